@@ -1,0 +1,60 @@
+"""The ``fixtrace`` command: one entry point that mounts each stage's own commands.
+
+Each stage keeps its commands beside its code (``producers/cli.py``, ``streams/cli.py``,
+``qa_agents/cli.py``); this module only wires them together and adds the cross-cutting
+commands (configuration, schemas).
+"""
+
+from __future__ import annotations
+
+import json
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from fixtrace.config import Settings
+
+app = typer.Typer(
+    name="fixtrace",
+    help="Capture how developers fix bugs, stream it through Kafka, and QA every trace.",
+    no_args_is_help=True,
+    rich_markup_mode="rich",
+)
+console = Console()
+
+
+@app.command("config")
+def show_config(as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+    """Show the configuration resolved from FIXTRACE_* variables and defaults (secrets hidden)."""
+    settings = Settings()
+    values = settings.model_dump(mode="json")
+    values["clickhouse_dsn"] = settings.resolved_clickhouse_dsn
+    values["blob_url"] = settings.resolved_blob_url
+    if as_json:
+        typer.echo(json.dumps(values, indent=2))
+        return
+    table = Table("setting", "value", title="fixtrace configuration")
+    for key, value in values.items():
+        table.add_row(key, "" if value is None else str(value))
+    console.print(table)
+
+
+@app.command("schemas")
+def list_schemas() -> None:
+    """List every known Avro schema version with its single-object fingerprint."""
+    from schemas.codec import describe_schemas
+
+    table = Table("record", "fingerprint", "current", title="Avro schemas (schemas/avro)")
+    for row in describe_schemas():
+        table.add_row(row["name"], row["fingerprint"], row["current"])
+    console.print(table)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,241 @@
+"""Avro single-object encoding without a registry server.
+
+A record on the wire is ``C3 01`` + the 8-byte CRC-64-AVRO fingerprint of its writer
+schema + the Avro binary body. Writer schemas are found by fingerprint among the
+``.avsc`` files in ``schemas/avro/`` (current) and ``schemas/avro/history/`` (older
+versions kept so old records stay readable); a record is always read into the *current*
+schema of its name, which is what makes evolution work.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from fastavro import schemaless_reader, schemaless_writer
+from fastavro.schema import fingerprint as avro_fingerprint
+from fastavro.schema import load_schema, to_parsing_canonical_form
+from pydantic import BaseModel, ValidationError
+
+from schemas.models import PAYLOAD_MODELS, WIRE_RECORDS, Wire
+
+MAGIC = b"\xc3\x01"
+HEADER_LEN = 10
+AVRO_DIR = Path(__file__).parent / "avro"
+PAYLOAD_NAMESPACE = "fixtrace.payload"
+_PAYLOAD_RECORD = {
+    kind: f"{PAYLOAD_NAMESPACE}.{model.__name__}" for kind, model in PAYLOAD_MODELS.items()
+}
+_PAYLOAD_KIND = {name: kind for kind, name in _PAYLOAD_RECORD.items()}
+_BLOB_ID = re.compile(r"sha256:[0-9a-f]{64}\Z")
+
+
+class CodecError(ValueError):
+    """Any record that cannot be turned into bytes or back. Subclasses say why."""
+
+
+class BadMagic(CodecError):
+    """The bytes do not start with the single-object marker ``C3 01``."""
+
+
+class TruncatedRecord(CodecError):
+    """The bytes end before the header or the body does."""
+
+
+class UnknownFingerprint(CodecError):
+    """No schema in ``schemas/avro`` (or its history) has this fingerprint."""
+
+
+class InvalidRecord(CodecError):
+    """The body decoded, or was about to be encoded, but does not fit the schema or model."""
+
+
+@dataclass(frozen=True)
+class WriterSchema:
+    """One known schema version: its full name, parsed form and fingerprint."""
+
+    name: str
+    schema: Any
+    fingerprint: bytes
+    current: bool
+
+
+def _load(path: Path, current: bool) -> WriterSchema:
+    schema = load_schema(str(path))
+    fp = bytes.fromhex(avro_fingerprint(to_parsing_canonical_form(schema), "CRC-64-AVRO"))
+    return WriterSchema(schema["name"], schema, fp, current)
+
+
+@cache
+def registry() -> tuple[dict[str, WriterSchema], dict[bytes, WriterSchema]]:
+    """(current schema by record name, every known schema by fingerprint)."""
+    current = {s.name: s for s in (_load(AVRO_DIR / f"{name}.avsc", True) for name in WIRE_RECORDS)}
+    by_fp = {s.fingerprint: s for s in current.values()}
+    for path in sorted((AVRO_DIR / "history").glob("*.avsc")):
+        old = _load(path, False)
+        if old.name not in current:
+            raise CodecError(f"{path.name}: history schema for unknown record {old.name}")
+        by_fp.setdefault(old.fingerprint, old)
+    return current, by_fp
+
+
+def schema_for(name: str) -> WriterSchema:
+    """The current schema of a record name such as ``fixtrace.EventBatch``."""
+    try:
+        return registry()[0][name]
+    except KeyError:
+        raise CodecError(f"no schema named {name!r}") from None
+
+
+def record_name(model: type[BaseModel] | BaseModel) -> str:
+    """The Avro full name of a wire model class or instance."""
+    cls = model if isinstance(model, type) else type(model)
+    return f"fixtrace.{cls.__name__}"
+
+
+# --- payload unions: fastavro wants (record name, dict) for an explicit union branch ----
+
+
+def _to_avro(name: str, record: dict[str, Any]) -> dict[str, Any]:
+    if name == "fixtrace.EventBatch":
+        record["events"] = [
+            {**e, "payload": (_PAYLOAD_RECORD[e["type"]], e["payload"])} for e in record["events"]
+        ]
+    return record
+
+
+def _from_avro(name: str, record: dict[str, Any]) -> dict[str, Any]:
+    if name == "fixtrace.EventBatch":
+        for event in record["events"]:
+            branch, payload = event["payload"]
+            if _PAYLOAD_KIND.get(branch) != event["type"]:
+                raise InvalidRecord(
+                    f"event {event.get('event_id')}: payload {branch} does not match "
+                    f"type {event['type']}"
+                )
+            event["payload"] = payload
+    return record
+
+
+# --- encode / decode -------------------------------------------------------------------
+
+
+def encode_dict(name: str, record: dict[str, Any], writer: WriterSchema | None = None) -> bytes:
+    """Encode a plain dict already shaped like the schema (the fast path for producers)."""
+    writer = writer or schema_for(name)
+    out = io.BytesIO()
+    out.write(MAGIC)
+    out.write(writer.fingerprint)
+    try:
+        schemaless_writer(out, writer.schema, _to_avro(name, dict(record)))
+    except (ValueError, TypeError, KeyError, AttributeError) as exc:
+        raise InvalidRecord(f"{name}: does not fit the schema: {exc}") from exc
+    return out.getvalue()
+
+
+def encode(record: Wire) -> bytes:
+    """Encode a wire model with its current schema."""
+    return encode_dict(record_name(record), record.model_dump(mode="python"))
+
+
+def read_header(data: bytes) -> WriterSchema:
+    """The writer schema a record names in its header, or a typed error."""
+    if len(data) < HEADER_LEN:
+        if data[: len(MAGIC)] != MAGIC[: len(data)]:
+            raise BadMagic(f"not a single-object Avro record (starts {data[:2].hex() or 'empty'})")
+        raise TruncatedRecord(f"record of {len(data)} bytes is shorter than the 10-byte header")
+    if data[:2] != MAGIC:
+        raise BadMagic(f"not a single-object Avro record (starts {data[:2].hex()})")
+    fp = bytes(data[2:HEADER_LEN])
+    writer = registry()[1].get(fp)
+    if writer is None:
+        raise UnknownFingerprint(f"no known schema has fingerprint {fp.hex()}")
+    return writer
+
+
+def decode_dict(data: bytes) -> tuple[str, dict[str, Any]]:
+    """Decode to (record name, dict in the current schema's shape)."""
+    writer = read_header(data)
+    reader = schema_for(writer.name)
+    body = io.BytesIO(memoryview(data)[HEADER_LEN:])
+    try:
+        record = schemaless_reader(
+            body,
+            writer.schema,
+            None if writer.current else reader.schema,
+            return_record_name=True,
+            return_record_name_override=True,
+        )
+    except (EOFError, StopIteration) as exc:
+        raise TruncatedRecord(f"{writer.name}: body ends early") from exc
+    except (ValueError, TypeError, IndexError, KeyError, UnicodeDecodeError) as exc:
+        raise InvalidRecord(f"{writer.name}: body does not decode: {exc}") from exc
+    if body.tell() != len(data) - HEADER_LEN:
+        raise InvalidRecord(
+            f"{writer.name}: {len(data) - HEADER_LEN - body.tell()} trailing bytes after the body"
+        )
+    if not isinstance(record, dict):
+        raise InvalidRecord(f"{writer.name}: body is not a record")
+    return writer.name, _from_avro(writer.name, record)
+
+
+def decode(data: bytes) -> Wire:
+    """Decode and validate into the wire model of the record's type."""
+    name, record = decode_dict(data)
+    try:
+        return WIRE_RECORDS[name].model_validate(record)
+    except ValidationError as exc:
+        raise InvalidRecord(f"{name}: {_short(exc)}") from exc
+
+
+def _short(exc: ValidationError) -> str:
+    """A one-line summary of a validation error, for dead-letter reasons."""
+    parts = [f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()[:5]]
+    more = exc.error_count() - len(parts)
+    return "; ".join(parts) + (f" (+{more} more)" if more > 0 else "")
+
+
+def describe_schemas() -> list[dict[str, str]]:
+    """Every known schema version, for ``fixtrace schemas``."""
+    return [
+        {"name": s.name, "fingerprint": s.fingerprint.hex(), "current": str(s.current)}
+        for s in registry()[1].values()
+    ]
+
+
+def canonical_json(name: str) -> str:
+    """The parsing canonical form of a current schema, e.g. to publish it elsewhere."""
+    return json.dumps(json.loads(to_parsing_canonical_form(schema_for(name).schema)))
+
+
+def check_event_batch(record: dict[str, Any]) -> None:
+    """The invariants the pydantic models add beyond Avro's own typing, checked cheaply.
+
+    Full model validation costs ~2x the decode itself (bench/codec_bench.py), so the stream's
+    hot path decodes to dicts and checks only what Avro cannot: ids present, seqs >= 1 and
+    strictly increasing within the batch, blob ids well formed.
+    """
+    if not record.get("trace_id"):
+        raise InvalidRecord("fixtrace.EventBatch: trace_id is empty")
+    events = record.get("events") or []
+    if not events:
+        raise InvalidRecord("fixtrace.EventBatch: a batch needs at least one event")
+    last = 0
+    for event in events:
+        seq = event["seq"]
+        if seq <= last:
+            raise InvalidRecord(
+                f"fixtrace.EventBatch: seq must strictly increase and start at 1 or more, "
+                f"got {seq} after {last}"
+            )
+        last = seq
+        if not event["event_id"]:
+            raise InvalidRecord(f"fixtrace.EventBatch: event at seq {seq} has no event_id")
+        for key, value in event["payload"].items():
+            if value is not None and key.endswith("_blob_id") and not _BLOB_ID.match(value):
+                raise InvalidRecord(f"fixtrace.EventBatch: seq {seq}: {key} {value!r} is malformed")

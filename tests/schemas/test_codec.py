@@ -1,0 +1,223 @@
+"""The wire contract: records round-trip, old writers stay readable, bad bytes fail clearly."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from fastavro import schemaless_writer
+from fastavro.schema import load_schema
+
+from schemas import codec
+from schemas.models import (
+    PAYLOAD_MODELS,
+    DeadLetter,
+    Event,
+    EventBatch,
+    QAResult,
+    ReplayRequest,
+    TraceFinalized,
+)
+from schemas.samples import sample_events, sample_trace
+
+FULL_PAYLOADS = {
+    "file_edit": {
+        "file_path": "src/a.py",
+        "edit_kind": "replace_range",
+        "patch_text": "--- a\n+++ b\n",
+        "patch_blob_id": "sha256:" + "a" * 64,
+        "pre_hash": "sha256:" + "b" * 64,
+        "post_hash": "sha256:" + "c" * 64,
+        "selection": {"start_line": 1, "start_col": 0, "end_line": 3, "end_col": 4},
+        "reason_ref": "e-1",
+    },
+    "file_snapshot": {
+        "file_path": "a.py",
+        "content_text": "x = 1\n",
+        "snapshot_reason": "post_test",
+    },
+    "terminal_command": {"cwd": "/r", "command": "ls -la", "shell": "zsh", "env_hash": "h"},
+    "terminal_output": {
+        "stream": "stderr",
+        "chunk_text": "boom",
+        "is_truncated": True,
+        "exit_code": 2,
+    },
+    "test_run": {
+        "command": "pytest",
+        "runner": "pytest",
+        "exit_code": 1,
+        "duration_ms": 12,
+        "passed": False,
+        "tests_total": 3,
+        "tests_failed": 1,
+    },
+    "debug_action": {"action": "inspect", "file_path": "a.py", "line": 3, "expression": "x"},
+    "navigation": {"kind": "search", "query": "parse_headers"},
+    "thought": {"kind": "decision", "content_text": "use .get", "links_to": ["e-1", "e-2"]},
+    "commit": {
+        "sha": "f" * 40,
+        "message": "fix",
+        "parent_sha": "e" * 40,
+        "files_changed": ["a.py"],
+    },
+    "pr_metadata": {"title": "Fix", "url": "https://example.invalid/pr/1", "base_branch": "main"},
+    "error": {"message": "lost handle", "kind": "capture", "details_text": "trace"},
+}
+
+
+def test_every_payload_type_is_covered() -> None:
+    assert set(FULL_PAYLOADS) == set(PAYLOAD_MODELS)
+
+
+@pytest.mark.parametrize("kind", sorted(FULL_PAYLOADS))
+def test_each_event_type_round_trips_model_avro_bytes_model(kind: str) -> None:
+    event = Event(seq=1, type=kind, payload=FULL_PAYLOADS[kind], context={"branch": "fix/x"})
+    batch = EventBatch(trace_id="t-1", events=[event], producer={"client": "test", "version": "1"})
+    data = codec.encode(batch)
+    assert data[:2] == codec.MAGIC
+    back = codec.decode(data)
+    assert back == batch
+    assert type(back.events[0].payload) is PAYLOAD_MODELS[kind]
+    assert codec.encode(back) == data
+
+
+def test_every_top_level_record_round_trips() -> None:
+    opened, events, finalize = sample_trace(30, seed=7)
+    records = [
+        opened,
+        EventBatch(trace_id=opened.trace_id, events=events),
+        finalize,
+        TraceFinalized(
+            trace_id=opened.trace_id,
+            finalized_at_ms=1,
+            seq_last=30,
+            event_count=29,
+            missing_seqs=[4],
+            flags=["missing_events"],
+            replay=ReplayRequest(rubric_version="2.0"),
+        ),
+        QAResult(
+            run_id="r",
+            trace_id=opened.trace_id,
+            stage="judge",
+            status="degraded",
+            started_at_ms=1,
+            finished_at_ms=2,
+            config_json="{}",
+            result_json="{}",
+            flags=["no_model_key"],
+        ),
+        DeadLetter(
+            reason="bad",
+            error_type="BadMagic",
+            stage="decode",
+            source_topic="t",
+            source_partition=0,
+            source_offset=9,
+            key=b"k",
+            value=b"\x00\x01",
+        ),
+    ]
+    for record in records:
+        assert codec.decode(codec.encode(record)) == record
+
+
+def test_record_type_is_told_by_fingerprint() -> None:
+    opened, events, finalize = sample_trace(3)
+    names = [codec.decode_dict(codec.encode(r))[0] for r in (opened, finalize)]
+    assert names == ["fixtrace.TraceOpened", "fixtrace.TraceFinalize"]
+
+
+def test_schema_evolution_old_writer_read_by_new_reader() -> None:
+    """A v1 EventBatch (no ``producer`` field) decodes with the current schema's default."""
+    v1 = load_schema(str(codec.AVRO_DIR / "history" / "fixtrace.EventBatch.v1.avsc"))
+    old = next(s for s in codec.registry()[1].values() if not s.current)
+    assert old.name == "fixtrace.EventBatch"
+    assert old.fingerprint != codec.schema_for("fixtrace.EventBatch").fingerprint
+    events = sample_events(5, seed=1)
+    record = EventBatch(trace_id="t-old", events=events).model_dump()
+    record.pop("producer")
+    body = io.BytesIO()
+    schemaless_writer(body, v1, codec._to_avro("fixtrace.EventBatch", record))
+    data = codec.MAGIC + old.fingerprint + body.getvalue()
+    back = codec.decode(data)
+    assert back.producer is None
+    assert back.events == events
+
+
+def test_wire_models_and_avro_schemas_agree_on_fields() -> None:
+    for name, model in codec.WIRE_RECORDS.items():
+        avro_fields = {f["name"] for f in codec.schema_for(name).schema["fields"]}
+        assert avro_fields == set(model.model_fields), name
+    for kind, model in PAYLOAD_MODELS.items():
+        schema = json.loads(
+            (codec.AVRO_DIR / f"fixtrace.payload.{model.__name__}.avsc").read_text()
+        )
+        assert {f["name"] for f in schema["fields"]} == set(model.model_fields), kind
+
+
+@pytest.mark.parametrize(
+    ("data", "error"),
+    [
+        (b"", codec.TruncatedRecord),
+        (b"garbage bytes that are not avro", codec.BadMagic),
+        (b"\x00\x01" + bytes(8) + b"x", codec.BadMagic),
+        (b"\xc3\x01\x01\x02", codec.TruncatedRecord),
+        (b"\xc3\x01" + bytes(8) + b"body", codec.UnknownFingerprint),
+    ],
+)
+def test_bad_bytes_get_typed_errors(data: bytes, error: type[codec.CodecError]) -> None:
+    with pytest.raises(error):
+        codec.decode(data)
+
+
+def test_truncated_body_is_a_typed_error() -> None:
+    data = codec.encode(EventBatch(trace_id="t", events=sample_events(3)))
+    for cut in (11, len(data) // 2, len(data) - 1):
+        with pytest.raises(codec.CodecError):
+            codec.decode(data[:cut])
+
+
+def test_trailing_bytes_are_rejected() -> None:
+    data = codec.encode(EventBatch(trace_id="t", events=sample_events(1)))
+    with pytest.raises(codec.InvalidRecord, match="trailing"):
+        codec.decode(data + b"\x00")
+
+
+def test_payload_that_does_not_match_its_type_is_rejected() -> None:
+    """A thought payload written under type "error" must not decode as either."""
+    event = EventBatch(trace_id="t", events=sample_events(1)).model_dump()["events"][0]
+    event = {**event, "type": "error", "payload": ("fixtrace.payload.Thought", {"kind": "plan"})}
+    writer = codec.schema_for("fixtrace.EventBatch")
+    body = io.BytesIO()
+    record = {"trace_id": "t", "sent_at_ms": 1, "events": [event], "producer": None}
+    schemaless_writer(body, writer.schema, record)
+    with pytest.raises(codec.InvalidRecord, match="does not match"):
+        codec.decode(codec.MAGIC + writer.fingerprint + body.getvalue())
+
+
+def test_model_validation_failure_is_invalid_record() -> None:
+    batch = EventBatch(trace_id="t", events=sample_events(2)).model_dump()
+    batch["events"][1]["seq"] = batch["events"][0]["seq"]
+    data = codec.encode_dict("fixtrace.EventBatch", batch)
+    with pytest.raises(codec.InvalidRecord, match="strictly increase"):
+        codec.decode(data)
+
+
+def test_encoding_a_record_that_does_not_fit_is_invalid_record() -> None:
+    with pytest.raises(codec.InvalidRecord):
+        codec.encode_dict("fixtrace.TraceFinalize", {"trace_id": "t"})
+
+
+def test_cheap_batch_check_agrees_with_the_models() -> None:
+    good = EventBatch(trace_id="t", events=sample_events(20, seed=2)).model_dump()
+    codec.check_event_batch(good)
+    bad_seq = {**good, "events": [good["events"][1], good["events"][0]]}
+    bad_blob = {**good, "events": [{**good["events"][0], "payload": {"chunk_blob_id": "sha256:x"}}]}
+    for bad in (bad_seq, bad_blob, {**good, "trace_id": ""}, {**good, "events": []}):
+        with pytest.raises(codec.InvalidRecord):
+            codec.check_event_batch(bad)
+        with pytest.raises(ValueError):
+            EventBatch.model_validate(bad)
