@@ -98,6 +98,9 @@ class Settings(BaseSettings):
     )
     qa_test_timeout_s: float = Field(300.0, description="Wall time of one test command.")
     qa_consumer_group: str = "fixtrace-qa"
+    rubric_dir: Path | None = Field(
+        None, description="Extra folder of rubric files (v<version>.json), searched first."
+    )
 
     @property
     def resolved_clickhouse_dsn(self) -> str:

@@ -1,0 +1,49 @@
+"""Pick a sandbox backend: Docker when an engine answers, else bubblewrap.
+
+Never falls back to running bare: `none` is only handed out with an explicit opt-in.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from qa_agents.sandbox.bwrap import BubblewrapSandbox
+from qa_agents.sandbox.docker_backend import DockerSandbox, docker_client
+from qa_agents.sandbox.models import Sandbox, SandboxUnavailable
+from qa_agents.sandbox.unsafe import UnsafeNoSandbox
+
+if TYPE_CHECKING:
+    from fixtrace.config import Settings
+
+BACKENDS = ("auto", "docker", "bwrap", "none")
+
+
+def get_sandbox(backend: str = "auto", unsafe_no_sandbox: bool = False) -> Sandbox:
+    """The sandbox for `backend` ("auto" | "docker" | "bwrap" | "none").
+
+    Raises `SandboxUnavailable` when the backend cannot run here, or for "none" without
+    `unsafe_no_sandbox=True`.
+    """
+    if backend not in BACKENDS:
+        raise SandboxUnavailable(f"unknown sandbox backend {backend!r}; choose from {BACKENDS}")
+    if backend == "none":
+        return UnsafeNoSandbox(unsafe_no_sandbox=unsafe_no_sandbox)
+    if backend == "docker":
+        return DockerSandbox()
+    if backend == "bwrap":
+        return BubblewrapSandbox()
+    client = docker_client()
+    if client is not None:
+        return DockerSandbox(client)
+    try:
+        return BubblewrapSandbox()
+    except SandboxUnavailable as exc:
+        raise SandboxUnavailable(
+            f"no sandbox available: no Docker engine answers and {exc}. "
+            "Install bubblewrap, start Docker, or opt in to unsandboxed runs explicitly."
+        ) from exc
+
+
+def sandbox_from_settings(settings: Settings) -> Sandbox:
+    """`get_sandbox` driven by `Settings.sandbox_backend` / `unsafe_no_sandbox`."""
+    return get_sandbox(settings.sandbox_backend, settings.unsafe_no_sandbox)
