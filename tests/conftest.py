@@ -1,0 +1,121 @@
+"""Session-wide services for the test suite: one broker, one chdb folder, one S3 server.
+
+By default everything runs locally on 127.0.0.1 (Tansu subprocess, chdb folder, moto).
+External mode runs the same tests against other endpoints, e.g. the compose stack:
+``FIXTRACE_TEST_EXTERNAL=1`` (Kafka at ``FIXTRACE_KAFKA_BOOTSTRAP``, default
+127.0.0.1:9092), ``FIXTRACE_CLICKHOUSE_DSN=http://…`` and ``FIXTRACE_S3_ENDPOINT=host:port``
+(plus ``FIXTRACE_S3_ACCESS_KEY`` / ``FIXTRACE_S3_SECRET_KEY``); see
+:class:`fixtrace.localstack.ExternalServices`.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from fixtrace.config import Settings
+from fixtrace.localstack import (
+    ExternalServices,
+    LocalStack,
+    S3Endpoint,
+    create_topics,
+    ensure_bucket,
+    start_s3,
+)
+from fixtrace.testing import fast_group_kwargs
+from sinks.clickhouse.client import close_clickhouse
+
+TEST_BUCKET = "fixtrace-test"
+
+
+@pytest.fixture(scope="session")
+def external() -> ExternalServices:
+    """Which services come from the environment instead of being started here."""
+    return ExternalServices.from_env()
+
+
+@pytest.fixture(scope="session")
+def broker(tmp_path_factory: pytest.TempPathFactory, external: ExternalServices) -> Iterator[
+    Settings
+]:
+    """Settings whose ``kafka_bootstrap`` reaches a broker that has the pipeline's topics."""
+    data_dir = tmp_path_factory.mktemp("stack")
+    base = Settings(data_dir=data_dir)
+    if external.kafka:
+        create_topics(base.kafka_bootstrap, base.topics())
+        yield base
+        return
+    with LocalStack(data_dir, base=base) as stack:
+        yield stack.settings
+
+
+@pytest.fixture(scope="session")
+def chdb_dsn(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``chdb:///abs`` for this session's embedded ClickHouse folder.
+
+    chdb opens one folder per process, so every in-process test shares this one; use
+    unique database or table names for isolation.
+    """
+    yield f"chdb://{tmp_path_factory.mktemp('chdb').resolve()}"
+    close_clickhouse()
+
+
+@pytest.fixture(scope="session")
+def clickhouse_dsn(chdb_dsn: str, external: ExternalServices) -> str:
+    """The ClickHouse to test against: ``FIXTRACE_CLICKHOUSE_DSN`` if set, else chdb."""
+    return Settings().clickhouse_dsn if external.clickhouse else chdb_dsn
+
+
+@pytest.fixture(scope="session")
+def s3_settings(external: ExternalServices) -> Iterator[Settings]:
+    """Settings with ``blob_url=s3://fixtrace-test`` on a reachable S3 (moto by default)."""
+    if external.s3:
+        base = Settings()
+        ensure_bucket(S3Endpoint.from_settings(base), TEST_BUCKET)
+        yield base.model_copy(update={"blob_url": f"s3://{TEST_BUCKET}"})
+        return
+    server = start_s3(bucket=TEST_BUCKET)
+    try:
+        update = {**server.endpoint.settings_update(), "blob_url": f"s3://{TEST_BUCKET}"}
+        yield Settings().model_copy(update=update)
+    finally:
+        server.stop()
+
+
+@pytest.fixture()
+def blob_dir(tmp_path: Path) -> Path:
+    """A fresh folder for a filesystem blob store (per test: folders cost nothing)."""
+    return tmp_path / "blobs"
+
+
+@pytest.fixture(scope="session")
+def settings(broker: Settings, clickhouse_dsn: str) -> Settings:
+    """The embedded stack as the pipeline sees it: broker, ClickHouse and a blob folder."""
+    blobs = (broker.data_dir / "blobs").resolve()
+    return broker.model_copy(update={"clickhouse_dsn": clickhouse_dsn, "blob_url": blobs.as_uri()})
+
+
+@pytest.fixture()
+def unique_topics(broker: Settings) -> Settings:
+    """``broker`` settings with this test's own, freshly created topics (same partitions)."""
+    suffix = uuid.uuid4().hex[:10]
+    mine = broker.model_copy(
+        update={
+            "topic_raw": f"{broker.topic_raw}.{suffix}",
+            "topic_finalized": f"{broker.topic_finalized}.{suffix}",
+            "topic_qa": f"{broker.topic_qa}.{suffix}",
+            "topic_dlq": f"{broker.topic_dlq}.{suffix}",
+        }
+    )
+    create_topics(mine.kafka_bootstrap, mine.topics())
+    return mine
+
+
+@pytest.fixture(scope="session")
+def kafka_group_kwargs() -> dict[str, Any]:
+    """aiokafka consumer kwargs for quick group joins on Tansu (short session timeout)."""
+    return fast_group_kwargs()
