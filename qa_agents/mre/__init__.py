@@ -1,0 +1,7 @@
+"""open-MRE: validate a bug report as a minimal reproducible example (see the spec)."""
+
+from qa_agents.mre.models import MreError, MreResult, Verdict
+from qa_agents.mre.runtime import MreOptions
+from qa_agents.mre.service import validate_issue
+
+__all__ = ["MreError", "MreOptions", "MreResult", "Verdict", "validate_issue"]

@@ -1,0 +1,57 @@
+"""Wiring of the executor to ``qa_agents.sandbox``: its env builder and its sandbox backend."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import BaseModel, Field
+
+from fixtrace.config import Settings
+from qa_agents.mre.tools.execute import (
+    DEFAULT_TIMEOUT_S,
+    BuiltEnv,
+    EnvBuilder,
+    Executor,
+    InstallError,
+    is_transient,
+)
+
+DEFAULT_WORK_ROOT = Path("/var/tmp/fixtrace-mre-runs")
+
+
+class MreOptions(BaseModel):
+    """Knobs of one validation run that are not global settings."""
+
+    timeout_s: float = Field(DEFAULT_TIMEOUT_S, gt=0, description="Wall time of the script run.")
+    pyenv_cache_dir: Path | None = Field(None, description="None: the sandbox's default cache.")
+    work_root: Path = Field(DEFAULT_WORK_ROOT, description="Parent of per-run sandbox workdirs.")
+    pypi_timeout_s: float = 5.0
+    pypi_retries: int = 2
+    install_attempts: int = Field(2, ge=1, description="Env builds retried on transient errors.")
+
+
+def pyenv_builder(cache_dir: Path | None = None) -> EnvBuilder:
+    """``qa_agents.sandbox.pyenv.build_env`` as the executor's env builder."""
+    from qa_agents.sandbox.pyenv import PyEnvError, build_env
+
+    def build(requirements: list[str]) -> BuiltEnv:
+        try:
+            env = build_env(requirements, cache_dir=cache_dir)
+        except PyEnvError as exc:
+            raise InstallError(str(exc), transient=is_transient(str(exc))) from exc
+        return BuiltEnv(path=env.path, install_s=env.create_s + env.install_s, cached=env.cached)
+
+    return build
+
+
+def default_executor(settings: Settings, options: MreOptions) -> Executor:
+    """The production executor: cached pyenv envs, the configured sandbox backend."""
+    from qa_agents.sandbox import sandbox_from_settings
+
+    return Executor(
+        env_builder=pyenv_builder(options.pyenv_cache_dir),
+        sandbox_factory=lambda: sandbox_from_settings(settings),
+        timeout_s=options.timeout_s,
+        work_root=options.work_root,
+        install_attempts=options.install_attempts,
+    )

@@ -1,0 +1,233 @@
+"""The five steps of open-MRE over the run's artifact folder.
+
+Each step reads what earlier steps wrote and writes its own artifact, so the agent tools
+and the deterministic pipeline call exactly these methods and produce the same files.
+Failures come back as the spec's ``MreError`` object; a step never raises.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TypeVar
+
+from pydantic import BaseModel
+
+from qa_agents.mre import artifacts as names
+from qa_agents.mre.artifacts import ArtifactStore
+from qa_agents.mre.models import (
+    ActualBehavior,
+    BehaviorAnalysis,
+    ExecutionResults,
+    ExpectedBehavior,
+    Extraction,
+    ExtractionMetadata,
+    MreError,
+    Verdict,
+    VersionReport,
+)
+from qa_agents.mre.tools.behavior import analyse_behavior, compare
+from qa_agents.mre.tools.code_facts import analyse
+from qa_agents.mre.tools.execute import Executor
+from qa_agents.mre.tools.extractor import extract
+from qa_agents.mre.tools.pypi import PypiClient
+from qa_agents.mre.tools.report import ReportInputs, render_report, render_reproduction
+from qa_agents.mre.tools.versions import PackageMention, build_report, find_mentions
+from qa_agents.mre.verdict import Decision, decide
+
+T = TypeVar("T")
+STEP_NAMES = (
+    "code_extractor",
+    "version_validator",
+    "behavior_analyst",
+    "executor",
+    "report_generator",
+)
+
+
+class ReportOutcome(BaseModel):
+    """What the report step decided and wrote."""
+
+    verdict: Verdict
+    summary: str
+    report_markdown: str
+    reproduction_written: bool
+
+
+class StepTimes(BaseModel):
+    """Seconds spent per category, filled as steps run."""
+
+    install_s: float = 0.0
+    execution_s: float = 0.0
+
+
+class MreSteps:
+    """The run context (artifact folder, PyPI client, executor) and the five steps."""
+
+    def __init__(
+        self, store: ArtifactStore, pypi: PypiClient, executor: Executor, mode: str, title: str
+    ) -> None:
+        self.store = store
+        self.pypi = pypi
+        self.executor = executor
+        self.mode = mode
+        self.title = title
+        self.times = StepTimes()
+        self.mention_finder: Callable[[str, list[str]], list[PackageMention]] = find_mentions
+
+    # -- inputs ---------------------------------------------------------------------------
+
+    def issue(self) -> str:
+        return self.store.read_text(names.ISSUE) or ""
+
+    def extraction(self) -> Extraction | None:
+        meta = self.store.read_model(names.EXTRACTION_METADATA, ExtractionMetadata)
+        code = self.store.read_text(names.EXTRACTED_CODE)
+        return Extraction(code=code or "", metadata=meta) if meta is not None else None
+
+    # -- steps ----------------------------------------------------------------------------
+
+    def extract_code(self) -> Extraction | MreError:
+        """code_extractor: writes /extracted_code.py and /extraction_metadata.json."""
+        return _guard("code_extractor", self._extract_code)
+
+    def _extract_code(self) -> Extraction:
+        result = extract(self.issue())
+        self.store.write_text(names.EXTRACTED_CODE, result.code)
+        self.store.write_model(names.EXTRACTION_METADATA, result.metadata)
+        return result
+
+    def validate_versions(
+        self, mentions: list[PackageMention] | None = None
+    ) -> VersionReport | MreError:
+        """version_validator: writes /version_report.json (mentions found here if not given)."""
+        return _guard("version_validator", lambda: self._validate_versions(mentions))
+
+    def _validate_versions(self, mentions: list[PackageMention] | None) -> VersionReport:
+        markdown = self.issue()
+        if mentions is None:
+            extraction = self.extraction()
+            imported = analyse(extraction.code).third_party_imports if extraction else []
+            mentions = self.mention_finder(markdown, imported)
+        report = build_report(mentions, self.pypi, markdown)
+        self.store.write_model(names.VERSION_REPORT, report)
+        return report
+
+    def analyze_behavior(self) -> BehaviorAnalysis | MreError:
+        """behavior_analyst: writes /behavior_analysis.json."""
+
+        def run() -> BehaviorAnalysis:
+            analysis = analyse_behavior(self.issue())
+            self.store.write_model(names.BEHAVIOR_ANALYSIS, analysis)
+            return analysis
+
+        return _guard("behavior_analyst", run)
+
+    def execute(
+        self, code: str | None = None, packages: list[str] | None = None
+    ) -> ExecutionResults | MreError:
+        """executor: installs the packages, runs the code, writes /execution_results.json."""
+        return _guard("executor", lambda: self._execute(code, packages))
+
+    def _execute(self, code: str | None, packages: list[str] | None) -> ExecutionResults:
+        extraction = self.extraction()
+        versions = self.store.read_model(names.VERSION_REPORT, VersionReport) or VersionReport()
+        code = code if code is not None else (extraction.code if extraction else "")
+        skip = _skip_reason(code, extraction, versions)
+        if skip:
+            results = ExecutionResults(skipped=True, skip_reason=skip)
+        else:
+            requirements = packages if packages is not None else requirements_for(versions)
+            started = time.perf_counter()
+            results = self.executor.run(code, requirements)
+            wall = time.perf_counter() - started
+            self.times.install_s += results.install_time_ms / 1000
+            self.times.execution_s += max(0.0, wall - results.install_time_ms / 1000)
+        self.store.write_model(names.EXECUTION_RESULTS, results)
+        return results
+
+    def generate_report(self, notes: list[str] | None = None) -> ReportOutcome | MreError:
+        """report_generator: decides the verdict, writes the report (and reproduction.py)."""
+        return _guard("report_generator", lambda: self._generate_report(notes or []))
+
+    def _generate_report(self, notes: list[str]) -> ReportOutcome:
+        extraction = self.extraction() or Extraction(
+            code="", metadata=ExtractionMetadata(code_blocks_found=0)
+        )
+        versions = self.store.read_model(names.VERSION_REPORT, VersionReport) or VersionReport()
+        behavior = self.store.read_model(
+            names.BEHAVIOR_ANALYSIS, BehaviorAnalysis
+        ) or BehaviorAnalysis(
+            expected_behavior=ExpectedBehavior(),
+            actual_behavior=ActualBehavior(),
+            needs_clarification=True,
+        )
+        run = self.store.read_model(names.EXECUTION_RESULTS, ExecutionResults) or (
+            ExecutionResults(skipped=True, skip_reason="the code was not executed")
+        )
+        comparison = compare(behavior, run)
+        decision = decide(extraction.metadata, versions, behavior, run, comparison)
+        inputs = ReportInputs(
+            title=self.title,
+            mode=self.mode,
+            code=extraction.code,
+            extraction=extraction.metadata,
+            versions=versions,
+            behavior=behavior,
+            execution=run,
+            comparison=comparison,
+            decision=decision,
+            notes=[f"- {n}" for n in notes],
+        )
+        reproduction = False
+        if decision.verdict == Verdict.GREEN:
+            try:
+                self.store.write_text(names.REPRODUCTION, render_reproduction(inputs))
+                reproduction = True
+            except SyntaxError as exc:  # cannot happen for code that ran; never ship it
+                inputs.decision = Decision(
+                    verdict=Verdict.YELLOW,
+                    reasons=[f"reproduction.py does not compile: {exc}"],
+                    questions=["Can you paste the exact script you ran?"],
+                )
+        markdown = render_report(inputs)
+        self.store.write_text(names.VALIDATION_REPORT, markdown)
+        verdict = inputs.decision.verdict
+        return ReportOutcome(
+            verdict=verdict,
+            summary=f"{verdict.value}: " + "; ".join(inputs.decision.reasons),
+            report_markdown=markdown,
+            reproduction_written=reproduction,
+        )
+
+
+def requirements_for(versions: VersionReport) -> list[str]:
+    """Pin every installable package to its latest release (unpinned if unknown)."""
+    reqs = []
+    for p in versions.packages:
+        if p.latest_version:
+            reqs.append(f"{p.name}=={p.latest_version}")
+        elif p.error and "not found" not in p.error and "invalid" not in p.error:
+            reqs.append(p.name)
+    return reqs
+
+
+def _skip_reason(code: str, extraction: Extraction | None, versions: VersionReport) -> str | None:
+    if not code.strip():
+        return "no executable code was extracted"
+    if extraction and extraction.metadata.syntax_error:
+        return f"the code does not parse ({extraction.metadata.syntax_error})"
+    if not versions.can_proceed:
+        return "critical version problem: " + "; ".join(versions.notes)
+    return None
+
+
+def _guard(step: str, fn: Callable[[], T]) -> T | MreError:
+    try:
+        return fn()
+    except Exception as exc:  # a step reports failures as data, never as a crash
+        return MreError(
+            step=step,
+            message=f"{step} failed: {type(exc).__name__}: {exc}",
+            recovery_suggestion="Re-run the validation; if it persists, report it with the issue",
+        )

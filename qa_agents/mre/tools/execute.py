@@ -1,0 +1,181 @@
+"""Sandboxed execution of the extracted script in a fresh env with the chosen packages.
+
+Packages are pip-installed into a cached, world-readable env *before* the sandbox starts
+(the sandbox has no network); the script then runs in ``qa_agents.sandbox`` with stdin
+closed, so ``input()`` ends in EOFError (reported as needs_interaction) instead of hanging.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Protocol
+
+from pydantic import BaseModel
+
+from qa_agents.mre.models import ExecutionResults, MreError
+from qa_agents.mre.tools.behavior import parse_exception
+from qa_agents.mre.tools.code_facts import analyse
+
+DEFAULT_TIMEOUT_S = 30.0
+SCRIPT_NAME = "extracted_code.py"
+_TRANSIENT = re.compile(
+    r"timed? ?out|temporary failure|connection (?:reset|refused|aborted)|"
+    r"could not fetch url|max retries exceeded|http error 5\d\d|remote end closed|"
+    r"network is unreachable|name resolution",
+    re.IGNORECASE,
+)
+
+
+class BuiltEnv(BaseModel):
+    """A ready interpreter env and what installing into it cost."""
+
+    path: Path
+    install_s: float
+    cached: bool = False
+
+
+class EnvBuilder(Protocol):
+    """Builds (or reuses) an env with ``requirements`` installed; raises on failure."""
+
+    def __call__(self, requirements: list[str]) -> BuiltEnv: ...
+
+
+class SandboxRunner(Protocol):
+    """The slice of ``qa_agents.sandbox.Sandbox`` the executor needs."""
+
+    def run(self, spec: object) -> object: ...
+
+
+class InstallError(RuntimeError):
+    """Packages could not be installed; ``transient`` says whether a retry may help."""
+
+    def __init__(self, message: str, transient: bool) -> None:
+        super().__init__(message)
+        self.transient = transient
+
+
+def is_transient(message: str) -> bool:
+    """Network hiccups and timeouts are worth a retry; everything else is deterministic."""
+    return bool(_TRANSIENT.search(message))
+
+
+def env_python_version(env: Path) -> str | None:
+    """The interpreter version of a venv, from its ``pyvenv.cfg``."""
+    cfg = env / "pyvenv.cfg"
+    if not cfg.is_file():
+        return None
+    for line in cfg.read_text(encoding="utf-8").splitlines():
+        key, _, value = line.partition("=")
+        if key.strip() in {"version", "version_info"}:
+            return value.strip()
+    return None
+
+
+class Executor:
+    """Runs scripts: env build (with retries on transient failure), then one sandboxed run."""
+
+    def __init__(
+        self,
+        env_builder: EnvBuilder,
+        sandbox_factory: Callable[[], SandboxRunner],
+        timeout_s: float = DEFAULT_TIMEOUT_S,
+        work_root: Path | None = None,
+        install_attempts: int = 2,
+    ) -> None:
+        self._build_env = env_builder
+        self._sandbox_factory = sandbox_factory
+        self.timeout_s = timeout_s
+        self._work_root = work_root
+        self._install_attempts = install_attempts
+
+    def run(self, code: str, requirements: list[str]) -> ExecutionResults:
+        """Install ``requirements`` then execute ``code``; failures become error objects."""
+        facts = analyse(code)
+        base = ExecutionResults(
+            packages_installed=list(requirements),
+            file_dependencies=facts.file_dependencies,
+            flakiness_sources=(
+                ["network: " + r for r in facts.network_reasons] if facts.uses_network else []
+            ),
+        )
+        try:
+            env = self._env_with_retries(requirements)
+        except InstallError as exc:
+            base.error = MreError(
+                error="InstallError",
+                step="executor",
+                message=f"Failed to install {', '.join(requirements) or 'the environment'}: {exc}",
+                recovery_suggestion="Check the package names and versions in the issue",
+                transient=exc.transient,
+            )
+            return base
+        base.install_time_ms = int(env.install_s * 1000)
+        base.python_version = env_python_version(env.path)
+        try:
+            return self._run_in_sandbox(code, env, base, facts.uses_input)
+        except Exception as exc:  # the sandbox could not start: report, never crash the run
+            base.error = MreError(
+                error=type(exc).__name__,
+                step="executor",
+                message=f"Sandbox could not run the code: {exc}",
+                recovery_suggestion="Check the sandbox backend (bubblewrap or Docker)",
+            )
+            return base
+
+    def _env_with_retries(self, requirements: list[str]) -> BuiltEnv:
+        last: InstallError | None = None
+        for _ in range(max(1, self._install_attempts)):
+            try:
+                return self._build_env(sorted(requirements))
+            except InstallError as exc:
+                last = exc
+            except Exception as exc:  # builder-specific errors: classify by message
+                last = InstallError(str(exc), transient=is_transient(str(exc)))
+            if not last.transient:
+                break
+        assert last is not None
+        raise last
+
+    def _run_in_sandbox(
+        self, code: str, env: BuiltEnv, base: ExecutionResults, uses_input: bool
+    ) -> ExecutionResults:
+        from qa_agents.sandbox import SandboxSpec
+
+        root = self._work_root or Path(tempfile.gettempdir())
+        root.mkdir(parents=True, exist_ok=True)
+        workdir = Path(tempfile.mkdtemp(prefix="mre-run-", dir=root))
+        workdir.chmod(0o755)
+        try:
+            (workdir / SCRIPT_NAME).write_text(code, encoding="utf-8")
+            spec = SandboxSpec(
+                command=["python", "-u", SCRIPT_NAME],
+                workdir=workdir,
+                timeout_s=self.timeout_s,
+                python_env=env.path,
+                env={"PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1"},
+                network=False,
+            )
+            started = time.perf_counter()
+            result = self._sandbox_factory().run(spec)
+            wall_ms = int((time.perf_counter() - started) * 1000)
+        finally:
+            shutil.rmtree(workdir, ignore_errors=True)
+        stderr = str(getattr(result, "stderr", ""))
+        exc = parse_exception(stderr)
+        timed_out = bool(getattr(result, "timed_out", False))
+        base.exit_code = int(getattr(result, "exit_code", -1))
+        base.stdout = str(getattr(result, "stdout", ""))
+        base.stderr = stderr
+        base.exception = f"{exc[0]}: {exc[1]}" if exc and exc[1] else (exc[0] if exc else None)
+        base.timed_out = timed_out
+        base.execution_time_ms = int(getattr(result, "duration_ms", wall_ms))
+        base.sandbox_backend = str(getattr(result, "backend", ""))
+        base.needs_interaction = uses_input and (
+            timed_out or (exc is not None and exc[0] == "EOFError")
+        )
+        return base

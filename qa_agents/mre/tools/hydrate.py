@@ -1,0 +1,282 @@
+"""AST-based hydration: add obviously missing imports and an entrypoint, nothing else.
+
+The spec forbids guessing intent, so imports are added only for names with one
+conventional meaning (``pd``, ``np``, ``Path``, ``HumanMessage``...), and an entrypoint
+only when the script defines a zero-argument function that nothing calls.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import re
+from dataclasses import dataclass, field
+
+# name used in code -> the import statement that conventionally provides it
+KNOWN_IMPORTS: dict[str, str] = {
+    "pd": "import pandas as pd",
+    "np": "import numpy as np",
+    "plt": "import matplotlib.pyplot as plt",
+    "sns": "import seaborn as sns",
+    "tf": "import tensorflow as tf",
+    "nx": "import networkx as nx",
+    "Path": "from pathlib import Path",
+    "dataclass": "from dataclasses import dataclass",
+    "field": "from dataclasses import field",
+    "defaultdict": "from collections import defaultdict",
+    "Counter": "from collections import Counter",
+    "OrderedDict": "from collections import OrderedDict",
+    "deque": "from collections import deque",
+    "namedtuple": "from collections import namedtuple",
+    "partial": "from functools import partial",
+    "reduce": "from functools import reduce",
+    "lru_cache": "from functools import lru_cache",
+    "StringIO": "from io import StringIO",
+    "BytesIO": "from io import BytesIO",
+    "Decimal": "from decimal import Decimal",
+    "Fraction": "from fractions import Fraction",
+    "Enum": "from enum import Enum",
+    "Any": "from typing import Any",
+    "Optional": "from typing import Optional",
+    "Union": "from typing import Union",
+    "List": "from typing import List",
+    "Dict": "from typing import Dict",
+    "Tuple": "from typing import Tuple",
+    "TypedDict": "from typing import TypedDict",
+    "Annotated": "from typing import Annotated",
+    "Literal": "from typing import Literal",
+    "BaseModel": "from pydantic import BaseModel",
+    "HumanMessage": "from langchain_core.messages import HumanMessage",
+    "AIMessage": "from langchain_core.messages import AIMessage",
+    "SystemMessage": "from langchain_core.messages import SystemMessage",
+    "ToolMessage": "from langchain_core.messages import ToolMessage",
+    "ChatPromptTemplate": "from langchain_core.prompts import ChatPromptTemplate",
+    "RunnableLambda": "from langchain_core.runnables import RunnableLambda",
+    "StateGraph": "from langgraph.graph import StateGraph",
+    "START": "from langgraph.graph import START",
+    "END": "from langgraph.graph import END",
+    "MessagesState": "from langgraph.graph import MessagesState",
+    "add_messages": "from langgraph.graph.message import add_messages",
+}
+# plain module names that are safe to import under their own name
+KNOWN_MODULES = {
+    "os",
+    "sys",
+    "re",
+    "json",
+    "math",
+    "random",
+    "time",
+    "datetime",
+    "itertools",
+    "functools",
+    "collections",
+    "subprocess",
+    "pathlib",
+    "typing",
+    "asyncio",
+    "logging",
+    "tempfile",
+    "shutil",
+    "io",
+    "csv",
+    "pickle",
+    "copy",
+    "string",
+    "textwrap",
+    "decimal",
+    "statistics",
+    "uuid",
+    "hashlib",
+    "base64",
+    "struct",
+    "threading",
+    "operator",
+    "warnings",
+    "inspect",
+    "dataclasses",
+    "enum",
+    "abc",
+    "contextlib",
+    "traceback",
+    "platform",
+    "glob",
+    "requests",
+    "httpx",
+    "pandas",
+    "numpy",
+    "yaml",
+    "pytest",
+    "packaging",
+    "attr",
+    "attrs",
+}
+_ENTRY_NAMES = ("main", "reproduce", "reproduce_issue", "reproduce_bug", "run", "demo", "repro")
+_MAIN_GUARD = re.compile(r"""__name__\s*==\s*['"]__main__['"]""")
+
+
+@dataclass
+class Hydration:
+    """The hydrated script and what was changed, for extraction_metadata.json."""
+
+    code: str
+    imports_added: list[str] = field(default_factory=list)
+    entrypoint_added: bool = False
+    relative_imports_rewritten: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+def hydrate(code: str, local_modules: set[str] | None = None) -> Hydration:
+    """Add missing imports, rewrite relative imports, add an entrypoint; keep the logic."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError as exc:
+        return Hydration(code=code, warnings=[f"code does not parse: {_syntax_msg(exc)}"])
+    code, rewritten = rewrite_relative_imports(code, tree, local_modules or set())
+    tree = ast.parse(code)
+    missing = undefined_names(tree)
+    imports = sorted({KNOWN_IMPORTS.get(n) or f"import {n}" for n in missing if _importable(n)})
+    unknown = sorted(n for n in missing if not _importable(n))
+    result = Hydration(code=code, relative_imports_rewritten=rewritten)
+    if imports:
+        result.code = _insert_imports(code, tree, imports)
+        result.imports_added = imports
+    if unknown:
+        result.warnings.append(
+            "names used but never defined (code may be incomplete): " + ", ".join(unknown)
+        )
+    result.warnings.extend(incompleteness_warnings(tree))
+    entry = _entrypoint_target(ast.parse(result.code))
+    if entry:
+        guard = f'\n\n\nif __name__ == "__main__":\n    {entry}()\n'
+        result.code = result.code.rstrip("\n") + guard
+        result.entrypoint_added = True
+    return result
+
+
+def undefined_names(tree: ast.Module) -> set[str]:
+    """Names read somewhere but bound nowhere in the script (a flat, conservative check)."""
+    bound: set[str] = set(dir(builtins)) | {"__file__", "__name__", "__doc__"}
+    loaded: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            (loaded if isinstance(node.ctx, ast.Load) else bound).add(node.id)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            bound.add(node.name)
+        elif isinstance(node, ast.arg):
+            bound.add(node.arg)
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            for alias in node.names:
+                bound.add((alias.asname or alias.name).split(".")[0])
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            bound.add(node.name)
+        elif isinstance(node, ast.Global | ast.Nonlocal):
+            bound.update(node.names)
+        elif isinstance(node, ast.MatchAs | ast.MatchStar) and node.name:
+            bound.add(node.name)
+    return loaded - bound
+
+
+def incompleteness_warnings(tree: ast.Module) -> list[str]:
+    """Placeholders (``...`` bodies, ``pass  # TODO``) that suggest code was cut out."""
+    warnings = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and len(node.body) == 1:
+            stmt = node.body[0]
+            if (
+                isinstance(stmt, ast.Expr)
+                and isinstance(stmt.value, ast.Constant)
+                and (stmt.value.value is Ellipsis)
+            ):
+                warnings.append(f"function {node.name!r} has a placeholder body (...)")
+        elif (
+            isinstance(node, ast.Expr)
+            and isinstance(node.value, ast.Constant)
+            and node.value.value is Ellipsis
+            and node.col_offset == 0
+        ):
+            warnings.append(f"line {node.lineno}: '...' placeholder, code may be elided")
+    return warnings
+
+
+def rewrite_relative_imports(
+    code: str, tree: ast.Module, local_modules: set[str]
+) -> tuple[str, list[str]]:
+    """``from .utils import f`` becomes ``from utils import f``; inlined modules are dropped."""
+    lines = code.splitlines(keepends=True)
+    rewritten: list[str] = []
+    for node in sorted(
+        (n for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.level > 0),
+        key=lambda n: -n.lineno,
+    ):
+        start, end = node.lineno - 1, (node.end_lineno or node.lineno)
+        indent = lines[start][: len(lines[start]) - len(lines[start].lstrip())]
+        names = ", ".join(a.name + (f" as {a.asname}" if a.asname else "") for a in node.names)
+        if node.module and node.module.split(".")[0] in local_modules:
+            new = f"{indent}pass  # open-mre: module {node.module} is inlined above\n"
+        elif node.module:
+            new = f"{indent}from {node.module} import {names}\n"
+        else:
+            new = f"{indent}import {names}\n"
+        rewritten.append(f"{ast.get_source_segment(code, node)} -> {new.strip()}")
+        lines[start:end] = [new]
+    return "".join(lines), list(reversed(rewritten))
+
+
+def _importable(name: str) -> bool:
+    return name in KNOWN_IMPORTS or name in KNOWN_MODULES
+
+
+def _insert_imports(code: str, tree: ast.Module, imports: list[str]) -> str:
+    """Place imports after the module docstring and ``__future__`` imports."""
+    insert_at = 0
+    for node in tree.body:
+        is_doc = (
+            isinstance(node, ast.Expr)
+            and isinstance(node.value, ast.Constant)
+            and (isinstance(node.value.value, str))
+        )
+        is_future = isinstance(node, ast.ImportFrom) and node.module == "__future__"
+        if (is_doc and insert_at == 0) or is_future:
+            insert_at = node.end_lineno or node.lineno
+        else:
+            break
+    lines = code.splitlines(keepends=True)
+    block = "".join(f"{imp}  # added by open-mre\n" for imp in imports)
+    return "".join(lines[:insert_at]) + block + "".join(lines[insert_at:])
+
+
+def _entrypoint_target(tree: ast.Module) -> str | None:
+    """The zero-argument function to call, if the script only defines and never runs."""
+    if any(isinstance(n, ast.If) and _MAIN_GUARD.search(ast.unparse(n.test)) for n in tree.body):
+        return None
+    runs_something = any(
+        not isinstance(
+            n,
+            ast.Import | ast.ImportFrom | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef,
+        )
+        and not (isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant))
+        and not isinstance(n, ast.Assign | ast.AnnAssign)
+        for n in tree.body
+    )
+    if runs_something:
+        return None
+    funcs = [
+        n
+        for n in tree.body
+        if isinstance(n, ast.FunctionDef)
+        and not n.args.args
+        and not n.args.posonlyargs
+        and not n.args.kwonlyargs
+    ]
+    for name in _ENTRY_NAMES:
+        if any(f.name == name for f in funcs):
+            return name
+    candidates = [f.name for f in funcs if f.name.startswith(("test_", "reproduce", "repro"))]
+    if len(candidates) == 1:
+        return candidates[0]
+    return funcs[0].name if len(funcs) == 1 else None
+
+
+def _syntax_msg(exc: SyntaxError) -> str:
+    return f"{exc.msg} (line {exc.lineno})"

@@ -1,0 +1,244 @@
+"""validation_report.md in the spec's three shapes, and reproduction.py for GREEN runs."""
+
+from __future__ import annotations
+
+import datetime as dt
+import platform
+
+from pydantic import BaseModel
+
+from qa_agents.mre.models import (
+    BehaviorAnalysis,
+    Comparison,
+    ExecutionResults,
+    ExtractionMetadata,
+    Verdict,
+    VersionReport,
+)
+from qa_agents.mre.verdict import Decision
+
+_STATUS = {
+    Verdict.GREEN: "✓ REPRODUCED",
+    Verdict.YELLOW: "⚠ PARTIAL_REPRODUCTION",
+    Verdict.RED: "✗ CANNOT_REPRODUCE",
+    Verdict.ERROR: "✗ VALIDATION_ERROR",
+}
+
+
+class ReportInputs(BaseModel):
+    """Everything the report generator reads: the four artifacts and the decision."""
+
+    title: str
+    mode: str
+    code: str
+    extraction: ExtractionMetadata
+    versions: VersionReport
+    behavior: BehaviorAnalysis
+    execution: ExecutionResults
+    comparison: Comparison
+    decision: Decision
+    notes: list[str] = []
+
+
+def render_report(inp: ReportInputs) -> str:
+    """The markdown report; the section layout follows the verdict."""
+    verdict = inp.decision.verdict
+    head = [
+        "# MRE Validation Report",
+        "",
+        f"**Status**: {_STATUS[verdict]}",
+        f"**Verdict**: {verdict.value}",
+        f"**Mode**: {inp.mode}",
+        f"**Issue**: {inp.title}",
+        "",
+    ]
+    if verdict == Verdict.GREEN:
+        body = _green(inp)
+    elif verdict == Verdict.YELLOW:
+        body = _yellow(inp)
+    else:
+        body = _red(inp)
+    notes = _notes(inp)
+    return "\n".join(head + body + (["## Notes", *notes, ""] if notes else []))
+
+
+def render_reproduction(inp: ReportInputs) -> str:
+    """reproduction.py: a provenance docstring above the executed code; must compile."""
+    versions = " | ".join(
+        f"{p.name}: {p.latest_version}" for p in inp.versions.packages if p.latest_version
+    )
+    python = inp.execution.python_version or platform.python_version()
+    header = (
+        f'"""\nMRE Validation - {inp.title}\n'
+        f"Successfully reproduced on: {dt.date.today().isoformat()}\n"
+        f"Python: {python}" + (f" | {versions}" if versions else "") + "\n"
+        f"Expected symptom: {inp.behavior.expected_behavior.description}\n"
+        f'"""\n\n'
+    )
+    code = inp.code
+    future, rest = _split_future(code)
+    source = future + header + rest
+    compile(source, "reproduction.py", "exec")
+    return source
+
+
+def _green(inp: ReportInputs) -> list[str]:
+    return [
+        "## Summary",
+        "Successfully reproduced the reported issue with provided code.",
+        "",
+        "## Execution Results",
+        *_execution_lines(inp.execution),
+        "",
+        "## Package Versions",
+        *_version_lines(inp.versions, inp.execution),
+        "",
+        "## Steps to Reproduce",
+        "1. Install the package versions listed above in a fresh Python environment.",
+        "2. Run `python reproduction.py`.",
+        f"3. Observe: {inp.behavior.expected_behavior.description}",
+        "",
+        "## Reproduction File",
+        "Validated code written to: `reproduction.py`",
+        "",
+    ]
+
+
+def _yellow(inp: ReportInputs) -> list[str]:
+    worked = ["- The extracted code ran in a fresh sandboxed environment."]
+    if inp.comparison.matched:
+        worked.append(f"- The reported symptom occurred: {inp.comparison.detail}.")
+    didnt = [
+        f"- {r}"
+        for r in inp.decision.reasons
+        if r != inp.comparison.detail or not inp.comparison.matched
+    ]
+    return [
+        "## Summary",
+        "Code executes but behavior differs from description."
+        if not inp.comparison.matched
+        else "The issue reproduces, but not under the conditions described.",
+        "",
+        "## What Worked",
+        *worked,
+        "",
+        "## What Did Not",
+        *(didnt or ["- (nothing)"]),
+        "",
+        "## Discrepancies",
+        *([f"- {d}" for d in inp.comparison.discrepancies] or [f"- {inp.comparison.detail}"]),
+        "",
+        "## Questions for Issue Author",
+        *_numbered(inp.decision.questions),
+        "",
+        "## Execution Details",
+        *_execution_lines(inp.execution),
+        "",
+        "## Package Versions",
+        *_version_lines(inp.versions, inp.execution),
+        "",
+    ]
+
+
+def _red(inp: ReportInputs) -> list[str]:
+    attempted = ["- Parsed the issue and extracted its code blocks"]
+    if inp.extraction.python_blocks_used:
+        attempted.append("- Combined and hydrated the code (imports, entrypoint)")
+    if inp.execution.skipped:
+        attempted.append(f"- Execution skipped: {inp.execution.skip_reason}")
+    elif inp.execution.exit_code is not None or inp.execution.timed_out:
+        attempted.append("- Executed the code in a fresh sandboxed environment")
+    else:
+        attempted.append("- Could not determine root cause without executable example")
+    missing = inp.decision.missing_information
+    return [
+        "## Summary",
+        "Unable to reproduce issue - missing critical information.",
+        "",
+        "## Issues Identified",
+        *_numbered(inp.decision.reasons),
+        "",
+        "## Questions for Issue Author",
+        *(_numbered(inp.decision.questions) or ["1. Can you provide a runnable example?"]),
+        "",
+        "## Request for Additional Information",
+        "To validate this issue, please provide:",
+        "",
+        *_numbered(missing),
+        "",
+        "## Attempted Steps",
+        *attempted,
+        "",
+        *(
+            ["## Execution Details", *_execution_lines(inp.execution), ""]
+            if not inp.execution.skipped
+            else []
+        ),
+    ]
+
+
+def _execution_lines(run: ExecutionResults) -> list[str]:
+    if run.skipped:
+        return [f"- Not executed: {run.skip_reason}"]
+    lines = [
+        f"- Exit code: {run.exit_code}",
+        f"- Exception: {run.exception or 'none'}",
+        f"- Execution time: {run.execution_time_ms}ms",
+        f"- Timed out: {'yes' if run.timed_out else 'no'}",
+        f"- Needs interaction: {'yes' if run.needs_interaction else 'no'}",
+        f"- Sandbox: {run.sandbox_backend or 'n/a'}",
+    ]
+    if run.flakiness_sources:
+        lines.append("- Flakiness sources: " + "; ".join(run.flakiness_sources))
+    if run.stdout.strip():
+        lines += ["", "stdout:", "```", _tail(run.stdout), "```"]
+    if run.stderr.strip():
+        lines += ["", "stderr:", "```", _tail(run.stderr), "```"]
+    return lines
+
+
+def _version_lines(versions: VersionReport, run: ExecutionResults) -> list[str]:
+    lines = []
+    for p in versions.packages:
+        if p.error and not p.latest_version:
+            lines.append(f"- {p.name}: unknown ({p.error})")
+        elif p.mentioned_version and p.needs_update:
+            used = f"{p.latest_version} used"
+            lines.append(f"- {p.name}: {used} (you mentioned {p.mentioned_version})")
+        else:
+            lines.append(f"- {p.name}: {p.latest_version} (latest)")
+    if versions.python_version:
+        lines.append(f"- Python reported by the author: {versions.python_version}")
+    lines.append(f"- Python used: {run.python_version or 'n/a (not executed)'}")
+    return lines
+
+
+def _notes(inp: ReportInputs) -> list[str]:
+    notes = list(inp.notes)
+    notes += [f"- Extraction: {w}" for w in inp.extraction.warnings]
+    if inp.extraction.imports_added:
+        added = ", ".join(f"`{i}`" for i in inp.extraction.imports_added)
+        notes.append(f"- Imports added: {added}")
+    if inp.extraction.entrypoint_added:
+        notes.append("- A `__main__` entrypoint was added.")
+    rewritten = inp.extraction.relative_imports_rewritten
+    notes += [f"- Relative import rewritten: {r}" for r in rewritten]
+    notes += [f"- Versions: {n}" for n in inp.versions.notes]
+    return notes
+
+
+def _numbered(items: list[str]) -> list[str]:
+    return [f"{i}. {item}" for i, item in enumerate(items, start=1)]
+
+
+def _tail(text: str, limit: int = 3000) -> str:
+    text = text.rstrip()
+    return text if len(text) <= limit else "…" + text[-limit:]
+
+
+def _split_future(code: str) -> tuple[str, str]:
+    """``from __future__`` lines must stay first, ahead of the provenance docstring."""
+    lines = code.splitlines(keepends=True)
+    future = [ln for ln in lines if ln.startswith("from __future__ import")]
+    rest = [ln for ln in lines if not ln.startswith("from __future__ import")]
+    return "".join(future), "".join(rest)

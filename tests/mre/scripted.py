@@ -1,0 +1,42 @@
+"""A chat model that replays a script: the offline stand-in for a provider in agent tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import AIMessage, BaseMessage
+from langchain_core.outputs import ChatGeneration, ChatResult
+from pydantic import Field
+
+
+class ScriptedChatModel(BaseChatModel):
+    """Returns the next scripted AIMessage (or raises the next scripted exception)."""
+
+    script: list[Any] = Field(default_factory=list)
+    seen: list[list[BaseMessage]] = Field(default_factory=list)
+
+    @property
+    def _llm_type(self) -> str:
+        return "scripted"
+
+    def bind_tools(self, tools: Any, **kwargs: Any) -> ScriptedChatModel:  # type: ignore[override]
+        return self
+
+    def _generate(
+        self, messages: list[BaseMessage], stop: Any = None, run_manager: Any = None, **kwargs: Any
+    ) -> ChatResult:
+        self.seen.append(list(messages))
+        if not self.script:
+            return ChatResult(generations=[ChatGeneration(message=AIMessage(content="done"))])
+        step = self.script.pop(0)
+        if isinstance(step, BaseException):
+            raise step
+        return ChatResult(generations=[ChatGeneration(message=step)])
+
+
+def call(name: str, args: dict[str, Any], n: int) -> AIMessage:
+    """An AIMessage asking for one tool call."""
+    return AIMessage(
+        content="", tool_calls=[{"name": name, "args": args, "id": f"call_{name}_{n}"}]
+    )

@@ -1,0 +1,107 @@
+"""The spec's edge cases, run for real in the sandbox (stdlib-only code: no installs)."""
+
+from __future__ import annotations
+
+import pytest
+
+from fixtrace.config import Settings
+from qa_agents.mre.models import Verdict
+from qa_agents.mre.runtime import MreOptions, default_executor
+
+
+def _issue(code: str, actual: str, lang: str = "python") -> str:
+    return f"# Edge case\n\n```{lang}\n{code}```\n\n## Actual behavior\n\n{actual}\n"
+
+
+def test_multiple_blocks_and_missing_imports_run(run_issue) -> None:
+    md = (
+        "# Multi\n\n```python\ndata = {'b': 2}\n```\n\nthen\n\n"
+        "```python\nprint(json.dumps(data)['a'])\n```\n\n"
+        "## Actual behavior\n\n```\nTraceback (most recent call last):\n"
+        '  File "x.py", line 3, in <module>\nTypeError: string indices must be integers\n```\n'
+    )
+    result = run_issue(md)
+    assert result.verdict == Verdict.GREEN, result.report_markdown
+    code = result.artifacts.extracted_code.read_text()
+    assert code.startswith("import json  # added by open-mre")
+    assert "Imports added: `import json`" in result.report_markdown
+
+
+def test_incomplete_code_flagged_and_questioned(run_issue) -> None:
+    md = _issue(
+        "def load():\n    ...\n\nrows = load()\nprint(transform(rows))\n",
+        "It raises `KeyError: 'id'`.",
+    )
+    result = run_issue(md)
+    assert result.verdict == Verdict.YELLOW
+    assert "never defined" in result.report_markdown and "transform" in result.report_markdown
+    assert "additional setup code" in result.report_markdown
+
+
+def test_input_is_needs_interaction(run_issue) -> None:
+    result = run_issue(_issue("name = input('name? ')\nprint(name.upper())\n", "It prints `BOB`."))
+    execution = result.artifacts.execution_results.read_text()
+    assert '"needs_interaction": true' in execution
+    assert result.verdict == Verdict.RED
+    assert "calls `input()`" in result.report_markdown
+
+
+def test_long_loop_times_out_with_configurable_limit(run_issue) -> None:
+    code = "import time\nstart = time.time()\nwhile time.time() - start < 31:\n    pass\n"
+    result = run_issue(_issue(code, "It raises `RuntimeError: never`."), timeout_s=1.5)
+    assert '"timed_out": true' in result.artifacts.execution_results.read_text()
+    assert result.verdict == Verdict.RED
+    assert "time limit" in result.report_markdown
+    assert result.timings.execution_s < 10
+
+
+@pytest.mark.slow
+def test_default_timeout_kills_a_31_second_loop(tmp_path) -> None:
+    executor = default_executor(Settings(sandbox_backend="bwrap"), MreOptions())
+    assert executor.timeout_s == 30.0
+    code = "import time\nstart = time.time()\nwhile time.time() - start < 31:\n    pass\n"
+    run = executor.run(code, [])
+    assert run.timed_out and 29_000 <= run.execution_time_ms < 31_000
+
+
+def test_relative_imports_are_converted_and_run(run_issue) -> None:
+    md = (
+        "# Relative\n\n```python\n# helpers.py\ndef ratio(a, b):\n    return a / b\n```\n\n"
+        "```python\nfrom .helpers import ratio\n\nprint(ratio(1, 0))\n```\n\n"
+        "## Actual behavior\nRaises `ZeroDivisionError: division by zero`\n"
+    )
+    result = run_issue(md)
+    assert result.verdict == Verdict.GREEN, result.report_markdown
+    assert "Relative import rewritten" in result.report_markdown
+
+
+def test_file_dependency_flagged_and_requested(run_issue) -> None:
+    md = _issue(
+        "with open('data/input.csv') as f:\n    print(f.read())\n",
+        "It raises `UnicodeDecodeError`.",
+    )
+    result = run_issue(md)
+    assert result.verdict == Verdict.RED
+    report = result.report_markdown
+    assert "reads files not included in the issue: data/input.csv" in report
+    assert "Please attach the file(s) `data/input.csv`" in report
+
+
+def test_network_use_is_flagged_as_flaky(run_issue) -> None:
+    code = (
+        "import urllib.request\n"
+        "print(urllib.request.urlopen('https://pypi.org/simple/', timeout=3).status)\n"
+    )
+    result = run_issue(_issue(code, "It prints `200` then hangs."))
+    execution = result.artifacts.execution_results.read_text()
+    assert "network: imports urllib" in execution
+    assert result.verdict == Verdict.YELLOW
+    assert "Flakiness sources" in result.report_markdown
+    assert "network requests" in result.report_markdown
+
+
+def test_syntax_error_is_red_and_not_retried(run_issue) -> None:
+    result = run_issue(_issue("def broken(:\n    pass\n", "It raises `SyntaxError`."))
+    assert result.verdict == Verdict.RED
+    assert "not valid Python" in result.report_markdown
+    assert '"skipped": true' in result.artifacts.execution_results.read_text()
