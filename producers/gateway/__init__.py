@@ -1,0 +1,5 @@
+"""HTTP ingestion gateway: the plan's API for clients that cannot speak Kafka."""
+
+from producers.gateway.app import create_app
+
+__all__ = ["create_app"]

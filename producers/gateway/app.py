@@ -1,0 +1,275 @@
+"""FastAPI application: create traces, append events, upload blobs, finalize, read.
+
+Every write answers only after Kafka acknowledged it (acks=all). Bad input is rejected
+before anything is published, with the error shape of ``producers.gateway.errors``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI, Query, Request
+from fastapi.responses import JSONResponse
+from pydantic import ValidationError
+
+from fixtrace.config import Settings
+from producers.claimcheck import BlobStore, move_to_blob, oversized
+from producers.gateway import errors
+from producers.gateway.auth import ingest_key, require_fleet, require_ingest
+from producers.gateway.config import GatewayConfig, load_secret
+from producers.gateway.errors import ApiError, ErrorResponse, pydantic_details
+from producers.gateway.limits import BodyLimit
+from producers.gateway.memory import Memories
+from producers.gateway.models import (
+    BlobOut,
+    CreateTraceIn,
+    CreateTraceOut,
+    EventsIn,
+    EventsOut,
+    FinalizeIn,
+    FinalizeOut,
+)
+from producers.gateway.publisher import Publisher
+from schemas.codec import encode
+from schemas.models import PAYLOAD_MODELS, TraceFinalize, TraceOpened
+
+_TRACE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$")
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorResponse} for code in (400, 401, 403, 404, 409, 413, 422, 503)
+}
+
+
+class Gateway:
+    """The gateway's state: publisher, blob store, store, memories, secret."""
+
+    def __init__(self, settings: Settings, config: GatewayConfig,
+                 blob_store: BlobStore | None, store_factory: Callable[[], Any] | None) -> None:
+        self.settings, self.config = settings, config
+        self.secret = config.secret.get_secret_value()
+        self.blobs = blob_store
+        self._store_factory = store_factory
+        self._store: Any = None
+        self.memories = Memories(config.remembered_traces)
+        self.publisher = Publisher(settings.kafka_bootstrap, settings.topic_raw,
+                                   request_timeout_ms=config.request_timeout_ms,
+                                   record_max_bytes=config.record_max_bytes)
+
+    def store(self) -> Any:
+        if self._store is None:
+            if self._store_factory is None:
+                raise ApiError(503, "store_unavailable", "no trace store is configured")
+            try:
+                self._store = self._store_factory()
+            except Exception as exc:  # noqa: BLE001 - any backend failure is a 503
+                raise ApiError(503, "store_unavailable", f"trace store: {exc}") from exc
+        return self._store
+
+
+def _check_trace_id(trace_id: str) -> None:
+    if not _TRACE_ID.match(trace_id):
+        raise ApiError(404, "unknown_trace", "not a trace id", {"trace_id": trace_id[:140]})
+
+
+def _default_store_factory(settings: Settings) -> Callable[[], Any]:
+    def make() -> Any:
+        from sinks.clickhouse.store import ClickHouseStore
+
+        return ClickHouseStore.open(settings.resolved_clickhouse_dsn)
+
+    return make
+
+
+def create_app(
+    settings: Settings,
+    config: GatewayConfig | None = None,
+    *,
+    blob_store: BlobStore | None = None,
+    store_factory: Callable[[], Any] | None = None,
+) -> FastAPI:
+    """Build the app. ``blob_store``/``store_factory`` default to the settings' backends."""
+    if config is None:
+        config = GatewayConfig(secret=load_secret(settings.data_dir))
+    if blob_store is None:
+        from producers.claimcheck import open_blob_store
+
+        blob_store = open_blob_store(settings)
+    gw = Gateway(settings, config, blob_store,
+                 store_factory or _default_store_factory(settings))
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        await gw.publisher.start()
+        try:
+            yield
+        finally:
+            await gw.publisher.stop()
+
+    app = FastAPI(title="fixtrace ingestion gateway", version="0.1.0", lifespan=lifespan,
+                  responses=_ERRORS)
+    app.state.gateway = gw
+    errors.install(app)
+    app.add_middleware(BodyLimit, default=config.max_body_bytes, blobs=config.max_blob_bytes)
+
+    @app.post("/traces", status_code=201, response_model=CreateTraceOut)
+    async def create_trace(body: CreateTraceIn, request: Request) -> CreateTraceOut:
+        """Open a trace (fleet token). Returns its id and its ingest key."""
+        require_fleet(request, settings.fleet_tokens)
+        opened = TraceOpened(**body.model_dump())
+        await gw.publisher.publish(opened.trace_id, [encode(opened)])
+        return CreateTraceOut(trace_id=opened.trace_id,
+                              ingest_key=ingest_key(gw.secret, opened.trace_id),
+                              created_at_ms=opened.created_at_ms)
+
+    def _auth_write(request: Request, trace_id: str) -> None:
+        require_ingest(request, gw.secret, trace_id)
+        _check_trace_id(trace_id)
+
+    events_body = {"requestBody": {"required": True, "content": {
+        "application/json": {"schema": EventsIn.model_json_schema()}}}}
+
+    @app.post("/traces/{trace_id}/events", response_model=EventsOut,
+              openapi_extra=events_body)
+    async def append_events(trace_id: str, request: Request) -> EventsOut:
+        """Append a batch (ingest key). Seqs strictly increase; resent event ids are no-ops."""
+        _auth_write(request, trace_id)
+        raw = await request.body()
+        try:
+            batch = EventsIn.model_validate_json(raw)
+        except ValidationError as exc:
+            details = pydantic_details(exc.errors(include_url=False, include_input=False))
+            status, code, message = errors._classify(details)
+            raise ApiError(status, code, message, details) from None
+        if len(batch.events) > config.max_events_per_request:
+            raise ApiError(413, "too_many_events",
+                           f"at most {config.max_events_per_request} events per request",
+                           {"count": len(batch.events)})
+        events = _validated_events(batch)
+        mem = gw.memories.get(trace_id)
+        async with mem.lock:
+            if mem.finalized_seq_last is not None:
+                raise ApiError(409, "trace_finalized", "the trace is already finalized",
+                               {"seq_last": mem.finalized_seq_last})
+            new, dups = [], 0
+            for ev in events:
+                seen = mem.event_ids.get(ev["event_id"])
+                if seen is None:
+                    new.append(ev)
+                elif seen == ev["seq"]:
+                    dups += 1
+                else:
+                    raise ApiError(409, "event_id_conflict",
+                                   "event id was accepted earlier with another seq",
+                                   {"event_id": ev["event_id"], "seq": ev["seq"],
+                                    "accepted_seq": seen})
+            if new and new[0]["seq"] <= mem.last_seq:
+                raise ApiError(409, "seq_conflict",
+                               "new events must continue after the last accepted seq",
+                               {"first_new_seq": new[0]["seq"], "last_seq": mem.last_seq})
+            moved = await _claim_check(gw, new)
+            if new:
+                await gw.publisher.publish(trace_id,
+                                           gw.publisher.batch_records(trace_id, new))
+                mem.remember([(e["event_id"], e["seq"]) for e in new],
+                             config.remembered_event_ids)
+            return EventsOut(accepted=len(new), duplicates=dups, last_seq=mem.last_seq,
+                             blobs_moved=moved)
+
+    blob_body = {"requestBody": {"required": True, "content": {
+        "application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}}}
+
+    @app.post("/traces/{trace_id}/blobs", status_code=201, response_model=BlobOut,
+              openapi_extra=blob_body)
+    async def upload_blob(trace_id: str, request: Request) -> BlobOut:
+        """Store the raw body as a content-addressed blob (ingest key)."""
+        _auth_write(request, trace_id)
+        if gw.blobs is None:
+            raise ApiError(503, "blob_store_unavailable", "no blob store is configured")
+        data = await request.body()
+        if not data:
+            raise ApiError(422, "empty_blob", "the request body is empty")
+        content_type = request.headers.get("content-type", "application/octet-stream")
+        ref = await asyncio.to_thread(gw.blobs.put, data, content_type=content_type)
+        return BlobOut(blob_id=ref.blob_id, byte_length=len(data), content_type=content_type)
+
+    @app.post("/traces/{trace_id}/finalize", response_model=FinalizeOut)
+    async def finalize(trace_id: str, body: FinalizeIn, request: Request) -> FinalizeOut:
+        """Publish the finalize marker (ingest key); repeating the same one is a no-op."""
+        _auth_write(request, trace_id)
+        mem = gw.memories.get(trace_id)
+        async with mem.lock:
+            if mem.finalized_seq_last is not None:
+                if mem.finalized_seq_last != body.seq_last:
+                    raise ApiError(409, "trace_finalized", "finalized with another seq_last",
+                                   {"seq_last": mem.finalized_seq_last})
+                return FinalizeOut(trace_id=trace_id, seq_last=body.seq_last,
+                                   finalized_at_ms=0, already_finalized=True)
+            if body.seq_last < mem.last_seq:
+                raise ApiError(409, "seq_last_too_small",
+                               "seq_last is below an accepted event's seq",
+                               {"seq_last": body.seq_last, "last_seq": mem.last_seq})
+            fin = TraceFinalize(trace_id=trace_id, seq_last=body.seq_last,
+                                final_state=body.final_state)
+            await gw.publisher.publish(trace_id, [encode(fin)])
+            mem.finalized_seq_last = body.seq_last
+            return FinalizeOut(trace_id=trace_id, seq_last=fin.seq_last,
+                               finalized_at_ms=fin.finalized_at_ms)
+
+    @app.get("/traces/{trace_id}")
+    async def get_trace(trace_id: str, request: Request,
+                        metadata_only: bool = Query(False)) -> JSONResponse:
+        """The assembled trace from storage (ingest key or fleet token)."""
+        require_ingest(request, gw.secret, trace_id, settings.fleet_tokens)
+        _check_trace_id(trace_id)
+        store = gw.store()
+        doc = await asyncio.to_thread(store.assemble, trace_id, metadata_only=metadata_only)
+        if doc is None:
+            raise ApiError(404, "unknown_trace", "no stored trace has this id",
+                           {"trace_id": trace_id})
+        return JSONResponse(doc.model_dump(mode="json"))
+
+    return app
+
+
+def _validated_events(batch: EventsIn) -> list[dict[str, Any]]:
+    """Payloads checked by their type's model; seqs strictly increasing; wire dicts out."""
+    out: list[dict[str, Any]] = []
+    problems: list[dict[str, Any]] = []
+    for i, ev in enumerate(batch.events):
+        try:
+            payload = PAYLOAD_MODELS[ev.type].model_validate(ev.payload).model_dump()
+        except ValidationError as exc:
+            problems += pydantic_details(exc.errors(include_url=False, include_input=False),
+                                         ("events", i, "payload"))
+            continue
+        out.append({"event_id": ev.event_id, "seq": ev.seq, "ts_ms": ev.ts_ms,
+                    "type": ev.type, "actor": ev.actor.model_dump(),
+                    "context": ev.context.model_dump(), "payload": payload})
+    if problems:
+        missing = any(p["type"] == "missing" for p in problems)
+        raise ApiError(422, "missing_field" if missing else "invalid_payload",
+                       "event payloads do not match their type's schema", problems)
+    seqs = [e.seq for e in batch.events]
+    for i in range(1, len(seqs)):
+        if seqs[i] <= seqs[i - 1]:
+            raise ApiError(422, "seq_not_increasing", "seq must strictly increase in a batch",
+                           {"index": i, "seq": seqs[i], "previous_seq": seqs[i - 1]})
+    ids = [e.event_id for e in batch.events]
+    if len(set(ids)) != len(ids):
+        raise ApiError(422, "duplicate_event_id", "an event id repeats within the batch")
+    return out
+
+
+async def _claim_check(gw: Gateway, events: list[dict[str, Any]]) -> int:
+    """Move inline strings over the limit to the blob store; returns how many moved."""
+    if gw.blobs is None:
+        return 0
+    limit = gw.settings.inline_limit_bytes
+    work = [(e["payload"], spec) for e in events
+            if (spec := oversized(e["type"], e["payload"], limit)) is not None]
+    for payload, spec in work:
+        await asyncio.to_thread(move_to_blob, gw.blobs, payload, spec)
+    return len(work)

@@ -1,0 +1,13 @@
+"""Importers of existing trajectory formats; ``IMPORTERS`` maps a format name to a parser."""
+
+from collections.abc import Callable
+from pathlib import Path
+
+from producers.importers import swe_agent
+from producers.importers.base import ImportedTrace, ImportFormatError, publish
+
+IMPORTERS: dict[str, Callable[[Path], ImportedTrace]] = {
+    "swe-agent": swe_agent.parse,
+}
+
+__all__ = ["IMPORTERS", "ImportFormatError", "ImportedTrace", "publish"]
