@@ -1,0 +1,1 @@
+"""ClickHouse sink: client factory, schema migrations and the store (see CONTRACT.md)."""
