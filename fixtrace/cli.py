@@ -51,6 +51,23 @@ def list_schemas() -> None:
     console.print(table)
 
 
+def _mount() -> None:
+    """Attach each stage's commands; each module keeps its own commands beside its code."""
+    from producers.cli import capture_app, gateway_app, import_app, thought_app
+    from qa_agents.mre.cli import validate_command
+
+    app.add_typer(gateway_app, name="gateway")
+    app.add_typer(capture_app, name="capture")
+    app.add_typer(thought_app, name="thought")
+    app.add_typer(import_app, name="import")
+    app.command("mre", help="Validate a markdown bug report as a minimal reproducible example.")(
+        validate_command
+    )
+
+
+_mount()
+
+
 def main() -> None:
     """Console-script entry point."""
     app()

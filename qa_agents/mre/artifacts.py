@@ -10,7 +10,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TypeVar
 
-from deepagents.backends import FilesystemBackend
 from pydantic import BaseModel, ValidationError
 
 from qa_agents.mre.models import Artifacts
@@ -42,6 +41,9 @@ class ArtifactStore:
     def __init__(self, out_dir: Path) -> None:
         self.out_dir = out_dir.resolve()
         self.out_dir.mkdir(parents=True, exist_ok=True)
+        # Imported here: deepagents pulls in langchain (~2.5 s), which CLI start-up need not pay.
+        from deepagents.backends import FilesystemBackend
+
         self.backend = FilesystemBackend(root_dir=self.out_dir, virtual_mode=True)
 
     def reset(self) -> None:
