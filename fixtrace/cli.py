@@ -63,6 +63,9 @@ def _mount() -> None:
     app.command("mre", help="Validate a markdown bug report as a minimal reproducible example.")(
         validate_command
     )
+    from fixtrace.ops.mount import mount_ops
+
+    mount_ops(app)  # sql, export, traces (list|show), dlq (list|show|requeue)
 
 
 _mount()

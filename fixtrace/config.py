@@ -98,6 +98,16 @@ class Settings(BaseSettings):
     )
     qa_test_timeout_s: float = Field(300.0, description="Wall time of one test command.")
     qa_consumer_group: str = "fixtrace-qa"
+    judge_temperature: float | None = Field(
+        0.0, description="Sent as the Messages API temperature (None: omit, for models that "
+        "reject it); anthropic 2.x no longer has the parameter, so it goes in the body."
+    )
+    judge_structured_output: bool = Field(
+        True, description="Ask the API for JSON-schema constrained output (output_config)."
+    )
+    final_inline_max_bytes: int = Field(
+        0, description="Text blobs up to this size are also inlined in final_trace.json."
+    )
     rubric_dir: Path | None = Field(
         None, description="Extra folder of rubric files (v<version>.json), searched first."
     )

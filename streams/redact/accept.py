@@ -1,0 +1,81 @@
+"""Second-stage checks that turn a regex match into a finding (or drop it).
+
+Regexes find *shapes*; these checks reject the shapes that are code, not secrets:
+``password=None``, ``token = get_token()``, ``secret: str``, ``api_key=API_KEY``,
+``${{ secrets.X }}``, ``****``, our own ``[REDACTED:…]`` tokens. Each takes the matched
+secret and its span in the original text, so it can look at the character after it.
+"""
+
+from __future__ import annotations
+
+import re
+
+_NOT_VALUES = frozenset(
+    {
+        "none", "null", "nil", "true", "false", "undefined", "str", "string", "bytes", "int",
+        "bool", "optional", "required", "secretstr", "any", "object", "dict", "list",
+        "empty", "redacted", "masked", "hidden", "placeholder", "example", "environ",
+    }
+)  # fmt: skip
+_SECRET_WORDS = ("password", "passwd", "secret", "token", "key", "credential", "auth")
+_PLACEHOLDER_START = ("$", "{{", "{%", "%(", "<", "[redacted", "***", "...", "os.", "env.")
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_DOTTED = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)+")
+_REPEATED = re.compile(r"(.)\1*")
+
+
+def is_placeholder(value: str) -> bool:
+    """True for templating, masking and empty-ish values that carry no secret."""
+    v = value.strip().lower()
+    if len(v) < 3 or v in _NOT_VALUES:
+        return True
+    if v.startswith(_PLACEHOLDER_START):
+        return True
+    if _REPEATED.fullmatch(v):  # "xxxxxxxx", "********"
+        return True
+    return v.startswith("{") and v.endswith("}")
+
+
+def assignment_value(value: str, text: str, start: int, end: int) -> bool:
+    """Accept an assigned value unless it is a placeholder or a code reference.
+
+    Quoted values are literals, so only placeholders are rejected. Unquoted values are
+    also rejected when they are code: calls, subscripts, dotted references, numbers, or
+    a bare identifier without digits that names the secret (``api_key=API_KEY``) or is a
+    call argument (``f(password=password)``).
+    """
+    if is_placeholder(value):
+        return False
+    before = text[start - 1] if start else ""
+    if before in "\"'`":
+        return True
+    if any(c in value for c in "()[]{}") or value.isdigit() or _DOTTED.fullmatch(value):
+        return False
+    if _IDENT.fullmatch(value) and not any(c.isdigit() for c in value):
+        after = text[end] if end < len(text) else ""
+        lowered = value.lower()
+        if after in ",)" or any(w in lowered for w in _SECRET_WORDS):
+            return False
+    return True
+
+
+def url_password(value: str, text: str, start: int, end: int) -> bool:
+    """Accept a password in ``scheme://user:PASSWORD@host`` unless it is templated/masked.
+
+    Short passwords count here (the URL shape is evidence enough), so this does not reuse
+    :func:`is_placeholder`'s length floor.
+    """
+    if value.startswith(("$", "{", "%(", "<")):
+        return False
+    return not _REPEATED.fullmatch(value.lower()) or value[0] not in "*x."
+
+
+def mixed_token(value: str, text: str, start: int, end: int) -> bool:
+    """Accept a prefixed token only when its body mixes letters and digits like a key.
+
+    Used for ``sk-…`` so kebab-case words that happen to start with ``sk-`` do not count.
+    """
+    has_digit = any(c.isdigit() for c in value)
+    has_upper = any(c.isupper() for c in value)
+    has_lower = any(c.islower() for c in value)
+    return has_digit and has_upper and has_lower

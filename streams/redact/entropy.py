@@ -1,0 +1,162 @@
+"""The high-entropy token rule: when is a long random-looking string a secret?
+
+Candidates are maximal runs of ``[A-Za-z0-9+/_-]`` (plus ``=`` padding) of at least 20
+characters. A candidate is a finding when all of these hold:
+
+* **Length**: 32..256 characters standalone, or 20..256 when a secret keyword (key, token,
+  secret, passw, auth, credential, bearer, signature) appears within 48 characters before
+  it. Longer runs are encoded payloads (source maps, embedded files), not credentials;
+  the provider rules and the private-key rule cover long credentials by their shape.
+* **Not a digest or id**: pure hex of a standard digest length (32 md5 / uuid without
+  dashes, 40 sha1 / git, 56 sha224, 64 sha256, 96 sha384, 128 sha512, optionally ``0x``),
+  a UUID (a run is judged on what is left after removing UUIDs), a subresource-integrity
+  value (``sha512-…`` as in lockfiles), the payload of a ``data:…;base64,`` URI, or a
+  value right after a digest label (``h1:``, ``sha…``, ``md5``, ``digest``, ``checksum``,
+  ``integrity``, ``hash`` within 16 characters before it, as in go.sum or lockfiles).
+* **Not base64 of text**: if the run decodes as base64 to mostly printable text (≥ 90 %),
+  it is encoded test data or config, not a key (real keys decode to random bytes).
+* **Not an identifier**: CamelCase / snake_case / kebab-case / path-like names, judged by
+  the share of characters that sit in dictionary-like alphabetic segments of 3+ letters.
+* **Random enough**: standalone runs need digits, upper- and lower-case letters and a
+  Shannon entropy ≥ 4.0 bits/char; keyword-adjacent runs need two of the three character
+  classes and ≥ 3.5 bits/char.
+
+Hex secrets of standard digest lengths are therefore only caught in an assignment context
+(``secret_assignment``), never by entropy alone: a git SHA and a 40-hex token look the same.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import math
+import re
+from collections import Counter
+
+CANDIDATE = re.compile(r"[A-Za-z0-9+/_\-]{20,}={0,2}")
+"""A run that might be a token; no leading assertion so ``re`` can scan quickly."""
+
+_RUN_CHARS = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-")
+_TO_RUN_MAP = bytes(ord("a") if c in _RUN_CHARS else ord(" ") for c in range(256))
+_LONG_RUN = b"a" * 20
+
+
+def candidate_spans(text: str) -> list[tuple[int, int]]:
+    """Pre-check path: the spans :data:`CANDIDATE` would find, without running it.
+
+    Maps candidate characters to ``a`` and everything else to a space with
+    ``bytes.translate``, then jumps between runs of twenty ``a`` with ``bytes.find``: C-speed
+    passes instead of a regex that restarts inside every word. Most text has no such run
+    and costs three passes. Non-ASCII text falls back to the regex (byte and character
+    positions differ there).
+    """
+    data = text.encode("utf-8", "surrogatepass").translate(_TO_RUN_MAP)
+    hit = data.find(_LONG_RUN)
+    if hit < 0:
+        return []
+    if len(data) != len(text):
+        return [m.span() for m in CANDIDATE.finditer(text)]
+    spans: list[tuple[int, int]] = []
+    while hit >= 0:
+        start = data.rfind(b" ", 0, hit) + 1
+        end = data.find(b" ", hit)
+        end = len(data) if end < 0 else end
+        pad = end
+        while pad < len(text) and pad - end < 2 and text[pad] == "=":
+            pad += 1
+        spans.append((start, pad))
+        hit = data.find(_LONG_RUN, end)
+    return spans
+
+
+MIN_STANDALONE = 32
+MIN_NEAR_KEYWORD = 20
+MAX_LEN = 256
+STANDALONE_BITS = 4.0
+NEAR_KEYWORD_BITS = 3.5
+_DIGEST_HEX_LENGTHS = frozenset({32, 40, 56, 64, 96, 128})
+_KEYWORDS = ("key", "token", "secret", "passw", "auth", "credential", "bearer", "signature")
+_WINDOW = 48
+_DIGEST_LABELS = ("h1:", "sha", "md5", "digest", "checksum", "integrity", "hash")
+_DIGEST_WINDOW = 16
+_HEX = re.compile(r"(?:0x)?[0-9a-fA-F]+")
+_UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+_SRI = re.compile(r"sha(?:1|256|384|512)-")
+_SEGMENT = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+|[^A-Za-z0-9]+")
+_VOWELS = frozenset("aeiouy")
+
+
+def shannon_bits(s: str) -> float:
+    """Shannon entropy of the character distribution, in bits per character."""
+    n = len(s)
+    return -sum(c / n * math.log2(c / n) for c in Counter(s).values())
+
+
+def _near_keyword(text: str, start: int) -> bool:
+    window = text[max(0, start - _WINDOW) : start].lower()
+    return any(k in window for k in _KEYWORDS)
+
+
+def _after_digest_label(text: str, start: int) -> bool:
+    window = text[max(0, start - _DIGEST_WINDOW) : start].lower()
+    return any(k in window for k in _DIGEST_LABELS)
+
+
+def _is_digest_hex(s: str) -> bool:
+    if not _HEX.fullmatch(s):
+        return False
+    digits = s[2:] if s[:2] in ("0x", "0X") else s
+    return len(digits) in _DIGEST_HEX_LENGTHS
+
+
+def _is_base64_text(s: str) -> bool:
+    body = s.rstrip("=")
+    if len(body) < 16:
+        return False
+    padded = body + "=" * (-len(body) % 4)
+    try:
+        raw = base64.b64decode(padded.replace("-", "+").replace("_", "/"), validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    printable = sum(1 for b in raw if 32 <= b < 127 or b in (9, 10, 13))
+    return printable >= 0.9 * len(raw)
+
+
+def _is_identifier_like(s: str) -> bool:
+    wordy = 0
+    for seg in _SEGMENT.findall(s):
+        if seg.isalpha() and len(seg) >= 3 and _VOWELS.intersection(seg.lower()):
+            wordy += len(seg)
+    return wordy >= 0.6 * len(s)
+
+
+_DIGIT = re.compile(r"[0-9]")
+
+
+def _classes(s: str) -> tuple[bool, bool, bool]:
+    """(has digit, has upper, has lower), via C-level calls: this runs on every candidate."""
+    return _DIGIT.search(s) is not None, s.lower() != s, s.upper() != s
+
+
+def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
+    """Decide one candidate run (see the module docstring for the rule)."""
+    digit, upper, lower = _classes(token)
+    if digit + upper + lower < 2:  # cheapest test first: paths and words stop here
+        return False
+    if len(token) > MAX_LEN or _SRI.match(token) or _is_digest_hex(token):
+        return False
+    if text.endswith("base64,", max(0, start - 7), start) or _after_digest_label(text, start):
+        return False
+    core = _UUID.sub("", token) if "-" in token else token
+    near = _near_keyword(text, start)
+    if len(core.rstrip("=")) < (MIN_NEAR_KEYWORD if near else MIN_STANDALONE):
+        return False
+    digit, upper, lower = _classes(core)
+    if near:
+        if digit + upper + lower < 2:
+            return False
+    elif not (digit and upper and lower):
+        return False
+    if shannon_bits(core) < (NEAR_KEYWORD_BITS if near else STANDALONE_BITS):
+        return False
+    return not (_is_identifier_like(core) or _is_base64_text(core))
