@@ -1,0 +1,42 @@
+"""Turn a trace's test command into sandbox argv, adding a JUnit report for pytest."""
+
+from __future__ import annotations
+
+import shlex
+
+from pydantic import BaseModel
+
+_SHELL_CHARS = set("|&;<>()$`*?[]{}~\n")
+
+
+class TestCommand(BaseModel):
+    __test__ = False
+
+    text: str
+    argv: list[str]
+    runner: str
+    report_path: str | None = None
+
+
+def _is_pytest(tokens: list[str]) -> bool:
+    if not tokens:
+        return False
+    head = tokens[0].rsplit("/", 1)[-1]
+    if head in ("pytest", "py.test"):
+        return True
+    return head.startswith("python") and tokens[1:3] == ["-m", "pytest"]
+
+
+def build_command(text: str, report_path: str) -> TestCommand:
+    """argv for ``text``; pytest gets ``--junitxml`` and no cache; shell syntax runs in sh."""
+    try:
+        tokens = shlex.split(text)
+    except ValueError:
+        tokens = []
+    if tokens and _is_pytest(tokens) and not (_SHELL_CHARS & set(text)):
+        extra = [f"--junitxml={report_path}", "-p", "no:cacheprovider"]
+        return TestCommand(text=text, argv=[*tokens, *extra], runner="pytest",
+                           report_path=report_path)
+    if tokens and not (_SHELL_CHARS & set(text)):
+        return TestCommand(text=text, argv=tokens, runner="custom")
+    return TestCommand(text=text, argv=["sh", "-c", text], runner="custom")

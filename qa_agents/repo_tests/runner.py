@@ -1,0 +1,205 @@
+"""SWE-bench-style test stage: base commit, test command before and after the final patch.
+
+Steps: clone the repo at ``commit_base`` on the host; build (or reuse) a Python env with the
+requirements on the host; run the test command in the sandbox with only the test-file part
+of the final patch applied ("before"); reset; apply the whole patch; run again ("after").
+Per-test outcomes come from JUnit XML. Everything the sandbox printed is stored as blobs.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from pydantic import BaseModel, Field
+
+from fixtrace.config import Settings
+from qa_agents.ports import Blobs, put_text
+from qa_agents.repo_tests.command import build_command
+from qa_agents.repo_tests.config import ReposConfig, RepoSpec, load_repos_config
+from qa_agents.repo_tests.git import GitError, apply_patch, clone_at, reset_to
+from qa_agents.repo_tests.junit import Outcome, parse_junit, transitions
+from qa_agents.sandbox import (
+    Sandbox,
+    SandboxError,
+    SandboxSpec,
+    SandboxUnavailable,
+    sandbox_from_settings,
+)
+from qa_agents.sandbox.pyenv import PyEnv, build_env
+from qa_agents.trace_facts import final_patch_text, is_test_path, split_patch, test_run_events
+from schemas.models import QATests, StageStatus, TestInvocation, TraceDocument
+
+DEFAULT_COMMAND = "pytest -q"
+
+
+class RepoTestOutcome(BaseModel):
+    """What the tests stage hands back: ``qa.tests`` plus stage status and flags."""
+
+    status: StageStatus
+    tests: QATests | None = None
+    flags: list[str] = Field(default_factory=list)
+    error: str | None = None
+
+
+def choose_command(doc: TraceDocument, spec: RepoSpec) -> str | None:
+    """The per-repo command when configured, else the trace's last test run's command."""
+    if spec.test_command:
+        return spec.test_command
+    runs = test_run_events(doc)
+    return runs[-1][1].command if runs else None
+
+
+def test_part(patch: str) -> str:
+    """The test-file sections of a patch (applied to the "before" run too)."""
+    return "".join(f.text for f in split_patch(patch).files if is_test_path(f.path))
+
+
+class RepoTestRunner:
+    """Runs the tests stage for one trace at a time; reuse one runner per worker."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        blobs: Blobs,
+        *,
+        sandbox: Sandbox | None = None,
+        repos: ReposConfig | None = None,
+        env_builder: Callable[[Iterable[str]], PyEnv] = build_env,
+    ) -> None:
+        self.settings = settings
+        self.blobs = blobs
+        self._sandbox = sandbox
+        self.repos = repos if repos is not None else load_repos_config(settings.qa_repos_file)
+        self.env_builder = env_builder
+
+    @property
+    def sandbox(self) -> Sandbox:
+        if self._sandbox is None:
+            self._sandbox = sandbox_from_settings(self.settings)
+        return self._sandbox
+
+    def run(self, doc: TraceDocument) -> RepoTestOutcome:
+        spec = self.repos.get(doc.repo.repo_id)
+        source = spec.source or doc.repo.remote_url
+        if not source:
+            return RepoTestOutcome(status=StageStatus.skipped, flags=["no_repo_source"])
+        command = choose_command(doc, spec)
+        if command is None:
+            return RepoTestOutcome(status=StageStatus.skipped, flags=["no_test_command"])
+        try:
+            patch = final_patch_text(doc, self.blobs)
+        except Exception as exc:
+            return RepoTestOutcome(
+                status=StageStatus.failed, flags=["final_patch_unavailable"], error=str(exc)
+            )
+        reqs = list(spec.requirements)
+        if build_command(command, "r.xml").runner == "pytest" and not any(
+            r.split("=")[0].split("<")[0].split(">")[0].strip().lower() == "pytest" for r in reqs
+        ):
+            reqs.append("pytest")
+        try:
+            env = self.env_builder(reqs)
+            sandbox = self.sandbox
+        except SandboxError as exc:
+            flag = "sandbox_unavailable" if isinstance(exc, SandboxUnavailable) else "env_failed"
+            return RepoTestOutcome(status=StageStatus.failed, flags=[flag], error=str(exc))
+        root = self.settings.qa_work_dir
+        root.mkdir(parents=True, exist_ok=True)
+        root.chmod(0o755)  # the sandbox uid must traverse to the workdir
+        scratch = Path(tempfile.mkdtemp(prefix="qa-", dir=root))
+        scratch.chmod(0o755)
+        try:
+            return self._run_in(scratch / "repo", doc, spec, source, command, patch, env, sandbox)
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+    def _run_in(
+        self,
+        repo: Path,
+        doc: TraceDocument,
+        spec: RepoSpec,
+        source: str,
+        command: str,
+        patch: str | None,
+        env: PyEnv,
+        sandbox: Sandbox,
+    ) -> RepoTestOutcome:
+        flags: list[str] = []
+        try:
+            clone_at(source, doc.repo.commit_base, repo)
+        except GitError as exc:
+            return RepoTestOutcome(status=StageStatus.failed, flags=["repo_unavailable"],
+                                   error=str(exc))
+        tests = QATests(runner=build_command(command, "r.xml").runner,
+                        container_image=spec.image if sandbox.name == "docker" else None,
+                        sandbox_backend=sandbox.name)
+        if patch is None:
+            flags.append("no_final_patch")
+        elif (tpart := test_part(patch)) and tpart != patch:
+            applied, _ = apply_patch(repo, tpart)
+            if not applied:
+                flags.append("test_patch_does_not_apply")
+        before, before_outcomes = self._phase("before", command, repo, spec, env, sandbox)
+        tests.invocations.append(before)
+        if patch is None:
+            tests.final_passed = before.passed
+            return self._done(tests, flags, StageStatus.degraded)
+        reset_to(repo, doc.repo.commit_base)
+        applied, apply_err = apply_patch(repo, patch)
+        if not applied:
+            flags.append("patch_does_not_apply")
+            tests.final_passed = False
+            tests.patch_apply_stderr_blob_id = put_text(self.blobs, apply_err or "(no output)")
+            return self._done(tests, flags, StageStatus.ok)
+        after, after_outcomes = self._phase("after", command, repo, spec, env, sandbox)
+        tests.invocations.append(after)
+        tests.final_passed = after.passed
+        f2p, p2p, p2f = transitions(before_outcomes, after_outcomes)
+        tests.fail_to_pass, tests.pass_to_pass, tests.pass_to_fail = f2p, p2p, p2f
+        if tests.runner == "pytest" and not after_outcomes:
+            flags.append("no_junit_report")
+        return self._done(tests, flags, StageStatus.ok)
+
+    def _done(self, tests: QATests, flags: list[str], status: StageStatus) -> RepoTestOutcome:
+        if any(inv.timed_out for inv in tests.invocations):
+            flags.append("test_timeout")
+        return RepoTestOutcome(status=status, tests=tests, flags=sorted(set(flags)))
+
+    def _phase(
+        self, phase: str, text: str, repo: Path, spec: RepoSpec, env: PyEnv, sandbox: Sandbox
+    ) -> tuple[TestInvocation, dict[str, Outcome]]:
+        cmd = build_command(text, f".fixtrace-junit-{phase}.xml")
+        result = sandbox.run(
+            SandboxSpec(
+                command=cmd.argv,
+                workdir=repo,
+                timeout_s=spec.timeout_s or self.settings.qa_test_timeout_s,
+                memory_mb=spec.memory_mb,
+                env={"PYTHONPATH": ".", "PYTHONDONTWRITEBYTECODE": "1", **spec.env},
+                python_env=env.path,
+                image=spec.image,
+            )
+        )
+        outcomes: dict[str, Outcome] = {}
+        report_blob = None
+        report = repo / cmd.report_path if cmd.report_path else None
+        if report is not None and report.is_file():
+            xml = report.read_text(errors="replace")
+            outcomes = parse_junit(xml)
+            report_blob = put_text(self.blobs, xml, "application/xml")
+        invocation = TestInvocation(
+            command=text,
+            phase=phase,
+            exit_code=result.exit_code,
+            duration_ms=int(result.duration_ms),
+            passed=result.ok,
+            timed_out=result.timed_out,
+            report_blob_id=report_blob,
+            stdout_blob_id=put_text(self.blobs, result.stdout),
+            stderr_blob_id=put_text(self.blobs, result.stderr),
+            tests={k: v.value for k, v in sorted(outcomes.items())},
+        )
+        return invocation, outcomes
