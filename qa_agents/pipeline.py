@@ -6,6 +6,7 @@ blob store, sandbox, Python env cache) across many traces.
 
 from __future__ import annotations
 
+import json
 import logging
 
 from pydantic import BaseModel, Field
@@ -80,4 +81,13 @@ class QAPipeline:
             )
             report.results = [run_stage(ctx, name) for name in STAGES]
         self.store.insert_qa_results(report.results)
+        self._record_final_trace(report.results)
         return report
+
+    def _record_final_trace(self, results: list[QAResult]) -> None:
+        """Point the trace row at its newest final_trace.json, so GET /traces/{id} finds it."""
+        for result in results:
+            if result.stage == "final" and result.status == StageStatus.ok:
+                blob_id = json.loads(result.result_json).get("final_trace_blob_id")
+                if blob_id:
+                    self.store.set_final_trace_blob(result.trace_id, blob_id)

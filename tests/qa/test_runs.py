@@ -91,6 +91,10 @@ def test_replay_same_config_adds_no_run_new_rubric_adds_one(
     assert document["qa"]["judge"]["mode"] == "heuristic"
     inlined = {b["blob_id"]: b["inline"] for b in document["artifacts"]["blobs"]}
     assert inlined[fin.final_state.pr.diff_blob_id].startswith("diff --git")
+    # The trace row points at the newest run's final_trace.json (the re-scored one).
+    stored = store.assemble(finalized.trace_id, metadata_only=True)
+    rescored_final = json.loads(rescored.results[-1].result_json)["final_trace_blob_id"]
+    assert stored.final_state.final_trace_blob_id == rescored_final
 
 
 def test_unknown_trace_and_unknown_rubric_are_recorded_not_raised(
