@@ -8,12 +8,13 @@ commands (configuration, schemas).
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from fixtrace.config import Settings
+from fixtrace.config import Settings, load_settings
 
 app = typer.Typer(
     name="fixtrace",
@@ -51,6 +52,57 @@ def list_schemas() -> None:
     console.print(table)
 
 
+DataDir = typer.Option(None, "--data-dir", help="Embedded state folder [FIXTRACE_DATA_DIR].")
+
+
+@app.command("up")
+def up(data_dir: Path | None = DataDir) -> None:
+    """Start broker, embedded ClickHouse, blob store, gateway, stream and QA workers here."""
+    from fixtrace.up import UpError, run_up
+
+    try:
+        run_up(load_settings(data_dir=data_dir))
+    except UpError as exc:
+        console.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(2) from exc
+
+
+@app.command("demo")
+def demo(
+    data_dir: Path | None = DataDir,
+    timeout: float = typer.Option(300.0, help="How long to wait for QA (s)."),
+    keep_running: bool = typer.Option(
+        False, "--keep-running", help="Leave a stack the demo started running afterwards."
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
+) -> None:
+    """Play a real bug-fix session on the sample repository and print its QA summary."""
+    from fixtrace.demo.cli import run_demo_command
+
+    code = run_demo_command(
+        load_settings(data_dir=data_dir), timeout_s=timeout, keep_running=keep_running,
+        as_json=as_json,
+    )  # fmt: skip
+    raise typer.Exit(code)
+
+
+admin_app = typer.Typer(help="One-off administration of a deployment.", no_args_is_help=True)
+app.add_typer(admin_app, name="admin")
+
+
+@admin_app.command("init")
+def admin_init() -> None:
+    """Create the topics at their partition counts and apply ClickHouse migrations."""
+    from fixtrace.localstack import create_topics
+    from sinks.clickhouse.store import ClickHouseStore
+
+    settings = load_settings()
+    create_topics(settings.kafka_bootstrap, settings.topics())
+    console.print(f"topics ready on {settings.kafka_bootstrap}: {settings.topics()}")
+    applied = ClickHouseStore.open(settings.resolved_clickhouse_dsn).migrate()
+    console.print(f"migrations applied: {applied or 'none (up to date)'}")
+
+
 def _mount() -> None:
     """Attach each stage's commands; each module keeps its own commands beside its code."""
     from producers.cli import capture_app, gateway_app, import_app, thought_app
@@ -63,6 +115,12 @@ def _mount() -> None:
     app.command("mre", help="Validate a markdown bug report as a minimal reproducible example.")(
         validate_command
     )
+    from qa_agents import cli as qa_cli
+    from streams.cli import worker_app
+
+    worker_app.command("qa")(qa_cli.worker)
+    app.add_typer(worker_app, name="worker")
+    app.command("replay")(qa_cli.replay)
     from fixtrace.ops.mount import mount_ops
 
     mount_ops(app)  # sql, export, traces (list|show), dlq (list|show|requeue)

@@ -1,0 +1,123 @@
+"""The ``fixtrace demo`` command: find or start a stack, play the session, print the summary."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import time
+
+import httpx
+from rich.console import Console
+from rich.table import Table
+
+from fixtrace.config import Settings
+from fixtrace.demo.run import DemoError, DemoSummary, send_session, summarize, wait_for_qa
+from fixtrace.ops.stack_state import StackState, running_stack
+from fixtrace.procs import ManagedProcess, spawn
+
+console = Console(stderr=True)
+STACK_START_TIMEOUT_S = 180.0
+
+
+def start_stack(settings: Settings) -> tuple[ManagedProcess, StackState]:
+    """Run ``fixtrace up`` in the background and wait until its gateway answers."""
+    log_path = settings.data_dir / "logs" / "up.log"
+    proc = spawn(
+        "fixtrace-up",
+        [sys.executable, "-m", "fixtrace.cli", "up", "--data-dir", str(settings.data_dir)],
+        log_path=log_path,
+    )
+    deadline = time.monotonic() + STACK_START_TIMEOUT_S
+    with console.status(f"starting the embedded stack (log: {log_path})…"):
+        while time.monotonic() < deadline:
+            if not proc.alive():
+                raise DemoError(f"fixtrace up exited during start-up:\n{proc.log_tail()}")
+            state = running_stack(settings)
+            if state is not None and state.pid == proc.pid and _healthy(state):
+                return proc, state
+            time.sleep(0.2)
+    proc.stop()
+    raise DemoError(f"the stack did not come up within {STACK_START_TIMEOUT_S:.0f} s")
+
+
+def _healthy(state: StackState) -> bool:
+    try:
+        return httpx.get(f"{state.gateway_url}/openapi.json", timeout=2).status_code == 200
+    except httpx.HTTPError:
+        return False
+
+
+def stop_stack(proc: ManagedProcess) -> None:
+    """Ask the stack to stop as Ctrl-C would, and wait for it (killed if it hangs)."""
+    with console.status("stopping the stack the demo started…"):
+        if proc.alive():
+            os.kill(proc.pid, signal.SIGINT)
+            deadline = time.monotonic() + 60
+            while proc.alive() and time.monotonic() < deadline:
+                time.sleep(0.1)
+        proc.stop()
+
+
+def print_summary(summary: DemoSummary) -> None:
+    table = Table(title=f"fixtrace demo — trace {summary.trace_id}", show_header=False)
+    table.add_column("item")
+    table.add_column("value", overflow="fold")
+    table.add_row("events sent", str(summary.events_sent))
+    table.add_row("trace status", str(summary.status))
+    table.add_row("tests before the fix", summary.tests_before)
+    table.add_row("tests after the fix", summary.tests_after)
+    table.add_row("fail → pass", ", ".join(summary.fail_to_pass) or "none")
+    table.add_row("sandbox", str(summary.sandbox_backend))
+    table.add_row("MRE verdict", f"{summary.mre_verdict} ({summary.mre_mode})")
+    judge = f"{summary.judge_overall} / 5 by {summary.judge_model} (mode: {summary.judge_mode})"
+    table.add_row("judge", judge)
+    for name, score in summary.judge_scores.items():
+        table.add_row(f"  {name}", str(score))
+    table.add_row("QA flags", ", ".join(summary.qa_flags) or "none")
+    table.add_row("final_trace.json", f"{summary.final_trace_blob_id}\n{summary.final_trace_uri}")
+    Console().print(table)
+
+
+def run_demo_command(
+    settings: Settings, *, timeout_s: float, keep_running: bool, as_json: bool
+) -> int:
+    """The whole demo; returns the process exit code (0 when QA completed)."""
+    settings = settings.model_copy(update={"data_dir": settings.data_dir.resolve()})
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    started: ManagedProcess | None = None
+    try:
+        state = running_stack(settings)
+        if state is None:
+            started, state = start_stack(settings)
+            console.print(f"started a stack: gateway {state.gateway_url} (pid {state.pid})")
+        else:
+            console.print(f"using the running stack: gateway {state.gateway_url}")
+        with httpx.Client(base_url=state.gateway_url, timeout=60) as client:
+            with console.status("recording the bug-fix session on the sample repository…"):
+                workdir = settings.data_dir / "demo" / time.strftime("%Y%m%d-%H%M%S")
+                trace_id, sent, key = send_session(client, state.fleet_token, workdir)
+            console.print(f"sent trace {trace_id}: {sent} events, finalized")
+            doc = wait_for_qa(client, trace_id, key, timeout_s, console)
+        final_id = (doc.get("final_state") or {}).get("final_trace_blob_id")
+        uri = None
+        if final_id:
+            from sinks.blobs import open_blob_store
+
+            uri = open_blob_store(settings).uri(final_id)
+        summary = summarize(doc, sent, uri)
+        if as_json:
+            print(summary.model_dump_json(indent=2))
+        else:
+            print_summary(summary)
+        return 0
+    except (DemoError, httpx.HTTPError) as exc:
+        console.print(f"[red]demo failed:[/] {exc}")
+        return 1
+    finally:
+        if started is not None:
+            if keep_running:
+                console.print(f"the stack keeps running (pid {started.pid}); stop it with "
+                              f"kill -INT {started.pid}")  # fmt: skip
+            else:
+                stop_stack(started)
