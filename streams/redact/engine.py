@@ -9,12 +9,14 @@ characters the detectors accept as a secret). The literal-keyword pre-check only
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from schemas.models import ConsentFlags
 
 from .consent import effective_mode
+from .entropy import candidate_spans
 from .models import REPLACEMENT, TRUNCATE_RULE, ContentKind, RedactionConfig, RedactionOutcome
-from .rules import ALL_RULES, RULE_NAMES, Rule
+from .rules import ALL_RULES, RULE_NAMES, Pattern, Rule
 from .truncate import truncate
 
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
@@ -51,6 +53,16 @@ class Redactor:
             if r.name not in self.config.disabled_rules and (self.config.pii or not r.pii)
         )
         self._tokens = {r.name: REPLACEMENT.format(rule=r.name) for r in self._rules}
+        # Hot-path copies of the config: pydantic attribute access costs on every string.
+        self._max_bytes = self.config.max_bytes
+        self._may_be_raw = self.config.mode == "raw"
+        self._precheck = self.config.precheck
+        self._steps: tuple[tuple[Rule, Pattern], ...] = tuple(
+            (r, p) for r in self._rules for p in r.patterns
+        )
+        self._text_needles = _distinct(p.triggers for _, p in self._steps if not p.in_token_run)
+        self._run_needles = _distinct(p.triggers for _, p in self._steps if p.in_token_run)
+        self._plans: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[int, ...]] = {}
 
     @property
     def rule_names(self) -> tuple[str, ...]:
@@ -65,36 +77,90 @@ class Redactor:
         consent: ConsentFlags | None = None,
     ) -> RedactionOutcome:
         """Redact one string; ``kind`` and ``consent`` only matter when ``mode="raw"``."""
-        text, truncated = truncate(text, self.config.max_bytes)
+        max_bytes = self._max_bytes
+        if max_bytes is not None and len(text) * 4 > max_bytes:
+            text, truncated = truncate(text, max_bytes)
+        else:
+            truncated = False  # cannot exceed (same test as truncate's): skip the call
         findings: dict[str, int] = {TRUNCATE_RULE: 1} if truncated else {}
-        if effective_mode(self.config.mode, kind, consent) == "raw":
+        if self._may_be_raw and effective_mode(self.config.mode, kind, consent) == "raw":
             return RedactionOutcome(text, findings, truncated, scanned=False)
-        text = self._scan(text, findings)
+        if self._precheck:
+            text = self._scan_prechecked(text, findings)
+        else:
+            text = self._scan_full(text, findings)
         return RedactionOutcome(text, findings, truncated)
 
-    def _scan(self, text: str, findings: dict[str, int]) -> str:
-        precheck = self.config.precheck
+    def _scan_full(self, text: str, findings: dict[str, int]) -> str:
+        """Every pattern's regex on the text: the reference the pre-check must equal."""
         low = _lower(text)
-        seen: dict[str, bool] = {}  # trigger -> present; rules share triggers
-        for rule in self._rules:
-            for pattern in rule.patterns:
-                if precheck and pattern.spans is not None:
-                    spans = pattern.spans(text)
-                elif (
-                    precheck and pattern.triggers and not _any_present(pattern.triggers, low, seen)
-                ):
-                    continue
-                else:
-                    subject = low if pattern.on_lower else text
-                    spans = [_secret_span(m) for m in pattern.regex.finditer(subject)]
-                if not spans:
-                    continue
+        for rule, pattern in self._steps:
+            subject = low if pattern.on_lower else text
+            spans = [_secret_span(m) for m in pattern.regex.finditer(subject)]
+            if spans:
                 new, n = self._replace(rule, text, spans)
                 if n:
                     findings[rule.name] = findings.get(rule.name, 0) + n
                     text, low = new, _lower(new)
-                    seen.clear()
         return text
+
+    def _scan_prechecked(self, text: str, findings: dict[str, int]) -> str:
+        """Run only the patterns whose triggers occur, found in one sweep per string.
+
+        Why a sweep and a cached plan instead of testing triggers pattern by pattern: the
+        per-pattern Python loop, not the C-level ``in``, was most of the cost. Each distinct
+        trigger is tested once (``filter`` keeps the loop in C), provider-key triggers only
+        inside the token runs, and the tuple of hits maps to the step list to run. After a
+        replacement the text differs, so the plan is rebuilt for the remaining steps.
+        """
+        low, runs, plan = self._plan_for(text)
+        steps = self._steps
+        k = 0
+        while k < len(plan):
+            i = plan[k]
+            k += 1
+            rule, pattern = steps[i]
+            if pattern.spans is not None:
+                spans = runs if pattern.spans is candidate_spans else pattern.spans(text)
+            else:
+                subject = low if pattern.on_lower else text
+                spans = [_secret_span(m) for m in pattern.regex.finditer(subject)]
+            if not spans:
+                continue
+            new, n = self._replace(rule, text, spans)
+            if n:
+                findings[rule.name] = findings.get(rule.name, 0) + n
+                text = new
+                low, runs, plan = self._plan_for(text)
+                plan = tuple(j for j in plan if j > i)
+                k = 0
+        return text
+
+    def _plan_for(self, text: str) -> tuple[str, list[tuple[int, int]], tuple[int, ...]]:
+        """Lower-cased text, its token runs, and the indices of the steps that may match."""
+        low = _lower(text)
+        runs = candidate_spans(text)
+        text_hits = tuple(filter(low.__contains__, self._text_needles))
+        run_hits: tuple[str, ...] = ()
+        if runs and self._run_needles:
+            inside = " ".join([low[a:b] for a, b in runs])
+            run_hits = tuple(filter(inside.__contains__, self._run_needles))
+        key = (text_hits, run_hits)
+        plan = self._plans.get(key)
+        if plan is None:
+            if len(self._plans) >= _MAX_PLANS:
+                self._plans.clear()
+            plan = self._plans[key] = self._build_plan(set(text_hits), set(run_hits))
+        return low, runs, plan
+
+    def _build_plan(self, text_hits: set[str], run_hits: set[str]) -> tuple[int, ...]:
+        """Steps to run given which triggers occur; trigger-less patterns always run."""
+        plan = []
+        for i, (_, p) in enumerate(self._steps):
+            hits = run_hits if p.in_token_run else text_hits
+            if p.spans is not None or not p.triggers or not hits.isdisjoint(p.triggers):
+                plan.append(i)
+        return tuple(plan)
 
     def _replace(self, rule: Rule, text: str, spans: list[tuple[int, int]]) -> tuple[str, int]:
         """Replace the accepted spans with the rule's token; return the text and count."""
@@ -115,12 +181,10 @@ class Redactor:
         return "".join(pieces), n
 
 
-def _any_present(triggers: tuple[str, ...], low: str, seen: dict[str, bool]) -> bool:
-    """The pre-check: does any of the pattern's literal keywords occur (memoised per text)?"""
-    for t in triggers:
-        hit = seen.get(t)
-        if hit is None:
-            hit = seen[t] = t in low
-        if hit:
-            return True
-    return False
+_MAX_PLANS = 4096
+"""Bound on cached plans: one per distinct set of trigger hits, few in practice."""
+
+
+def _distinct(groups: Iterable[tuple[str, ...]]) -> tuple[str, ...]:
+    """Each trigger once, in first-seen order (each one costs a pass over every string)."""
+    return tuple(dict.fromkeys(t for g in groups for t in g))

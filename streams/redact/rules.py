@@ -9,7 +9,13 @@ Speed rules (PLATFORM.md: a leading ``\\b`` made the naive rule set 4x slower):
   original, which has the same length.
 * Every pattern lists ``triggers``: lower-case literals of which at least one must occur
   in the text for the pattern to be able to match. The pre-check tests these with ``in``
-  and skips the pattern otherwise, so it changes speed, never findings.
+  and skips the pattern otherwise, so it changes speed, never findings. Each distinct
+  trigger costs one C pass over every string, so patterns share coarse triggers (``key``
+  for every ``…key`` assignment) instead of each having a precise one: a false trigger
+  hit only costs one regex search, an extra trigger costs a pass on *every* string.
+* ``in_token_run`` marks patterns whose every match is a run of 20+ token characters
+  (provider keys): their triggers are looked for only inside the runs the entropy rule
+  finds anyway, which most strings do not have.
 * The entropy rule has a ``spans`` finder instead: C-speed ``bytes`` passes that find the
   same 20+ character runs of token characters as its regex.
 
@@ -38,6 +44,9 @@ class Pattern:
     on_lower: bool = False
     spans: Callable[[str], list[tuple[int, int]]] | None = None
     """Instead of triggers: a faster finder of the same spans the regex finds."""
+    in_token_run: bool = False
+    """Every match lies inside a run :func:`entropy.candidate_spans` finds, so the
+    triggers need only be looked for there (``tests/redact`` checks this on the corpus)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +61,11 @@ class Rule:
 
 def _p(regex: str, *triggers: str, lower: bool = False, flags: int = 0) -> Pattern:
     return Pattern(re.compile(regex, flags), tuple(triggers), lower)
+
+
+def _t(regex: str, *triggers: str) -> Pattern:
+    """A case-sensitive provider-key pattern whose matches are 20+ token characters."""
+    return Pattern(re.compile(regex), tuple(triggers), in_token_run=True)
 
 
 # Value of an assignment: quoted (any content) or a bare run. Used on lower-cased text.
@@ -74,7 +88,7 @@ SECRET_RULES: tuple[Rule, ...] = (
                 r"-----BEGIN[A-Z0-9 ]{0,30}PRIVATE KEY(?: BLOCK)?-----"
                 r"(?:.*?-----END[A-Z0-9 ]{0,30}PRIVATE KEY(?: BLOCK)?-----"
                 r"|[A-Za-z0-9+/=\s\\:,\-]*)",
-                "-----begin",
+                "key",  # of "PRIVATE KEY": shares the assignments' trigger pass
                 flags=re.DOTALL,
             ),
         ),
@@ -86,11 +100,11 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule(
         "github_token",
         (
-            _p(r"gh[pousr]_[A-Za-z0-9]{36,251}", "gh"),
-            _p(r"github_pat_[A-Za-z0-9_]{22,251}", "github_pat_"),
+            _t(r"gh[pousr]_[A-Za-z0-9]{36,251}", "gh"),
+            _t(r"github_pat_[A-Za-z0-9_]{22,251}", "github_pat_"),
         ),
     ),
-    Rule("gitlab_token", (_p(r"gl(?:pat|dt|rt|ptt|cbt|oas)-[A-Za-z0-9_\-]{20,}", "gl"),)),
+    Rule("gitlab_token", (_t(r"gl(?:pat|dt|rt|ptt|cbt|oas)-[A-Za-z0-9_\-]{20,}", "gl"),)),
     Rule(
         "slack_token",
         (
@@ -107,23 +121,23 @@ SECRET_RULES: tuple[Rule, ...] = (
             ),
         ),
     ),
-    Rule("stripe_key", (_p(r"[sr]k_(?:live|test)_[0-9A-Za-z]{16,}", "k_live_", "k_test_"),)),
-    Rule("anthropic_key", (_p(r"sk-ant-[A-Za-z0-9_\-]{20,}", "sk-"),)),
+    Rule("stripe_key", (_t(r"[sr]k_(?:live|test)_[0-9A-Za-z]{16,}", "k_live_", "k_test_"),)),
+    Rule("anthropic_key", (_t(r"sk-ant-[A-Za-z0-9_\-]{20,}", "sk-"),)),
     Rule(
         "openai_key",
         (
-            _p(
+            _t(
                 r"sk-(?<![A-Za-z0-9_\-]sk-)(?!ant-)(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,}",
                 "sk-",
             ),
         ),
         accept.mixed_token,
     ),
-    Rule("npm_token", (_p(r"npm_[A-Za-z0-9]{36}", "npm_"),)),
-    Rule("pypi_token", (_p(r"pypi-AgE[A-Za-z0-9_\-]{60,}", "pypi-age"),)),
+    Rule("npm_token", (_t(r"npm_[A-Za-z0-9]{36}", "npm_"),)),
+    Rule("pypi_token", (_t(r"pypi-AgE[A-Za-z0-9_\-]{60,}", "pypi-age"),)),
     Rule(
         "aws_access_key_id",
-        (_p(r"AKIA[A-Z0-9]{16}(?![A-Z0-9])", "akia"), _p(r"ASIA[A-Z0-9]{16}(?![A-Z0-9])", "asia")),
+        (_t(r"AKIA[A-Z0-9]{16}(?![A-Z0-9])", "akia"), _t(r"ASIA[A-Z0-9]{16}(?![A-Z0-9])", "asia")),
     ),
     Rule(
         "aws_secret_access_key",
@@ -137,16 +151,16 @@ SECRET_RULES: tuple[Rule, ...] = (
             ),
         ),
     ),
-    Rule("gcp_api_key", (_p(r"AIza[0-9A-Za-z_\-]{35}", "aiza"),)),
+    Rule("gcp_api_key", (_t(r"AIza[0-9A-Za-z_\-]{35}", "aiza"),)),
     Rule(
         "gcp_service_account_key_id",
-        (_p(r"\"private_key_id\"[ \t]*:[ \t]*\"([0-9a-f]{40})\"", "private"),),
+        (_p(r"\"private_key_id\"[ \t]*:[ \t]*\"([0-9a-f]{40})\"", "key"),),
     ),
     Rule(
         "azure_storage_key",
         (
-            _p(r"accountkey=([a-z0-9+/]{40,}={0,2})", "key=", lower=True),
-            _p(r"sharedaccesskey=([a-z0-9+/]{32,}={0,2})", "key=", lower=True),
+            _p(r"accountkey=([a-z0-9+/]{40,}={0,2})", "key", lower=True),
+            _p(r"sharedaccesskey=([a-z0-9+/]{32,}={0,2})", "key", lower=True),
         ),
     ),
     Rule("azure_sas_token", (_p(r"sig=([a-z0-9%+/]{30,}(?:%3d|=){0,2})", "sig=", lower=True),)),
@@ -174,14 +188,17 @@ SECRET_RULES: tuple[Rule, ...] = (
             _assignment(r"pass(?:word|wd|phrase)", "pass"),
             _assignment(r"secret", "secret"),
             _assignment(r"token", "token"),
-            _assignment(r"api[_\-]?key", "api"),
-            _assignment(r"access[_\-]?key", "access"),
-            _assignment(r"private[_\-]?key", "private"),
+            _assignment(r"api[_\-]?key", "key"),
+            _assignment(r"access[_\-]?key", "key"),
+            _assignment(r"private[_\-]?key", "key"),
             _assignment(r"credentials?", "credential"),
             _p(
                 r"--(?:[a-z]+-)*(?:password|passwd|token|secret|api-key)[ \t]+"
                 r"(?![\-=])([^\s\"'`,;]{3,512})",
-                "--",
+                "pass",
+                "token",
+                "secret",
+                "key",
                 lower=True,
             ),
         ),

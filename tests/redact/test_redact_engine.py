@@ -128,3 +128,36 @@ def test_candidate_spans_equal_the_regex() -> None:
     texts = edge + event_texts(500, secret_share=0.3) + [t for _, t in negative_samples()]
     for text in texts:
         assert candidate_spans(text) == [m.span() for m in CANDIDATE.finditer(text)], text
+
+
+def test_triggers_are_necessary_conditions() -> None:
+    """Whenever a pattern's regex matches, one of its triggers is where the pre-check looks.
+
+    The pre-check skips a pattern on that test alone, so a trigger that is not necessary
+    would silently drop findings: check it on every corpus text, planted secrets included.
+    """
+    from streams.redact.corpus.mix import event_texts
+    from streams.redact.corpus.negative import negative_samples
+    from streams.redact.corpus.positive import PII_TEXT, positive_samples
+    from streams.redact.engine import _lower
+    from streams.redact.entropy import candidate_spans
+    from streams.redact.rules import ALL_RULES
+
+    texts = [p.text for p in positive_samples()] + [t for _, t in negative_samples()]
+    texts += event_texts(500, secret_share=0.5) + [PII_TEXT[0]]
+    texts += ["-----BEGIN PRIVATE KEY-----", "api_\u212aey=abcd1234efgh"]  # Kelvin sign
+    checked = 0
+    for rule in ALL_RULES:
+        for pattern in rule.patterns:
+            if not pattern.triggers:
+                continue
+            for text in texts:
+                low = _lower(text)
+                if not pattern.regex.search(low if pattern.on_lower else text):
+                    continue
+                checked += 1
+                where = low
+                if pattern.in_token_run:
+                    where = " ".join(low[a:b] for a, b in candidate_spans(text))
+                assert any(t in where for t in pattern.triggers), (rule.name, text)
+    assert checked >= 40
