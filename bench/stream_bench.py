@@ -1,0 +1,223 @@
+"""End-to-end stream worker figures: raw topic → queryable ClickHouse rows, one worker.
+
+For each batch size (events per Kafka record: 100, 10, 1) the realistic mix of
+``schemas/samples.py`` is produced to a fresh raw topic first, then consumed twice: by a
+plain aiokafka loop (the ceiling) and by one ``fixtrace worker streams`` process (chdb,
+filesystem blobs, redaction on). Throughput is counted from the worker's own flush log
+(events stored between its first and last flush), never from consumer lag: ``end_offsets``
+is wrong on Tansu (PLATFORM.md). Then a steady load of half the batch-100 rate is produced
+for ``--steady-s`` seconds and the worker reports produce→queryable latency per record
+(record timestamp → its ClickHouse insert returned). Peak RSS is the worker's VmHWM.
+
+    python bench/stream_bench.py            # ~3 minutes
+    python bench/stream_bench.py --quick    # smaller, for a smoke run
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from aiokafka import AIOKafkaConsumer, AIOKafkaProducer
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from fixtrace.config import Settings  # noqa: E402
+from fixtrace.localstack import create_topics, start_broker  # noqa: E402
+from fixtrace.procs import ManagedProcess, spawn  # noqa: E402
+from fixtrace.waiting import wait_until  # noqa: E402
+from schemas.codec import encode  # noqa: E402
+from schemas.models import EventBatch  # noqa: E402
+from schemas.samples import sample_trace  # noqa: E402
+from tests.streams.harness import worker_env  # noqa: E402
+
+EVENTS_PER_TRACE = 500
+
+
+def records_for(n_events: int, batch: int, seed: int) -> list[tuple[bytes, bytes]]:
+    """(key, value) records: opened, event batches of ``batch``, finalize per trace."""
+    out: list[tuple[bytes, bytes]] = []
+    for t in range(max(1, n_events // EVENTS_PER_TRACE)):
+        opened, events, fin = sample_trace(EVENTS_PER_TRACE, seed=seed + t)
+        key = opened.trace_id.encode()
+        out.append((key, encode(opened)))
+        for i in range(0, len(events), batch):
+            out.append((key, encode(EventBatch(trace_id=opened.trace_id,
+                                               events=events[i : i + batch]))))  # fmt: skip
+        out.append((key, encode(fin)))
+    return out
+
+
+async def produce(settings: Settings, topic: str, records: list[tuple[bytes, bytes]]) -> None:
+    producer = AIOKafkaProducer(bootstrap_servers=settings.kafka_bootstrap, linger_ms=20,
+                                max_batch_size=1 << 20)  # fmt: skip
+    await producer.start()
+    try:
+        futs = [await producer.send(topic, v, key=k) for k, v in records]
+        await asyncio.gather(*futs)
+    finally:
+        await producer.stop()
+
+
+async def raw_consume(settings: Settings, topic: str, n_records: int) -> float:
+    """Records/s of a bare aiokafka consumer reading the same topic (assigned, no decode)."""
+    from aiokafka import TopicPartition
+
+    consumer = AIOKafkaConsumer(
+        bootstrap_servers=settings.kafka_bootstrap, enable_auto_commit=False,
+        max_partition_fetch_bytes=8 << 20, fetch_max_bytes=64 << 20,
+    )  # fmt: skip
+    await consumer.start()
+    try:
+        await consumer.topics()
+        tps = [TopicPartition(topic, p) for p in consumer.partitions_for_topic(topic) or ()]
+        consumer.assign(tps)
+        await consumer.seek_to_beginning(*tps)
+        got, t0 = 0, time.perf_counter()
+        while got < n_records:
+            batch = await consumer.getmany(timeout_ms=1000, max_records=50_000)
+            got += sum(len(m) for m in batch.values())
+        return got / (time.perf_counter() - t0)
+    finally:
+        await consumer.stop()
+
+
+def start_worker(settings: Settings, work: Path, name: str, max_records: int,
+                 latency: bool = False) -> ManagedProcess:  # fmt: skip
+    argv = [
+        sys.executable, "-m", "streams.cli", "streams", "--group", f"bench-{name}",
+        "--session-timeout", "3", "--max-records", str(max_records), "--flush-interval", "0.1",
+        "--stats-path", str(work / f"{name}.json"),
+        *(["--record-latency"] if latency else []),
+    ]  # fmt: skip
+    return spawn(name, argv, log_path=work / f"{name}.log", env=worker_env(settings), cwd=ROOT)
+
+
+def stats(work: Path, name: str) -> dict:
+    path = work / f"{name}.json"
+    try:
+        return json.loads(path.read_text())
+    except (FileNotFoundError, json.JSONDecodeError):
+        return {}
+
+
+def peak_rss_mb(proc: ManagedProcess) -> float:
+    for line in Path(f"/proc/{proc.pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def run_worker(settings: Settings, work: Path, name: str, n_events: int, max_records: int,
+               timeout_s: float) -> tuple[float, float]:  # fmt: skip
+    """(events/s between the first and last flush, peak RSS MB) once n_events are stored."""
+    proc = start_worker(settings, work, name, max_records)
+    try:
+        wait_until(lambda: stats(work, name).get("events", 0) >= n_events, timeout_s=timeout_s,
+                   interval_s=0.2, message=f"{name}: {n_events} events stored")  # fmt: skip
+        s = stats(work, name)
+        rss = peak_rss_mb(proc)
+    finally:
+        proc.stop()
+    span = s["last_flush_at"] - s["first_flush_at"]
+    return (s["events"] - s["first_flush_events"]) / span if span > 0 else float("nan"), rss
+
+
+async def steady(settings: Settings, work: Path, topic: str, rate: float, seconds: float,
+                 batch: int = 100) -> dict:  # fmt: skip
+    """Produce ``rate`` events/s for ``seconds``; the worker reports latency percentiles."""
+    s = settings.model_copy(update={"topic_raw": topic})
+    proc = start_worker(s, work, "steady", max_records=200, latency=True)
+    try:
+        records = records_for(int(rate * seconds) + EVENTS_PER_TRACE, batch, seed=90_000)
+        # warm up: wait for the worker to join and store a first trace
+        await produce(s, topic, records[: EVENTS_PER_TRACE // batch + 2])
+        wait_until(lambda: stats(work, "steady").get("events", 0) > 0, timeout_s=60,
+                   interval_s=0.1, message="steady worker up")  # fmt: skip
+        producer = AIOKafkaProducer(bootstrap_servers=s.kafka_bootstrap, linger_ms=5)
+        await producer.start()
+        try:
+            rest = records[EVENTS_PER_TRACE // batch + 2 :]
+            per_tick, tick = max(1, int(rate / batch / 20)), 0.05  # 20 sends per second
+            t0 = time.perf_counter()
+            sent = 0
+            for i in range(0, len(rest), per_tick):
+                chunk = rest[i : i + per_tick]
+                for k, v in chunk:
+                    await producer.send(topic, v, key=k)
+                sent += len(chunk)
+                delay = t0 + (i // per_tick + 1) * tick - time.perf_counter()
+                if delay > 0:
+                    await asyncio.sleep(delay)  # pacing the load generator, not a test wait
+                if time.perf_counter() - t0 > seconds:
+                    break
+            await producer.flush()
+        finally:
+            await producer.stop()
+        total = EVENTS_PER_TRACE // batch + 2 + sent
+        wait_until(lambda: stats(work, "steady").get("records", 0) >= total,
+                   timeout_s=30, interval_s=0.1, message="steady drained")  # fmt: skip
+        out = stats(work, "steady").get("latency_ms", {})
+        out["rss_mb"] = peak_rss_mb(proc)
+        return out
+    finally:
+        proc.stop()
+
+
+async def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--events", type=int, default=200_000, help="events for batch=100")
+    ap.add_argument("--steady-s", type=float, default=20.0)
+    args = ap.parse_args()
+    scale = 0.2 if args.quick else 1.0
+    work = Path(tempfile.mkdtemp(prefix="stream-bench-"))
+    broker = start_broker(work)
+    base = Settings(data_dir=work, kafka_bootstrap=broker.bootstrap,
+                    clickhouse_dsn=f"chdb://{work / 'ch'}",
+                    blob_url=(work / "blobs").as_uri())  # fmt: skip
+    results: dict = {"batches": {}}
+    try:
+        for batch, n in ((100, args.events), (10, args.events // 2), (1, args.events // 8)):
+            n = int(n * scale)
+            topic = f"bench.raw.b{batch}"
+            create_topics(
+                base.kafka_bootstrap,
+                {topic: base.partitions_raw, base.topic_finalized: 2, base.topic_dlq: 1},
+            )
+            recs = records_for(n, batch, seed=batch * 10_000)
+            n_events = (len(recs) - 2 * max(1, n // EVENTS_PER_TRACE)) * batch
+            await produce(base, topic, recs)
+            raw_rps = await raw_consume(base, topic, len(recs))
+            s = base.model_copy(update={"topic_raw": topic})
+            eps, rss = run_worker(
+                s, work, f"b{batch}", n_events, max_records=max(200, 20_000 // batch), timeout_s=600
+            )
+            results["batches"][batch] = {
+                "events": n_events, "worker_events_per_s": round(eps),
+                "raw_aiokafka_records_per_s": round(raw_rps),
+                "raw_aiokafka_events_per_s": round(raw_rps * batch),
+                "worker_peak_rss_mb": round(rss),
+            }  # fmt: skip
+            print(json.dumps({batch: results["batches"][batch]}), flush=True)
+        rate = results["batches"][100]["worker_events_per_s"] / 2
+        topic = "bench.raw.steady"
+        create_topics(base.kafka_bootstrap, {topic: base.partitions_raw})
+        results["steady"] = {
+            "events_per_s": round(rate),
+            **await steady(base, work, topic, rate, args.steady_s * scale),
+        }
+        print(json.dumps({"steady": results["steady"]}), flush=True)
+    finally:
+        broker.stop()
+    print(json.dumps(results, indent=2))
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

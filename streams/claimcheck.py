@@ -1,0 +1,72 @@
+"""Claim-check step: inline strings over ``inline_limit_bytes`` move to the blob store.
+
+Why after redaction: the blob gets the same redacted text the row would have had, and the
+blob's ``redaction`` metadata is the event's. Why before the ClickHouse flush: a row must
+never reference a blob that is not stored yet; content addressing makes a re-put after a
+crash a no-op, so this step needs no bookkeeping of its own.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from typing import Protocol
+
+from schemas.models import BlobInfo, Redaction, StoredEvent
+
+# payload text field -> the blob field that replaces it, per event type
+TEXT_TO_BLOB: dict[str, tuple[str, str]] = {
+    "file_edit": ("patch_text", "patch_blob_id"),
+    "file_snapshot": ("content_text", "content_blob_id"),
+    "terminal_output": ("chunk_text", "chunk_blob_id"),
+    "thought": ("content_text", "content_blob_id"),
+}
+CONTENT_TYPE = "text/plain; charset=utf-8"
+
+
+class BlobRefLike(Protocol):
+    blob_id: str
+    byte_length: int
+    storage_uri: str
+
+
+class BlobPutter(Protocol):
+    def put(self, data: bytes, *, content_type: str = ...) -> BlobRefLike: ...
+
+
+def oversized(event: StoredEvent, limit: int) -> bytes | None:
+    """The UTF-8 bytes of the event's movable text when it exceeds ``limit``, else None."""
+    fields = TEXT_TO_BLOB.get(event.type)
+    if fields is None:
+        return None
+    text = getattr(event.payload, fields[0], None)
+    if not text or len(text) * 4 <= limit:  # a char is at most 4 UTF-8 bytes: skip encoding
+        return None
+    data = text.encode()
+    return data if len(data) > limit else None
+
+
+def move_to_blobs(
+    events: list[StoredEvent], limit: int, store: BlobPutter, pool: ThreadPoolExecutor
+) -> tuple[list[StoredEvent], list[BlobInfo]]:
+    """Events with oversized text replaced by blob ids, and the blob rows to insert."""
+    jobs = [(i, data) for i, e in enumerate(events) if (data := oversized(e, limit)) is not None]
+    if not jobs:
+        return events, []
+    refs = list(pool.map(lambda job: store.put(job[1], content_type=CONTENT_TYPE), jobs))
+    out = list(events)
+    infos: list[BlobInfo] = []
+    for (i, _), ref in zip(jobs, refs, strict=True):
+        e = events[i]
+        text_field, blob_field = TEXT_TO_BLOB[e.type]
+        payload = e.payload.model_copy(update={text_field: None, blob_field: ref.blob_id})
+        out[i] = e.model_copy(update={"payload": payload})
+        infos.append(
+            BlobInfo(
+                blob_id=ref.blob_id,
+                content_type=CONTENT_TYPE,
+                byte_length=ref.byte_length,
+                storage_uri=ref.storage_uri,
+                redaction=getattr(e, "redaction", None) or Redaction(),
+            )
+        )
+    return out, infos

@@ -1,0 +1,64 @@
+"""``fixtrace worker streams``: run one stream worker (any number join the same group).
+
+Partitions of the raw topic are the unit of scale-out: start more workers with the same
+``--group`` and the broker spreads the partitions over them.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import typer
+
+from fixtrace.config import Settings, load_settings
+from streams.app import WorkerOptions, build_app
+
+worker_app = typer.Typer(name="worker", help="Run pipeline workers.", no_args_is_help=True)
+
+
+@worker_app.callback()
+def _group() -> None:
+    """Pipeline workers; each subcommand runs one worker process."""
+
+
+def run_stream_worker(
+    settings: Settings, opts: WorkerOptions | None = None, loglevel: str = "warning"
+) -> None:
+    """Run a stream worker in this process until SIGTERM/SIGINT."""
+    import faust
+
+    app, _ = build_app(settings, opts or WorkerOptions())
+    worker = faust.Worker(app, loglevel=loglevel, quiet=True)
+    worker.execute_from_commandline()
+
+
+@worker_app.command("streams")
+def streams_command(
+    group: str = typer.Option("fixtrace-streams", help="Consumer group id."),
+    max_records: int = typer.Option(500, help="Raw records per micro-batch."),
+    flush_interval: float = typer.Option(0.2, help="Flush a partial micro-batch after (s)."),
+    session_timeout: float = typer.Option(30.0, help="Group session timeout (s)."),
+    commit_interval: float = typer.Option(1.0, help="Offset commit interval (s)."),
+    mode: str = typer.Option("redacted", help="redacted, or raw (still only with consent)."),
+    web_port: int | None = typer.Option(None, help="Enable faust's web server on 127.0.0.1."),
+    sweep_interval: float = typer.Option(1.0, help="Gap-timeout check interval (s)."),
+    stats_path: str | None = typer.Option(None, help="Write counters as JSON here."),
+    record_latency: bool = typer.Option(False, help="Track produce→stored latency in stats."),
+    loglevel: str = typer.Option("warning"),
+) -> None:
+    """Consume the raw topic: redact, dedupe, order, store, and publish completed traces."""
+    if mode not in ("redacted", "raw"):
+        raise typer.BadParameter("mode must be redacted or raw")
+    logging.basicConfig(level=loglevel.upper())
+    opts = WorkerOptions(
+        group_id=group, max_records=max_records, flush_interval_s=flush_interval,
+        session_timeout_s=session_timeout, commit_interval_s=commit_interval,
+        redaction_mode=mode,  # type: ignore[arg-type]
+        web_port=web_port, sweep_interval_s=sweep_interval, stats_path=stats_path,
+        record_latency=record_latency,
+    )  # fmt: skip
+    run_stream_worker(load_settings(), opts, loglevel=loglevel)
+
+
+if __name__ == "__main__":
+    worker_app()
