@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import Coroutine
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any, TypeVar
 
 import typer
 
@@ -14,10 +16,24 @@ from schemas.models import ThoughtKind
 gateway_app = typer.Typer(help="Run the HTTP ingestion gateway.", no_args_is_help=False)
 capture_app = typer.Typer(help="Record a bug-fix session in a git repository.",
                           no_args_is_help=True)
-thought_app = typer.Typer(help="Record a thought in the current capture session.")
+# A group with a positional argument: options may follow the text (`thought "…" --kind plan`).
+thought_app = typer.Typer(help="Record a thought in the current capture session.",
+                          context_settings={"allow_interspersed_args": True})
 import_app = typer.Typer(help="Import existing trajectories as traces.", no_args_is_help=True)
 
 Repo = Annotated[Path, typer.Option("--repo", help="Repository (default: current dir).")]
+T = TypeVar("T")
+
+
+def _capture(coro: Coroutine[Any, Any, T]) -> T:
+    """Run a capture coroutine; a CaptureError is a one-line message and exit code 2."""
+    from producers.capture.git import CaptureError
+
+    try:
+        return asyncio.run(coro)
+    except CaptureError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
 
 
 @gateway_app.callback(invoke_without_command=True)
@@ -36,8 +52,11 @@ def gateway(
         settings = settings.model_copy(update={"fleet_tokens": [*settings.fleet_tokens, *token]})
     if not settings.fleet_tokens:
         typer.echo("warning: no fleet tokens configured; POST /traces will refuse all", err=True)
-    uvicorn.run(create_app(settings), host=settings.gateway_host, port=settings.gateway_port,
-                log_level="warning")
+    from producers.gateway.app import tune_gc
+
+    app = create_app(settings)
+    tune_gc()  # this process serves only the gateway
+    uvicorn.run(app, host=settings.gateway_host, port=settings.gateway_port, log_level="warning")
 
 
 @capture_app.command("start")
@@ -49,7 +68,7 @@ def capture_start(
     """Open a trace on the repository (base commit, remote, lock hash, bug report)."""
     from producers.capture.session import start
 
-    state = asyncio.run(start(repo, load_settings(), bug_report, developer))
+    state = _capture(start(repo, load_settings(), bug_report, developer))
     typer.echo(state.trace_id)
 
 
@@ -57,15 +76,25 @@ def capture_start(
                                                "ignore_unknown_options": True})
 def capture_run(ctx: typer.Context, repo: Repo = Path(".")) -> None:
     """Run one command and record it: ``fixtrace capture run -- pytest -q``."""
-    from producers.capture.session import quote
+    from producers.capture.session import quote, run_command
 
-    raise typer.Exit(asyncio.run(_run(repo.resolve(), [quote(ctx.args)])))
+    if not ctx.args:
+        typer.echo("error: give the command after --, e.g. capture run -- pytest -q", err=True)
+        raise typer.Exit(2)
+    raise typer.Exit(_capture(run_command(repo, load_settings(), quote(ctx.args))))
 
 
 @capture_app.command("shell")
 def capture_shell(repo: Repo = Path(".")) -> None:
     """A recording shell: each line you type is run and recorded; ``exit`` leaves."""
-    lines: list[str] = []
+    from producers.capture.session import load_state, run_command
+
+    settings = load_settings()
+    try:
+        load_state(repo.resolve())
+    except RuntimeError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
     while True:
         try:
             line = input("fixtrace$ ").strip()
@@ -74,18 +103,7 @@ def capture_shell(repo: Repo = Path(".")) -> None:
         if line in ("exit", "quit"):
             break
         if line:
-            asyncio.run(_run(repo.resolve(), [line]))
-    del lines
-
-
-async def _run(repo: Path, commands: list[str]) -> int:
-    from producers.capture.session import Session, load_state
-
-    code = 0
-    async with Session(repo, load_settings(), load_state(repo)) as s:
-        for command in commands:
-            code = await s.run(command)
-    return code
+            _capture(run_command(repo, settings, line))
 
 
 @capture_app.command("watch")
@@ -95,21 +113,10 @@ def capture_watch(
     repo: Repo = Path("."),
 ) -> None:
     """Poll the working tree; each saved change becomes a file_edit event."""
-    import time
+    from producers.capture.session import watch
 
-    from producers.capture.session import Session, load_state
-
-    async def scan() -> int:
-        async with Session(repo.resolve(), load_settings(), load_state(repo.resolve())) as s:
-            return await s.emit_edits()
-
-    while True:
-        n = asyncio.run(scan())
-        if n:
-            typer.echo(f"{n} edit(s) recorded")
-        if once:
-            return
-        time.sleep(interval)
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how a watch ends
+        _capture(watch(repo, load_settings(), interval, once))
 
 
 @capture_app.command("finish")
@@ -122,7 +129,7 @@ def capture_finish(
     """Record final edits, commit and PR metadata, the final diff (blob), and finalize."""
     from producers.capture.session import finish
 
-    typer.echo(asyncio.run(finish(repo, load_settings(), title, description, pr_url)))
+    typer.echo(_capture(finish(repo, load_settings(), title, description, pr_url)))
 
 
 @thought_app.callback(invoke_without_command=True)
@@ -132,13 +139,13 @@ def thought(
     repo: Repo = Path("."),
 ) -> None:
     """Record a thought in the running capture session."""
-    from producers.capture.session import Session, load_state
+    from producers.capture.session import Session
 
     async def go() -> None:
-        async with Session(repo.resolve(), load_settings(), load_state(repo.resolve())) as s:
+        async with Session(repo, load_settings()) as s:
             await s.emit("thought", {"kind": kind.value, "content_text": text})
 
-    asyncio.run(go())
+    _capture(go())
 
 
 @import_app.command("swe-agent")

@@ -3,33 +3,21 @@
 An Avro array is ``count`` + the items' bytes + ``0``, so a batch record can be built from
 events that were each encoded when they were emitted: the bytes the spool holds are the
 bytes that go to Kafka, and no event is serialized twice. The envelope fields around the
-array are written with fastavro from the current schema, so schema evolution of the
-envelope needs no change here; ``tests/producers/test_wire.py`` proves the result decodes
-and equals ``schemas.codec.encode``.
+array are written by writers generated from the current schema
+(``schemas/avro_writer.py``), so schema evolution of the envelope needs no change here;
+``tests/producers/test_wire.py`` proves the result decodes and equals ``schemas.codec.encode``.
 """
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
-from fastavro import parse_schema, schemaless_writer
+from fastavro import parse_schema
 
-from producers.avro_fast import CodeGen
+from schemas.avro_writer import CodeGen, Writer, write_long
 from schemas.codec import _PAYLOAD_RECORD, MAGIC, encode_dict, schema_for
 
 BATCH = "fixtrace.EventBatch"
-
-
-def _zigzag(n: int) -> bytes:
-    """Avro ``long`` encoding (zig-zag varint)."""
-    n = (n << 1) ^ (n >> 63)
-    out = bytearray()
-    while n & ~0x7F:
-        out.append((n & 0x7F) | 0x80)
-        n >>= 7
-    out.append(n)
-    return bytes(out)
 
 
 class EventFramer:
@@ -39,23 +27,28 @@ class EventFramer:
         writer = schema_for(BATCH)
         self._header = MAGIC + writer.fingerprint
         named: dict[str, Any] = {}
-        self._fields: list[tuple[str, Any]] = []
+        gen = CodeGen()
+        self._fields: list[tuple[str, Writer | None]] = []
         for field in writer.schema["fields"]:
             if field["name"] == "events":
                 self._event_schema = parse_schema(field["type"]["items"], named_schemas=named)
-                self._write_event = CodeGen().build(self._event_schema)
+                self._write_event = gen.build(self._event_schema)
+                by_record = gen.build_branches(self._event_schema, "payload")
+                self._write_by_type = {
+                    kind: by_record[name] for kind, name in _PAYLOAD_RECORD.items()
+                }
                 self._fields.append(("events", None))
             else:
                 parsed = parse_schema(field["type"], named_schemas=named)
-                self._fields.append((field["name"], parsed))
+                self._fields.append((field["name"], gen.build(parsed)))
 
     def encode_event(self, event: dict[str, Any]) -> bytes:
         """Avro body of one event dict shaped like ``schemas.models.Event.model_dump()``."""
-        payload = event["payload"]
-        if type(payload) is not tuple:
-            event = {**event, "payload": (_PAYLOAD_RECORD[event["type"]], payload)}
         out = bytearray()
-        self._write_event(out, event)
+        if type(event["payload"]) is tuple:  # already tagged with its record name
+            self._write_event(out, event)
+        else:
+            self._write_by_type[event["type"]](out, event)
         return bytes(out)
 
     def frame(
@@ -67,17 +60,17 @@ class EventFramer:
     ) -> bytes:
         """A single-object-encoded ``EventBatch`` carrying already-encoded events."""
         envelope = {"trace_id": trace_id, "sent_at_ms": sent_at_ms, "producer": producer}
-        out = io.BytesIO()
-        out.write(self._header)
-        for name, schema in self._fields:
-            if schema is None:
-                out.write(_zigzag(len(events)))
-                for body in events:
-                    out.write(body)
-                out.write(b"\x00")
+        out = bytearray(self._header)
+        for name, write in self._fields:
+            if write is None:
+                if events:
+                    write_long(out, len(events))
+                    for body in events:
+                        out += body
+                out.append(0)
             else:
-                schemaless_writer(out, schema, envelope[name])
-        return out.getvalue()
+                write(out, envelope[name])
+        return bytes(out)
 
 
 def encode_record(name: str, record: dict[str, Any]) -> bytes:

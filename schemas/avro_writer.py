@@ -1,11 +1,15 @@
 """A small Avro binary encoder compiled from a parsed schema into Python closures.
 
 Why: fastavro's writer validates every record branch of a ``["null", record]`` union
-before writing it, which costs ~20 µs per fixtrace event (measured). These closures
-write the same bytes (proved against fastavro in ``tests/producers/test_wire.py``) in
-a fraction of that, and producers encode every event on their hot path.
+before writing it, which costs ~20 µs per fixtrace event (measured). These writers
+write the same bytes (proved against fastavro for every record and event type in
+``tests/schemas/test_avro_writer.py``) in a fraction of that; ``schemas.codec`` and the
+producers encode with them, and fastavro is kept for reading.
 Unions take an explicit ``(record name, value)`` tuple like fastavro, or are resolved by
-the value's Python type.
+the value's Python type. Values that do not fit the schema raise (TypeError, ValueError,
+KeyError, AttributeError, OverflowError, struct.error); the writers are at least as strict
+as fastavro's: a missing field without default, a non-bool boolean, a float for a long
+and a ``None`` array all raise here.
 """
 
 from __future__ import annotations
@@ -17,11 +21,26 @@ from typing import Any
 Writer = Callable[[bytearray, Any], None]
 
 _PRIMS = {"null", "boolean", "int", "long", "float", "double", "bytes", "string"}
+_BOOL = {True: 1, False: 0}
+_BRANCH = "fixtrace:union-branch"  # internal pseudo-type: one fixed branch of a union
+_LONG_LIMIT = 1 << 64  # zig-zag of any value outside the signed 64-bit range is >= this
+
+
+class _Missing:
+    """Stands in for an absent field that has no default, so the field's writer raises."""
+
+    def __repr__(self) -> str:
+        return "<missing field>"
+
+
+MISSING: Any = _Missing()
 
 
 def write_long(out: bytearray, n: int) -> None:
     """Append an Avro zig-zag varint."""
     n = (n << 1) ^ (n >> 63)
+    if n >= _LONG_LIMIT:
+        raise OverflowError(f"{n:#x} does not fit a signed 64-bit Avro long")
     while n > 0x7F:
         out.append((n & 0x7F) | 0x80)
         n >>= 7
@@ -33,7 +52,7 @@ def _w_null(out: bytearray, v: Any) -> None:
 
 
 def _w_bool(out: bytearray, v: Any) -> None:
-    out.append(1 if v else 0)
+    out.append(_BOOL[v])
 
 
 def _w_string(out: bytearray, v: Any) -> None:
@@ -107,7 +126,7 @@ class Compiler:
             item = self.compile(schema["items"])
 
             def w_array(out: bytearray, v: Any) -> None:
-                if v:
+                if len(v):
                     write_long(out, len(v))
                     for x in v:
                         item(out, x)
@@ -118,7 +137,7 @@ class Compiler:
             value = self.compile(schema["values"])
 
             def w_map(out: bytearray, v: Any) -> None:
-                if v:
+                if len(v):
                     write_long(out, len(v))
                     for k, x in v.items():
                         _w_string(out, k)
@@ -131,7 +150,7 @@ class Compiler:
         raise ValueError(f"unsupported Avro type {kind!r}")
 
     def _record(self, schema: dict[str, Any]) -> Writer:
-        fields = [(f["name"], self.compile(f["type"]), f.get("default")) for f in schema["fields"]]
+        fields = [(f["name"], self.compile(f["type"]), _default(f)) for f in schema["fields"]]
 
         def w_record(out: bytearray, v: Any) -> None:
             get = v.get
@@ -180,6 +199,16 @@ class Compiler:
         return w_union
 
 
+def _default(field: dict[str, Any]) -> Any:
+    """What an absent field is written as: its default, null if nullable, else MISSING."""
+    if "default" in field:
+        return field["default"]
+    kind = field["type"]
+    if kind == "null" or isinstance(kind, list) and "null" in kind:
+        return None
+    return MISSING
+
+
 class CodeGen:
     """Generates one straight-line Python function per record schema.
 
@@ -190,7 +219,7 @@ class CodeGen:
     """
 
     def __init__(self) -> None:
-        self._ns: dict[str, Any] = {"wl": write_long}
+        self._ns: dict[str, Any] = {"wl": write_long, "BOOL": _BOOL, "MISSING": MISSING}
         self._fallback = Compiler()
         self._named: dict[str, Any] = {}
         self._n = 0
@@ -208,6 +237,23 @@ class CodeGen:
         """A ``write(out, value)`` function for ``schema`` (fastavro-parsed form)."""
         self._fallback.compile(schema)
         return self._function(schema)
+
+    def build_branches(self, schema: dict[str, Any], field: str) -> dict[str, Writer]:
+        """One writer per branch of the union in record ``schema``'s ``field``, by name.
+
+        Each writes that field's value as its branch, untagged. Why: the caller can pick
+        the branch from another field (an event's ``type``) instead of wrapping every
+        value in a ``(name, value)`` tuple, and the branch's record code is inlined.
+        """
+        self._fallback.compile(schema)
+        union = next(f for f in schema["fields"] if f["name"] == field)["type"]
+        writers: dict[str, Writer] = {}
+        for index, branch in enumerate(union):
+            name = branch if isinstance(branch, str) else branch.get("name", branch["type"])
+            fixed = {"type": _BRANCH, "index": index, "schema": branch}
+            fields = [{**f, "type": fixed} if f["name"] == field else f for f in schema["fields"]]
+            writers[name] = self._function({**schema, "fields": fields})
+        return writers
 
     def _function(self, schema: Any) -> Writer:
         name = self._var("f")
@@ -227,18 +273,26 @@ class CodeGen:
         if isinstance(schema, list):
             return self._union(schema, expr, depth)
         kind = schema["type"]
+        if kind == _BRANCH:
+            head = bytearray()
+            write_long(head, schema["index"])
+            return [
+                f"{pad}out += {self._const(bytes(head))}",
+                *self._gen(schema["schema"], expr, depth),
+            ]
         if kind == "record":
             self._named[schema["name"]] = schema
             r = self._var("r")
             out = [f"{pad}{r} = {expr}", f"{pad}g{r} = {r}.get"]
             for f in schema["fields"]:
                 x = self._var("x")
-                default = f.get("default")
-                dflt = (
-                    repr(default)
-                    if default is None or isinstance(default, bool | int | str)
-                    else self._const(default)
-                )
+                default = _default(f)
+                if default is MISSING:
+                    dflt = "MISSING"
+                elif default is None or isinstance(default, bool | int | str):
+                    dflt = repr(default)
+                else:
+                    dflt = self._const(default)
                 out.append(f"{pad}{x} = g{r}({f['name']!r}, {dflt})")
                 out += self._gen(f["type"], x, depth)
             return out
@@ -252,7 +306,7 @@ class CodeGen:
             xs, x = self._var("xs"), self._var("x")
             return [
                 f"{pad}{xs} = {expr}",
-                f"{pad}if {xs}:",
+                f"{pad}if len({xs}):",
                 f"{pad}    wl(out, len({xs}))",
                 f"{pad}    for {x} in {xs}:",
                 *self._gen(schema["items"], x, depth + 2),
@@ -262,7 +316,7 @@ class CodeGen:
             m, k, x = self._var("m"), self._var("k"), self._var("x")
             return [
                 f"{pad}{m} = {expr}",
-                f"{pad}if {m}:",
+                f"{pad}if len({m}):",
                 f"{pad}    wl(out, len({m}))",
                 f"{pad}    for {k}, {x} in {m}.items():",
                 *self._prim("string", k, pad + "        "),
@@ -275,15 +329,18 @@ class CodeGen:
         if kind == "null":
             return []
         if kind == "boolean":
-            return [f"{pad}a(1 if {expr} else 0)"]
+            return [f"{pad}a(BOOL[{expr}])"]
         if kind in ("int", "long"):
             n = self._var("n")
             return [
                 f"{pad}{n} = {expr}",
                 f"{pad}{n} = ({n} << 1) ^ ({n} >> 63)",
-                f"{pad}while {n} > 127:",
-                f"{pad}    a(({n} & 127) | 128)",
-                f"{pad}    {n} >>= 7",
+                f"{pad}if {n} > 127:",
+                f"{pad}    if {n} >= {_LONG_LIMIT}:",
+                f"{pad}        raise OverflowError('value does not fit a signed 64-bit long')",
+                f"{pad}    while {n} > 127:",
+                f"{pad}        a(({n} & 127) | 128)",
+                f"{pad}        {n} >>= 7",
                 f"{pad}a({n})",
             ]
         if kind == "string":

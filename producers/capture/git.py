@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import hashlib
+import os
+import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 
 LOCK_FILES = ("uv.lock", "poetry.lock", "Pipfile.lock", "requirements.txt",
@@ -11,11 +14,15 @@ LOCK_FILES = ("uv.lock", "poetry.lock", "Pipfile.lock", "requirements.txt",
               "Gemfile.lock", "composer.lock")
 
 
-def git(repo: Path, *args: str, check: bool = True) -> str:
+class CaptureError(RuntimeError):
+    """A capture command cannot proceed (no repository, no session, one already running)."""
+
+
+def git(repo: Path, *args: str, check: bool = True, env: dict[str, str] | None = None) -> str:
     res = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True,
-                         check=False)
+                         check=False, env=env)
     if check and res.returncode != 0:
-        raise RuntimeError(f"git {' '.join(args)}: {res.stderr.strip()}")
+        raise CaptureError(f"git {' '.join(args)}: {res.stderr.strip()}")
     return res.stdout.strip()
 
 
@@ -25,6 +32,11 @@ def git_dir(repo: Path) -> Path:
 
 def head(repo: Path) -> str:
     return git(repo, "rev-parse", "HEAD")
+
+
+def tree(repo: Path) -> str:
+    """The tree id of HEAD: identifies the starting content regardless of history."""
+    return git(repo, "rev-parse", "HEAD^{tree}")
 
 
 def remote(repo: Path) -> str | None:
@@ -50,7 +62,18 @@ def files(repo: Path) -> list[str]:
 
 
 def diff_from(repo: Path, base: str) -> str:
-    """Working tree (including untracked files) against ``base``."""
-    git(repo, "add", "-A", "-N")  # intent-to-add so new files appear in the diff
-    return subprocess.run(["git", "-C", str(repo), "diff", base], capture_output=True,
-                          text=True, check=False).stdout
+    """Working tree (including untracked, not ignored files) against ``base``.
+
+    New files are marked intent-to-add in a scratch copy of the index, so the diff shows
+    them without touching the developer's own index.
+    """
+    index = git_dir(repo) / "index"
+    with tempfile.TemporaryDirectory(prefix="fixtrace-index-") as tmp:
+        scratch = Path(tmp, "index")
+        if index.exists():
+            shutil.copyfile(index, scratch)
+        env = {**os.environ, "GIT_INDEX_FILE": str(scratch)}
+        git(repo, "add", "-A", "-N", env=env)
+        res = subprocess.run(["git", "-C", str(repo), "diff", base], capture_output=True,
+                             text=True, check=False, env=env)
+    return res.stdout

@@ -3,12 +3,18 @@
 State lives in ``.git/fixtrace-capture/`` (``state.json``, the spool, a cache of the
 last seen content of each file), so each CLI invocation resumes the trace at its last seq
 and a broker outage just leaves events in the spool for the next invocation.
+
+Several invocations run at once in practice (a ``watch`` in one terminal, ``run`` and
+``thought`` in another), so a :class:`Session` holds an exclusive lock on the state while
+it emits and reloads the state under it: seqs never collide and the spool has one writer.
+``run`` releases the lock while the command itself executes.
 """
 
 from __future__ import annotations
 
 import asyncio
 import difflib
+import fcntl
 import hashlib
 import json
 import os
@@ -17,12 +23,13 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from pydantic import BaseModel
 
 from fixtrace.config import Settings
 from producers.capture import git
+from producers.capture.git import CaptureError
 from producers.capture.tests_detect import test_runner
 from producers.sdk import ProducerConfig, TraceProducer
 from schemas.models import (
@@ -35,6 +42,8 @@ from schemas.models import (
     Task,
     TraceOpened,
 )
+
+__all__ = ["CaptureError", "CaptureState", "Session", "finish", "run_command", "start", "watch"]
 
 
 class CaptureState(BaseModel):
@@ -52,7 +61,7 @@ def state_dir(repo: Path) -> Path:
 def load_state(repo: Path) -> CaptureState:
     path = state_dir(repo) / "state.json"
     if not path.exists():
-        raise RuntimeError(f"no capture session in {repo}: run `fixtrace capture start` first")
+        raise CaptureError(f"no capture session in {repo}: run `fixtrace capture start` first")
     return CaptureState.model_validate_json(path.read_text())
 
 
@@ -67,6 +76,16 @@ def _sha(data: bytes) -> str:
     return "sha256:" + hashlib.sha256(data).hexdigest()
 
 
+def _text(data: bytes) -> str | None:
+    """The file as text, or None for binary content (no diff or snapshot text for it)."""
+    if b"\0" in data[:8192]:
+        return None
+    try:
+        return data.decode()
+    except UnicodeDecodeError:
+        return None
+
+
 def parse_bug_report(path: Path) -> BugReport:
     """Title from the first heading (or line), the whole file as the description."""
     text = path.read_text()
@@ -74,35 +93,89 @@ def parse_bug_report(path: Path) -> BugReport:
     return BugReport(title=first.lstrip("# ").strip()[:200], description=text)
 
 
-class Session:
-    """Resumes the trace with an SDK client; every method flushes before returning."""
+def _changes(repo: Path, hashes: dict[str, str]) -> list[tuple[str, str | None, bytes | None]]:
+    """Files whose content differs from ``hashes``: (path, new digest, new bytes).
 
-    def __init__(self, repo: Path, settings: Settings, state: CaptureState) -> None:
-        self.repo, self.settings, self.state = repo, settings, state
-        cfg = ProducerConfig.from_settings(settings, spool_dir=state_dir(repo) / "spool",
-                                           request_timeout_ms=5000)
-        blobs = None
+    New files count, and so do files that disappeared (digest and bytes None).
+    """
+    out: list[tuple[str, str | None, bytes | None]] = []
+    seen = set()
+    for rel in git.files(repo):
         try:
-            from producers.claimcheck import open_blob_store
+            data = (repo / rel).read_bytes()
+        except OSError:  # listed by git but deleted or unreadable
+            continue
+        seen.add(rel)
+        digest = _sha(data)
+        if hashes.get(rel) != digest:
+            out.append((rel, digest, data))
+    out += [(rel, None, None) for rel in hashes if rel not in seen]
+    return out
 
-            blobs = open_blob_store(settings)
-        except Exception:  # noqa: BLE001 - without a blob store, text stays inline
-            blobs = None
-        self.blobs = blobs
-        self.client = TraceProducer(cfg, blob_store=blobs)
+
+def has_changes(repo: Path) -> bool:
+    """Whether a scan would record an edit; reads the state without taking the lock."""
+    return bool(_changes(repo, load_state(repo).hashes))
+
+
+class Session:
+    """Resumes the trace with an SDK client under the state lock; flushes on exit."""
+
+    def __init__(self, repo: Path, settings: Settings) -> None:
+        self.repo, self.settings = repo.resolve(), settings
+        self._lock: IO[str] | None = None
+        self.finished = False  # set by finish(): the state is retired on exit
+        self.blobs: Any = None
+        self.state: CaptureState
+        self.client: TraceProducer
 
     async def __aenter__(self) -> Session:
-        await self.client.start()
-        self.client.resume_trace(self.state.trace_id, self.state.last_seq)
+        sdir = state_dir(self.repo)
+        sdir.mkdir(parents=True, exist_ok=True)
+        self._lock = open(sdir / "lock", "a")  # noqa: SIM115 - held until __aexit__
+        await asyncio.to_thread(fcntl.flock, self._lock, fcntl.LOCK_EX)
+        try:
+            self.state = load_state(self.repo)
+            cfg = ProducerConfig.from_settings(
+                self.settings, spool_dir=sdir / "spool", request_timeout_ms=5000
+            )
+            try:
+                from producers.claimcheck import open_blob_store
+
+                self.blobs = open_blob_store(self.settings)
+            except Exception:  # noqa: BLE001 - without a blob store, text stays inline
+                self.blobs = None
+            self.client = TraceProducer(cfg, blob_store=self.blobs)
+            await self.client.start()
+            self.client.resume_trace(self.state.trace_id, self.state.last_seq)
+        except BaseException:
+            self._unlock()
+            raise
         return self
 
     async def __aexit__(self, *exc: object) -> None:
-        self.state.last_seq = self.client.last_seq(self.state.trace_id)
-        save_state(self.repo, self.state)
-        await self.client.close(timeout=10)
-        if self.client.pending:
-            print(f"fixtrace: broker unreachable, {self.client.pending} records spooled",
-                  file=sys.stderr)
+        try:
+            self.state.last_seq = self.client.last_seq(self.state.trace_id)
+            if self.finished:  # still under the lock: nobody resumes a finished trace
+                done = state_dir(self.repo) / f"done-{self.state.trace_id}.json"
+                done.write_text(self.state.model_dump_json())
+                (state_dir(self.repo) / "state.json").unlink(missing_ok=True)
+            else:
+                save_state(self.repo, self.state)
+            await self.client.close(timeout=10)
+            if self.client.pending:
+                print(
+                    f"fixtrace: broker unreachable, {self.client.pending} records spooled",
+                    file=sys.stderr,
+                )
+        finally:
+            self._unlock()
+
+    def _unlock(self) -> None:
+        if self._lock is not None:
+            fcntl.flock(self._lock, fcntl.LOCK_UN)
+            self._lock.close()
+            self._lock = None
 
     async def emit(self, type_: str, payload: dict[str, Any], **kw: Any) -> Any:
         return await self.client.emit(self.state.trace_id, payload, type=type_, **kw)
@@ -112,136 +185,200 @@ class Session:
     def _cache(self, digest: str) -> Path:
         return state_dir(self.repo) / "files" / digest.split(":")[1]
 
-    def scan(self) -> list[tuple[str, bytes | None, bytes]]:
-        """Files whose content changed since the last scan: (path, old, new)."""
-        changed = []
-        for rel in git.files(self.repo):
-            p = self.repo / rel
-            try:
-                data = p.read_bytes()
-            except OSError:
-                continue
-            digest = _sha(data)
+    def scan(self) -> list[tuple[str, bytes | None, bytes | None]]:
+        """Files changed since the last scan, as (path, old bytes, new bytes); remembers them.
+
+        ``old`` is None for a new file, ``new`` None for a deleted one. The first scan of a
+        session only remembers the starting content.
+        """
+        first = not self.state.hashes
+        changed: list[tuple[str, bytes | None, bytes | None]] = []
+        for rel, digest, data in _changes(self.repo, self.state.hashes):
             old_digest = self.state.hashes.get(rel)
-            if old_digest == digest:
-                continue
-            old = self._cache(old_digest).read_bytes() if old_digest and self._cache(
-                old_digest).exists() else None
-            cache = self._cache(digest)
-            cache.parent.mkdir(parents=True, exist_ok=True)
-            cache.write_bytes(data)
-            self.state.hashes[rel] = digest
-            if old_digest is not None:
+            old_cache = self._cache(old_digest) if old_digest else None
+            old = old_cache.read_bytes() if old_cache and old_cache.exists() else None
+            if digest is None or data is None:
+                del self.state.hashes[rel]
+            else:
+                cache = self._cache(digest)
+                cache.parent.mkdir(parents=True, exist_ok=True)
+                cache.write_bytes(data)
+                self.state.hashes[rel] = digest
+            if not first:
                 changed.append((rel, old, data))
         return changed
 
     async def emit_edits(self) -> int:
+        """One ``file_edit`` (unified diff, pre/post hashes) per file changed since last scan."""
         n = 0
         for rel, old, new in self.scan():
-            old_text = (old or b"").decode(errors="replace")
-            diff = "".join(difflib.unified_diff(
-                old_text.splitlines(True), new.decode(errors="replace").splitlines(True),
-                f"a/{rel}", f"b/{rel}"))
-            await self.emit("file_edit", {
-                "file_path": rel, "patch_text": diff,
-                "pre_hash": _sha(old) if old is not None else None, "post_hash": _sha(new)})
+            old_text, new_text = _text(old or b""), _text(new or b"")
+            diff = None
+            if old_text is not None and new_text is not None:
+                diff = "".join(
+                    difflib.unified_diff(
+                        old_text.splitlines(True),
+                        new_text.splitlines(True),
+                        f"a/{rel}" if old is not None else "/dev/null",
+                        f"b/{rel}" if new is not None else "/dev/null",
+                    )
+                )
+            await self.emit(
+                "file_edit",
+                {
+                    "file_path": rel,
+                    "patch_text": diff,
+                    "pre_hash": _sha(old) if old is not None else None,
+                    "post_hash": _sha(new) if new is not None else None,
+                },
+            )
             n += 1
         return n
 
-    async def snapshots(self, reason: str) -> None:
-        """file_snapshot of every file changed since the base commit."""
-        names = git.git(self.repo, "diff", "--name-only", self.state.base_commit).splitlines()
-        for rel in names:
+    async def snapshots(self, reason: str) -> int:
+        """``file_snapshot`` of every text file changed since the base commit (new ones too)."""
+        changed = git.git(self.repo, "diff", "--name-only", self.state.base_commit).splitlines()
+        new = git.git(self.repo, "ls-files", "-o", "--exclude-standard").splitlines()
+        n = 0
+        for rel in sorted(set(changed) | set(new)):
             p = self.repo / rel
-            if p.is_file():
-                await self.emit("file_snapshot", {
-                    "file_path": rel, "content_text": p.read_text(errors="replace"),
-                    "snapshot_reason": reason})
+            text = _text(p.read_bytes()) if p.is_file() else None
+            if text is not None:
+                payload = {"file_path": rel, "content_text": text, "snapshot_reason": reason}
+                await self.emit("file_snapshot", payload)
+                n += 1
+        return n
 
-    # --- recording shell -----------------------------------------------------------
 
-    async def run(self, command: str) -> int:
-        """Run one shell command, echo its output, and record it."""
-        await self.emit_edits()
-        runner = test_runner(command)
+async def run_command(repo: Path, settings: Settings, command: str) -> int:
+    """Run one shell command, echo its output, and record it.
+
+    Records pending edits, ``file_snapshot``s before a test command, ``terminal_command``,
+    then (after the command, which runs without the state lock) ``terminal_output`` per
+    non-empty stream and, for test commands, ``test_run`` with exit code and duration.
+    """
+    runner = test_runner(command)
+    cwd = Path.cwd()
+    async with Session(repo, settings) as s:
+        await s.emit_edits()
         if runner is not None:
-            await self.snapshots("pre_test")
-        cmd = await self.emit("terminal_command", {"cwd": str(Path.cwd()), "command": command,
-                                                   "shell": Path(os.environ.get(
-                                                       "SHELL", "bash")).name})
-        t0 = time.monotonic()
-        proc = await asyncio.to_thread(subprocess.run, command, shell=True,
-                                       capture_output=True, text=True, check=False)
-        duration = int((time.monotonic() - t0) * 1000)
-        sys.stdout.write(proc.stdout)
-        sys.stderr.write(proc.stderr)
-        ctx = {"parent_event_id": cmd.event_id}
+            await s.snapshots("pre_test")
+        shell = Path(os.environ.get("SHELL", "bash")).name
+        cmd = await s.emit(
+            "terminal_command", {"cwd": str(cwd), "command": command, "shell": shell}
+        )
+    t0 = time.monotonic()
+    proc = await asyncio.to_thread(
+        subprocess.run, command, shell=True, capture_output=True, text=True, check=False, cwd=cwd
+    )
+    duration = int((time.monotonic() - t0) * 1000)
+    sys.stdout.write(proc.stdout)
+    sys.stderr.write(proc.stderr)
+    ctx = {"parent_event_id": cmd.event_id}
+    async with Session(repo, settings) as s:
         for stream, text in (("stdout", proc.stdout), ("stderr", proc.stderr)):
             if text:
-                await self.emit("terminal_output", {
-                    "stream": stream, "chunk_text": text, "exit_code": proc.returncode},
-                    context={**_CTX, **ctx})
+                payload = {"stream": stream, "chunk_text": text, "exit_code": proc.returncode}
+                await s.emit("terminal_output", payload, context=ctx)
         if runner is not None:
-            await self.emit("test_run", {
-                "command": command, "runner": runner, "exit_code": proc.returncode,
-                "duration_ms": duration, "passed": proc.returncode == 0},
-                context={**_CTX, **ctx})
-        return proc.returncode
+            payload = {
+                "command": command,
+                "runner": runner,
+                "exit_code": proc.returncode,
+                "duration_ms": duration,
+                "passed": proc.returncode == 0,
+            }
+            await s.emit("test_run", payload, context=ctx)
+    return proc.returncode
 
 
-_CTX = {"workspace_root": None, "branch": None, "commit_head": None,
-        "correlation_id": None, "parent_event_id": None}
+async def watch(repo: Path, settings: Settings, interval: float, once: bool) -> int:
+    """Poll the working tree; each change becomes a ``file_edit``. Returns edits recorded.
+
+    A poll that finds nothing changed takes no lock and opens no Kafka connection.
+    """
+    total = 0
+    while True:
+        if has_changes(repo):
+            async with Session(repo, settings) as s:
+                n = await s.emit_edits()
+            if n:
+                print(f"{n} edit(s) recorded", flush=True)
+            total += n
+        if once:
+            return total
+        await asyncio.sleep(interval)
 
 
-async def start(repo: Path, settings: Settings, bug_report: Path | None,
-                developer: str) -> CaptureState:
+async def start(
+    repo: Path, settings: Settings, bug_report: Path | None, developer: str
+) -> CaptureState:
     """Open a trace on ``repo`` and write the session state."""
     repo = repo.resolve()
     sdir = state_dir(repo)
     if (sdir / "state.json").exists():
-        raise RuntimeError(f"a capture is already running in {repo} (finish it first)")
+        raise CaptureError(f"a capture is already running in {repo} (finish it first)")
     sdir.mkdir(parents=True, exist_ok=True)
     remote = git.remote(repo)
+    base = git.head(repo)
     opened = TraceOpened(
-        repo=Repo(repo_id=remote or repo.name, remote_url=remote, commit_base=git.head(repo),
-                  repo_fingerprint=RepoFingerprint(dependencies_lock_hash=git.lock_hash(repo))),
+        repo=Repo(
+            repo_id=remote or repo.name,
+            remote_url=remote,
+            commit_base=base,
+            repo_fingerprint=RepoFingerprint(
+                tree_hash=git.tree(repo), dependencies_lock_hash=git.lock_hash(repo)
+            ),
+        ),
         task=Task(bug_report=parse_bug_report(bug_report) if bug_report else None),
         developer=Developer(developer_id=developer),
     )
-    state = CaptureState(trace_id=opened.trace_id, repo=str(repo), base_commit=git.head(repo))
+    state = CaptureState(trace_id=opened.trace_id, repo=str(repo), base_commit=base)
     save_state(repo, state)
-    async with Session(repo, settings, state) as s:
+    async with Session(repo, settings) as s:
         await s.client.open_trace(opened)
         s.scan()  # remember the starting content of every file
     return state
 
 
-async def finish(repo: Path, settings: Settings, title: str | None,
-                 description: str | None, pr_url: str | None) -> str:
+async def finish(
+    repo: Path, settings: Settings, title: str | None, description: str | None, pr_url: str | None
+) -> str:
     """Final edits, commit/PR metadata, the final diff as a blob, finalize; ends the session."""
     repo = repo.resolve()
-    state = load_state(repo)
-    async with Session(repo, settings, state) as s:
+    async with Session(repo, settings) as s:
+        state = s.state
         await s.emit_edits()
         head = git.head(repo)
         diff = git.diff_from(repo, state.base_commit)
         diff_blob = None
         if s.blobs is not None and diff:
-            diff_blob = (await asyncio.to_thread(
-                s.blobs.put, diff.encode(), content_type="text/x-diff")).blob_id
+            ref = await asyncio.to_thread(s.blobs.put, diff.encode(), content_type="text/x-diff")
+            diff_blob = ref.blob_id
         if head != state.base_commit:
-            await s.emit("commit", {
-                "sha": head, "message": git.git(repo, "log", "-1", "--format=%B"),
-                "parent_sha": git.git(repo, "rev-parse", "HEAD~1", check=False) or None,
+            files = git.git(repo, "diff", "--name-only", state.base_commit, head).splitlines()
+            await s.emit(
+                "commit",
+                {
+                    "sha": head,
+                    "message": git.git(repo, "log", "-1", "--format=%B"),
+                    "parent_sha": git.git(repo, "rev-parse", "HEAD~1", check=False) or None,
+                    "diff_blob_id": diff_blob,
+                    "files_changed": files,
+                },
+            )
+        await s.emit(
+            "pr_metadata",
+            {
+                "title": title,
+                "description": description,
+                "url": pr_url,
                 "diff_blob_id": diff_blob,
-                "files_changed": git.git(repo, "diff", "--name-only", state.base_commit,
-                                         head).splitlines()})
-        await s.emit("pr_metadata", {"title": title, "description": description,
-                                     "url": pr_url, "diff_blob_id": diff_blob})
-        await s.client.finalize(state.trace_id, FinalState(
-            commit_head=head, pr=PrRef(title=title, description=description,
-                                       diff_blob_id=diff_blob)))
-    (state_dir(repo) / "state.json").rename(state_dir(repo) / f"done-{state.trace_id}.json")
+            },
+        )
+        pr = PrRef(title=title, description=description, diff_blob_id=diff_blob)
+        await s.client.finalize(state.trace_id, FinalState(commit_head=head, pr=pr))
+        s.finished = True
     return state.trace_id
 
 
