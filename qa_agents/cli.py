@@ -92,10 +92,18 @@ def _select(
                     offsets=[OffsetRange.parse(o) for o in offsets])
     records: dict[str, TraceFinalized] = {}
     if sel.trace_ids or sel.since_ms is not None or sel.until_ms is not None:
-        from sinks.clickhouse.store import ClickHouseStore
+        from fixtrace.ops.query import open_query_backend
 
-        store = ClickHouseStore.open(settings.resolved_clickhouse_dsn)
-        records.update((r.trace_id, r) for r in select_from_store(store, sel))
+        backend = open_query_backend(settings)
+        try:
+
+            def query(sql: str, params: dict) -> tuple[list[str], list[list]]:
+                result = backend.query(sql, params)
+                return result.columns, result.rows
+
+            records.update((r.trace_id, r) for r in select_from_store(query, sel))
+        finally:
+            backend.close()
     if sel.offsets:
         for rec in asyncio.run(select_from_topic(settings, sel.offsets)):
             records.setdefault(rec.trace_id, rec)
@@ -122,7 +130,11 @@ def replay(
 
     if not (trace_id or since or until or offsets):
         raise typer.BadParameter("choose traces: --trace-id, --since/--until or --offsets")
+    from fixtrace.ops.stack_state import effective_settings
+
     settings = load_settings(kafka_bootstrap=bootstrap, clickhouse_dsn=clickhouse_dsn)
+    if bootstrap is None:  # a running embedded stack's broker, when one is up
+        settings = effective_settings(settings)
     records = _select(settings, trace_id, _time_ms(since), _time_ms(until), offsets)
     table = Table("selected", "rubric", "judge model", "dry run", title="replay")
     table.add_row(str(len(records)), rubric_version or settings.rubric_version,

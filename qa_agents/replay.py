@@ -10,7 +10,7 @@ judge model gives a new run stored beside the old one.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -60,25 +60,37 @@ def _from_meta(meta: dict[str, Any]) -> TraceFinalized | None:
     )
 
 
-def select_from_store(store: Any, sel: Selection) -> list[TraceFinalized]:
-    """Finalized traces by id and/or finalized-time range, from the ``traces`` table."""
+Query = Callable[[str, dict[str, Any]], tuple[Sequence[str], Sequence[Sequence[Any]]]]
+"""(sql, parameters) → (column names, rows): a store's ``query`` or the ops query backend."""
+
+
+def select_from_store(query: Query, sel: Selection) -> list[TraceFinalized]:
+    """Finalized traces by id and/or finalized-time range, from the ``traces`` table.
+
+    Takes a query function rather than a store so the CLI can go through a running
+    stack's gateway, which owns the embedded ClickHouse folder while it is up.
+    """
     found: dict[str, TraceFinalized] = {}
-    for trace_id in sel.trace_ids:
-        meta = store.trace_meta(trace_id)
-        rec = _from_meta(meta) if meta else None
-        if rec is not None:
-            found[rec.trace_id] = rec
+    where: list[str] = []
+    params: dict[str, Any] = {}
+    if sel.trace_ids:
+        where.append("trace_id IN {ids:Array(String)}")
+        params["ids"] = list(sel.trace_ids)
     if sel.since_ms is not None or sel.until_ms is not None:
-        names, rows = store.query(
-            "SELECT * FROM traces FINAL WHERE status IN ('complete', 'missing_events') "
-            "AND finalized_at_ms >= {since:Int64} AND finalized_at_ms < {until:Int64} "
-            "ORDER BY finalized_at_ms, trace_id",
-            {"since": sel.since_ms or 0, "until": sel.until_ms or 2**62},
-        )
-        for row in rows:
-            rec = _from_meta(dict(zip(names, row, strict=True)))
-            if rec is not None:
-                found.setdefault(rec.trace_id, rec)
+        where.append("finalized_at_ms >= {since:Int64} AND finalized_at_ms < {until:Int64}")
+        params.update(since=sel.since_ms or 0, until=sel.until_ms or 2**62)
+    if not where:
+        return []
+    names, rows = query(
+        "SELECT * FROM traces FINAL WHERE status IN ('complete', 'missing_events') AND ("
+        + " OR ".join(f"({w})" for w in where)
+        + ") ORDER BY finalized_at_ms, trace_id",
+        params,
+    )
+    for row in rows:
+        rec = _from_meta(dict(zip(names, row, strict=True)))
+        if rec is not None:
+            found.setdefault(rec.trace_id, rec)
     return list(found.values())
 
 

@@ -116,6 +116,33 @@ def test_up_demo_stop_and_restart_keeps_data(tmp_path: Path) -> None:
         assert {r["stage"]: r["status"] for r in json.loads(stages.stdout)} == {
             s: "ok" for s in ("schema", "tests", "mre", "judge", "final")
         }
+
+        # An operator re-scores the trace under another judge model: a second run appears
+        # beside the first; replaying the same configuration again adds nothing.
+        for _ in range(2):
+            replay = _fixtrace(data_dir, "replay", "--trace-id", trace_id,
+                               "--judge-model", "claude-opus-4-1")  # fmt: skip
+            assert replay.returncode == 0, replay.stderr
+            assert replay.stdout.strip().splitlines()[-1] == "1"
+
+        def judge_runs() -> list[dict] | None:
+            out = _fixtrace(
+                data_dir, "sql", "--format", "json",
+                "SELECT run_id, JSONExtractString(config_json, 'judge_model') AS asked, "
+                "judge_model, judge_mode FROM qa_results FINAL "
+                "WHERE trace_id = {t:String} AND stage = 'judge' ORDER BY asked",
+                "--param", f"t={trace_id}",
+            )  # fmt: skip
+            rows = json.loads(out.stdout)
+            return rows if len(rows) == 2 else None
+
+        runs = wait_until(judge_runs, timeout_s=120,
+                          message="the replayed run never reached ClickHouse")  # fmt: skip
+        assert [r["asked"] for r in runs] == ["claude-opus-4-1", "claude-sonnet-4-5"]
+        assert len({r["run_id"] for r in runs}) == 2
+        # No key here: both runs say honestly that the heuristic judge scored them.
+        assert all((r["judge_model"], r["judge_mode"]) == ("heuristic-v1", "heuristic")
+                   for r in runs)  # fmt: skip
     finally:
         _stop(up, state.kafka_bootstrap.rsplit(":", 1)[1])
     assert running_stack(Settings(data_dir=data_dir)) is None

@@ -87,7 +87,7 @@ async def test_worker_runs_a_finalized_trace_then_ignores_a_same_config_replay(
     assert len(await _read_all(settings, settings.topic_dlq, 1)) == 1
 
     # Replay selection: by id from the store, by offsets from the topic; the CLI counts.
-    assert [r.trace_id for r in select_from_store(store, Selection(
+    assert [r.trace_id for r in select_from_store(store.query, Selection(
         trace_ids=[finalized.trace_id]))] == [finalized.trace_id]
     ranges = [OffsetRange(partition=p, start=0) for p in range(settings.partitions_finalized)]
     from_topic = await select_from_topic(settings, ranges)
