@@ -52,6 +52,10 @@ class Settings(BaseSettings):
     # Gateway
     gateway_host: str = "127.0.0.1"
     gateway_port: int = 8787
+    gateway_secret: SecretStr | None = Field(
+        None, description="HMAC key of per-trace ingest keys; replicas must share it. "
+        "Unset: a random key kept in data_dir/gateway.secret."
+    )
     fleet_tokens: list[str] = Field(
         default_factory=list, description="Bearer tokens accepted by the gateway."
     )

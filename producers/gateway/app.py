@@ -114,7 +114,7 @@ def create_app(
 ) -> FastAPI:
     """Build the app. ``blob_store``/``store_factory`` default to the settings' backends."""
     if config is None:
-        config = GatewayConfig(secret=load_secret(settings.data_dir))
+        config = GatewayConfig(secret=load_secret(settings.data_dir, settings.gateway_secret))
     if blob_store is None:
         from producers.claimcheck import open_blob_store
 
@@ -232,6 +232,11 @@ def create_app(
             mem.finalized_seq_last = body.seq_last
             return FinalizeOut(trace_id=trace_id, seq_last=fin.seq_last,
                                finalized_at_ms=fin.finalized_at_ms)
+
+    @app.get("/healthz", include_in_schema=False)
+    async def healthz() -> dict[str, str]:
+        """Liveness for orchestrators (compose health checks): the app answers."""
+        return {"status": "ok"}
 
     @app.get("/traces/{trace_id}")
     async def get_trace(trace_id: str, request: Request,

@@ -6,7 +6,7 @@ import os
 import secrets
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, SecretBytes
+from pydantic import BaseModel, ConfigDict, Field, SecretBytes, SecretStr
 
 
 class GatewayConfig(BaseModel):
@@ -24,15 +24,15 @@ class GatewayConfig(BaseModel):
     request_timeout_ms: int = Field(15_000, ge=100)
 
 
-def load_secret(data_dir: Path) -> bytes:
-    """``FIXTRACE_GATEWAY_SECRET`` if set, else a random key kept in ``data_dir`` (0600).
+def load_secret(data_dir: Path, configured: SecretStr | None = None) -> bytes:
+    """``configured`` (``FIXTRACE_GATEWAY_SECRET``) if set, else a random key kept in
+    ``data_dir`` (0600).
 
     Keys must survive restarts (clients hold them), so a generated secret is persisted;
     several gateway replicas must share one through the environment variable.
     """
-    env = os.environ.get("FIXTRACE_GATEWAY_SECRET")
-    if env:
-        return env.encode()
+    if configured is not None and configured.get_secret_value():
+        return configured.get_secret_value().encode()
     path = Path(data_dir) / "gateway.secret"
     if path.exists():
         return path.read_bytes()
