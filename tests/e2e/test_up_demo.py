@@ -18,9 +18,11 @@ from pathlib import Path
 import pytest
 
 from fixtrace.config import Settings
+from fixtrace.ops.query import HttpBackend
 from fixtrace.ops.stack_state import running_stack
 from fixtrace.procs import ManagedProcess, spawn
 from fixtrace.waiting import wait_until
+from sinks.clickhouse.example_queries import EXAMPLES
 
 pytestmark = pytest.mark.slow
 
@@ -143,6 +145,16 @@ def test_up_demo_stop_and_restart_keeps_data(tmp_path: Path) -> None:
         # No key here: both runs say honestly that the heuristic judge scored them.
         assert all((r["judge_model"], r["judge_mode"]) == ("heuristic-v1", "heuristic")
                    for r in runs)  # fmt: skip
+
+        # docs/analysts.md's example queries all run against the demo data, through the stack.
+        backend = HttpBackend(state.gateway_url, state.fleet_token)
+        values = {"trace_id": trace_id, "since_ms": 0, "rubric_a": "1.0", "rubric_b": "1.1"}
+        answered = {}
+        for example in EXAMPLES:
+            result = backend.query(example.sql, {k: values[k] for k in example.params})
+            answered[example.name] = result.rows
+        assert answered["timeline"] and len(answered["timeline"]) == summary["events_sent"]
+        assert any(trace_id in map(str, row) for row in answered["fail_to_pass"])
     finally:
         _stop(up, state.kafka_bootstrap.rsplit(":", 1)[1])
     assert running_stack(Settings(data_dir=data_dir)) is None
