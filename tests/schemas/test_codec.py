@@ -19,52 +19,7 @@ from schemas.models import (
     ReplayRequest,
     TraceFinalized,
 )
-from schemas.samples import sample_events, sample_trace
-
-FULL_PAYLOADS = {
-    "file_edit": {
-        "file_path": "src/a.py",
-        "edit_kind": "replace_range",
-        "patch_text": "--- a\n+++ b\n",
-        "patch_blob_id": "sha256:" + "a" * 64,
-        "pre_hash": "sha256:" + "b" * 64,
-        "post_hash": "sha256:" + "c" * 64,
-        "selection": {"start_line": 1, "start_col": 0, "end_line": 3, "end_col": 4},
-        "reason_ref": "e-1",
-    },
-    "file_snapshot": {
-        "file_path": "a.py",
-        "content_text": "x = 1\n",
-        "snapshot_reason": "post_test",
-    },
-    "terminal_command": {"cwd": "/r", "command": "ls -la", "shell": "zsh", "env_hash": "h"},
-    "terminal_output": {
-        "stream": "stderr",
-        "chunk_text": "boom",
-        "is_truncated": True,
-        "exit_code": 2,
-    },
-    "test_run": {
-        "command": "pytest",
-        "runner": "pytest",
-        "exit_code": 1,
-        "duration_ms": 12,
-        "passed": False,
-        "tests_total": 3,
-        "tests_failed": 1,
-    },
-    "debug_action": {"action": "inspect", "file_path": "a.py", "line": 3, "expression": "x"},
-    "navigation": {"kind": "search", "query": "parse_headers"},
-    "thought": {"kind": "decision", "content_text": "use .get", "links_to": ["e-1", "e-2"]},
-    "commit": {
-        "sha": "f" * 40,
-        "message": "fix",
-        "parent_sha": "e" * 40,
-        "files_changed": ["a.py"],
-    },
-    "pr_metadata": {"title": "Fix", "url": "https://example.invalid/pr/1", "base_branch": "main"},
-    "error": {"message": "lost handle", "kind": "capture", "details_text": "trace"},
-}
+from schemas.samples import FULL_PAYLOADS, sample_events, sample_trace
 
 
 def test_every_payload_type_is_covered() -> None:
