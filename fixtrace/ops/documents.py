@@ -7,11 +7,8 @@ and reuses the store's own shape rules (``sinks.clickhouse.assemble``).
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 from fixtrace.ops.query import QueryBackend
-from schemas.models import BlobInfo, Redaction, StoredEvent, TraceDocument
+from schemas.models import BlobInfo, StoredEvent, TraceDocument
 from sinks.clickhouse import assemble as asm
 
 EVENTS_SQL = (
@@ -26,50 +23,6 @@ LATEST_QA_SQL = (
 )
 
 
-def stored_event(row: dict[str, Any]) -> StoredEvent:
-    """An ``events`` row back into the wire event with its redaction."""
-    return StoredEvent.model_validate(
-        {
-            "event_id": row["event_id"],
-            "seq": row["seq"],
-            "ts_ms": row["ts_ms"],
-            "type": row["type"],
-            "actor": {"kind": row["actor_kind"], "id": row["actor_id"]},
-            "context": {
-                k: row[k]
-                for k in (
-                    "workspace_root",
-                    "branch",
-                    "commit_head",
-                    "correlation_id",
-                    "parent_event_id",
-                )  # fmt: skip
-            },
-            "payload": json.loads(row["payload_json"]),
-            "redaction": {
-                "applied": bool(row["redaction_applied"]),
-                "rules": list(row["redaction_rules"]),
-                "counts": dict(row["redaction_counts"]),
-            },
-        }
-    )
-
-
-def _blob_info(row: dict[str, Any]) -> BlobInfo:
-    return BlobInfo(
-        blob_id=row["blob_id"],
-        content_type=row["content_type"],
-        byte_length=row["byte_length"],
-        storage_uri=row["storage_uri"],
-        redaction=Redaction(
-            applied=bool(row["redaction_applied"]),
-            rules=list(row["redaction_rules"]),
-            counts=dict(row["redaction_counts"]),
-        ),
-        inline=row["inline"],
-    )
-
-
 def fetch_blob_infos(backend: QueryBackend, blob_ids: list[str]) -> dict[str, BlobInfo]:
     """Known blob metadata (including small inline copies) by id."""
     ids = list(dict.fromkeys(blob_ids))
@@ -78,7 +31,7 @@ def fetch_blob_infos(backend: QueryBackend, blob_ids: list[str]) -> dict[str, Bl
     rows = backend.query(
         "SELECT * FROM blobs FINAL WHERE blob_id IN {ids:Array(String)}", {"ids": ids}
     ).dicts()
-    return {r["blob_id"]: _blob_info(r) for r in rows}
+    return {r["blob_id"]: asm.blob_info(r) for r in rows}
 
 
 def fetch_document(backend: QueryBackend, trace_id: str) -> TraceDocument | None:
@@ -97,7 +50,7 @@ def fetch_document(backend: QueryBackend, trace_id: str) -> TraceDocument | None
         if row["event_id"] in seen:  # one event_id under two seqs: keep the first
             continue
         seen.add(row["event_id"])
-        events.append(stored_event(row))
+        events.append(asm.stored_event(row))
         refs.extend(row["blob_ids"])
     doc = asm.build_document(metas[0], events, [], qa)
     refs += asm.document_blob_refs([doc.final_state, doc.qa])

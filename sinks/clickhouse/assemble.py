@@ -13,6 +13,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from schemas.models import (
+    PAYLOAD_MODELS,
     QA,
     Artifacts,
     BlobInfo,
@@ -21,6 +22,7 @@ from schemas.models import (
     FinalState,
     QAJudge,
     QATests,
+    Redaction,
     Repo,
     StoredEvent,
     TraceDocument,
@@ -151,3 +153,46 @@ def build_document(
 def document_blob_refs(doc_parts: list[BaseModel | None]) -> list[str]:
     """Blob ids referenced by the final state and QA sections of a document."""
     return blob_refs([p.model_dump(mode="json") for p in doc_parts if p is not None])
+
+
+def stored_event(row: dict[str, Any]) -> StoredEvent:
+    """An ``events`` row (from this process or over HTTP as JSON) back into the wire event."""
+    return StoredEvent.model_validate(
+        {
+            "event_id": row["event_id"],
+            "seq": row["seq"],
+            "ts_ms": row["ts_ms"],
+            "type": row["type"],
+            "actor": {"kind": row["actor_kind"], "id": row["actor_id"]},
+            "context": {
+                "workspace_root": row["workspace_root"],
+                "branch": row["branch"],
+                "commit_head": row["commit_head"],
+                "correlation_id": row["correlation_id"],
+                "parent_event_id": row["parent_event_id"],
+            },
+            # Parsed by its own model from JSON (Rust side): the envelope then skips it.
+            "payload": PAYLOAD_MODELS[row["type"]].model_validate_json(row["payload_json"]),
+            "redaction": {
+                "applied": bool(row["redaction_applied"]),
+                "rules": list(row["redaction_rules"]),
+                "counts": dict(row["redaction_counts"]),
+            },
+        }
+    )
+
+
+def blob_info(row: dict[str, Any]) -> BlobInfo:
+    """A ``blobs`` row back into the document's blob entry."""
+    return BlobInfo(
+        blob_id=row["blob_id"],
+        content_type=row["content_type"],
+        byte_length=row["byte_length"],
+        storage_uri=row["storage_uri"],
+        redaction=Redaction(
+            applied=bool(row["redaction_applied"]),
+            rules=list(row["redaction_rules"]),
+            counts=dict(row["redaction_counts"]),
+        ),
+        inline=row["inline"],
+    )

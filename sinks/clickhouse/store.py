@@ -17,7 +17,6 @@ from clickhouse_connect.driver.binding import quote_identifier
 from clickhouse_connect.driver.client import Client
 
 from schemas.models import (
-    PAYLOAD_MODELS,
     BlobInfo,
     Event,
     QAResult,
@@ -218,7 +217,7 @@ class ClickHouseStore:
             if row["event_id"] in seen:  # same event_id under two seqs: keep the first
                 continue
             seen.add(row["event_id"])
-            out.append((_stored_event(row), row["blob_ids"]))
+            out.append((asm.stored_event(row), row["blob_ids"]))
         return out
 
     def blobs(self, blob_ids: Iterable[str]) -> list[BlobInfo]:
@@ -229,7 +228,7 @@ class ClickHouseStore:
         rows = self._dicts(
             "SELECT * FROM blobs FINAL WHERE blob_id IN {ids:Array(String)}", {"ids": ids}
         )
-        by_id = {r["blob_id"]: _blob_info(r) for r in rows}
+        by_id = {r["blob_id"]: asm.blob_info(r) for r in rows}
         return [by_id[b] for b in ids if b in by_id]
 
     def qa_results(self, trace_id: str) -> list[QAResult]:
@@ -291,44 +290,3 @@ class ClickHouseStore:
         refs += asm.document_blob_refs([doc.final_state, doc.qa])
         doc.artifacts.blobs = self.blobs(refs)
         return doc
-
-
-def _stored_event(row: dict[str, Any]) -> StoredEvent:
-    return StoredEvent.model_validate(
-        {
-            "event_id": row["event_id"],
-            "seq": row["seq"],
-            "ts_ms": row["ts_ms"],
-            "type": row["type"],
-            "actor": {"kind": row["actor_kind"], "id": row["actor_id"]},
-            "context": {
-                "workspace_root": row["workspace_root"],
-                "branch": row["branch"],
-                "commit_head": row["commit_head"],
-                "correlation_id": row["correlation_id"],
-                "parent_event_id": row["parent_event_id"],
-            },
-            # Parsed by its own model from JSON (Rust side): the envelope then skips it.
-            "payload": PAYLOAD_MODELS[row["type"]].model_validate_json(row["payload_json"]),
-            "redaction": {
-                "applied": row["redaction_applied"],
-                "rules": list(row["redaction_rules"]),
-                "counts": dict(row["redaction_counts"]),
-            },
-        }
-    )
-
-
-def _blob_info(row: dict[str, Any]) -> BlobInfo:
-    return BlobInfo(
-        blob_id=row["blob_id"],
-        content_type=row["content_type"],
-        byte_length=row["byte_length"],
-        storage_uri=row["storage_uri"],
-        redaction=Redaction(
-            applied=row["redaction_applied"],
-            rules=list(row["redaction_rules"]),
-            counts=dict(row["redaction_counts"]),
-        ),
-        inline=row["inline"],
-    )
