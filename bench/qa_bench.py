@@ -37,8 +37,9 @@ async def _publish(settings: Settings, records: list) -> None:
     await producer.start()
     try:
         for rec in records:
-            await producer.send_and_wait(settings.topic_finalized, encode(rec),
-                                         key=rec.trace_id.encode())
+            await producer.send_and_wait(
+                settings.topic_finalized, encode(rec), key=rec.trace_id.encode()
+            )
     finally:
         await producer.stop()
 
@@ -50,13 +51,19 @@ def main() -> None:
     args = ap.parse_args()
     root = Path(tempfile.mkdtemp(prefix="qa-bench-"))
     with LocalStack(root, base=Settings(data_dir=root)) as stack:
-        settings = stack.settings.model_copy(update={
-            "sandbox_backend": "bwrap", "anthropic_api_key": None, "qa_consumer_group": "bench"})
+        settings = stack.settings.model_copy(
+            update={
+                "sandbox_backend": "bwrap",
+                "anthropic_api_key": None,
+                "qa_consumer_group": "bench",
+            }
+        )
         blobs = FilesystemBlobStore(root / "blobs")
         store = ClickHouseStore.open(f"chdb://{root / 'ch'}")
         repo = make_sample_repo(root / "repo")
-        runner = RepoTestRunner(settings, blobs, repos=ReposConfig(
-            repos={REPO_ID: RepoSpec(source=str(repo.path))}))
+        runner = RepoTestRunner(
+            settings, blobs, repos=ReposConfig(repos={REPO_ID: RepoSpec(source=str(repo.path))})
+        )
         finalized = []
         for _ in range(args.traces):
             opened, events, fin = sample_fix_trace(repo, blobs)
@@ -65,8 +72,11 @@ def main() -> None:
             finalized.append(write_trace(store, opened, events, fin))
         runner.env_builder(["pytest"])  # warm the env cache: builds are per requirement set
         asyncio.run(_publish(settings, finalized))
-        worker = QAWorker(settings, QAPipeline(settings, store, blobs, tests_runner=runner),
-                          consumer_kwargs=fast_group_kwargs())
+        worker = QAWorker(
+            settings,
+            QAPipeline(settings, store, blobs, tests_runner=runner),
+            consumer_kwargs=fast_group_kwargs(),
+        )
         t0 = time.perf_counter()
         stats = asyncio.run(worker.run(max_records=args.traces))
         wall = time.perf_counter() - t0
@@ -74,14 +84,19 @@ def main() -> None:
         for rec in finalized:
             for r in store.qa_results(rec.trace_id):
                 per_stage.setdefault(r.stage, []).append(r.finished_at_ms - r.started_at_ms)
-        print(json.dumps({
-            "traces": args.traces,
-            "mre": not args.no_mre,
-            "wall_s": round(wall, 2),
-            "traces_per_min": round(args.traces / wall * 60, 1),
-            "stats": stats.model_dump(),
-            "stage_mean_ms": {k: round(statistics.mean(v)) for k, v in per_stage.items()},
-        }, indent=1))
+        print(
+            json.dumps(
+                {
+                    "traces": args.traces,
+                    "mre": not args.no_mre,
+                    "wall_s": round(wall, 2),
+                    "traces_per_min": round(args.traces / wall * 60, 1),
+                    "stats": stats.model_dump(),
+                    "stage_mean_ms": {k: round(statistics.mean(v)) for k, v in per_stage.items()},
+                },
+                indent=1,
+            )
+        )
 
 
 if __name__ == "__main__":

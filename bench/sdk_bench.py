@@ -28,8 +28,14 @@ from schemas.samples import sample_events, sample_opened
 
 
 async def raw(bootstrap: str, topic: str, records: list[tuple[bytes, bytes]]) -> float:
-    p = AIOKafkaProducer(bootstrap_servers=bootstrap, acks="all", enable_idempotence=False,
-                         linger_ms=5, max_batch_size=1 << 20, max_request_size=1 << 21)
+    p = AIOKafkaProducer(
+        bootstrap_servers=bootstrap,
+        acks="all",
+        enable_idempotence=False,
+        linger_ms=5,
+        max_batch_size=1 << 20,
+        max_request_size=1 << 21,
+    )
     await p.start()
     t = time.perf_counter()
     futs = [await p.send(topic, v, key=k) for k, v in records]
@@ -39,10 +45,23 @@ async def raw(bootstrap: str, topic: str, records: list[tuple[bytes, bytes]]) ->
     return dt
 
 
-async def sdk(bootstrap: str, topic: str, traces: list[str], payloads: list, spool: Path,
-              durability: str, batch: int) -> float:
-    cfg = ProducerConfig(bootstrap=bootstrap, topic=topic, spool_dir=spool,
-                         durability=durability, batch_max_events=batch, linger_ms=20)
+async def sdk(
+    bootstrap: str,
+    topic: str,
+    traces: list[str],
+    payloads: list,
+    spool: Path,
+    durability: str,
+    batch: int,
+) -> float:
+    cfg = ProducerConfig(
+        bootstrap=bootstrap,
+        topic=topic,
+        spool_dir=spool,
+        durability=durability,
+        batch_max_events=batch,
+        linger_ms=20,
+    )
     async with TraceProducer(cfg) as p:
         for tid in traces:
             await p.open_trace(sample_opened(trace_id=tid))
@@ -73,17 +92,30 @@ async def main(args: argparse.Namespace) -> dict:
             body = framer.encode_event(e.model_dump())
             per_trace[tid].append(body)
             singles.append((tid.encode(), framer.frame(tid, [body], 0, info)))
-        batched = [(t.encode(), framer.frame(t, b[j:j + args.batch], 0, info))
-                   for t, b in per_trace.items() for j in range(0, len(b), args.batch)]
-        out: dict = {"events": args.events, "traces": args.traces, "batch": args.batch,
-                     "bytes": sum(len(v) for _, v in batched)}
+        batched = [
+            (t.encode(), framer.frame(t, b[j : j + args.batch], 0, info))
+            for t, b in per_trace.items()
+            for j in range(0, len(b), args.batch)
+        ]
+        out: dict = {
+            "events": args.events,
+            "traces": args.traces,
+            "batch": args.batch,
+            "bytes": sum(len(v) for _, v in batched),
+        }
         out["raw_batched_eps"] = args.events / await raw(broker.bootstrap, "bench.raw1", batched)
-        out["raw_per_event_eps"] = args.events / await raw(broker.bootstrap, "bench.raw2",
-                                                           singles)
+        out["raw_per_event_eps"] = args.events / await raw(broker.bootstrap, "bench.raw2", singles)
         for mode in ("write", "fsync"):
             n = args.events if mode == "write" else min(args.events, args.fsync_events)
-            dt = await sdk(broker.bootstrap, f"bench.sdk_{mode}", traces, payloads[:n],
-                           tmp / f"spool-{mode}", mode, args.batch)
+            dt = await sdk(
+                broker.bootstrap,
+                f"bench.sdk_{mode}",
+                traces,
+                payloads[:n],
+                tmp / f"spool-{mode}",
+                mode,
+                args.batch,
+            )
             out[f"sdk_{mode}_eps"] = n / dt
         out["sdk_vs_raw_batched"] = out["sdk_write_eps"] / out["raw_batched_eps"]
         out["sdk_vs_raw_per_event"] = out["sdk_write_eps"] / out["raw_per_event_eps"]
@@ -100,5 +132,8 @@ if __name__ == "__main__":
     ap.add_argument("--traces", type=int, default=50)
     ap.add_argument("--batch", type=int, default=200)
     res = asyncio.run(main(ap.parse_args()))
-    print(json.dumps({k: round(v, 3) if isinstance(v, float) else v for k, v in res.items()},
-                     indent=2))
+    print(
+        json.dumps(
+            {k: round(v, 3) if isinstance(v, float) else v for k, v in res.items()}, indent=2
+        )
+    )
