@@ -95,14 +95,19 @@ def spawn(
     log_path: Path | None = None,
     env: Mapping[str, str] | None = None,
     cwd: Path | None = None,
+    detached: bool = False,
 ) -> ManagedProcess:
-    """Start ``argv`` in a new session, output to ``log_path`` (or discarded)."""
+    """Start ``argv`` in a new session, output to ``log_path`` (or discarded).
+
+    ``detached`` children are meant to outlive us (``fixtrace demo --keep-running``): no
+    parent-death signal and not stopped at exit; the caller says how to stop them.
+    """
     _install_handlers()
     if log_path is not None:
         log_path.parent.mkdir(parents=True, exist_ok=True)
     with log_path.open("ab") if log_path is not None else open(os.devnull, "wb") as out:
         popen = subprocess.Popen(
-            [*_parent_death_prefix(), *argv],
+            [*([] if detached else _parent_death_prefix()), *argv],
             stdin=subprocess.DEVNULL,
             stdout=out,
             stderr=subprocess.STDOUT,
@@ -111,8 +116,9 @@ def spawn(
             start_new_session=True,
         )
     proc = ManagedProcess(name, popen, log_path)
-    with _registry_lock:
-        _registry[proc.pid] = proc
+    if not detached:
+        with _registry_lock:
+            _registry[proc.pid] = proc
     return proc
 
 

@@ -20,13 +20,14 @@ console = Console(stderr=True)
 STACK_START_TIMEOUT_S = 180.0
 
 
-def start_stack(settings: Settings) -> tuple[ManagedProcess, StackState]:
+def start_stack(settings: Settings, *, detached: bool) -> tuple[ManagedProcess, StackState]:
     """Run ``fixtrace up`` in the background and wait until its gateway answers."""
     log_path = settings.data_dir / "logs" / "up.log"
     proc = spawn(
         "fixtrace-up",
         [sys.executable, "-m", "fixtrace.cli", "up", "--data-dir", str(settings.data_dir)],
         log_path=log_path,
+        detached=detached,
     )
     deadline = time.monotonic() + STACK_START_TIMEOUT_S
     with console.status(f"starting the embedded stack (log: {log_path})…"):
@@ -89,7 +90,7 @@ def run_demo_command(
     try:
         state = running_stack(settings)
         if state is None:
-            started, state = start_stack(settings)
+            started, state = start_stack(settings, detached=keep_running)
             console.print(f"started a stack: gateway {state.gateway_url} (pid {state.pid})")
         else:
             console.print(f"using the running stack: gateway {state.gateway_url}")
