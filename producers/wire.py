@@ -10,7 +10,7 @@ array are written by writers generated from the current schema
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from fastavro import parse_schema
 
@@ -18,6 +18,25 @@ from schemas.avro_writer import CodeGen, Writer, write_long
 from schemas.codec import _PAYLOAD_RECORD, MAGIC, encode_dict, schema_for
 
 BATCH = "fixtrace.EventBatch"
+# The envelope layout ``encode_fields`` writes by hand; any other schema falls back to the
+# generated whole-event writer (same bytes, slower).
+_ENVELOPE = ["event_id", "seq", "ts_ms", "type", "actor", "context", "payload"]
+
+DEFAULT_ACTOR: dict[str, Any] = {"kind": "human", "id": None}
+EMPTY_CONTEXT: dict[str, Any] = {
+    "workspace_root": None,
+    "branch": None,
+    "commit_head": None,
+    "correlation_id": None,
+    "parent_event_id": None,
+}
+
+
+class _Fast(NamedTuple):
+    mid: bytes  # type enum + default actor + empty context + payload branch index
+    type: bytes
+    branch: bytes
+    write: Writer  # the payload record alone
 
 
 class EventFramer:
@@ -41,6 +60,81 @@ class EventFramer:
             else:
                 parsed = parse_schema(field["type"], named_schemas=named)
                 self._fields.append((field["name"], gen.build(parsed)))
+        self._fast = self._build_fast(gen)
+
+    def _build_fast(self, gen: CodeGen) -> dict[str, _Fast] | None:
+        """Per event type: the constant bytes between ``ts_ms`` and the payload (type
+        enum, default actor, empty context, union branch index) and the payload's writer.
+
+        Why: an SDK event differs from the next only in id, seq, ts and payload, so the
+        rest is written once here instead of field by field on every emit.
+        """
+        fields = self._event_schema["fields"]
+        if [f["name"] for f in fields] != _ENVELOPE:
+            return None
+        by_name = {f["name"]: f["type"] for f in fields}
+        write_type = gen.build(by_name["type"])
+        self._write_actor = gen.build(by_name["actor"])
+        self._write_context = gen.build(by_name["context"])
+        defaults = bytearray()
+        self._write_actor(defaults, DEFAULT_ACTOR)
+        self._write_context(defaults, EMPTY_CONTEXT)
+        union = by_name["payload"]
+        names = [b if isinstance(b, str) else b["name"] for b in union]
+        fast: dict[str, _Fast] = {}
+        for kind, record in _PAYLOAD_RECORD.items():
+            i = names.index(record)
+            head, branch = bytearray(), bytearray()
+            write_type(head, kind)
+            write_long(branch, i)
+            fast[kind] = _Fast(
+                bytes(head + defaults + branch), bytes(head), bytes(branch), gen.build(union[i])
+            )
+        return fast
+
+    def encode_fields(
+        self,
+        event_id: str,
+        seq: int,
+        ts_ms: int,
+        kind: str,
+        payload: dict[str, Any],
+        actor: dict[str, Any] | None = None,
+        context: dict[str, Any] | None = None,
+    ) -> bytes:
+        """Avro body of one event from its parts; equals ``encode_event`` of the same dict.
+
+        ``payload`` is the payload's field dict (a flat model's ``__dict__`` will do).
+        Why: the SDK's emit path skips building an envelope dict and the generic writer's
+        per-field lookups of the actor and context defaults.
+        """
+        if self._fast is None:
+            event = {
+                "event_id": event_id,
+                "seq": seq,
+                "ts_ms": ts_ms,
+                "type": kind,
+                "actor": actor or DEFAULT_ACTOR,
+                "context": context or EMPTY_CONTEXT,
+                "payload": payload,
+            }
+            return self.encode_event(event)
+        f = self._fast[kind]
+        b = event_id.encode()
+        out = bytearray()
+        write_long(out, len(b))
+        out += b
+        write_long(out, seq)
+        write_long(out, ts_ms)
+        if actor or context:
+            out += f.type
+            self._write_actor(out, actor or DEFAULT_ACTOR)
+            self._write_context(out, context or EMPTY_CONTEXT)
+            out += f.branch
+        else:
+            out += f.mid
+        f.write(out, payload)
+        return bytes(out)
 
     def encode_event(self, event: dict[str, Any]) -> bytes:
         """Avro body of one event dict shaped like ``schemas.models.Event.model_dump()``."""

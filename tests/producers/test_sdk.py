@@ -6,10 +6,12 @@ import asyncio
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 from fixtrace.config import Settings
 from fixtrace.localstack import create_topics, free_port, start_broker
 from producers.sdk import ProducerConfig, SyncTraceProducer, TraceProducer
+from producers.sdk.spool import Kind, Spool
 from schemas.models import (
     EventBatch,
     FinalState,
@@ -137,3 +139,62 @@ async def test_crash_leaves_spool_that_next_client_sends(
                                until_events=20)
     assert isinstance(records[0], TraceOpened)
     assert [e.event_id for e in events_of(records)] == [e.event_id for e in samples]
+
+
+async def test_emit_many_round_trip_and_all_or_nothing(
+    unique_topics: Settings, tmp_path: Path
+) -> None:
+    """emit_many keeps order and seqs across calls and emits; a bad item accepts nothing."""
+    samples = sample_events(120, seed=13)
+    async with TraceProducer(_cfg(unique_topics, tmp_path, batch_max_events=50)) as p:
+        tid = await p.open_trace(sample_opened(seed=13))
+        first = await p.emit_many(tid, [e.payload for e in samples[:70]])
+        one = await p.emit(tid, samples[70].payload)
+        dicts = [(e.type, e.payload.model_dump()) for e in samples[71:]]
+        rest = await p.emit_many(tid, dicts)
+        pending = p.pending
+        with pytest.raises(ValidationError):
+            await p.emit_many(tid, [samples[0].payload, ("thought", {"kind": "nope"})])
+        assert p.pending == pending and p.last_seq(tid) == 120
+        await p.flush(10)
+    sent = [*first, one, *rest]
+    assert [s.seq for s in sent] == list(range(1, 121))
+    assert len({s.event_id for s in sent}) == 120
+    events = events_of(await read_topic(unique_topics.kafka_bootstrap, unique_topics.topic_raw,
+                                        until_events=120))
+    assert [e.seq for e in events] == list(range(1, 121))
+    assert [e.event_id for e in events] == [s.event_id for s in sent]
+    assert [e.payload for e in events] == [e.payload for e in samples]
+
+
+async def test_emit_is_in_spool_when_it_returns(tmp_path: Path) -> None:
+    """Durability of the lean path: accepted events are on disk before any send."""
+    cfg = ProducerConfig(bootstrap=f"127.0.0.1:{free_port()}", topic="t",
+                         spool_dir=tmp_path / "spool", request_timeout_ms=500)
+    p = await TraceProducer(cfg).start()
+    tid = await p.open_trace(sample_opened(seed=14))
+    samples = sample_events(30, seed=14)
+    await p.emit(tid, samples[0].payload)
+    await p.emit_many(tid, [e.payload for e in samples[1:]])
+    entries = list(Spool(tmp_path / "spool").read_pending())  # a second reader, from disk
+    assert [e.kind for e in entries] == [Kind.opened] + [Kind.event] * 30
+    for t in [p._recovery, p._sender]:
+        assert t is not None
+        t.cancel()
+    p._spool.close()
+
+
+async def test_blob_move_leaves_callers_model_alone(unique_topics: Settings,
+                                                    tmp_path: Path) -> None:
+    store = open_blob_store(Settings(blob_url=(tmp_path / "blobs").as_uri()))
+    out = TerminalOutput(stream="stdout", chunk_text="y" * 5000)
+    async with TraceProducer(_cfg(unique_topics, tmp_path, blob_threshold_bytes=1000),
+                             blob_store=store) as p:
+        tid = await p.open_trace(sample_opened(seed=15))
+        await p.emit_many(tid, [out, out])
+        await p.flush(10)
+    assert out.chunk_text == "y" * 5000 and out.chunk_blob_id is None
+    events = events_of(await read_topic(unique_topics.kafka_bootstrap, unique_topics.topic_raw,
+                                        until_events=2))
+    assert [e.payload.chunk_text for e in events] == [None, None]
+    assert store.get(events[0].payload.chunk_blob_id) == out.chunk_text.encode()

@@ -15,3 +15,24 @@ def test_framed_batch_equals_codec_encoding() -> None:
     ref = EventBatch(trace_id="trace-1", sent_at_ms=42, events=events, producer=producer)
     assert framed == encode(ref)
     assert decode(framed) == ref
+
+
+def test_encode_fields_equals_encode_event() -> None:
+    """The SDK's envelope-by-parts path writes the generic writer's bytes."""
+    framer = EventFramer()
+    actor = {"kind": "agent", "id": "swe-1"}
+    context = {
+        "workspace_root": "/r",
+        "branch": "main",
+        "commit_head": None,
+        "correlation_id": "c",
+        "parent_event_id": None,
+    }
+    for e in sample_events(500, seed=4):
+        d = e.model_dump()
+        plain = framer.encode_fields(d["event_id"], d["seq"], d["ts_ms"], d["type"], d["payload"])
+        assert plain == framer.encode_event(d)
+        tagged = framer.encode_fields(
+            d["event_id"], d["seq"], d["ts_ms"], d["type"], d["payload"], actor, context
+        )
+        assert tagged == framer.encode_event({**d, "actor": actor, "context": context})
