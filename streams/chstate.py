@@ -34,18 +34,25 @@ def trace_metas(store: ClickHouseStore, ids: Iterable[str]) -> dict[str, dict[st
     return {r["trace_id"]: r for r in (dict(zip(names, row, strict=True)) for row in rows)}
 
 
-def merge_traces(store: ClickHouseStore, changes: list[tuple[str, Apply]]) -> None:
+def merge_traces(
+    store: ClickHouseStore,
+    changes: list[tuple[str, Apply]],
+    rows: dict[str, dict[str, Any]] | None = None,
+) -> None:
     """Apply each (trace_id, change) to the trace's newest row; insert all in one batch.
 
     Changes to one trace apply in order, so opened → finalize → complete in one batch give
-    the same row as three separate store calls.
+    the same row as three separate store calls. ``rows`` (trace_id → newest row, e.g. what
+    an earlier merge of the same micro-batch wrote) saves the read for the traces it holds;
+    the others are read and added to it, and it holds the merged rows afterwards.
     """
     if not changes:
         return
-    current = trace_metas(store, (t for t, _ in changes))
+    rows = {} if rows is None else rows
+    rows.update(newest_rows(store, (t for t, _ in changes if t not in rows)))
     merged: dict[str, dict[str, Any]] = {}
     for trace_id, apply in changes:
-        row = merged.get(trace_id) or current.get(trace_id) or R.empty_trace(trace_id)
+        row = rows[trace_id]
         apply(row)
         merged[trace_id] = row
     at, version = now_ms(), time.time_ns() // 1000
@@ -57,6 +64,13 @@ def merge_traces(store: ClickHouseStore, changes: list[tuple[str, Apply]]) -> No
         [[row[c] for c in R.TRACE_COLUMNS] for row in merged.values()],
         column_names=R.TRACE_COLUMNS,
     )
+
+
+def newest_rows(store: ClickHouseStore, ids: Iterable[str]) -> dict[str, dict[str, Any]]:
+    """The newest ``traces`` row of each of ``ids``, an empty one for traces not stored."""
+    ids = list(dict.fromkeys(ids))
+    current = trace_metas(store, ids)
+    return {t: current.get(t) or R.empty_trace(t) for t in ids}
 
 
 def opened_change(opened: TraceOpened, redaction: Redaction) -> tuple[str, Apply]:

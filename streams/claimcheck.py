@@ -9,7 +9,7 @@ crash a no-op, so this step needs no bookkeeping of its own.
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
-from typing import Protocol
+from typing import Any, Protocol
 
 from schemas.models import BlobInfo, Redaction, StoredEvent
 
@@ -67,6 +67,45 @@ def move_to_blobs(
                 byte_length=ref.byte_length,
                 storage_uri=ref.storage_uri,
                 redaction=getattr(e, "redaction", None) or Redaction(),
+            )
+        )
+    return out, infos
+
+
+def oversized_dict(event: dict[str, Any], limit: int) -> bytes | None:
+    """:func:`oversized` for an event as a decoded dict."""
+    fields = TEXT_TO_BLOB.get(event["type"])
+    if fields is None:
+        return None
+    text = event["payload"].get(fields[0])
+    if not text or len(text) * 4 <= limit:
+        return None
+    data = text.encode()
+    return data if len(data) > limit else None
+
+
+def move_dicts_to_blobs(
+    events: list[dict[str, Any]], limit: int, store: BlobPutter, pool: ThreadPoolExecutor
+) -> tuple[list[dict[str, Any]], list[BlobInfo]]:
+    """:func:`move_to_blobs` for event dicts; the inputs are not modified (a retried commit
+    runs this again on the same events and must put and record the same blobs)."""
+    jobs = [(i, d) for i, e in enumerate(events) if (d := oversized_dict(e, limit)) is not None]
+    if not jobs:
+        return events, []
+    refs = list(pool.map(lambda job: store.put(job[1], content_type=CONTENT_TYPE), jobs))
+    out = list(events)
+    infos: list[BlobInfo] = []
+    for (i, _), ref in zip(jobs, refs, strict=True):
+        e = events[i]
+        text_field, blob_field = TEXT_TO_BLOB[e["type"]]
+        out[i] = {**e, "payload": {**e["payload"], text_field: None, blob_field: ref.blob_id}}
+        infos.append(
+            BlobInfo(
+                blob_id=ref.blob_id,
+                content_type=CONTENT_TYPE,
+                byte_length=ref.byte_length,
+                storage_uri=ref.storage_uri,
+                redaction=e.get("redaction") or Redaction(),
             )
         )
     return out, infos

@@ -36,7 +36,7 @@ def run_stream_worker(
 def streams_command(
     group: str = typer.Option("fixtrace-streams", help="Consumer group id."),
     max_records: int = typer.Option(500, help="Raw records per micro-batch."),
-    flush_interval: float = typer.Option(0.2, help="Flush a partial micro-batch after (s)."),
+    flush_interval: float = typer.Option(0.1, help="Hand a partial take-batch over after (s)."),
     session_timeout: float = typer.Option(30.0, help="Group session timeout (s)."),
     commit_interval: float = typer.Option(1.0, help="Offset commit interval (s)."),
     mode: str = typer.Option("redacted", help="redacted, or raw (still only with consent)."),

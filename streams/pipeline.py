@@ -7,6 +7,11 @@ step modules), so this module only wires them in order and owns the few pieces o
 :meth:`Pipeline.commit` and acks the records only when the commit returned: that ordering
 *is* the at-least-once guarantee.
 
+Why redaction sits in ``prepare``: prepare (decode, consent, redact: pure CPU) of batch N+1
+runs while batch N's commit (blob puts, ClickHouse insert, publish: mostly I/O and chdb's
+engine outside the GIL) is in flight, so the two overlap. Prepare runs once per batch; a
+retried commit reuses its redacted events and never redacts twice.
+
 Publish-once: a completion is published, then marked in ClickHouse (``traces.status``);
 redelivered records of a marked trace are skipped by the tracker's status check. The window
 between the publish ack and the mark insert is closed on restart by reading the tail of the
@@ -18,14 +23,15 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from typing import Any
 
 from schemas.codec import encode
 from schemas.models import (
     DeadLetter,
-    EventBatch,
+    Redaction,
     TraceFinalize,
     TraceFinalized,
     TraceOpened,
@@ -34,11 +40,11 @@ from schemas.models import (
 from sinks.clickhouse import rows as R
 from sinks.clickhouse.store import ClickHouseStore
 from streams import chstate
-from streams.claimcheck import BlobPutter, move_to_blobs
+from streams.claimcheck import BlobPutter, move_dicts_to_blobs
 from streams.consents import ConsentBook
-from streams.decode import Decoded, Source, decode_one
+from streams.decode import BatchRecord, Decoded, Source, decode_one
 from streams.redact import Redactor
-from streams.redaction import redact_event, redact_opened
+from streams.redaction import DictRedaction, redact_opened
 from streams.sink import Staged, flush
 from streams.tracker import MISSING_EVENTS, Completion, Tracker
 
@@ -66,11 +72,15 @@ class Stats:
 
 @dataclass
 class Prepared:
-    """A decoded take-batch: valid records and dead letters, with the sources to ack."""
+    """A decoded, redacted take-batch: what to store, dead letters, the sources to ack."""
 
     sources: list[Source]
-    decoded: list[Decoded]
     dead: list[DeadLetter]
+    opened: list[tuple[TraceOpened, Redaction]] = field(default_factory=list)
+    finals: list[TraceFinalize] = field(default_factory=list)
+    batches: list[tuple[str, list[dict[str, Any]]]] = field(default_factory=list)
+    """(trace_id, redacted events deduplicated by event_id within the take-batch)."""
+    partitions: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -99,6 +109,7 @@ class Pipeline:
         self.store = store
         self.blobs = blobs
         self.redactor = redactor
+        self.redaction = DictRedaction(redactor)
         self.send = send
         self.stats = Stats()
         self.consents = ConsentBook(lambda ids: chstate.consents(store, ids))
@@ -115,37 +126,56 @@ class Pipeline:
 
     # --- steps -------------------------------------------------------------------------
 
-    def stage(self, decoded: Iterable[Decoded]) -> Staged:
-        """Redact and claim-check valid records into rows (sync: runs in a thread)."""
-        staged = Staged()
-        ingested = now_ms()
-        seen: set[tuple[str, str]] = set()
-        decoded = list(decoded)
+    def _prepare(self, sources: list[Source]) -> Prepared:
+        """Decode, look up consents and redact a take-batch (sync: runs in a thread).
+
+        Raises only when the consent lookup in ClickHouse fails, before anything is
+        redacted or learned, so :meth:`prepare` can simply run it again.
+        """
+        outcomes = [decode_one(s) for s in sources]
+        decoded = [o for o in outcomes if isinstance(o, Decoded)]
+        out = Prepared(sources, [o for o in outcomes if isinstance(o, DeadLetter)])
         opened_here = {d.record.trace_id for d in decoded if isinstance(d.record, TraceOpened)}
         self.consents.prefetch(
             [d.record.trace_id for d in decoded
-             if isinstance(d.record, EventBatch) and d.record.trace_id not in opened_here]
+             if isinstance(d.record, BatchRecord) and d.record.trace_id not in opened_here]
         )  # fmt: skip
+        seen: set[tuple[str, str]] = set()
+        redact = self.redaction.event
         for d in decoded:
             rec = d.record
-            staged.partitions[rec.trace_id] = d.source.partition
+            out.partitions[rec.trace_id] = d.source.partition
             if isinstance(rec, TraceOpened):
                 self.consents.learn(rec.trace_id, rec.developer.consent_flags)
-                staged.opened.append(redact_opened(rec, self.redactor))
+                out.opened.append(redact_opened(rec, self.redactor))
             elif isinstance(rec, TraceFinalize):
-                staged.finals.append(rec)
-            elif isinstance(rec, EventBatch):
+                out.finals.append(rec)
+            else:
                 consent = self.consents.get(rec.trace_id)
-                fresh = [e for e in rec.events if (rec.trace_id, e.event_id) not in seen]
-                seen.update((rec.trace_id, e.event_id) for e in fresh)
-                stored = [redact_event(e, consent, self.redactor) for e in fresh]
-                stored, infos = move_to_blobs(
-                    stored, self.cfg.inline_limit_bytes, self.blobs, self._pool
-                )
-                staged.blobs.extend(infos)
-                staged.event_rows.extend(R.event_rows(rec.trace_id, stored, ingested))
-                staged.seqs.setdefault(rec.trace_id, set()).update(e.seq for e in stored)
-                staged.events += len(stored)
+                trace_id = rec.trace_id
+                fresh = [e for e in rec.events if (trace_id, e["event_id"]) not in seen]
+                seen.update((trace_id, e["event_id"]) for e in fresh)
+                out.batches.append((trace_id, [redact(e, consent) for e in fresh]))
+        return out
+
+    def stage(self, prepared: Prepared) -> Staged:
+        """Claim-check and flush a prepared batch into ClickHouse (sync: runs in a thread).
+
+        Idempotent: a retry puts the same content-addressed blobs and inserts the same rows.
+        """
+        staged = Staged(opened=prepared.opened, finals=prepared.finals,
+                        partitions=prepared.partitions)  # fmt: skip
+        ingested = now_ms()
+        trace_ids = [t for t, events in prepared.batches for _ in events]
+        events = [e for _, events in prepared.batches for e in events]
+        stored, staged.blobs = move_dicts_to_blobs(
+            events, self.cfg.inline_limit_bytes, self.blobs, self._pool
+        )
+        row = R.event_row_dict
+        staged.event_rows = [row(t, e, ingested) for t, e in zip(trace_ids, stored, strict=True)]
+        for trace_id, e in zip(trace_ids, stored, strict=True):
+            staged.seqs.setdefault(trace_id, set()).add(e["seq"])
+        staged.events = len(stored)
         flush(self.store, staged)
         return staged
 
@@ -172,8 +202,13 @@ class Pipeline:
                 d.reason,
             )
 
-    async def publish(self, completions: list[Completion]) -> None:
-        """Publish each completion, then mark it in ClickHouse (publish-then-mark)."""
+    async def publish(
+        self, completions: list[Completion], rows: dict[str, dict[str, Any]] | None = None
+    ) -> None:
+        """Publish each completion, then mark it in ClickHouse (publish-then-mark).
+
+        ``rows``: ``traces`` rows this micro-batch's flush just wrote (saves their read).
+        """
         todo = []
         for c in completions:
             if (c.trace_id, c.status) in self.recently_published:
@@ -197,30 +232,39 @@ class Pipeline:
         self.stats.published += len(records)
         # Remembered until marked: a retry after a failed mark must not publish again.
         self.recently_published.update((c.trace_id, c.status) for c in todo)
-        await asyncio.to_thread(self._mark, completions)
+        await asyncio.to_thread(self._mark, completions, rows)
         self.recently_published.difference_update((c.trace_id, c.status) for c in completions)
 
-    def _mark(self, completions: list[Completion]) -> None:
+    def _mark(
+        self, completions: list[Completion], rows: dict[str, dict[str, Any]] | None = None
+    ) -> None:
         at = now_ms()
-        chstate.merge_traces(self.store, [chstate.completion_change(c, at) for c in completions])
+        changes = [chstate.completion_change(c, at) for c in completions]
+        chstate.merge_traces(self.store, changes, rows)
         for c in completions:
             self.tracker.published(c)
 
     # --- the whole micro-batch ---------------------------------------------------------
 
-    @staticmethod
-    def prepare(sources: list[Source]) -> Prepared:
-        """Decode a take-batch (pure CPU; may overlap the previous batch's commit)."""
-        outcomes = [decode_one(s) for s in sources]
-        return Prepared(
-            sources,
-            [o for o in outcomes if isinstance(o, Decoded)],
-            [o for o in outcomes if isinstance(o, DeadLetter)],
-        )
+    async def prepare(self, sources: list[Source]) -> Prepared:
+        """Decode and redact a take-batch in a thread (overlaps the previous batch's commit).
+
+        A failed consent lookup (ClickHouse unavailable) is retried with backoff, like a
+        commit: the partition waits rather than redacting without consent.
+        """
+        delay = 0.5
+        while True:
+            try:
+                return await asyncio.to_thread(self._prepare, sources)
+            except Exception:
+                log.exception("preparing a micro-batch of %d records failed; retrying in %.1fs",
+                              len(sources), delay)  # fmt: skip
+                await asyncio.sleep(delay)  # backoff before retrying the lookup
+                delay = min(delay * 2, 30.0)
 
     async def handle(self, sources: list[Source]) -> None:
         """Decode and commit a take-batch; returns once its effects are durable (then ack)."""
-        await self.commit(self.prepare(sources))
+        await self.commit(await self.prepare(sources))
 
     async def commit(self, prepared: Prepared) -> None:
         """Store, dead-letter and publish a decoded batch; returns once durable (then ack).
@@ -240,10 +284,10 @@ class Pipeline:
                 delay = min(delay * 2, 30.0)
 
     async def _commit(self, prepared: Prepared) -> None:
-        sources, decoded, dead = prepared.sources, prepared.decoded, prepared.dead
+        sources, dead = prepared.sources, prepared.dead
         await self.ready.wait()
         async with self._lock:
-            staged = await asyncio.to_thread(self.stage, decoded)
+            staged = await asyncio.to_thread(self.stage, prepared)
             done = time.time() * 1000
             if dead:
                 await self.dead_letters(dead)
@@ -259,7 +303,7 @@ class Pipeline:
             touched = list(dict.fromkeys([*staged.seqs, *(f.trace_id for f in staged.finals)]))
             completions = await asyncio.to_thread(self._decide, touched)
             if completions:
-                await self.publish(completions)
+                await self.publish(completions, staged.trace_rows)
         self.stats.records += len(sources)
         self.stats.events += staged.events
         self.stats.dead += len(dead)
@@ -269,7 +313,12 @@ class Pipeline:
             self.stats.first_flush_at = self.stats.last_flush_at
             self.stats.first_flush_events = self.stats.events
         if self.cfg.record_latency:
-            self.stats.latencies_ms.extend(done - s.timestamp_ms for s in sources)
+            # Steady-state latency: records produced before the first flush waited for the
+            # worker to start and join its group, which is not what the figure is about.
+            since = self.stats.first_flush_at * 1000
+            self.stats.latencies_ms.extend(
+                done - s.timestamp_ms for s in sources if s.timestamp_ms >= since
+            )
 
     async def sweep(self) -> None:
         """Finalize traces whose gap outlived the timeout (``missing_events``)."""

@@ -20,8 +20,15 @@ from typing import Any, Protocol, get_args
 
 from pydantic import BaseModel
 
-from schemas.models import ConsentFlags, Event, Redaction, StoredEvent, TraceOpened
-from streams.redact import Redactor, kind_for_event_type
+from schemas.models import (
+    PAYLOAD_MODELS,
+    ConsentFlags,
+    Event,
+    Redaction,
+    StoredEvent,
+    TraceOpened,
+)
+from streams.redact import Redactor, kind_for_event_type, raw_allowed
 
 
 class Outcome(Protocol):
@@ -150,3 +157,105 @@ def redact_opened(opened: TraceOpened, redactor: Redactor) -> tuple[TraceOpened,
 
     opened = _scrub(opened, redact, counts)  # type: ignore[assignment]
     return opened, _redaction(counts)
+
+
+# --- the hot path: events as decoded dicts (see streams.decode.BatchRecord) ----------------
+
+_LOCATION_FIELDS = frozenset({"cwd", "file_path", "workspace_root", "branch"})
+"""Fields whose values repeat across a trace's events: their outcomes are memoised."""
+_MEMO_MAX = 50_000
+
+
+@cache
+def _dict_fields(cls: type[BaseModel]) -> tuple[tuple[str, type[BaseModel] | None], ...]:
+    """``_text_fields`` of ``cls`` with the nested model of each (None for str/list fields)."""
+    out = []
+    for name in _text_fields(cls):
+        annotation = cls.model_fields[name].annotation
+        args = get_args(annotation) or (annotation,)
+        nested = next((a for a in args if isinstance(a, type) and issubclass(a, BaseModel)), None)
+        out.append((name, nested))
+    return tuple(out)
+
+
+# The envelope's text fields per event type, ``payload`` resolved to the model its type names.
+_EVENT_FIELDS: dict[str, tuple[tuple[str, type[BaseModel] | None], ...]] = {
+    kind: tuple((n, model if n == "payload" else sub) for n, sub in _dict_fields(Event))
+    for kind, model in PAYLOAD_MODELS.items()
+}
+
+
+def _scrub_dict(
+    d: dict[str, Any],
+    fields: tuple[tuple[str, type[BaseModel] | None], ...],
+    redact: TextRedactor,
+    memo: TextRedactor,
+    counts: Counter[str],
+) -> None:
+    """Pass every text value of ``d`` through ``redact`` in place (same strings as ``_scrub``)."""
+    for name, nested in fields:
+        value = d.get(name)
+        if value is None:
+            continue
+        if isinstance(value, str):
+            if len(value) >= _MIN_SCAN_LEN:
+                out = (memo if name in _LOCATION_FIELDS else redact)(value)
+                if out.findings:
+                    counts.update(out.findings)
+                d[name] = out.text
+        elif isinstance(value, dict):
+            if nested is not None:
+                _scrub_dict(value, _dict_fields(nested), redact, memo, counts)
+        elif isinstance(value, list):
+            d[name] = [_scrub_value(v, redact, counts) for v in value]
+
+
+class DictRedaction:
+    """Redacts decoded event dicts in place, with the model path's semantics.
+
+    Why a class: it holds the memo of outcomes for location-like strings (paths, cwd,
+    branches), which repeat on nearly every event of a trace. The engine is deterministic
+    for a string in redacted mode, so a memoised outcome is the outcome; raw-eligible
+    strings (mode raw + consent) always go to the engine.
+    """
+
+    def __init__(self, redactor: Redactor) -> None:
+        self.redactor = redactor
+        self._raw_mode = redactor.config.mode == "raw"
+        self._memo: dict[str, Outcome] = {}
+
+    def _memoised(self, text: str) -> Outcome:
+        out = self._memo.get(text)
+        if out is None:
+            if len(self._memo) >= _MEMO_MAX:
+                self._memo.clear()
+            out = self._memo[text] = self.redactor.redact(text)
+        return out
+
+    def event(self, event: dict[str, Any], consent: ConsentFlags | None) -> dict[str, Any]:
+        """Redact ``event`` in place; sets ``event["redaction"]`` when anything was found.
+
+        ``consent`` None (no TraceOpened known) means the strictest handling.
+        """
+        counts: Counter[str] = Counter()
+        etype = event["type"]
+        gate = _CONSENT_GATED.get(etype)
+        if gate is not None and not getattr(consent or _STRICTEST, gate[0]):
+            payload = event["payload"]
+            if any(payload.get(f) for f in gate[1]):
+                counts[DROPPED_RULE] += 1
+                payload.update(dict.fromkeys(gate[1]))
+        kind = kind_for_event_type(etype)
+        redactor = self.redactor
+
+        def redact(text: str) -> Outcome:
+            return redactor.redact(text, kind=kind, consent=consent)
+
+        memo = redact if self._raw_mode and raw_allowed(kind, consent) else self._memoised
+        _scrub_dict(event, _EVENT_FIELDS[etype], redact, memo, counts)
+        if counts:
+            event["redaction"] = _redaction(counts)
+        return event
+
+
+_STRICTEST = ConsentFlags()

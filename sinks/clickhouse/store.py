@@ -107,6 +107,18 @@ class ClickHouseStore:
         if rows:
             self.client.insert("events", rows, column_names=R.EVENT_COLUMNS)
 
+    def insert_event_columns(self, rows: list[list[Any]]) -> None:
+        """:meth:`insert_event_rows`, sent column-oriented (the stream worker's hot path).
+
+        Why: clickhouse-connect transposes rows to columns in Python while holding the GIL
+        (~10% of a stream worker's GIL time); ``zip`` does the same in C.
+        """
+        if rows:
+            columns = list(zip(*rows, strict=True))
+            self.client.insert(
+                "events", columns, column_names=R.EVENT_COLUMNS, column_oriented=True
+            )
+
     def upsert_trace_opened(self, opened: TraceOpened, redaction: Redaction | None = None) -> None:
         """Record the opened metadata; keeps any status already reached (re-delivery)."""
         cols = R.opened_columns(opened, redaction or Redaction())
