@@ -7,7 +7,8 @@ filesystem blobs, redaction on). Throughput is counted from the worker's own flu
 (events stored between its first and last flush), never from consumer lag: ``end_offsets``
 is wrong on Tansu (PLATFORM.md). Then a steady load of half the batch-100 rate is produced
 for ``--steady-s`` seconds and the worker reports produce→queryable latency per record
-(record timestamp → its ClickHouse insert returned). Peak RSS is the worker's VmHWM.
+(record timestamp → its ClickHouse insert returned), counting records produced after its
+first flush (the warm-up records waited for the group join). Peak RSS is the worker's VmHWM.
 
     python bench/stream_bench.py            # ~3 minutes
     python bench/stream_bench.py --quick    # smaller, for a smoke run
