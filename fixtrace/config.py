@@ -53,8 +53,9 @@ class Settings(BaseSettings):
     gateway_host: str = "127.0.0.1"
     gateway_port: int = 8787
     gateway_secret: SecretStr | None = Field(
-        None, description="HMAC key of per-trace ingest keys; replicas must share it. "
-        "Unset: a random key kept in data_dir/gateway.secret."
+        None,
+        description="HMAC key of per-trace ingest keys; replicas must share it. "
+        "Unset: a random key kept in data_dir/gateway.secret.",
     )
     fleet_tokens: list[str] = Field(
         default_factory=list, description="Bearer tokens accepted by the gateway."
@@ -103,8 +104,9 @@ class Settings(BaseSettings):
     qa_test_timeout_s: float = Field(300.0, description="Wall time of one test command.")
     qa_consumer_group: str = "fixtrace-qa"
     judge_temperature: float | None = Field(
-        0.0, description="Sent as the Messages API temperature (None: omit, for models that "
-        "reject it); anthropic 2.x no longer has the parameter, so it goes in the body."
+        0.0,
+        description="Sent as the Messages API temperature (None: omit, for models that "
+        "reject it); anthropic 2.x no longer has the parameter, so it goes in the body.",
     )
     judge_structured_output: bool = Field(
         True, description="Ask the API for JSON-schema constrained output (output_config)."

@@ -14,11 +14,14 @@ from fixtrace.config import load_settings
 from schemas.models import ThoughtKind
 
 gateway_app = typer.Typer(help="Run the HTTP ingestion gateway.", no_args_is_help=False)
-capture_app = typer.Typer(help="Record a bug-fix session in a git repository.",
-                          no_args_is_help=True)
+capture_app = typer.Typer(
+    help="Record a bug-fix session in a git repository.", no_args_is_help=True
+)
 # A group with a positional argument: options may follow the text (`thought "…" --kind plan`).
-thought_app = typer.Typer(help="Record a thought in the current capture session.",
-                          context_settings={"allow_interspersed_args": True})
+thought_app = typer.Typer(
+    help="Record a thought in the current capture session.",
+    context_settings={"allow_interspersed_args": True},
+)
 import_app = typer.Typer(help="Import existing trajectories as traces.", no_args_is_help=True)
 
 Repo = Annotated[Path, typer.Option("--repo", help="Repository (default: current dir).")]
@@ -72,8 +75,9 @@ def capture_start(
     typer.echo(state.trace_id)
 
 
-@capture_app.command("run", context_settings={"allow_extra_args": True,
-                                               "ignore_unknown_options": True})
+@capture_app.command(
+    "run", context_settings={"allow_extra_args": True, "ignore_unknown_options": True}
+)
 def capture_run(ctx: typer.Context, repo: Repo = Path(".")) -> None:
     """Run one command and record it: ``fixtrace capture run -- pytest -q``."""
     from producers.capture.session import quote, run_command

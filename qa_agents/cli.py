@@ -55,8 +55,11 @@ def worker(
 
     logging.basicConfig(level=logging.INFO if verbose else logging.WARNING)
     settings = load_settings(
-        kafka_bootstrap=bootstrap, clickhouse_dsn=clickhouse_dsn, blob_url=blob_url,
-        sandbox_backend=sandbox_backend, unsafe_no_sandbox=unsafe_no_sandbox or None,
+        kafka_bootstrap=bootstrap,
+        clickhouse_dsn=clickhouse_dsn,
+        blob_url=blob_url,
+        sandbox_backend=sandbox_backend,
+        unsafe_no_sandbox=unsafe_no_sandbox or None,
         qa_repos_file=repos_file,
     )
     if settings.sandbox_backend == "none" and not settings.unsafe_no_sandbox:
@@ -73,8 +76,10 @@ def worker(
         console.print(f"{report.trace_id} run {report.run_id[:8]}: {stages}")
 
     qa_worker = QAWorker(settings, open_pipeline(settings), on_report=show)
-    console.print(f"QA worker on {settings.topic_finalized} @ {settings.kafka_bootstrap} "
-                  f"(group {settings.qa_consumer_group})")
+    console.print(
+        f"QA worker on {settings.topic_finalized} @ {settings.kafka_bootstrap} "
+        f"(group {settings.qa_consumer_group})"
+    )
     try:
         stats = asyncio.run(qa_worker.run(max_records=max_records))
     except KeyboardInterrupt:
@@ -83,13 +88,20 @@ def worker(
 
 
 def _select(
-    settings: Settings, trace_ids: list[str], since: int | None, until: int | None,
+    settings: Settings,
+    trace_ids: list[str],
+    since: int | None,
+    until: int | None,
     offsets: list[str],
 ) -> list[TraceFinalized]:
     from qa_agents.replay import OffsetRange, Selection, select_from_store, select_from_topic
 
-    sel = Selection(trace_ids=trace_ids, since_ms=since, until_ms=until,
-                    offsets=[OffsetRange.parse(o) for o in offsets])
+    sel = Selection(
+        trace_ids=trace_ids,
+        since_ms=since,
+        until_ms=until,
+        offsets=[OffsetRange.parse(o) for o in offsets],
+    )
     records: dict[str, TraceFinalized] = {}
     if sel.trace_ids or sel.since_ms is not None or sel.until_ms is not None:
         from fixtrace.ops.query import open_query_backend
@@ -137,21 +149,29 @@ def replay(
         settings = effective_settings(settings)
     records = _select(settings, trace_id, _time_ms(since), _time_ms(until), offsets)
     table = Table("selected", "rubric", "judge model", "dry run", title="replay")
-    table.add_row(str(len(records)), rubric_version or settings.rubric_version,
-                  judge_model or settings.judge_model, str(dry_run))
+    table.add_row(
+        str(len(records)),
+        rubric_version or settings.rubric_version,
+        judge_model or settings.judge_model,
+        str(dry_run),
+    )
     console.print(table)
     if dry_run or not records:
         typer.echo(len(records))
         return
-    request = ReplayRequest(rubric_version=rubric_version, judge_model=judge_model,
-                            requested_by=requested_by)
-    with Progress(TextColumn("replaying"), BarColumn(), MofNCompleteColumn(),
-                  console=console) as progress:
+    request = ReplayRequest(
+        rubric_version=rubric_version, judge_model=judge_model, requested_by=requested_by
+    )
+    with Progress(
+        TextColumn("replaying"), BarColumn(), MofNCompleteColumn(), console=console
+    ) as progress:
         task = progress.add_task("replay", total=len(records))
-        count = asyncio.run(publish_replays(
-            settings, records, request, progress=lambda _: progress.advance(task)))
-    console.print(f"published {count} replays (replay_id {request.replay_id}) to "
-                  f"{settings.topic_finalized}")
+        count = asyncio.run(
+            publish_replays(settings, records, request, progress=lambda _: progress.advance(task))
+        )
+    console.print(
+        f"published {count} replays (replay_id {request.replay_id}) to {settings.topic_finalized}"
+    )
     typer.echo(count)
 
 

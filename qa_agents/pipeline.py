@@ -68,16 +68,29 @@ class QAPipeline:
         doc = self.store.assemble(finalized.trace_id)
         if doc is None:
             at = now_ms()
-            report.results = [QAResult(
-                run_id=run_id, trace_id=finalized.trace_id, stage="schema",
-                status=StageStatus.failed, started_at_ms=at, finished_at_ms=at,
-                config_json=config.canonical_json(), result_json="{}",
-                flags=["trace_not_found"], error="the store has no such trace",
-            )]
+            report.results = [
+                QAResult(
+                    run_id=run_id,
+                    trace_id=finalized.trace_id,
+                    stage="schema",
+                    status=StageStatus.failed,
+                    started_at_ms=at,
+                    finished_at_ms=at,
+                    config_json=config.canonical_json(),
+                    result_json="{}",
+                    flags=["trace_not_found"],
+                    error="the store has no such trace",
+                )
+            ]
         else:
             ctx = RunContext(
-                settings=self.settings, blobs=self.blobs, config=config, run_id=run_id,
-                finalized=finalized, doc=doc, tests_runner=self.tests_runner,
+                settings=self.settings,
+                blobs=self.blobs,
+                config=config,
+                run_id=run_id,
+                finalized=finalized,
+                doc=doc,
+                tests_runner=self.tests_runner,
             )
             report.results = [run_stage(ctx, name) for name in STAGES]
         self.store.insert_qa_results(report.results)

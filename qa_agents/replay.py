@@ -94,14 +94,15 @@ def select_from_store(query: Query, sel: Selection) -> list[TraceFinalized]:
     return list(found.values())
 
 
-async def select_from_topic(settings: Settings, ranges: Iterable[OffsetRange]) -> list[
-    TraceFinalized
-]:
+async def select_from_topic(
+    settings: Settings, ranges: Iterable[OffsetRange]
+) -> list[TraceFinalized]:
     """TraceFinalized records at the given offsets of the finalized topic (no group)."""
     from aiokafka import AIOKafkaConsumer, TopicPartition
 
-    consumer = AIOKafkaConsumer(bootstrap_servers=settings.kafka_bootstrap,
-                                enable_auto_commit=False)
+    consumer = AIOKafkaConsumer(
+        bootstrap_servers=settings.kafka_bootstrap, enable_auto_commit=False
+    )
     await consumer.start()
     out: list[TraceFinalized] = []
     try:
@@ -123,8 +124,11 @@ async def select_from_topic(settings: Settings, ranges: Iterable[OffsetRange]) -
                         out.append(rec.model_copy(update={"replay": None}))
                 position = await consumer.position(tp)
                 hw = consumer.highwater(tp)
-                if (r.end is not None and position >= r.end) or (
-                    hw is not None and position >= hw) or (not msgs and hw is None):
+                if (
+                    (r.end is not None and position >= r.end)
+                    or (hw is not None and position >= hw)
+                    or (not msgs and hw is None)
+                ):
                     break
     finally:
         await consumer.stop()
@@ -145,8 +149,9 @@ async def publish_replays(
     try:
         for rec in records:
             replayed = rec.model_copy(update={"replay": request})
-            await producer.send_and_wait(settings.topic_finalized, encode(replayed),
-                                         key=rec.trace_id.encode())
+            await producer.send_and_wait(
+                settings.topic_finalized, encode(replayed), key=rec.trace_id.encode()
+            )
             if progress is not None:
                 progress(rec)
     finally:

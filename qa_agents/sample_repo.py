@@ -62,11 +62,18 @@ class SampleRepo:
 
 
 def _git(cwd: Path, *args: str) -> str:
-    env = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.invalid",
-           "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.invalid",
-           "PATH": "/usr/bin:/bin", "GIT_CONFIG_NOSYSTEM": "1", "HOME": str(cwd)}
-    return subprocess.run(["git", *args], cwd=cwd, env=env, check=True,
-                          capture_output=True, text=True).stdout
+    env = {
+        "GIT_AUTHOR_NAME": "t",
+        "GIT_AUTHOR_EMAIL": "t@example.invalid",
+        "GIT_COMMITTER_NAME": "t",
+        "GIT_COMMITTER_EMAIL": "t@example.invalid",
+        "PATH": "/usr/bin:/bin",
+        "GIT_CONFIG_NOSYSTEM": "1",
+        "HOME": str(cwd),
+    }
+    return subprocess.run(
+        ["git", *args], cwd=cwd, env=env, check=True, capture_output=True, text=True
+    ).stdout
 
 
 def make_sample_repo(path: Path) -> SampleRepo:
@@ -99,55 +106,110 @@ def sample_fix_trace(
     trace_id = trace_id or str(uuid.uuid4())
     diff_blob = put_text(blobs, patch if patch is not None else repo.fix_patch, "text/x-diff")
     thought_blob = put_text(
-        blobs, "The helper indexes the dict directly; a response without the header "
-        "raises KeyError. Use .get with a default."
+        blobs,
+        "The helper indexes the dict directly; a response without the header "
+        "raises KeyError. Use .get with a default.",
     )
     t0 = 1_700_000_000_000
     raw = [
-        ("thought", {"kind": "hypothesis", "content_text": "content_type() assumes the header "
-                     "is present; an empty headers dict must raise KeyError."}),
+        (
+            "thought",
+            {
+                "kind": "hypothesis",
+                "content_text": "content_type() assumes the header "
+                "is present; an empty headers dict must raise KeyError.",
+            },
+        ),
         ("terminal_command", {"cwd": "/work/repo", "command": test_command}),
-        ("test_run", {"command": test_command, "runner": "pytest", "exit_code": 1,
-                      "duration_ms": 420, "passed": False}),
-        ("terminal_output", {"stream": "stdout", "chunk_text": "FAILED tests/test_missing.py::"
-                             "test_missing_defaults - KeyError: 'content-type'"}),
+        (
+            "test_run",
+            {
+                "command": test_command,
+                "runner": "pytest",
+                "exit_code": 1,
+                "duration_ms": 420,
+                "passed": False,
+            },
+        ),
+        (
+            "terminal_output",
+            {
+                "stream": "stdout",
+                "chunk_text": "FAILED tests/test_missing.py::"
+                "test_missing_defaults - KeyError: 'content-type'",
+            },
+        ),
         ("thought", {"kind": "interpretation", "content_blob_id": thought_blob}),
         ("file_edit", {"file_path": "headers.py", "patch_blob_id": diff_blob}),
-        ("test_run", {"command": test_command, "runner": "pytest", "exit_code": 0,
-                      "duration_ms": 390, "passed": True}),
-        ("thought", {"kind": "decision", "content_text": "Default to octet-stream, as RFC 9110 "
-                     "suggests for unknown content; keep the change to one line."}),
-        ("commit", {"sha": "0" * 40, "message": "Default content type", "diff_blob_id": diff_blob,
-                    "files_changed": ["headers.py", "tests/test_missing.py"]}),
+        (
+            "test_run",
+            {
+                "command": test_command,
+                "runner": "pytest",
+                "exit_code": 0,
+                "duration_ms": 390,
+                "passed": True,
+            },
+        ),
+        (
+            "thought",
+            {
+                "kind": "decision",
+                "content_text": "Default to octet-stream, as RFC 9110 "
+                "suggests for unknown content; keep the change to one line.",
+            },
+        ),
+        (
+            "commit",
+            {
+                "sha": "0" * 40,
+                "message": "Default content type",
+                "diff_blob_id": diff_blob,
+                "files_changed": ["headers.py", "tests/test_missing.py"],
+            },
+        ),
     ]
     events = [
-        Event(event_id=str(uuid.uuid5(uuid.NAMESPACE_URL, f"{trace_id}/{i}")), seq=i + 1,
-              ts_ms=t0 + 1000 * i, type=kind, payload=payload)
+        Event(
+            event_id=str(uuid.uuid5(uuid.NAMESPACE_URL, f"{trace_id}/{i}")),
+            seq=i + 1,
+            ts_ms=t0 + 1000 * i,
+            type=kind,
+            payload=payload,
+        )
         for i, (kind, payload) in enumerate(raw)
     ]
     opened = TraceOpened(
         trace_id=trace_id,
         created_at_ms=t0 - 1000,
         repo=Repo(repo_id=REPO_ID, commit_base=repo.base_commit, remote_url=None),
-        task=Task(bug_report=BugReport(
-            title="content_type raises KeyError without a content-type header",
-            description="content_type({}) raises KeyError instead of returning a default.",
-            expected="application/octet-stream", actual="KeyError: 'content-type'",
-        )),
+        task=Task(
+            bug_report=BugReport(
+                title="content_type raises KeyError without a content-type header",
+                description="content_type({}) raises KeyError instead of returning a default.",
+                expected="application/octet-stream",
+                actual="KeyError: 'content-type'",
+            )
+        ),
         developer=Developer(developer_id="dev-sample", experience_level="senior"),
     )
     finalize = TraceFinalize(
-        trace_id=trace_id, finalized_at_ms=t0 + 1000 * len(raw), seq_last=len(raw),
-        final_state=FinalState(commit_head="0" * 40, pr=PrRef(
-            title="Default content type", description="Return a default instead of KeyError.",
-            diff_blob_id=diff_blob)),
+        trace_id=trace_id,
+        finalized_at_ms=t0 + 1000 * len(raw),
+        seq_last=len(raw),
+        final_state=FinalState(
+            commit_head="0" * 40,
+            pr=PrRef(
+                title="Default content type",
+                description="Return a default instead of KeyError.",
+                diff_blob_id=diff_blob,
+            ),
+        ),
     )
     return opened, events, finalize
 
 
-def as_document(
-    opened: TraceOpened, events: list[Event], finalize: TraceFinalize
-) -> TraceDocument:
+def as_document(opened: TraceOpened, events: list[Event], finalize: TraceFinalize) -> TraceDocument:
     """The assembled document of those records (what the store's ``assemble`` returns)."""
     return TraceDocument(
         trace_id=opened.trace_id,
@@ -159,8 +221,10 @@ def as_document(
         environment=opened.environment,
         ingestion=TraceIngestion(**opened.ingestion.model_dump(), seq_last=finalize.seq_last),
         events=[StoredEvent.model_validate(e.model_dump()) for e in events],
-        final_state={"commit_head": finalize.final_state.commit_head,
-                     "pr": finalize.final_state.pr},
+        final_state={
+            "commit_head": finalize.final_state.commit_head,
+            "pr": finalize.final_state.pr,
+        },
     )
 
 
@@ -192,11 +256,16 @@ def write_trace(
     )
     s.upsert_trace_finalize(finalize)
     s.mark_trace_complete(
-        opened.trace_id, status="complete", missing_seqs=[], event_count=len(events),
+        opened.trace_id,
+        status="complete",
+        missing_seqs=[],
+        event_count=len(events),
         completed_at_ms=finalize.finalized_at_ms,
     )
     return TraceFinalized(
-        trace_id=opened.trace_id, finalized_at_ms=finalize.finalized_at_ms,
-        completed_at_ms=finalize.finalized_at_ms, seq_last=finalize.seq_last,
+        trace_id=opened.trace_id,
+        finalized_at_ms=finalize.finalized_at_ms,
+        completed_at_ms=finalize.finalized_at_ms,
+        seq_last=finalize.seq_last,
         event_count=len(events),
     )

@@ -74,8 +74,9 @@ def stage_schema(ctx: RunContext) -> StageOutput:
 def stage_tests(ctx: RunContext) -> StageOutput:
     outcome = ctx.tests_runner.run(ctx.doc)
     result = outcome.tests.model_dump(mode="json") if outcome.tests else {}
-    return StageOutput(status=outcome.status, result=result, flags=outcome.flags,
-                       error=outcome.error)
+    return StageOutput(
+        status=outcome.status, result=result, flags=outcome.flags, error=outcome.error
+    )
 
 
 def issue_markdown(doc: TraceDocument) -> str:
@@ -83,8 +84,11 @@ def issue_markdown(doc: TraceDocument) -> str:
     br = doc.task.bug_report
     assert br is not None
     parts = [f"# {br.title}", "", br.description]
-    for title, text in (("Steps to reproduce", br.repro_steps), ("Expected", br.expected),
-                        ("Actual", br.actual)):
+    for title, text in (
+        ("Steps to reproduce", br.repro_steps),
+        ("Expected", br.expected),
+        ("Actual", br.actual),
+    ):
         if text:
             parts += ["", f"## {title}", "", text]
     return "\n".join(parts) + "\n"
@@ -96,8 +100,11 @@ def stage_mre(ctx: RunContext) -> StageOutput:
     try:
         from qa_agents.mre import validate_issue
     except ImportError as exc:  # the MRE module is optional for this worker
-        return StageOutput(status=StageStatus.skipped, flags=["mre_unavailable"],
-                           result={"skipped": f"qa_agents.mre not importable: {exc}"})
+        return StageOutput(
+            status=StageStatus.skipped,
+            flags=["mre_unavailable"],
+            result={"skipped": f"qa_agents.mre not importable: {exc}"},
+        )
     markdown = issue_markdown(ctx.doc)
     with tempfile.TemporaryDirectory(prefix="mre-") as out:
         res = validate_issue(markdown, Path(out), ctx.settings)
@@ -129,8 +136,9 @@ def stage_judge(ctx: RunContext) -> StageOutput:
         return StageOutput(status=StageStatus.failed, flags=["rubric_not_found"], error=str(exc))
     tests_out = ctx.outputs.get("tests")
     qa_tests = QATests.model_validate(tests_out.result) if tests_out and tests_out.result else None
-    packet = build_packet(ctx.doc, ctx.blobs, budget_bytes=ctx.config.packet_budget_bytes,
-                          qa_tests=qa_tests)
+    packet = build_packet(
+        ctx.doc, ctx.blobs, budget_bytes=ctx.config.packet_budget_bytes, qa_tests=qa_tests
+    )
     allow = ctx.doc.developer.consent_flags.allow_llm_judge
     judge = make_judge(ctx.settings, ctx.blobs, model=ctx.config.judge_model, allow_llm=allow)
     verdict = judge.judge(packet, rubric)
@@ -139,8 +147,9 @@ def stage_judge(ctx: RunContext) -> StageOutput:
     )
     degraded = {"judge_unavailable", "judge_parse_failure"} & set(verdict.flags)
     status = StageStatus.degraded if degraded else StageStatus.ok
-    return StageOutput(status=status, result=verdict.model_dump(mode="json"),
-                       flags=list(verdict.flags))
+    return StageOutput(
+        status=status, result=verdict.model_dump(mode="json"), flags=list(verdict.flags)
+    )
 
 
 def final_document(ctx: RunContext) -> TraceDocument:
@@ -181,11 +190,13 @@ def stage_final(ctx: RunContext) -> StageOutput:
     data = json.dumps(doc.model_dump(mode="json"), sort_keys=True, indent=1).encode()
     blob_id = put_text(ctx.blobs, data, "application/json")
     replay = ctx.finalized.replay
-    return StageOutput(result={
-        "final_trace_blob_id": blob_id,
-        "byte_length": len(data),
-        "replay_id": replay.replay_id if replay else None,
-    })
+    return StageOutput(
+        result={
+            "final_trace_blob_id": blob_id,
+            "byte_length": len(data),
+            "replay_id": replay.replay_id if replay else None,
+        }
+    )
 
 
 STAGE_FUNCS: dict[str, Callable[[RunContext], StageOutput]] = {

@@ -107,8 +107,9 @@ class QAWorker:
                 break
             except Exception as exc:  # store or blob store down: retry, then dead-letter
                 last = exc
-                log.warning("QA run of %s failed (attempt %d): %s", finalized.trace_id,
-                            attempt, exc)
+                log.warning(
+                    "QA run of %s failed (attempt %d): %s", finalized.trace_id, attempt, exc
+                )
                 if attempt < ATTEMPTS:
                     await asyncio.sleep(0.5 * attempt)  # back off before the next attempt
         else:
@@ -132,12 +133,16 @@ class QAWorker:
         self, producer: AIOKafkaProducer, record: ConsumerRecord, exc: Exception, stage: str
     ) -> None:
         self.stats.dead_lettered += 1
-        log.error("dead-lettering %s:%s@%s: %s", record.topic, record.partition,
-                  record.offset, exc)
+        log.error("dead-lettering %s:%s@%s: %s", record.topic, record.partition, record.offset, exc)
         letter = DeadLetter(
-            reason=str(exc)[:2000], error_type=type(exc).__name__, stage=f"qa.{stage}",
-            source_topic=record.topic, source_partition=record.partition,
-            source_offset=record.offset, key=record.key, value=record.value or b"",
+            reason=str(exc)[:2000],
+            error_type=type(exc).__name__,
+            stage=f"qa.{stage}",
+            source_topic=record.topic,
+            source_partition=record.partition,
+            source_offset=record.offset,
+            key=record.key,
+            value=record.value or b"",
         )
         await producer.send_and_wait(self.settings.topic_dlq, encode(letter), key=record.key)
 

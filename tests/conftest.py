@@ -39,9 +39,9 @@ def external() -> ExternalServices:
 
 
 @pytest.fixture(scope="session")
-def broker(tmp_path_factory: pytest.TempPathFactory, external: ExternalServices) -> Iterator[
-    Settings
-]:
+def broker(
+    tmp_path_factory: pytest.TempPathFactory, external: ExternalServices
+) -> Iterator[Settings]:
     """Settings whose ``kafka_bootstrap`` reaches a broker that has the pipeline's topics."""
     data_dir = tmp_path_factory.mktemp("stack")
     base = Settings(data_dir=data_dir)

@@ -28,16 +28,16 @@ BUG_REPORT = {
         "def parse_headers(raw):\n"
         "    headers = {}\n"
         "    for line in raw.splitlines():\n"
-        "        name, _, value = line.partition(\":\")\n"
+        '        name, _, value = line.partition(":")\n'
         "        headers[name.strip().lower()] = value.strip()\n"
         "    return headers\n\n\n"
         "def content_type(raw):\n"
-        "    return parse_headers(raw)[\"content-type\"].split(\";\")[0].strip()\n\n\n"
-        "print(content_type(\"X-Id: 7\"))\n"
+        '    return parse_headers(raw)["content-type"].split(";")[0].strip()\n\n\n'
+        'print(content_type("X-Id: 7"))\n'
         "```\n\n"
         "## Expected behavior\n\nIt prints `application/octet-stream`.\n\n"
         "## Actual behavior\n\n"
-        "```\nTraceback (most recent call last):\n  File \"repro.py\", line 13, in <module>\n"
+        '```\nTraceback (most recent call last):\n  File "repro.py", line 13, in <module>\n'
         "KeyError: 'content-type'\n```\n"
     ),
     "repro_steps": "Run `python -m pytest -q` in the repository.",
@@ -144,54 +144,101 @@ def record_session(workdir: Path) -> tuple[Session, str]:
     target = repo / "httpparse" / "headers.py"
     before = target.read_bytes()
 
-    session.add("thought", {"kind": "plan", "content_text": (
-        "Reproduce with the test suite first, then read content_type() to see how it "
-        "looks the header up."
-    )})
+    session.add(
+        "thought",
+        {
+            "kind": "plan",
+            "content_text": (
+                "Reproduce with the test suite first, then read content_type() to see how it "
+                "looks the header up."
+            ),
+        },
+    )
     first_passed = _run_tests(session)
     session.add("navigation", {"kind": "open", "file_path": "httpparse/headers.py", "line": 18})
-    session.add("thought", {"kind": "hypothesis", "content_text": (
-        "content_type() indexes headers['content-type'] directly, so a response without "
-        "that header raises KeyError instead of using the default media type."
-    )})
-    session.add("debug_action", {
-        "action": "inspect", "file_path": "httpparse/headers.py", "line": 21,
-        "expression": "parse_headers('X-Id: 7')", "value_text": "{'x-id': '7'}",
-    })
-    session.add("thought", {"kind": "decision", "content_text": (
-        "Fall back to DEFAULT_CONTENT_TYPE with dict.get; the constant already exists and "
-        "matches RFC 9110's default, so the fix stays one line."
-    )})
+    session.add(
+        "thought",
+        {
+            "kind": "hypothesis",
+            "content_text": (
+                "content_type() indexes headers['content-type'] directly, so a response without "
+                "that header raises KeyError instead of using the default media type."
+            ),
+        },
+    )
+    session.add(
+        "debug_action",
+        {
+            "action": "inspect",
+            "file_path": "httpparse/headers.py",
+            "line": 21,
+            "expression": "parse_headers('X-Id: 7')",
+            "value_text": "{'x-id': '7'}",
+        },
+    )
+    session.add(
+        "thought",
+        {
+            "kind": "decision",
+            "content_text": (
+                "Fall back to DEFAULT_CONTENT_TYPE with dict.get; the constant already exists and "
+                "matches RFC 9110's default, so the fix stays one line."
+            ),
+        },
+    )
     patch = FIX_PATCH.read_text()
     _git(repo, "apply", str(FIX_PATCH))
     after = target.read_bytes()
-    session.add("file_edit", {
-        "file_path": "httpparse/headers.py",
-        "edit_kind": "patch",
-        "patch_text": patch,
-        "pre_hash": _sha256(before),
-        "post_hash": _sha256(after),
-    })
-    session.add("file_snapshot", {
-        "file_path": "httpparse/headers.py",
-        "content_text": after.decode(),
-        "snapshot_reason": "pre_test",
-    })
+    session.add(
+        "file_edit",
+        {
+            "file_path": "httpparse/headers.py",
+            "edit_kind": "patch",
+            "patch_text": patch,
+            "pre_hash": _sha256(before),
+            "post_hash": _sha256(after),
+        },
+    )
+    session.add(
+        "file_snapshot",
+        {
+            "file_path": "httpparse/headers.py",
+            "content_text": after.decode(),
+            "snapshot_reason": "pre_test",
+        },
+    )
     second_passed = _run_tests(session)
-    session.add("thought", {"kind": "interpretation", "content_text": (
-        f"Tests {'passed' if second_passed else 'still fail'} after the fix "
-        f"(they {'passed' if first_passed else 'failed'} before): the missing-header case "
-        "now returns application/octet-stream."
-    )})
+    session.add(
+        "thought",
+        {
+            "kind": "interpretation",
+            "content_text": (
+                f"Tests {'passed' if second_passed else 'still fail'} after the fix "
+                f"(they {'passed' if first_passed else 'failed'} before): the missing-header case "
+                "now returns application/octet-stream."
+            ),
+        },
+    )
     _git(repo, "commit", "-q", "-am", "Default content_type to application/octet-stream")
     head = _git(repo, "rev-parse", "HEAD")
     diff = _git(repo, "diff", base, head) + "\n"
-    session.add("commit", {
-        "sha": head, "message": "Default content_type to application/octet-stream",
-        "parent_sha": base, "files_changed": ["httpparse/headers.py"],
-    })
-    session.add("thought", {"kind": "postmortem", "content_text": (
-        "Root cause: a required-key lookup on optional data. Added the fallback at the "
-        "single lookup site; parse_headers itself was correct."
-    )})
+    session.add(
+        "commit",
+        {
+            "sha": head,
+            "message": "Default content_type to application/octet-stream",
+            "parent_sha": base,
+            "files_changed": ["httpparse/headers.py"],
+        },
+    )
+    session.add(
+        "thought",
+        {
+            "kind": "postmortem",
+            "content_text": (
+                "Root cause: a required-key lookup on optional data. Added the fallback at the "
+                "single lookup site; parse_headers itself was correct."
+            ),
+        },
+    )
     return session, diff

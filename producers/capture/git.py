@@ -9,9 +9,19 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-LOCK_FILES = ("uv.lock", "poetry.lock", "Pipfile.lock", "requirements.txt",
-              "package-lock.json", "yarn.lock", "pnpm-lock.yaml", "go.sum", "Cargo.lock",
-              "Gemfile.lock", "composer.lock")
+LOCK_FILES = (
+    "uv.lock",
+    "poetry.lock",
+    "Pipfile.lock",
+    "requirements.txt",
+    "package-lock.json",
+    "yarn.lock",
+    "pnpm-lock.yaml",
+    "go.sum",
+    "Cargo.lock",
+    "Gemfile.lock",
+    "composer.lock",
+)
 
 
 class CaptureError(RuntimeError):
@@ -19,8 +29,9 @@ class CaptureError(RuntimeError):
 
 
 def git(repo: Path, *args: str, check: bool = True, env: dict[str, str] | None = None) -> str:
-    res = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True,
-                         check=False, env=env)
+    res = subprocess.run(
+        ["git", "-C", str(repo), *args], capture_output=True, text=True, check=False, env=env
+    )
     if check and res.returncode != 0:
         raise CaptureError(f"git {' '.join(args)}: {res.stderr.strip()}")
     return res.stdout.strip()
@@ -74,6 +85,11 @@ def diff_from(repo: Path, base: str) -> str:
             shutil.copyfile(index, scratch)
         env = {**os.environ, "GIT_INDEX_FILE": str(scratch)}
         git(repo, "add", "-A", "-N", env=env)
-        res = subprocess.run(["git", "-C", str(repo), "diff", base], capture_output=True,
-                             text=True, check=False, env=env)
+        res = subprocess.run(
+            ["git", "-C", str(repo), "diff", base],
+            capture_output=True,
+            text=True,
+            check=False,
+            env=env,
+        )
     return res.stdout

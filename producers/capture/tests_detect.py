@@ -9,8 +9,10 @@ _RUNNERS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"(^|[\s;&|])go test\b"), "go test"),
     (re.compile(r"(^|[\s;&|])(npm|yarn|pnpm) (run )?test\b"), "npm test"),
     (re.compile(r"(^|[\s;&|])make (test|check)\b"), "make test"),
-    (re.compile(r"(^|[\s;&|])(python3? -m unittest|tox|nox|cargo test|mvn test|gradle test)\b"),
-     "custom"),
+    (
+        re.compile(r"(^|[\s;&|])(python3? -m unittest|tox|nox|cargo test|mvn test|gradle test)\b"),
+        "custom",
+    ),
 ]
 
 

@@ -54,17 +54,25 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
 class Gateway:
     """The gateway's state: publisher, blob store, store, memories, secret."""
 
-    def __init__(self, settings: Settings, config: GatewayConfig,
-                 blob_store: BlobStore | None, store_factory: Callable[[], Any] | None) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        config: GatewayConfig,
+        blob_store: BlobStore | None,
+        store_factory: Callable[[], Any] | None,
+    ) -> None:
         self.settings, self.config = settings, config
         self.secret = config.secret.get_secret_value()
         self.blobs = blob_store
         self._store_factory = store_factory
         self._store: Any = None
         self.memories = Memories(config.remembered_traces)
-        self.publisher = Publisher(settings.kafka_bootstrap, settings.topic_raw,
-                                   request_timeout_ms=config.request_timeout_ms,
-                                   record_max_bytes=config.record_max_bytes)
+        self.publisher = Publisher(
+            settings.kafka_bootstrap,
+            settings.topic_raw,
+            request_timeout_ms=config.request_timeout_ms,
+            record_max_bytes=config.record_max_bytes,
+        )
 
     def store(self) -> Any:
         if self._store is None:
@@ -119,8 +127,7 @@ def create_app(
         from producers.claimcheck import open_blob_store
 
         blob_store = open_blob_store(settings)
-    gw = Gateway(settings, config, blob_store,
-                 store_factory or _default_store_factory(settings))
+    gw = Gateway(settings, config, blob_store, store_factory or _default_store_factory(settings))
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -130,8 +137,9 @@ def create_app(
         finally:
             await gw.publisher.stop()
 
-    app = FastAPI(title="fixtrace ingestion gateway", version="0.1.0", lifespan=lifespan,
-                  responses=_ERRORS)
+    app = FastAPI(
+        title="fixtrace ingestion gateway", version="0.1.0", lifespan=lifespan, responses=_ERRORS
+    )
     app.state.gateway = gw
     errors.install(app)
     app.add_middleware(BodyLimit, default=config.max_body_bytes, blobs=config.max_blob_bytes)
@@ -142,32 +150,44 @@ def create_app(
         require_fleet(request, settings.fleet_tokens)
         opened = TraceOpened(**body.model_dump())
         await gw.publisher.publish(opened.trace_id, [encode(opened)])
-        return CreateTraceOut(trace_id=opened.trace_id,
-                              ingest_key=ingest_key(gw.secret, opened.trace_id),
-                              created_at_ms=opened.created_at_ms)
+        return CreateTraceOut(
+            trace_id=opened.trace_id,
+            ingest_key=ingest_key(gw.secret, opened.trace_id),
+            created_at_ms=opened.created_at_ms,
+        )
 
     def _auth_write(request: Request, trace_id: str) -> None:
         require_ingest(request, gw.secret, trace_id)
         _check_trace_id(trace_id)
 
-    events_body = {"requestBody": {"required": True, "content": {
-        "application/json": {"schema": EventsIn.model_json_schema()}}}}
+    events_body = {
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": EventsIn.model_json_schema()}},
+        }
+    }
 
-    @app.post("/traces/{trace_id}/events", response_model=EventsOut,
-              openapi_extra=events_body)
+    @app.post("/traces/{trace_id}/events", response_model=EventsOut, openapi_extra=events_body)
     async def append_events(trace_id: str, request: Request) -> EventsOut:
         """Append a batch (ingest key). Seqs strictly increase; resent event ids are no-ops."""
         _auth_write(request, trace_id)
         events = validate_events(await request.body())
         if len(events) > config.max_events_per_request:
-            raise ApiError(413, "too_many_events",
-                           f"at most {config.max_events_per_request} events per request",
-                           {"count": len(events)})
+            raise ApiError(
+                413,
+                "too_many_events",
+                f"at most {config.max_events_per_request} events per request",
+                {"count": len(events)},
+            )
         mem = gw.memories.get(trace_id)
         async with mem.lock:
             if mem.finalized_seq_last is not None:
-                raise ApiError(409, "trace_finalized", "the trace is already finalized",
-                               {"seq_last": mem.finalized_seq_last})
+                raise ApiError(
+                    409,
+                    "trace_finalized",
+                    "the trace is already finalized",
+                    {"seq_last": mem.finalized_seq_last},
+                )
             new, dups = [], 0
             for ev in events:
                 seen = mem.event_ids.get(ev["event_id"])
@@ -176,28 +196,39 @@ def create_app(
                 elif seen == ev["seq"]:
                     dups += 1
                 else:
-                    raise ApiError(409, "event_id_conflict",
-                                   "event id was accepted earlier with another seq",
-                                   {"event_id": ev["event_id"], "seq": ev["seq"],
-                                    "accepted_seq": seen})
+                    raise ApiError(
+                        409,
+                        "event_id_conflict",
+                        "event id was accepted earlier with another seq",
+                        {"event_id": ev["event_id"], "seq": ev["seq"], "accepted_seq": seen},
+                    )
             if new and new[0]["seq"] <= mem.last_seq:
-                raise ApiError(409, "seq_conflict",
-                               "new events must continue after the last accepted seq",
-                               {"first_new_seq": new[0]["seq"], "last_seq": mem.last_seq})
+                raise ApiError(
+                    409,
+                    "seq_conflict",
+                    "new events must continue after the last accepted seq",
+                    {"first_new_seq": new[0]["seq"], "last_seq": mem.last_seq},
+                )
             moved = await _claim_check(gw, new)
             if new:
-                await gw.publisher.publish(trace_id,
-                                           gw.publisher.batch_records(trace_id, new))
-                mem.remember([(e["event_id"], e["seq"]) for e in new],
-                             config.remembered_event_ids)
-            return EventsOut(accepted=len(new), duplicates=dups, last_seq=mem.last_seq,
-                             blobs_moved=moved)
+                await gw.publisher.publish(trace_id, gw.publisher.batch_records(trace_id, new))
+                mem.remember([(e["event_id"], e["seq"]) for e in new], config.remembered_event_ids)
+            return EventsOut(
+                accepted=len(new), duplicates=dups, last_seq=mem.last_seq, blobs_moved=moved
+            )
 
-    blob_body = {"requestBody": {"required": True, "content": {
-        "application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}}}
+    blob_body = {
+        "requestBody": {
+            "required": True,
+            "content": {
+                "application/octet-stream": {"schema": {"type": "string", "format": "binary"}}
+            },
+        }
+    }
 
-    @app.post("/traces/{trace_id}/blobs", status_code=201, response_model=BlobOut,
-              openapi_extra=blob_body)
+    @app.post(
+        "/traces/{trace_id}/blobs", status_code=201, response_model=BlobOut, openapi_extra=blob_body
+    )
     async def upload_blob(trace_id: str, request: Request) -> BlobOut:
         """Store the raw body as a content-addressed blob (ingest key)."""
         _auth_write(request, trace_id)
@@ -218,20 +249,33 @@ def create_app(
         async with mem.lock:
             if mem.finalized_seq_last is not None:
                 if mem.finalized_seq_last != body.seq_last:
-                    raise ApiError(409, "trace_finalized", "finalized with another seq_last",
-                                   {"seq_last": mem.finalized_seq_last})
-                return FinalizeOut(trace_id=trace_id, seq_last=body.seq_last,
-                                   finalized_at_ms=0, already_finalized=True)
+                    raise ApiError(
+                        409,
+                        "trace_finalized",
+                        "finalized with another seq_last",
+                        {"seq_last": mem.finalized_seq_last},
+                    )
+                return FinalizeOut(
+                    trace_id=trace_id,
+                    seq_last=body.seq_last,
+                    finalized_at_ms=0,
+                    already_finalized=True,
+                )
             if body.seq_last < mem.last_seq:
-                raise ApiError(409, "seq_last_too_small",
-                               "seq_last is below an accepted event's seq",
-                               {"seq_last": body.seq_last, "last_seq": mem.last_seq})
-            fin = TraceFinalize(trace_id=trace_id, seq_last=body.seq_last,
-                                final_state=body.final_state)
+                raise ApiError(
+                    409,
+                    "seq_last_too_small",
+                    "seq_last is below an accepted event's seq",
+                    {"seq_last": body.seq_last, "last_seq": mem.last_seq},
+                )
+            fin = TraceFinalize(
+                trace_id=trace_id, seq_last=body.seq_last, final_state=body.final_state
+            )
             await gw.publisher.publish(trace_id, [encode(fin)])
             mem.finalized_seq_last = body.seq_last
-            return FinalizeOut(trace_id=trace_id, seq_last=fin.seq_last,
-                               finalized_at_ms=fin.finalized_at_ms)
+            return FinalizeOut(
+                trace_id=trace_id, seq_last=fin.seq_last, finalized_at_ms=fin.finalized_at_ms
+            )
 
     @app.get("/healthz", include_in_schema=False)
     async def healthz() -> dict[str, str]:
@@ -239,16 +283,18 @@ def create_app(
         return {"status": "ok"}
 
     @app.get("/traces/{trace_id}")
-    async def get_trace(trace_id: str, request: Request,
-                        metadata_only: bool = Query(False)) -> JSONResponse:
+    async def get_trace(
+        trace_id: str, request: Request, metadata_only: bool = Query(False)
+    ) -> JSONResponse:
         """The assembled trace from storage (ingest key or fleet token)."""
         require_ingest(request, gw.secret, trace_id, settings.fleet_tokens)
         _check_trace_id(trace_id)
         store = gw.store()
         doc = await asyncio.to_thread(store.assemble, trace_id, metadata_only=metadata_only)
         if doc is None:
-            raise ApiError(404, "unknown_trace", "no stored trace has this id",
-                           {"trace_id": trace_id})
+            raise ApiError(
+                404, "unknown_trace", "no stored trace has this id", {"trace_id": trace_id}
+            )
         return JSONResponse(doc.model_dump(mode="json"))
 
     return app
@@ -259,8 +305,11 @@ async def _claim_check(gw: Gateway, events: list[dict[str, Any]]) -> int:
     if gw.blobs is None:
         return 0
     limit = gw.settings.inline_limit_bytes
-    work = [(e["payload"], spec) for e in events
-            if (spec := oversized(e["type"], e["payload"], limit)) is not None]
+    work = [
+        (e["payload"], spec)
+        for e in events
+        if (spec := oversized(e["type"], e["payload"], limit)) is not None
+    ]
     for payload, spec in work:
         await asyncio.to_thread(move_to_blob, gw.blobs, payload, spec)
     return len(work)

@@ -26,8 +26,7 @@ def _bearer(request: Request) -> str | None:
         return request.headers.get("x-ingest-key")
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError(401, "bad_authorization_header",
-                       "Authorization must be 'Bearer <token>'")
+        raise ApiError(401, "bad_authorization_header", "Authorization must be 'Bearer <token>'")
     return token.strip()
 
 
@@ -39,17 +38,24 @@ def require_fleet(request: Request, tokens: list[str]) -> None:
         raise ApiError(401, "invalid_fleet_token", "the bearer token is not a fleet token")
 
 
-def require_ingest(request: Request, secret: bytes, trace_id: str,
-                   fleet_tokens: list[str] | None = None) -> None:
+def require_ingest(
+    request: Request, secret: bytes, trace_id: str, fleet_tokens: list[str] | None = None
+) -> None:
     """The trace's ingest key (or, where reading is allowed, a fleet token)."""
     token = _bearer(request)
     if token is None:
-        raise ApiError(401, "missing_credentials",
-                       "this trace's ingest key is required (Authorization: Bearer <key>)")
+        raise ApiError(
+            401,
+            "missing_credentials",
+            "this trace's ingest key is required (Authorization: Bearer <key>)",
+        )
     if hmac.compare_digest(token.encode(), ingest_key(secret, trace_id).encode()):
         return
-    if fleet_tokens and any(hmac.compare_digest(token.encode(), t.encode())
-                            for t in fleet_tokens):
+    if fleet_tokens and any(hmac.compare_digest(token.encode(), t.encode()) for t in fleet_tokens):
         return
-    raise ApiError(403, "ingest_key_mismatch", "the key does not grant access to this trace",
-                   {"trace_id": trace_id})
+    raise ApiError(
+        403,
+        "ingest_key_mismatch",
+        "the key does not grant access to this trace",
+        {"trace_id": trace_id},
+    )

@@ -31,8 +31,9 @@ class ApiError(Exception):
         self.status, self.code, self.message, self.details = status, code, message, details
 
 
-def error_response(status: int, code: str, message: str, details: Any = None,
-                   headers: dict[str, str] | None = None) -> JSONResponse:
+def error_response(
+    status: int, code: str, message: str, details: Any = None, headers: dict[str, str] | None = None
+) -> JSONResponse:
     body = {"error": {"code": code, "message": message, "details": details}}
     return JSONResponse(body, status_code=status, headers=headers)
 
@@ -40,8 +41,11 @@ def error_response(status: int, code: str, message: str, details: Any = None,
 def pydantic_details(errors: list[Any], prefix: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
     """Validation errors as ``{loc: "events.3.seq", type, msg}``, without echoing input."""
     return [
-        {"loc": ".".join(str(p) for p in (*prefix, *e["loc"]) if p != "body"),
-         "type": e["type"], "msg": e["msg"]}
+        {
+            "loc": ".".join(str(p) for p in (*prefix, *e["loc"]) if p != "body"),
+            "type": e["type"],
+            "msg": e["msg"],
+        }
         for e in errors
     ]
 
@@ -50,8 +54,10 @@ def _classify(details: list[dict[str, Any]]) -> tuple[int, str, str]:
     types = {d["type"] for d in details}
     if "json_invalid" in types:
         return 400, "malformed_json", "request body is not valid JSON"
-    if any(d["type"] == "enum" and d["loc"].endswith(".type") and d["loc"].startswith("events")
-           for d in details):
+    if any(
+        d["type"] == "enum" and d["loc"].endswith(".type") and d["loc"].startswith("events")
+        for d in details
+    ):
         return 422, "unknown_event_type", "an event has a type the schema does not know"
     if "missing" in types:
         return 422, "missing_field", "required fields are missing"

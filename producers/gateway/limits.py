@@ -33,18 +33,35 @@ class BodyLimit:
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > limit:  # chunked upload: raised inside the route, rendered as 413
-                    raise ApiError(413, "body_too_large", f"request body exceeds {limit} bytes",
-                                   {"limit_bytes": limit})
+                    raise ApiError(
+                        413,
+                        "body_too_large",
+                        f"request body exceeds {limit} bytes",
+                        {"limit_bytes": limit},
+                    )
             return message
 
         await self.app(scope, limited_receive, send)
 
 
 async def _reject(send: Any, limit: int) -> None:
-    body = json.dumps({"error": {"code": "body_too_large",
-                                 "message": f"request body exceeds {limit} bytes",
-                                 "details": {"limit_bytes": limit}}}).encode()
-    await send({"type": "http.response.start", "status": 413,
-                "headers": [(b"content-type", b"application/json"),
-                            (b"content-length", str(len(body)).encode())]})
+    body = json.dumps(
+        {
+            "error": {
+                "code": "body_too_large",
+                "message": f"request body exceeds {limit} bytes",
+                "details": {"limit_bytes": limit},
+            }
+        }
+    ).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 413,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+            ],
+        }
+    )
     await send({"type": "http.response.body", "body": body})

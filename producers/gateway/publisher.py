@@ -15,14 +15,18 @@ from producers.wire import EventFramer
 class Publisher:
     """One aiokafka producer; every call returns only once Kafka acknowledged."""
 
-    def __init__(self, bootstrap: str, topic: str, *, request_timeout_ms: int,
-                 record_max_bytes: int) -> None:
+    def __init__(
+        self, bootstrap: str, topic: str, *, request_timeout_ms: int, record_max_bytes: int
+    ) -> None:
         self.topic = topic
         self.record_max_bytes = record_max_bytes
         self.framer = EventFramer()
         self._kwargs: dict[str, Any] = dict(
-            bootstrap_servers=bootstrap, acks="all", enable_idempotence=False,
-            request_timeout_ms=request_timeout_ms, linger_ms=0,
+            bootstrap_servers=bootstrap,
+            acks="all",
+            enable_idempotence=False,
+            request_timeout_ms=request_timeout_ms,
+            linger_ms=0,
             max_request_size=max(2 * record_max_bytes, 1 << 20),
             max_batch_size=max(2 * record_max_bytes, 1 << 20),
         )
@@ -48,8 +52,12 @@ class Publisher:
             for fut in futures:
                 await fut
         except KafkaError as exc:
-            raise ApiError(503, "kafka_unavailable", "the event log did not acknowledge",
-                           {"reason": type(exc).__name__}) from exc
+            raise ApiError(
+                503,
+                "kafka_unavailable",
+                "the event log did not acknowledge",
+                {"reason": type(exc).__name__},
+            ) from exc
 
     def batch_records(self, trace_id: str, events: list[dict[str, Any]]) -> list[bytes]:
         """Encode events once and frame them into records of at most ``record_max_bytes``."""

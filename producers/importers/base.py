@@ -33,19 +33,24 @@ class ImportedTrace:
     pr_title: str | None = None
 
 
-async def publish(trace: ImportedTrace, producer: TraceProducer,
-                  blobs: BlobStore | None = None) -> str:
+async def publish(
+    trace: ImportedTrace, producer: TraceProducer, blobs: BlobStore | None = None
+) -> str:
     """Open, emit every event, finalize with the final patch as a blob; returns the trace id."""
     tid = await producer.open_trace(trace.opened)
     for ev in trace.events:
-        await producer.emit(tid, dict(ev.payload), type=ev.type,
-                            actor={"kind": ev.actor_kind, "id": None})
+        await producer.emit(
+            tid, dict(ev.payload), type=ev.type, actor={"kind": ev.actor_kind, "id": None}
+        )
     diff_blob = None
     if trace.final_patch and blobs is not None:
         diff_blob = blobs.put(trace.final_patch.encode(), content_type="text/x-diff").blob_id
     if trace.final_patch:
-        await producer.emit(tid, {"title": trace.pr_title, "diff_blob_id": diff_blob},
-                            type="pr_metadata", actor={"kind": "agent", "id": None})
-    await producer.finalize(tid, FinalState(pr=PrRef(title=trace.pr_title,
-                                                      diff_blob_id=diff_blob)))
+        await producer.emit(
+            tid,
+            {"title": trace.pr_title, "diff_blob_id": diff_blob},
+            type="pr_metadata",
+            actor={"kind": "agent", "id": None},
+        )
+    await producer.finalize(tid, FinalState(pr=PrRef(title=trace.pr_title, diff_blob_id=diff_blob)))
     return tid

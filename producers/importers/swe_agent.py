@@ -56,8 +56,9 @@ def _sha(text: str) -> str:
 
 
 def _diff(path: str, old: str, new: str) -> str:
-    return "".join(difflib.unified_diff(old.splitlines(True), new.splitlines(True),
-                                        f"a/{path}", f"b/{path}"))
+    return "".join(
+        difflib.unified_diff(old.splitlines(True), new.splitlines(True), f"a/{path}", f"b/{path}")
+    )
 
 
 def _edit_event(action: str, open_file: str | None) -> ImportedEvent | None:
@@ -69,23 +70,38 @@ def _edit_event(action: str, open_file: str | None) -> ImportedEvent | None:
             return None
         if len(argv) < 3 or argv[1] not in ("str_replace", "create", "insert"):
             return None
-        opts = {argv[i][2:]: argv[i + 1] for i in range(3, len(argv) - 1)
-                if argv[i].startswith("--")}
+        opts = {
+            argv[i][2:]: argv[i + 1] for i in range(3, len(argv) - 1) if argv[i].startswith("--")
+        }
         path = argv[2]
         old = opts.get("old_str", "") if argv[1] == "str_replace" else ""
         new = opts.get("new_str", opts.get("file_text", ""))
-        return ImportedEvent("file_edit", {
-            "file_path": path, "edit_kind": "patch", "patch_text": _diff(path, old, new),
-            "pre_hash": _sha(old) if old else None, "post_hash": None})
+        return ImportedEvent(
+            "file_edit",
+            {
+                "file_path": path,
+                "edit_kind": "patch",
+                "patch_text": _diff(path, old, new),
+                "pre_hash": _sha(old) if old else None,
+                "post_hash": None,
+            },
+        )
     m = re.match(r"^edit\s+(\d+):(\d+)\n(.*?)\n?end_of_edit\s*$", action, re.S)
     if m:
         start, end, text = int(m[1]), int(m[2]), m[3]
         path = open_file or "unknown"
         patch = f"--- a/{path}\n+++ b/{path}\n@@ -{start},{end - start + 1} @@\n" + "".join(
-            f"+{line}\n" for line in text.splitlines())
-        return ImportedEvent("file_edit", {
-            "file_path": path, "edit_kind": "replace_range", "patch_text": patch,
-            "selection": {"start_line": start, "start_col": 0, "end_line": end, "end_col": 0}})
+            f"+{line}\n" for line in text.splitlines()
+        )
+        return ImportedEvent(
+            "file_edit",
+            {
+                "file_path": path,
+                "edit_kind": "replace_range",
+                "patch_text": patch,
+                "selection": {"start_line": start, "start_col": 0, "end_line": end, "end_col": 0},
+            },
+        )
     return None
 
 
@@ -124,8 +140,11 @@ def parse(path: Path) -> ImportedTrace:
         task=Task(task_id=name, bug_report=_issue(traj.history), labels=["import:swe-agent"]),
         developer=Developer(developer_id="swe-agent"),
     )
-    out = ImportedTrace(opened=opened, final_patch=traj.info.submission or None,
-                        pr_title=f"SWE-agent submission for {name}")
+    out = ImportedTrace(
+        opened=opened,
+        final_patch=traj.info.submission or None,
+        pr_title=f"SWE-agent submission for {name}",
+    )
     open_file: str | None = None
     for i, item in enumerate(traj.trajectory):
         try:
@@ -134,12 +153,17 @@ def parse(path: Path) -> ImportedTrace:
             e = exc.errors()[0]
             loc = ".".join(map(str, e["loc"])) or "step"
             raise ImportFormatError(
-                f"{path}: trajectory[{i}] (step {i + 1}): {loc}: {e['msg']}") from None
+                f"{path}: trajectory[{i}] (step {i + 1}): {loc}: {e['msg']}"
+            ) from None
         if step.thought and step.thought.strip():
-            kind = "plan" if i == 0 else ("decision" if step.action.strip() == "submit"
-                                          else "interpretation")
-            out.events.append(ImportedEvent("thought", {"kind": kind,
-                                                         "content_text": step.thought}))
+            kind = (
+                "plan"
+                if i == 0
+                else ("decision" if step.action.strip() == "submit" else "interpretation")
+            )
+            out.events.append(
+                ImportedEvent("thought", {"kind": kind, "content_text": step.thought})
+            )
         action = step.action.strip()
         if not action:
             continue
@@ -149,20 +173,36 @@ def parse(path: Path) -> ImportedTrace:
         if edit is not None:
             out.events.append(edit)
             if step.observation:
-                out.events.append(ImportedEvent("terminal_output", {
-                    "stream": "stdout", "chunk_text": step.observation}, "tool"))
+                out.events.append(
+                    ImportedEvent(
+                        "terminal_output",
+                        {"stream": "stdout", "chunk_text": step.observation},
+                        "tool",
+                    )
+                )
             continue
-        out.events.append(ImportedEvent("terminal_command", {
-            "cwd": "/repo", "command": action, "shell": "bash"}))
+        out.events.append(
+            ImportedEvent("terminal_command", {"cwd": "/repo", "command": action, "shell": "bash"})
+        )
         obs = step.observation or ""
         if obs:
-            out.events.append(ImportedEvent("terminal_output", {
-                "stream": "stdout", "chunk_text": obs}, "tool"))
+            out.events.append(
+                ImportedEvent("terminal_output", {"stream": "stdout", "chunk_text": obs}, "tool")
+            )
         runner = test_runner(action)
         if runner is not None:
             failed = bool(_FAIL.search(obs))
-            out.events.append(ImportedEvent("test_run", {
-                "command": action, "runner": runner, "exit_code": 1 if failed else 0,
-                "duration_ms": int((step.execution_time or 0) * 1000), "passed": not failed},
-                "tool"))
+            out.events.append(
+                ImportedEvent(
+                    "test_run",
+                    {
+                        "command": action,
+                        "runner": runner,
+                        "exit_code": 1 if failed else 0,
+                        "duration_ms": int((step.execution_time or 0) * 1000),
+                        "passed": not failed,
+                    },
+                    "tool",
+                )
+            )
     return out

@@ -90,8 +90,11 @@ class HeuristicJudge:
         if not s.test_outcomes or not s.has_final_patch:
             flags.append("missing_steps")
         rationale = "\n".join(
-            [f"Heuristic judge {HEURISTIC_MODEL}, rubric {rubric.version}; "
-             "scores come from counted trace signals, not a model.", *reasons]
+            [
+                f"Heuristic judge {HEURISTIC_MODEL}, rubric {rubric.version}; "
+                "scores come from counted trace signals, not a model.",
+                *reasons,
+            ]
         )
         return QAJudge(
             model=HEURISTIC_MODEL,

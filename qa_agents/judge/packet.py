@@ -171,8 +171,12 @@ def build_packet(
         if isinstance(e.payload, Thought)
     ]
     tests = [
-        TestItem(seq=e.seq, command=e.payload.command, passed=e.payload.passed,
-                 exit_code=e.payload.exit_code)
+        TestItem(
+            seq=e.seq,
+            command=e.payload.command,
+            passed=e.payload.passed,
+            exit_code=e.payload.exit_code,
+        )
         for e in doc.events
         if isinstance(e.payload, TestRun)
     ]

@@ -35,8 +35,9 @@ def build_command(text: str, report_path: str) -> TestCommand:
         tokens = []
     if tokens and _is_pytest(tokens) and not (_SHELL_CHARS & set(text)):
         extra = [f"--junitxml={report_path}", "-p", "no:cacheprovider"]
-        return TestCommand(text=text, argv=[*tokens, *extra], runner="pytest",
-                           report_path=report_path)
+        return TestCommand(
+            text=text, argv=[*tokens, *extra], runner="pytest", report_path=report_path
+        )
     if tokens and not (_SHELL_CHARS & set(text)):
         return TestCommand(text=text, argv=tokens, runner="custom")
     return TestCommand(text=text, argv=["sh", "-c", text], runner="custom")

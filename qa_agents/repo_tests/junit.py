@@ -50,7 +50,5 @@ def transitions(
     p2p = sorted(
         t for t, o in after.items() if o == Outcome.passed and before.get(t) == Outcome.passed
     )
-    p2f = sorted(
-        t for t, o in before.items() if o == Outcome.passed and after.get(t) in bad
-    )
+    p2f = sorted(t for t, o in before.items() if o == Outcome.passed and after.get(t) in bad)
     return f2p, p2p, p2f

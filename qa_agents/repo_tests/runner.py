@@ -131,11 +131,14 @@ class RepoTestRunner:
         try:
             clone_at(source, doc.repo.commit_base, repo)
         except GitError as exc:
-            return RepoTestOutcome(status=StageStatus.failed, flags=["repo_unavailable"],
-                                   error=str(exc))
-        tests = QATests(runner=build_command(command, "r.xml").runner,
-                        container_image=spec.image if sandbox.name == "docker" else None,
-                        sandbox_backend=sandbox.name)
+            return RepoTestOutcome(
+                status=StageStatus.failed, flags=["repo_unavailable"], error=str(exc)
+            )
+        tests = QATests(
+            runner=build_command(command, "r.xml").runner,
+            container_image=spec.image if sandbox.name == "docker" else None,
+            sandbox_backend=sandbox.name,
+        )
         if patch is None:
             flags.append("no_final_patch")
         elif (tpart := test_part(patch)) and tpart != patch:

@@ -39,7 +39,7 @@ def blob_hex(blob_id: str) -> str:
     """The hex digest of a valid blob id; raises :class:`InvalidBlobId` otherwise."""
     if not isinstance(blob_id, str) or not _BLOB_ID_RE.match(blob_id):
         raise InvalidBlobId(f"not a blob id (want sha256:<64 lowercase hex>): {blob_id!r}")
-    return blob_id[len(BLOB_ID_PREFIX):]
+    return blob_id[len(BLOB_ID_PREFIX) :]
 
 
 def blob_id_for(data: bytes) -> str:

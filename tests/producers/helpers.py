@@ -8,11 +8,18 @@ from schemas.codec import decode
 from schemas.models import EventBatch, Wire
 
 
-async def read_topic(bootstrap: str, topic: str, *, until_events: int | None = None,
-                     until_records: int | None = None, idle_ms: int = 1500) -> list[Wire]:
+async def read_topic(
+    bootstrap: str,
+    topic: str,
+    *,
+    until_events: int | None = None,
+    until_records: int | None = None,
+    idle_ms: int = 1500,
+) -> list[Wire]:
     """Every record of ``topic`` from the start, decoded; stops at a count or when idle."""
-    consumer = AIOKafkaConsumer(topic, bootstrap_servers=bootstrap, auto_offset_reset="earliest",
-                                enable_auto_commit=False)
+    consumer = AIOKafkaConsumer(
+        topic, bootstrap_servers=bootstrap, auto_offset_reset="earliest", enable_auto_commit=False
+    )
     await consumer.start()
     out: list[Wire] = []
     try:

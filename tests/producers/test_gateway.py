@@ -19,8 +19,10 @@ from sinks.blobs import open_blob_store
 from tests.producers.helpers import events_of, read_topic
 
 FLEET = "fleet-token-1"
-OPEN_BODY = {"repo": {"repo_id": "acme/x", "commit_base": "a" * 40},
-             "developer": {"developer_id": "dev-1"}}
+OPEN_BODY = {
+    "repo": {"repo_id": "acme/x", "commit_base": "a" * 40},
+    "developer": {"developer_id": "dev-1"},
+}
 
 
 class _Store:
@@ -35,13 +37,17 @@ class _Store:
 
 @pytest.fixture()
 async def gw(unique_topics: Settings, tmp_path: Path) -> AsyncIterator[dict[str, Any]]:
-    settings = unique_topics.model_copy(update={
-        "fleet_tokens": [FLEET], "data_dir": tmp_path, "inline_limit_bytes": 1000})
+    settings = unique_topics.model_copy(
+        update={"fleet_tokens": [FLEET], "data_dir": tmp_path, "inline_limit_bytes": 1000}
+    )
     store = _Store()
-    blobs = open_blob_store(settings.model_copy(update={
-        "blob_url": (tmp_path / "blobs").as_uri()}))
-    app = create_app(settings, GatewayConfig(secret=b"s" * 32, max_body_bytes=64 * 1024),
-                     blob_store=blobs, store_factory=lambda: store)
+    blobs = open_blob_store(settings.model_copy(update={"blob_url": (tmp_path / "blobs").as_uri()}))
+    app = create_app(
+        settings,
+        GatewayConfig(secret=b"s" * 32, max_body_bytes=64 * 1024),
+        blob_store=blobs,
+        store_factory=lambda: store,
+    )
     async with app.router.lifespan_context(app):
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://gw") as client:
@@ -79,8 +85,9 @@ async def test_idempotent_resend_and_finalize(gw: dict[str, Any]) -> None:
     assert (await client.post(f"/traces/{tid}/finalize", json=fin, headers=auth)).status_code == 200
     again = await client.post(f"/traces/{tid}/finalize", json=fin, headers=auth)
     assert again.json()["already_finalized"] is True
-    late = await client.post(f"/traces/{tid}/events", json={"events": _events(1, start=151)},
-                             headers=auth)
+    late = await client.post(
+        f"/traces/{tid}/events", json={"events": _events(1, start=151)}, headers=auth
+    )
     assert late.status_code == 409 and late.json()["error"]["code"] == "trace_finalized"
     records = await _topic(gw["settings"])
     assert isinstance(records[0], TraceOpened)
@@ -92,12 +99,18 @@ async def test_idempotent_resend_and_finalize(gw: dict[str, Any]) -> None:
 async def test_inline_large_string_moved_to_blob(gw: dict[str, Any]) -> None:
     client = gw["client"]
     tid, auth = await _open(client)
-    ev = {"event_id": str(uuid.uuid4()), "seq": 1, "ts_ms": 1, "type": "terminal_output",
-          "payload": {"stream": "stdout", "chunk_text": "y" * 5000}}
+    ev = {
+        "event_id": str(uuid.uuid4()),
+        "seq": 1,
+        "ts_ms": 1,
+        "type": "terminal_output",
+        "payload": {"stream": "stdout", "chunk_text": "y" * 5000},
+    }
     r = await client.post(f"/traces/{tid}/events", json={"events": [ev]}, headers=auth)
     assert r.json()["blobs_moved"] == 1
-    blob = await client.post(f"/traces/{tid}/blobs", content=b"hello",
-                             headers={**auth, "Content-Type": "text/plain"})
+    blob = await client.post(
+        f"/traces/{tid}/blobs", content=b"hello", headers={**auth, "Content-Type": "text/plain"}
+    )
     assert blob.status_code == 201 and blob.json()["blob_id"].startswith("sha256:")
     (event,) = events_of(await _topic(gw["settings"], until_events=1))
     assert event.payload.chunk_text is None
@@ -112,10 +125,18 @@ async def test_auth_isolation(gw: dict[str, Any]) -> None:
     cases = [
         (f"/traces/{tid_b}/events", auth_a, 403, "ingest_key_mismatch"),
         (f"/traces/{tid_b}/events", {}, 401, "missing_credentials"),
-        (f"/traces/{tid_b}/events", {"Authorization": f"Bearer {FLEET}"}, 403,
-         "ingest_key_mismatch"),
-        (f"/traces/{tid_b}/events", {"Authorization": "Basic abc"}, 401,
-         "bad_authorization_header"),
+        (
+            f"/traces/{tid_b}/events",
+            {"Authorization": f"Bearer {FLEET}"},
+            403,
+            "ingest_key_mismatch",
+        ),
+        (
+            f"/traces/{tid_b}/events",
+            {"Authorization": "Basic abc"},
+            401,
+            "bad_authorization_header",
+        ),
         (f"/traces/{tid_b}/finalize", auth_a, 403, "ingest_key_mismatch"),
         (f"/traces/{tid_b}/blobs", auth_a, 403, "ingest_key_mismatch"),
     ]
@@ -123,9 +144,11 @@ async def test_auth_isolation(gw: dict[str, Any]) -> None:
         payload = {"seq_last": 0} if url.endswith("finalize") else body
         r = await client.post(url, json=payload, headers=headers)
         assert (r.status_code, r.json()["error"]["code"]) == (status, code), url
-    for headers, code in [({}, "missing_credentials"),
-                          ({"Authorization": "Bearer nope"}, "invalid_fleet_token"),
-                          ({"Authorization": auth_a["Authorization"]}, "invalid_fleet_token")]:
+    for headers, code in [
+        ({}, "missing_credentials"),
+        ({"Authorization": "Bearer nope"}, "invalid_fleet_token"),
+        ({"Authorization": auth_a["Authorization"]}, "invalid_fleet_token"),
+    ]:
         r = await client.post("/traces", json=OPEN_BODY, headers=headers)
         assert (r.status_code, r.json()["error"]["code"]) == (401, code)
     get_b = await client.get(f"/traces/{tid_b}", headers=auth_a)
@@ -135,8 +158,13 @@ async def test_auth_isolation(gw: dict[str, Any]) -> None:
 
 
 def _ev(**over: Any) -> dict[str, Any]:
-    base = {"event_id": str(uuid.uuid4()), "seq": 1, "ts_ms": 5, "type": "thought",
-            "payload": {"kind": "plan", "content_text": "x"}}
+    base = {
+        "event_id": str(uuid.uuid4()),
+        "seq": 1,
+        "ts_ms": 5,
+        "type": "thought",
+        "payload": {"kind": "plan", "content_text": "x"},
+    }
     return {**base, **over}
 
 
@@ -161,8 +189,11 @@ async def test_bad_input_is_rejected_and_nothing_written(gw: dict[str, Any]) -> 
         ({"events": [_ev(seq=2), _ev(seq=2)]}, 422, "seq_not_increasing"),
         ({"events": [_ev(seq=3), _ev(seq=1)]}, 422, "seq_not_increasing"),
         ({"events": [_ev(), _ev(seq=5)], "more": 1}, 422, "invalid_field"),
-        ({"events": [_ev(payload={"kind": "plan", "content_text": "z" * 70_000})]}, 413,
-         "body_too_large"),
+        (
+            {"events": [_ev(payload={"kind": "plan", "content_text": "z" * 70_000})]},
+            413,
+            "body_too_large",
+        ),
     ]
     for body, status, code in cases:
         kw = {"content": body} if isinstance(body, bytes) else {"json": body}
@@ -170,8 +201,9 @@ async def test_bad_input_is_rejected_and_nothing_written(gw: dict[str, Any]) -> 
         assert r.status_code == status, (body if isinstance(body, bytes) else code, r.text)
         err = r.json()["error"]
         assert err["code"] == code and err["message"], r.text
-    r = await client.post(url, headers={**json_hdr, "Transfer-Encoding": "chunked"},
-                          content=_chunks(70_000))
+    r = await client.post(
+        url, headers={**json_hdr, "Transfer-Encoding": "chunked"}, content=_chunks(70_000)
+    )
     assert r.status_code == 413 and r.json()["error"]["code"] == "body_too_large"
     details = (await client.post(url, json={"events": [_ev(seq="one")]}, headers=auth)).json()
     assert details["error"]["details"][0]["loc"] == "events.0.seq"
@@ -205,8 +237,9 @@ async def test_get_trace_and_openapi(gw: dict[str, Any]) -> None:
     opened = sample_opened(trace_id=tid)
     from schemas.models import TraceDocument
 
-    gw["store"].known[tid] = TraceDocument(trace_id=tid, created_at_ms=1, repo=opened.repo,
-                                           developer=opened.developer)
+    gw["store"].known[tid] = TraceDocument(
+        trace_id=tid, created_at_ms=1, repo=opened.repo, developer=opened.developer
+    )
     r = await client.get(f"/traces/{tid}?metadata_only=true", headers=auth)
     assert r.status_code == 200 and r.json()["trace_id"] == tid
     spec = (await client.get("/openapi.json")).json()

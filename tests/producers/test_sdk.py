@@ -26,8 +26,12 @@ from tests.producers.helpers import events_of, read_topic
 
 
 def _cfg(settings: Settings, tmp_path: Path, **kw: object) -> ProducerConfig:
-    return ProducerConfig(bootstrap=settings.kafka_bootstrap, topic=settings.topic_raw,
-                          spool_dir=tmp_path / "spool", **kw)
+    return ProducerConfig(
+        bootstrap=settings.kafka_bootstrap,
+        topic=settings.topic_raw,
+        spool_dir=tmp_path / "spool",
+        **kw,
+    )
 
 
 async def test_round_trip(unique_topics: Settings, tmp_path: Path) -> None:
@@ -38,8 +42,9 @@ async def test_round_trip(unique_topics: Settings, tmp_path: Path) -> None:
         fin = await p.finalize(tid, FinalState(commit_head="ab" * 20))
         await p.flush(10)
     assert [s.seq for s in sent] == list(range(1, 251))
-    records = await read_topic(unique_topics.kafka_bootstrap, unique_topics.topic_raw,
-                               until_records=5)
+    records = await read_topic(
+        unique_topics.kafka_bootstrap, unique_topics.topic_raw, until_records=5
+    )
     assert isinstance(records[0], TraceOpened) and records[0].trace_id == tid
     assert isinstance(records[-1], TraceFinalize) and records[-1] == fin
     assert fin.seq_last == 250
@@ -51,14 +56,16 @@ async def test_round_trip(unique_topics: Settings, tmp_path: Path) -> None:
 async def test_large_strings_become_blobs(unique_topics: Settings, tmp_path: Path) -> None:
     store = open_blob_store(Settings(blob_url=(tmp_path / "blobs").as_uri()))
     big = "x" * 20_000
-    async with TraceProducer(_cfg(unique_topics, tmp_path, blob_threshold_bytes=1000),
-                             blob_store=store) as p:
+    async with TraceProducer(
+        _cfg(unique_topics, tmp_path, blob_threshold_bytes=1000), blob_store=store
+    ) as p:
         tid = await p.open_trace(sample_opened(seed=8))
         await p.emit(tid, TerminalOutput(stream="stdout", chunk_text=big))
         await p.emit(tid, Thought(kind="plan", content_text="small"))
         await p.flush(10)
-    (ev_big, ev_small) = events_of(await read_topic(
-        unique_topics.kafka_bootstrap, unique_topics.topic_raw, until_events=2))
+    (ev_big, ev_small) = events_of(
+        await read_topic(unique_topics.kafka_bootstrap, unique_topics.topic_raw, until_events=2)
+    )
     assert ev_big.payload.chunk_text is None
     assert store.get(ev_big.payload.chunk_blob_id) == big.encode()
     assert ev_small.payload.content_text == "small"
@@ -71,8 +78,9 @@ def test_sync_facade(unique_topics: Settings, tmp_path: Path) -> None:
         p.finalize(tid)
         p.flush(10)
     assert ev.seq == 1
-    records = asyncio.run(read_topic(unique_topics.kafka_bootstrap, unique_topics.topic_raw,
-                                     until_records=3))
+    records = asyncio.run(
+        read_topic(unique_topics.kafka_bootstrap, unique_topics.topic_raw, until_records=3)
+    )
     assert [type(r).__name__ for r in records] == ["TraceOpened", "EventBatch", "TraceFinalize"]
 
 
@@ -81,9 +89,15 @@ async def test_spool_through_outage_then_drain_in_order(tmp_path: Path) -> None:
     """Broker down at start, up, down mid-stream, up again: every event once, in order."""
     port = free_port()
     topics = {"spool.test": 1}
-    cfg = ProducerConfig(bootstrap=f"127.0.0.1:{port}", topic="spool.test",
-                         spool_dir=tmp_path / "spool", request_timeout_ms=1500,
-                         reconnect_backoff_s=0.1, reconnect_backoff_max_s=0.3, linger_ms=5)
+    cfg = ProducerConfig(
+        bootstrap=f"127.0.0.1:{port}",
+        topic="spool.test",
+        spool_dir=tmp_path / "spool",
+        request_timeout_ms=1500,
+        reconnect_backoff_s=0.1,
+        reconnect_backoff_max_s=0.3,
+        linger_ms=5,
+    )
     samples = sample_events(300, seed=11)
     async with TraceProducer(cfg) as p:  # nothing listens yet: starts offline
         assert not p.online
@@ -121,8 +135,12 @@ async def test_crash_leaves_spool_that_next_client_sends(
     unique_topics: Settings, tmp_path: Path
 ) -> None:
     """A client that dies before sending: its spool is sent by the next one."""
-    dead = ProducerConfig(bootstrap=f"127.0.0.1:{free_port()}", topic=unique_topics.topic_raw,
-                          spool_dir=tmp_path / "spool", request_timeout_ms=500)
+    dead = ProducerConfig(
+        bootstrap=f"127.0.0.1:{free_port()}",
+        topic=unique_topics.topic_raw,
+        spool_dir=tmp_path / "spool",
+        request_timeout_ms=500,
+    )
     p = await TraceProducer(dead).start()
     tid = await p.open_trace(sample_opened(seed=12))
     samples = sample_events(20, seed=12)
@@ -135,8 +153,9 @@ async def test_crash_leaves_spool_that_next_client_sends(
     p._spool.close()
     async with TraceProducer(_cfg(unique_topics, tmp_path)) as q:
         await q.flush(15)
-    records = await read_topic(unique_topics.kafka_bootstrap, unique_topics.topic_raw,
-                               until_events=20)
+    records = await read_topic(
+        unique_topics.kafka_bootstrap, unique_topics.topic_raw, until_events=20
+    )
     assert isinstance(records[0], TraceOpened)
     assert [e.event_id for e in events_of(records)] == [e.event_id for e in samples]
 
@@ -160,8 +179,9 @@ async def test_emit_many_round_trip_and_all_or_nothing(
     sent = [*first, one, *rest]
     assert [s.seq for s in sent] == list(range(1, 121))
     assert len({s.event_id for s in sent}) == 120
-    events = events_of(await read_topic(unique_topics.kafka_bootstrap, unique_topics.topic_raw,
-                                        until_events=120))
+    events = events_of(
+        await read_topic(unique_topics.kafka_bootstrap, unique_topics.topic_raw, until_events=120)
+    )
     assert [e.seq for e in events] == list(range(1, 121))
     assert [e.event_id for e in events] == [s.event_id for s in sent]
     assert [e.payload for e in events] == [e.payload for e in samples]
@@ -169,8 +189,12 @@ async def test_emit_many_round_trip_and_all_or_nothing(
 
 async def test_emit_is_in_spool_when_it_returns(tmp_path: Path) -> None:
     """Durability of the lean path: accepted events are on disk before any send."""
-    cfg = ProducerConfig(bootstrap=f"127.0.0.1:{free_port()}", topic="t",
-                         spool_dir=tmp_path / "spool", request_timeout_ms=500)
+    cfg = ProducerConfig(
+        bootstrap=f"127.0.0.1:{free_port()}",
+        topic="t",
+        spool_dir=tmp_path / "spool",
+        request_timeout_ms=500,
+    )
     p = await TraceProducer(cfg).start()
     tid = await p.open_trace(sample_opened(seed=14))
     samples = sample_events(30, seed=14)
@@ -184,17 +208,20 @@ async def test_emit_is_in_spool_when_it_returns(tmp_path: Path) -> None:
     p._spool.close()
 
 
-async def test_blob_move_leaves_callers_model_alone(unique_topics: Settings,
-                                                    tmp_path: Path) -> None:
+async def test_blob_move_leaves_callers_model_alone(
+    unique_topics: Settings, tmp_path: Path
+) -> None:
     store = open_blob_store(Settings(blob_url=(tmp_path / "blobs").as_uri()))
     out = TerminalOutput(stream="stdout", chunk_text="y" * 5000)
-    async with TraceProducer(_cfg(unique_topics, tmp_path, blob_threshold_bytes=1000),
-                             blob_store=store) as p:
+    async with TraceProducer(
+        _cfg(unique_topics, tmp_path, blob_threshold_bytes=1000), blob_store=store
+    ) as p:
         tid = await p.open_trace(sample_opened(seed=15))
         await p.emit_many(tid, [out, out])
         await p.flush(10)
     assert out.chunk_text == "y" * 5000 and out.chunk_blob_id is None
-    events = events_of(await read_topic(unique_topics.kafka_bootstrap, unique_topics.topic_raw,
-                                        until_events=2))
+    events = events_of(
+        await read_topic(unique_topics.kafka_bootstrap, unique_topics.topic_raw, until_events=2)
+    )
     assert [e.payload.chunk_text for e in events] == [None, None]
     assert store.get(events[0].payload.chunk_blob_id) == out.chunk_text.encode()

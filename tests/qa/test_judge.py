@@ -19,9 +19,14 @@ from schemas.models import DocFinalState, TraceDocument
 from sinks.blobs import FilesystemBlobStore
 
 GOOD = {
-    "scores": {"root_cause_identification": 4, "plan_quality": 3.5,
-               "experiment_iterate_loop": 4, "use_of_signals_tests_logs": 3,
-               "minimality_of_fix": 5, "clarity": 4},
+    "scores": {
+        "root_cause_identification": 4,
+        "plan_quality": 3.5,
+        "experiment_iterate_loop": 4,
+        "use_of_signals_tests_logs": 3,
+        "minimality_of_fix": 5,
+        "clarity": 4,
+    },
     "rationale": "Reproduced with a failing test, then a one-line fix.",
     "flags": [],
 }
@@ -47,17 +52,26 @@ class Stub:
                     stub.release.wait(30)
                     return
                 if stub.mode == "5xx":
-                    self._send(503, {"type": "error", "error": {
-                        "type": "overloaded_error", "message": "busy"}},
-                        {"retry-after-ms": "10"})
+                    self._send(
+                        503,
+                        {"type": "error", "error": {"type": "overloaded_error", "message": "busy"}},
+                        {"retry-after-ms": "10"},
+                    )
                     return
                 text = json.dumps(GOOD) if stub.mode == "valid" else '{"scores": {"clarity": 4'
-                self._send(200, {
-                    "id": "msg_stub", "type": "message", "role": "assistant",
-                    "model": body["model"], "content": [{"type": "text", "text": text}],
-                    "stop_reason": "end_turn", "stop_sequence": None,
-                    "usage": {"input_tokens": 10, "output_tokens": 10},
-                })
+                self._send(
+                    200,
+                    {
+                        "id": "msg_stub",
+                        "type": "message",
+                        "role": "assistant",
+                        "model": body["model"],
+                        "content": [{"type": "text", "text": text}],
+                        "stop_reason": "end_turn",
+                        "stop_sequence": None,
+                        "usage": {"input_tokens": 10, "output_tokens": 10},
+                    },
+                )
 
             def _send(self, code: int, payload: dict, headers: dict | None = None) -> None:
                 data = json.dumps(payload).encode()
@@ -94,10 +108,16 @@ def doc(blobs: FilesystemBlobStore, sample_repo: SampleRepo) -> TraceDocument:
 
 
 def _judge(stub: Stub, blobs: FilesystemBlobStore, **kw: Any) -> AnthropicJudge:
-    settings = Settings().model_copy(update={
-        "anthropic_api_key": SecretStr("test-key"), "anthropic_base_url": stub.url,
-        "judge_model": "claude-test", "llm_timeout_s": 5.0, "llm_max_retries": 2, **kw,
-    })
+    settings = Settings().model_copy(
+        update={
+            "anthropic_api_key": SecretStr("test-key"),
+            "anthropic_base_url": stub.url,
+            "judge_model": "claude-test",
+            "llm_timeout_s": 5.0,
+            "llm_max_retries": 2,
+            **kw,
+        }
+    )
     return AnthropicJudge(settings, blobs)
 
 

@@ -45,8 +45,13 @@ def test_patch_that_does_not_apply_is_recorded(
 def test_hanging_test_command_is_recorded(
     qa_settings: Settings, blobs: FilesystemBlobStore, sample_repo: SampleRepo
 ) -> None:
-    hang = make_runner(qa_settings, blobs, sample_repo,
-                       test_command="python -c 'import time; time.sleep(600)'", timeout_s=1.5)
+    hang = make_runner(
+        qa_settings,
+        blobs,
+        sample_repo,
+        test_command="python -c 'import time; time.sleep(600)'",
+        timeout_s=1.5,
+    )
     out = hang.run(as_document(*sample_fix_trace(sample_repo, blobs)))
     assert out.tests is not None
     assert "test_timeout" in out.flags

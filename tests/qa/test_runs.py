@@ -47,16 +47,21 @@ def test_run_id_is_deterministic_and_config_sensitive(qa_settings: Settings) -> 
 
 
 def test_replay_same_config_adds_no_run_new_rubric_adds_one(
-    qa_settings: Settings, blobs: FilesystemBlobStore, sample_repo: SampleRepo,
-    store: ClickHouseStore, rubric_dir: Path,
+    qa_settings: Settings,
+    blobs: FilesystemBlobStore,
+    sample_repo: SampleRepo,
+    store: ClickHouseStore,
+    rubric_dir: Path,
 ) -> None:
     settings = qa_settings.model_copy(
-        update={"rubric_dir": rubric_dir, "final_inline_max_bytes": 4096})
+        update={"rubric_dir": rubric_dir, "final_inline_max_bytes": 4096}
+    )
     opened, events, fin = sample_fix_trace(sample_repo, blobs)
     opened = opened.model_copy(update={"task": Task()})  # no bug report: MRE skipped
     finalized = write_trace(store, opened, events, fin, blobs)
-    pipeline = QAPipeline(settings, store, blobs,
-                          tests_runner=make_runner(settings, blobs, sample_repo))
+    pipeline = QAPipeline(
+        settings, store, blobs, tests_runner=make_runner(settings, blobs, sample_repo)
+    )
 
     first = pipeline.process(finalized)
     assert [r.stage for r in first.results] == ["schema", "tests", "mre", "judge", "final"]
@@ -78,7 +83,9 @@ def test_replay_same_config_adds_no_run_new_rubric_adds_one(
         {"t": finalized.trace_id},
     )
     assert [(r[0], r[1], r[2]) for r in rows] == [
-        (first.run_id, "1.0", "heuristic"), (rescored.run_id, "1.1", "heuristic")]
+        (first.run_id, "1.0", "heuristic"),
+        (rescored.run_id, "1.1", "heuristic"),
+    ]
     _, runs = store.query(
         "SELECT uniqExact(run_id), count() FROM qa_results FINAL WHERE trace_id = {t:String}",
         {"t": finalized.trace_id},
@@ -98,11 +105,14 @@ def test_replay_same_config_adds_no_run_new_rubric_adds_one(
 
 
 def test_unknown_trace_and_unknown_rubric_are_recorded_not_raised(
-    qa_settings: Settings, blobs: FilesystemBlobStore, sample_repo: SampleRepo,
+    qa_settings: Settings,
+    blobs: FilesystemBlobStore,
+    sample_repo: SampleRepo,
     store: ClickHouseStore,
 ) -> None:
-    pipeline = QAPipeline(qa_settings, store, blobs,
-                          tests_runner=make_runner(qa_settings, blobs, sample_repo))
+    pipeline = QAPipeline(
+        qa_settings, store, blobs, tests_runner=make_runner(qa_settings, blobs, sample_repo)
+    )
     opened, events, fin = sample_fix_trace(sample_repo, blobs)
     finalized = write_trace(store, opened, events, fin)
     ghost = pipeline.process(finalized.model_copy(update={"trace_id": "no-such-trace"}))
