@@ -97,6 +97,7 @@ def test_up_demo_stop_and_restart_keeps_data(tmp_path: Path) -> None:
         assert summary["mre_mode"].startswith("deterministic")
         assert summary["judge_mode"] == "heuristic"
         assert "no_model_key" in summary["qa_flags"]
+        assert not [f for f in summary["qa_flags"] if f.startswith("schema_")], summary["qa_flags"]
         assert summary["final_trace_blob_id"].startswith("sha256:")
         assert Path(summary["final_trace_uri"].removeprefix("file://")).is_file()
         trace_id = summary["trace_id"]

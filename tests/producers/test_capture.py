@@ -71,6 +71,9 @@ def cli_env(unique_topics: Settings, tmp_path: Path) -> dict[str, str]:
         "FIXTRACE_DATA_DIR": str(tmp_path / "data"),
         "FIXTRACE_BLOB_URL": (tmp_path / "blobs").as_uri(),
         "PYTHONDONTWRITEBYTECODE": "1",
+        # The recorded pytest runs must not write stderr (a second terminal_output event):
+        # some pytest/plugin version pairs print deprecation warnings there.
+        "PYTHONWARNINGS": "ignore",
     }
 
 
