@@ -95,6 +95,8 @@ def _partition_of(trace_id: str, partitions: int) -> int:
 def build_app(settings: Settings, opts: WorkerOptions) -> tuple[faust.App, Pipeline]:
     """The faust app and its pipeline, wired but not started."""
     hb = opts.heartbeat_interval_s or max(0.1, opts.session_timeout_s / 5)
+    faust_dir = settings.data_dir.resolve() / "faust"
+    faust_dir.mkdir(parents=True, exist_ok=True)  # faust creates only the last level
     app = _App(
         opts.group_id,
         broker=f"kafka://{settings.kafka_bootstrap}",
@@ -111,6 +113,8 @@ def build_app(settings: Settings, opts: WorkerOptions) -> tuple[faust.App, Pipel
         topic_disable_leader=True,
         producer_acks=-1,
         store="memory://",
+        # faust keeps a small per-app folder; under data_dir, not wherever we were started.
+        datadir=str(faust_dir / opts.group_id),
     )
     store = ClickHouseStore.open(settings.resolved_clickhouse_dsn)
     redactor = Redactor(RedactionConfig(mode=opts.redaction_mode))
