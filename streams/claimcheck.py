@@ -11,7 +11,7 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol
 
-from schemas.models import BlobInfo, Redaction, StoredEvent
+from schemas.models import BlobInfo, Redaction
 
 # payload text field -> the blob field that replaces it, per event type
 TEXT_TO_BLOB: dict[str, tuple[str, str]] = {
@@ -33,47 +33,8 @@ class BlobPutter(Protocol):
     def put(self, data: bytes, *, content_type: str = ...) -> BlobRefLike: ...
 
 
-def oversized(event: StoredEvent, limit: int) -> bytes | None:
-    """The UTF-8 bytes of the event's movable text when it exceeds ``limit``, else None."""
-    fields = TEXT_TO_BLOB.get(event.type)
-    if fields is None:
-        return None
-    text = getattr(event.payload, fields[0], None)
-    if not text or len(text) * 4 <= limit:  # a char is at most 4 UTF-8 bytes: skip encoding
-        return None
-    data = text.encode()
-    return data if len(data) > limit else None
-
-
-def move_to_blobs(
-    events: list[StoredEvent], limit: int, store: BlobPutter, pool: ThreadPoolExecutor
-) -> tuple[list[StoredEvent], list[BlobInfo]]:
-    """Events with oversized text replaced by blob ids, and the blob rows to insert."""
-    jobs = [(i, data) for i, e in enumerate(events) if (data := oversized(e, limit)) is not None]
-    if not jobs:
-        return events, []
-    refs = list(pool.map(lambda job: store.put(job[1], content_type=CONTENT_TYPE), jobs))
-    out = list(events)
-    infos: list[BlobInfo] = []
-    for (i, _), ref in zip(jobs, refs, strict=True):
-        e = events[i]
-        text_field, blob_field = TEXT_TO_BLOB[e.type]
-        payload = e.payload.model_copy(update={text_field: None, blob_field: ref.blob_id})
-        out[i] = e.model_copy(update={"payload": payload})
-        infos.append(
-            BlobInfo(
-                blob_id=ref.blob_id,
-                content_type=CONTENT_TYPE,
-                byte_length=ref.byte_length,
-                storage_uri=ref.storage_uri,
-                redaction=getattr(e, "redaction", None) or Redaction(),
-            )
-        )
-    return out, infos
-
-
 def oversized_dict(event: dict[str, Any], limit: int) -> bytes | None:
-    """:func:`oversized` for an event as a decoded dict."""
+    """The UTF-8 bytes of the event's movable text when it exceeds ``limit``, else None."""
     fields = TEXT_TO_BLOB.get(event["type"])
     if fields is None:
         return None
@@ -87,8 +48,11 @@ def oversized_dict(event: dict[str, Any], limit: int) -> bytes | None:
 def move_dicts_to_blobs(
     events: list[dict[str, Any]], limit: int, store: BlobPutter, pool: ThreadPoolExecutor
 ) -> tuple[list[dict[str, Any]], list[BlobInfo]]:
-    """:func:`move_to_blobs` for event dicts; the inputs are not modified (a retried commit
-    runs this again on the same events and must put and record the same blobs)."""
+    """Events with oversized text replaced by blob ids, and the blob rows to insert.
+
+    The inputs are not modified: a retried commit runs this again on the same events and
+    must put and record the same blobs.
+    """
     jobs = [(i, d) for i, e in enumerate(events) if (d := oversized_dict(e, limit)) is not None]
     if not jobs:
         return events, []

@@ -25,7 +25,6 @@ from schemas.models import (
     ConsentFlags,
     Event,
     Redaction,
-    StoredEvent,
     TraceOpened,
 )
 from streams.redact import Redactor, kind_for_event_type, raw_allowed
@@ -113,38 +112,6 @@ _CONSENT_GATED: dict[str, tuple[str, tuple[str, ...]]] = {
     "file_snapshot": ("store_raw_code", ("content_text", "content_blob_id")),
     "terminal_output": ("store_terminal_output", ("chunk_text", "chunk_blob_id")),
 }
-
-
-def _drop_by_consent(event: Event, consent: ConsentFlags, counts: Counter[str]) -> Event:
-    """Apply the keep-patches-only and no-terminal-output consent flags."""
-    gate = _CONSENT_GATED.get(event.type)
-    if gate is None or getattr(consent, gate[0]):
-        return event
-    p = event.payload
-    if not any(getattr(p, f, None) for f in gate[1]):
-        return event
-    counts[DROPPED_RULE] += 1
-    payload = p.model_copy(update=dict.fromkeys(gate[1]))
-    return event.model_copy(update={"payload": payload})
-
-
-def redact_event(event: Event, consent: ConsentFlags | None, redactor: Redactor) -> StoredEvent:
-    """The event as it may be stored, with its ``redaction`` metadata (when any).
-
-    ``consent`` None (no TraceOpened known) means the strictest handling.
-    """
-    counts: Counter[str] = Counter()
-    event = _drop_by_consent(event, consent or ConsentFlags(), counts)
-    kind = kind_for_event_type(event.type)
-
-    def redact(text: str) -> Outcome:
-        return redactor.redact(text, kind=kind, consent=consent)
-
-    event = _scrub(event, redact, counts)  # type: ignore[assignment]
-    if not counts:
-        # Nothing found (the usual case): the event itself; its rows read as "no redaction".
-        return event  # type: ignore[return-value]
-    return StoredEvent.model_construct(**event.__dict__, redaction=_redaction(counts))
 
 
 def redact_opened(opened: TraceOpened, redactor: Redactor) -> tuple[TraceOpened, Redaction]:

@@ -19,11 +19,12 @@ from schemas.models import ConsentFlags, EventBatch
 from schemas.samples import sample_events
 from sinks.blobs.filesystem import FilesystemBlobStore
 from sinks.clickhouse import rows as R
-from streams.claimcheck import move_dicts_to_blobs, move_to_blobs
+from streams.claimcheck import move_dicts_to_blobs
 from streams.decode import BatchRecord, Decoded, Source, decode_one
 from streams.redact import RedactionConfig, Redactor
 from streams.redact.corpus.positive import positive_samples
-from streams.redaction import DictRedaction, redact_event
+from streams.redaction import DictRedaction
+from tests.streams.reference import move_to_blobs, redact_event
 
 SECRET_FIELDS = {
     "terminal_command": ("cwd", "command"),
