@@ -192,16 +192,9 @@ class BubblewrapSandbox:
             reason = "oom"
         else:
             reason = signal_reason(done.returncode)
-        return SandboxResult(
-            exit_code=done.returncode,
-            stdout=done.stdout,
-            stderr=done.stderr,
-            timed_out=done.timed_out,
-            duration_ms=done.duration_ms,
-            backend=self.name,
+        return done.result(
+            self.name,
             killed_reason=reason,
-            stdout_truncated=done.stdout_truncated,
-            stderr_truncated=done.stderr_truncated,
             limits_enforced=self._limits(spec, cgroups),
             notes=list(cgroups.notes),
             peak_memory_mb=cgroups.peak_memory_mb(),

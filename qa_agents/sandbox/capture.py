@@ -14,6 +14,9 @@ import subprocess
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
+
+from qa_agents.sandbox.models import SandboxResult
 
 _CHUNK = 65536
 #: After a kill, how long to keep draining pipes / waiting for the process to be reaped.
@@ -48,6 +51,20 @@ class Completed:
     stderr_truncated: bool
     timed_out: bool
     duration_ms: float
+
+    def result(self, backend: str, **extra: Any) -> SandboxResult:
+        """The sandbox result of this run; ``extra`` adds what only the backend knows."""
+        return SandboxResult(
+            exit_code=self.returncode,
+            stdout=self.stdout,
+            stderr=self.stderr,
+            timed_out=self.timed_out,
+            duration_ms=self.duration_ms,
+            backend=backend,
+            stdout_truncated=self.stdout_truncated,
+            stderr_truncated=self.stderr_truncated,
+            **extra,
+        )
 
 
 def _pump(sel: selectors.BaseSelector, deadline: float) -> bool:

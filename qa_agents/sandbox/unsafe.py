@@ -65,16 +65,9 @@ class UnsafeNoSandbox:
                 os.killpg(proc.pid, signal.SIGKILL)
 
         done = drive(proc, spec.timeout_s, spec.output_limit_bytes, kill, started)
-        return SandboxResult(
-            exit_code=done.returncode,
-            stdout=done.stdout,
-            stderr=done.stderr,
-            timed_out=done.timed_out,
-            duration_ms=done.duration_ms,
-            backend=self.name,
+        return done.result(
+            self.name,
             killed_reason="timeout" if done.timed_out else signal_reason(done.returncode),
-            stdout_truncated=done.stdout_truncated,
-            stderr_truncated=done.stderr_truncated,
             limits_enforced={
                 "address_space": "rlimit",
                 "cpu_time": "rlimit",
