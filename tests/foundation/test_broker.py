@@ -12,6 +12,7 @@ from aiokafka.admin import AIOKafkaAdminClient
 
 from fixtrace.config import Settings
 from fixtrace.localstack import ensure_topics, start_broker, start_s3
+from fixtrace.testing import read_records
 
 
 async def _partition_counts(bootstrap: str, topics: list[str]) -> dict[str, int]:
@@ -51,22 +52,11 @@ async def test_keyed_records_round_trip_byte_identical(
         await producer.stop()
     assert all(len(parts) == 1 for parts in partition_of.values()), "a key spans partitions"
 
-    consumer = AIOKafkaConsumer(
-        topic,
-        bootstrap_servers=unique_topics.kafka_bootstrap,
-        group_id=f"test-{topic}",
-        auto_offset_reset="earliest",
+    records = await read_records(
+        unique_topics.kafka_bootstrap, topic, len(sent), group_id=f"test-{topic}",
         **kafka_group_kwargs,
-    )
-    await consumer.start()
-    received: list[tuple[bytes, bytes]] = []
-    try:
-        async with asyncio.timeout(30):
-            while len(received) < len(sent):
-                batch = await consumer.getmany(timeout_ms=500)
-                received.extend((r.key, r.value) for rs in batch.values() for r in rs)
-    finally:
-        await consumer.stop()
+    )  # fmt: skip
+    received = [(r.key, r.value) for r in records]
 
     assert sorted(received) == sorted(sent)
     for key in partition_of:  # per key, produce order is kept

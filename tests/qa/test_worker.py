@@ -7,10 +7,11 @@ import uuid
 from typing import Any
 
 import pytest
-from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
+from aiokafka import AIOKafkaProducer
 from typer.testing import CliRunner
 
 from fixtrace.config import Settings
+from fixtrace.testing import read_records
 from qa_agents.cli import app
 from qa_agents.pipeline import QAPipeline, RunReport
 from qa_agents.replay import (
@@ -30,25 +31,9 @@ from tests.qa.conftest import make_runner
 
 
 async def _read_all(settings: Settings, topic: str, want: int) -> list[Any]:
-    consumer = AIOKafkaConsumer(
-        bootstrap_servers=settings.kafka_bootstrap, enable_auto_commit=False
-    )
-    await consumer.start()
-    try:
-        tps = [TopicPartition(topic, p) for p in consumer.partitions_for_topic(topic) or []]
-        if not tps:
-            await consumer.force_metadata_update()
-            tps = [TopicPartition(topic, p) for p in consumer.partitions_for_topic(topic)]
-        consumer.assign(tps)
-        await consumer.seek_to_beginning(*tps)
-        out: list[Any] = []
-        async with asyncio.timeout(20):
-            while len(out) < want:
-                batch = await consumer.getmany(timeout_ms=200)
-                out += [decode(m.value) for msgs in batch.values() for m in msgs]
-        return out
-    finally:
-        await consumer.stop()
+    records = await read_records(settings.kafka_bootstrap, topic, want, timeout_s=20,
+                                 enable_auto_commit=False)  # fmt: skip
+    return [decode(r.value) for r in records]
 
 
 @pytest.mark.slow

@@ -3,12 +3,12 @@ byte-identical, in produce order per trace, and decode to the models that were s
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
-from aiokafka import AIOKafkaConsumer, AIOKafkaProducer
+from aiokafka import AIOKafkaProducer
 
 from fixtrace.config import Settings
+from fixtrace.testing import read_records
 from schemas import codec
 from schemas.models import Event, EventBatch, TraceFinalize, TraceOpened, Wire
 from schemas.samples import FULL_PAYLOADS, sample_opened
@@ -47,22 +47,11 @@ async def test_every_record_type_round_trips_through_the_broker(
     finally:
         await producer.stop()
 
-    consumer = AIOKafkaConsumer(
-        topic,
-        bootstrap_servers=unique_topics.kafka_bootstrap,
-        group_id=f"codec-{topic}",
-        auto_offset_reset="earliest",
+    consumed = await read_records(
+        unique_topics.kafka_bootstrap, topic, len(sent), group_id=f"codec-{topic}",
         **kafka_group_kwargs,
-    )
-    await consumer.start()
-    received: list[tuple[bytes, bytes]] = []
-    try:
-        async with asyncio.timeout(30):
-            while len(received) < len(sent):
-                batch = await consumer.getmany(timeout_ms=500)
-                received.extend((m.key, m.value) for ms in batch.values() for m in ms)
-    finally:
-        await consumer.stop()
+    )  # fmt: skip
+    received = [(r.key, r.value) for r in consumed]
 
     for key in {k for k, _ in sent}:  # byte-identical, in produce order per trace
         assert [v for k, v in received if k == key] == [v for k, v in sent if k == key]
