@@ -15,7 +15,6 @@ import json
 import os
 import secrets
 import threading
-from pathlib import Path
 from typing import Any
 
 import mode
@@ -192,8 +191,3 @@ def run_up(base: Settings) -> None:
     finally:
         stack.stop()
         console.print("fixtrace stopped: broker, gateway, stream and QA workers")
-
-
-def data_dir_of(settings: Settings) -> Path:
-    """The absolute data folder a stack on ``settings`` uses."""
-    return settings.data_dir.resolve()

@@ -44,7 +44,7 @@ def start_stack(settings: Settings, *, detached: bool) -> tuple[ManagedProcess, 
 
 def _healthy(state: StackState) -> bool:
     try:
-        return httpx.get(f"{state.gateway_url}/openapi.json", timeout=2).status_code == 200
+        return httpx.get(f"{state.gateway_url}/healthz", timeout=2).status_code == 200
     except httpx.HTTPError:
         return False
 
