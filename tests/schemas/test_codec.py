@@ -170,7 +170,9 @@ def test_cheap_batch_check_agrees_with_the_models() -> None:
     good = EventBatch(trace_id="t", events=sample_events(20, seed=2)).model_dump()
     codec.check_event_batch(good)
     bad_seq = {**good, "events": [good["events"][1], good["events"][0]]}
-    bad_blob = {**good, "events": [{**good["events"][0], "payload": {"chunk_blob_id": "sha256:x"}}]}
+    output = {"stream": "stdout", "chunk_text": None, "chunk_blob_id": "sha256:x"}
+    bad_event = {**good["events"][0], "type": "terminal_output", "payload": output}
+    bad_blob = {**good, "events": [bad_event]}
     for bad in (bad_seq, bad_blob, {**good, "trace_id": ""}, {**good, "events": []}):
         with pytest.raises(codec.InvalidRecord):
             codec.check_event_batch(bad)
