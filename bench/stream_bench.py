@@ -1,16 +1,19 @@
 """End-to-end stream worker figures: raw topic → queryable ClickHouse rows, one worker.
 
 For each batch size (events per Kafka record: 100, 10, 1) the realistic mix of
-``schemas/samples.py`` is produced to a fresh raw topic first, then consumed twice: by a
-plain aiokafka loop (the ceiling) and by one ``fixtrace worker streams`` process (chdb,
-filesystem blobs, redaction on). Throughput is counted from the worker's own flush log
-(events stored between its first and last flush), never from consumer lag: ``end_offsets``
-is wrong on Tansu (PLATFORM.md). Then a steady load of half the batch-100 rate is produced
-for ``--steady-s`` seconds and the worker reports produce→queryable latency per record
-(record timestamp → its ClickHouse insert returned), counting records produced after its
-first flush (the warm-up records waited for the group join). Peak RSS is the worker's VmHWM.
+``schemas/samples.py`` is produced to a fresh raw topic first, then consumed by a plain
+aiokafka loop (the ceiling) and by one ``fixtrace worker streams`` (chdb, filesystem blobs,
+redaction on) once per ``--prepare-procs`` value: 1 runs the CPU step (decode, redact, rows)
+in the worker's child process, 0 in a thread of the worker (the single-core baseline).
+Throughput is counted from the worker's own flush log (events stored between its first and
+last flush), never from consumer lag: ``end_offsets`` is wrong on Tansu (PLATFORM.md).
+Then a steady load of half the batch-100 rate is produced for ``--steady-s`` seconds and
+the worker reports produce→queryable latency per record (record timestamp → its ClickHouse
+insert returned), counting records produced after its first flush (the warm-up records
+waited for the group join). Peak RSS is the worker's VmHWM and, separately, its child's;
+``phase_seconds`` is where the worker's time went.
 
-    python bench/stream_bench.py            # ~3 minutes
+    python bench/stream_bench.py            # ~5 minutes
     python bench/stream_bench.py --quick    # smaller, for a smoke run
 """
 
@@ -90,11 +93,11 @@ async def raw_consume(settings: Settings, topic: str, n_records: int) -> float:
 
 
 def start_worker(settings: Settings, work: Path, name: str, max_records: int,
-                 latency: bool = False) -> ManagedProcess:  # fmt: skip
+                 latency: bool = False, procs: int = 1) -> ManagedProcess:  # fmt: skip
     argv = [
         sys.executable, "-m", "streams.cli", "streams", "--group", f"bench-{name}",
         "--session-timeout", "3", "--max-records", str(max_records), "--flush-interval", "0.1",
-        "--stats-path", str(work / f"{name}.json"),
+        "--stats-path", str(work / f"{name}.json"), "--prepare-procs", str(procs),
         *(["--record-latency"] if latency else []),
     ]  # fmt: skip
     return spawn(name, argv, log_path=work / f"{name}.log", env=worker_env(settings), cwd=ROOT)
@@ -108,17 +111,37 @@ def stats(work: Path, name: str) -> dict:
         return {}
 
 
-def peak_rss_mb(proc: ManagedProcess) -> float:
-    for line in Path(f"/proc/{proc.pid}/status").read_text().splitlines():
-        if line.startswith("VmHWM:"):
-            return int(line.split()[1]) / 1024
+def _hwm_mb(pid: int) -> float:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
     return 0.0
 
 
-def run_worker(settings: Settings, work: Path, name: str, n_events: int, max_records: int,
-               timeout_s: float) -> tuple[float, float]:  # fmt: skip
-    """(events/s between the first and last flush, peak RSS MB) once n_events are stored."""
-    proc = start_worker(settings, work, name, max_records)
+def _children(pid: int) -> list[int]:
+    out: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            out += [int(k) for k in (task / "children").read_text().split()]
+        except OSError:
+            continue
+    return out
+
+
+def peak_rss_mb(proc: ManagedProcess) -> tuple[float, float]:
+    """(the worker's peak RSS, the sum of its child processes' peaks: the prepare child)."""
+    return _hwm_mb(proc.pid), sum(_hwm_mb(c) for c in _children(proc.pid))
+
+
+def run_worker(
+    settings: Settings, work: Path, name: str, n_events: int, max_records: int,
+    timeout_s: float, procs: int,
+) -> tuple[float, tuple[float, float], dict]:  # fmt: skip
+    """(events/s between the first and last flush, peak RSS MB, seconds per phase)."""
+    proc = start_worker(settings, work, name, max_records, procs=procs)
     try:
         wait_until(lambda: stats(work, name).get("events", 0) >= n_events, timeout_s=timeout_s,
                    interval_s=0.2, message=f"{name}: {n_events} events stored")  # fmt: skip
@@ -127,14 +150,15 @@ def run_worker(settings: Settings, work: Path, name: str, n_events: int, max_rec
     finally:
         proc.stop()
     span = s["last_flush_at"] - s["first_flush_at"]
-    return (s["events"] - s["first_flush_events"]) / span if span > 0 else float("nan"), rss
+    eps = (s["events"] - s["first_flush_events"]) / span if span > 0 else float("nan")
+    return eps, rss, s.get("seconds", {})
 
 
 async def steady(settings: Settings, work: Path, topic: str, rate: float, seconds: float,
-                 batch: int = 100) -> dict:  # fmt: skip
+                 procs: int, batch: int = 100) -> dict:  # fmt: skip
     """Produce ``rate`` events/s for ``seconds``; the worker reports latency percentiles."""
     s = settings.model_copy(update={"topic_raw": topic})
-    proc = start_worker(s, work, "steady", max_records=200, latency=True)
+    proc = start_worker(s, work, "steady", max_records=200, latency=True, procs=procs)
     try:
         records = records_for(int(rate * seconds) + EVENTS_PER_TRACE, batch, seed=90_000)
         # warm up: wait for the worker to join and store a first trace
@@ -165,7 +189,7 @@ async def steady(settings: Settings, work: Path, topic: str, rate: float, second
         wait_until(lambda: stats(work, "steady").get("records", 0) >= total,
                    timeout_s=30, interval_s=0.1, message="steady drained")  # fmt: skip
         out = stats(work, "steady").get("latency_ms", {})
-        out["rss_mb"] = peak_rss_mb(proc)
+        out["rss_mb"], out["child_rss_mb"] = peak_rss_mb(proc)
         return out
     finally:
         proc.stop()
@@ -176,6 +200,14 @@ async def main() -> None:
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--events", type=int, default=200_000, help="events for batch=100")
     ap.add_argument("--steady-s", type=float, default=20.0)
+    ap.add_argument("--batches", default="100,10,1", help="events per record, comma-separated")
+    ap.add_argument("--no-steady", action="store_true", help="skip the half-load latency run")
+    ap.add_argument(
+        "--prepare-procs",
+        default="1,0",
+        help="worker --prepare-procs values to run each batch size with; the first "
+        "one is the headline (1: CPU step in a child process, 0: in a thread)",
+    )
     args = ap.parse_args()
     scale = 0.2 if args.quick else 1.0
     work = Path(tempfile.mkdtemp(prefix="stream-bench-"))
@@ -184,9 +216,11 @@ async def main() -> None:
                     clickhouse_dsn=f"chdb://{work / 'ch'}",
                     blob_url=(work / "blobs").as_uri())  # fmt: skip
     results: dict = {"batches": {}}
+    procs_list = [int(p) for p in args.prepare_procs.split(",")]
     try:
-        for batch, n in ((100, args.events), (10, args.events // 2), (1, args.events // 8)):
-            n = int(n * scale)
+        share = {100: 1, 10: 2, 1: 8}
+        for batch in (int(b) for b in args.batches.split(",")):
+            n = int(args.events // share.get(batch, 1) * scale)
             topic = f"bench.raw.b{batch}"
             create_topics(
                 base.kafka_bootstrap,
@@ -197,24 +231,32 @@ async def main() -> None:
             await produce(base, topic, recs)
             raw_rps = await raw_consume(base, topic, len(recs))
             s = base.model_copy(update={"topic_raw": topic})
-            eps, rss = run_worker(
-                s, work, f"b{batch}", n_events, max_records=max(200, 20_000 // batch), timeout_s=600
-            )
-            results["batches"][batch] = {
-                "events": n_events, "worker_events_per_s": round(eps),
-                "raw_aiokafka_records_per_s": round(raw_rps),
+            row: dict = {
+                "events": n_events, "raw_aiokafka_records_per_s": round(raw_rps),
                 "raw_aiokafka_events_per_s": round(raw_rps * batch),
-                "worker_peak_rss_mb": round(rss),
             }  # fmt: skip
-            print(json.dumps({batch: results["batches"][batch]}), flush=True)
-        rate = results["batches"][100]["worker_events_per_s"] / 2
-        topic = "bench.raw.steady"
-        create_topics(base.kafka_bootstrap, {topic: base.partitions_raw})
-        results["steady"] = {
-            "events_per_s": round(rate),
-            **await steady(base, work, topic, rate, args.steady_s * scale),
-        }
-        print(json.dumps({"steady": results["steady"]}), flush=True)
+            for procs in procs_list:
+                eps, rss, phases = run_worker(
+                    s, work, f"b{batch}p{procs}", n_events,
+                    max_records=max(200, 20_000 // batch), timeout_s=600, procs=procs,
+                )  # fmt: skip
+                row[f"prepare_procs={procs}"] = {
+                    "worker_events_per_s": round(eps), "worker_peak_rss_mb": round(rss[0]),
+                    "child_peak_rss_mb": round(rss[1]), "phase_seconds": phases,
+                }  # fmt: skip
+            headline = row[f"prepare_procs={procs_list[0]}"]
+            row["worker_events_per_s"] = headline["worker_events_per_s"]
+            results["batches"][batch] = row
+            print(json.dumps({batch: row}), flush=True)
+        if not args.no_steady and 100 in results["batches"]:
+            rate = results["batches"][100]["worker_events_per_s"] / 2
+            topic = "bench.raw.steady"
+            create_topics(base.kafka_bootstrap, {topic: base.partitions_raw})
+            results["steady"] = {
+                "events_per_s": round(rate),
+                **await steady(base, work, topic, rate, args.steady_s * scale, procs_list[0]),
+            }
+            print(json.dumps({"steady": results["steady"]}), flush=True)
     finally:
         broker.stop()
     print(json.dumps(results, indent=2))

@@ -169,7 +169,7 @@ def run_up(base: Settings) -> None:
             GatewayService(build_gateway(settings), settings.gateway_host, port),
             QAWorkerService(settings),
         ]
-        app, _ = build_app(settings, WorkerOptions(session_timeout_s=6.0))
+        app, _ = build_app(settings, WorkerOptions(session_timeout_s=6.0, prepare_procs=0))
         worker = faust.Worker(app, *services, loglevel="warning", quiet=True)
         broker_pid = stack.broker.process.pid if stack.broker else None
         state = StackState(

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,11 +26,10 @@ from faust.transport.drivers import aiokafka as faust_aiokafka
 from fixtrace.config import Settings
 from schemas.codec import decode
 from schemas.models import TraceFinalized
-from sinks.blobs.factory import open_blob_store
 from sinks.clickhouse.store import ClickHouseStore
 from streams.decode import Source
-from streams.pipeline import Pipeline, PipelineConfig, Prepared
-from streams.redact import RedactionConfig, Redactor
+from streams.pipeline import Batch, Pipeline, PipelineConfig
+from streams.prepare_pool import PreparePool, PrepareSetup
 from streams.redact.models import Mode
 
 log = logging.getLogger(__name__)
@@ -54,6 +54,14 @@ class WorkerOptions:
     """Finalized-topic records per partition re-read at start to close the publish window."""
     stats_path: str | None = None
     record_latency: bool = False
+    prepare_procs: int | None = None
+    """Child processes for the CPU step (decode, redact, rows); 0 runs it in a thread.
+    None: 1 when the machine has two or more cores, else 0 (see streams/prepare_pool.py)."""
+
+    def resolved_prepare_procs(self) -> int:
+        if self.prepare_procs is not None:
+            return self.prepare_procs
+        return 1 if (os.cpu_count() or 1) >= 2 else 0
 
 
 FETCH_MAX_WAIT_MS = 100
@@ -117,7 +125,9 @@ def build_app(settings: Settings, opts: WorkerOptions) -> tuple[faust.App, Pipel
         datadir=str(faust_dir / opts.group_id),
     )
     store = ClickHouseStore.open(settings.resolved_clickhouse_dsn)
-    redactor = Redactor(RedactionConfig(mode=opts.redaction_mode))
+    preparer = PreparePool(
+        PrepareSetup(settings, opts.redaction_mode), opts.resolved_prepare_procs()
+    )
     raw = app.topic(settings.topic_raw, value_serializer="raw", key_serializer="raw")
 
     async def send(topic: str, key: bytes | None, value: bytes) -> None:
@@ -130,15 +140,22 @@ def build_app(settings: Settings, opts: WorkerOptions) -> tuple[faust.App, Pipel
         PipelineConfig(
             topic_dlq=settings.topic_dlq,
             topic_finalized=settings.topic_finalized,
-            inline_limit_bytes=settings.inline_limit_bytes,
             gap_timeout_s=settings.gap_timeout_s,
             record_latency=opts.record_latency,
         ),
         store,
-        open_blob_store(settings),
-        redactor,
+        preparer,
         send,
     )
+
+    @app.task
+    async def start_preparer() -> None:
+        log.info("CPU step runs in %s", preparer.where)
+        await asyncio.to_thread(preparer.warm_up)  # the child imports for ~1 s
+
+    @app.on_before_shutdown.connect
+    async def stop_preparer(app: Any, **_: Any) -> None:
+        preparer.close()
 
     @app.agent(raw, concurrency=1)
     async def process(stream: Any) -> None:
@@ -217,19 +234,21 @@ async def _run_pipeline(
     """Prepare batch N+1 while batch N commits; ack each batch once its commit returned."""
     inflight: asyncio.Future[None] | None = None
 
-    async def commit_then_ack(prepared: Prepared, events: list[Any]) -> None:
-        await pipeline.commit(prepared)
+    async def commit_then_ack(batch: Batch, events: list[Any]) -> None:
+        await pipeline.commit(batch)
         for e in events:
             await stream.ack(e)
         _write_stats(opts, pipeline)
 
     try:
         while True:
-            events = await handoff.get(opts.max_records)
-            prepared = await pipeline.prepare([_source(e.message) for e in events])
+            with pipeline.timed("wait_input"):
+                events = await handoff.get(opts.max_records)
+            batch = await pipeline.prepare([_source(e.message) for e in events])
             if inflight is not None:
-                await inflight
-            inflight = asyncio.ensure_future(commit_then_ack(prepared, events))
+                with pipeline.timed("wait_commit"):
+                    await inflight
+            inflight = asyncio.ensure_future(commit_then_ack(batch, events))
     finally:
         if inflight is not None and not inflight.done():
             inflight.cancel()
@@ -318,6 +337,7 @@ def _write_stats(opts: WorkerOptions, pipeline: Pipeline) -> None:
         "published": s.published, "skipped_published": s.skipped_published,
         "first_flush_at": s.first_flush_at, "first_flush_events": s.first_flush_events,
         "last_flush_at": s.last_flush_at,
+        "seconds": {k: round(v, 3) for k, v in s.seconds.items()},
     }  # fmt: skip
     if s.latencies_ms:
         lat = sorted(s.latencies_ms)

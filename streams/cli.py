@@ -44,6 +44,11 @@ def streams_command(
     sweep_interval: float = typer.Option(1.0, help="Gap-timeout check interval (s)."),
     stats_path: str | None = typer.Option(None, help="Write counters as JSON here."),
     record_latency: bool = typer.Option(False, help="Track produce→stored latency in stats."),
+    prepare_procs: int | None = typer.Option(
+        None,
+        min=0,
+        help="Child processes for decode/redact/rows (0: a thread). Default: 1 on 2+ cores.",
+    ),
     loglevel: str = typer.Option("warning"),
 ) -> None:
     """Consume the raw topic: redact, dedupe, order, store, and publish completed traces."""
@@ -55,7 +60,7 @@ def streams_command(
         session_timeout_s=session_timeout, commit_interval_s=commit_interval,
         redaction_mode=mode,  # type: ignore[arg-type]
         web_port=web_port, sweep_interval_s=sweep_interval, stats_path=stats_path,
-        record_latency=record_latency,
+        record_latency=record_latency, prepare_procs=prepare_procs,
     )  # fmt: skip
     run_stream_worker(load_settings(), opts, loglevel=loglevel)
 

@@ -1,4 +1,4 @@
-"""The per-micro-batch pipeline: decode → redact → claim-check → flush → decide → publish.
+"""The per-micro-batch pipeline: consents → prepare → flush → decide → publish.
 
 Why a function of a whole take-batch and not per record: ClickHouse inserts, blob puts and
 offset acks are batched anyway, and each step is a plain function over the batch (see the
@@ -7,10 +7,11 @@ step modules), so this module only wires them in order and owns the few pieces o
 :meth:`Pipeline.commit` and acks the records only when the commit returned: that ordering
 *is* the at-least-once guarantee.
 
-Why redaction sits in ``prepare``: prepare (decode, consent, redact: pure CPU) of batch N+1
-runs while batch N's commit (blob puts, ClickHouse insert, publish: mostly I/O and chdb's
-engine outside the GIL) is in flight, so the two overlap. Prepare runs once per batch; a
-retried commit reuses its redacted events and never redacts twice.
+Why the CPU step (:mod:`streams.prepare`: decode, redact, claim-check, rows) sits in
+``prepare``: it runs in a child process (:mod:`streams.prepare_pool`) for batch N+1 while
+batch N's commit (ClickHouse insert, publish: I/O and chdb's engine outside the GIL) is in
+flight, so the two overlap on two cores. Prepare runs once per batch; a retried commit
+reuses its rows and never redacts twice.
 
 Publish-once: a completion is published, then marked in ClickHouse (``traces.status``);
 redelivered records of a marked trace are skipped by the tracker's status check. The window
@@ -21,30 +22,21 @@ finalized topic (``streams.app._recheck_published``); see README.md for what rem
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from schemas.codec import encode
-from schemas.models import (
-    DeadLetter,
-    Redaction,
-    TraceFinalize,
-    TraceFinalized,
-    TraceOpened,
-    now_ms,
-)
-from sinks.clickhouse import rows as R
+from schemas.models import ConsentFlags, DeadLetter, TraceFinalized, now_ms
 from sinks.clickhouse.store import ClickHouseStore
 from streams import chstate
-from streams.claimcheck import BlobPutter, move_dicts_to_blobs
 from streams.consents import ConsentBook
-from streams.decode import BatchRecord, Decoded, Source, decode_one
-from streams.redact import Redactor
-from streams.redaction import DictRedaction, redact_opened
+from streams.decode import Source
+from streams.prepare import Prepared, trace_id_of
+from streams.prepare_pool import PreparePool
 from streams.sink import Staged, flush
 from streams.tracker import MISSING_EVENTS, Completion, Tracker
 
@@ -65,22 +57,19 @@ class Stats:
     published: int = 0
     skipped_published: int = 0
     latencies_ms: list[float] = field(default_factory=list)
+    seconds: dict[str, float] = field(default_factory=dict)
+    """Wall time per pipeline phase (prepare, stage, decide, publish, wait_*): where it goes."""
     first_flush_at: float = 0.0
     first_flush_events: int = 0
     last_flush_at: float = 0.0
 
 
 @dataclass
-class Prepared:
-    """A decoded, redacted take-batch: what to store, dead letters, the sources to ack."""
+class Batch:
+    """A take-batch's records and what the CPU step made of them."""
 
     sources: list[Source]
-    dead: list[DeadLetter]
-    opened: list[tuple[TraceOpened, Redaction]] = field(default_factory=list)
-    finals: list[TraceFinalize] = field(default_factory=list)
-    batches: list[tuple[str, list[dict[str, Any]]]] = field(default_factory=list)
-    """(trace_id, redacted events deduplicated by event_id within the take-batch)."""
-    partitions: dict[str, int] = field(default_factory=dict)
+    prepared: Prepared
 
 
 @dataclass
@@ -89,7 +78,6 @@ class PipelineConfig:
 
     topic_dlq: str
     topic_finalized: str
-    inline_limit_bytes: int
     gap_timeout_s: float
     record_latency: bool = False
 
@@ -101,15 +89,12 @@ class Pipeline:
         self,
         cfg: PipelineConfig,
         store: ClickHouseStore,
-        blobs: BlobPutter,
-        redactor: Redactor,
+        preparer: PreparePool,
         send: Send,
     ) -> None:
         self.cfg = cfg
         self.store = store
-        self.blobs = blobs
-        self.redactor = redactor
-        self.redaction = DictRedaction(redactor)
+        self.preparer = preparer
         self.send = send
         self.stats = Stats()
         self.consents = ConsentBook(lambda ids: chstate.consents(store, ids))
@@ -119,63 +104,31 @@ class Pipeline:
             cfg.gap_timeout_s,
         )
         self.recently_published: set[tuple[str, str]] = set()
-        self._pool = ThreadPoolExecutor(4, thread_name_prefix="blob-put")
         self._lock = asyncio.Lock()
         self.ready = asyncio.Event()
         """Set once the start-up re-checks of an assignment are done (see streams.app)."""
 
     # --- steps -------------------------------------------------------------------------
 
-    def _prepare(self, sources: list[Source]) -> Prepared:
-        """Decode, look up consents and redact a take-batch (sync: runs in a thread).
+    def _consents(self, sources: list[Source]) -> dict[str, ConsentFlags | None]:
+        """Consent flags of the batch's traces: cache, else one ClickHouse query (a thread).
 
-        Raises only when the consent lookup in ClickHouse fails, before anything is
-        redacted or learned, so :meth:`prepare` can simply run it again.
+        Raises when ClickHouse cannot be asked, before anything is redacted.
         """
-        outcomes = [decode_one(s) for s in sources]
-        decoded = [o for o in outcomes if isinstance(o, Decoded)]
-        out = Prepared(sources, [o for o in outcomes if isinstance(o, DeadLetter)])
-        opened_here = {d.record.trace_id for d in decoded if isinstance(d.record, TraceOpened)}
-        self.consents.prefetch(
-            [d.record.trace_id for d in decoded
-             if isinstance(d.record, BatchRecord) and d.record.trace_id not in opened_here]
+        ids = list(dict.fromkeys(t for t in map(trace_id_of, sources) if t is not None))
+        self.consents.prefetch(ids)
+        return {t: self.consents.get(t) for t in ids}
+
+    def stage(self, batch: Batch) -> Staged:
+        """Flush a prepared batch into ClickHouse (sync: runs in a thread).
+
+        Idempotent: a retry inserts the same rows (the blobs were put by the CPU step).
+        """
+        p = batch.prepared
+        staged = Staged(
+            opened=p.opened, finals=p.finals, partitions=p.partitions, blobs=p.blobs,
+            event_columns=p.event_columns, seqs=p.seqs, events=p.events,
         )  # fmt: skip
-        seen: set[tuple[str, str]] = set()
-        redact = self.redaction.event
-        for d in decoded:
-            rec = d.record
-            out.partitions[rec.trace_id] = d.source.partition
-            if isinstance(rec, TraceOpened):
-                self.consents.learn(rec.trace_id, rec.developer.consent_flags)
-                out.opened.append(redact_opened(rec, self.redactor))
-            elif isinstance(rec, TraceFinalize):
-                out.finals.append(rec)
-            else:
-                consent = self.consents.get(rec.trace_id)
-                trace_id = rec.trace_id
-                fresh = [e for e in rec.events if (trace_id, e["event_id"]) not in seen]
-                seen.update((trace_id, e["event_id"]) for e in fresh)
-                out.batches.append((trace_id, [redact(e, consent) for e in fresh]))
-        return out
-
-    def stage(self, prepared: Prepared) -> Staged:
-        """Claim-check and flush a prepared batch into ClickHouse (sync: runs in a thread).
-
-        Idempotent: a retry puts the same content-addressed blobs and inserts the same rows.
-        """
-        staged = Staged(opened=prepared.opened, finals=prepared.finals,
-                        partitions=prepared.partitions)  # fmt: skip
-        ingested = now_ms()
-        trace_ids = [t for t, events in prepared.batches for _ in events]
-        events = [e for _, events in prepared.batches for e in events]
-        stored, staged.blobs = move_dicts_to_blobs(
-            events, self.cfg.inline_limit_bytes, self.blobs, self._pool
-        )
-        row = R.event_row_dict
-        staged.event_rows = [row(t, e, ingested) for t, e in zip(trace_ids, stored, strict=True)]
-        for trace_id, e in zip(trace_ids, stored, strict=True):
-            staged.seqs.setdefault(trace_id, set()).add(e["seq"])
-        staged.events = len(stored)
         flush(self.store, staged)
         return staged
 
@@ -244,18 +197,36 @@ class Pipeline:
         for c in completions:
             self.tracker.published(c)
 
+    @contextlib.contextmanager
+    def timed(self, phase: str) -> Iterator[None]:
+        """Add the wall time of the block to ``stats.seconds[phase]``."""
+        start = time.perf_counter()
+        try:
+            yield
+        finally:
+            seconds = self.stats.seconds
+            seconds[phase] = seconds.get(phase, 0.0) + time.perf_counter() - start
+
     # --- the whole micro-batch ---------------------------------------------------------
 
-    async def prepare(self, sources: list[Source]) -> Prepared:
-        """Decode and redact a take-batch in a thread (overlaps the previous batch's commit).
+    async def prepare(self, sources: list[Source]) -> Batch:
+        """Look up consents, then run the CPU step (a child process or a thread) on a
+        take-batch; overlaps the previous batch's commit.
 
-        A failed consent lookup (ClickHouse unavailable) is retried with backoff, like a
-        commit: the partition waits rather than redacting without consent.
+        A failed consent lookup (ClickHouse unavailable) or claim-check put (blob store
+        unavailable) is retried with backoff, like a commit: the partition waits rather
+        than redacting without consent.
         """
         delay = 0.5
         while True:
             try:
-                return await asyncio.to_thread(self._prepare, sources)
+                with self.timed("consents"):
+                    consents = await asyncio.to_thread(self._consents, sources)
+                with self.timed("prepare"):
+                    prepared = await self.preparer.run(sources, consents)
+                for opened, _ in prepared.opened:
+                    self.consents.learn(opened.trace_id, opened.developer.consent_flags)
+                return Batch(sources, prepared)
             except Exception:
                 log.exception("preparing a micro-batch of %d records failed; retrying in %.1fs",
                               len(sources), delay)  # fmt: skip
@@ -266,7 +237,7 @@ class Pipeline:
         """Decode and commit a take-batch; returns once its effects are durable (then ack)."""
         await self.commit(await self.prepare(sources))
 
-    async def commit(self, prepared: Prepared) -> None:
+    async def commit(self, batch: Batch) -> None:
         """Store, dead-letter and publish a decoded batch; returns once durable (then ack).
 
         Failures (ClickHouse, blob store or broker unavailable) are retried with backoff
@@ -275,19 +246,20 @@ class Pipeline:
         delay = 0.5
         while True:
             try:
-                await self._commit(prepared)
+                await self._commit(batch)
                 return
             except Exception:
                 log.exception("micro-batch of %d records failed; retrying in %.1fs",
-                              len(prepared.sources), delay)  # fmt: skip
+                              len(batch.sources), delay)  # fmt: skip
                 await asyncio.sleep(delay)  # backoff before an idempotent retry
                 delay = min(delay * 2, 30.0)
 
-    async def _commit(self, prepared: Prepared) -> None:
-        sources, dead = prepared.sources, prepared.dead
+    async def _commit(self, batch: Batch) -> None:
+        sources, dead = batch.sources, batch.prepared.dead
         await self.ready.wait()
         async with self._lock:
-            staged = await asyncio.to_thread(self.stage, prepared)
+            with self.timed("stage"):
+                staged = await asyncio.to_thread(self.stage, batch)
             done = time.time() * 1000
             if dead:
                 await self.dead_letters(dead)
@@ -301,9 +273,11 @@ class Pipeline:
                     fin.finalized_at_ms,
                 )
             touched = list(dict.fromkeys([*staged.seqs, *(f.trace_id for f in staged.finals)]))
-            completions = await asyncio.to_thread(self._decide, touched)
+            with self.timed("decide"):
+                completions = await asyncio.to_thread(self._decide, touched)
             if completions:
-                await self.publish(completions, staged.trace_rows)
+                with self.timed("publish"):
+                    await self.publish(completions, staged.trace_rows)
         self.stats.records += len(sources)
         self.stats.events += staged.events
         self.stats.dead += len(dead)

@@ -23,10 +23,11 @@ class Staged:
     """What a micro-batch will write: rows and the per-trace seqs they carry."""
 
     opened: list[tuple[TraceOpened, Redaction]] = field(default_factory=list)
-    event_rows: list[list[Any]] = field(default_factory=list)
+    event_columns: list[tuple[Any, ...]] = field(default_factory=list)
+    """``events`` rows column-oriented (``rows.EVENT_COLUMNS`` order); empty: none."""
     finals: list[TraceFinalize] = field(default_factory=list)
     blobs: list[BlobInfo] = field(default_factory=list)
-    seqs: dict[str, set[int]] = field(default_factory=dict)
+    seqs: dict[str, list[int]] = field(default_factory=dict)
     partitions: dict[str, int] = field(default_factory=dict)
     events: int = 0
     trace_rows: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -42,5 +43,5 @@ def flush(store: ClickHouseStore, staged: Staged) -> None:
         store, [o.trace_id for o, _ in staged.opened] + [f.trace_id for f in staged.finals]
     )
     merge_traces(store, [opened_change(o, r) for o, r in staged.opened], rows)
-    store.insert_event_columns(staged.event_rows)
+    store.insert_event_columns(staged.event_columns)
     merge_traces(store, [finalize_change(f) for f in staged.finals], rows)

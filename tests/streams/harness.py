@@ -27,6 +27,28 @@ from schemas.models import EventBatch, TraceFinalized, Wire
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def descendants(pid: int) -> list[int]:
+    """Live child processes of ``pid`` and theirs (from /proc), e.g. the prepare child."""
+    out: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            kids = [int(k) for k in (task / "children").read_text().split()]
+        except OSError:
+            continue
+        for kid in kids:
+            out += [kid, *descendants(kid)]
+    return out
+
+
+def is_gone(pid: int) -> bool:
+    """True when ``pid`` exited (a zombie waiting for its reaper counts as gone)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return True
+    return state in ("Z", "X")
+
+
 def worker_env(settings: Settings) -> dict[str, str]:
     """Environment pointing a worker process at ``settings``."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("FIXTRACE_")}
@@ -50,14 +72,19 @@ def start_worker(
     mode: str = "redacted",
     name: str = "w",
     max_records: int = 500,
+    prepare_procs: int = 1,
 ) -> ManagedProcess:
-    """Start ``fixtrace worker streams`` as a subprocess with test-speed group settings."""
+    """Start ``fixtrace worker streams`` as a subprocess with test-speed group settings.
+
+    ``prepare_procs=1`` (the default on 2+ cores) runs the CPU step in a child process, so
+    the crash tests cover the child too; whatever the test machine's core count.
+    """
     argv = [
         sys.executable, "-m", "streams.cli", "streams", "--group", group,
         "--session-timeout", str(FAUST_TEST_SESSION_TIMEOUT_S * 2), "--commit-interval", "0.3",
         "--mode", mode, "--loglevel", "info", "--sweep-interval", "0.2",
         "--stats-path", str(log_dir / f"{name}.json"),
-        "--max-records", str(max_records),
+        "--max-records", str(max_records), "--prepare-procs", str(prepare_procs),
     ]  # fmt: skip
     return spawn(name, argv, log_path=log_dir / f"{name}.log", env=worker_env(settings), cwd=ROOT)
 

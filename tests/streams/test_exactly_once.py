@@ -16,7 +16,9 @@ from fixtrace.waiting import wait_until
 from schemas.samples import sample_trace
 from tests.streams.harness import (
     batches,
+    descendants,
     finalized_ids,
+    is_gone,
     produce,
     produce_to,
     read_topic,
@@ -30,8 +32,12 @@ EVENTS_PER_TRACE = 50  # 3000 events
 
 
 def _kill(proc: ManagedProcess) -> None:
+    """SIGKILL the worker; its prepare child process must not outlive it."""
+    children = descendants(proc.pid)
     proc.popen.send_signal(signal.SIGKILL)
     proc.popen.wait(10)
+    wait_until(lambda: all(map(is_gone, children)), timeout_s=10,
+               message=f"children {children} of the killed worker exit")  # fmt: skip
 
 
 async def test_sigkill_mid_stream_keeps_exactly_once_effect(
@@ -61,6 +67,7 @@ async def test_sigkill_mid_stream_keeps_exactly_once_effect(
     # 1: killed mid-stream after a few micro-batches.
     w = start("w1")
     wait_until(lambda: progressed("w1", 60), timeout_s=60, message="w1 progress")
+    assert descendants(w.pid), "the CPU step runs in a child process"
     _kill(w)
     await produce(stream_settings, waves[1])
     # 2: killed during start-up, before or while joining the group.

@@ -1,0 +1,125 @@
+"""Where the CPU step runs: a child process (the default on 2+ cores) or a worker thread.
+
+Why a child process: the GIL lets a Python worker use one core, and the CPU step
+(:mod:`streams.prepare`) is most of its CPU. With it in a child, the main process keeps
+faust's dispatch, the ClickHouse insert and the decisions, and the two overlap on two
+cores (bench/stream_bench.py shows both figures). Batches go through one child in order,
+so the redaction memo stays warm and batches come back in the order they went in.
+
+A child that dies (OOM killer, a bug) breaks the pool; the next call starts a fresh child
+and the batch is prepared again (the step is a pure function of its inputs). The child
+dies with the worker: it asks the kernel for SIGKILL when its parent goes (PDEATHSIG), so
+a SIGKILLed worker leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ctypes
+import logging
+import multiprocessing
+import signal
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+
+from fixtrace.config import Settings
+from schemas.models import ConsentFlags
+from sinks.blobs.factory import open_blob_store
+from streams.decode import Source
+from streams.prepare import Prepared, Preparer
+from streams.redact import RedactionConfig, Redactor
+from streams.redact.models import Mode
+
+log = logging.getLogger(__name__)
+
+_PR_SET_PDEATHSIG = 1
+
+
+@dataclass(frozen=True)
+class PrepareSetup:
+    """Everything a :class:`Preparer` is built from (picklable: it crosses to the child)."""
+
+    settings: Settings
+    redaction_mode: Mode
+
+    def build(self) -> Preparer:
+        return Preparer(
+            Redactor(RedactionConfig(mode=self.redaction_mode)),
+            open_blob_store(self.settings),
+            self.settings.inline_limit_bytes,
+        )
+
+
+_CHILD: Preparer | None = None
+
+
+def _die_with_parent() -> None:
+    """Linux: SIGKILL this process when the parent exits (no-op elsewhere)."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):  # not Linux: the pool's own EOF handling remains
+        pass
+
+
+def _init_child(setup: PrepareSetup) -> None:
+    global _CHILD
+    _die_with_parent()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    _CHILD = setup.build()
+
+
+def _run_in_child(sources: list[Source], consents: dict[str, ConsentFlags | None]) -> Prepared:
+    assert _CHILD is not None, "child not initialised"
+    return _CHILD.run(sources, consents)
+
+
+class PreparePool:
+    """Runs :meth:`Preparer.run` in ``procs`` child processes (1 is enough) or, with 0, in
+    a thread of this process."""
+
+    def __init__(self, setup: PrepareSetup, procs: int) -> None:
+        self.setup = setup
+        self.procs = procs
+        self._local = setup.build() if procs == 0 else None
+        self._executor: ProcessPoolExecutor | None = None
+
+    @property
+    def where(self) -> str:
+        """For logs and stats: where the CPU step runs."""
+        return "thread" if self.procs == 0 else f"{self.procs} child process(es)"
+
+    def _pool(self) -> ProcessPoolExecutor:
+        if self._executor is None:
+            self._executor = ProcessPoolExecutor(
+                self.procs,
+                mp_context=multiprocessing.get_context("spawn"),  # no fork of faust's threads
+                initializer=_init_child,
+                initargs=(self.setup,),
+            )
+        return self._executor
+
+    async def run(
+        self, sources: list[Source], consents: dict[str, ConsentFlags | None]
+    ) -> Prepared:
+        """The prepared batch; a broken child is replaced and the batch run again once."""
+        if self._local is not None:
+            return await asyncio.to_thread(self._local.run, sources, consents)
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._pool(), _run_in_child, sources, consents)
+        except BrokenProcessPool:
+            log.error("the prepare child process died; starting a new one")
+            self.close()
+            return await loop.run_in_executor(self._pool(), _run_in_child, sources, consents)
+
+    def warm_up(self) -> None:
+        """Start the child now (imports take ~1 s) instead of on the first batch."""
+        if self.procs:
+            self._pool().submit(_run_in_child, [], {}).result()
+
+    def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None

@@ -1,0 +1,101 @@
+"""The CPU step gives the same batch in a child process as in a thread, and survives a
+dead child.
+
+No broker or ClickHouse here: the step is a function of (records, consent flags) and the
+blob store, which is a real filesystem store under the test's folder.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+from pathlib import Path
+from typing import Any
+
+from fixtrace.config import Settings
+from schemas.codec import encode
+from schemas.models import ConsentFlags, EventBatch, TerminalOutput
+from schemas.samples import sample_trace
+from sinks.clickhouse import rows as R
+from streams.decode import Source
+from streams.prepare import Prepared
+from streams.prepare_pool import PreparePool, PrepareSetup
+from tests.streams.harness import descendants, is_gone
+
+_STAMPS = {R.EVENT_COLUMNS.index("ingested_at_ms"), R.EVENT_COLUMNS.index("version")}
+
+
+def _take_batch() -> tuple[list[Source], dict[str, ConsentFlags | None]]:
+    """Two traces: one opened in the batch, one known by consent only; a duplicate
+    resend, an oversized output (claim-check), garbage, a finalize."""
+    a_open, a_events, a_fin = sample_trace(40, seed=1)
+    b_open, b_events, _ = sample_trace(30, seed=2)
+    big = a_events[5].model_copy(
+        update={"type": "terminal_output",
+                "payload": TerminalOutput(stream="stdout", chunk_text="x" * 300_000)}
+    )  # fmt: skip
+    a_events[5] = big
+    a, b = a_open.trace_id, b_open.trace_id
+    values: list[tuple[str | None, bytes]] = [
+        (a, encode(a_open)),
+        (a, encode(EventBatch(trace_id=a, events=a_events[:20]))),
+        (b, encode(EventBatch(trace_id=b, events=b_events[:10]))),
+        (a, encode(EventBatch(trace_id=a, events=a_events[10:]))),  # overlaps: duplicates
+        ("junk", b"\x00not avro"),
+        (b, encode(EventBatch(trace_id=b, events=b_events[10:]))),
+        (a, encode(a_fin)),
+    ]
+    sources = [
+        Source("raw", i % 3, i, k.encode() if k else None, v, 0) for i, (k, v) in enumerate(values)
+    ]
+    consents = {b: ConsentFlags(store_raw_code=False, store_terminal_output=False)}
+    return sources, consents
+
+
+def _comparable(p: Prepared) -> dict[str, Any]:
+    columns = [c for i, c in enumerate(p.event_columns) if i not in _STAMPS]
+    return {
+        "dead": [(d.error_type, d.reason, d.source_offset) for d in p.dead],
+        "opened": p.opened, "finals": p.finals, "partitions": p.partitions,
+        "seqs": p.seqs, "blobs": p.blobs, "columns": columns, "events": p.events,
+    }  # fmt: skip
+
+
+async def test_child_process_and_thread_prepare_the_same_batch(tmp_path: Path) -> None:
+    settings = Settings(data_dir=tmp_path, blob_url=(tmp_path / "blobs").as_uri())
+    sources, consents = _take_batch()
+    in_thread = PreparePool(PrepareSetup(settings, "redacted"), procs=0)
+    in_child = PreparePool(PrepareSetup(settings, "redacted"), procs=1)
+    try:
+        a = await in_thread.run(sources, consents)
+        b = await in_child.run(sources, consents)
+    finally:
+        in_child.close()
+    assert _comparable(a) == _comparable(b)
+    assert a.events == 40 + 30  # the overlap was sent twice and stored once
+    assert [d.source_offset for d in a.dead] == [4]
+    assert len(a.blobs) == 1 and a.blobs[0].byte_length == 300_000
+    assert sorted(a.seqs) == sorted(a.partitions)
+
+
+async def test_a_dead_child_is_replaced_and_the_batch_prepared(tmp_path: Path) -> None:
+    settings = Settings(data_dir=tmp_path, blob_url=(tmp_path / "blobs").as_uri())
+    sources, consents = _take_batch()
+    pool = PreparePool(PrepareSetup(settings, "redacted"), procs=1)
+    try:
+        first = await pool.run(sources, consents)
+        (child,) = [p for p in descendants(os.getpid()) if _is_prepare_child(p)]
+        os.kill(child, signal.SIGKILL)
+        again = await pool.run(sources, consents)
+        assert is_gone(child)
+    finally:
+        pool.close()
+    assert _comparable(again) == _comparable(first)
+
+
+def _is_prepare_child(pid: int) -> bool:
+    try:
+        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
+    return b"spawn_main" in cmdline
