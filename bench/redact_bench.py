@@ -1,11 +1,19 @@
 """Redaction throughput on a realistic event-text mix, full scan vs literal pre-check.
 
-Run: ``python bench/redact_bench.py [--n 40000] [--repeat 3]``. The variants run in the
-same process on the same strings, interleaved round by round so machine load hits them
-alike; each reports the median (and best) of ``--repeat`` rounds. ``floor`` is a bare
-``str.lower()`` plus one ``in`` per string: the least any keyword pre-check can cost.
-Findings of the two redaction paths are compared, and the false-positive rate on the
-look-alike corpus is printed. One core, pure Python.
+Run: ``python bench/redact_bench.py [--n 40000] [--repeat 3] [--events 20000]``. The
+variants run in the same process on the same strings, interleaved round by round so
+machine load hits them alike; each reports the median (and best) of ``--repeat`` rounds.
+``floor`` is a bare ``str.lower()`` plus one ``in`` per string: the least any keyword
+pre-check can cost. Findings of the redaction paths are compared (``same_findings``), the
+pre-check's triggers are checked to be necessary conditions on the corpora
+(``triggers_necessary``), and the false-positive rate on the look-alike corpus is printed.
+
+``per_event`` is what the stream worker pays: decoded ``EventBatch`` dicts of the sample
+mix (``schemas.samples``) through ``streams.redaction.DictRedaction`` in redacted mode, fresh
+dicts every round (it redacts in place), µs per event. ``per_event_varied`` is the same
+events with their free-text fields replaced by strings of the corpus mix (no exact repeats:
+the engine's cost, not the memo's). Both are checked against a full-scan ``DictRedaction``.
+One core, pure Python.
 """
 
 from __future__ import annotations
@@ -17,16 +25,35 @@ import platform
 import statistics
 import time
 from collections.abc import Callable
+from typing import Any
 
+from schemas.codec import decode_checked, encode
+from schemas.models import ConsentFlags, EventBatch
+from schemas.samples import sample_trace
 from streams.redact import RedactionConfig, Redactor
 from streams.redact.corpus.mix import event_texts
 from streams.redact.corpus.negative import negative_samples
+from streams.redact.corpus.positive import PII_TEXT, positive_samples
+from streams.redact.engine import _lower
+from streams.redact.entropy import candidate_spans
+from streams.redact.rules import ALL_RULES
+from streams.redaction import DictRedaction
+
+_FREE_TEXT = ("command", "chunk_text", "patch_text", "content_text", "message", "title")
+"""Payload fields ``per_event_varied`` fills with corpus-mix strings."""
 
 
 def _run(redactor: Redactor, texts: list[str]) -> tuple[float, list[object]]:
     """Wall time of one pass, and its outcomes."""
     start = time.perf_counter()
     outcomes = [redactor.redact(t) for t in texts]
+    return time.perf_counter() - start, outcomes
+
+
+def _run_text(redactor: Redactor, texts: list[str]) -> tuple[float, list[object]]:
+    """Wall time of one pass of the worker's call (``redact_text``: no outcome object)."""
+    start = time.perf_counter()
+    outcomes = [redactor.redact_text(t) for t in texts]
     return time.perf_counter() - start, outcomes
 
 
@@ -47,11 +74,86 @@ def _summary(seconds: list[float], n: int) -> dict[str, float]:
     }
 
 
+def _triggers_necessary(redactor: Redactor) -> bool:
+    """Whenever a pattern matches a corpus text, the pre-check counts one of its triggers.
+
+    Like ``tests/redact``'s check, but through the engine's own trigger test, so the
+    trigger contexts (``rules.TRIGGER_CONTEXTS``) are covered too. ``redactor`` must run
+    every rule (PII included).
+    """
+    texts = [p.text for p in positive_samples()] + [t for _, t in negative_samples()]
+    texts += event_texts(2000, secret_share=0.5) + [PII_TEXT[0]]
+    texts += ["-----BEGIN PRIVATE KEY-----", "api_\u212aey=abcd1234efgh", "--api-key abcd1234"]
+    for text in texts:
+        low = _lower(text)
+        text_hits = set(redactor.text_hits(low))
+        inside = " ".join(low[a:b] for a, b in candidate_spans(text))
+        for rule in ALL_RULES:
+            for p in rule.patterns:
+                if not p.triggers or not p.regex.search(low if p.on_lower else text):
+                    continue
+                hit = any(t in inside for t in p.triggers) if p.in_token_run else None
+                if not (hit or text_hits.intersection(p.triggers)):
+                    return False
+    return True
+
+
+def _event_records(n_events: int, varied: bool) -> list[tuple[bytes, ConsentFlags]]:
+    """Encoded ``EventBatch`` records of 100 sample events each, with their trace's consent."""
+    texts = iter(event_texts(n_events * 2, seed=11)) if varied else None
+    records = []
+    for seed in range(max(1, n_events // 100)):
+        opened, events, _ = sample_trace(100, seed=seed)
+        for e in events if texts is not None else ():
+            for name in _FREE_TEXT:
+                if getattr(e.payload, name, None):
+                    setattr(e.payload, name, next(texts))  # type: ignore[arg-type]
+        batch = EventBatch(trace_id=opened.trace_id, events=events)
+        records.append((encode(batch), opened.developer.consent_flags))
+    return records
+
+
+def _decoded(records: list[tuple[bytes, ConsentFlags]]) -> list[tuple[dict[str, Any], Any]]:
+    """Fresh event dicts as the worker decodes them (``DictRedaction`` works in place)."""
+    out = []
+    for data, consent in records:
+        _, batch = decode_checked(data)
+        out.extend((e, consent) for e in batch["events"])  # type: ignore[index]
+    return out
+
+
+def _per_event(n_events: int, repeat: int, varied: bool) -> dict[str, object]:
+    """µs per event through ``DictRedaction`` (memo warmed by a first round, like a worker)."""
+    records = _event_records(n_events, varied)
+    redaction = DictRedaction(Redactor(RedactionConfig(mode="redacted")))
+    seconds: list[float] = []
+    events: list[dict[str, Any]] = []
+    for r in range(repeat + 1):
+        items = _decoded(records)
+        event = redaction.event
+        start = time.perf_counter()
+        for e, consent in items:
+            event(e, consent)
+        if r:
+            seconds.append(time.perf_counter() - start)
+        events = [e for e, _ in items]
+    reference = DictRedaction(Redactor(RedactionConfig(mode="redacted", precheck=False)))
+    expected = [reference.event(e, c) for e, c in _decoded(records)]
+    n = len(events)
+    return {
+        "events": n,
+        "us_per_event": round(statistics.median(seconds) / n * 1e6, 2),
+        "best_us_per_event": round(min(seconds) / n * 1e6, 2),
+        "same_as_full_scan": events == expected,
+    }
+
+
 def main() -> None:
     """Measure and print a JSON summary."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--n", type=int, default=40_000)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--events", type=int, default=20_000, help="0 skips per_event")
     args = parser.parse_args()
 
     texts = event_texts(args.n)
@@ -66,26 +168,36 @@ def main() -> None:
     variants: dict[str, Callable[[list[str]], tuple[float, list[object]]]] = {
         "full_scan": lambda ts: _run(full, ts),
         "precheck": lambda ts: _run(fast, ts),
+        "precheck_redact_text": lambda ts: _run_text(fast, ts),
         "floor_lower_plus_in": _floor,
     }
     seconds: dict[str, list[float]] = {name: [] for name in variants}
-    outcomes: dict[str, list[object]] = {}
+    outcomes: dict[str, list[Any]] = {}
     for _ in range(args.repeat):
         for name, run in variants.items():
             took, outcomes[name] = run(texts)
             seconds[name].append(took)
     for name in variants:
         results[name] = _summary(seconds[name], len(texts))
-    with_findings = sum(1 for o in outcomes["precheck"] if o.findings)  # type: ignore[attr-defined]
+    with_findings = sum(1 for o in outcomes["precheck"] if o.findings)
     results["share_with_findings"] = round(with_findings / len(texts), 4)
     results["same_findings"] = all(
-        (a.text, a.findings) == (b.text, b.findings)  # type: ignore[attr-defined]
-        for a, b in zip(outcomes["full_scan"], outcomes["precheck"], strict=True)
+        (a.text, a.findings) == (b.text, b.findings) == c
+        for a, b, c in zip(
+            outcomes["full_scan"],
+            outcomes["precheck"],
+            outcomes["precheck_redact_text"],
+            strict=True,
+        )
     )
+    results["triggers_necessary"] = _triggers_necessary(Redactor(RedactionConfig(pii=True)))
     negatives = negative_samples()
     altered = sum(1 for _, t in negatives if fast.redact(t).text != t)
     results["false_positive_rate"] = round(altered / len(negatives), 4)
     results["negative_samples"] = len(negatives)
+    if args.events:
+        results["per_event"] = _per_event(args.events, args.repeat, varied=False)
+        results["per_event_varied"] = _per_event(args.events // 4, args.repeat, varied=True)
     results["loadavg_at_end"] = os.getloadavg()[0]
     print(json.dumps(results, indent=2))
 

@@ -14,7 +14,7 @@ Consent rules applied here (beyond the engine's raw/redacted choice per content 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any, Protocol, get_args
 
@@ -27,7 +27,7 @@ from schemas.models import (
     Redaction,
     TraceOpened,
 )
-from streams.redact import Redactor, kind_for_event_type, raw_allowed
+from streams.redact import ContentKind, Redactor, kind_for_event_type, raw_allowed
 
 
 class Outcome(Protocol):
@@ -103,7 +103,7 @@ def _scrub_value(value: Any, redact: TextRedactor, counts: Counter[str]) -> Any:
     return value
 
 
-def _redaction(counts: Counter[str]) -> Redaction:
+def _redaction(counts: Mapping[str, int]) -> Redaction:
     return Redaction(applied=bool(counts), rules=sorted(counts), counts=dict(counts))
 
 
@@ -128,101 +128,186 @@ def redact_opened(opened: TraceOpened, redactor: Redactor) -> tuple[TraceOpened,
 
 # --- the hot path: events as decoded dicts (see streams.decode.BatchRecord) ----------------
 
-_LOCATION_FIELDS = frozenset({"cwd", "file_path", "workspace_root", "branch"})
-"""Fields whose values repeat across a trace's events: their outcomes are memoised."""
+Scan = Callable[[str], tuple[str, dict[str, int]]]
+"""One string to (text, findings): the hot path's engine call, without an outcome object."""
+Memo = dict[str, tuple[str, dict[str, int]]]
+
+_MEMO_FIELDS = frozenset({
+    "cwd", "file_path", "workspace_root", "branch", "base_branch", "head_branch",
+    "command", "id", "symbol",
+})  # fmt: skip
+"""Fields whose values repeat across a trace's events (locations, commands, names): their
+results are memoised. Free text (output, patches, thoughts) rarely repeats exactly."""
 _MEMO_MAX = 50_000
+_MEMO_MAX_CHARS = 512
+"""Longer values (heredoc commands) are scanned each time: the memo stays under ~40 MB."""
+
+FieldPlan = tuple[tuple[str, bool, "FieldPlan | None"], ...]
+"""(field, memoise it, plan of its nested model or None), for each text field of a model."""
+
+
+def _nested_model(cls: type[BaseModel], name: str) -> type[BaseModel] | None:
+    """The model a field of ``cls`` nests (the first one of a union), or None."""
+    annotation = cls.model_fields[name].annotation
+    args = get_args(annotation) or (annotation,)
+    return next((a for a in args if isinstance(a, type) and issubclass(a, BaseModel)), None)
 
 
 @cache
-def _dict_fields(cls: type[BaseModel]) -> tuple[tuple[str, type[BaseModel] | None], ...]:
-    """``_text_fields`` of ``cls`` with the nested model of each (None for str/list fields)."""
-    out = []
+def _dict_plan(cls: type[BaseModel]) -> FieldPlan:
+    """``_text_fields`` of ``cls``, nested models resolved; models without text are left out."""
+    out: list[tuple[str, bool, FieldPlan | None]] = []
     for name in _text_fields(cls):
-        annotation = cls.model_fields[name].annotation
-        args = get_args(annotation) or (annotation,)
-        nested = next((a for a in args if isinstance(a, type) and issubclass(a, BaseModel)), None)
-        out.append((name, nested))
+        nested = _nested_model(cls, name)
+        if nested is None:
+            out.append((name, name in _MEMO_FIELDS, None))
+        elif sub := _dict_plan(nested):
+            out.append((name, False, sub))
     return tuple(out)
 
 
-# The envelope's text fields per event type, ``payload`` resolved to the model its type names.
-_EVENT_FIELDS: dict[str, tuple[tuple[str, type[BaseModel] | None], ...]] = {
-    kind: tuple((n, model if n == "payload" else sub) for n, sub in _dict_fields(Event))
-    for kind, model in PAYLOAD_MODELS.items()
-}
+def _envelope_plan(payload: type[BaseModel]) -> tuple[tuple[str, FieldPlan], ...]:
+    """The event's sub-dicts (actor, context, payload) with their plans, for one payload type.
+
+    The envelope has no text of its own: ``_scrub_dicts`` walks sub-dicts only.
+    """
+    out = []
+    for name in _text_fields(Event):
+        model = payload if name == "payload" else _nested_model(Event, name)
+        if model is None:
+            raise TypeError(f"Event.{name} is text at the top level: walk it in DictRedaction")
+        if plan := _dict_plan(model):
+            out.append((name, plan))
+    return tuple(out)
 
 
-def _scrub_dict(
-    d: dict[str, Any],
-    fields: tuple[tuple[str, type[BaseModel] | None], ...],
-    redact: TextRedactor,
-    memo: TextRedactor,
-    counts: Counter[str],
-) -> None:
-    """Pass every text value of ``d`` through ``redact`` in place (same strings as ``_scrub``)."""
-    for name, nested in fields:
-        value = d.get(name)
-        if value is None:
+_EVENT_PLANS = {kind: _envelope_plan(model) for kind, model in PAYLOAD_MODELS.items()}
+
+
+def _add(counts: dict[str, int] | None, findings: dict[str, int]) -> dict[str, int]:
+    """``counts`` (created on the first finding: most events have none) plus ``findings``."""
+    if counts is None:
+        counts = {}
+    for rule, n in findings.items():
+        counts[rule] = counts.get(rule, 0) + n
+    return counts
+
+
+def _scrub_dicts(
+    parent: dict[str, Any],
+    subs: tuple[tuple[str, FieldPlan], ...],
+    scan: Scan,
+    memo: Memo | None,
+    counts: dict[str, int] | None,
+) -> dict[str, int] | None:
+    """Pass every text value of ``parent``'s sub-dicts through the engine, in place.
+
+    ``subs`` names the sub-dicts and their plans (same strings as ``_scrub``). Why two levels
+    per call: an event's three sub-dicts then cost one call, not four (~0.4 µs of a ~2.5 µs
+    walk). ``memo`` (None: memoise nothing) holds the results of the plans' memoised fields,
+    looked up inline (a method call per string cost ~0.1 µs). Returns ``counts`` with the
+    findings added (still None when there were none).
+    """
+    for key, plan in subs:
+        d = parent.get(key)
+        if not isinstance(d, dict):
             continue
-        if isinstance(value, str):
-            if len(value) >= _MIN_SCAN_LEN:
-                out = (memo if name in _LOCATION_FIELDS else redact)(value)
-                if out.findings:
-                    counts.update(out.findings)
-                d[name] = out.text
-        elif isinstance(value, dict):
-            if nested is not None:
-                _scrub_dict(value, _dict_fields(nested), redact, memo, counts)
-        elif isinstance(value, list):
-            d[name] = [_scrub_value(v, redact, counts) for v in value]
+        for name, memoise, nested in plan:
+            value = d.get(name)
+            if value is None:
+                continue
+            if isinstance(value, str):
+                if len(value) >= _MIN_SCAN_LEN:
+                    if memoise and memo is not None:
+                        out = memo.get(value)
+                        if out is None:
+                            out = _remember(memo, value, scan(value))
+                    else:
+                        out = scan(value)
+                    d[name] = out[0]
+                    if out[1]:
+                        counts = _add(counts, out[1])
+            elif isinstance(value, dict):
+                if nested is not None:
+                    counts = _scrub_dicts(d, ((name, nested),), scan, memo, counts)
+            elif isinstance(value, list):
+                d[name], counts = _scrub_list(value, scan, counts)
+    return counts
+
+
+def _remember(memo: Memo, text: str, out: tuple[str, dict[str, int]]) -> tuple[str, dict[str, int]]:
+    """Store a result (bounded: cleared when full, long strings never kept) and return it."""
+    if len(text) <= _MEMO_MAX_CHARS:
+        if len(memo) >= _MEMO_MAX:
+            memo.clear()
+        memo[text] = out
+    return out
+
+
+def _scrub_list(
+    items: list[Any] | tuple[Any, ...], scan: Scan, counts: dict[str, int] | None
+) -> tuple[list[Any], dict[str, int] | None]:
+    """A list's strings (and nested lists') scanned, as ``_scrub_value`` does on the model path."""
+    out: list[Any] = []
+    for v in items:
+        if isinstance(v, str) and len(v) >= _MIN_SCAN_LEN:
+            v, findings = scan(v)
+            if findings:
+                counts = _add(counts, findings)
+        elif isinstance(v, _CONTAINER_TYPES) and v:
+            new, counts = _scrub_list(v, scan, counts)
+            if any(a is not b for a, b in zip(new, v, strict=True)):
+                v = new  # like ``_scrub_value``: a nested container is only replaced if changed
+        out.append(v)
+    return out, counts
 
 
 class DictRedaction:
     """Redacts decoded event dicts in place, with the model path's semantics.
 
-    Why a class: it holds the memo of outcomes for location-like strings (paths, cwd,
-    branches), which repeat on nearly every event of a trace. The engine is deterministic
-    for a string in redacted mode, so a memoised outcome is the outcome; raw-eligible
-    strings (mode raw + consent) always go to the engine.
+    Why a class: it holds the memo of results for strings that repeat across a trace's
+    events (paths, cwd, branches, commands). The engine is deterministic for a string in
+    redacted mode, so a memoised result is the result; raw-eligible strings (mode raw +
+    consent) always go to the engine.
     """
 
     def __init__(self, redactor: Redactor) -> None:
         self.redactor = redactor
         self._raw_mode = redactor.config.mode == "raw"
-        self._memo: dict[str, Outcome] = {}
-
-    def _memoised(self, text: str) -> Outcome:
-        out = self._memo.get(text)
-        if out is None:
-            if len(self._memo) >= _MEMO_MAX:
-                self._memo.clear()
-            out = self._memo[text] = self.redactor.redact(text)
-        return out
+        self._scan: Scan = redactor.redact_text
+        self._memo: Memo = {}
 
     def event(self, event: dict[str, Any], consent: ConsentFlags | None) -> dict[str, Any]:
         """Redact ``event`` in place; sets ``event["redaction"]`` when anything was found.
 
         ``consent`` None (no TraceOpened known) means the strictest handling.
         """
-        counts: Counter[str] = Counter()
+        counts: dict[str, int] | None = None
         etype = event["type"]
         gate = _CONSENT_GATED.get(etype)
         if gate is not None and not getattr(consent or _STRICTEST, gate[0]):
             payload = event["payload"]
             if any(payload.get(f) for f in gate[1]):
-                counts[DROPPED_RULE] += 1
+                counts = {DROPPED_RULE: 1}
                 payload.update(dict.fromkeys(gate[1]))
-        kind = kind_for_event_type(etype)
-        redactor = self.redactor
-
-        def redact(text: str) -> Outcome:
-            return redactor.redact(text, kind=kind, consent=consent)
-
-        memo = redact if self._raw_mode and raw_allowed(kind, consent) else self._memoised
-        _scrub_dict(event, _EVENT_FIELDS[etype], redact, memo, counts)
+        plan = _EVENT_PLANS[etype]
+        if self._raw_mode and raw_allowed(kind := kind_for_event_type(etype), consent):
+            counts = _scrub_dicts(event, plan, self._raw_scan(kind, consent), None, counts)
+        else:
+            counts = _scrub_dicts(event, plan, self._scan, self._memo, counts)
         if counts:
             event["redaction"] = _redaction(counts)
         return event
+
+    def _raw_scan(self, kind: ContentKind, consent: ConsentFlags | None) -> Scan:
+        """The engine call for strings consent lets stay raw (truncation still applies)."""
+        redact = self.redactor.redact
+
+        def scan(text: str) -> tuple[str, dict[str, int]]:
+            out = redact(text, kind=kind, consent=consent)
+            return out.text, out.findings
+
+        return scan
 
 
 _STRICTEST = ConsentFlags()

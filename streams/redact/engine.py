@@ -16,7 +16,7 @@ from schemas.models import ConsentFlags
 from .consent import effective_mode
 from .entropy import candidate_spans
 from .models import REPLACEMENT, TRUNCATE_RULE, ContentKind, RedactionConfig, RedactionOutcome
-from .rules import ALL_RULES, RULE_NAMES, Pattern, Rule
+from .rules import ALL_RULES, RULE_NAMES, TRIGGER_CONTEXTS, Pattern, Rule
 from .truncate import truncate
 
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
@@ -63,6 +63,12 @@ class Redactor:
         self._text_needles = _distinct(p.triggers for _, p in self._steps if not p.in_token_run)
         self._run_needles = _distinct(p.triggers for _, p in self._steps if p.in_token_run)
         self._plans: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[int, ...]] = {}
+        # Whether some step runs on every string (no trigger: PII phone numbers; or its own
+        # span finder); without one, a string with no trigger hit and no token run is clean.
+        self._unconditional = any(
+            p.spans is not candidate_spans and (p.spans is not None or not p.triggers)
+            for _, p in self._steps
+        )
 
     @property
     def rule_names(self) -> tuple[str, ...]:
@@ -91,6 +97,22 @@ class Redactor:
             text = self._scan_full(text, findings)
         return RedactionOutcome(text, findings, truncated)
 
+    def redact_text(self, text: str) -> tuple[str, dict[str, int]]:
+        """``redact(text)`` in redacted mode, as (text, findings), for the per-event hot path.
+
+        Why not :meth:`redact`: building the frozen outcome costs ~0.7 µs (measured), about
+        half the scan of a short clean string. Same truncation and findings, never raw.
+        """
+        max_bytes = self._max_bytes
+        if max_bytes is not None and len(text) * 4 > max_bytes:
+            text, truncated = truncate(text, max_bytes)
+            findings: dict[str, int] = {TRUNCATE_RULE: 1} if truncated else {}
+        else:
+            findings = {}
+        if self._precheck:
+            return self._scan_prechecked(text, findings), findings
+        return self._scan_full(text, findings), findings
+
     def _scan_full(self, text: str, findings: dict[str, int]) -> str:
         """Every pattern's regex on the text: the reference the pre-check must equal."""
         low = _lower(text)
@@ -109,11 +131,16 @@ class Redactor:
 
         Why a sweep and a cached plan instead of testing triggers pattern by pattern: the
         per-pattern Python loop, not the C-level ``in``, was most of the cost. Each distinct
-        trigger is tested once (``filter`` keeps the loop in C), provider-key triggers only
-        inside the token runs, and the tuple of hits maps to the step list to run. After a
-        replacement the text differs, so the plan is rebuilt for the remaining steps.
+        trigger is tested once, provider-key triggers only inside the token runs, and the
+        tuple of hits maps to the step list to run. After a replacement the text differs,
+        so the plan is rebuilt for the remaining steps.
         """
-        low, runs, plan = self._plan_for(text)
+        low = _lower(text)
+        runs = candidate_spans(text)
+        hits = self.text_hits(low)
+        if not hits and not runs and not self._unconditional:
+            return text  # no pattern can match (most strings): skip the plan and the loop
+        plan = self._plan_for(low, runs, hits)
         steps = self._steps
         k = 0
         while k < len(plan):
@@ -124,6 +151,10 @@ class Redactor:
                 spans = runs if pattern.spans is candidate_spans else pattern.spans(text)
             else:
                 subject = low if pattern.on_lower else text
+                # A trigger hit rarely means a match: one C-level search rejects the pattern
+                # without building a finditer and a list (~0.4 µs less per planned pattern).
+                if pattern.regex.search(subject) is None:
+                    continue
                 spans = [_secret_span(m) for m in pattern.regex.finditer(subject)]
             if not spans:
                 continue
@@ -131,27 +162,42 @@ class Redactor:
             if n:
                 findings[rule.name] = findings.get(rule.name, 0) + n
                 text = new
-                low, runs, plan = self._plan_for(text)
-                plan = tuple(j for j in plan if j > i)
+                low = _lower(text)
+                runs = candidate_spans(text)
+                hits = self.text_hits(low)
+                plan = tuple(j for j in self._plan_for(low, runs, hits) if j > i)
                 k = 0
         return text
 
-    def _plan_for(self, text: str) -> tuple[str, list[tuple[int, int]], tuple[int, ...]]:
-        """Lower-cased text, its token runs, and the indices of the steps that may match."""
-        low = _lower(text)
-        runs = candidate_spans(text)
-        text_hits = tuple(filter(low.__contains__, self._text_needles))
+    def text_hits(self, low: str) -> list[str]:
+        """The text triggers that count in the lower-cased text, in table order.
+
+        A trigger with a :data:`~.rules.TRIGGER_CONTEXTS` entry counts only where its context
+        matches; that regex runs only when the trigger is there at all.
+        """
+        # A list comprehension, not filter(low.__contains__, …): ``in`` as an opcode skips
+        # the method-wrapper call, ~35 ns per trigger (13 triggers, on every string).
+        hits = [t for t in self._text_needles if t in low]
+        if hits:
+            contexts = TRIGGER_CONTEXTS
+            hits = [t for t in hits if t not in contexts or contexts[t].search(low)]
+        return hits
+
+    def _plan_for(
+        self, low: str, runs: list[tuple[int, int]], text_hits: list[str]
+    ) -> tuple[int, ...]:
+        """Indices of the steps that may match, given the text's trigger hits and token runs."""
         run_hits: tuple[str, ...] = ()
         if runs and self._run_needles:
             inside = " ".join([low[a:b] for a, b in runs])
-            run_hits = tuple(filter(inside.__contains__, self._run_needles))
-        key = (text_hits, run_hits)
+            run_hits = tuple([t for t in self._run_needles if t in inside])
+        key = (tuple(text_hits), run_hits)
         plan = self._plans.get(key)
         if plan is None:
             if len(self._plans) >= _MAX_PLANS:
                 self._plans.clear()
             plan = self._plans[key] = self._build_plan(set(text_hits), set(run_hits))
-        return low, runs, plan
+        return plan
 
     def _build_plan(self, text_hits: set[str], run_hits: set[str]) -> tuple[int, ...]:
         """Steps to run given which triggers occur; trigger-less patterns always run."""

@@ -38,7 +38,8 @@ CANDIDATE = re.compile(r"[A-Za-z0-9+/_\-]{20,}={0,2}")
 
 _RUN_CHARS = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-")
 _TO_RUN_MAP = bytes(ord("a") if c in _RUN_CHARS else ord(" ") for c in range(256))
-_LONG_RUN = b"a" * 20
+_MIN_RUN = 20
+_LONG_RUN = b"a" * _MIN_RUN
 
 
 def candidate_spans(text: str) -> list[tuple[int, int]]:
@@ -48,8 +49,10 @@ def candidate_spans(text: str) -> list[tuple[int, int]]:
     ``bytes.translate``, then jumps between runs of twenty ``a`` with ``bytes.find``: C-speed
     passes instead of a regex that restarts inside every word. Most text has no such run
     and costs three passes. Non-ASCII text falls back to the regex (byte and character
-    positions differ there).
+    positions differ there). A string shorter than a run has none: no pass at all.
     """
+    if len(text) < _MIN_RUN:
+        return []
     data = text.encode("utf-8", "surrogatepass").translate(_TO_RUN_MAP)
     hit = data.find(_LONG_RUN)
     if hit < 0:

@@ -13,6 +13,11 @@ Speed rules (PLATFORM.md: a leading ``\\b`` made the naive rule set 4x slower):
   trigger costs one C pass over every string, so patterns share coarse triggers (``key``
   for every ``…key`` assignment) instead of each having a precise one: a false trigger
   hit only costs one regex search, an extra trigger costs a pass on *every* string.
+* A few triggers are common words (``key`` in ``KeyError``/``keys()``, ``pass`` in
+  ``passed``): :data:`TRIGGER_CONTEXTS` gives each a regex that every pattern listing it
+  needs around it, so the pre-check counts the trigger only where that matches. The regex
+  starts with the trigger itself, so ``re`` jumps between its occurrences; it only runs on
+  strings that contain the trigger.
 * ``in_token_run`` marks patterns whose every match is a run of 20+ token characters
   (provider keys): their triggers are looked for only inside the runs the entropy rule
   finds anyway, which most strings do not have.
@@ -234,6 +239,23 @@ PII_RULES: tuple[Rule, ...] = (
         pii=True,
     ),
 )
+
+TRIGGER_CONTEXTS: dict[str, re.Pattern[str]] = {
+    # Every pattern with the trigger "key" has api/access/private/account right before it
+    # (api_key, AccessKey, PRIVATE KEY, "private_key_id", AccountKey=, --api-key). Written
+    # as lookbehinds after the literal so ``re`` can jump to each "key"; the separator is
+    # "_", "-" or " " in the patterns, any character here.
+    "key": re.compile(
+        r"key(?:(?<=apikey)|(?<=api.key)|(?<=accesskey)|(?<=access.key)"
+        r"|(?<=privatekey)|(?<=private.key)|(?<=accountkey))"
+    ),
+    # Every pattern with the trigger "pass" spells password, passwd or passphrase.
+    "pass": re.compile(r"pass(?:word|wd|phrase)"),
+}
+"""Where a common-word trigger counts: a necessary condition of every pattern listing it,
+searched on the lower-cased text (``bench/redact_bench.py``'s ``triggers_necessary``
+verifies it on the corpora). Saves the 8 ``key`` and 2 ``pass`` regexes on text like
+``KeyError`` or ``passed``."""
 
 ALL_RULES: tuple[Rule, ...] = SECRET_RULES + PII_RULES
 RULE_NAMES: tuple[str, ...] = tuple(r.name for r in ALL_RULES)

@@ -141,7 +141,7 @@ def test_triggers_are_necessary_conditions() -> None:
     from streams.redact.corpus.positive import PII_TEXT, positive_samples
     from streams.redact.engine import _lower
     from streams.redact.entropy import candidate_spans
-    from streams.redact.rules import ALL_RULES
+    from streams.redact.rules import ALL_RULES, TRIGGER_CONTEXTS
 
     texts = [p.text for p in positive_samples()] + [t for _, t in negative_samples()]
     texts += event_texts(500, secret_share=0.5) + [PII_TEXT[0]]
@@ -160,4 +160,10 @@ def test_triggers_are_necessary_conditions() -> None:
                 if pattern.in_token_run:
                     where = " ".join(low[a:b] for a, b in candidate_spans(text))
                 assert any(t in where for t in pattern.triggers), (rule.name, text)
+                # A trigger with a context counts only where its context matches, so the
+                # context must hold at some occurrence too, or findings would be dropped.
+                assert any(
+                    t in where and (t not in TRIGGER_CONTEXTS or TRIGGER_CONTEXTS[t].search(where))
+                    for t in pattern.triggers
+                ), (rule.name, "context", text)
     assert checked >= 40
