@@ -11,7 +11,9 @@ Then a steady load of half the batch-100 rate is produced for ``--steady-s`` sec
 the worker reports produce→queryable latency per record (record timestamp → its ClickHouse
 insert returned), counting records produced after its first flush (the warm-up records
 waited for the group join). Peak RSS is the worker's VmHWM and, separately, its child's;
-``phase_seconds`` is where the worker's time went.
+``seconds`` is where the worker's time went, and ``cpu_us_per_event`` the CPU time the
+worker process and its child used per event stored after the first flush (start-up
+excluded): on a shared machine, the figure that moves least.
 
     python bench/stream_bench.py            # ~5 minutes
     python bench/stream_bench.py --quick    # smaller, for a smoke run
@@ -22,6 +24,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import sys
 import tempfile
 import time
@@ -131,6 +134,15 @@ def _children(pid: int) -> list[int]:
     return out
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time a process used so far (from /proc/PID/stat)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def peak_rss_mb(proc: ManagedProcess) -> tuple[float, float]:
     """(the worker's peak RSS, the sum of its child processes' peaks: the prepare child)."""
     return _hwm_mb(proc.pid), sum(_hwm_mb(c) for c in _children(proc.pid))
@@ -142,16 +154,29 @@ def run_worker(
 ) -> tuple[float, tuple[float, float], dict]:  # fmt: skip
     """(events/s between the first and last flush, peak RSS MB, seconds per phase)."""
     proc = start_worker(settings, work, name, max_records, procs=procs)
+
+    def cpu() -> dict[str, float]:
+        kids = _children(proc.pid)
+        return {"worker": cpu_seconds(proc.pid), "child": sum(map(cpu_seconds, kids))}
+
     try:
+        wait_until(lambda: stats(work, name).get("events", 0) > 0, timeout_s=timeout_s,
+                   interval_s=0.05, message=f"{name}: first flush")  # fmt: skip
+        first, cpu0 = stats(work, name).get("events", 0), cpu()
         wait_until(lambda: stats(work, name).get("events", 0) >= n_events, timeout_s=timeout_s,
                    interval_s=0.2, message=f"{name}: {n_events} events stored")  # fmt: skip
-        s = stats(work, name)
+        s, cpu1 = stats(work, name), cpu()
         rss = peak_rss_mb(proc)
     finally:
         proc.stop()
     span = s["last_flush_at"] - s["first_flush_at"]
     eps = (s["events"] - s["first_flush_events"]) / span if span > 0 else float("nan")
-    return eps, rss, s.get("seconds", {})
+    counted = max(1, s["events"] - first)
+    phases = {
+        "seconds": s.get("seconds", {}),
+        "cpu_us_per_event": {k: round((cpu1[k] - cpu0[k]) / counted * 1e6, 1) for k in cpu1},
+    }
+    return eps, rss, phases
 
 
 async def steady(settings: Settings, work: Path, topic: str, rate: float, seconds: float,
@@ -242,7 +267,7 @@ async def main() -> None:
                 )  # fmt: skip
                 row[f"prepare_procs={procs}"] = {
                     "worker_events_per_s": round(eps), "worker_peak_rss_mb": round(rss[0]),
-                    "child_peak_rss_mb": round(rss[1]), "phase_seconds": phases,
+                    "child_peak_rss_mb": round(rss[1]), **phases,
                 }  # fmt: skip
             headline = row[f"prepare_procs={procs_list[0]}"]
             row["worker_events_per_s"] = headline["worker_events_per_s"]

@@ -24,6 +24,7 @@ from aiokafka.partitioner import murmur2
 from faust.transport.drivers import aiokafka as faust_aiokafka
 
 from fixtrace.config import Settings
+from fixtrace.gc_tuning import tune_for_throughput
 from schemas.codec import decode
 from schemas.models import TraceFinalized
 from sinks.clickhouse.store import ClickHouseStore
@@ -152,6 +153,7 @@ def build_app(settings: Settings, opts: WorkerOptions) -> tuple[faust.App, Pipel
     async def start_preparer() -> None:
         log.info("CPU step runs in %s", preparer.where)
         await asyncio.to_thread(preparer.warm_up)  # the child imports for ~1 s
+        tune_for_throughput()  # start-up is done: see fixtrace/gc_tuning.py
 
     @app.on_before_shutdown.connect
     async def stop_preparer(app: Any, **_: Any) -> None:

@@ -24,6 +24,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
 from fixtrace.config import Settings
+from fixtrace.gc_tuning import tune_for_throughput
 from schemas.models import ConsentFlags
 from sinks.blobs.factory import open_blob_store
 from streams.decode import Source
@@ -68,6 +69,7 @@ def _init_child(setup: PrepareSetup) -> None:
     _die_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     _CHILD = setup.build()
+    tune_for_throughput()
 
 
 def _run_in_child(sources: list[Source], consents: dict[str, ConsentFlags | None]) -> Prepared:

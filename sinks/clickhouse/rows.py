@@ -8,11 +8,13 @@ per event, and nothing else.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, get_args, get_origin
 
+from pydantic import BaseModel
 from pydantic_core import to_json
 
 from schemas.models import (
+    PAYLOAD_MODELS,
     BlobInfo,
     Event,
     QAResult,
@@ -82,26 +84,48 @@ def _without_none(d: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _has_nested(annotation: Any) -> bool:
+    if isinstance(annotation, type) and (issubclass(annotation, BaseModel) or annotation is dict):
+        return True
+    return get_origin(annotation) is dict or any(map(_has_nested, get_args(annotation)))
+
+
+_FLAT_PAYLOAD = {
+    kind: not any(_has_nested(f.annotation) for f in model.model_fields.values())
+    for kind, model in PAYLOAD_MODELS.items()
+}
+"""Payload types without nested records or dicts: one comprehension drops their Nones."""
+_BLOB_KEYS = {
+    kind: tuple(f for f in _BLOB_FIELDS if f in model.model_fields)
+    for kind, model in PAYLOAD_MODELS.items()
+}
+
+
 def event_row_dict(trace_id: str, e: dict[str, Any], ingested_at_ms: int) -> list[Any]:
     """:func:`event_row` for an event as a decoded dict (the stream's hot path).
 
     Same row, cell for cell: dict keys come in schema order, which is the models' field
     order, so ``payload_json`` is byte-identical to ``model_dump_json(exclude_none=True)``
     (tests/streams/test_fast_path.py checks it). ``redaction`` is set only when applied.
+    Per-type lookups are precomputed: this runs once per stored event.
     """
     f = e["payload"]
+    kind = e["type"]
     actor, ctx = e["actor"], e["context"]
     red = e.get("redaction") or _NO_REDACTION
-    sub = _SUBTYPE_FIELD.get(e["type"])
-    blob_ids = [b for b in map(f.get, _BLOB_FIELDS) if b]
+    sub = _SUBTYPE_FIELD.get(kind)
+    payload = (
+        {k: v for k, v in f.items() if v is not None} if _FLAT_PAYLOAD[kind] else _without_none(f)
+    )
     return [
-        trace_id, e["seq"], e["event_id"], e["ts_ms"], e["type"],
+        trace_id, e["seq"], e["event_id"], e["ts_ms"], kind,
         f.get(sub) if sub else None,
         actor["kind"], actor["id"],
         ctx["workspace_root"], ctx["branch"], ctx["commit_head"], ctx["correlation_id"],
         ctx["parent_event_id"],
         f.get("command"), f.get("exit_code"), f.get("passed"), f.get("file_path"),
-        f.get("duration_ms"), blob_ids, to_json(_without_none(f)).decode(),
+        f.get("duration_ms"), [b for b in map(f.get, _BLOB_KEYS[kind]) if b],
+        to_json(payload).decode(),
         red.applied, red.rules, red.counts, ingested_at_ms, ingested_at_ms,
     ]  # fmt: skip
 
