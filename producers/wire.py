@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from fastavro import parse_schema
 
 from schemas.avro_writer import CodeGen, Writer, write_long
-from schemas.codec import _PAYLOAD_RECORD, MAGIC, encode_dict, schema_for
+from schemas.codec import MAGIC, PAYLOAD_RECORD, encode_dict, schema_for
 
 BATCH = "fixtrace.EventBatch"
 # The envelope layout ``encode_fields`` writes by hand; any other schema falls back to the
@@ -54,7 +54,7 @@ class EventFramer:
                 self._write_event = gen.build(self._event_schema)
                 by_record = gen.build_branches(self._event_schema, "payload")
                 self._write_by_type = {
-                    kind: by_record[name] for kind, name in _PAYLOAD_RECORD.items()
+                    kind: by_record[name] for kind, name in PAYLOAD_RECORD.items()
                 }
                 self._fields.append(("events", None))
             else:
@@ -82,7 +82,7 @@ class EventFramer:
         union = by_name["payload"]
         names = [b if isinstance(b, str) else b["name"] for b in union]
         fast: dict[str, _Fast] = {}
-        for kind, record in _PAYLOAD_RECORD.items():
+        for kind, record in PAYLOAD_RECORD.items():
             i = names.index(record)
             head, branch = bytearray(), bytearray()
             write_type(head, kind)

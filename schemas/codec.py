@@ -31,10 +31,11 @@ MAGIC = b"\xc3\x01"
 HEADER_LEN = 10
 AVRO_DIR = Path(__file__).parent / "avro"
 PAYLOAD_NAMESPACE = "fixtrace.payload"
-_PAYLOAD_RECORD = {
+PAYLOAD_RECORD = {
     kind: f"{PAYLOAD_NAMESPACE}.{model.__name__}" for kind, model in PAYLOAD_MODELS.items()
 }
-_PAYLOAD_KIND = {name: kind for kind, name in _PAYLOAD_RECORD.items()}
+"""Event type → the Avro record name of its payload branch (the producers encode with it)."""
+PAYLOAD_KIND = {name: kind for kind, name in PAYLOAD_RECORD.items()}
 _BLOB_ID = re.compile(r"sha256:[0-9a-f]{64}\Z")
 
 
@@ -107,7 +108,7 @@ def record_name(model: type[BaseModel] | BaseModel) -> str:
 def _to_avro(name: str, record: dict[str, Any]) -> dict[str, Any]:
     if name == "fixtrace.EventBatch":
         record["events"] = [
-            {**e, "payload": (_PAYLOAD_RECORD[e["type"]], e["payload"])} for e in record["events"]
+            {**e, "payload": (PAYLOAD_RECORD[e["type"]], e["payload"])} for e in record["events"]
         ]
     return record
 
@@ -116,7 +117,7 @@ def _from_avro(name: str, record: dict[str, Any]) -> dict[str, Any]:
     if name == "fixtrace.EventBatch":
         for event in record["events"]:
             branch, payload = event["payload"]
-            if _PAYLOAD_KIND.get(branch) != event["type"]:
+            if PAYLOAD_KIND.get(branch) != event["type"]:
                 raise InvalidRecord(
                     f"event {event.get('event_id')}: payload {branch} does not match "
                     f"type {event['type']}"

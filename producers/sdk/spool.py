@@ -2,15 +2,18 @@
 
 Every record the SDK accepts is appended here *before* ``emit`` returns, so a crash of the
 client process loses nothing it accepted (``durability="write"``: the bytes are in the
-kernel; ``"fsync"`` also survives power loss, at the cost measured in bench/sdk_bench.py).
+kernel's page cache, copied there through a shared mapping, see ``segment.py``; ``"fsync"``
+also survives power loss: a ``write`` and an ``fdatasync`` per append, at the cost measured
+in bench/sdk_bench.py).
 Entries stay pending until Kafka acknowledges them; a segment is deleted once it is sealed
 and fully acknowledged. After a crash, every entry of the remaining segments is re-sent in
 order (at-least-once: a few already-acknowledged entries may be sent again; the stream
 dedupes by ``event_id``).
 
 Entry layout: ``u32 body length | u32 crc32(body) | body`` where body is
-``u8 kind | u16 trace-id length | trace id | record bytes``. A torn tail (crash mid-write)
-fails its CRC or length and is truncated on open.
+``u8 kind | u16 trace-id length | trace id | record bytes``. A torn tail (crash mid-copy)
+fails its CRC or length and is truncated on open; a zero-filled tail is space a segment
+reserved ahead of its appends (a zero length ends the log) and is left as it is.
 """
 
 from __future__ import annotations
@@ -25,9 +28,13 @@ from enum import IntEnum
 from pathlib import Path
 from typing import Literal
 
+from producers.sdk.segment import AppendFile, MappedFile
+
 Durability = Literal["write", "fsync"]
 _HEAD = struct.Struct("<II")
 _TID = struct.Struct("<BH")
+_pack = _HEAD.pack
+_crc32 = zlib.crc32
 
 
 class Kind(IntEnum):
@@ -51,6 +58,7 @@ class _Segment:
     first: int
     path: Path
     count: int = 0
+    size: int = 0  # bytes of whole entries
     acked: set[int] = field(default_factory=set)
 
     @property
@@ -67,17 +75,19 @@ class Spool:
         *,
         durability: Durability = "write",
         segment_bytes: int = 16 << 20,
+        grow_bytes: int = 1 << 20,
     ) -> None:
         self.dir = Path(directory)
         self.dir.mkdir(parents=True, exist_ok=True)
         self.durability = durability
         self.segment_bytes = segment_bytes
+        self.grow_bytes = grow_bytes
+        self._sync = durability == "fsync"
         self._segments: list[_Segment] = []
         self._firsts: list[int] = []
-        self._fd = -1
-        self._size = 0
+        self._file: MappedFile | AppendFile | None = None
         self.next_idx = 0
-        self._prefixes: dict[tuple[Kind, str], tuple[bytes, int]] = {}
+        self._prefixes: dict[Kind, dict[str, tuple[bytes, int]]] = {k: {} for k in Kind}
         self._recover()
         self._open_segment()
 
@@ -94,14 +104,15 @@ class Spool:
             while pos + _HEAD.size <= len(data):
                 length, crc = _HEAD.unpack_from(data, pos)
                 body = data[pos + _HEAD.size : pos + _HEAD.size + length]
-                if len(body) < length or zlib.crc32(body) != crc:
+                if length < _TID.size or len(body) < length or zlib.crc32(body) != crc:
                     break
                 idx += 1
                 pos += _HEAD.size + length
-            if pos < len(data):
+            if data.count(0, pos) < len(data) - pos:  # a torn entry, not reserved zeros
                 with path.open("r+b") as fh:
                     fh.truncate(pos)
             seg.count = idx - first
+            seg.size = pos
             self._add_segment(seg)
             self.next_idx = max(self.next_idx, idx)
 
@@ -112,11 +123,13 @@ class Spool:
         self._firsts.append(seg.first)
 
     def _open_segment(self) -> None:
-        if self._fd >= 0:
-            os.close(self._fd)
+        if self._file is not None:
+            self._file.close(sync=False)  # "fsync" synced each append already
         path = self.dir / f"seg-{self.next_idx:020d}.wal"
-        self._fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-        self._size = 0
+        if self._sync:
+            self._file = AppendFile(path)
+        else:
+            self._file = MappedFile(path, self.grow_bytes)
         self._add_segment(_Segment(self.next_idx, path))
         self._fsync_dir()
 
@@ -133,54 +146,54 @@ class Spool:
         Why: the CRC of ``prefix + record`` is chained from the prefix's CRC, so emit
         neither re-encodes the trace id nor concatenates before hashing.
         """
-        key = (kind, trace_id)
-        hit = self._prefixes.get(key)
+        cache = self._prefixes[kind]
+        hit = cache.get(trace_id)
         if hit is None:
-            if len(self._prefixes) >= 4096:
-                self._prefixes.clear()
+            if len(cache) >= 4096:
+                cache.clear()
             tid = trace_id.encode()
             pre = _TID.pack(kind, len(tid)) + tid
-            hit = self._prefixes[key] = (pre, zlib.crc32(pre))
+            hit = cache[trace_id] = (pre, zlib.crc32(pre))
         return hit
 
     def _write(self, frame: bytes, count: int) -> int:
-        if self._size >= self.segment_bytes:
-            self._open_segment()
-        done = os.write(self._fd, frame)
-        if done < len(frame):  # a regular file takes it all at once; this is the odd case
-            view = memoryview(frame)[done:]
-            while view:
-                view = view[os.write(self._fd, view) :]
-        if self.durability == "fsync":
-            os.fdatasync(self._fd)
-        self._size += len(frame)
-        self._segments[-1].count += count
+        file = self._file
+        if file is None or file.size >= self.segment_bytes:
+            file = self._next_file()
+        file.append(frame)
+        if self._sync:
+            file.sync()
+        seg = self._segments[-1]
+        seg.size = file.size
+        seg.count += count
         idx = self.next_idx
-        self.next_idx += count
+        self.next_idx = idx + count
         return idx
 
+    def _next_file(self) -> MappedFile | AppendFile:
+        if self._file is None:
+            raise ValueError("spool is closed")
+        self._open_segment()
+        return self._file  # type: ignore[return-value]
+
     def append(self, kind: Kind, trace_id: str, record: bytes) -> int:
-        """Append one entry durably (per ``durability``) with one write; return its index."""
-        pre, crc = self._prefix(kind, trace_id)
-        head = _HEAD.pack(len(pre) + len(record), zlib.crc32(record, crc))
-        return self._write(b"".join((head, pre, record)), 1)
+        """Append one entry durably (per ``durability``) with one copy; return its index."""
+        pre, crc = self._prefixes[kind].get(trace_id) or self._prefix(kind, trace_id)
+        frame = b"".join((_pack(len(pre) + len(record), _crc32(record, crc)), pre, record))
+        return self._write(frame, 1)
 
     def append_many(self, kind: Kind, trace_id: str, records: list[bytes]) -> int:
-        """Append several entries of one trace with a single write; return the first index.
+        """Append several entries of one trace with a single copy; return the first index.
 
-        Why: the write syscall is a fixed cost per call, so a bulk emit pays it once. A
-        crash mid-write leaves a prefix of the entries (the torn one is truncated on open).
+        Why: the copy (and ``fdatasync`` in "fsync" mode) is a fixed cost per call, so a bulk
+        emit pays it once. A crash mid-copy leaves a prefix of the entries (the torn one is
+        truncated on open).
         """
-        pre, crc = self._prefix(kind, trace_id)
+        pre, crc = self._prefixes[kind].get(trace_id) or self._prefix(kind, trace_id)
         n = len(pre)
-        parts: list[bytes] = []
-        add = parts.append
-        pack = _HEAD.pack
-        crc32 = zlib.crc32
-        for rec in records:
-            add(pack(n + len(rec), crc32(rec, crc)))
-            add(pre)
-            add(rec)
+        parts = [pre] * (3 * len(records))  # head, prefix, record per entry
+        parts[0::3] = [_pack(n + len(rec), _crc32(rec, crc)) for rec in records]
+        parts[2::3] = records
         return self._write(b"".join(parts), len(records))
 
     # --- acknowledgement ----------------------------------------------------------
@@ -231,7 +244,8 @@ class Spool:
             if seg.first + seg.count <= start_idx:
                 continue
             try:
-                data = seg.path.read_bytes()
+                with seg.path.open("rb") as fh:
+                    data = fh.read(seg.size)  # not the zeros reserved past the last entry
             except FileNotFoundError:
                 continue
             pos, idx = 0, seg.first
@@ -248,11 +262,10 @@ class Spool:
 
     def close(self) -> None:
         """Close the file; delete every segment if nothing is pending."""
-        if self._fd >= 0:
-            if self.durability == "write":
-                os.fsync(self._fd)
-            os.close(self._fd)
-            self._fd = -1
+        if self._file is not None:
+            # a clean close makes pending entries power-safe too; "fsync" did at each append
+            self._file.close(sync=self.durability == "write" and self.pending > 0)
+            self._file = None
         if self.pending == 0:
             for seg in self._segments:
                 seg.path.unlink(missing_ok=True)

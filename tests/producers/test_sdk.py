@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
+import subprocess
+import sys
+import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pydantic import ValidationError
@@ -11,7 +17,10 @@ from pydantic import ValidationError
 from fixtrace.config import Settings
 from fixtrace.localstack import create_topics, free_port, start_broker
 from producers.sdk import ProducerConfig, SyncTraceProducer, TraceProducer
+from producers.sdk.encoder import EventEncoder
 from producers.sdk.spool import Kind, Spool
+from producers.wire import EventFramer
+from schemas.codec import decode
 from schemas.models import (
     EventBatch,
     FinalState,
@@ -225,3 +234,175 @@ async def test_blob_move_leaves_callers_model_alone(
     )
     assert [e.payload.chunk_text for e in events] == [None, None]
     assert store.get(events[0].payload.chunk_blob_id) == out.chunk_text.encode()
+
+
+# --- the fast paths against their references --------------------------------------------
+
+
+def test_encoder_writes_the_framers_bytes() -> None:
+    """EventEncoder (inlined id/seq/ts) equals EventFramer.encode_fields, bytes for bytes."""
+    framer = EventFramer()
+    enc = EventEncoder(framer)
+    actor = {"kind": "agent", "id": "swe-1"}
+    context = {**dict.fromkeys(["workspace_root", "branch", "commit_head"]), "branch": "main"}
+    context |= {"correlation_id": "c", "parent_event_id": None}
+    events = sample_events(300, seed=21)
+    for i, e in enumerate(events):
+        d = e.model_dump()
+        for seq in (d["seq"], 63, 64, 8191, 8192, 1 << 40, -5):
+            for ts in (d["ts_ms"], 0, 1 << 45):
+                for a, c in ((None, None), (actor, context)) if i % 50 == 0 else ((None, None),):
+                    want = framer.encode_fields(
+                        d["event_id"], seq, ts, d["type"], d["payload"], a, c
+                    )
+                    assert enc.encode(d["event_id"], seq, ts, d["type"], d["payload"], a, c) == want
+    items = [(e.type, e.payload.model_dump()) for e in events]
+    ids = [e.event_id for e in events]
+    for a, c in ((None, None), (actor, context)):
+        many = enc.encode_many(ids, 8000, 1234, items, a, c)
+        assert many == [
+            framer.encode_fields(i, 8000 + k, 1234, kind, data, a, c)
+            for k, (i, (kind, data)) in enumerate(zip(ids, items, strict=True))
+        ]
+
+
+class _Capture:
+    """A stand-in aiokafka producer that acknowledges at once and keeps what it got."""
+
+    def __init__(self, sent: list[bytes]) -> None:
+        self.sent = sent
+
+    async def start(self) -> None:
+        pass
+
+    async def stop(self) -> None:
+        pass
+
+    async def send(self, topic: str, value: bytes, key: bytes | None = None) -> Any:
+        self.sent.append(value)
+        fut = asyncio.get_running_loop().create_future()
+        fut.set_result(None)
+        return fut
+
+
+@pytest.mark.parametrize(
+    "limits", [{"batch_max_events": 7}, {"batch_max_bytes": 1500}, {"linger_ms": 0}]
+)
+async def test_emit_many_batches_like_emit(tmp_path: Path, limits: dict[str, Any]) -> None:
+    """emit_many's slice-at-a-time batching makes the same records as one emit per event."""
+    samples = [e.payload for e in sample_events(130, seed=22)]
+    chunked: list[list[object]] = [samples[:1], samples[1:40], samples[40:41], samples[41:]]
+
+    async def records(many: bool) -> list[list[tuple[int, str]]]:
+        sent: list[bytes] = []
+        settings = {"linger_ms": 60_000, **limits}
+        cfg = ProducerConfig(spool_dir=tmp_path / f"spool-{many}", **settings)
+        async with TraceProducer(cfg, producer_factory=lambda: _Capture(sent)) as p:
+            tid = await p.open_trace(sample_opened(trace_id="t-1"))
+            if many:
+                for chunk in chunked:
+                    await p.emit_many(tid, chunk)  # type: ignore[arg-type]
+            else:
+                for payload in samples:
+                    await p.emit(tid, payload)
+            await p.flush(5)
+        batches = [decode(v) for v in sent[1:]]
+        return [[(e.seq, e.type) for e in b.events] for b in batches]  # type: ignore[attr-defined]
+
+    one, many = await records(False), await records(True)
+    assert many == one
+    assert [s for b in one for s, _ in b] == list(range(1, 131))
+    assert len(one) > 5
+
+
+def test_spool_recovers_across_growth_and_segments(tmp_path: Path) -> None:
+    """Entries larger than a growth step, several segments, acks, reopen: nothing lost."""
+    sp = Spool(tmp_path / "s", segment_bytes=20_000, grow_bytes=4096)
+    bodies = [os.urandom(n) for n in [10, 5000, 9000, 3, 20_000, 100] * 5]
+    idxs = [sp.append(Kind.event, f"t{i % 3}", b) for i, b in enumerate(bodies)]
+    first = sp.append_many(Kind.event, "t9", bodies[:4])
+    assert idxs == list(range(30)) and first == 30
+    assert len(list((tmp_path / "s").glob("seg-*.wal"))) > 3
+    assert [e.body for e in sp.read_pending()] == bodies + bodies[:4]
+    sp.ack(list(range(10)))
+    sp.close()  # 24 pending: the segments stay, cut to their entries
+    assert all(p.stat().st_size <= 40_000 for p in (tmp_path / "s").glob("seg-*.wal"))
+    again = Spool(tmp_path / "s")
+    entries = list(again.read_pending())
+    # acks are not persisted: a restart resends from the oldest segment still on disk
+    assert 0 < entries[0].idx <= 10
+    assert [e.body for e in entries] == (bodies + bodies[:4])[entries[0].idx :]
+    assert [e.trace_id for e in entries[-5:]] == ["t2", "t9", "t9", "t9", "t9"]
+    again.ack([e.idx for e in entries])
+    again.rotate_if_idle()
+    assert again.pending == 0
+    again.close()
+    assert list((tmp_path / "s").glob("seg-*.wal")) == []
+
+
+@pytest.mark.parametrize("durability", ["write", "fsync"])
+def test_spool_truncates_a_torn_tail(tmp_path: Path, durability: str) -> None:
+    """A half-copied last entry (crash mid-append) is cut; the entries before it stay."""
+    sp = Spool(tmp_path / "s", durability=durability)  # type: ignore[arg-type]
+    for i in range(5):
+        sp.append(Kind.event, "t", bytes([i + 1]) * 300)
+    seg = sp._segments[-1]
+    good = seg.size
+    sp.close()
+    with seg.path.open("r+b") as fh:  # a torn sixth entry, then the reserved zeros
+        fh.seek(good)
+        fh.write((300).to_bytes(4, "little") + b"\x01\x02\x03\x04" + b"\x07" * 100)
+        fh.write(bytes(5000))
+    again = Spool(tmp_path / "s")
+    assert [e.body for e in again.read_pending()] == [bytes([i + 1]) * 300 for i in range(5)]
+    assert seg.path.stat().st_size == good
+    again.append(Kind.event, "t", b"next")  # appends go to a new segment
+    assert [e.body for e in again.read_pending()][-1] == b"next"
+    again.close()
+
+
+_CRASHER = """
+import asyncio, os, signal, sys
+from pathlib import Path
+from producers.sdk import ProducerConfig, TraceProducer
+from schemas.samples import sample_events, sample_opened
+
+async def main() -> None:
+    cfg = ProducerConfig(
+        bootstrap=sys.argv[2], topic="t", spool_dir=Path(sys.argv[1]), request_timeout_ms=500
+    )
+    p = await TraceProducer(cfg).start()
+    tid = await p.open_trace(sample_opened(seed=23))
+    samples = sample_events(60, seed=23)
+    for e in samples[:30]:
+        await p.emit(tid, e.payload, event_id=e.event_id)
+    await p.emit_many(tid, [e.payload for e in samples[30:]])
+    print("accepted", flush=True)
+    os.kill(os.getpid(), signal.SIGKILL)  # no flush, no close, no atexit
+
+asyncio.run(main())
+"""
+
+
+async def test_killed_client_loses_nothing_it_accepted(
+    unique_topics: Settings, tmp_path: Path
+) -> None:
+    """SIGKILL right after emit returned: the mapped spool pages survive; next client sends."""
+    spool = tmp_path / "spool"
+    proc = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(_CRASHER), str(spool), f"127.0.0.1:{free_port()}"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=Path(__file__).resolve().parents[2],  # the repo root: its packages import
+    )
+    assert proc.returncode == -signal.SIGKILL and "accepted" in proc.stdout, proc.stderr
+    async with TraceProducer(_cfg(unique_topics, tmp_path)) as q:
+        await q.flush(15)
+    records = await read_topic(
+        unique_topics.kafka_bootstrap, unique_topics.topic_raw, until_events=60
+    )
+    assert isinstance(records[0], TraceOpened)
+    events = events_of(records)
+    assert [e.seq for e in events] == list(range(1, 61))
+    assert [e.payload for e in events] == [e.payload for e in sample_events(60, seed=23)]
