@@ -161,14 +161,24 @@ class ReaderGen:
                 f"{pad}{target} = {target} == 1",
             ]
         if kind in ("int", "long"):
-            b = self._var("b")
+            b, n, s = self._var("b"), self._var("n"), self._var("s")
             return [
                 f"{pad}{b} = buf[pos]",
                 f"{pad}pos += 1",
                 f"{pad}if {b} < 128:",
                 f"{pad}    {target} = ZZ[{b}]",
-                f"{pad}else:",
-                f"{pad}    {target}, pos = rl(buf, pos, {b})",
+                f"{pad}else:",  # timestamps and long lengths: the loop inline, no call
+                f"{pad}    {n}, {s} = {b} & 127, 7",
+                f"{pad}    while True:",
+                f"{pad}        {b} = buf[pos]",
+                f"{pad}        pos += 1",
+                f"{pad}        {n} |= ({b} & 127) << {s}",
+                f"{pad}        if {b} < 128:",
+                f"{pad}            break",
+                f"{pad}        {s} += 7",
+                f"{pad}        if {s} > 63:",
+                f"{pad}            raise ValueError('varint longer than 10 bytes')",
+                f"{pad}    {target} = ({n} >> 1) ^ -({n} & 1)",
             ]
         if kind in ("string", "bytes"):
             n, e = self._var("n"), self._var("e")

@@ -114,6 +114,7 @@ def event_row_dict(trace_id: str, e: dict[str, Any], ingested_at_ms: int) -> lis
     actor, ctx = e["actor"], e["context"]
     red = e.get("redaction") or _NO_REDACTION
     sub = _SUBTYPE_FIELD.get(kind)
+    blob_keys = _BLOB_KEYS[kind]
     payload = (
         {k: v for k, v in f.items() if v is not None} if _FLAT_PAYLOAD[kind] else _without_none(f)
     )
@@ -124,7 +125,7 @@ def event_row_dict(trace_id: str, e: dict[str, Any], ingested_at_ms: int) -> lis
         ctx["workspace_root"], ctx["branch"], ctx["commit_head"], ctx["correlation_id"],
         ctx["parent_event_id"],
         f.get("command"), f.get("exit_code"), f.get("passed"), f.get("file_path"),
-        f.get("duration_ms"), [b for b in map(f.get, _BLOB_KEYS[kind]) if b],
+        f.get("duration_ms"), [b for b in map(f.get, blob_keys) if b] if blob_keys else [],
         to_json(payload).decode(),
         red.applied, red.rules, red.counts, ingested_at_ms, ingested_at_ms,
     ]  # fmt: skip
