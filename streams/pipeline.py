@@ -26,6 +26,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable, Iterator
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -105,6 +106,9 @@ class Pipeline:
         )
         self.recently_published: set[tuple[str, str]] = set()
         self._lock = asyncio.Lock()
+        self._in_order = asyncio.Lock()
+        """Held from a batch's consent lookup to its submission: the CPU step sees batches in
+        arrival order (asyncio.Lock wakes waiters first come, first served)."""
         self.ready = asyncio.Event()
         """Set once the start-up re-checks of an assignment are done (see streams.app)."""
 
@@ -211,26 +215,44 @@ class Pipeline:
 
     async def prepare(self, sources: list[Source]) -> Batch:
         """Look up consents, then run the CPU step (a child process or a thread) on a
-        take-batch; overlaps the previous batch's commit.
+        take-batch. Several may be pending: they enter the CPU step in call order.
 
-        A failed consent lookup (ClickHouse unavailable) or claim-check put (blob store
-        unavailable) is retried with backoff, like a commit: the partition waits rather
-        than redacting without consent.
+        A failed consent lookup (ClickHouse unavailable) is retried with backoff while
+        holding that order (later batches wait, so none is redacted without the consent a
+        TraceOpened before it carries); a failed claim-check put (blob store unavailable) is
+        retried the same way. A dead child raises ``BrokenProcessPool``: the caller owns
+        every batch in flight and resubmits them in order.
         """
         delay = 0.5
         while True:
-            try:
+            async with self._in_order:
                 with self.timed("consents"):
-                    consents = await asyncio.to_thread(self._consents, sources)
+                    consents = await self._consents_with_retry(sources)
+                future = self.preparer.submit(sources, consents)
+            try:
                 with self.timed("prepare"):
-                    prepared = await self.preparer.run(sources, consents)
-                for opened, _ in prepared.opened:
-                    self.consents.learn(opened.trace_id, opened.developer.consent_flags)
-                return Batch(sources, prepared)
+                    prepared = await future
+            except BrokenProcessPool:
+                raise
             except Exception:
                 log.exception("preparing a micro-batch of %d records failed; retrying in %.1fs",
                               len(sources), delay)  # fmt: skip
-                await asyncio.sleep(delay)  # backoff before retrying the lookup
+                await asyncio.sleep(delay)  # backoff before retrying the blob puts
+                delay = min(delay * 2, 30.0)
+                continue
+            for opened, _ in prepared.opened:
+                self.consents.learn(opened.trace_id, opened.developer.consent_flags)
+            return Batch(sources, prepared)
+
+    async def _consents_with_retry(self, sources: list[Source]) -> dict[str, ConsentFlags | None]:
+        delay = 0.5
+        while True:
+            try:
+                return await asyncio.to_thread(self._consents, sources)
+            except Exception:
+                log.exception("consent lookup for %d records failed; retrying in %.1fs",
+                              len(sources), delay)  # fmt: skip
+                await asyncio.sleep(delay)  # backoff: ClickHouse unavailable
                 delay = min(delay * 2, 30.0)
 
     async def handle(self, sources: list[Source]) -> None:

@@ -7,8 +7,11 @@ process. Keeping this step a function of (records, consent flags) → :class:`Pr
 lets :mod:`streams.prepare_pool` run it in a child process, so one worker uses both cores,
 or in a thread of the worker itself (``--prepare-procs 0``). Both give the same rows.
 
-Consent comes from the caller (it owns the ClickHouse lookup and the cache); a TraceOpened
-in the same take-batch overrides it for the records after it, as it always did.
+Consent comes from the caller (it owns the ClickHouse lookup and the cache) and from the
+TraceOpened records this preparer has seen itself, which take precedence: the worker keeps
+the next batch queued while one is being prepared, so its lookup for batch N+1 cannot wait
+for what batch N taught. Batches reach a preparer in arrival order, so "seen itself"
+always includes every earlier TraceOpened of the stream since the preparer started.
 """
 
 from __future__ import annotations
@@ -31,6 +34,8 @@ from streams.claimcheck import BlobPutter, move_dicts_to_blobs
 from streams.decode import BatchRecord, Decoded, Source, decode_one
 from streams.redact import Redactor
 from streams.redaction import DictRedaction, redact_opened
+
+_MAX_LEARNED = 200_000
 
 
 @dataclass
@@ -60,6 +65,8 @@ class Preparer:
         self.blobs = blobs
         self.inline_limit_bytes = inline_limit_bytes
         self._pool = ThreadPoolExecutor(4, thread_name_prefix="blob-put")
+        self.learned: dict[str, ConsentFlags] = {}
+        """trace_id → flags of the TraceOpened records this preparer has prepared."""
 
     def run(self, sources: list[Source], consents: dict[str, ConsentFlags | None]) -> Prepared:
         """Decode, redact, claim-check and build rows for one take-batch.
@@ -68,7 +75,9 @@ class Preparer:
         returned, so the caller can simply run it again.
         """
         out = Prepared()
-        consents = dict(consents)
+        learned = self.learned
+        if len(learned) > _MAX_LEARNED:
+            learned.clear()  # the caller's consents (from ClickHouse) cover older traces
         trace_ids: list[str] = []
         events: list[dict[str, Any]] = []
         seen: set[tuple[str, str]] = set()
@@ -81,14 +90,14 @@ class Preparer:
             trace_id = rec.trace_id
             out.partitions[trace_id] = outcome.source.partition
             if isinstance(rec, BatchRecord):
-                consent = consents.get(trace_id)
+                consent = learned.get(trace_id) or consents.get(trace_id)
                 for e in rec.events:
                     if (trace_id, e["event_id"]) not in seen:
                         seen.add((trace_id, e["event_id"]))
                         trace_ids.append(trace_id)
                         events.append(redact(e, consent))
             elif isinstance(rec, TraceOpened):
-                consents[trace_id] = rec.developer.consent_flags
+                learned[trace_id] = rec.developer.consent_flags
                 out.opened.append(redact_opened(rec, self.redactor))
             else:
                 out.finals.append(rec)

@@ -3,13 +3,15 @@
 Why a child process: the GIL lets a Python worker use one core, and the CPU step
 (:mod:`streams.prepare`) is most of its CPU. With it in a child, the main process keeps
 faust's dispatch, the ClickHouse insert and the decisions, and the two overlap on two
-cores (bench/stream_bench.py shows both figures). Batches go through one child in order,
-so the redaction memo stays warm and batches come back in the order they went in.
+cores (bench/stream_bench.py shows both figures). Batches go through one child (or one
+thread) strictly in submission order, so the redaction memo stays warm and the consent
+flags it learned from TraceOpened records apply to every later batch.
 
-A child that dies (OOM killer, a bug) breaks the pool; the next call starts a fresh child
-and the batch is prepared again (the step is a pure function of its inputs). The child
-dies with the worker: it asks the kernel for SIGKILL when its parent goes (PDEATHSIG), so
-a SIGKILLed worker leaves nothing behind.
+A child that dies (OOM killer, a bug) breaks the pool: every batch submitted to it fails
+with ``BrokenProcessPool``, :meth:`PreparePool.replace_broken` starts a fresh child, and
+the caller resubmits those batches in their original order (the step is a pure function
+of its inputs). The child dies with the worker: it asks the kernel for SIGKILL when its
+parent goes (PDEATHSIG), so a SIGKILLed worker leaves nothing behind.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import ctypes
 import logging
 import multiprocessing
 import signal
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
@@ -79,18 +81,21 @@ def _run_in_child(sources: list[Source], consents: dict[str, ConsentFlags | None
 
 class PreparePool:
     """Runs :meth:`Preparer.run` in ``procs`` child processes (1 is enough) or, with 0, in
-    a thread of this process."""
+    one thread of this process; either way one batch at a time, in submission order."""
 
     def __init__(self, setup: PrepareSetup, procs: int) -> None:
+        if procs > 1:
+            raise ValueError("one child prepares every batch (its consent memory is ordered)")
         self.setup = setup
         self.procs = procs
         self._local = setup.build() if procs == 0 else None
+        self._thread = ThreadPoolExecutor(1, thread_name_prefix="prepare") if procs == 0 else None
         self._executor: ProcessPoolExecutor | None = None
 
     @property
     def where(self) -> str:
         """For logs and stats: where the CPU step runs."""
-        return "thread" if self.procs == 0 else f"{self.procs} child process(es)"
+        return "a thread" if self.procs == 0 else "a child process"
 
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
@@ -102,19 +107,29 @@ class PreparePool:
             )
         return self._executor
 
+    def submit(
+        self, sources: list[Source], consents: dict[str, ConsentFlags | None]
+    ) -> asyncio.Future[Prepared]:
+        """Queue a batch (call from the event loop); batches run in the order submitted."""
+        if self._local is not None and self._thread is not None:
+            return asyncio.wrap_future(self._thread.submit(self._local.run, sources, consents))
+        return asyncio.wrap_future(self._pool().submit(_run_in_child, sources, consents))
+
+    def replace_broken(self) -> None:
+        """Drop a pool whose child died; the next :meth:`submit` starts a fresh child."""
+        log.error("the prepare child process died; starting a new one")
+        self.close()
+
     async def run(
         self, sources: list[Source], consents: dict[str, ConsentFlags | None]
     ) -> Prepared:
-        """The prepared batch; a broken child is replaced and the batch run again once."""
-        if self._local is not None:
-            return await asyncio.to_thread(self._local.run, sources, consents)
-        loop = asyncio.get_running_loop()
+        """Submit one batch and wait for it; a broken child is replaced and the batch run
+        again once (for callers with one batch in flight)."""
         try:
-            return await loop.run_in_executor(self._pool(), _run_in_child, sources, consents)
+            return await self.submit(sources, consents)
         except BrokenProcessPool:
-            log.error("the prepare child process died; starting a new one")
-            self.close()
-            return await loop.run_in_executor(self._pool(), _run_in_child, sources, consents)
+            self.replace_broken()
+            return await self.submit(sources, consents)
 
     def warm_up(self) -> None:
         """Start the child now (imports take ~1 s) instead of on the first batch."""

@@ -7,6 +7,7 @@ is judged by counting what was stored and published, never by consumer lag.
 
 from __future__ import annotations
 
+import os
 import signal
 from pathlib import Path
 
@@ -88,19 +89,61 @@ async def test_sigkill_mid_stream_keeps_exactly_once_effect(
         timeout_s=150,
     )
     w.stop(grace_s=10)
+    _assert_each_once(stream_settings, expected, records)
+    assert sum(map(len, expected.values())) == TRACES * EVENTS_PER_TRACE
 
-    ids = finalized_ids(records)
+
+def _assert_each_once(
+    settings: Settings, expected: dict[str, list[tuple[int, str]]], finalized: list
+) -> None:
+    """Every trace published once, and every event stored once, in seq order."""
+    ids = finalized_ids(finalized)
     dupes = sorted({t for t in ids if ids.count(t) > 1})
     assert not dupes, f"published more than once: {dupes}"
     assert sorted(ids) == sorted(expected)
-    stored = readback(stream_settings, expected)
-    total = 0
+    stored = readback(settings, expected)
     for trace_id, want in expected.items():
         got = [(s, e) for s, e, _, _ in stored[trace_id]["rows"]]
         assert got == want, f"{trace_id}: stored {len(got)} of {len(want)} (or out of order)"
         assert stored[trace_id]["status"] == "complete"
-        total += len(got)
-    assert total == TRACES * EVENTS_PER_TRACE
+
+
+async def test_a_dead_prepare_child_is_replaced_and_nothing_lost_or_doubled(
+    stream_settings: Settings, group: str, workers: list[ManagedProcess], tmp_path: Path
+) -> None:
+    """SIGKILL the worker's prepare child mid-stream: the batches it held (two may be
+    queued) are prepared again, in order, by a fresh child; the worker itself goes on."""
+    expected: dict[str, list[tuple[int, str]]] = {}
+    recs: list = []
+    for i in range(20):
+        opened, events, fin = sample_trace(EVENTS_PER_TRACE, seed=7000 + i)
+        expected[opened.trace_id] = [(e.seq, e.event_id) for e in events]
+        recs += [opened, *batches(opened.trace_id, events, 5), fin]
+    w = start_worker(stream_settings, tmp_path, group=group, name="w", max_records=20)
+    workers.append(w)
+    await produce(stream_settings, recs[: len(recs) // 2])
+    wait_until(lambda: stats(tmp_path, "w").get("records", 0) >= 40, timeout_s=60,
+               message="worker progress")  # fmt: skip
+    (child,) = [p for p in descendants(w.pid) if b"spawn_main" in _cmdline(p)]
+    os.kill(child, signal.SIGKILL)
+    await produce(stream_settings, recs[len(recs) // 2 :])
+    records = await read_topic(
+        stream_settings,
+        stream_settings.topic_finalized,
+        until=lambda recs: set(finalized_ids(recs)) >= set(expected),
+        timeout_s=120,
+    )
+    assert w.popen.poll() is None, "the worker itself kept running"
+    w.stop(grace_s=10)
+    _assert_each_once(stream_settings, expected, records)
+    assert "prepare child process died" in (tmp_path / "w.log").read_text()
+
+
+def _cmdline(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
 
 
 async def test_completion_published_before_a_crash_is_not_published_again(
