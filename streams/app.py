@@ -58,7 +58,7 @@ class WorkerOptions:
     stats_path: str | None = None
     record_latency: bool = False
     prepare_procs: int | None = None
-    """Child processes for the CPU step (decode, redact, rows); 0 runs it in a thread.
+    """1 runs the CPU step (decode, redact, rows) in a child process, 0 in a thread.
     None: 1 when the machine has two or more cores, else 0 (see streams/prepare_pool.py)."""
 
     def resolved_prepare_procs(self) -> int:

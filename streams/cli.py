@@ -47,7 +47,8 @@ def streams_command(
     prepare_procs: int | None = typer.Option(
         None,
         min=0,
-        help="Child processes for decode/redact/rows (0: a thread). Default: 1 on 2+ cores.",
+        max=1,
+        help="1: decode/redact/rows in a child process (default on 2+ cores); 0: a thread.",
     ),
     loglevel: str = typer.Option("warning"),
 ) -> None:
