@@ -32,7 +32,9 @@ EMPTY_CONTEXT: dict[str, Any] = {
 }
 
 
-class _Fast(NamedTuple):
+class EventTypeBytes(NamedTuple):
+    """Per event type: the constant envelope bytes around a payload, and its writer."""
+
     mid: bytes  # type enum + default actor + empty context + payload branch index
     type: bytes
     branch: bytes
@@ -60,9 +62,10 @@ class EventFramer:
             else:
                 parsed = parse_schema(field["type"], named_schemas=named)
                 self._fields.append((field["name"], gen.build(parsed)))
-        self._fast = self._build_fast(gen)
+        self.type_bytes = self._build_fast(gen)
+        """Per event type: envelope constants and payload writer (None: unusual schema)."""
 
-    def _build_fast(self, gen: CodeGen) -> dict[str, _Fast] | None:
+    def _build_fast(self, gen: CodeGen) -> dict[str, EventTypeBytes] | None:
         """Per event type: the constant bytes between ``ts_ms`` and the payload (type
         enum, default actor, empty context, union branch index) and the payload's writer.
 
@@ -74,20 +77,20 @@ class EventFramer:
             return None
         by_name = {f["name"]: f["type"] for f in fields}
         write_type = gen.build(by_name["type"])
-        self._write_actor = gen.build(by_name["actor"])
-        self._write_context = gen.build(by_name["context"])
+        self.write_actor = gen.build(by_name["actor"])
+        self.write_context = gen.build(by_name["context"])
         defaults = bytearray()
-        self._write_actor(defaults, DEFAULT_ACTOR)
-        self._write_context(defaults, EMPTY_CONTEXT)
+        self.write_actor(defaults, DEFAULT_ACTOR)
+        self.write_context(defaults, EMPTY_CONTEXT)
         union = by_name["payload"]
         names = [b if isinstance(b, str) else b["name"] for b in union]
-        fast: dict[str, _Fast] = {}
+        fast: dict[str, EventTypeBytes] = {}
         for kind, record in PAYLOAD_RECORD.items():
             i = names.index(record)
             head, branch = bytearray(), bytearray()
             write_type(head, kind)
             write_long(branch, i)
-            fast[kind] = _Fast(
+            fast[kind] = EventTypeBytes(
                 bytes(head + defaults + branch), bytes(head), bytes(branch), gen.build(union[i])
             )
         return fast
@@ -108,7 +111,7 @@ class EventFramer:
         Why: the SDK's emit path skips building an envelope dict and the generic writer's
         per-field lookups of the actor and context defaults.
         """
-        if self._fast is None:
+        if self.type_bytes is None:
             event = {
                 "event_id": event_id,
                 "seq": seq,
@@ -119,7 +122,7 @@ class EventFramer:
                 "payload": payload,
             }
             return self.encode_event(event)
-        f = self._fast[kind]
+        f = self.type_bytes[kind]
         b = event_id.encode()
         out = bytearray()
         write_long(out, len(b))
@@ -128,8 +131,8 @@ class EventFramer:
         write_long(out, ts_ms)
         if actor or context:
             out += f.type
-            self._write_actor(out, actor or DEFAULT_ACTOR)
-            self._write_context(out, context or EMPTY_CONTEXT)
+            self.write_actor(out, actor or DEFAULT_ACTOR)
+            self.write_context(out, context or EMPTY_CONTEXT)
             out += f.branch
         else:
             out += f.mid

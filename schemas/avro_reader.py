@@ -27,10 +27,11 @@ import struct
 from collections.abc import Callable
 from typing import Any
 
+from schemas.avro_writer import SourceGen, resolve_node
+
 Reader = Callable[[bytes, int], tuple[Any, int]]
 """``read(buf, pos)`` → (value, position after it)."""
 
-_PRIMS = {"null", "boolean", "int", "long", "float", "double", "bytes", "string"}
 _MAX_VARINT_BYTES = 10
 
 
@@ -78,30 +79,14 @@ def _short(buf: bytes, pos: int) -> Any:
     raise EOFError(f"body ends at byte {len(buf)}, needed byte {pos}")
 
 
-class ReaderGen:
+class ReaderGen(SourceGen):
     """Generates one straight-line Python function per schema; see the module docstring."""
 
     def __init__(self) -> None:
-        self._ns: dict[str, Any] = {
-            "rl": read_long_tail,
-            "rlen": read_length_tail,
-            "short": _short,
-            "ZZ": _ZIGZAG,
-            "LEN": _LENGTHS,
-            "F": _FLOAT,
-            "D": _DOUBLE,
-        }
-        self._named: dict[str, Any] = {}
-        self._n = 0
-
-    def _var(self, prefix: str) -> str:
-        self._n += 1
-        return f"{prefix}{self._n}"
-
-    def _const(self, value: Any) -> str:
-        name = self._var("K")
-        self._ns[name] = value
-        return name
+        super().__init__({
+            "rl": read_long_tail, "rlen": read_length_tail, "short": _short,
+            "ZZ": _ZIGZAG, "LEN": _LENGTHS, "F": _FLOAT, "D": _DOUBLE,
+        })  # fmt: skip
 
     def build(self, schema: Any) -> Reader:
         """A ``read(buf, pos)`` function for ``schema`` (fastavro-parsed form)."""
@@ -116,10 +101,7 @@ class ReaderGen:
 
     def _gen(self, schema: Any, target: str, depth: int) -> list[str]:
         pad = "    " * depth
-        if isinstance(schema, str) and schema not in _PRIMS:
-            schema = self._named[schema]
-        if isinstance(schema, dict) and schema["type"] in _PRIMS:
-            schema = schema["type"]
+        schema = resolve_node(schema, self._named)
         if isinstance(schema, str):
             return self._prim(schema, target, pad)
         if isinstance(schema, list):

@@ -26,6 +26,16 @@ _BRANCH = "fixtrace:union-branch"  # internal pseudo-type: one fixed branch of a
 _LONG_LIMIT = 1 << 64  # zig-zag of any value outside the signed 64-bit range is >= this
 
 
+def resolve_node(schema: Any, named: dict[str, Any]) -> Any:
+    """A schema node with a named-type reference looked up and ``{"type": "long"}``-style
+    primitives reduced to their name (what the code generators branch on)."""
+    if isinstance(schema, str) and schema not in _PRIMS:
+        schema = named[schema]
+    if isinstance(schema, dict) and schema["type"] in _PRIMS:
+        schema = schema["type"]
+    return schema
+
+
 class _Missing:
     """Stands in for an absent field that has no default, so the field's writer raises."""
 
@@ -209,18 +219,11 @@ def _default(field: dict[str, Any]) -> Any:
     return MISSING
 
 
-class CodeGen:
-    """Generates one straight-line Python function per record schema.
+class SourceGen:
+    """What the writer and reader generators share: fresh names, constants, named types."""
 
-    Why: the closure writer above still makes ~80 Python calls per event; inlining nested
-    records, nullable unions and small varints into one function removes most of them.
-    General unions dispatch on a ``(name, value)`` tuple to a generated function per
-    branch, and fall back to the closure writer for untagged values.
-    """
-
-    def __init__(self) -> None:
-        self._ns: dict[str, Any] = {"wl": write_long, "BOOL": _BOOL, "MISSING": MISSING}
-        self._fallback = Compiler()
+    def __init__(self, namespace: dict[str, Any]) -> None:
+        self._ns = namespace
         self._named: dict[str, Any] = {}
         self._n = 0
 
@@ -232,6 +235,20 @@ class CodeGen:
         name = self._var("K")
         self._ns[name] = value
         return name
+
+
+class CodeGen(SourceGen):
+    """Generates one straight-line Python function per record schema.
+
+    Why: the closure writer above still makes ~80 Python calls per event; inlining nested
+    records, nullable unions and small varints into one function removes most of them.
+    General unions dispatch on a ``(name, value)`` tuple to a generated function per
+    branch, and fall back to the closure writer for untagged values.
+    """
+
+    def __init__(self) -> None:
+        super().__init__({"wl": write_long, "BOOL": _BOOL, "MISSING": MISSING})
+        self._fallback = Compiler()
 
     def build(self, schema: Any) -> Writer:
         """A ``write(out, value)`` function for ``schema`` (fastavro-parsed form)."""
@@ -264,10 +281,7 @@ class CodeGen:
 
     def _gen(self, schema: Any, expr: str, depth: int) -> list[str]:
         pad = "    " * depth
-        if isinstance(schema, str) and schema not in _PRIMS:
-            schema = self._named[schema]
-        if isinstance(schema, dict) and schema["type"] in _PRIMS:
-            schema = schema["type"]
+        schema = resolve_node(schema, self._named)
         if isinstance(schema, str):
             return self._prim(schema, expr, pad)
         if isinstance(schema, list):

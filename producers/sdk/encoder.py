@@ -12,23 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any
 
-from fastavro import parse_schema
-
-from producers.wire import BATCH, DEFAULT_ACTOR, EMPTY_CONTEXT, EventFramer
-from schemas.avro_writer import CodeGen, Writer, write_long
-from schemas.codec import PAYLOAD_RECORD, schema_for
-
-# The envelope layout written by hand; any other schema falls back to the framer.
-_ENVELOPE = ["event_id", "seq", "ts_ms", "type", "actor", "context", "payload"]
-
-
-class _Type(NamedTuple):
-    mid: bytes  # type enum + default actor + empty context + payload branch index
-    type: bytes
-    branch: bytes
-    write: Writer  # the payload record alone
+from producers.wire import DEFAULT_ACTOR, EMPTY_CONTEXT, EventFramer
+from schemas.avro_writer import write_long
 
 
 def varint(n: int) -> bytes:
@@ -36,6 +23,26 @@ def varint(n: int) -> bytes:
     out = bytearray()
     write_long(out, n)
     return bytes(out)
+
+
+def _id_and_seq(event_id: str, seq: int) -> bytearray:
+    """A new event body holding its id and seq (short lengths and seqs inline)."""
+    b = event_id.encode()
+    out = bytearray()
+    if len(b) < 64:
+        out.append(len(b) << 1)
+    else:
+        write_long(out, len(b))
+    out += b
+    n = (seq << 1) ^ (seq >> 63)
+    if n < 128:
+        out.append(n)
+    elif n < 16384:
+        out.append((n & 127) | 128)
+        out.append(n >> 7)
+    else:
+        write_long(out, seq)
+    return out
 
 
 class EventEncoder:
@@ -48,37 +55,9 @@ class EventEncoder:
     def __init__(self, framer: EventFramer) -> None:
         self.framer = framer
         self._ts: tuple[int, bytes] = (-1, b"")
-        self._types = self._build()
-
-    def _build(self) -> dict[str, _Type] | None:
-        named: dict[str, Any] = {}
-        event: dict[str, Any] | None = None
-        for f in schema_for(BATCH).schema["fields"]:
-            parsed = parse_schema(f["type"], named_schemas=named)
-            if f["name"] == "events":
-                event = parsed["items"]
-        if event is None or [f["name"] for f in event["fields"]] != _ENVELOPE:
-            return None
-        gen = CodeGen()
-        by_name = {f["name"]: f["type"] for f in event["fields"]}
-        write_type = gen.build(by_name["type"])
-        self._write_actor = gen.build(by_name["actor"])
-        self._write_context = gen.build(by_name["context"])
-        defaults = bytearray()
-        self._write_actor(defaults, DEFAULT_ACTOR)
-        self._write_context(defaults, EMPTY_CONTEXT)
-        union = by_name["payload"]
-        names = [b if isinstance(b, str) else b["name"] for b in union]
-        types: dict[str, _Type] = {}
-        for kind, record in PAYLOAD_RECORD.items():
-            i = names.index(record)
-            head, branch = bytearray(), bytearray()
-            write_type(head, kind)
-            write_long(branch, i)
-            types[kind] = _Type(
-                bytes(head + defaults + branch), bytes(head), bytes(branch), gen.build(union[i])
-            )
-        return types
+        self._types = framer.type_bytes  # None: an unusual schema, the framer encodes
+        self._write_actor = getattr(framer, "write_actor", None)
+        self._write_context = getattr(framer, "write_context", None)
 
     def encode(
         self,
@@ -94,21 +73,7 @@ class EventEncoder:
         if self._types is None:
             return self.framer.encode_fields(event_id, seq, ts_ms, kind, payload, actor, context)
         t = self._types[kind]  # KeyError for an unknown type, like the framer
-        b = event_id.encode()
-        out = bytearray()
-        if len(b) < 64:
-            out.append(len(b) << 1)
-        else:
-            write_long(out, len(b))
-        out += b
-        n = (seq << 1) ^ (seq >> 63)
-        if n < 128:
-            out.append(n)
-        elif n < 16384:
-            out.append((n & 127) | 128)
-            out.append(n >> 7)
-        else:
-            write_long(out, seq)
+        out = _id_and_seq(event_id, seq)
         ts = self._ts
         if ts[0] != ts_ms:
             ts = self._ts = (ts_ms, varint(ts_ms))
@@ -149,21 +114,7 @@ class EventEncoder:
         seq = first_seq
         for event_id, (kind, data) in zip(event_ids, items, strict=True):
             t = types[kind]
-            b = event_id.encode()
-            out = bytearray()
-            if len(b) < 64:
-                out.append(len(b) << 1)
-            else:
-                write_long(out, len(b))
-            out += b
-            n = (seq << 1) ^ (seq >> 63)
-            if n < 128:
-                out.append(n)
-            elif n < 16384:
-                out.append((n & 127) | 128)
-                out.append(n >> 7)
-            else:
-                write_long(out, seq)
+            out = _id_and_seq(event_id, seq)
             out += ts
             out += t.mid
             t.write(out, data)
