@@ -154,7 +154,11 @@ def build_app(settings: Settings, opts: WorkerOptions) -> tuple[faust.App, Pipel
     @app.task
     async def start_preparer() -> None:
         log.info("CPU step runs in %s", preparer.where)
-        await asyncio.to_thread(preparer.warm_up)  # the child imports for ~1 s
+        try:
+            await asyncio.to_thread(preparer.warm_up)  # the child imports for ~1 s
+        except BrokenProcessPool:  # the first batch starts another, with backoff
+            log.exception("the prepare child did not start")
+            preparer.replace_broken()
         tune_for_throughput()  # start-up is done: see fixtrace/gc_tuning.py
 
     @app.on_before_shutdown.connect
@@ -250,6 +254,7 @@ async def _run_pipeline(
     returned. Commits are strictly sequential and in arrival order."""
     inflight: asyncio.Future[None] | None = None
     pending: collections.deque[tuple[asyncio.Future[Batch], list[Any]]] = collections.deque()
+    broken = 0  # child deaths in a row, for the backoff
 
     async def commit_then_ack(batch: Batch, events: list[Any]) -> None:
         await pipeline.commit(batch)
@@ -272,15 +277,20 @@ async def _run_pipeline(
             try:
                 batch = await future
             except BrokenProcessPool:
-                # Every batch in flight failed with the child: resubmit them, in order.
+                # Every batch in flight failed with the child: resubmit them, in order,
+                # backing off when children keep dying (e.g. one that cannot start).
                 pipeline.preparer.replace_broken()
                 retry = [events for _, events in pending]
                 for other, _ in pending:
                     other.cancel()
                 pending.clear()
+                if broken:
+                    await asyncio.sleep(min(30.0, 0.5 * 2 ** (broken - 1)))  # backoff
+                broken += 1
                 for events in retry:
                     start(events)
                 continue
+            broken = 0
             pending.popleft()
             if inflight is not None:
                 with pipeline.timed("wait_commit"):
