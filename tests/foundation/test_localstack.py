@@ -71,6 +71,7 @@ _CHILD = textwrap.dedent(
     from fixtrace import procs
     print(procs.running()[0].pid, flush=True)
     if sys.argv[2] == "exit":
+        sys.stdin.readline()  # the test has seen the broker alive
         sys.exit(0)  # no stop(): atexit must do it
     sys.stdin.read()  # block until signalled
     """
@@ -89,7 +90,11 @@ def test_processes_stop_on_interpreter_exit_and_signals(tmp_path: Path, how: str
         assert child.stdout is not None
         broker_pid = int(child.stdout.readline())
         assert not _gone(broker_pid)
-        if how != "exit":
+        if how == "exit":
+            assert child.stdin is not None
+            child.stdin.write("go\n")
+            child.stdin.flush()
+        else:
             child.send_signal(signal.SIGTERM if how == "sigterm" else signal.SIGINT)
         child.wait(30)
         wait_until(lambda: _gone(broker_pid), timeout_s=10, message="broker gone")
