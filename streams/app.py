@@ -4,7 +4,7 @@ Why faust only as the consumer shell: faust brings the group membership, rebalan
 offset bookkeeping and the worker lifecycle, but its per-record dispatch (~75 µs,
 PLATFORM.md) and its table recovery (lossy on Tansu) must not decide correctness or speed.
 So the agent takes records in batches with ``noack_take`` and acks them only after
-:meth:`Pipeline.handle` returned, i.e. after ClickHouse stored them and the dead letters and
+:meth:`Pipeline.commit` returned, i.e. after ClickHouse stored them and the dead letters and
 finalized records were acknowledged by the broker; faust commits only acked offsets. No
 faust tables are used: ClickHouse is the state. ``exactly_once`` is off (Tansu has no
 transactions); the exactly-once *effect* comes from idempotent sinks.

@@ -28,7 +28,7 @@ import time
 from collections.abc import Awaitable, Callable, Iterator
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from schemas.codec import encode
 from schemas.models import ConsentFlags, DeadLetter, TraceFinalized, now_ms
@@ -38,7 +38,7 @@ from streams.consents import ConsentBook
 from streams.decode import Source
 from streams.prepare import Prepared, trace_id_of
 from streams.prepare_pool import PreparePool
-from streams.sink import Staged, flush
+from streams.sink import flush
 from streams.tracker import MISSING_EVENTS, Completion, Tracker
 
 log = logging.getLogger(__name__)
@@ -122,19 +122,6 @@ class Pipeline:
         ids = list(dict.fromkeys(t for t in map(trace_id_of, sources) if t is not None))
         self.consents.prefetch(ids)
         return {t: self.consents.get(t) for t in ids}
-
-    def stage(self, batch: Batch) -> Staged:
-        """Flush a prepared batch into ClickHouse (sync: runs in a thread).
-
-        Idempotent: a retry inserts the same rows (the blobs were put by the CPU step).
-        """
-        p = batch.prepared
-        staged = Staged(
-            opened=p.opened, finals=p.finals, partitions=p.partitions, blobs=p.blobs,
-            event_columns=p.event_columns, seqs=p.seqs, events=p.events,
-        )  # fmt: skip
-        flush(self.store, staged)
-        return staged
 
     def _decide(self, touched: list[str]) -> list[Completion]:
         """Load what earlier runs stored about newly seen traces, then decide completions.
@@ -223,41 +210,24 @@ class Pipeline:
         retried the same way. A dead child raises ``BrokenProcessPool``: the caller owns
         every batch in flight and resubmits them in order.
         """
-        delay = 0.5
-        while True:
-            async with self._in_order:
-                with self.timed("consents"):
-                    consents = await self._consents_with_retry(sources)
-                future = self.preparer.submit(sources, consents)
-            try:
-                with self.timed("prepare"):
-                    prepared = await future
-            except BrokenProcessPool:
-                raise
-            except Exception:
-                log.exception("preparing a micro-batch of %d records failed; retrying in %.1fs",
-                              len(sources), delay)  # fmt: skip
-                await asyncio.sleep(delay)  # backoff before retrying the blob puts
-                delay = min(delay * 2, 30.0)
-                continue
-            for opened, _ in prepared.opened:
-                self.consents.learn(opened.trace_id, opened.developer.consent_flags)
-            return Batch(sources, prepared)
+        what = f"preparing a micro-batch of {len(sources)} records"
+        prepared = await _with_backoff(
+            what, lambda: self._prepare_once(sources), fatal=BrokenProcessPool
+        )
+        for opened, _ in prepared.opened:
+            self.consents.learn(opened.trace_id, opened.developer.consent_flags)
+        return Batch(sources, prepared)
 
-    async def _consents_with_retry(self, sources: list[Source]) -> dict[str, ConsentFlags | None]:
-        delay = 0.5
-        while True:
-            try:
-                return await asyncio.to_thread(self._consents, sources)
-            except Exception:
-                log.exception("consent lookup for %d records failed; retrying in %.1fs",
-                              len(sources), delay)  # fmt: skip
-                await asyncio.sleep(delay)  # backoff: ClickHouse unavailable
-                delay = min(delay * 2, 30.0)
-
-    async def handle(self, sources: list[Source]) -> None:
-        """Decode and commit a take-batch; returns once its effects are durable (then ack)."""
-        await self.commit(await self.prepare(sources))
+    async def _prepare_once(self, sources: list[Source]) -> Prepared:
+        async with self._in_order:
+            with self.timed("consents"):
+                consents = await _with_backoff(
+                    f"consent lookup for {len(sources)} records",
+                    lambda: asyncio.to_thread(self._consents, sources),
+                )
+            future = self.preparer.submit(sources, consents)
+        with self.timed("prepare"):
+            return await future
 
     async def commit(self, batch: Batch) -> None:
         """Store, dead-letter and publish a decoded batch; returns once durable (then ack).
@@ -265,44 +235,37 @@ class Pipeline:
         Failures (ClickHouse, blob store or broker unavailable) are retried with backoff
         instead of crashing the agent: every step is idempotent, so a retry is a redelivery.
         """
-        delay = 0.5
-        while True:
-            try:
-                await self._commit(batch)
-                return
-            except Exception:
-                log.exception("micro-batch of %d records failed; retrying in %.1fs",
-                              len(batch.sources), delay)  # fmt: skip
-                await asyncio.sleep(delay)  # backoff before an idempotent retry
-                delay = min(delay * 2, 30.0)
+        await _with_backoff(
+            f"micro-batch of {len(batch.sources)} records", lambda: self._commit(batch)
+        )
 
     async def _commit(self, batch: Batch) -> None:
-        sources, dead = batch.sources, batch.prepared.dead
+        sources, p = batch.sources, batch.prepared
         await self.ready.wait()
         async with self._lock:
             with self.timed("stage"):
-                staged = await asyncio.to_thread(self.stage, batch)
+                trace_rows = await asyncio.to_thread(flush, self.store, p)
             done = time.time() * 1000
-            if dead:
-                await self.dead_letters(dead)
-            for trace_id, seqs in staged.seqs.items():
-                self.tracker.stored(trace_id, staged.partitions[trace_id], seqs)
-            for fin in staged.finals:
+            if p.dead:
+                await self.dead_letters(p.dead)
+            for trace_id, seqs in p.seqs.items():
+                self.tracker.stored(trace_id, p.partitions[trace_id], seqs)
+            for fin in p.finals:
                 self.tracker.finalize_seen(
                     fin.trace_id,
-                    staged.partitions[fin.trace_id],
+                    p.partitions[fin.trace_id],
                     fin.seq_last,
                     fin.finalized_at_ms,
                 )
-            touched = list(dict.fromkeys([*staged.seqs, *(f.trace_id for f in staged.finals)]))
+            touched = list(dict.fromkeys([*p.seqs, *(f.trace_id for f in p.finals)]))
             with self.timed("decide"):
                 completions = await asyncio.to_thread(self._decide, touched)
             if completions:
                 with self.timed("publish"):
-                    await self.publish(completions, staged.trace_rows)
+                    await self.publish(completions, trace_rows)
         self.stats.records += len(sources)
-        self.stats.events += staged.events
-        self.stats.dead += len(dead)
+        self.stats.events += p.events
+        self.stats.dead += len(p.dead)
         self.stats.flushes += 1
         self.stats.last_flush_at = time.time()
         if not self.stats.first_flush_at:
@@ -324,3 +287,29 @@ class Pipeline:
             completions = await asyncio.to_thread(self.tracker.decide, self.tracker.due())
             if completions:
                 await self.publish(completions)
+
+
+T = TypeVar("T")
+
+
+async def _with_backoff(
+    what: str,
+    attempt: Callable[[], Awaitable[T]],
+    fatal: type[BaseException] | tuple[type[BaseException], ...] = (),
+) -> T:
+    """Run ``attempt`` until it succeeds, logging each failure and backing off 0.5 s → 30 s.
+
+    Why retry instead of crash: every step it wraps is idempotent, and a partition that
+    waits for ClickHouse or the blob store to return loses nothing. ``fatal`` errors are
+    the caller's to handle.
+    """
+    delay = 0.5
+    while True:
+        try:
+            return await attempt()
+        except fatal:
+            raise
+        except Exception:
+            log.exception("%s failed; retrying in %.1fs", what, delay)
+            await asyncio.sleep(delay)  # backoff before an idempotent retry
+            delay = min(delay * 2, 30.0)

@@ -22,7 +22,6 @@ import logging
 import multiprocessing
 import signal
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
 from fixtrace.config import Settings
@@ -119,17 +118,6 @@ class PreparePool:
         """Drop a pool whose child died; the next :meth:`submit` starts a fresh child."""
         log.error("the prepare child process died; starting a new one")
         self.close()
-
-    async def run(
-        self, sources: list[Source], consents: dict[str, ConsentFlags | None]
-    ) -> Prepared:
-        """Submit one batch and wait for it; a broken child is replaced and the batch run
-        again once (for callers with one batch in flight)."""
-        try:
-            return await self.submit(sources, consents)
-        except BrokenProcessPool:
-            self.replace_broken()
-            return await self.submit(sources, consents)
 
     def warm_up(self) -> None:
         """Start the child now (imports take ~1 s) instead of on the first batch."""

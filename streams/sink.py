@@ -1,4 +1,4 @@
-"""Flush step: one staged micro-batch into ClickHouse, in an order that keeps rows valid.
+"""Flush step: one prepared micro-batch into ClickHouse, in an order that keeps rows valid.
 
 Why one flush per faust take-batch and before any ack: offsets are committed only for
 acked records, so a record is never committed before its rows are stored (at-least-once),
@@ -10,38 +10,25 @@ finalize markers last (a stored marker means its batch's events are stored too).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
-from schemas.models import BlobInfo, Redaction, TraceFinalize, TraceOpened
 from sinks.clickhouse.store import ClickHouseStore
 from streams.chstate import finalize_change, merge_traces, newest_rows, opened_change
+from streams.prepare import Prepared
 
 
-@dataclass
-class Staged:
-    """What a micro-batch will write: rows and the per-trace seqs they carry."""
+def flush(store: ClickHouseStore, batch: Prepared) -> dict[str, dict[str, Any]]:
+    """Write ``batch``; raises on failure so nothing gets acked.
 
-    opened: list[tuple[TraceOpened, Redaction]] = field(default_factory=list)
-    event_columns: list[tuple[Any, ...]] = field(default_factory=list)
-    """``events`` rows column-oriented (``rows.EVENT_COLUMNS`` order); empty: none."""
-    finals: list[TraceFinalize] = field(default_factory=list)
-    blobs: list[BlobInfo] = field(default_factory=list)
-    seqs: dict[str, list[int]] = field(default_factory=dict)
-    partitions: dict[str, int] = field(default_factory=dict)
-    events: int = 0
-    trace_rows: dict[str, dict[str, Any]] = field(default_factory=dict)
-    """The ``traces`` rows this flush wrote (newest), so marking them needs no read."""
-
-
-def flush(store: ClickHouseStore, staged: Staged) -> None:
-    """Write ``staged``; raises on failure so nothing gets acked."""
-    if staged.blobs:
-        store.insert_blobs(staged.blobs)
+    Returns the ``traces`` rows this flush wrote (newest), so marking them needs no read.
+    """
+    if batch.blobs:
+        store.insert_blobs(batch.blobs)
     # One read for both merges: each chdb round trip costs ~15 ms of batch latency.
-    rows = staged.trace_rows = newest_rows(
-        store, [o.trace_id for o, _ in staged.opened] + [f.trace_id for f in staged.finals]
+    rows = newest_rows(
+        store, [o.trace_id for o, _ in batch.opened] + [f.trace_id for f in batch.finals]
     )
-    merge_traces(store, [opened_change(o, r) for o, r in staged.opened], rows)
-    store.insert_event_columns(staged.event_columns)
-    merge_traces(store, [finalize_change(f) for f in staged.finals], rows)
+    merge_traces(store, [opened_change(o, r) for o, r in batch.opened], rows)
+    store.insert_event_columns(batch.event_columns)
+    merge_traces(store, [finalize_change(f) for f in batch.finals], rows)
+    return rows

@@ -40,6 +40,18 @@ def descendants(pid: int) -> list[int]:
     return out
 
 
+def prepare_children(pid: int) -> list[int]:
+    """The stream worker's prepare child processes below ``pid`` (multiprocessing spawn)."""
+    out = []
+    for kid in descendants(pid):
+        try:
+            if b"spawn_main" in Path(f"/proc/{kid}/cmdline").read_bytes():
+                out.append(kid)
+        except OSError:
+            continue
+    return out
+
+
 def is_gone(pid: int) -> bool:
     """True when ``pid`` exited (a zombie waiting for its reaper counts as gone)."""
     try:

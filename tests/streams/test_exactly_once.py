@@ -20,6 +20,7 @@ from tests.streams.harness import (
     descendants,
     finalized_ids,
     is_gone,
+    prepare_children,
     produce,
     produce_to,
     read_topic,
@@ -68,7 +69,7 @@ async def test_sigkill_mid_stream_keeps_exactly_once_effect(
     # 1: killed mid-stream after a few micro-batches.
     w = start("w1")
     wait_until(lambda: progressed("w1", 60), timeout_s=60, message="w1 progress")
-    assert descendants(w.pid), "the CPU step runs in a child process"
+    assert prepare_children(w.pid), "the CPU step runs in a child process"
     _kill(w)
     await produce(stream_settings, waves[1])
     # 2: killed during start-up, before or while joining the group.
@@ -124,7 +125,7 @@ async def test_a_dead_prepare_child_is_replaced_and_nothing_lost_or_doubled(
     await produce(stream_settings, recs[: len(recs) // 2])
     wait_until(lambda: stats(tmp_path, "w").get("records", 0) >= 40, timeout_s=60,
                message="worker progress")  # fmt: skip
-    (child,) = [p for p in descendants(w.pid) if b"spawn_main" in _cmdline(p)]
+    (child,) = prepare_children(w.pid)
     os.kill(child, signal.SIGKILL)
     await produce(stream_settings, recs[len(recs) // 2 :])
     records = await read_topic(
@@ -137,13 +138,6 @@ async def test_a_dead_prepare_child_is_replaced_and_nothing_lost_or_doubled(
     w.stop(grace_s=10)
     _assert_each_once(stream_settings, expected, records)
     assert "prepare child process died" in (tmp_path / "w.log").read_text()
-
-
-def _cmdline(pid: int) -> bytes:
-    try:
-        return Path(f"/proc/{pid}/cmdline").read_bytes()
-    except OSError:
-        return b""
 
 
 async def test_completion_published_before_a_crash_is_not_published_again(

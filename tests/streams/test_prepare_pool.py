@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import os
 import signal
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from fixtrace.config import Settings
 from schemas.codec import encode
@@ -20,7 +23,7 @@ from sinks.clickhouse import rows as R
 from streams.decode import Source
 from streams.prepare import Prepared
 from streams.prepare_pool import PreparePool, PrepareSetup
-from tests.streams.harness import descendants, is_gone
+from tests.streams.harness import is_gone, prepare_children
 
 _STAMPS = {R.EVENT_COLUMNS.index("ingested_at_ms"), R.EVENT_COLUMNS.index("version")}
 
@@ -67,8 +70,8 @@ async def test_child_process_and_thread_prepare_the_same_batch(tmp_path: Path) -
     in_thread = PreparePool(PrepareSetup(settings, "redacted"), procs=0)
     in_child = PreparePool(PrepareSetup(settings, "redacted"), procs=1)
     try:
-        a = await in_thread.run(sources, consents)
-        b = await in_child.run(sources, consents)
+        a = await in_thread.submit(sources, consents)
+        b = await in_child.submit(sources, consents)
     finally:
         in_child.close()
     assert _comparable(a) == _comparable(b)
@@ -79,23 +82,20 @@ async def test_child_process_and_thread_prepare_the_same_batch(tmp_path: Path) -
 
 
 async def test_a_dead_child_is_replaced_and_the_batch_prepared(tmp_path: Path) -> None:
+    """What the worker's loop does (streams.app): the batch fails with BrokenProcessPool,
+    the pool is replaced, and the resubmitted batch gives the same result."""
     settings = Settings(data_dir=tmp_path, blob_url=(tmp_path / "blobs").as_uri())
     sources, consents = _take_batch()
     pool = PreparePool(PrepareSetup(settings, "redacted"), procs=1)
     try:
-        first = await pool.run(sources, consents)
-        (child,) = [p for p in descendants(os.getpid()) if _is_prepare_child(p)]
+        first = await pool.submit(sources, consents)
+        (child,) = prepare_children(os.getpid())
         os.kill(child, signal.SIGKILL)
-        again = await pool.run(sources, consents)
+        with pytest.raises(BrokenProcessPool):
+            await pool.submit(sources, consents)
+        pool.replace_broken()
+        again = await pool.submit(sources, consents)
         assert is_gone(child)
     finally:
         pool.close()
     assert _comparable(again) == _comparable(first)
-
-
-def _is_prepare_child(pid: int) -> bool:
-    try:
-        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
-    except OSError:
-        return False
-    return b"spawn_main" in cmdline
