@@ -42,7 +42,7 @@ from fixtrace.waiting import wait_until  # noqa: E402
 from schemas.codec import encode  # noqa: E402
 from schemas.models import EventBatch  # noqa: E402
 from schemas.samples import sample_trace  # noqa: E402
-from tests.streams.harness import worker_env  # noqa: E402
+from tests.streams.harness import prepare_children, worker_env  # noqa: E402
 
 EVENTS_PER_TRACE = 500
 
@@ -124,16 +124,6 @@ def _hwm_mb(pid: int) -> float:
     return 0.0
 
 
-def _children(pid: int) -> list[int]:
-    out: list[int] = []
-    for task in Path(f"/proc/{pid}/task").glob("*"):
-        try:
-            out += [int(k) for k in (task / "children").read_text().split()]
-        except OSError:
-            continue
-    return out
-
-
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time a process used so far (from /proc/PID/stat)."""
     try:
@@ -145,7 +135,7 @@ def cpu_seconds(pid: int) -> float:
 
 def peak_rss_mb(proc: ManagedProcess) -> tuple[float, float]:
     """(the worker's peak RSS, the sum of its child processes' peaks: the prepare child)."""
-    return _hwm_mb(proc.pid), sum(_hwm_mb(c) for c in _children(proc.pid))
+    return _hwm_mb(proc.pid), sum(_hwm_mb(c) for c in prepare_children(proc.pid))
 
 
 def run_worker(
@@ -156,7 +146,7 @@ def run_worker(
     proc = start_worker(settings, work, name, max_records, procs=procs)
 
     def cpu() -> dict[str, float]:
-        kids = _children(proc.pid)
+        kids = prepare_children(proc.pid)
         return {"worker": cpu_seconds(proc.pid), "child": sum(map(cpu_seconds, kids))}
 
     try:
