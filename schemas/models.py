@@ -278,10 +278,30 @@ class BugReport(Wire):
     links: list[str] = Field(default_factory=list)
 
 
+class EvalSpec(Wire):
+    """How a benchmark grades a fix (SWE-bench's held-out tests), kept out of the agent's events.
+
+    Set by importers from the dataset's task record. The QA tests stage applies the test patch
+    before both runs and calls the trace ``resolved`` when every ``fail_to_pass`` and every
+    ``pass_to_pass`` test passes after the final patch. The gold patch is kept for reference
+    only: it is never shown to the judge nor used to grade.
+    """
+
+    dataset: str | None = None
+    instance_id: str = Field(min_length=1)
+    version: str | None = None
+    environment_setup_commit: str | None = None
+    test_patch_blob_id: BlobId
+    fail_to_pass: list[str] = Field(default_factory=list)
+    pass_to_pass: list[str] = Field(default_factory=list)
+    gold_patch_blob_id: BlobId | None = None
+
+
 class Task(Wire):
     task_id: str | None = None
     bug_report: BugReport | None = None
     labels: list[str] = Field(default_factory=list)
+    evaluation: EvalSpec | None = None
 
 
 class ConsentFlags(Wire):
