@@ -1,7 +1,8 @@
 """How long a capture session's commands take, with no broker and with one, from a shell.
 
 Each round runs ``fixtrace capture start``, ``capture run -- true``, ``thought`` and
-``capture finish`` as subprocesses in a fresh git repository, with private XDG homes and
+``capture finish`` as subprocesses in a fresh git repository, then ``fixtrace import`` of one
+SWE-agent trajectory (with no broker it must fail at once), with private XDG homes and
 no FIXTRACE_* variables except the broker in the online rounds (a Tansu broker this script
 starts). Beside them, in the same rounds, the baselines: the interpreter alone
 (``python -c pass``) and the CLI's cheapest command (``fixtrace config --json``). Prints
@@ -35,6 +36,14 @@ SESSION = {
 }
 
 
+DATA = Path(__file__).resolve().parent / "data" / "swebench"
+IMPORT = (
+    "import", "swe-agent", str(DATA / "trajectories" / "swe-agent" /
+                               "gpt4__swe-bench-dev-easy_first_only"),
+    "--instances", str(DATA / "records.jsonl"),
+)  # fmt: skip
+
+
 def _timed(argv: list[str], cwd: Path, env: dict[str, str]) -> float:
     started = time.perf_counter()
     subprocess.run(argv, cwd=cwd, env=env, capture_output=True, check=False)
@@ -60,6 +69,7 @@ def run_round(work: Path, env: dict[str, str]) -> dict[str, float]:
     for name, args in SESSION.items():
         times[name] = _timed([str(BIN / "fixtrace"), *args], repo, env)
     times["session total"] = sum(times[name] for name in SESSION)
+    times["import (one trajectory)"] = _timed([str(BIN / "fixtrace"), *IMPORT], repo, env)
     return times
 
 

@@ -448,3 +448,29 @@ async def test_leftovers_are_sent_by_a_later_command(
     )
     assert isinstance(records[0], TraceOpened)
     assert [e.event_id for e in events_of(records)] == [e.event_id for e in samples]
+
+
+async def test_no_broker_means_no_kafka_client_and_no_wait(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With nothing listening, start, emit, recovery and close(timeout=0) never build an
+    aiokafka client (whose connect and metadata timeouts are what took seconds): the TCP
+    probe says no first. Counted, not timed."""
+    from producers.sdk import client as sdk_client
+
+    built: list[ProducerConfig] = []
+    real = sdk_client.kafka_producer
+    monkeypatch.setattr(sdk_client, "kafka_producer", lambda cfg: built.append(cfg) or real(cfg))
+    cfg = ProducerConfig(
+        bootstrap=f"127.0.0.1:{free_port()}", topic="t", spool_dir=tmp_path / "spool",
+        reconnect_backoff_s=0.01, reconnect_backoff_max_s=0.02,
+    )  # fmt: skip
+    p = await TraceProducer(cfg).start()
+    tid = await p.open_trace(sample_opened(seed=41))
+    await p.emit(tid, sample_events(1, seed=41)[0].payload)
+    for _ in range(5):  # let the recovery task probe a few times
+        await asyncio.sleep(0.05)
+    assert not p.online and p.stats["reconnects"] == 0
+    await p.close(timeout=0)
+    assert built == [], "no aiokafka client while nothing listens"
+    assert len(list(read_entries(cfg.spool_dir))) == 2, "the records stay in the spool"
