@@ -21,7 +21,7 @@ import typer
 from fixtrace_config import load_settings
 from fixtrace_config.deployment import Deployment
 from fixtrace_config.discovery import PROBE_TIMEOUT_S, Discovery, discover, unreachable_broker
-from schemas.models import ThoughtKind
+from schemas.payloads import ThoughtKind
 
 gateway_app = typer.Typer(help="Run the HTTP ingestion gateway.", no_args_is_help=False)
 capture_app = typer.Typer(
@@ -72,8 +72,8 @@ def spooled_line(found: Discovery, kept: int, spool: Path) -> str:
 
 async def settle(found: Discovery, own: Path | None) -> str | None:
     """After a client's work: what stays in ``own`` spool, or what was sent of others'."""
-    from producers.sdk.client import broker_reachable
     from producers.sdk.orphans import backlogs, send_leftovers
+    from producers.sdk.sender import broker_reachable
     from producers.sdk.spool import backlog
 
     kept = backlog(own) if own is not None else 0
@@ -335,7 +335,7 @@ async def import_paths(
     from producers.importers import ImportFormatError
     from producers.importers.run import collect, import_items, outcomes_json, summary
     from producers.importers.swebench import load_records
-    from producers.sdk.client import broker_reachable
+    from producers.sdk.sender import broker_reachable
 
     console = Console(stderr=True, soft_wrap=True)
     missing = [str(p) for p in paths if not p.exists()]

@@ -1,7 +1,7 @@
 """The CPU step of a micro-batch: raw records → rows ready to insert, as one function.
 
 Why one step with plain-data inputs and outputs: decode, redaction, claim-check and row
-building are pure CPU under the GIL (together ~25 µs per event, most of a worker's CPU),
+building are pure CPU under the GIL (together most of a worker's CPU per event),
 while faust's dispatch, the ClickHouse insert and the completion decisions run in the main
 process. Keeping this step a function of (records, consent flags) → :class:`Prepared`
 lets :mod:`streams.prepare_pool` run it in a child process, so one worker uses both cores,
@@ -20,15 +20,9 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from schemas.models import (
-    BlobInfo,
-    ConsentFlags,
-    DeadLetter,
-    Redaction,
-    TraceFinalize,
-    TraceOpened,
-    now_ms,
-)
+from schemas.base import now_ms
+from schemas.document import BlobInfo, Redaction
+from schemas.models import ConsentFlags, DeadLetter, TraceFinalize, TraceOpened
 from sinks.clickhouse import rows as R
 from streams.blob_offload import BlobPutter, move_dicts_to_blobs
 from streams.decode import BatchRecord, Decoded, Source, decode_one

@@ -1,7 +1,8 @@
 """Read, inspect and requeue the dead-letter topic.
 
 Reading stops at the high-watermark that fetch responses report, never at ``end_offsets``:
-Tansu's ListOffsets "latest" can be one batch short (PLATFORM.md). A bounded number of
+Tansu's ListOffsets "latest" returns the last batch's base offset + 1, so it can be one
+batch short. A bounded number of
 empty polls also ends the read, so an unreachable watermark cannot hang the command.
 """
 

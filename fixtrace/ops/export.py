@@ -20,9 +20,10 @@ from fixtrace.ops.query import QueryBackend, QueryError, open_query_backend
 from fixtrace.ops.trajectory import BlobResolver, build_trajectory
 from fixtrace_config import Settings
 from fixtrace_config.discovery import client_settings
+from schemas.models import FINAL_STATUSES
 
 err = Console(stderr=True)
-FINISHED = ["complete", "missing_events"]
+FINISHED = list(FINAL_STATUSES)
 
 
 class ExportFormat(StrEnum):

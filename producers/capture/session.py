@@ -33,7 +33,7 @@ from producers.capture import git
 from producers.capture.git import CaptureError
 from producers.capture.tests_detect import test_runner
 from producers.sdk import ProducerConfig, TraceProducer
-from producers.sdk.client import broker_reachable
+from producers.sdk.sender import broker_reachable
 from schemas.models import (
     BugReport,
     Developer,

@@ -11,12 +11,12 @@ from schemas.models import (
     Developer,
     Environment,
     EventContext,
-    EventType,
     FinalState,
     Ingestion,
     Repo,
     Task,
 )
+from schemas.payloads import EventType
 
 AVRO_LONG_MAX = 2**63 - 1
 """Wire integers are Avro longs: a larger number is refused here, not by the encoder."""
@@ -45,7 +45,7 @@ class CreateTraceOut(BaseModel):
 class EventIn(Strict):
     """One event as a client sends it: ids, seq and time are the client's, all required.
 
-    ``payload`` is checked against the model its ``type`` names (see schemas.models).
+    ``payload`` is checked against the model its ``type`` names (see schemas.payloads).
     """
 
     event_id: str = Field(min_length=1, max_length=128)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from qa_agents.judge.packet import JudgePacket, Signals
 from qa_agents.judge.rubric import Rubric
 from qa_agents.ports import Blobs, put_text
-from schemas.models import JudgeScores, QAJudge
+from schemas.document import JudgeScores, QAJudge
 
 HEURISTIC_MODEL = "heuristic-v1"
 

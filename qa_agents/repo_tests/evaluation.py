@@ -52,7 +52,8 @@ from qa_agents.sandbox import Sandbox, SandboxResult, SandboxSpec
 from qa_agents.sandbox.common import DEFAULT_PATH
 from qa_agents.sandbox.pyenv import PyEnv
 from qa_agents.trace_facts import split_patch
-from schemas.models import EvalSpec, QAEvaluation, QATests, TestInvocation
+from schemas.document import QAEvaluation, QATests, TestInvocation
+from schemas.models import EvalSpec
 
 DEFAULT_EVAL_COMMAND = "pytest -rA"
 """The harness's command for pytest repositories; the test patch's files are appended."""

@@ -42,7 +42,8 @@ from qa_agents.sandbox import (
 from qa_agents.sandbox.paths import read_sandbox_file
 from qa_agents.sandbox.pyenv import PyEnv, build_env
 from qa_agents.trace_facts import final_patch_text, is_test_path, split_patch, test_run_events
-from schemas.models import QATests, StageStatus, TestInvocation, TraceDocument
+from schemas.document import QATests, TestInvocation, TraceDocument
+from schemas.models import StageStatus
 
 DEFAULT_COMMAND = "pytest -q"
 REPORT_MAX_BYTES = 64 << 20

@@ -241,7 +241,7 @@ async def test_get_trace_and_openapi(gw: dict[str, Any]) -> None:
     client = gw["client"]
     tid, auth = await _open(client)
     opened = sample_opened(trace_id=tid)
-    from schemas.models import TraceDocument
+    from schemas.document import TraceDocument
 
     gw["store"].known[tid] = TraceDocument(
         trace_id=tid, created_at_ms=1, repo=opened.repo, developer=opened.developer

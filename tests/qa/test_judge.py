@@ -15,7 +15,7 @@ from bench.sample_repo import SampleRepo, as_document, sample_fix_trace
 from fixtrace_config import Settings
 from qa_agents.judge import AnthropicJudge, HeuristicJudge, build_packet, load_rubric, make_judge
 from qa_agents.judge.packet import redact
-from schemas.models import DocFinalState, HeldOutTest, QAEvaluation, QATests, TraceDocument
+from schemas.document import DocFinalState, HeldOutTest, QAEvaluation, QATests, TraceDocument
 from sinks.blobs import FilesystemBlobStore
 
 GOOD = {

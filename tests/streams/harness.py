@@ -21,8 +21,9 @@ from bench.kafka_helpers import FAUST_TEST_SESSION_TIMEOUT_S
 from bench.stream_worker import ROOT, worker_env
 from fixtrace.procs import ManagedProcess, spawn
 from fixtrace_config import Settings
+from schemas.base import Wire
 from schemas.codec import decode, encode
-from schemas.models import EventBatch, TraceFinalized, Wire
+from schemas.models import EventBatch, TraceFinalized
 
 
 def is_gone(pid: int) -> bool:
