@@ -11,20 +11,32 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import os
 import secrets
+import socket
 import threading
+import time
+from pathlib import Path
 from typing import Any
 
 import mode
 from rich.console import Console
 from rich.table import Table
 
-from fixtrace.local_services import LocalServices, free_port, port_open
+from fixtrace.local_services import LocalServices
 from fixtrace.ui import ui_url
 from fixtrace_config import Settings
-from fixtrace_config.stack_state import StackState, running_stack, state_path
+from fixtrace_config.stack_state import (
+    StackState,
+    pointed_stacks,
+    process_id,
+    prune_stale_pointers,
+    publish_stack,
+    retract_stack,
+    running_stack,
+    stack_endpoints,
+    state_path,
+)
 
 console = Console(stderr=True)
 
@@ -41,8 +53,9 @@ class GatewayService(mode.Service):
     work never stalls the stream worker's heartbeats.
     """
 
-    def __init__(self, app: Any, host: str, port: int, **kwargs: Any) -> None:
-        self.asgi_app, self.host, self.port = app, host, port
+    def __init__(self, app: Any, sock: socket.socket, **kwargs: Any) -> None:
+        self.asgi_app, self.sock = app, sock
+        self.host, self.port = sock.getsockname()[:2]
         self.server: Any = None
         self._thread: threading.Thread | None = None
         super().__init__(**kwargs)
@@ -50,11 +63,11 @@ class GatewayService(mode.Service):
     async def on_start(self) -> None:
         import uvicorn
 
-        config = uvicorn.Config(
-            self.asgi_app, host=self.host, port=self.port, log_level="warning", lifespan="on"
-        )
+        config = uvicorn.Config(self.asgi_app, log_level="warning", lifespan="on")
         self.server = uvicorn.Server(config)
-        self._thread = threading.Thread(target=self.server.run, name="gateway", daemon=True)
+        self._thread = threading.Thread(
+            target=self.server.run, kwargs={"sockets": [self.sock]}, name="gateway", daemon=True
+        )
         self._thread.start()
         while not self.server.started:
             if not self._thread.is_alive():
@@ -87,6 +100,24 @@ class QAWorkerService(mode.Service):
                 await asyncio.wait_for(self._running, timeout=30)
 
 
+class StackStateService(mode.Service):
+    """Publishes the stack's state once the services started before it serve; retracts it.
+
+    Why a service: clients find the stack by this record, so it appears only when the
+    gateway answers (and faust's signal handlers are in place), and goes first on stop.
+    """
+
+    def __init__(self, settings: Settings, state: StackState, **kwargs: Any) -> None:
+        self.settings, self.record = settings, state
+        super().__init__(**kwargs)
+
+    async def on_start(self) -> None:
+        publish_stack(self.settings, self.record)
+
+    async def on_stop(self) -> None:
+        retract_stack(self.settings, self.record.pid)
+
+
 def _show_qa_report(report: Any) -> None:
     if getattr(report, "already_done", False):
         return
@@ -94,13 +125,29 @@ def _show_qa_report(report: Any) -> None:
     console.print(f"[cyan]qa[/] {report.trace_id}: {stages}")
 
 
-def _gateway_port(settings: Settings) -> int:
-    """The configured gateway port when free, else a free one (said in the status table)."""
-    if not port_open(settings.gateway_host, settings.gateway_port):
-        return settings.gateway_port
-    port = free_port()
+def _gateway_socket(settings: Settings) -> socket.socket:
+    """The gateway's listening socket: the configured port when free, else one the kernel
+    picks (said on the console). Bound here, before anything starts, so no other process
+    can take the port between a check and the server's bind."""
+
+    def listening(port: int) -> socket.socket:
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+        try:
+            sock.bind((settings.gateway_host, port))
+            sock.listen(2048)
+        except OSError:
+            sock.close()
+            raise
+        return sock
+
+    try:
+        return listening(settings.gateway_port)
+    except OSError:
+        sock = listening(0)
+    port = sock.getsockname()[1]
     console.print(f"[yellow]port {settings.gateway_port} is taken; the gateway uses {port}[/]")
-    return port
+    return sock
 
 
 def _stack_token(settings: Settings) -> str:
@@ -144,6 +191,23 @@ def _print_status(settings: Settings, gateway_url: str, broker_pid: int | None) 
     table.add_row("qa worker", qa)
     table.add_row("state file", str(state_path(settings)))
     console.print(table)
+    console.print("clients in any folder find this stack (`fixtrace status` shows what they use)")
+
+
+def _notices(settings: Settings) -> None:
+    """What a user of an earlier version or of several stacks should know before start."""
+    legacy = Path(".fixtrace")
+    if settings.data_dir != legacy.resolve() and (legacy / "clickhouse").is_dir():
+        console.print(
+            f"[yellow]note:[/] ./.fixtrace holds an earlier stack's data; the default data dir "
+            f"is now {settings.data_dir} (`fixtrace up --data-dir .fixtrace` keeps using it)"
+        )
+    for _path, other, live in pointed_stacks():
+        if live and other.data_dir != settings.data_dir:
+            console.print(
+                f"[yellow]note:[/] another stack runs (pid {other.pid}, {other.data_dir}); "
+                "clients without FIXTRACE_DATA_DIR will use this newer one"
+            )
 
 
 def run_up(base: Settings) -> None:
@@ -152,13 +216,18 @@ def run_up(base: Settings) -> None:
 
     from streams.app import WorkerOptions, build_app
 
-    base.data_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        base.data_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UpError(f"cannot use {base.data_dir} as the data folder: {exc.strerror}") from exc
     base = base.model_copy(update={"data_dir": base.data_dir.resolve()})
     if (live := running_stack(base)) is not None:
         raise UpError(
             f"a stack already runs on {base.data_dir} (pid {live.pid}, gateway "
             f"{live.gateway_url}); stop it first or use another --data-dir"
         )
+    prune_stale_pointers()
+    _notices(base)
     token = _stack_token(base)
     stack = LocalServices(base.data_dir, base=base, broker=True)
     settings = stack.start()
@@ -175,31 +244,28 @@ def run_up(base: Settings) -> None:
         applied = ClickHouseStore.open(settings.resolved_clickhouse_dsn).migrate()
         if applied:
             console.print(f"applied ClickHouse migrations: {', '.join(applied)}")
-        port = _gateway_port(settings)
-        gateway_url = f"http://{settings.gateway_host}:{port}"
+        sock = _gateway_socket(settings)
+        gateway_url = f"http://{settings.gateway_host}:{sock.getsockname()[1]}"
+        state = StackState(
+            pid=os.getpid(), gateway_url=gateway_url, kafka_bootstrap=settings.kafka_bootstrap,
+            fleet_token=token, process_id=process_id(os.getpid()),
+            started_at_ms=time.time_ns() // 1_000_000, endpoints=stack_endpoints(settings),
+        )  # fmt: skip
         services = [
-            GatewayService(build_gateway(settings), settings.gateway_host, port),
+            GatewayService(build_gateway(settings), sock),
             QAWorkerService(settings),
+            StackStateService(settings, state),
         ]
         app, _ = build_app(settings, WorkerOptions(session_timeout_s=6.0, prepare_procs=0))
         worker = faust.Worker(app, *services, loglevel="warning", quiet=True)
         broker_pid = stack.broker.process.pid if stack.broker else None
-        state = StackState(
-            pid=os.getpid(), gateway_url=gateway_url,
-            kafka_bootstrap=settings.kafka_bootstrap, fleet_token=token,
-        )  # fmt: skip
-        path = state_path(settings)
-        path.write_text(state.model_dump_json())
-        path.chmod(0o600)
         _print_status(settings, gateway_url, broker_pid)
         try:
             worker.execute_from_commandline()
         except SystemExit:
             pass
         finally:
-            with contextlib.suppress(OSError):
-                if json.loads(path.read_text()).get("pid") == os.getpid():
-                    path.unlink()
+            retract_stack(settings, os.getpid())
     finally:
         stack.stop()
         console.print("fixtrace stopped: broker, gateway, stream and QA workers")

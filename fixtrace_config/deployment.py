@@ -1,9 +1,10 @@
-"""How a stage's command reaches a deployment: the settings to use and a way to run SQL.
+"""How a stage's command reaches a deployment's store: a way to run SQL on it.
 
-The stages' commands (``import``, ``replay``) need the running stack's broker address and its
-SQL route, which only the top-level CLI knows how to find. It passes a :class:`Deployment` as
-the command's context object; run standalone, a command gets the default: the configured
-endpoints as they are and no SQL route of the stack's (each stage decides what that means).
+The stages' commands (``import``, ``replay``) find the running stack's broker themselves
+(:mod:`fixtrace_config.discovery`), but a SQL route to its store only the top-level CLI can
+open (through the stack's gateway, which owns the embedded engine). It passes a
+:class:`Deployment` as the command's context object; run standalone, a command gets the
+default: no SQL route of the stack's (each stage decides what that means).
 """
 
 from __future__ import annotations
@@ -19,14 +20,12 @@ Query = Callable[[str, dict[str, Any]], tuple[Sequence[str], Sequence[Sequence[A
 """(sql, parameters) → (column names, rows)."""
 
 
-def as_configured(settings: Settings) -> Settings:
-    """The settings unchanged: what a command uses when nobody knows of a running stack."""
-    return settings
-
-
 @dataclass(frozen=True)
 class Deployment:
-    """The settings a command should use, and (when known) how to run SQL on that deployment."""
+    """How to run SQL on the deployment's store, when the mounting CLI knows a way."""
 
-    stack_settings: Callable[[Settings], Settings] = as_configured
     open_query: Callable[[Settings], AbstractContextManager[Query]] | None = None
+
+
+class QueryError(RuntimeError):
+    """A query failed (bad SQL, an unreachable endpoint, a refused token, no tables yet)."""

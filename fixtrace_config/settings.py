@@ -13,6 +13,8 @@ from typing import Literal
 from pydantic import AliasChoices, Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from fixtrace_config.paths import data_home, state_home
+
 SandboxBackend = Literal["auto", "docker", "bwrap", "none"]
 
 
@@ -21,7 +23,14 @@ class Settings(BaseSettings):
 
     model_config = SettingsConfigDict(env_prefix="FIXTRACE_", extra="ignore")
 
-    data_dir: Path = Field(Path(".fixtrace"), description="Root folder for embedded state.")
+    data_dir: Path = Field(
+        default_factory=data_home,
+        description="Root folder of the embedded stack's state (default: the XDG data home).",
+    )
+    spool_dir: Path = Field(
+        default_factory=lambda: state_home() / "spool",
+        description="Root of the client spools (records accepted while no broker answers).",
+    )
 
     # Kafka
     kafka_bootstrap: str = Field("127.0.0.1:9092", description="Kafka bootstrap servers.")

@@ -1,18 +1,26 @@
-"""Capture-side commands, mounted by ``fixtrace/cli.py`` as ``fixtrace gateway|capture|import``…"""
+"""Capture-side commands, mounted by ``fixtrace/cli.py`` as ``fixtrace gateway|capture|import``…
+
+Every client command finds the stack the same way (:mod:`fixtrace_config.discovery`), checks
+with a TCP connect whether its broker answers before any Kafka client waits on it, and ends
+with one line when it leaves records spooled. A command that reaches a broker also sends
+what earlier commands left in their spools (:mod:`producers.sdk.orphans`).
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from collections.abc import Coroutine
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
 
 from fixtrace_config import load_settings
 from fixtrace_config.deployment import Deployment
+from fixtrace_config.discovery import PROBE_TIMEOUT_S, Discovery, discover, unreachable_broker
 from schemas.payloads import ThoughtKind
 
 gateway_app = typer.Typer(help="Run the HTTP ingestion gateway.", no_args_is_help=False)
@@ -28,17 +36,83 @@ import_app = typer.Typer(help="Import existing trajectories as traces.", no_args
 
 Repo = Annotated[Path, typer.Option("--repo", help="Repository (default: current dir).")]
 T = TypeVar("T")
+LEFTOVER_BUDGET_S = 5.0
+"""How long a command that reached a broker spends sending earlier commands' spools."""
 
 
-def _capture(coro: Coroutine[Any, Any, T]) -> T:
-    """Run a capture coroutine; a CaptureError is a one-line message and exit code 2."""
+def _error(message: str) -> None:
+    """``error: message`` as one line on stderr."""
+    typer.echo(f"error: {' '.join(message.split())}", err=True)
+
+
+def _fail(message: str, code: int = 1) -> NoReturn:
+    """One line on stderr and a non-zero exit: how these commands end on expected failures."""
+    _error(message)
+    raise typer.Exit(code)
+
+
+def _client() -> Discovery:
+    """The discovered configuration of a client command; library chatter kept off stderr.
+
+    Why quiet: aiokafka logs every refused connection, and this command says in one line
+    what happened instead.
+    """
+    logging.getLogger("aiokafka").setLevel(logging.CRITICAL)
+    logging.getLogger("producers").setLevel(logging.ERROR)
+    return discover(load_settings())
+
+
+def spooled_line(found: Discovery, kept: int, spool: Path) -> str:
+    """The one line a client prints when records stay in its spool."""
+    return (
+        f"fixtrace: {unreachable_broker(found)}; {kept} record(s) kept in {spool}; the next "
+        "fixtrace command that reaches a broker sends them"
+    )
+
+
+async def settle(found: Discovery, own: Path | None) -> str | None:
+    """After a client's work: what stays in ``own`` spool, or what was sent of others'."""
+    from producers.sdk.orphans import backlogs, send_leftovers
+    from producers.sdk.sender import broker_reachable
+    from producers.sdk.spool import backlog
+
+    kept = backlog(own) if own is not None else 0
+    if kept:
+        return spooled_line(found, kept, own)  # type: ignore[arg-type]
+    settings = found.settings
+    if not backlogs(settings.spool_dir):
+        return None
+    if not await broker_reachable(settings.kafka_bootstrap, PROBE_TIMEOUT_S):
+        return None  # this command sent nothing either: nothing to say
+    sent = await send_leftovers(
+        settings.spool_dir, settings.kafka_bootstrap, settings.topic_raw,
+        budget_s=LEFTOVER_BUDGET_S, skip=own,
+    )  # fmt: skip
+    if not sent.entries:
+        return None
+    rest = f"; {sent.left} still waiting" if sent.left else ""
+    return f"fixtrace: sent {sent.entries} record(s) that earlier commands had spooled{rest}"
+
+
+def _capture(coro: Coroutine[Any, Any, T], found: Discovery, repo: Path) -> T:
+    """Run a capture coroutine, then say what stayed spooled (or send others' leftovers).
+
+    A CaptureError is a one-line message and exit code 2.
+    """
     from producers.capture.git import CaptureError
+    from producers.capture.session import capture_spool
+
+    async def run_and_settle() -> tuple[T, str | None]:
+        result = await coro
+        return result, await settle(found, capture_spool(found.settings, repo))
 
     try:
-        return asyncio.run(coro)
+        result, line = asyncio.run(run_and_settle())
     except CaptureError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2) from None
+        _fail(str(exc), 2)
+    if line:
+        typer.echo(line, err=True)
+    return result
 
 
 @gateway_app.callback(invoke_without_command=True)
@@ -47,21 +121,33 @@ def gateway(
     port: Annotated[int | None, typer.Option(help="Port.")] = None,
     token: Annotated[list[str] | None, typer.Option(help="Fleet token (repeatable).")] = None,
 ) -> None:
-    """Serve the gateway with uvicorn (FIXTRACE_* settings; tokens add to FLEET_TOKENS)."""
+    """Serve the gateway with uvicorn (FIXTRACE_* settings; tokens add to FLEET_TOKENS).
+
+    It publishes to the configured broker as it is (a running stack serves its own gateway).
+    """
+    import socket
+
     import uvicorn
 
+    from fixtrace_config.discovery import broker_answers
+    from fixtrace_config.gc_tuning import GATEWAY_THRESHOLDS, tune_gc
     from producers.gateway import create_app
 
     settings = load_settings(gateway_host=host, gateway_port=port)
     if token:
         settings = settings.model_copy(update={"fleet_tokens": [*settings.fleet_tokens, *token]})
+    if not broker_answers(settings.kafka_bootstrap):
+        _fail(f"no Kafka broker answers at {settings.kafka_bootstrap} [FIXTRACE_KAFKA_BOOTSTRAP]")
+    where = (settings.gateway_host, settings.gateway_port)
+    try:  # bound before serving: a taken port is one line here, not a server log
+        sock = socket.create_server(where, backlog=2048)
+    except OSError as exc:
+        _fail(f"cannot listen on {where[0]}:{where[1]}: {exc.strerror or exc}")
     if not settings.fleet_tokens:
         typer.echo("warning: no fleet tokens configured; POST /traces will refuse all", err=True)
-    from fixtrace_config.gc_tuning import GATEWAY_THRESHOLDS, tune_gc
-
     app = create_app(settings)
     tune_gc(GATEWAY_THRESHOLDS)  # this process serves only the gateway
-    uvicorn.run(app, host=settings.gateway_host, port=settings.gateway_port, log_level="warning")
+    uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
 
 
 @capture_app.command("start")
@@ -73,7 +159,10 @@ def capture_start(
     """Open a trace on the repository (base commit, remote, lock hash, bug report)."""
     from producers.capture.session import start
 
-    state = _capture(start(repo, load_settings(), bug_report, developer))
+    if bug_report is not None and not bug_report.is_file():
+        _fail(f"no bug report at {bug_report}", 2)
+    found = _client()
+    state = _capture(start(repo, found.settings, bug_report, developer), found, repo)
     typer.echo(state.trace_id)
 
 
@@ -85,22 +174,22 @@ def capture_run(ctx: typer.Context, repo: Repo = Path(".")) -> None:
     from producers.capture.session import quote, run_command
 
     if not ctx.args:
-        typer.echo("error: give the command after --, e.g. capture run -- pytest -q", err=True)
-        raise typer.Exit(2)
-    raise typer.Exit(_capture(run_command(repo, load_settings(), quote(ctx.args))))
+        _fail("give the command after --, e.g. capture run -- pytest -q", 2)
+    found = _client()
+    raise typer.Exit(_capture(run_command(repo, found.settings, quote(ctx.args)), found, repo))
 
 
 @capture_app.command("shell")
 def capture_shell(repo: Repo = Path(".")) -> None:
     """A recording shell: each line you type is run and recorded; ``exit`` leaves."""
+    from producers.capture.git import CaptureError
     from producers.capture.session import load_state, run_command
 
-    settings = load_settings()
+    found = _client()
     try:
         load_state(repo.resolve())
-    except RuntimeError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2) from None
+    except (CaptureError, RuntimeError) as exc:
+        _fail(str(exc), 2)
     while True:
         try:
             line = input("fixtrace$ ").strip()
@@ -109,7 +198,7 @@ def capture_shell(repo: Repo = Path(".")) -> None:
         if line in ("exit", "quit"):
             break
         if line:
-            _capture(run_command(repo, settings, line))
+            _capture(run_command(repo, found.settings, line), found, repo)
 
 
 @capture_app.command("watch")
@@ -121,8 +210,9 @@ def capture_watch(
     """Poll the working tree; each saved change becomes a file_edit event."""
     from producers.capture.session import watch
 
+    found = _client()
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how a watch ends
-        _capture(watch(repo, load_settings(), interval, once))
+        _capture(watch(repo, found.settings, interval, once), found, repo)
 
 
 @capture_app.command("finish")
@@ -135,7 +225,8 @@ def capture_finish(
     """Record final edits, commit and PR metadata, the final diff (blob), and finalize."""
     from producers.capture.session import finish
 
-    typer.echo(_capture(finish(repo, load_settings(), title, description, pr_url)))
+    found = _client()
+    typer.echo(_capture(finish(repo, found.settings, title, description, pr_url), found, repo))
 
 
 @thought_app.callback(invoke_without_command=True)
@@ -147,11 +238,13 @@ def thought(
     """Record a thought in the running capture session."""
     from producers.capture.session import Session
 
+    found = _client()
+
     async def go() -> None:
-        async with Session(repo, load_settings()) as s:
+        async with Session(repo, found.settings) as s:
             await s.emit("thought", {"kind": kind.value, "content_text": text})
 
-    _capture(go())
+    _capture(go(), found, repo)
 
 
 Paths = Annotated[list[Path], typer.Argument(help="Trajectory files or run directories.")]
@@ -232,7 +325,8 @@ async def import_paths(
     batch: str | None,
     as_json: bool,
 ) -> int:
-    """Import a batch; exit code 0 when nothing failed, 1 when something did, 2 on bad input."""
+    """Import a batch; exit code 0 when nothing failed, 1 when something did (or no broker
+    answers), 2 on bad input."""
     import json
 
     from rich.console import Console
@@ -241,20 +335,41 @@ async def import_paths(
     from producers.importers import ImportFormatError
     from producers.importers.run import collect, import_items, outcomes_json, summary
     from producers.importers.swebench import load_records
+    from producers.sdk.sender import broker_reachable
 
     console = Console(stderr=True, soft_wrap=True)
+    missing = [str(p) for p in paths if not p.exists()]
+    if missing:
+        _error(f"no such file or folder: {', '.join(missing)}")
+        return 2
     try:
         records = load_records(instances) if instances is not None else None
     except ImportFormatError as exc:
-        typer.echo(f"error: {exc}", err=True)
+        _error(str(exc))
         return 2
-    settings = deployment.stack_settings(load_settings())
+    found = _client()
+    settings = found.settings
+    if not await broker_reachable(settings.kafka_bootstrap, PROBE_TIMEOUT_S):
+        _error(
+            f"{unreachable_broker(found)}; nothing was imported or spooled: run the import "
+            "again once it answers (a re-import stores each trace once)"
+        )
+        return 1
     items = collect(fmt, paths, batch)
     started = time.perf_counter()
-    outcomes, check = await import_items(
+    outcomes, check, delivery = await import_items(
         items, records, settings, deployment, open_blob_store(settings), console
     )
     summary(outcomes, check, time.perf_counter() - started, console)
     if as_json:
         typer.echo(json.dumps(outcomes_json(outcomes), indent=2))
+    if delivery.kept:
+        typer.echo(
+            spooled_line(found, delivery.kept, delivery.spool) + " (or run the import again)",
+            err=True,
+        )
+        return 1
+    line = await settle(found, None)
+    if line:
+        typer.echo(line, err=True)
     return 1 if any(o.status == "failed" for o in outcomes) else 0

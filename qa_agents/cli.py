@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -21,8 +22,17 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 
 from fixtrace_config import Settings, load_settings
-from fixtrace_config.deployment import Deployment, Query
+from fixtrace_config.deployment import Deployment, Query, QueryError
+from fixtrace_config.discovery import (
+    broker_answers,
+    discover,
+    unreachable_broker,
+    worker_problem,
+)
 from schemas.models import ReplayRequest, TraceFinalized
+
+if TYPE_CHECKING:
+    from qa_agents.replay import OffsetRange
 
 app = typer.Typer(name="qa", help="QA worker and replays.", no_args_is_help=True)
 console = Console(stderr=True)
@@ -33,11 +43,27 @@ def _store_query(settings: Settings) -> Iterator[Query]:
     """SQL straight to the configured ClickHouse (a replay run standalone)."""
     from sinks.clickhouse.store import ClickHouseStore
 
-    store = ClickHouseStore.open(settings.resolved_clickhouse_dsn, run_migrations=False)
     try:
-        yield store.query
+        store = ClickHouseStore.open(settings.resolved_clickhouse_dsn, run_migrations=False)
+    except Exception as exc:  # driver errors have no common base worth naming
+        raise QueryError(f"cannot open {settings.resolved_clickhouse_dsn}: {exc}") from exc
+
+    def query(sql: str, params: dict[str, Any]) -> tuple[Any, Any]:
+        try:
+            return store.query(sql, params)
+        except Exception as exc:  # noqa: BLE001 - the driver's message is the reason
+            raise QueryError(str(exc).strip().splitlines()[0]) from exc
+
+    try:
+        yield query
     finally:
         store.close()
+
+
+def _fail(message: str, code: int = 1) -> NoReturn:
+    """One line on stderr and a non-zero exit: how this CLI ends on an expected failure."""
+    typer.echo(f"error: {' '.join(message.split())}", err=True)
+    raise typer.Exit(code)
 
 
 def _time_ms(text: str | None) -> int | None:
@@ -48,7 +74,10 @@ def _time_ms(text: str | None) -> int | None:
         return int(text)
     from datetime import UTC
 
-    moment = datetime.fromisoformat(text)
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        raise typer.BadParameter(f"not an ISO time or epoch ms: {text!r}") from None
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
     return int(moment.timestamp() * 1000)
@@ -81,6 +110,8 @@ def worker(
     )
     if settings.sandbox_backend == "none" and not settings.unsafe_no_sandbox:
         raise typer.BadParameter("--sandbox-backend none needs --unsafe-no-sandbox")
+    if (problem := worker_problem(settings)) is not None:
+        _fail(problem)
 
     def show(report: object) -> None:
         from qa_agents.qa_run import RunReport
@@ -110,16 +141,11 @@ def _select(
     trace_ids: list[str],
     since: int | None,
     until: int | None,
-    offsets: list[str],
+    offsets: list[OffsetRange],
 ) -> list[TraceFinalized]:
-    from qa_agents.replay import OffsetRange, Selection, select_from_store, select_from_topic
+    from qa_agents.replay import Selection, select_from_store, select_from_topic
 
-    sel = Selection(
-        trace_ids=trace_ids,
-        since_ms=since,
-        until_ms=until,
-        offsets=[OffsetRange.parse(o) for o in offsets],
-    )
+    sel = Selection(trace_ids=trace_ids, since_ms=since, until_ms=until, offsets=offsets)
     records: dict[str, TraceFinalized] = {}
     if sel.trace_ids or sel.since_ms is not None or sel.until_ms is not None:
         with (deployment.open_query or _store_query)(settings) as query:
@@ -147,15 +173,25 @@ def replay(
     clickhouse_dsn: str | None = typer.Option(None, help="chdb:///abs or http(s)://…"),
 ) -> None:
     """Re-publish finalized traces (optionally under a new rubric or judge model)."""
-    from qa_agents.replay import publish_replays
+    from qa_agents.replay import OffsetRange, publish_replays
 
     if not (trace_id or since or until or offsets):
         raise typer.BadParameter("choose traces: --trace-id, --since/--until or --offsets")
     deployment = ctx.obj if isinstance(ctx.obj, Deployment) else Deployment()
-    settings = load_settings(kafka_bootstrap=bootstrap, clickhouse_dsn=clickhouse_dsn)
-    if bootstrap is None:  # a running embedded stack's broker, when one is up
-        settings = deployment.stack_settings(settings)
-    records = _select(deployment, settings, trace_id, _time_ms(since), _time_ms(until), offsets)
+    found = discover(load_settings(kafka_bootstrap=bootstrap, clickhouse_dsn=clickhouse_dsn))
+    settings = found.settings
+    window = _time_ms(since), _time_ms(until)
+    try:
+        ranges = [OffsetRange.parse(o) for o in offsets]
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--offsets") from None
+    # reading offsets and publishing both need the finalized topic
+    if (offsets or not dry_run) and not broker_answers(settings.kafka_bootstrap):
+        _fail(unreachable_broker(found))
+    try:
+        records = _select(deployment, settings, trace_id, *window, ranges)
+    except QueryError as exc:
+        _fail(f"cannot select traces from the store: {exc}")
     table = Table("selected", "rubric", "judge model", "dry run", title="replay")
     table.add_row(
         str(len(records)),

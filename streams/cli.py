@@ -11,6 +11,7 @@ import logging
 import typer
 
 from fixtrace_config import Settings, load_settings
+from fixtrace_config.discovery import worker_problem
 from streams.app import WorkerOptions, build_app
 
 worker_app = typer.Typer(name="worker", help="Run pipeline workers.", no_args_is_help=True)
@@ -63,7 +64,11 @@ def streams_command(
         web_port=web_port, sweep_interval_s=sweep_interval, stats_path=stats_path,
         record_latency=record_latency, prepare_procs=prepare_procs,
     )  # fmt: skip
-    run_stream_worker(load_settings(), opts, loglevel=loglevel)
+    settings = load_settings()
+    if (problem := worker_problem(settings)) is not None:
+        typer.echo(f"error: {problem}", err=True)
+        raise typer.Exit(1)
+    run_stream_worker(settings, opts, loglevel=loglevel)
 
 
 if __name__ == "__main__":

@@ -33,6 +33,20 @@ from sinks.clickhouse.client import close_clickhouse
 TEST_BUCKET = "fixtrace-test"
 
 
+@pytest.fixture(scope="session", autouse=True)
+def private_xdg_homes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """XDG data/state/config homes of the session's own, also for the CLIs tests start.
+
+    Clients find a running stack through the state home and keep their spools there; the
+    suite must neither find a stack someone runs on this machine nor leave spools behind.
+    """
+    root = tmp_path_factory.mktemp("xdg")
+    with pytest.MonkeyPatch.context() as patch:
+        for name in ("XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME"):
+            patch.setenv(name, str(root / name.lower()))
+        yield root
+
+
 @pytest.fixture(scope="session")
 def external() -> ExternalServices:
     """Which services come from the environment instead of being started here."""

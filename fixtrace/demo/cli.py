@@ -8,6 +8,7 @@ import sys
 import time
 
 import httpx
+import typer
 from rich.console import Console
 from rich.table import Table
 
@@ -15,6 +16,7 @@ from fixtrace.demo.run import DemoError, DemoSummary, send_session, summarize, w
 from fixtrace.procs import ManagedProcess, spawn
 from fixtrace.ui import ui_url
 from fixtrace_config import Settings
+from fixtrace_config.discovery import discover
 from fixtrace_config.stack_state import StackState, running_stack
 
 console = Console(stderr=True)
@@ -34,8 +36,11 @@ def start_stack(settings: Settings, *, detached: bool) -> tuple[ManagedProcess, 
     with console.status(f"starting the embedded stack (log: {log_path})…"):
         while time.monotonic() < deadline:
             if not proc.alive():
-                raise DemoError(f"fixtrace up exited during start-up:\n{proc.log_tail()}")
-            state = running_stack(settings)
+                last = proc.log_tail(2000).strip().splitlines()[-3:]
+                raise DemoError(
+                    f"fixtrace up exited during start-up ({' / '.join(last)}); log: {log_path}"
+                )
+            state = running_stack(settings)  # the record of the stack started here
             if state is not None and state.pid == proc.pid and _healthy(state):
                 return proc, state
             time.sleep(0.2)
@@ -86,14 +91,25 @@ def run_demo_command(
     settings: Settings, *, timeout_s: float, keep_running: bool, as_json: bool
 ) -> int:
     """The whole demo; returns the process exit code (0 when QA completed)."""
+    found = discover(settings)
+    settings = found.settings
     settings = settings.model_copy(update={"data_dir": settings.data_dir.resolve()})
-    settings.data_dir.mkdir(parents=True, exist_ok=True)
     started: ManagedProcess | None = None
     try:
-        state = running_stack(settings)
+        try:
+            settings.data_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            message = f"cannot use {settings.data_dir} as the data folder: {exc.strerror}"
+            raise DemoError(message) from exc
+        state = found.stack
         if state is None:
             started, state = start_stack(settings, detached=keep_running)
             console.print(f"started a stack: gateway {state.gateway_url} (pid {state.pid})")
+        elif not _healthy(state):
+            raise DemoError(
+                f"the running stack (pid {state.pid}) does not answer at {state.gateway_url}; "
+                "stop it (kill -INT) and run the demo again"
+            )
         else:
             console.print(f"using the running stack: gateway {state.gateway_url}")
         with httpx.Client(base_url=state.gateway_url, timeout=60) as client:
@@ -117,7 +133,7 @@ def run_demo_command(
             print_summary(summary)
         return 0
     except (DemoError, httpx.HTTPError) as exc:
-        console.print(f"[red]demo failed:[/] {exc}")
+        typer.echo(f"error: demo failed: {' '.join(str(exc).split())}", err=True)
         return 1
     finally:
         if started is not None:

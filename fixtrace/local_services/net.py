@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 
 from fixtrace.procs import ManagedProcess
 from fixtrace.waiting import wait_until
+from fixtrace_config.discovery import tcp_answers
 
 LOOPBACK = "127.0.0.1"
 _T = TypeVar("_T")
@@ -27,12 +28,8 @@ def free_port(host: str = LOOPBACK) -> int:
 
 
 def port_open(host: str, port: int) -> bool:
-    """Whether ``host:port`` accepts a TCP connection right now."""
-    try:
-        with socket.create_connection((host, port), timeout=0.5):
-            return True
-    except OSError:
-        return False
+    """Whether ``host:port`` accepts a TCP connection right now (within half a second)."""
+    return tcp_answers(host, port, timeout_s=0.5)
 
 
 def wait_for_port(

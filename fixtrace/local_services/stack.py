@@ -54,7 +54,7 @@ class ExternalServices(BaseModel):
 class LocalServices:
     """Starts the asked-for local services under ``data_dir``; stops them on exit.
 
-    >>> with LocalServices(Path(".fixtrace")) as stack:
+    >>> with LocalServices(Path("/tmp/my-stack")) as stack:
     ...     run_pipeline(stack.settings)
 
     ``base`` supplies every other setting (and the S3 endpoint for s3:// broker storage

@@ -10,11 +10,12 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.table import Table
 
+from fixtrace.errors import fail
 from fixtrace.ops import dlq
 from fixtrace.ops.query import QueryResult
 from fixtrace.ops.render import Column, OutputFormat, cell, emit, fitted_table, wide_console
 from fixtrace_config import Settings, load_settings
-from fixtrace_config.stack_state import effective_settings
+from fixtrace_config.discovery import broker_answers, discover, unreachable_broker
 
 dlq_app = typer.Typer(
     name="dlq", help="Inspect and requeue the dead-letter topic.", no_args_is_help=True
@@ -23,15 +24,18 @@ console = Console()
 
 
 def _settings() -> Settings:
-    return effective_settings(load_settings())
+    """The discovered settings, once a broker answers there (else one line and exit 1)."""
+    found = discover(load_settings())
+    if not broker_answers(found.settings.kafka_bootstrap):
+        fail(unreachable_broker(found))
+    return found.settings
 
 
 def _read(settings: Settings, limit: int | None = None) -> list[dlq.DlqEntry]:
     try:
         return asyncio.run(dlq.read_dlq(settings.kafka_bootstrap, settings.topic_dlq, limit=limit))
     except dlq.DlqError as exc:
-        console.print(f"[red]{exc}[/red]")
-        raise typer.Exit(1) from exc
+        fail(str(exc))
 
 
 def _when(ms: int | None) -> str:
@@ -99,8 +103,7 @@ def show_letter(
     try:
         (entry,) = dlq.select(_read(settings), [ref])
     except dlq.DlqError as exc:
-        console.print(f"[red]{exc}[/red]")
-        raise typer.Exit(1) from exc
+        fail(str(exc))
     d = entry.letter
     info = Table(show_header=False, title=f"dead letter {entry.ref} in {settings.topic_dlq}")
     if d is None:
@@ -146,8 +149,7 @@ def requeue_letters(
             dlq.requeue(settings.kafka_bootstrap, chosen, allowed_topics=allowed, dry_run=dry_run)
         )
     except dlq.DlqError as exc:
-        console.print(f"[red]{exc}[/red]")
-        raise typer.Exit(1) from exc
+        fail(str(exc))
     table = Table("ref", "to topic", "key", "bytes", "result",
                   title="requeue (dry run)" if dry_run else "requeue")  # fmt: skip
     for r in results:

@@ -13,11 +13,13 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from fixtrace.errors import fail
 from fixtrace.ops.documents import fetch_document
 from fixtrace.ops.filters import TestOutcome, TraceFilter
 from fixtrace.ops.query import QueryBackend, QueryError, open_query_backend
 from fixtrace.ops.trajectory import BlobResolver, build_trajectory
-from fixtrace_config import Settings, load_settings
+from fixtrace_config import Settings
+from fixtrace_config.discovery import client_settings
 from schemas.models import FINAL_STATUSES
 
 err = Console(stderr=True)
@@ -119,8 +121,11 @@ def export_command(
         repo=repo, status=status, min_judge=min_judge, max_judge=max_judge, tests=tests,
         mre=mre, resolved=resolved, batch=batch, trace_ids=trace_id, limit=limit,
     )  # fmt: skip
-    settings = load_settings()
-    backend = open_query_backend(settings)
+    settings = client_settings()
+    try:
+        backend = open_query_backend(settings)
+    except QueryError as exc:
+        fail(str(exc))
     columns = (
         TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn()
     )  # fmt: skip
@@ -129,8 +134,9 @@ def export_command(
             written = export_jsonl(backend, settings, flt, fh, max_text=max_text,
                                    progress=progress)  # fmt: skip
     except QueryError as exc:
-        err.print(f"[red]query failed ({backend.name}):[/red] {exc}")
-        raise typer.Exit(1) from exc
+        fail(f"query failed ({backend.name}): {exc}")
+    except OSError as exc:
+        fail(f"cannot write {out}: {exc.strerror or exc}")
     finally:
         backend.close()
     err.print(f"wrote {written} {fmt.value} record(s) to {out}")

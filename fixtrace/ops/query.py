@@ -1,22 +1,33 @@
 """One way to run analyst SQL, whichever process owns ClickHouse.
 
-``open_query_backend`` picks, in order: the running stack's ``POST /admin/sql`` (the stack
-owns the chdb folder), a ClickHouse server over HTTP, or chdb directly (the folder is free).
+``open_query_backend`` picks, in order: an explicitly configured ClickHouse
+(``FIXTRACE_CLICKHOUSE_DSN``), the running stack's ``POST /admin/sql`` (found from any folder
+by :func:`fixtrace_config.discovery.discover`; the stack owns the chdb folder), or chdb
+directly on the data folder (no stack holds it).
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Protocol
 
 import httpx
 from pydantic import BaseModel, Field
 
 from fixtrace_config import Settings
-from fixtrace_config.stack_state import StackState, running_stack
+from fixtrace_config.deployment import QueryError
+from fixtrace_config.discovery import discover
+
+NO_STACK_HINT = (
+    "No running stack was found: start one with `fixtrace up`, or point FIXTRACE_DATA_DIR or "
+    "FIXTRACE_CLICKHOUSE_DSN at a store."
+)
 
 
-class QueryError(RuntimeError):
-    """The query failed (bad SQL, unreachable endpoint, refused token)."""
+def _first_line(exc: BaseException) -> str:
+    """The first line of a driver's message (ClickHouse appends a stack trace)."""
+    lines = str(exc).strip().splitlines()
+    return lines[0].strip() if lines else type(exc).__name__
 
 
 class SqlRequest(BaseModel):
@@ -61,14 +72,23 @@ class ClientBackend:
             # No server session: the web UI queries from several threads at once, and one
             # session refuses concurrent queries ("session is locked"); no reader needs one.
             kwargs["autogenerate_session_id"] = False
-        self._client = open_clickhouse(dsn, shared=not self._private, **kwargs)
+        folder = Path(dsn.removeprefix("chdb://"))
+        if self.name == "chdb" and not folder.is_dir():
+            raise QueryError(f"no stored traces: {folder} does not exist. {NO_STACK_HINT}")
+        try:
+            self._client = open_clickhouse(dsn, shared=not self._private, **kwargs)
+        except Exception as exc:  # driver errors have no common base worth naming
+            raise QueryError(f"cannot open {dsn}: {_first_line(exc)}") from exc
 
     def query(self, sql: str, parameters: dict[str, Any] | None = None) -> QueryResult:
         """Run ``sql`` and return all rows."""
         try:
             result = self._client.query(sql, parameters=parameters or None)
         except Exception as exc:  # driver errors have no common base worth naming
-            raise QueryError(str(exc).strip()) from exc
+            text = _first_line(exc)
+            if "UNKNOWN_TABLE" in text and self.name == "chdb":
+                text += f" (this data folder holds no fixtrace tables yet. {NO_STACK_HINT})"
+            raise QueryError(text) from exc
         return QueryResult(
             columns=list(result.column_names), rows=[list(r) for r in result.result_rows]
         )
@@ -116,7 +136,7 @@ class HttpBackend:
 
 def open_query_backend(settings: Settings, *, database: str | None = None) -> QueryBackend:
     """The backend that can reach this configuration's ClickHouse right now."""
-    state: StackState | None = running_stack(settings)
-    if state is not None:
-        return HttpBackend(state.gateway_url, state.fleet_token)
-    return ClientBackend(settings.resolved_clickhouse_dsn, database=database)
+    found = discover(settings)
+    if found.stack is not None and "clickhouse_dsn" not in found.explicit:
+        return HttpBackend(found.stack.gateway_url, found.stack.fleet_token)
+    return ClientBackend(found.settings.resolved_clickhouse_dsn, database=database)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 from rich.console import Console
 
+from fixtrace.errors import fail
 from fixtrace.ops.query import QueryError, open_query_backend
 from fixtrace.ops.render import OutputFormat, emit
 from fixtrace_config import load_settings
@@ -26,12 +27,14 @@ def sql_command(
         if not sep or not name:
             raise typer.BadParameter(f"want NAME=VALUE, got {item!r}", param_hint="--param")
         params[name] = value  # ClickHouse parses it by the placeholder's declared type
-    backend = open_query_backend(load_settings())
+    try:
+        backend = open_query_backend(load_settings())
+    except QueryError as exc:
+        fail(str(exc))
     try:
         result = backend.query(sql, params)
     except QueryError as exc:
-        console.print(f"[red]query failed ({backend.name}):[/red] {exc}")
-        raise typer.Exit(1) from exc
+        fail(f"query failed ({backend.name}): {exc}")
     finally:
         backend.close()
     emit(result, fmt, console)

@@ -11,6 +11,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from fixtrace.errors import fail
 from fixtrace.ops.batch_report import batch_report
 from fixtrace.ops.documents import LATEST_QA_SQL, fetch_document
 from fixtrace.ops.filters import TestOutcome, TraceFilter, batch_label
@@ -82,8 +83,14 @@ def _run(backend: QueryBackend, sql: str, params: dict[str, object]) -> QueryRes
     try:
         return backend.query(sql, params)
     except QueryError as exc:
-        console.print(f"[red]query failed ({backend.name}):[/red] {exc}")
-        raise typer.Exit(1) from exc
+        fail(f"query failed ({backend.name}): {exc}")
+
+
+def _backend() -> QueryBackend:
+    try:
+        return open_query_backend(load_settings())
+    except QueryError as exc:
+        fail(str(exc))
 
 
 @traces_app.command("list")
@@ -112,7 +119,7 @@ def list_traces(
         mre=mre, resolved=resolved, batch=batch, limit=limit,
     )  # fmt: skip
     sql, params = flt.select(LIST_COLUMNS)
-    backend = open_query_backend(load_settings())
+    backend = _backend()
     try:
         result = _run(backend, sql, params)
     finally:
@@ -218,7 +225,7 @@ def show_trace(
     wide: bool = WideOption,
 ) -> None:
     """One trace: summary, the event timeline and its QA results."""
-    backend = open_query_backend(load_settings())
+    backend = _backend()
     try:
         summary = _run(
             backend, "SELECT * FROM trace_summary WHERE trace_id = {t:String}", {"t": trace_id}
@@ -226,8 +233,7 @@ def show_trace(
         try:
             doc = fetch_document(backend, trace_id)
         except QueryError as exc:
-            console.print(f"[red]query failed ({backend.name}):[/red] {exc}")
-            raise typer.Exit(1) from exc
+            fail(f"query failed ({backend.name}): {exc}")
         qa = _run(
             backend,
             f"SELECT {QA_COLUMNS} FROM ({LATEST_QA_SQL}) ORDER BY stage",
@@ -236,8 +242,7 @@ def show_trace(
     finally:
         backend.close()
     if doc is None:
-        console.print(f"[red]no trace {trace_id}[/red]")
-        raise typer.Exit(1)
+        fail(f"no trace {trace_id}")
     if as_json:
         print(json.dumps(doc.model_dump(mode="json"), indent=2, ensure_ascii=False))
         return
@@ -287,12 +292,11 @@ def report_batch(
 
     Shaped like the SWE-bench harness's run report, so the two JSON files can be diffed.
     """
-    backend = open_query_backend(load_settings())
+    backend = _backend()
     try:
         report = batch_report(backend, batch)
     except QueryError as exc:
-        console.print(f"[red]query failed ({backend.name}):[/red] {exc}")
-        raise typer.Exit(1) from exc
+        fail(f"query failed ({backend.name}): {exc}")
     finally:
         backend.close()
     data = report.harness_json() if harness_keys else report.model_dump(mode="json")
@@ -304,8 +308,7 @@ def report_batch(
         print(text)
         return
     if not report.submitted_instances and not report.without_spec_ids:
-        console.print(f"[yellow]no traces labelled {batch_label(batch)}[/yellow]")
-        raise typer.Exit(1)
+        fail(f"no traces labelled {batch_label(batch)}")
     rate = "-" if report.resolved_rate is None else f"{report.resolved_rate:.1%}"
     summary = Table("", "instances", title=f"batch {batch}: resolved {rate}", show_header=False)
     for key in ("submitted", "resolved", "unresolved", "empty_patch", "error", "incomplete"):

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 
 import typer
 from rich.console import Console
 
+from fixtrace.errors import fail
 from fixtrace_config import load_settings
-from fixtrace_config.stack_state import running_stack
+from fixtrace_config.deployment import QueryError
+from fixtrace_config.discovery import discover
 
 console = Console(stderr=True)
 
@@ -40,17 +43,23 @@ def ui_command(
     try:
         sources = standalone_sources(settings, host)
     except UiConfigError as exc:
-        console.print(f"[red]error:[/] {exc}")
-        raise typer.Exit(2) from exc
+        fail(str(exc), 2)
+    except QueryError as exc:
+        fail(str(exc))
+    try:  # bound before serving: a taken port is one line here, not a server log
+        sock = socket.create_server((host, port), backlog=2048)
+    except OSError as exc:
+        fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
     scheme = "https" if ssl_certfile else "http"
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     console.print(f"fixtrace UI: {ui_url(f'{scheme}://{shown}:{port}')}  (data: {sources.label})")
-    if (state := running_stack(settings)) is not None:
+    if (state := discover(settings).stack) is not None:
         console.print(f"the running stack also serves it at {ui_url(state.gateway_url)}")
     if sources.access.required:
         console.print("listening beyond loopback: the UI asks for a token")
-    uvicorn.run(
-        serve_app(sources), host=host, port=port, log_level="warning",
+    config = uvicorn.Config(
+        serve_app(sources), log_level="warning",
         ssl_certfile=str(ssl_certfile) if ssl_certfile else None,
         ssl_keyfile=str(ssl_keyfile) if ssl_keyfile else None,
     )  # fmt: skip
+    uvicorn.Server(config).run(sockets=[sock])

@@ -1,19 +1,20 @@
 """Wire the UI to its sources: inside ``fixtrace up``, or as ``fixtrace ui`` beside anything.
 
 Inside the stack the UI reads the embedded engine in-process (the stack owns its folder);
-standalone it uses :func:`open_query_backend`, the same choice ``fixtrace sql`` makes: the
-running stack's gateway when one is up, else the configured ClickHouse server or chdb.
+standalone it finds the stack the way every client does (:func:`discover`) and reads through
+:func:`open_query_backend`, the same choice ``fixtrace sql`` makes: the running stack's
+gateway when one is up (from any folder), else the configured ClickHouse server or chdb.
 """
 
 from __future__ import annotations
 
 from urllib.parse import urlparse, urlunparse
 
-from fixtrace.ops.query import ClientBackend, QueryBackend, open_query_backend
+from fixtrace.ops.query import ClientBackend, QueryBackend, QueryError, open_query_backend
 from fixtrace.ui.app import UiSources
 from fixtrace.ui.security import Access, is_loopback
 from fixtrace_config import Settings
-from fixtrace_config.stack_state import effective_settings, running_stack
+from fixtrace_config.discovery import discover
 from sinks.blobs import S3Endpoint, open_blob_store
 
 
@@ -63,21 +64,29 @@ def stack_sources(settings: Settings) -> UiSources:
 
 
 def standalone_sources(settings: Settings, host: str) -> UiSources:
-    """``fixtrace ui``: the query backend ``fixtrace sql`` would use right now."""
+    """``fixtrace ui``: the query backend ``fixtrace sql`` would use right now.
+
+    Raises ``QueryError`` (one line) when there is nothing to read.
+    """
     access = access_for(settings, host)
+    found = discover(settings)
+    settings = found.settings
     backend: QueryBackend = open_query_backend(settings)
-    state = running_stack(settings)
-    if state is not None:
-        label = f"the running stack at {state.gateway_url}"
-    else:
+    try:
+        backend.query("SELECT 1")  # nothing answers: one line now, not an error page later
+    except QueryError:
+        backend.close()
+        raise
+    if isinstance(backend, ClientBackend):
         label = f"{backend.name} at {public_dsn(settings.resolved_clickhouse_dsn)}"
-    broker = effective_settings(settings)
+    else:
+        label = f"the running stack at {found.stack.gateway_url}"  # type: ignore[union-attr]
     return UiSources(
         backend=backend,
         blobs=open_blob_store(settings.resolved_blob_url, S3Endpoint.from_settings(settings)),
         access=access,
         label=label,
-        kafka_bootstrap=broker.kafka_bootstrap,
+        kafka_bootstrap=settings.kafka_bootstrap,
         dlq_topic=settings.topic_dlq,
         rubric_dir=settings.rubric_dir,
     )

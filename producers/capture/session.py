@@ -1,8 +1,9 @@
 """One capture session: its state file, its SDK client and the events it emits.
 
-State lives in ``.git/fixtrace-capture/`` (``state.json``, the spool, a cache of the
-last seen content of each file), so each CLI invocation resumes the trace at its last seq
-and a broker outage just leaves events in the spool for the next invocation.
+State lives in ``.git/fixtrace-capture/`` (``state.json``, a cache of the last seen content
+of each file), so each CLI invocation resumes the trace at its last seq. The repository's
+spool lives under the client spool root (:func:`capture_spool`): a broker outage leaves
+events there, and the next fixtrace command that reaches a broker sends them, in any folder.
 
 Several invocations run at once in practice (a ``watch`` in one terminal, ``run`` and
 ``thought`` in another), so a :class:`Session` holds an exclusive lock on the state while
@@ -32,6 +33,7 @@ from producers.capture import git
 from producers.capture.git import CaptureError
 from producers.capture.tests_detect import test_runner
 from producers.sdk import ProducerConfig, TraceProducer
+from producers.sdk.sender import broker_reachable
 from schemas.models import (
     BugReport,
     Developer,
@@ -56,6 +58,13 @@ class CaptureState(BaseModel):
 
 def state_dir(repo: Path) -> Path:
     return git.git_dir(repo) / "fixtrace-capture"
+
+
+def capture_spool(settings: Settings, repo: Path) -> Path:
+    """The spool of the capture sessions of ``repo`` (one writer: the session's lock)."""
+    repo = repo.resolve()
+    key = hashlib.sha256(str(repo).encode()).hexdigest()[:12]
+    return settings.spool_dir / f"capture-{repo.name}-{key}"
 
 
 def load_state(repo: Path) -> CaptureState:
@@ -126,6 +135,7 @@ class Session:
         self._lock: IO[str] | None = None
         self.finished = False  # set by finish(): the state is retired on exit
         self.blobs: Any = None
+        self.reachable = False
         self.state: CaptureState
         self.client: TraceProducer
 
@@ -137,7 +147,10 @@ class Session:
         try:
             self.state = load_state(self.repo)
             cfg = ProducerConfig.from_settings(
-                self.settings, spool_dir=sdir / "spool", request_timeout_ms=5000
+                self.settings,
+                spool_dir=capture_spool(self.settings, self.repo),
+                request_timeout_ms=5000,
+                spool_wait_s=10.0,  # a command sending leftovers holds it briefly
             )
             try:
                 from producers.blob_upload import open_blob_store
@@ -147,6 +160,10 @@ class Session:
                 self.blobs = None
             self.client = TraceProducer(cfg, blob_store=self.blobs)
             await self.client.start()
+            # a client with a backlog starts offline and sends it first: wait for that too
+            self.reachable = self.client.online or await broker_reachable(
+                cfg.bootstrap, cfg.probe_timeout_s
+            )
             self.client.resume_trace(self.state.trace_id, self.state.last_seq)
         except BaseException:
             self._unlock()
@@ -162,12 +179,8 @@ class Session:
                 (state_dir(self.repo) / "state.json").unlink(missing_ok=True)
             else:
                 save_state(self.repo, self.state)
-            await self.client.close(timeout=10)
-            if self.client.pending:
-                print(
-                    f"fixtrace: broker unreachable, {self.client.pending} records spooled",
-                    file=sys.stderr,
-                )
+            # no broker: nothing is waited for; the records stay in the spool for later
+            await self.client.close(timeout=10 if self.reachable else 0)
         finally:
             self._unlock()
 

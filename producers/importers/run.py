@@ -9,9 +9,10 @@ which of the two happened.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from contextlib import ExitStack
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from rich.console import Console
@@ -87,6 +88,18 @@ async def _import_one(prepared: Prepared, producer: TraceProducer, blobs: BlobSt
     return Outcome(prepared.item.where, "imported", note, trace.instance_id, tid)
 
 
+@dataclass
+class Delivery:
+    """Where the import's records went: ``kept`` of them are still in ``spool`` (no ack)."""
+
+    spool: Path
+    kept: int
+
+
+FLUSH_TIMEOUT_S = 30.0
+"""How long the import waits for the broker to acknowledge its last records."""
+
+
 async def import_items(
     items: list[Item],
     records: dict[str, TaskRecord] | None,
@@ -94,12 +107,12 @@ async def import_items(
     deployment: Deployment,
     blobs: BlobStore,
     console: Console,
-) -> tuple[list[Outcome], StoredCheck]:
+) -> tuple[list[Outcome], StoredCheck, Delivery]:
     """Import ``items`` in order; one outcome each, whatever happens to the others."""
     with ExitStack() as stack:
         check = _open_check(settings, deployment, stack)
-        outcomes = await _import_all(items, records, settings, check, blobs, console)
-    return outcomes, check
+        outcomes, delivery = await _import_all(items, records, settings, check, blobs, console)
+    return outcomes, check, delivery
 
 
 async def _import_all(
@@ -109,14 +122,15 @@ async def _import_all(
     check: StoredCheck,
     blobs: BlobStore,
     console: Console,
-) -> list[Outcome]:
+) -> tuple[list[Outcome], Delivery]:
     seen: dict[str, str] = {}
     outcomes: list[Outcome] = []
     columns = (
         TextColumn("importing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
         TextColumn("{task.fields[current]}"),
     )  # fmt: skip
-    async with TraceProducer(ProducerConfig.from_settings(settings), blob_store=blobs) as p:
+    p = await TraceProducer(ProducerConfig.from_settings(settings), blob_store=blobs).start()
+    try:
         with Progress(*columns, console=console, transient=True) as bar:
             task = bar.add_task("import", total=len(items), current="")
             for item in items:
@@ -137,8 +151,12 @@ async def _import_all(
                 assert outcome is not None
                 outcomes.append(outcome)
                 bar.advance(task)
-        await p.flush(30)
-    return outcomes
+        with contextlib.suppress(TimeoutError):  # what is not acknowledged stays spooled
+            await p.flush(FLUSH_TIMEOUT_S if p.online else 0)
+    finally:
+        delivery = Delivery(p.cfg.spool_dir, p.pending)
+        await p.close(timeout=0)
+    return outcomes, delivery
 
 
 def summary(outcomes: list[Outcome], check: StoredCheck, seconds: float, console: Console) -> None:

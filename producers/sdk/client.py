@@ -94,7 +94,12 @@ class TraceProducer:
         codec = encoder.shared()
         self._encode = codec.encode
         self._encode_many = codec.encode_many
-        self._spool = Spool(config.spool_dir, durability=config.durability)
+        self._spool = Spool(
+            config.spool_dir,
+            durability=config.durability,
+            topic=config.topic,
+            wait_s=config.spool_wait_s,
+        )
         self._seq: dict[str, int] = {}
         queue: asyncio.Queue[Record | None] = asyncio.Queue()
         self._closed = False
@@ -122,6 +127,7 @@ class TraceProducer:
             self._batcher,
             queue,
             self.stats,
+            probe=producer_factory is None,  # a custom factory may not use cfg.bootstrap
         )
 
     def _default_producer(self) -> AIOKafkaProducer:

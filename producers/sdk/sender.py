@@ -10,6 +10,10 @@ spool holds their events), emits keep landing in the spool, and a recovery task 
 broker with backoff, re-sends every unacknowledged spool entry in append order, and only
 then goes live again. Records made before going offline belong to an older generation and
 are never sent after it (:class:`producers.sdk.batching.Batcher`).
+
+Each probe, at start and in recovery, is a TCP connect bounded by ``probe_timeout_s`` before
+any aiokafka client is built: "nothing listens" then costs milliseconds, not aiokafka's
+connect and metadata timeouts.
 """
 
 from __future__ import annotations
@@ -23,11 +27,26 @@ from typing import Any
 from aiokafka import AIOKafkaProducer
 from aiokafka.errors import KafkaError
 
+from fixtrace_config.discovery import bootstrap_servers
 from producers.sdk.batching import Batcher, Record
 from producers.sdk.config import ProducerConfig
 from producers.sdk.spool import Spool
 
 log = logging.getLogger(__name__)
+
+
+async def broker_reachable(bootstrap: str, timeout_s: float) -> bool:
+    """Whether any bootstrap server accepts a TCP connection within ``timeout_s``."""
+    for host, port in bootstrap_servers(bootstrap):
+        try:
+            _, writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout_s)
+        except (OSError, TimeoutError):
+            continue
+        writer.close()
+        with contextlib.suppress(OSError):
+            await writer.wait_closed()
+        return True
+    return False
 
 
 class Sender:
@@ -41,9 +60,12 @@ class Sender:
         batcher: Batcher,
         queue: asyncio.Queue[Record | None],
         stats: dict[str, int],
+        *,
+        probe: bool = True,
     ) -> None:
         self.cfg = cfg
         self._factory = factory
+        self._probe = probe
         self._spool = spool
         self._batcher = batcher
         self._queue = queue
@@ -62,7 +84,7 @@ class Sender:
         """Connect if possible; otherwise (or if the spool holds work) start offline."""
         self._task = asyncio.create_task(self._send_loop())
         self.started = True
-        if self._spool.pending == 0:
+        if self._spool.pending == 0 and await self._reachable():
             producer = self._factory()
             try:
                 await producer.start()
@@ -128,6 +150,11 @@ class Sender:
             log.warning("send failed (%r): going offline, spooling", exc)
             self.go_offline()
 
+    async def _reachable(self) -> bool:
+        if not self._probe:
+            return True
+        return await broker_reachable(self.cfg.bootstrap, self.cfg.probe_timeout_s)
+
     async def _stop_quietly(self, producer: AIOKafkaProducer) -> None:
         with contextlib.suppress(Exception):
             await asyncio.wait_for(producer.stop(), self.cfg.request_timeout_ms / 1000 + 1)
@@ -139,6 +166,10 @@ class Sender:
             old, self._producer = self._producer, None
             if old is not None:
                 await self._stop_quietly(old)
+            if not await self._reachable():
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, self.cfg.reconnect_backoff_max_s)
+                continue
             producer = self._factory()
             try:
                 await producer.start()

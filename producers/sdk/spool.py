@@ -14,13 +14,23 @@ Entry layout: ``u32 body length | u32 crc32(body) | body`` where body is
 ``u8 kind | u16 trace-id length | trace id | record bytes``. A torn tail (crash mid-copy)
 fails its CRC or length and is truncated on open; a zero-filled tail is space a segment
 reserved ahead of its appends (a zero length ends the log) and is left as it is.
+
+One process writes a spool at a time: it holds an exclusive ``flock`` on ``.lock`` while
+open (a second opener gets :class:`SpoolBusy`, or waits ``wait_s``), so a client sending
+another's leftovers (``producers.sdk.orphans``) never races its owner. ``spool.json``
+names the topic the records are for. A spool closed with nothing pending removes its
+folder.
 """
 
 from __future__ import annotations
 
 import bisect
+import contextlib
+import fcntl
+import json
 import os
 import struct
+import time
 import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -28,6 +38,7 @@ from enum import IntEnum
 from pathlib import Path
 from typing import Literal
 
+from producers.sdk.errors import SdkError
 from producers.sdk.segment import AppendFile, MappedFile
 
 Durability = Literal["write", "fsync"]
@@ -35,6 +46,12 @@ _HEAD = struct.Struct("<II")
 _TID = struct.Struct("<BH")
 _pack = _HEAD.pack
 _crc32 = zlib.crc32
+LOCK_FILE = ".lock"
+LABEL_FILE = "spool.json"
+
+
+class SpoolBusy(SdkError):
+    """Another live process has this spool open."""
 
 
 class Kind(IntEnum):
@@ -76,9 +93,18 @@ class Spool:
         durability: Durability = "write",
         segment_bytes: int = 16 << 20,
         grow_bytes: int = 1 << 20,
+        topic: str | None = None,
+        wait_s: float = 0.0,
     ) -> None:
+        """Open (or create) the spool in ``directory``, locked for this process.
+
+        ``topic`` is recorded in ``spool.json`` for whoever sends the records later;
+        ``wait_s`` is how long to wait for another process to close the spool.
+        """
         self.dir = Path(directory)
-        self.dir.mkdir(parents=True, exist_ok=True)
+        self._lock_fd = _lock(self.dir, wait_s)
+        if topic is not None:
+            (self.dir / LABEL_FILE).write_text(json.dumps({"topic": topic}))
         self.durability = durability
         self.segment_bytes = segment_bytes
         self.grow_bytes = grow_bytes
@@ -95,26 +121,18 @@ class Spool:
 
     def _recover(self) -> None:
         """Scan existing segments; truncate a torn tail; every entry found is pending."""
-        for path in sorted(self.dir.glob("seg-*.wal")):
+        for path in _segment_files(self.dir):
             first = int(path.stem.split("-")[1])
             seg = _Segment(first, path)
             data = path.read_bytes()
-            pos = 0
-            idx = first
-            while pos + _HEAD.size <= len(data):
-                length, crc = _HEAD.unpack_from(data, pos)
-                body = data[pos + _HEAD.size : pos + _HEAD.size + length]
-                if length < _TID.size or len(body) < length or zlib.crc32(body) != crc:
-                    break
-                idx += 1
-                pos += _HEAD.size + length
+            count, pos = _scan(data)
             if data.count(0, pos) < len(data) - pos:  # a torn entry, not reserved zeros
                 with path.open("r+b") as fh:
                     fh.truncate(pos)
-            seg.count = idx - first
+            seg.count = count
             seg.size = pos
             self._add_segment(seg)
-            self.next_idx = max(self.next_idx, idx)
+            self.next_idx = max(self.next_idx, first + count)
 
     # --- writing ------------------------------------------------------------------
 
@@ -248,20 +266,12 @@ class Spool:
                     data = fh.read(seg.size)  # not the zeros reserved past the last entry
             except FileNotFoundError:
                 continue
-            pos, idx = 0, seg.first
-            end = seg.first + seg.count
-            while idx < end and pos + _HEAD.size <= len(data):
-                length, _crc = _HEAD.unpack_from(data, pos)
-                body = data[pos + _HEAD.size : pos + _HEAD.size + length]
-                pos += _HEAD.size + length
-                if idx >= start_idx and idx not in seg.acked:
-                    kind, tlen = _TID.unpack_from(body)
-                    tid = body[_TID.size : _TID.size + tlen].decode()
-                    yield Entry(idx, Kind(kind), tid, body[_TID.size + tlen :])
-                idx += 1
+            for entry in _entries(data, seg.first, seg.count):
+                if entry.idx >= start_idx and entry.idx not in seg.acked:
+                    yield entry
 
     def close(self) -> None:
-        """Close the file; delete every segment if nothing is pending."""
+        """Close the file and release the lock; remove the spool if nothing is pending."""
         if self._file is not None:
             # a clean close makes pending entries power-safe too; "fsync" did at each append
             self._file.close(sync=self.durability == "write" and self.pending > 0)
@@ -271,3 +281,97 @@ class Spool:
                 seg.path.unlink(missing_ok=True)
             self._segments.clear()
             self._firsts.clear()
+            if self._lock_fd >= 0:  # still ours: nobody can be writing it
+                (self.dir / LABEL_FILE).unlink(missing_ok=True)
+                (self.dir / LOCK_FILE).unlink(missing_ok=True)
+                with contextlib.suppress(OSError):  # not empty: someone else's files
+                    self.dir.rmdir()
+        if self._lock_fd >= 0:
+            os.close(self._lock_fd)
+            self._lock_fd = -1
+
+
+def _lock(directory: Path, wait_s: float) -> int:
+    """An exclusive lock on ``directory``'s spool, created if missing; held until close.
+
+    The lock file's inode is checked after locking: an owner that removed the spool
+    (closed with nothing pending) leaves the lock on a dead file, so lock the new one.
+    """
+    path = directory / LOCK_FILE
+    deadline = time.monotonic() + wait_s
+    while True:
+        directory.mkdir(parents=True, exist_ok=True)
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+        except FileNotFoundError:  # the folder went between mkdir and open
+            continue
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            if time.monotonic() >= deadline:
+                raise SpoolBusy(f"spool {directory} is in use by another process") from None
+            time.sleep(0.05)
+            continue
+        try:
+            current = os.stat(path).st_ino
+        except FileNotFoundError:
+            current = -1
+        if current == os.fstat(fd).st_ino:
+            return fd
+        os.close(fd)
+
+
+def _segment_files(directory: Path) -> list[Path]:
+    return sorted(directory.glob("seg-*.wal"))
+
+
+def _scan(data: bytes) -> tuple[int, int]:
+    """(whole entries, end offset of the last one) of a segment's bytes."""
+    pos = count = 0
+    while pos + _HEAD.size <= len(data):
+        length, crc = _HEAD.unpack_from(data, pos)
+        body = data[pos + _HEAD.size : pos + _HEAD.size + length]
+        if length < _TID.size or len(body) < length or zlib.crc32(body) != crc:
+            break
+        count += 1
+        pos += _HEAD.size + length
+    return count, pos
+
+
+def backlog(directory: Path) -> int:
+    """Entries a spool holds on disk (read only, no lock): what its next opener re-sends."""
+    total = 0
+    for path in _segment_files(Path(directory)):
+        with contextlib.suppress(OSError):
+            total += _scan(path.read_bytes())[0]
+    return total
+
+
+def _entries(data: bytes, first: int, count: int) -> Iterator[Entry]:
+    """The first ``count`` entries of a segment's bytes, numbered from ``first``."""
+    pos = 0
+    for idx in range(first, first + count):
+        if pos + _HEAD.size > len(data):
+            return
+        length, _crc = _HEAD.unpack_from(data, pos)
+        body = data[pos + _HEAD.size : pos + _HEAD.size + length]
+        pos += _HEAD.size + length
+        kind, tlen = _TID.unpack_from(body)
+        yield Entry(idx, Kind(kind), body[_TID.size : _TID.size + tlen].decode(),
+                    body[_TID.size + tlen :])  # fmt: skip
+
+
+def read_entries(directory: Path) -> Iterator[Entry]:
+    """Every entry on disk, in order (read only, no lock; for inspection and tests)."""
+    for path in _segment_files(Path(directory)):
+        data = path.read_bytes()
+        yield from _entries(data, int(path.stem.split("-")[1]), _scan(data)[0])
+
+
+def spool_topic(directory: Path) -> str | None:
+    """The topic recorded in a spool's ``spool.json``, if any."""
+    try:
+        return str(json.loads((Path(directory) / LABEL_FILE).read_text())["topic"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None

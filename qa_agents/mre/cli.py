@@ -176,7 +176,8 @@ app.command()(validate_command)
 
 
 def main() -> None:
-    """Console-script entry point (``open-mre``)."""
+    """``python -m qa_agents.mre.cli``; the ``open-mre`` script runs this app through
+    ``fixtrace.cli.open_mre``, which turns usage errors and failures into one line."""
     app()
 
 

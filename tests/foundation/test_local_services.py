@@ -64,7 +64,12 @@ def test_processes_stop_when_the_body_raises(tmp_path: Path) -> None:
 
 _CHILD = textwrap.dedent(
     """
-    import sys, time
+    import signal, sys
+    # Stand for a process started from a terminal, whatever started this one: a background
+    # job of a non-interactive shell inherits SIGINT ignored, and Python keeps an ignored
+    # SIGINT ignored (no KeyboardInterrupt, so no Ctrl-C path to test).
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
     from pathlib import Path
     from fixtrace.local_services import LocalServices
     stack = LocalServices(Path(sys.argv[1]), topics=False).start()
@@ -78,10 +83,16 @@ _CHILD = textwrap.dedent(
 )
 
 
+# The child starts as a background job of a script would (``cmd &`` without job control):
+# with SIGINT ignored. The suite itself may run that way (``pytest … &`` in a CI script); the
+# child must not depend on it.
+_AS_BACKGROUND_JOB = ["sh", "-c", 'trap "" INT; exec "$@"', "sh"]
+
+
 @pytest.mark.parametrize("how", ["exit", "sigterm", "sigint"])
 def test_processes_stop_on_interpreter_exit_and_signals(tmp_path: Path, how: str) -> None:
     child = subprocess.Popen(
-        [sys.executable, "-c", _CHILD, str(tmp_path), how],
+        [*_AS_BACKGROUND_JOB, sys.executable, "-c", _CHILD, str(tmp_path), how],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,

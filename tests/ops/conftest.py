@@ -18,7 +18,6 @@ from fastapi import FastAPI
 from rich.console import Console
 
 from fixtrace.ops.admin_api import admin_router
-from fixtrace.ops.mount import mount_ops
 from fixtrace_config import Settings
 from fixtrace_config.stack_state import STATE_FILE, StackState
 from sinks.clickhouse.store import ClickHouseStore
@@ -85,12 +84,7 @@ def wide_consoles(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture(scope="session")
 def ops_app() -> typer.Typer:
-    """A root app with the ops commands mounted the way ``fixtrace/cli.py`` mounts them."""
-    app = typer.Typer()
+    """The root ``fixtrace`` app (the ops commands are mounted on it)."""
+    from fixtrace.cli import app
 
-    @app.callback()
-    def _root() -> None:
-        """Test root."""
-
-    mount_ops(app)
     return app

@@ -103,7 +103,7 @@ def test_list_and_show(ops_app, dlq_env: Settings):
     out = runner.invoke(ops_app, ["dlq", "show", "0:1"])
     assert "BadMagic" in out.stdout and "garbage" in out.stdout
     out = runner.invoke(ops_app, ["dlq", "show", "0:9"])
-    assert out.exit_code == 1 and "no dead letter at 0:9" in out.stdout
+    assert out.exit_code == 1 and "error: no dead letter at 0:9" in out.stderr
 
 
 def test_requeue_dry_run_then_for_real(ops_app, dlq_env: Settings):

@@ -54,8 +54,8 @@ def test_admin_route_parameters_auth_and_read_only(admin_url: str, sample: Sampl
     assert first_verb("insert into t values (1)") == "INSERT"
 
 
-def test_backend_choice_follows_stack_json(tmp_path: Path, admin_url: str):
-    settings = Settings(data_dir=tmp_path, clickhouse_dsn="http://127.0.0.1:1/default")
+def test_backend_choice_follows_the_stack_and_explicit_settings(tmp_path: Path, admin_url: str):
+    settings = Settings(data_dir=tmp_path)
     assert running_stack(settings) is None
     state = StackState(pid=os.getpid(), gateway_url=admin_url, kafka_bootstrap="x:1",
                        fleet_token=TOKEN)  # fmt: skip
@@ -63,11 +63,18 @@ def test_backend_choice_follows_stack_json(tmp_path: Path, admin_url: str):
     backend = open_query_backend(settings)
     assert isinstance(backend, HttpBackend)
     backend.close()
+    # an explicit ClickHouse wins over the stack's route (here: nothing listens there)
+    with pytest.raises(QueryError, match="cannot open http://127.0.0.1:1/default"):
+        open_query_backend(
+            settings.model_copy(update={"clickhouse_dsn": "http://127.0.0.1:1/default"})
+        )
     dead = state.model_copy(update={"pid": 2**22 + 12345})  # above pid_max: never alive
     (tmp_path / STATE_FILE).write_text(dead.model_dump_json())
     assert running_stack(settings) is None
     (tmp_path / STATE_FILE).write_text("{not json")
     assert running_stack(settings) is None
+    with pytest.raises(QueryError, match="does not exist.*fixtrace up"):
+        open_query_backend(settings)  # no stack, and no chdb folder: nothing to open
 
 
 def test_sql_command_formats(ops_app, stack_env: Settings, sample: Sample):
@@ -88,7 +95,7 @@ def test_sql_command_formats(ops_app, stack_env: Settings, sample: Sample):
     )  # fmt: skip
     assert out.exit_code == 0 and "httpparse" in out.stdout and "1 row(s)" in out.stdout
     out = runner.invoke(ops_app, ["sql", "SELECT nope FROM traces"])
-    assert out.exit_code == 1 and "query failed (stack)" in out.stdout
+    assert out.exit_code == 1 and "error: query failed (stack)" in out.stderr
 
 
 @pytest.mark.parametrize(
@@ -138,4 +145,4 @@ def test_traces_show(ops_app, stack_env: Settings, sample: Sample):
     assert [e["seq"] for e in doc["events"]] == list(range(1, 11))
     assert doc["qa"]["mre"]["verdict"] == "GREEN" and doc["artifacts"]["blobs"]
     out = runner.invoke(ops_app, ["traces", "show", "no-such-trace"])
-    assert out.exit_code == 1 and "no trace" in out.stdout
+    assert out.exit_code == 1 and "error: no trace no-such-trace" in out.stderr

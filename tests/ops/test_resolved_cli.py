@@ -155,7 +155,8 @@ def test_traces_report_is_shaped_like_the_harness_run_report(
     assert set(json.loads(harness.read_text())) == HARNESS_KEYS
     missing = runner.invoke(ops_app, ["traces", "report", "--batch", "no-such-batch"])
     assert (
-        missing.exit_code == 1 and "no traces labelled import-batch:no-such-batch" in missing.stdout
+        missing.exit_code == 1
+        and "error: no traces labelled import-batch:no-such-batch" in missing.stderr
     )
 
 

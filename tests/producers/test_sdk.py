@@ -19,7 +19,8 @@ from fixtrace.local_services import create_topics, free_port, start_broker
 from fixtrace_config import Settings
 from producers.sdk import ProducerConfig, SyncTraceProducer, TraceProducer
 from producers.sdk.encoder import EventEncoder
-from producers.sdk.spool import Kind, Spool
+from producers.sdk.orphans import backlogs, send_leftovers
+from producers.sdk.spool import Kind, Spool, SpoolBusy, read_entries
 from producers.wire import EventFramer
 from schemas.codec import decode
 from schemas.models import EventBatch, FinalState, TraceFinalize, TraceOpened
@@ -203,8 +204,10 @@ async def test_emit_is_in_spool_when_it_returns(tmp_path: Path) -> None:
     samples = sample_events(30, seed=14)
     await p.emit(tid, samples[0].payload)
     await p.emit_many(tid, [e.payload for e in samples[1:]])
-    entries = list(Spool(tmp_path / "spool").read_pending())  # a second reader, from disk
+    entries = list(read_entries(tmp_path / "spool"))  # a second reader, from disk
     assert [e.kind for e in entries] == [Kind.opened] + [Kind.event] * 30
+    with pytest.raises(SpoolBusy):  # one writer at a time
+        Spool(tmp_path / "spool")
     for t in [p._sender._recovery, p._sender._task]:
         assert t is not None
         t.cancel()
@@ -400,3 +403,68 @@ async def test_killed_client_loses_nothing_it_accepted(
     events = events_of(records)
     assert [e.seq for e in events] == list(range(1, 61))
     assert [e.payload for e in events] == [e.payload for e in sample_events(60, seed=23)]
+
+
+async def test_leftovers_are_sent_by_a_later_command(
+    unique_topics: Settings, tmp_path: Path
+) -> None:
+    """A client with no broker leaves its spool under the root; a later command that reaches
+    one sends it to the topic the spool names, in order, and removes it. A spool whose
+    client still runs is left alone."""
+    root = tmp_path / "spools"
+    nowhere = f"127.0.0.1:{free_port()}"
+    gone = await TraceProducer(
+        ProducerConfig(bootstrap=nowhere, topic=unique_topics.topic_raw, spool_dir=root / "a")
+    ).start()
+    assert not gone.online
+    tid = await gone.open_trace(sample_opened(seed=31))
+    samples = sample_events(10, seed=31)
+    for e in samples:
+        await gone.emit(tid, e.payload, event_id=e.event_id)
+    await gone.close(timeout=0)  # offline: nothing waited for, all kept
+    running = await TraceProducer(
+        ProducerConfig(bootstrap=nowhere, topic="other.topic", spool_dir=root / "b")
+    ).start()
+    await running.open_trace(sample_opened(seed=32))
+    try:
+        waiting = {b.path.name: b for b in backlogs(root)}
+        assert (waiting["a"].entries, waiting["a"].topic, waiting["a"].in_use) == (
+            11, unique_topics.topic_raw, False,
+        )  # fmt: skip
+        assert waiting["b"].in_use
+        sent = await send_leftovers(root, unique_topics.kafka_bootstrap, "unused", budget_s=20)
+        assert (sent.entries, sent.spools, sent.left) == (11, 1, 1)
+        assert not (root / "a").exists(), "an emptied spool is removed"
+    finally:
+        await running.close(timeout=0)
+    records = await read_topic(
+        unique_topics.kafka_bootstrap, unique_topics.topic_raw, until_events=10
+    )
+    assert isinstance(records[0], TraceOpened)
+    assert [e.event_id for e in events_of(records)] == [e.event_id for e in samples]
+
+
+async def test_no_broker_means_no_kafka_client_and_no_wait(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With nothing listening, start, emit, recovery and close(timeout=0) never build an
+    aiokafka client (whose connect and metadata timeouts are what took seconds): the TCP
+    probe says no first. Counted, not timed."""
+    from producers.sdk import client as sdk_client
+
+    built: list[ProducerConfig] = []
+    real = sdk_client.kafka_producer
+    monkeypatch.setattr(sdk_client, "kafka_producer", lambda cfg: built.append(cfg) or real(cfg))
+    cfg = ProducerConfig(
+        bootstrap=f"127.0.0.1:{free_port()}", topic="t", spool_dir=tmp_path / "spool",
+        reconnect_backoff_s=0.01, reconnect_backoff_max_s=0.02,
+    )  # fmt: skip
+    p = await TraceProducer(cfg).start()
+    tid = await p.open_trace(sample_opened(seed=41))
+    await p.emit(tid, sample_events(1, seed=41)[0].payload)
+    for _ in range(5):  # let the recovery task probe a few times
+        await asyncio.sleep(0.05)
+    assert not p.online and p.stats["reconnects"] == 0
+    await p.close(timeout=0)
+    assert built == [], "no aiokafka client while nothing listens"
+    assert len(list(read_entries(cfg.spool_dir))) == 2, "the records stay in the spool"
