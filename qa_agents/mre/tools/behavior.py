@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from qa_agents.mre.models import (
+    SCRIPT_NAME,
     ActualBehavior,
     BehaviorAnalysis,
     CodeBlock,
@@ -57,6 +58,21 @@ _RAISE_IS_CORRECT = re.compile(
     r"without rais\w*|(?:doesn'?t|does not|didn'?t|did not|never) (?:raise|throw)|"
     r"no (?:error|exception) (?:is )?(?:raised|thrown)|silently (?:accepts?|returns?|succeeds?))",
     re.IGNORECASE,
+)
+# a call or name written as code in prose: `packb`, `lib.load()`
+_CODE_NAME = re.compile(r"`(?:[\w.]*\.)?(\w+)(?:\([^`]*\))?`")
+_SHOULD = re.compile(r"\b(should|expect\w*|would like|wants?|ought|instead of)\b", re.I)
+_NO_RAISE = re.compile(
+    r"\b(?:raises?|throws?) no (?:exceptions?|errors?)\b|"
+    r"\b(?:doesn'?t|does not|didn'?t|did not|never|won'?t) (?:raise|throw)\b|"
+    r"\bno (?:exception|error) (?:is |was |gets )?(?:raised|thrown)\b",
+    re.I,
+)
+_NO_OUTPUT = re.compile(
+    r"\bprint\w*\b[^.!?\n]{0,30}\b(?:never|not|n't)\b[^.!?\n]{0,15}"
+    r"\b(?:execut\w*|run\w*|reached|called|happen\w*)|"
+    r"\bnothing (?:is |gets |was )?(?:printed|shown|displayed)\b|\bprints nothing\b",
+    re.I,
 )
 MATCH_THRESHOLD = 0.8
 
@@ -120,10 +136,19 @@ def analyse_behavior(markdown: str) -> BehaviorAnalysis:
     actual = ActualBehavior(description=_clip(actual_text), provided=bool(actual_text))
     blocks = extract_code_blocks(markdown)
     evidence = shown_evidence(blocks)
-    raise_is_correct = _says_raise_is_correct(markdown, blocks) or any(
-        e.kind == "traceback" and e.context == "expected" for e in evidence
-    )
-    target = _symptom(evidence, actual_text)
+    prose = _prose(markdown, blocks)
+    subjects = _raise_subjects(prose)
+    expected_raise = any(e.kind == "traceback" and e.context == "expected" for e in evidence)
+    scoped = subjects is not None and all(subjects) and not expected_raise
+    facts = {
+        "shown": evidence,
+        "raise_is_correct": subjects is not None or expected_raise,
+        "raise_expected_of": sorted({n for names in subjects or [] for n in names})
+        if scoped
+        else [],
+        "exact_numbers": exact_numbers(markdown, evidence),
+    }
+    target = _symptom(evidence, actual_text) or _absence(prose)
     if target is None:
         expected = ExpectedBehavior(
             type="state_change",
@@ -136,8 +161,7 @@ def analyse_behavior(markdown: str) -> BehaviorAnalysis:
             actual_behavior=actual,
             comparison_strategy="contains",
             needs_clarification=not evidence,
-            shown=evidence,
-            raise_is_correct=raise_is_correct,
+            **facts,
         )
     target.validation_criteria = _criteria(target) + (
         f"; the author expects instead: {_clip(expected_text, 200)}" if expected_text else ""
@@ -148,17 +172,58 @@ def analyse_behavior(markdown: str) -> BehaviorAnalysis:
         actual_behavior=actual,
         comparison_strategy=strategy,
         needs_clarification=False,
-        shown=evidence,
-        raise_is_correct=raise_is_correct,
+        **facts,
     )
 
 
-def _says_raise_is_correct(markdown: str, blocks: list[CodeBlock]) -> bool:
-    """Prose (not code, not output) saying the code ought to raise."""
-    prose = markdown
+def _prose(markdown: str, blocks: list[CodeBlock]) -> str:
+    """The report without its blocks: what the author says rather than shows."""
     for block in blocks:
-        prose = prose.replace(block.content, " ")
-    return bool(_RAISE_IS_CORRECT.search(prose))
+        markdown = markdown.replace(block.content, " ")
+    return markdown
+
+
+def _raise_subjects(prose: str) -> list[list[str]] | None:
+    """For each statement that the code ought to raise, the calls it names; None if none.
+
+    "`packb` should raise on such a key" is about ``packb``: a raise from another call
+    is not what that sentence asks for. A statement that names no call is about any.
+    """
+    statements = [m for m in _RAISE_IS_CORRECT.finditer(prose)]
+    if not statements:
+        return None
+    subjects = []
+    for match in statements:
+        sentence = _sentence_around(prose, match.start())
+        subjects.append(sorted(set(_CODE_NAME.findall(sentence))))
+    return subjects
+
+
+def _sentence_around(text: str, at: int) -> str:
+    start = max(text.rfind(stop, 0, at) for stop in (". ", "? ", "! ", "\n\n", "\n-", "\n*"))
+    ends = [i for i in (text.find(stop, at) for stop in (". ", "? ", "! ", "\n\n")) if i >= 0]
+    return text[start + 1 : min(ends) if ends else len(text)]
+
+
+def _absence(prose: str) -> ExpectedBehavior | None:
+    """The symptom as something that does not happen: "raises no exception", "the print
+    never runs". Sentences about what should happen do not count."""
+    for sentence in re.split(r"(?<=[.!?])\s+|\n\s*\n|\n(?=#)", prose):
+        if _SHOULD.search(sentence):
+            continue
+        if _NO_RAISE.search(sentence):
+            return ExpectedBehavior(
+                type="state_change",
+                description="the code raises no exception",
+                absence="exception",
+            )
+        if _NO_OUTPUT.search(sentence):
+            return ExpectedBehavior(
+                type="state_change",
+                description="the code prints nothing",
+                absence="output",
+            )
+    return None
 
 
 def parse_exception(stderr: str) -> tuple[str, str] | None:
@@ -182,10 +247,16 @@ def compare(behavior: BehaviorAnalysis, run: ExecutionResults) -> Comparison:
     target = behavior.expected_behavior
     if run.skipped or run.timed_out or run.needs_interaction or run.exit_code is None:
         return Comparison(matched=False, detail="the code did not run to completion")
-    if run.exception and behavior.raise_is_correct and not _shown_actual_raise(behavior, run):
+    if (
+        run.exception
+        and behavior.raise_is_correct
+        and not _shown_actual_raise(behavior, run)
+        and _raise_is_the_one_asked_for(behavior, run)
+    ):
         return Comparison(
             matched=False,
             detail="the code raises, which the report says is the correct behaviour",
+            category="raise-is-correct",
             discrepancies=[
                 f"Actual: {run.exception}",
                 "The report asks for an exception here, so a raise is not the bug",
@@ -195,18 +266,83 @@ def compare(behavior: BehaviorAnalysis, run: ExecutionResults) -> Comparison:
         return _compare_error(target, run)
     if target.type == "output":
         return _compare_output(behavior, run)
+    if target.absence:
+        return _compare_absence(target, run)
     outputs = compare_outputs(behavior, run)
     if outputs.status == "matches_expected":
         return Comparison(
             matched=False,
             detail="the output is what the report expects",
             discrepancies=[outputs.summary],
+            category="matches-expected",
         )
     return Comparison(
         matched=False,
         detail="the reported behaviour cannot be checked automatically",
+        category="not-checkable",
         discrepancies=["No observable symptom to compare with (exception or output)"],
     )
+
+
+def _compare_absence(target: ExpectedBehavior, run: ExecutionResults) -> Comparison:
+    """The report says nothing is raised (or printed): the run must agree."""
+    if run.exception:
+        return Comparison(
+            matched=False,
+            detail="the code raised where the report says it does not",
+            discrepancies=[f"Actual: {run.exception}"],
+        )
+    if target.absence == "exception":
+        return Comparison(matched=True, detail="the code runs without raising, as reported")
+    if run.stdout.strip():
+        return Comparison(
+            matched=False,
+            detail="the code printed output where the report says it prints nothing",
+            discrepancies=[f"Actual: {_clip(run.stdout, 200)}"],
+        )
+    return Comparison(matched=True, detail="the code runs and prints nothing, as reported")
+
+
+def _raise_is_the_one_asked_for(behavior: BehaviorAnalysis, run: ExecutionResults) -> bool:
+    """Whether the report's "should raise" is about the call that raised in the run."""
+    if not behavior.raise_expected_of:
+        return True
+    line = raising_line(run.stderr)
+    if line is None:
+        return True
+    called = set(re.findall(r"\w+", line))
+    return any(name in called for name in behavior.raise_expected_of)
+
+
+_FRAME = re.compile(r'^\s*File "(?P<file>[^"]+)", line \d+')
+
+
+def script_frames(stderr: str, script: str) -> list[str]:
+    """Source lines of the last traceback's frames that are in ``script`` (not a library)."""
+    if "Traceback (most recent call last)" not in stderr:
+        return []
+    lines = stderr[stderr.rfind("Traceback (most recent call last)") :].splitlines()
+    found = []
+    for i, line in enumerate(lines):
+        frame = _FRAME.match(line)
+        if frame and frame.group("file").rsplit("/", 1)[-1] == script and i + 1 < len(lines):
+            found.append(lines[i + 1].strip())
+    return found
+
+
+def raised_in(stderr: str, script: str) -> bool | None:
+    """Did the last traceback end in ``script``? None when there is no traceback."""
+    if "Traceback (most recent call last)" not in stderr:
+        return None
+    tail = stderr[stderr.rfind("Traceback (most recent call last)") :]
+    files = [m.group("file") for m in (_FRAME.match(ln) for ln in tail.splitlines()) if m]
+    return bool(files) and files[-1].rsplit("/", 1)[-1] == script
+
+
+def raising_line(stderr: str, script: str = SCRIPT_NAME) -> str | None:
+    """The report's own line the exception came from (the script's innermost frame)."""
+    frames = script_frames(stderr, script)
+    return frames[-1] if frames else None
 
 
 def _shown_actual_raise(behavior: BehaviorAnalysis, run: ExecutionResults) -> bool:
@@ -241,6 +377,7 @@ def _compare_output(behavior: BehaviorAnalysis, run: ExecutionResults) -> Compar
         detail=detail,
         discrepancies=[f"Missing from the output: {line}" for line in outputs.missing[:5]]
         + [f"Actual: {_clip(run.stdout or '(no output)', 200)}"],
+        category="matches-expected" if outputs.status == "matches_expected" else "",
     )
 
 
@@ -253,14 +390,17 @@ def compare_outputs(behavior: BehaviorAnalysis, run: ExecutionResults) -> Output
     """Shown outputs against the run's stdout/stderr, normalized, line by line."""
     if run.exit_code is None:
         return OutputComparison(status="not_compared", summary="the code did not run")
-    ran = normalize_lines(run.stdout + "\n" + run.stderr)
+    text = run.stdout + "\n" + run.stderr
+    exact = set(behavior.exact_numbers)
+    ran = normalize_lines(text, exact)
+    ran_raw = normalize_lines(text, exact, mask_times=False)
     actual = _shown_lines(behavior, expected=False)
     expected = _shown_lines(behavior, expected=True)
-    matched, missing = _line_match(actual, ran)
+    matched, missing = _line_match(actual, ran, ran_raw)
     counts = {"shown_lines": len(actual), "matched_lines": matched, "missing": missing}
     if actual and matched >= MATCH_THRESHOLD * len(actual):
         status, summary = "reproduced", f"{matched} of {len(actual)} shown lines found"
-    elif expected and _line_match(expected, ran)[0] >= MATCH_THRESHOLD * len(expected):
+    elif expected and _line_match(expected, ran, ran_raw)[0] >= MATCH_THRESHOLD * len(expected):
         status, summary = "matches_expected", "the run prints the output the report expects"
     elif actual:
         status, summary = "differs", f"only {matched} of {len(actual)} shown lines found"
@@ -271,23 +411,100 @@ def compare_outputs(behavior: BehaviorAnalysis, run: ExecutionResults) -> Output
 
 def _shown_lines(behavior: BehaviorAnalysis, expected: bool) -> list[str]:
     """Normalized lines of the outputs shown as the bug (or as what should happen)."""
+    exact = set(behavior.exact_numbers)
     return [
         line
         for e in behavior.shown
         if e.kind == "output" and (e.context == "expected") == expected
-        for line in normalize_lines(e.text)
+        for line in normalize_lines(e.text, exact)
     ]
 
 
-def _line_match(shown: list[str], ran: list[str]) -> tuple[int, list[str]]:
-    """How many shown lines occur in the run's output (whole, or as a cut-off part)."""
+def _line_match(shown: list[str], ran: list[str], ran_raw: list[str]) -> tuple[int, list[str]]:
+    """How many shown lines occur in the run's output (whole, or as a cut-off part).
+
+    A line holding the author's placeholders (``<timestamp1>``) matches a run line of
+    that shape, in order: one placeholder stands for one value throughout, and
+    ``<timestamp1>``/``<timestamp2>`` for two different ones.
+    """
     pool = set(ran)
-    missing = [
-        line
-        for line in shown
-        if line not in pool and not (len(line) >= 8 and any(line in r for r in ran))
-    ]
+    missing = []
+    bindings: dict[str, str] = {}
+    position = 0
+    for line in shown:
+        if line in pool or (len(line) >= 8 and any(line in r for r in ran)):
+            continue
+        found = _bind(line, ran_raw, position, bindings)
+        if found is None:
+            missing.append(line)
+        else:
+            position = found + 1
     return len(shown) - len(missing), missing
+
+
+_PLACEHOLDER = re.compile(r"<(?P<name>[A-Za-z_][\w-]*)>")
+# angle-bracketed words that are not an author's placeholder: HTML tags, Python's own
+# ``<module>``/``<lambda>`` names, and the tokens normalization writes
+_NOT_PLACEHOLDER = re.compile(
+    r"^(?:h[1-6]|[abipqsu]|em|br|hr|li|ol|ul|dl|dt|dd|tr|td|th|code|pre|div|span|img|sup|"
+    r"sub|del|ins|table|thead|tbody|html|head|body|title|strong|small|module|lambda|"
+    r"genexpr|listcomp|dictcomp|setcomp|locals|string|stdin|frozen|time|input)$",
+    re.IGNORECASE,
+)
+
+
+def _bind(line: str, ran: list[str], start: int, bindings: dict[str, str]) -> int | None:
+    """Index of the first run line from ``start`` that the placeholder line matches."""
+    parts = _PLACEHOLDER.split(line)
+    names = parts[1::2]
+    if all(_NOT_PLACEHOLDER.match(n) for n in names):
+        return None
+    pattern = "".join(
+        (re.escape(f"<{n}>") if _NOT_PLACEHOLDER.match(n) else f"(?P<p{i // 2}>.+?)")
+        if i % 2
+        else re.escape(n)
+        for i, n in enumerate(parts)
+    )
+    regex = re.compile(pattern)
+    for index in range(start, len(ran)):
+        match = regex.fullmatch(ran[index])
+        if match is None:
+            continue
+        trial = dict(bindings)
+        values = {names[int(k[1:])]: v for k, v in match.groupdict().items() if v is not None}
+        if all(_consistent(name, value, trial) for name, value in values.items()):
+            bindings.update(trial)
+            return index
+    return None
+
+
+def _consistent(name: str, value: str, bindings: dict[str, str]) -> bool:
+    """Bind ``name`` to ``value`` unless that contradicts what is bound already."""
+    if bindings.get(name, value) != value:
+        return False
+    stem = re.sub(r"[-_]?\d+$", "", name)
+    for other, bound in bindings.items():
+        if other != name and re.sub(r"[-_]?\d+$", "", other) == stem and bound == value:
+            return False  # <x1> and <x2> stand for two different values
+    bindings[name] = value
+    return True
+
+
+def exact_numbers(markdown: str, evidence: list[ShownEvidence]) -> list[str]:
+    """Long floats shown in outputs whose short value the report also writes.
+
+    ``0.29999999999999999`` shown where the report's code or prose says ``0.3`` is the
+    point of the report, not float noise: such digits are compared as written.
+    """
+    exact = set()
+    for item in evidence:
+        for match in _FLOAT.finditer(item.text):
+            written = match.group(0)
+            short = {repr(float(written)), format(float(written), ".6g")}
+            rest = markdown.replace(written, " ")
+            if any(re.search(rf"(?<![\w.]){re.escape(v)}(?![\d])", rest) for v in short):
+                exact.add(written)
+    return sorted(exact)
 
 
 _ADDRESS = re.compile(r"\b0x[0-9a-fA-F]{4,}\b")
@@ -303,8 +520,14 @@ _OUT_PREFIX = re.compile(r"^Out\[\d*\]: ?")
 _ANNOTATION = re.compile(r"\s{2,}#.*$|\s+#\s*(?:<-+|-+>|should|expected|wrong|correct).*$", re.I)
 
 
-def normalize_lines(text: str) -> list[str]:
-    """Output lines with run-specific noise removed, so two runs of one program agree."""
+def normalize_lines(
+    text: str, exact: set[str] | frozenset[str] = frozenset(), mask_times: bool = True
+) -> list[str]:
+    """Output lines with run-specific noise removed, so two runs of one program agree.
+
+    ``exact``: floats kept as written (their digits are what the report is about);
+    ``mask_times``: off to compare the author's placeholders with real values.
+    """
     lines = []
     for raw in text.splitlines():
         line = raw.strip()
@@ -313,15 +536,20 @@ def normalize_lines(text: str) -> list[str]:
         line = _OUT_PREFIX.sub("", line)
         line = _ANNOTATION.sub("", line)
         line = _ADDRESS.sub("0x?", line)
-        line = _TIMESTAMP.sub("<time>", line)
-        line = _CLOCK.sub("<time>", line)
+        if mask_times:
+            line = _TIMESTAMP.sub("<time>", line)
+            line = _CLOCK.sub("<time>", line)
         line = _PSEUDO_FILE.sub("<input>", line)
         line = _PATH.sub("", line)
-        line = _FLOAT.sub(lambda m: format(float(m.group(0)), ".6g"), line)
+        line = _FLOAT.sub(lambda m: _float_noise(m.group(0), exact), line)
         line = re.sub(r"\s+", " ", line).strip()
         if line:
             lines.append(line)
     return lines
+
+
+def _float_noise(number: str, exact: set[str] | frozenset[str]) -> str:
+    return number if number in exact else format(float(number), ".6g")
 
 
 def _compare_error(target: ExpectedBehavior, run: ExecutionResults) -> Comparison:
@@ -392,6 +620,10 @@ def _last_exception_line(text: str) -> tuple[str, str] | None:
 
 
 def _criteria(target: ExpectedBehavior) -> str:
+    if target.absence == "exception":
+        return "the run ends without raising, as the report says"
+    if target.absence == "output":
+        return "the run ends without raising and prints nothing, as the report says"
     if target.type == "error":
         msg = f" with a message matching {target.error_message!r}" if target.error_message else ""
         return f"the run raises {target.error_type}{msg}"
