@@ -74,6 +74,10 @@ _NO_OUTPUT = re.compile(
     r"\bnothing (?:is |gets |was )?(?:printed|shown|displayed)\b|\bprints nothing\b",
     re.I,
 )
+# "call()  # raises KeyError: 'x'" – an exception written as a comment beside its line
+_RAISE_COMMENT = re.compile(
+    r"#[^#\n]*?(?P<exc>\b(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception)\b(?::[^#\n]*)?)\s*$"
+)
 MATCH_THRESHOLD = 0.8
 
 
@@ -102,7 +106,9 @@ def shown_evidence(blocks: list[CodeBlock]) -> list[ShownEvidence]:
                     source=source,
                 )
             )
-        elif block.kind == "code" and block.transcript_output.strip():
+        if block.kind == "code":
+            evidence.extend(_commented_raises(block, source))
+        if block.kind == "code" and block.transcript_output.strip():
             out, trace = _split_trace(block.transcript_output)
             if out.strip():
                 evidence.append(
@@ -115,6 +121,25 @@ def shown_evidence(blocks: list[CodeBlock]) -> list[ShownEvidence]:
                     )
                 )
     return evidence
+
+
+def _commented_raises(block: CodeBlock, source: str) -> list[ShownEvidence]:
+    """``call(x)  # TypeError: unhashable type``: the author wrote the raise beside the
+    line; "# should raise ValueError" is what they expect instead."""
+    found = []
+    for line in block.content.splitlines():
+        comment = _RAISE_COMMENT.search(line)
+        if comment and line.split("#", 1)[0].strip():
+            expected = bool(re.search(r"\b(should|expect\w*)\b", comment.group(0), re.I))
+            found.append(
+                ShownEvidence(
+                    kind="traceback",
+                    context="expected" if expected else "actual",
+                    text=comment.group("exc").strip() + "\n",
+                    source=f"{source}, a comment",
+                )
+            )
+    return found
 
 
 def _split_trace(text: str) -> tuple[str, str]:
