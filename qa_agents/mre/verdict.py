@@ -22,7 +22,6 @@ import re
 from pydantic import BaseModel, Field
 
 from qa_agents.mre.models import (
-    SCRIPT_NAME,
     BehaviorAnalysis,
     Comparison,
     ExecutionResults,
@@ -241,7 +240,7 @@ def _missing_input(meta: ExtractionMetadata, run: ExecutionResults) -> Decision 
             "**The modules the example imports**",
             "missing-module",
         )
-    if exc_type == "NameError" and raised_in(run.stderr, SCRIPT_NAME) is not False:
+    if exc_type == "NameError" and raised_in(run.stderr) is not False:
         return _ask(
             f"The code uses a name it never defines: {run.exception}",
             f"Running the code failed with `{run.exception}`. Please include the code that "
@@ -266,7 +265,7 @@ def _ask(reason: str, question: str, missing: str, category: str) -> Decision:
 def _python2_name(run: ExecutionResults) -> str | None:
     """The Python 2 builtin the report's own code called, when that is what failed."""
     match = re.match(r"NameError: name '(\w+)' is not defined", run.exception or "")
-    if match and match.group(1) in PYTHON2_BUILTINS and raised_in(run.stderr, SCRIPT_NAME):
+    if match and match.group(1) in PYTHON2_BUILTINS and raised_in(run.stderr):
         return match.group(1)
     return None
 

@@ -59,7 +59,7 @@ _RAISE_IS_CORRECT = re.compile(
     r"no (?:error|exception) (?:is )?(?:raised|thrown)|silently (?:accepts?|returns?|succeeds?))",
     re.IGNORECASE,
 )
-# a call or name written as code in prose: `packb`, `lib.load()`
+# a call or name written as code in prose: `encode`, `lib.load()`
 _CODE_NAME = re.compile(r"`(?:[\w.]*\.)?(\w+)(?:\([^`]*\))?`")
 _SHOULD = re.compile(r"\b(should|expect\w*|would like|wants?|ought|instead of)\b", re.I)
 _NO_RAISE = re.compile(
@@ -209,31 +209,23 @@ def _prose(markdown: str, blocks: list[CodeBlock]) -> str:
 
 
 def _raise_subjects(prose: str) -> list[list[str]] | None:
-    """For each statement that the code ought to raise, the calls it names; None if none.
+    """For each sentence saying the code ought to raise, the calls it names; None if none.
 
-    "`packb` should raise on such a key" is about ``packb``: a raise from another call
-    is not what that sentence asks for. A statement that names no call is about any.
+    "`encode` should raise on such a key" is about ``encode``: a raise from another call
+    is not what that sentence asks for. A sentence that names no call is about any.
     """
-    statements = [m for m in _RAISE_IS_CORRECT.finditer(prose)]
-    if not statements:
-        return None
-    subjects = []
-    for match in statements:
-        sentence = _sentence_around(prose, match.start())
-        subjects.append(sorted(set(_CODE_NAME.findall(sentence))))
-    return subjects
+    said = [s for s in _sentences(prose) if _RAISE_IS_CORRECT.search(s)]
+    return [sorted(set(_CODE_NAME.findall(s))) for s in said] if said else None
 
 
-def _sentence_around(text: str, at: int) -> str:
-    start = max(text.rfind(stop, 0, at) for stop in (". ", "? ", "! ", "\n\n", "\n-", "\n*"))
-    ends = [i for i in (text.find(stop, at) for stop in (". ", "? ", "! ", "\n\n")) if i >= 0]
-    return text[start + 1 : min(ends) if ends else len(text)]
+def _sentences(prose: str) -> list[str]:
+    return re.split(r"(?<=[.!?])\s+|\n\s*\n|\n(?=[#*-])", prose)
 
 
 def _absence(prose: str) -> ExpectedBehavior | None:
     """The symptom as something that does not happen: "raises no exception", "the print
     never runs". Sentences about what should happen do not count."""
-    for sentence in re.split(r"(?<=[.!?])\s+|\n\s*\n|\n(?=#)", prose):
+    for sentence in _sentences(prose):
         if _SHOULD.search(sentence):
             continue
         if _NO_RAISE.search(sentence):
@@ -342,32 +334,29 @@ def _raise_is_the_one_asked_for(behavior: BehaviorAnalysis, run: ExecutionResult
 _FRAME = re.compile(r'^\s*File "(?P<file>[^"]+)", line \d+')
 
 
-def script_frames(stderr: str, script: str) -> list[str]:
-    """Source lines of the last traceback's frames that are in ``script`` (not a library)."""
+def traceback_frames(stderr: str) -> list[tuple[str, str]]:
+    """(file name, source line) of each frame of the last traceback in ``stderr``."""
     if "Traceback (most recent call last)" not in stderr:
         return []
     lines = stderr[stderr.rfind("Traceback (most recent call last)") :].splitlines()
-    found = []
+    frames = []
     for i, line in enumerate(lines):
         frame = _FRAME.match(line)
-        if frame and frame.group("file").rsplit("/", 1)[-1] == script and i + 1 < len(lines):
-            found.append(lines[i + 1].strip())
-    return found
+        if frame:
+            source = lines[i + 1].strip() if i + 1 < len(lines) else ""
+            frames.append((frame.group("file").rsplit("/", 1)[-1], source))
+    return frames
 
 
-def raised_in(stderr: str, script: str) -> bool | None:
-    """Did the last traceback end in ``script``? None when there is no traceback."""
-    if "Traceback (most recent call last)" not in stderr:
-        return None
-    tail = stderr[stderr.rfind("Traceback (most recent call last)") :]
-    files = [m.group("file") for m in (_FRAME.match(ln) for ln in tail.splitlines()) if m]
-    return bool(files) and files[-1].rsplit("/", 1)[-1] == script
+def raised_in(stderr: str, script: str = SCRIPT_NAME) -> bool | None:
+    """Did the last traceback end in ``script`` (not in a library)? None: no frames."""
+    frames = traceback_frames(stderr)
+    return frames[-1][0] == script if frames else None
 
 
 def raising_line(stderr: str, script: str = SCRIPT_NAME) -> str | None:
     """The report's own line the exception came from (the script's innermost frame)."""
-    frames = script_frames(stderr, script)
-    return frames[-1] if frames else None
+    return next((src for name, src in reversed(traceback_frames(stderr)) if name == script), None)
 
 
 def _shown_actual_raise(behavior: BehaviorAnalysis, run: ExecutionResults) -> bool:
@@ -448,9 +437,9 @@ def _shown_lines(behavior: BehaviorAnalysis, expected: bool) -> list[str]:
 def _line_match(shown: list[str], ran: list[str], ran_raw: list[str]) -> tuple[int, list[str]]:
     """How many shown lines occur in the run's output (whole, or as a cut-off part).
 
-    A line holding the author's placeholders (``<timestamp1>``) matches a run line of
+    A line holding the author's placeholders (``<id1>``) matches a run line of
     that shape, in order: one placeholder stands for one value throughout, and
-    ``<timestamp1>``/``<timestamp2>`` for two different ones.
+    ``<id1>``/``<id2>`` for two different ones.
     """
     pool = set(ran)
     missing = []
@@ -518,7 +507,7 @@ def _consistent(name: str, value: str, bindings: dict[str, str]) -> bool:
 def exact_numbers(markdown: str, evidence: list[ShownEvidence]) -> list[str]:
     """Long floats shown in outputs whose short value the report also writes.
 
-    ``0.29999999999999999`` shown where the report's code or prose says ``0.3`` is the
+    ``0.30000000000000004`` shown where the report's code or prose says ``0.3`` is the
     point of the report, not float noise: such digits are compared as written.
     """
     exact = set()

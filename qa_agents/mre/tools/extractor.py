@@ -140,7 +140,7 @@ def _included_files(blocks: list[CodeBlock], needed: list[str]) -> dict[str, str
 
 def _format_of(block: CodeBlock) -> str:
     """A data block's format: its fence language, else the format the line before it
-    names ("my json-file looks like this:"), else JSON if it parses as a JSON document
+    names ("here is my yaml file:"), else JSON if it parses as a JSON document
     and is not shown as a result."""
     if block.language:
         return block.language

@@ -15,7 +15,7 @@ import re
 
 from qa_agents.mre.models import BlockContext, BlockKind, CodeBlock
 from qa_agents.mre.tools.fences import fenced_blocks
-from qa_agents.mre.tools.prose import RawBlock, prose_blocks, python_c_code
+from qa_agents.mre.tools.prose import RawBlock, parses, prose_blocks, python_c_code
 
 _PY_LANGS = {"python", "py", "python3", "py3", "ipython", "ipython3"}
 _PYCON_LANGS = {"pycon", "python-repl", ">>>"}
@@ -46,7 +46,7 @@ NAMED_FILE = re.compile(
     r"(?<![\w/.-])(\.[A-Za-z][\w-]*|[\w-]+\.(?:env|ya?ml|json|toml|ini|cfg|csv|tsv|txt|xml))"
     r"(?![\w/])"
 )
-# a data format named on the line before its block: "My json-file looks like this:"
+# a data format named on the line before its block: "Here is my yaml file:"
 DATA_FORMAT = re.compile(
     r"\b(?P<fmt>json|ya?ml|toml|csv|tsv|xml|ini)[ -]?(?:file|data|document|input|config)\b", re.I
 )
@@ -274,7 +274,7 @@ def split_transcript(body: str) -> tuple[str, str]:
         elif line.strip():
             shown.append(line)
     statements = "\n".join(code) + "\n"
-    if not _parses(statements):
+    if not parses(statements):
         statements = _drop_unparseable(code)
     return statements, "\n".join(shown) + ("\n" if shown else "")
 
@@ -284,10 +284,10 @@ def _drop_unparseable(lines: list[str]) -> str:
     kept: list[str] = []
     for line in lines:
         trial = "\n".join([*kept, line]) + "\n"
-        if _parses(trial) or line.startswith((" ", "\t")) or line.rstrip().endswith(":"):
+        if parses(trial) or line.startswith((" ", "\t")) or line.rstrip().endswith(":"):
             kept.append(line)
     text = "\n".join(kept) + "\n"
-    return text if _parses(text) else "\n".join(lines) + "\n"
+    return text if parses(text) else "\n".join(lines) + "\n"
 
 
 def _split_code_and_traceback(body: str) -> tuple[str, str]:
@@ -295,7 +295,7 @@ def _split_code_and_traceback(body: str) -> tuple[str, str]:
     for i, line in enumerate(lines):
         if _TRACEBACK_START.match(line.strip()) or _EXC_LINE.match(line):
             code = "\n".join(lines[:i]).strip("\n")
-            if code and _parses(code) and _looks_like_code(code):
+            if code and parses(code) and _looks_like_code(code):
                 return code + "\n", "\n".join(lines[i:]) + "\n"
             return "", body
     return "", body
@@ -305,16 +305,16 @@ def _split_quoted_output(body: str) -> tuple[str, str]:
     """Code whose output was pasted as ``> value`` (or ``>>>value``) lines in the block.
 
     Only when the block does not parse with them and does without: a line written
-    ``>>>3 gram`` under a ``print`` is the value it printed, not a prompt.
+    ``>>>42`` under a ``print`` is the value it printed, not a prompt.
     """
-    if _parses(body):
+    if parses(body):
         return body, ""
     lines = body.splitlines()
     quoted = [ln for ln in lines if _QUOTED.match(ln)]
     if not quoted:
         return body, ""
     rest = "\n".join(ln for ln in lines if ln not in quoted) + "\n"
-    if not _parses(rest):
+    if not parses(rest):
         return body, ""
     return rest, "\n".join(_QUOTED.sub("", ln) for ln in quoted) + "\n"
 
@@ -331,11 +331,11 @@ def combine_python_blocks(blocks: list[CodeBlock]) -> tuple[str, list[str]]:
         return "", warnings
     parts = [b.content.rstrip("\n") for b in code_blocks]
     joined = "\n\n".join(parts) + "\n"
-    if _parses(joined) or len(code_blocks) == 1:
+    if parses(joined) or len(code_blocks) == 1:
         return joined, warnings
     kept = []
     for block, part in zip(code_blocks, parts, strict=True):
-        if _parses(part):
+        if parses(part):
             kept.append(part)
         else:
             warnings.append(
@@ -360,7 +360,7 @@ def _looks_like_code(body: str) -> bool:
     if re.match(r"^#!.*\bpython", lines[0]) or _python2_print(body):
         return True
     hinted = sum(1 for ln in lines if _CODE_HINT.match(ln) or ln.rstrip().endswith((")", ":")))
-    if _parses(body):
+    if parses(body):
         return not _is_value(body) and any(_CODE_HINT.match(ln) or "(" in ln for ln in lines)
     has_import = any(re.match(r"^\s*(import|from)\s+\w", ln) for ln in lines)
     return has_import and hinted * 2 >= len(lines)
@@ -397,11 +397,3 @@ def _python2_print(body: str) -> bool:
     except ValueError:
         return False
     return False
-
-
-def _parses(text: str) -> bool:
-    try:
-        ast.parse(text)
-    except (SyntaxError, ValueError):
-        return False
-    return True

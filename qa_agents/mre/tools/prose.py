@@ -25,7 +25,7 @@ _SCRIPT_LINE = re.compile(
     r"^(?:[ \t]+\S|(?:import|from|def|class|async|if|elif|else|for|while|with|try|except|"
     r"finally|return|raise|print|assert|del|@)\b|[A-Za-z_][\w.\[\]'\"]*\s*(?:=[^=]|\())"
 )
-_PROMPT = re.compile(r"^(?:>>>|\.\.\.)(?: |$)|^In \[\d*\]: ?|^\s+\.\.\.: ?")
+_REPL_LINE = re.compile(r"^>>>(?: |$)")
 _INLINE_ONLY = re.compile(r"^\s*`([^`\n]+)`\s*$")
 # `call(...)` then a few words saying what it does: "hangs.", "works fine."
 _INLINE_LEADING = re.compile(r"^\s*`(?P<code>[^`\n]+)`(?P<rest>[^`\n]*)$")
@@ -41,7 +41,8 @@ _VALUE_LEAD = re.compile(
 _TRACEBACK_HEAD = re.compile(r"^Traceback \(most recent call last\):?\s*$")
 _EXCEPTION_LINE = re.compile(r"^(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*(?::.*)?$")
 _PYTHON_C = re.compile(r"(?:^|[\s;&|(])(?:python[\d.]*|py)(?:\s+-[A-Za-z]+)*\s+-c\s")
-_SHELL_PROMPT = re.compile(r"^\s*(?:[$%❯#]|PS [^>]*>|>\s*(?=python))\s*")
+# the prompt before one command: "$ ", "% ", "❯ ", "# ", "PS C:\\> ", "> python"
+_STEP_PROMPT = re.compile(r"^\s*(?:[$%❯#]|PS [^>]*>|>\s*(?=python))\s*")
 _LIST_MARK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _QUOTED = re.compile(r"^\s*>\s?(?!>)")
 _RULE = re.compile(r"^ {0,3}(?:-{3,}|\*{3,}|_{3,}|={3,})\s*$")
@@ -70,62 +71,48 @@ def prose_blocks(prose: str, previous_lead: str | None) -> list[RawBlock]:
     out: list[RawBlock] = []
     i = 0
     para: list[str] = []
-
-    def lead() -> str:
-        if para:
-            return "\n".join(para)
-        if out:
-            return out[-1].lead
-        return previous_lead or ""
-
     while i < len(lines):
-        line = lines[i]
-        prev_blank = i == 0 or not lines[i - 1].strip()
-        found = _block_at(
-            lines,
-            i,
-            prev_blank,
-            para,
-            anything_before=bool(para or out or previous_lead is not None),
-        )
+        # the prose before a block; right after another block, that block's context
+        lead = "\n".join(para) or (out[-1].lead if out else previous_lead or "")
+        anything_before = bool(para or out or previous_lead is not None)
+        found = _block_at(lines, i, para, lead, anything_before)
         if found is not None:
             block, i = found
-            block.lead = block.lead if block.lead else lead()
             out.append(block)
             para = []
             continue
-        para.append(line)
+        para.append(lines[i])
         i += 1
     return out
 
 
 def _block_at(
-    lines: list[str], i: int, prev_blank: bool, para: list[str], anything_before: bool
+    lines: list[str], i: int, para: list[str], lead: str, anything_before: bool
 ) -> tuple[RawBlock, int] | None:
     """The prose block that starts at line ``i``, with the index after it, or None."""
     line = lines[i]
-    here = "\n".join(para)
+    prev_blank = i == 0 or not lines[i - 1].strip()
     if prev_blank and _is_indented(line) and line.strip() and not _in_list(para):
         body, end = _take(lines, i, lambda s: _is_indented(s) or not s.strip())
-        return RawBlock("", _dedent(body), "indented", here), end
-    if line.startswith(">>>") and _PROMPT.match(line):
+        return RawBlock("", _dedent(body), "indented", lead), end
+    if _REPL_LINE.match(line):
         body, end = _take(lines, i, lambda s: bool(s.strip()))
-        return RawBlock("", "\n".join(body) + "\n", "prose", here), end
+        return RawBlock("", "\n".join(body) + "\n", "prose", lead), end
     if _TRACEBACK_HEAD.match(line.strip()):
         body, end = _traceback(lines, i)
-        return RawBlock("", body, "prose", here), end
+        return RawBlock("", body, "prose", lead), end
     after_rule = i > 0 and bool(_RULE.match(lines[i - 1]))
     if (prev_blank or after_rule) and _SCRIPT_START.match(line) and not _in_list(para):
         script = _script(lines, i)
         if script is not None:
             body, end = script
-            return RawBlock("", body, "prose", here), end
+            return RawBlock("", body, "prose", lead), end
     if _PYTHON_C.search(line.replace("`", " ")):
         session = _python_c_step(lines, i)
         if session is not None:
             body, end = session
-            return RawBlock("sh", body, "prose", here), end
-    inline = _inline_block(line, here, anything_before)
+            return RawBlock("sh", body, "prose", lead), end
+    inline = _inline_block(line, lead, anything_before)
     if inline is not None:
         return inline, i + 1
     if _is_output_lead(line):
@@ -169,7 +156,11 @@ def is_runnable_call(text: str) -> bool:
         return False
     stmt = tree.body[0]
     value = stmt.value if isinstance(stmt, ast.Expr | ast.Assign) else None
-    return isinstance(value, ast.Call) and _literal_call_chain(value) and _dotted(value.func)
+    return (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and _literal_call_chain(value)
+    )
 
 
 def _literal_call_chain(node: ast.expr) -> bool:
@@ -181,10 +172,6 @@ def _literal_call_chain(node: ast.expr) -> bool:
         args = [*node.args, *(k.value for k in node.keywords)]
         return _literal_call_chain(node.func) and all(_is_literal(a) for a in args)
     return False
-
-
-def _dotted(func: ast.expr) -> bool:
-    return isinstance(func, ast.Attribute)
 
 
 def _is_literal(node: ast.expr) -> bool:
@@ -212,7 +199,7 @@ def _script(lines: list[str], start: int) -> tuple[str, int] | None:
     the whole still parses.
     """
     first, end = _take(lines, start, _script_line)
-    cut = next((n for n in range(len(first), 0, -1) if _parses("\n".join(first[:n]))), 0)
+    cut = next((n for n in range(len(first), 0, -1) if parses("\n".join(first[:n]))), 0)
     if cut == 0:
         return None
     body = first[:cut]
@@ -263,7 +250,7 @@ def _traceback(lines: list[str], start: int) -> tuple[str, int]:
 def _python_c_step(lines: list[str], start: int) -> tuple[str, int] | None:
     """A ``python -c "..."`` step and the ``> output`` lines under it, as a session."""
     command = _LIST_MARK.sub("", lines[start]).strip()
-    command = _SHELL_PROMPT.sub("", command.strip("`"))
+    command = _STEP_PROMPT.sub("", command.strip("`"))
     if python_c_code(command) is None:
         return None
     end = start + 1
@@ -321,7 +308,7 @@ def _dedent(lines: list[str]) -> str:
     return "\n".join(ln[4:] if ln.startswith("    ") else ln.lstrip("\t") for ln in lines) + "\n"
 
 
-def _parses(text: str) -> bool:
+def parses(text: str) -> bool:
     try:
         ast.parse(text)
     except (SyntaxError, ValueError):

@@ -76,10 +76,10 @@ def distributions(
     """The PyPI distribution of each imported name, and why, for each one chosen by the
     repository the report was filed in.
 
-    An import name can be two projects' name: ``import slugify`` is the module of
-    ``python-slugify`` and also the name of an unrelated project. A report filed in a
+    An import name can be two projects' name: ``import tidy`` may be the module of
+    ``python-tidy`` and also the name of an unrelated project. A report filed in a
     repository is about that repository's distribution: when the namesake's addresses do
-    not point at the repository and the repository's own name (``python-slugify``) is a
+    not point at the repository and the repository's own name (``python-tidy``) is a
     project whose addresses do, that project is the one to install.
     """
     repository = source_repository(markdown)
