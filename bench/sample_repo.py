@@ -61,7 +61,8 @@ class SampleRepo:
     fix_patch: str
 
 
-def _git(cwd: Path, *args: str) -> str:
+def run_git(cwd: Path, *args: str) -> str:
+    """``git args`` in ``cwd`` with a fixed identity and no user or system config."""
     env = {
         "GIT_AUTHOR_NAME": "t",
         "GIT_AUTHOR_EMAIL": "t@example.invalid",
@@ -79,18 +80,18 @@ def _git(cwd: Path, *args: str) -> str:
 def make_sample_repo(path: Path) -> SampleRepo:
     """``git init`` a repo whose base commit has the bug; the fix is returned as a patch."""
     path.mkdir(parents=True, exist_ok=True)
-    _git(path, "init", "-q", "-b", "main")
+    run_git(path, "init", "-q", "-b", "main")
     (path / "headers.py").write_text(BUGGY)
     (path / "tests").mkdir(exist_ok=True)
     (path / "tests" / "test_headers.py").write_text(BASE_TEST)
-    _git(path, "add", "-A")
-    _git(path, "commit", "-q", "-m", "base: content_type helper")
-    base = _git(path, "rev-parse", "HEAD").strip()
+    run_git(path, "add", "-A")
+    run_git(path, "commit", "-q", "-m", "base: content_type helper")
+    base = run_git(path, "rev-parse", "HEAD").strip()
     (path / "headers.py").write_text(FIXED)
     (path / "tests" / "test_missing.py").write_text(NEW_TEST)
-    _git(path, "add", "-A")
-    patch = _git(path, "diff", "--cached", "HEAD")
-    _git(path, "reset", "-q", "--hard", base)
+    run_git(path, "add", "-A")
+    patch = run_git(path, "diff", "--cached", "HEAD")
+    run_git(path, "reset", "-q", "--hard", base)
     return SampleRepo(path=path, base_commit=base, fix_patch=patch)
 
 

@@ -58,7 +58,12 @@ class Settings(BaseSettings):
         "Unset: a random key kept in data_dir/gateway.secret.",
     )
     fleet_tokens: list[str] = Field(
-        default_factory=list, description="Bearer tokens accepted by the gateway."
+        default_factory=list, description="Bearer tokens of capture clients: open traces."
+    )
+    admin_tokens: list[str] = Field(
+        default_factory=list,
+        description="Bearer tokens of operators: admin routes (POST /admin/sql). "
+        "Fleet tokens do not grant them; `fixtrace up` adds its own stack token.",
     )
 
     # Web UI (``fixtrace ui``; ``fixtrace up`` serves it on the gateway's address)
@@ -99,7 +104,7 @@ class Settings(BaseSettings):
     )
     llm_timeout_s: float = 60.0
     llm_max_retries: int = 2
-    rubric_version: str = "1.0"
+    rubric_version: str = "1.1"
     judge_packet_budget_bytes: int = Field(
         24_000, description="Largest judge packet sent to the model (deterministic truncation)."
     )

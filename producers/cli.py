@@ -208,6 +208,22 @@ def import_openhands(
     raise typer.Exit(asyncio.run(code))
 
 
+@import_app.command("mini-swe-agent")
+def import_mini_swe_agent(
+    ctx: typer.Context,
+    paths: Annotated[
+        list[Path],
+        typer.Argument(help="mini-swe-agent .traj.json files, or run directories (recursive)."),
+    ],
+    instances: Instances = None,
+    batch: Batch = None,
+    as_json: AsJson = False,
+) -> None:
+    """Import mini-swe-agent trajectories (<instance_id>.traj.json, mini-swe-agent 1.x)."""
+    code = import_paths(_deployment(ctx), "mini-swe-agent", paths, instances, batch, as_json)
+    raise typer.Exit(asyncio.run(code))
+
+
 async def import_paths(
     deployment: Deployment,
     fmt: str,

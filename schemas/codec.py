@@ -130,7 +130,8 @@ def _from_avro(name: str, record: dict[str, Any]) -> dict[str, Any]:
 
 
 _BODY_WRITERS: dict[bytes, Writer] = {}
-_ENCODE_ERRORS = (ValueError, TypeError, KeyError, AttributeError, OverflowError, struct.error)
+ENCODE_ERRORS = (ValueError, TypeError, KeyError, AttributeError, OverflowError, struct.error)
+"""What the Avro writers raise for a value that does not fit the schema."""
 
 
 def body_writer(writer: WriterSchema) -> Writer:
@@ -152,7 +153,7 @@ def encode_dict(name: str, record: dict[str, Any], writer: WriterSchema | None =
     out += writer.fingerprint
     try:
         body_writer(writer)(out, _to_avro(name, dict(record)))
-    except _ENCODE_ERRORS as exc:
+    except ENCODE_ERRORS as exc:
         raise InvalidRecord(f"{name}: does not fit the schema: {exc!r}") from exc
     return bytes(out)
 

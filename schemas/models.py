@@ -502,6 +502,42 @@ class TestInvocation(Doc):
     stderr_blob_id: BlobId | None = None
 
 
+class HeldOutTest(Doc):
+    """One test of an evaluation spec and its status in the runs before and after the fix."""
+
+    __test__ = False
+
+    test_id: str
+    kind: str = Field(description="'fail_to_pass' or 'pass_to_pass' (the spec's list).")
+    before: str | None = Field(
+        None, description="PASSED, FAILED, ERROR, SKIPPED, XFAIL, XPASS; None = not in the output."
+    )
+    after: str | None = None
+    ok: bool = Field(
+        description="Not a failure after the fix (SWE-bench rules: a missing test fails)."
+    )
+
+
+class QAEvaluation(Doc):
+    """The benchmark verdict of a trace whose task carries an evaluation spec."""
+
+    dataset: str | None = None
+    instance_id: str
+    version: str | None = None
+    test_command: str | None = Field(None, description="The command run, test files included.")
+    tests: list[HeldOutTest] = Field(default_factory=list)
+    installs: list[TestInvocation] = Field(
+        default_factory=list, description="The repository's install step, once per run."
+    )
+    seconds: dict[str, float] = Field(
+        default_factory=dict, description="install (both runs), before, after, total."
+    )
+
+    def failed(self, kind: str) -> list[str]:
+        """Test ids of ``kind`` that were not a success after the fix."""
+        return [t.test_id for t in self.tests if t.kind == kind and not t.ok]
+
+
 class QATests(Doc):
     runner: str = "custom"
     container_image: str | None = None
@@ -510,6 +546,12 @@ class QATests(Doc):
     fail_to_pass: list[str] = Field(default_factory=list)
     pass_to_pass: list[str] = Field(default_factory=list)
     final_passed: bool | None = None
+    resolved: bool | None = Field(
+        None,
+        description="Only with an evaluation spec: every FAIL_TO_PASS and PASS_TO_PASS test "
+        "passes after the final patch. None = no spec, or no verdict (see flags).",
+    )
+    evaluation: QAEvaluation | None = None
 
 
 class JudgeScores(Doc):

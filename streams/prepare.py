@@ -84,8 +84,10 @@ class Preparer:
         redact = self.redaction.event
         for outcome in map(decode_one, sources):
             if not isinstance(outcome, Decoded):
-                out.dead.append(outcome)
+                out.dead.append(self._carried(outcome))
                 continue
+            if outcome.dead is not None:
+                out.dead.append(self._carried(outcome.dead))
             rec = outcome.record
             trace_id = rec.trace_id
             out.partitions[trace_id] = outcome.source.partition
@@ -113,6 +115,23 @@ class Preparer:
                 out.seqs.setdefault(trace_id, []).append(e["seq"])
             out.events = len(stored)
         return out
+
+    def _carried(self, dead: DeadLetter) -> DeadLetter:
+        """``dead`` with a large value moved to the blob store (its id ends the reason).
+
+        Why: a dead letter is published by this worker, and one past its producer's request
+        size (faust's default is 1,000,000 bytes) could never be sent: the batch would be
+        retried for ever. The bytes stay recoverable by their content address.
+        """
+        if len(dead.value) <= DEAD_LETTER_VALUE_MAX_BYTES:
+            return dead
+        ref = self.blobs.put(dead.value, content_type="application/octet-stream")
+        reason = f"{dead.reason[:1500]}; the {len(dead.value)} bytes are kept as blob {ref.blob_id}"
+        return dead.model_copy(update={"value": b"", "reason": reason})
+
+
+DEAD_LETTER_VALUE_MAX_BYTES = 256 << 10
+"""A dead letter carries its record's bytes up to this size, larger ones by blob id."""
 
 
 def trace_id_of(source: Source) -> str | None:

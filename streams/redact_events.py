@@ -50,6 +50,9 @@ _ID_FIELDS = frozenset({
     # enum-like vocabulary fields (validated patterns or short names), never free text
     "type", "kind", "shell", "stream", "edit_kind", "patch_format", "snapshot_reason",
     "runner", "mode", "dedupe_policy", "experience_level", "trace_version",
+    # a benchmark's grading spec (test ids must match the test output byte for byte, e.g.
+    # "test_auth[http://user:pass@host]"): public dataset metadata, not the developer's text
+    "evaluation",
 })  # fmt: skip
 _MIN_SCAN_LEN = 8
 """Shorter strings cannot hold a keyword plus a value or a token any rule would match."""

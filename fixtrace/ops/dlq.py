@@ -164,6 +164,8 @@ async def requeue(
             skipped = f"undecodable dead letter ({e.decode_error})"
         elif allowed is not None and letter.source_topic not in allowed:
             skipped = f"source topic {letter.source_topic!r} is not a pipeline topic"
+        elif not letter.value:
+            skipped = "the letter does not carry the record's bytes (see its reason)"
         plans.append(RequeueResult(
             ref=e.ref, target_topic=letter.source_topic if letter else None,
             key=letter.key if letter else None, size=len(letter.value) if letter else 0,

@@ -99,6 +99,12 @@ def export_command(
     mre: list[str] = typer.Option([], help="MRE verdicts to keep (GREEN, YELLOW…); repeatable."),
     min_judge: float | None = typer.Option(None, help="Judge overall score at least (0-5)."),
     max_judge: float | None = typer.Option(None, help="Judge overall score at most (0-5)."),
+    resolved: bool | None = typer.Option(
+        None,
+        "--resolved/--unresolved",
+        help="Held-out tests' verdict (traces with an evaluation spec only).",
+    ),
+    batch: str | None = typer.Option(None, help="Only traces of this import batch."),
     repo: str | None = typer.Option(None, help="Only this repo_id."),
     status: list[str] = typer.Option(
         FINISHED, help="Trace statuses to export (default: finished traces); repeatable."
@@ -110,7 +116,7 @@ def export_command(
     """Export trajectories for training: thoughts, actions, observations, patch and QA labels."""
     flt = TraceFilter(
         repo=repo, status=status, min_judge=min_judge, max_judge=max_judge, tests=tests,
-        mre=mre, trace_ids=trace_id, limit=limit,
+        mre=mre, resolved=resolved, batch=batch, trace_ids=trace_id, limit=limit,
     )  # fmt: skip
     settings = load_settings()
     backend = open_query_backend(settings)

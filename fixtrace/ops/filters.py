@@ -18,6 +18,14 @@ class TestOutcome(StrEnum):
     fail_to_pass = "fail_to_pass"
 
 
+BATCH_LABEL_PREFIX = "import-batch:"
+
+
+def batch_label(name: str) -> str:
+    """The task label an importer puts on every trace of batch ``name``."""
+    return name if name.startswith(BATCH_LABEL_PREFIX) else BATCH_LABEL_PREFIX + name
+
+
 class TraceFilter(BaseModel):
     """Which traces to select; every field narrows, None means any."""
 
@@ -28,8 +36,9 @@ class TraceFilter(BaseModel):
     tests: TestOutcome | None = None
     mre: list[str] = Field(default_factory=list, description="MRE verdicts to keep.")
     resolved: bool | None = Field(
-        None, description="SWE-bench style verification outcome (needs the resolved column)."
+        None, description="The held-out tests' verdict; traces without one match neither."
     )
+    batch: str | None = Field(None, description="Import batch: the `import-batch:<name>` label.")
     since_ms: int | None = Field(None, description="Created at or after (epoch ms).")
     until_ms: int | None = Field(None, description="Created before (epoch ms).")
     trace_ids: list[str] = Field(default_factory=list)
@@ -63,6 +72,9 @@ class TraceFilter(BaseModel):
         if self.resolved is not None:
             parts.append("resolved = {resolved:Bool}")
             params["resolved"] = self.resolved
+        if self.batch is not None:
+            parts.append("has(labels, {batch:String})")
+            params["batch"] = batch_label(self.batch)
         if self.since_ms is not None:
             parts.append("created_at_ms >= {since_ms:Int64}")
             params["since_ms"] = self.since_ms

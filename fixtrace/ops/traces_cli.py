@@ -5,13 +5,15 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Sequence
+from pathlib import Path
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
+from fixtrace.ops.batch_report import batch_report
 from fixtrace.ops.documents import LATEST_QA_SQL, fetch_document
-from fixtrace.ops.filters import TestOutcome, TraceFilter
+from fixtrace.ops.filters import TestOutcome, TraceFilter, batch_label
 from fixtrace.ops.query import QueryBackend, QueryError, QueryResult, open_query_backend
 from fixtrace.ops.render import Column, OutputFormat, cell, emit, fitted_table, wide_console
 from fixtrace_config import load_settings
@@ -24,7 +26,7 @@ console = Console()
 
 LIST_COLUMNS = (
     "trace_id, repo_id, status, events_stored, test_runs, fail_to_pass, final_passed, "
-    "mre_verdict, judge_overall, judge_mode, "
+    "resolved, mre_verdict, judge_overall, judge_mode, "
     "fromUnixTimestamp64Milli(created_at_ms) AS created_at, bug_report_title"
 )
 # What the table shows, most important first when the terminal is narrow (see render.py).
@@ -47,6 +49,7 @@ QA_TABLE = (
     Column("status", "status", 1, 8),
     Column("judge_overall", "judge", 2, 5, "right"),
     Column("final_passed", "tests passed", 3, 6),
+    Column("resolved", "resolved", 3, 8),
     Column("mre_verdict", "MRE", 3, 6),
     Column("flags", "flags", 4, 14),
     Column("judge_mode", "judge mode", 5, 9),
@@ -61,10 +64,17 @@ TIMELINE_TABLE = (
     Column("type", "type", 1, 15),
     Column("what", "what", 0, 24),
 )
+HELD_OUT_TABLE = (
+    Column("test_id", "test", 0, 24),
+    Column("ok", "ok", 0, 5),
+    Column("after", "after", 1, 7),
+    Column("before", "before", 2, 7),
+    Column("kind", "kind", 3, 12),
+)
 WideOption = typer.Option(False, "--wide", "-w", help="Every column, however wide the table.")
 QA_COLUMNS = (
     "stage, status, run_id, judge_overall, judge_mode, judge_model, rubric_version, "
-    "final_passed, mre_verdict, flags, error"
+    "final_passed, resolved, mre_verdict, flags, error"
 )
 
 
@@ -86,14 +96,20 @@ def list_traces(
     max_judge: float | None = typer.Option(None, help="Judge overall score at most (0-5)."),
     tests: TestOutcome | None = typer.Option(None, help="passed, failed or fail_to_pass."),
     mre: list[str] = typer.Option([], help="MRE verdict (GREEN, YELLOW, RED, ERROR); repeatable."),
+    resolved: bool | None = typer.Option(
+        None,
+        "--resolved/--unresolved",
+        help="Held-out tests' verdict (traces with an evaluation spec only).",
+    ),
+    batch: str | None = typer.Option(None, help="Only traces of this import batch."),
     limit: int = typer.Option(50, min=1, help="At most this many traces, newest first."),
     fmt: OutputFormat = typer.Option(OutputFormat.table, "--format", "-f"),
     wide: bool = WideOption,
 ) -> None:
-    """List traces with their test outcome, MRE verdict and judge score."""
+    """List traces with their test outcome, benchmark verdict, MRE verdict and judge score."""
     flt = TraceFilter(
         repo=repo, status=status, min_judge=min_judge, max_judge=max_judge, tests=tests,
-        mre=mre, limit=limit,
+        mre=mre, resolved=resolved, batch=batch, limit=limit,
     )  # fmt: skip
     sql, params = flt.select(LIST_COLUMNS)
     backend = open_query_backend(load_settings())
@@ -243,5 +259,67 @@ def show_trace(
         console.print(f"[yellow]missing seqs:[/yellow] {doc.missing_seqs}")
     qa_rows = [{k: cell(v) for k, v in d.items()} for d in qa.dicts()]
     print_fitted(QA_TABLE, qa_rows, wide=wide, title="QA (newest result per stage)")
+    evaluation = doc.qa.tests.evaluation if doc.qa.tests else None
+    if evaluation is not None and doc.qa.tests is not None:
+        held = [
+            {"test_id": t.test_id, "kind": t.kind, "before": t.before or "-",
+             "after": t.after or "-", "ok": cell(t.ok)}
+            for t in evaluation.tests
+        ]  # fmt: skip
+        title = f"held-out tests of {evaluation.instance_id}: resolved={doc.qa.tests.resolved}"
+        print_fitted(HELD_OUT_TABLE, held, wide=wide, title=title)
     if doc.qa.flags:
         console.print(f"QA flags: {', '.join(doc.qa.flags)}")
+
+
+@traces_app.command("report")
+def report_batch(
+    batch: str = typer.Option(..., help="Import batch name (the `import-batch:<name>` label)."),
+    as_json: bool = typer.Option(
+        False, "--json", help="Print JSON: the harness's run-report keys plus rate and rows."
+    ),
+    harness_keys: bool = typer.Option(
+        False, "--harness-keys", help="With --json/--out: only the harness's keys (to diff)."
+    ),
+    out: Path | None = typer.Option(None, help="Also write the JSON report to this file."),
+) -> None:
+    """Resolved rate of an import batch: resolved / unresolved / error instance ids.
+
+    Shaped like the SWE-bench harness's run report, so the two JSON files can be diffed.
+    """
+    backend = open_query_backend(load_settings())
+    try:
+        report = batch_report(backend, batch)
+    except QueryError as exc:
+        console.print(f"[red]query failed ({backend.name}):[/red] {exc}")
+        raise typer.Exit(1) from exc
+    finally:
+        backend.close()
+    data = report.harness_json() if harness_keys else report.model_dump(mode="json")
+    text = json.dumps(data, indent=2)
+    if out is not None:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(text + "\n")
+    if as_json:
+        print(text)
+        return
+    if not report.submitted_instances and not report.without_spec_ids:
+        console.print(f"[yellow]no traces labelled {batch_label(batch)}[/yellow]")
+        raise typer.Exit(1)
+    rate = "-" if report.resolved_rate is None else f"{report.resolved_rate:.1%}"
+    summary = Table("", "instances", title=f"batch {batch}: resolved {rate}", show_header=False)
+    for key in ("submitted", "resolved", "unresolved", "empty_patch", "error", "incomplete"):
+        ids = getattr(report, f"{key}_ids")
+        summary.add_row(key, str(len(ids)))
+    console.print(summary)
+    rows = Table("instance", "outcome", "flags", "trace_id", title="instances")
+    for v in report.instances:
+        rows.add_row(v.instance_id, v.outcome, ", ".join(v.flags), v.trace_id)
+    console.print(rows)
+    if report.without_spec_ids:
+        console.print(
+            f"[yellow]{len(report.without_spec_ids)} trace(s) of the batch carry no "
+            "evaluation spec and are not counted[/yellow]"
+        )
+    if out is not None:
+        console.print(f"report written to {out}")

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from fixtrace.ops.trajectory_model import (
+    EvaluationLabel,
     JudgeLabel,
     Labels,
     RepoInfo,
@@ -20,7 +21,7 @@ from fixtrace.ops.trajectory_model import (
     TestsSummary,
     TrajectoryRecord,
 )
-from schemas.models import StoredEvent, TraceDocument
+from schemas.models import QATests, StoredEvent, TraceDocument
 
 BlobResolver = Callable[[str], str | None]
 """blob id → text, or None when the blob cannot be read."""
@@ -234,6 +235,18 @@ def _final_patch(
     return None, None
 
 
+def _evaluation_label(qa_tests: QATests | None) -> EvaluationLabel | None:
+    ev = qa_tests.evaluation if qa_tests else None
+    if ev is None:
+        return None
+    return EvaluationLabel(
+        dataset=ev.dataset,
+        instance_id=ev.instance_id,
+        fail_to_pass_failed=ev.failed("fail_to_pass"),
+        pass_to_pass_failed=ev.failed("pass_to_pass"),
+    )
+
+
 def _labels(doc: TraceDocument, tests: TestsSummary) -> Labels:
     qa = doc.qa
     qa_tests, judge, mre = qa.tests, qa.judge, qa.mre or {}
@@ -246,6 +259,8 @@ def _labels(doc: TraceDocument, tests: TestsSummary) -> Labels:
         qa_pass_to_pass=list(qa_tests.pass_to_pass) if qa_tests else [],
         final_passed=final,
         final_passed_source=source,
+        resolved=qa_tests.resolved if qa_tests else None,
+        evaluation=_evaluation_label(qa_tests),
         schema_valid=qa.schema_valid,
         mre_verdict=mre.get("verdict"),
         mre_mode=mre.get("mode"),

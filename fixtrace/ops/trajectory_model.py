@@ -102,6 +102,19 @@ class JudgeLabel(Record):
     rubric_version: str
 
 
+class EvaluationLabel(Record):
+    """The benchmark instance a trace was graded against, and what failed after the fix."""
+
+    dataset: str | None = None
+    instance_id: str
+    fail_to_pass_failed: list[str] = Field(
+        default_factory=list, description="FAIL_TO_PASS tests that did not pass after the fix."
+    )
+    pass_to_pass_failed: list[str] = Field(
+        default_factory=list, description="PASS_TO_PASS tests the fix broke."
+    )
+
+
 class Labels(Record):
     """QA outcomes attached by the QA worker (None when that stage has not run)."""
 
@@ -114,6 +127,12 @@ class Labels(Record):
         None, description="The sandbox's verdict, else the trace's last test run."
     )
     final_passed_source: Literal["qa", "trace"] | None = None
+    resolved: bool | None = Field(
+        None,
+        description="Held-out tests' verdict (SWE-bench definition); null without an "
+        "evaluation spec or without a verdict.",
+    )
+    evaluation: EvaluationLabel | None = None
     schema_valid: bool | None = None
     mre_verdict: str | None = None
     mre_mode: str | None = None

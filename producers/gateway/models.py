@@ -18,6 +18,9 @@ from schemas.models import (
     Task,
 )
 
+AVRO_LONG_MAX = 2**63 - 1
+"""Wire integers are Avro longs: a larger number is refused here, not by the encoder."""
+
 
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", use_enum_values=True)
@@ -46,8 +49,8 @@ class EventIn(Strict):
     """
 
     event_id: str = Field(min_length=1, max_length=128)
-    seq: int = Field(ge=1)
-    ts_ms: int = Field(ge=0)
+    seq: int = Field(ge=1, le=AVRO_LONG_MAX)
+    ts_ms: int = Field(ge=0, le=AVRO_LONG_MAX)
     type: EventType
     actor: Actor = Field(default_factory=Actor)
     context: EventContext = Field(default_factory=EventContext)
@@ -72,7 +75,7 @@ class BlobOut(BaseModel):
 
 
 class FinalizeIn(Strict):
-    seq_last: int = Field(ge=0)
+    seq_last: int = Field(ge=0, le=AVRO_LONG_MAX)
     final_state: FinalState = Field(default_factory=FinalState)
 
 

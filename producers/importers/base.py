@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import difflib
 import hashlib
+import json
 import uuid
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
@@ -68,6 +70,24 @@ def edit_diff(path: str, old: str, new: str) -> str:
     return "".join(
         difflib.unified_diff(old.splitlines(True), new.splitlines(True), f"a/{path}", f"b/{path}")
     )
+
+
+def read_json_object(path: Path, expect: str) -> tuple[bytes, dict[str, Any]]:
+    """A trajectory file's bytes and its top-level JSON object (which should hold ``expect``).
+
+    Raises :class:`ImportFormatError` naming the file when it is unreadable, not JSON, or
+    not an object; the format's model then says which field is wrong.
+    """
+    try:
+        data = Path(path).read_bytes()
+        raw = json.loads(data)
+    except OSError as exc:
+        raise ImportFormatError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ImportFormatError(f"{path}: not JSON: {exc}") from None
+    if not isinstance(raw, dict):
+        raise ImportFormatError(f"{path}: top level must be an object with {expect!r}")
+    return data, raw
 
 
 def content_hash(data: bytes) -> str:

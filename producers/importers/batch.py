@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import ValidationError
 
-from producers.importers import openhands, swe_agent
+from producers.importers import mini_swe_agent, openhands, swe_agent
 from producers.importers.base import ImportedTrace, ImportFormatError, derive_trace_id
 from producers.importers.swebench import TaskRecord
 
@@ -82,9 +82,19 @@ def openhands_items(paths: list[Path], batch: str | None) -> Iterator[Item]:
                 yield Item(where, lambda r=raw, w=where: openhands.parse_line(r, w), name)
 
 
+def mini_swe_agent_items(paths: list[Path], batch: str | None) -> Iterator[Item]:
+    """``.traj.json`` files, directories searched recursively (``<run>/<id>/<id>.traj.json``)."""
+    for path in paths:
+        name = batch or default_batch(path)
+        files = sorted(Path(path).rglob("*.traj.json")) if Path(path).is_dir() else [Path(path)]
+        for file in files:
+            yield Item(str(file), lambda f=file: mini_swe_agent.parse(f), name)
+
+
 ITEMS: dict[str, Callable[[list[Path], str | None], Iterator[Item]]] = {
     "swe-agent": swe_agent_items,
     "openhands": openhands_items,
+    "mini-swe-agent": mini_swe_agent_items,
 }
 
 

@@ -34,6 +34,7 @@ from producers.importers.base import (
     ImportFormatError,
     content_hash,
     edit_diff,
+    read_json_object,
     validation_message,
 )
 from schemas.models import BugReport, Developer, Repo, Task, TraceOpened
@@ -161,15 +162,7 @@ def _instance_ids(path: Path, raw: dict[str, Any]) -> list[str]:
 
 def parse(path: Path) -> ImportedTrace:
     """Parse a ``.traj`` file; :class:`ImportFormatError` names the broken step."""
-    try:
-        data = Path(path).read_bytes()
-        raw = json.loads(data)
-    except OSError as exc:
-        raise ImportFormatError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise ImportFormatError(f"{path}: not JSON: {exc}") from None
-    if not isinstance(raw, dict):
-        raise ImportFormatError(f"{path}: top level must be an object with 'trajectory'")
+    data, raw = read_json_object(path, "trajectory")
     try:
         traj = Traj.model_validate(raw)
     except ValidationError as exc:

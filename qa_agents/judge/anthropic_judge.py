@@ -132,6 +132,8 @@ class AnthropicJudge:
             audit["error"] = f"parse: {str(exc)[:500]}"
             return self._fallback(packet, rubric, ["judge_parse_failure"], audit)
         scores = JudgeScores.model_validate(output.scores.model_dump())
+        # The model was told; the cap makes sure (same rule as the heuristic judge).
+        scores, capped = rubric.apply_verified_outcome(scores, packet.signals.qa_resolved)
         return QAJudge(
             model=str(response.model or self.model),
             mode="llm",
@@ -139,7 +141,7 @@ class AnthropicJudge:
             scores=scores,
             overall=rubric.overall(scores),
             rationale_blob_id=put_text(self.blobs, output.rationale),
-            flags=sorted(set(output.flags)),
+            flags=sorted({*output.flags, *capped}),
             **audit,
         )
 

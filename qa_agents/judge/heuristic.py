@@ -85,8 +85,11 @@ class HeuristicJudge:
 
     def judge(self, packet: JudgePacket, rubric: Rubric) -> QAJudge:
         scores, reasons = score_signals(packet.signals)
-        flags = list(self.extra_flags)
         s = packet.signals
+        scores, capped = rubric.apply_verified_outcome(scores, s.qa_resolved)
+        if capped:
+            reasons.append("verified outcome: the held-out tests fail; capped as a failed fix")
+        flags = [*self.extra_flags, *capped]
         if not s.test_outcomes or not s.has_final_patch:
             flags.append("missing_steps")
         rationale = "\n".join(

@@ -94,6 +94,7 @@ class Signals(BaseModel):
     thought_chars: int = 0
     qa_fail_to_pass: int | None = None
     qa_final_passed: bool | None = None
+    qa_resolved: bool | None = None
 
 
 class JudgePacket(BaseModel):
@@ -219,12 +220,33 @@ def build_packet(
     if qa_tests is not None:
         signals.qa_fail_to_pass = len(qa_tests.fail_to_pass)
         signals.qa_final_passed = qa_tests.final_passed
+        signals.qa_resolved = qa_tests.resolved
         packet.qa_tests = {
             "final_passed": qa_tests.final_passed,
             "fail_to_pass": qa_tests.fail_to_pass[:20],
             "pass_to_pass_count": len(qa_tests.pass_to_pass),
         }
+        if qa_tests.evaluation is not None:
+            packet.qa_tests.update(held_out_section(qa_tests))
     return fit_budget(packet, budget_bytes)
+
+
+def held_out_section(qa_tests: QATests) -> dict[str, object]:
+    """The held-out tests' verdict as the judge reads it: which tests, not how to fix them.
+
+    Only test ids and outcomes: the spec's gold patch and the test patch's code stay out.
+    """
+    ev = qa_tests.evaluation
+    assert ev is not None
+    kinds = ("fail_to_pass", "pass_to_pass")
+    return {
+        "resolved": qa_tests.resolved,
+        "held_out": {
+            "instance_id": ev.instance_id,
+            **{f"{k}_total": sum(t.kind == k for t in ev.tests) for k in kinds},
+            **{f"{k}_failed": ev.failed(k)[:20] for k in kinds},
+        },
+    }
 
 
 def _halve(items: list, keep_ends: bool = True) -> list:

@@ -30,6 +30,30 @@ class Criterion(BaseModel):
     anchors: dict[str, str] = Field(default_factory=dict)
 
 
+class VerifiedOutcome(BaseModel):
+    """How a benchmark verdict bounds the scores (rubric 1.1 and later).
+
+    Why caps in code and not only words in the prompt: a fix the held-out tests prove wrong
+    is a failed fix whatever the trace looks like, and both judges (heuristic and model)
+    must agree on that; the model reads the instruction, and its answer is capped the same.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    instruction: str
+    unresolved_caps: dict[str, float] = Field(
+        description="criterion -> highest score when the held-out tests prove the fix wrong"
+    )
+    flag: str = "fix_fails_held_out_tests"
+
+    @model_validator(mode="after")
+    def _known_criteria(self) -> VerifiedOutcome:
+        unknown = sorted(set(self.unresolved_caps) - set(CRITERIA))
+        if unknown:
+            raise ValueError(f"caps name unknown criteria: {unknown}")
+        return self
+
+
 class Rubric(BaseModel):
     """A rubric version: criteria with weights and anchors, flags, and output instructions."""
 
@@ -40,6 +64,7 @@ class Rubric(BaseModel):
     criteria: list[Criterion]
     flags: dict[str, str] = Field(default_factory=dict)
     output_instructions: str
+    verified_outcome: VerifiedOutcome | None = None
 
     @model_validator(mode="after")
     def _covers_schema(self) -> Rubric:
@@ -54,6 +79,22 @@ class Rubric(BaseModel):
         value = sum(c.weight * float(getattr(scores, c.name)) for c in self.criteria) / total
         return round(value, 2)
 
+    def apply_verified_outcome(
+        self, scores: JudgeScores, resolved: bool | None
+    ) -> tuple[JudgeScores, list[str]]:
+        """``scores`` capped when the held-out tests say the fix is wrong, and the flags.
+
+        Only ``resolved is False`` caps: no spec or no verdict (None) leaves scores alone.
+        """
+        rule = self.verified_outcome
+        if rule is None or resolved is not False:
+            return scores, []
+        capped = {
+            name: min(float(getattr(scores, name)), rule.unresolved_caps.get(name, 5.0))
+            for name in CRITERIA
+        }
+        return JudgeScores(**capped), [rule.flag]
+
     def prompt_text(self) -> str:
         """The rubric as the judge model reads it."""
         lines = [f"Rubric {self.version}: {self.title}. Score each criterion 0-5."]
@@ -63,6 +104,8 @@ class Rubric(BaseModel):
         if self.flags:
             lines.append("Flags (include only those that apply):")
             lines.extend(f"- {k}: {v}" for k, v in self.flags.items())
+        if self.verified_outcome is not None:
+            lines.append(self.verified_outcome.instruction)
         lines.append(self.output_instructions)
         return "\n".join(lines)
 

@@ -6,7 +6,11 @@ import shlex
 
 from pydantic import BaseModel
 
-_SHELL_CHARS = set("|&;<>()$`*?[]{}~\n")
+from qa_agents.ports import Blobs, put_text
+from qa_agents.sandbox import SandboxResult
+from schemas.models import TestInvocation
+
+SHELL_CHARS = set("|&;<>()$`*?[]{}~\n")
 
 
 class TestCommand(BaseModel):
@@ -18,7 +22,8 @@ class TestCommand(BaseModel):
     report_path: str | None = None
 
 
-def _is_pytest(tokens: list[str]) -> bool:
+def is_pytest(tokens: list[str]) -> bool:
+    """Whether argv ``tokens`` run pytest (``pytest``, ``py.test``, ``python -m pytest``)."""
     if not tokens:
         return False
     head = tokens[0].rsplit("/", 1)[-1]
@@ -33,11 +38,28 @@ def build_command(text: str, report_path: str) -> TestCommand:
         tokens = shlex.split(text)
     except ValueError:
         tokens = []
-    if tokens and _is_pytest(tokens) and not (_SHELL_CHARS & set(text)):
+    if tokens and is_pytest(tokens) and not (SHELL_CHARS & set(text)):
         extra = [f"--junitxml={report_path}", "-p", "no:cacheprovider"]
         return TestCommand(
             text=text, argv=[*tokens, *extra], runner="pytest", report_path=report_path
         )
-    if tokens and not (_SHELL_CHARS & set(text)):
+    if tokens and not (SHELL_CHARS & set(text)):
         return TestCommand(text=text, argv=tokens, runner="custom")
     return TestCommand(text=text, argv=["sh", "-c", text], runner="custom")
+
+
+def record_invocation(
+    blobs: Blobs, command: str, phase: str, result: SandboxResult, **extra: object
+) -> TestInvocation:
+    """What one sandboxed command did, its output kept as blobs."""
+    return TestInvocation(
+        command=command,
+        phase=phase,
+        exit_code=result.exit_code,
+        duration_ms=int(result.duration_ms),
+        passed=result.ok,
+        timed_out=result.timed_out,
+        stdout_blob_id=put_text(blobs, result.stdout),
+        stderr_blob_id=put_text(blobs, result.stderr),
+        **extra,
+    )

@@ -1,4 +1,4 @@
-"""Host-side git steps: clone at a commit, reset, apply a patch.
+"""Host-side git steps: clone at a commit, apply a patch.
 
 Git runs on the host (trusted tool, untrusted data): ``git apply`` refuses paths outside
 the tree, and the clone never uses hardlinks, because the workdir is lent (chowned) to the
@@ -50,12 +50,6 @@ def clone_at(source: str, commit: str, dest: Path) -> None:
     git(["checkout", "--quiet", "--force", commit], cwd=dest)
 
 
-def reset_to(dest: Path, commit: str) -> None:
-    """Back to a pristine ``commit``: tracked changes and untracked files dropped."""
-    git(["checkout", "--quiet", "--force", commit], cwd=dest)
-    git(["clean", "-fdxq"], cwd=dest)
-
-
 def apply_patch(dest: Path, patch: str) -> tuple[bool, str]:
     """Apply ``patch``; (applied, stderr). A failed check leaves the tree untouched."""
     if not patch.endswith("\n"):
@@ -66,3 +60,17 @@ def apply_patch(dest: Path, patch: str) -> tuple[bool, str]:
     except GitError as exc:
         return False, exc.stderr
     return True, ""
+
+
+def restore_paths(dest: Path, commit: str, modified: list[str], created: list[str]) -> None:
+    """Put ``modified`` files back as they are at ``commit`` and delete ``created`` ones.
+
+    Why: a benchmark's test patch must land on the original test files, whatever the fix
+    did to them (the SWE-bench harness resets them the same way before applying it).
+    """
+    if modified:
+        git(["checkout", "--quiet", commit, "--", *modified], cwd=dest)
+    for path in created:
+        target = (dest / path).resolve()
+        if target.is_relative_to(dest.resolve()) and (target.is_file() or target.is_symlink()):
+            target.unlink()

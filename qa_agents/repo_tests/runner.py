@@ -2,12 +2,22 @@
 
 Steps: clone the repo at ``commit_base`` on the host; build (or reuse) a Python env with the
 requirements on the host; run the test command in the sandbox with only the test-file part
-of the final patch applied ("before"); reset; apply the whole patch; run again ("after").
-Per-test outcomes come from JUnit XML. Everything the sandbox printed is stored as blobs.
+of the final patch applied ("before"); clone again, apply the whole patch; run again
+("after"). Per-test outcomes come from JUnit XML. Everything the sandbox printed is stored
+as blobs.
+
+The host never runs git in a tree a sandboxed run has written: the run could have put a
+filter, an fsmonitor or an alias in ``.git/config``, which git on the host would execute
+as root. Hence a fresh clone for the "after" run instead of a reset. Files the run left
+are read with :func:`~qa_agents.sandbox.paths.read_sandbox_file` (no symlinks followed).
+
+A trace whose task carries an evaluation spec (a benchmark instance) is graded instead by
+the spec's held-out tests with the SWE-bench harness's rules: see ``evaluation.py``.
 """
 
 from __future__ import annotations
 
+import re
 import shutil
 import tempfile
 from collections.abc import Callable, Iterable
@@ -16,10 +26,11 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from fixtrace_config import Settings
-from qa_agents.ports import Blobs, put_text
-from qa_agents.repo_tests.command import build_command
+from qa_agents.ports import Blobs, get_text, put_text
+from qa_agents.repo_tests.command import build_command, record_invocation
 from qa_agents.repo_tests.config import ReposConfig, RepoSpec, load_repos_config
-from qa_agents.repo_tests.git import GitError, apply_patch, clone_at, reset_to
+from qa_agents.repo_tests.evaluation import DEFAULT_EVAL_COMMAND, Evaluation
+from qa_agents.repo_tests.git import GitError, apply_patch, clone_at
 from qa_agents.repo_tests.junit import Outcome, parse_junit, transitions
 from qa_agents.sandbox import (
     Sandbox,
@@ -28,11 +39,14 @@ from qa_agents.sandbox import (
     SandboxUnavailable,
     sandbox_from_settings,
 )
+from qa_agents.sandbox.paths import read_sandbox_file
 from qa_agents.sandbox.pyenv import PyEnv, build_env
 from qa_agents.trace_facts import final_patch_text, is_test_path, split_patch, test_run_events
 from schemas.models import QATests, StageStatus, TestInvocation, TraceDocument
 
 DEFAULT_COMMAND = "pytest -q"
+REPORT_MAX_BYTES = 64 << 20
+"""Largest JUnit report read back from a run (the sandbox's file-size limit is larger)."""
 
 
 class RepoTestOutcome(BaseModel):
@@ -50,6 +64,20 @@ def choose_command(doc: TraceDocument, spec: RepoSpec) -> str | None:
         return spec.test_command
     runs = test_run_events(doc)
     return runs[-1][1].command if runs else None
+
+
+def env_requirements(spec: RepoSpec, command: str) -> list[str]:
+    """The spec's requirements plus what the run itself needs, unless already named.
+
+    pytest for a pytest command; pip, setuptools and wheel when the repository is installed
+    (the offline install builds with the env's own tools).
+    """
+    reqs = list(spec.requirements)
+    named = {re.split(r"[\s\[<>=!~;]", r.strip(), maxsplit=1)[0].lower() for r in reqs}
+    needed = ["pytest"] if build_command(command, "r.xml").runner == "pytest" else []
+    if spec.install:
+        needed += ["pip", "setuptools", "wheel"]
+    return reqs + [name for name in needed if name not in named]
 
 
 def test_part(patch: str) -> str:
@@ -82,11 +110,17 @@ class RepoTestRunner:
         return self._sandbox
 
     def run(self, doc: TraceDocument) -> RepoTestOutcome:
+        evalspec = doc.task.evaluation
         spec = self.repos.get(doc.repo.repo_id)
+        if evalspec is not None:
+            spec = spec.for_version(evalspec.version)
         source = spec.source or doc.repo.remote_url
         if not source:
             return RepoTestOutcome(status=StageStatus.skipped, flags=["no_repo_source"])
-        command = choose_command(doc, spec)
+        if evalspec is not None:
+            command: str | None = spec.test_command or DEFAULT_EVAL_COMMAND
+        else:
+            command = choose_command(doc, spec)
         if command is None:
             return RepoTestOutcome(status=StageStatus.skipped, flags=["no_test_command"])
         try:
@@ -95,13 +129,8 @@ class RepoTestRunner:
             return RepoTestOutcome(
                 status=StageStatus.failed, flags=["final_patch_unavailable"], error=str(exc)
             )
-        reqs = list(spec.requirements)
-        if build_command(command, "r.xml").runner == "pytest" and not any(
-            r.split("=")[0].split("<")[0].split(">")[0].strip().lower() == "pytest" for r in reqs
-        ):
-            reqs.append("pytest")
         try:
-            env = self.env_builder(reqs)
+            env = self.env_builder(env_requirements(spec, command))
             sandbox = self.sandbox
         except SandboxError as exc:
             flag = "sandbox_unavailable" if isinstance(exc, SandboxUnavailable) else "env_failed"
@@ -112,13 +141,52 @@ class RepoTestRunner:
         scratch = Path(tempfile.mkdtemp(prefix="qa-", dir=root))
         scratch.chmod(0o755)
         try:
-            return self._run_in(scratch / "repo", doc, spec, source, command, patch, env, sandbox)
+            if evalspec is not None:
+                return self._evaluate(scratch, source, doc, spec, patch, env, sandbox)
+            return self._run_in(scratch, doc, spec, source, command, patch, env, sandbox)
         finally:
             shutil.rmtree(scratch, ignore_errors=True)
 
+    def _evaluate(
+        self,
+        scratch: Path,
+        source: str,
+        doc: TraceDocument,
+        spec: RepoSpec,
+        patch: str | None,
+        env: PyEnv,
+        sandbox: Sandbox,
+    ) -> RepoTestOutcome:
+        evalspec = doc.task.evaluation
+        assert evalspec is not None
+        try:
+            test_patch = get_text(self.blobs, evalspec.test_patch_blob_id)
+        except Exception as exc:
+            return RepoTestOutcome(
+                status=StageStatus.failed, flags=["eval_spec_unavailable"], error=str(exc)
+            )
+        evaluation = Evaluation(
+            settings=self.settings,
+            blobs=self.blobs,
+            sandbox=sandbox,
+            env=env,
+            spec=spec,
+            source=source,
+            scratch=scratch,
+            base=doc.repo.commit_base,
+            evalspec=evalspec,
+            test_patch=test_patch,
+            patch=patch,
+        )
+        tests, error = evaluation.run()
+        status = StageStatus.failed if tests.resolved is None else StageStatus.ok
+        return RepoTestOutcome(
+            status=status, tests=tests, flags=sorted(set(evaluation.flags)), error=error
+        )
+
     def _run_in(
         self,
-        repo: Path,
+        scratch: Path,
         doc: TraceDocument,
         spec: RepoSpec,
         source: str,
@@ -128,6 +196,7 @@ class RepoTestRunner:
         sandbox: Sandbox,
     ) -> RepoTestOutcome:
         flags: list[str] = []
+        repo = scratch / "before"
         try:
             clone_at(source, doc.repo.commit_base, repo)
         except GitError as exc:
@@ -150,7 +219,13 @@ class RepoTestRunner:
         if patch is None:
             tests.final_passed = before.passed
             return self._done(tests, flags, StageStatus.degraded)
-        reset_to(repo, doc.repo.commit_base)
+        repo = scratch / "after"  # a fresh clone: the "before" tree was the sandbox's
+        try:
+            clone_at(source, doc.repo.commit_base, repo)
+        except GitError as exc:
+            return RepoTestOutcome(
+                status=StageStatus.failed, flags=["repo_unavailable"], error=str(exc)
+            )
         applied, apply_err = apply_patch(repo, patch)
         if not applied:
             flags.append("patch_does_not_apply")
@@ -188,21 +263,16 @@ class RepoTestRunner:
         )
         outcomes: dict[str, Outcome] = {}
         report_blob = None
-        report = repo / cmd.report_path if cmd.report_path else None
-        if report is not None and report.is_file():
-            xml = report.read_text(errors="replace")
+        data = None
+        if cmd.report_path:
+            data = read_sandbox_file(repo / cmd.report_path, REPORT_MAX_BYTES)
+        if data is not None:
+            xml = data.decode(errors="replace")
             outcomes = parse_junit(xml)
             report_blob = put_text(self.blobs, xml, "application/xml")
-        invocation = TestInvocation(
-            command=text,
-            phase=phase,
-            exit_code=result.exit_code,
-            duration_ms=int(result.duration_ms),
-            passed=result.ok,
-            timed_out=result.timed_out,
+        invocation = record_invocation(
+            self.blobs, text, phase, result,
             report_blob_id=report_blob,
-            stdout_blob_id=put_text(self.blobs, result.stdout),
-            stderr_blob_id=put_text(self.blobs, result.stderr),
             tests={k: v.value for k, v in sorted(outcomes.items())},
-        )
+        )  # fmt: skip
         return invocation, outcomes

@@ -232,7 +232,7 @@ QA_COLUMNS = [
     "trace_id", "run_id", "stage", "status", "started_at_ms", "finished_at_ms",
     "config_json", "result_json", "flags", "error", "judge_overall",
     "judge_model", "judge_mode", "rubric_version", "final_passed", "schema_valid",
-    "mre_verdict", "inserted_at_ms", "version",
+    "mre_verdict", "inserted_at_ms", "version", "resolved",
 ]  # fmt: skip
 
 
@@ -252,6 +252,7 @@ def qa_row(res: QAResult, inserted_at_ms: int) -> list[Any]:
     overall = judge.get("overall")
     schema_valid = result.get("schema_valid") if res.stage == STAGE_SCHEMA else None
     final_passed = result.get("final_passed") if res.stage == STAGE_TESTS else None
+    resolved = result.get("resolved") if res.stage == STAGE_TESTS else None
     verdict = result.get("verdict") if res.stage == STAGE_MRE else None
     return [
         res.trace_id, res.run_id, res.stage, res.status, res.started_at_ms,
@@ -265,6 +266,7 @@ def qa_row(res: QAResult, inserted_at_ms: int) -> list[Any]:
         schema_valid if isinstance(schema_valid, bool) else None,
         str(verdict) if verdict else None,
         inserted_at_ms, inserted_at_ms,
+        resolved if isinstance(resolved, bool) else None,
     ]  # fmt: skip
 
 

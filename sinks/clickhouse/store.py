@@ -193,10 +193,14 @@ class ClickHouseStore:
     # --- reads -------------------------------------------------------------------------
 
     def query(
-        self, sql: str, parameters: dict[str, Any] | None = None
+        self,
+        sql: str,
+        parameters: dict[str, Any] | None = None,
+        settings: dict[str, Any] | None = None,
     ) -> tuple[list[str], list[tuple[Any, ...]]]:
-        """Run any SELECT; returns (column names, rows). Use ``{name:Type}`` parameters."""
-        result = self.client.query(sql, parameters=parameters)
+        """Run any SELECT; returns (column names, rows). Use ``{name:Type}`` parameters;
+        ``settings`` are ClickHouse settings of this query alone (e.g. ``readonly``)."""
+        result = self.client.query(sql, parameters=parameters, settings=settings)
         return list(result.column_names), list(result.result_rows)
 
     def _dicts(self, sql: str, parameters: dict[str, Any]) -> list[dict[str, Any]]:

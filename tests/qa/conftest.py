@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from pathlib import Path
 
 import pytest
@@ -28,6 +29,18 @@ def qa_settings(tmp_path: Path) -> Settings:
     """Offline settings: bubblewrap sandbox, no model key, short test timeout."""
     return Settings(data_dir=tmp_path, sandbox_backend="bwrap", qa_test_timeout_s=60.0).model_copy(
         update={"anthropic_api_key": None}
+    )
+
+
+@pytest.fixture()
+def worker_settings(unique_topics: Settings, qa_settings: Settings) -> Settings:
+    """``qa_settings`` on this test's own topics and consumer group (for a QA worker)."""
+    kafka = {
+        k: getattr(unique_topics, k)
+        for k in ("kafka_bootstrap", "topic_finalized", "topic_qa", "topic_dlq")
+    }
+    return qa_settings.model_copy(
+        update={**kafka, "qa_consumer_group": f"qa-{uuid.uuid4().hex[:6]}"}
     )
 
 

@@ -15,7 +15,7 @@ from bench.sample_repo import SampleRepo, as_document, sample_fix_trace
 from fixtrace_config import Settings
 from qa_agents.judge import AnthropicJudge, HeuristicJudge, build_packet, load_rubric, make_judge
 from qa_agents.judge.packet import redact
-from schemas.models import DocFinalState, TraceDocument
+from schemas.models import DocFinalState, HeldOutTest, QAEvaluation, QATests, TraceDocument
 from sinks.blobs import FilesystemBlobStore
 
 GOOD = {
@@ -209,3 +209,50 @@ def test_packet_respects_budget_deterministically(
 def test_redaction_masks_secrets() -> None:
     text = redact("export API_KEY=abcd1234efgh and AKIAABCDEFGHIJKLMNOP")
     assert "abcd1234efgh" not in text and "AKIA" not in text
+
+
+def _verdict(resolved: bool) -> QATests:
+    """A tests-stage result with held-out tests: the same runs, only the verdict differs."""
+    tests = [
+        HeldOutTest(test_id="t.py::test_issue", kind="fail_to_pass", before="FAILED",
+                    after="PASSED", ok=True),
+        HeldOutTest(test_id="t.py::test_held_out", kind="fail_to_pass", before="FAILED",
+                    after="PASSED" if resolved else "FAILED", ok=resolved),
+    ]  # fmt: skip
+    return QATests(
+        runner="pytest",
+        fail_to_pass=[t.test_id for t in tests if t.ok],
+        final_passed=resolved,
+        resolved=resolved,
+        evaluation=QAEvaluation(instance_id="acme__lib-1", tests=tests),
+    )
+
+
+@pytest.mark.parametrize("judge_kind", ["heuristic", "anthropic"])
+def test_a_fix_the_held_out_tests_prove_wrong_scores_below_a_resolved_one(
+    judge_kind: str, stub: Stub, blobs: FilesystemBlobStore, doc: TraceDocument
+) -> None:
+    rubric = load_rubric("1.1")
+    judge = HeuristicJudge(blobs) if judge_kind == "heuristic" else _judge(stub, blobs)
+    results = {}
+    for resolved in (True, False):
+        packet = build_packet(doc, blobs, budget_bytes=24_000, qa_tests=_verdict(resolved))
+        assert packet.qa_tests["resolved"] is resolved
+        results[resolved] = judge.judge(packet, rubric)
+    assert results[False].overall < results[True].overall
+    assert "fix_fails_held_out_tests" in results[False].flags
+    assert "fix_fails_held_out_tests" not in results[True].flags
+    assert results[False].scores.root_cause_identification <= 1.0
+    held = build_packet(doc, blobs, budget_bytes=24_000, qa_tests=_verdict(False)).qa_tests
+    assert held["held_out"]["fail_to_pass_failed"] == ["t.py::test_held_out"]
+    if judge_kind == "anthropic":
+        assert results[True].mode == "llm" and len(stub.requests) == 2
+        # The model is told the rule; its (high) answer for the wrong fix is capped.
+        assert "qa_tests.resolved is false" in stub.requests[1]["system"]
+        assert results[True].scores.root_cause_identification == 4
+
+
+def test_rubric_1_0_keeps_its_meaning(blobs: FilesystemBlobStore, doc: TraceDocument) -> None:
+    packet = build_packet(doc, blobs, budget_bytes=24_000, qa_tests=_verdict(False))
+    result = HeuristicJudge(blobs).judge(packet, load_rubric("1.0"))
+    assert "fix_fails_held_out_tests" not in result.flags

@@ -27,14 +27,14 @@ def store(chdb_dsn: str) -> ClickHouseStore:
 
 @pytest.fixture()
 def rubric_dir(tmp_path: Path) -> Path:
-    """A folder with rubric 1.1: v1.0 with minimality weighted double."""
+    """A folder with rubric 1.9 (a test-only version): v1.0 with minimality weighted double."""
     data = json.loads((RUBRIC_DIR / "v1.0.json").read_text())
-    data["version"] = "1.1"
+    data["version"] = "1.9"
     for c in data["criteria"]:
         if c["name"] == "minimality_of_fix":
             c["weight"] = 2.0
     (tmp_path / "rubrics").mkdir()
-    (tmp_path / "rubrics" / "v1.1.json").write_text(json.dumps(data))
+    (tmp_path / "rubrics" / "v1.9.json").write_text(json.dumps(data))
     return tmp_path / "rubrics"
 
 
@@ -42,7 +42,7 @@ def test_run_id_is_deterministic_and_config_sensitive(qa_settings: Settings) -> 
     a = qa_config(qa_settings).run_id("t1")
     assert a == qa_config(qa_settings).run_id("t1")
     assert a != qa_config(qa_settings).run_id("t2")
-    assert a != qa_config(qa_settings, ReplayRequest(rubric_version="1.1")).run_id("t1")
+    assert a != qa_config(qa_settings, ReplayRequest(rubric_version="1.9")).run_id("t1")
     assert a == qa_config(qa_settings, ReplayRequest()).run_id("t1")  # nothing overridden
 
 
@@ -73,7 +73,7 @@ def test_replay_same_config_adds_no_run_new_rubric_adds_one(
     assert again.already_done and again.run_id == first.run_id
 
     rescored = pipeline.process(
-        finalized.model_copy(update={"replay": ReplayRequest(rubric_version="1.1")})
+        finalized.model_copy(update={"replay": ReplayRequest(rubric_version="1.9")})
     )
     assert not rescored.already_done and rescored.run_id != first.run_id
 
@@ -83,8 +83,8 @@ def test_replay_same_config_adds_no_run_new_rubric_adds_one(
         {"t": finalized.trace_id},
     )
     assert [(r[0], r[1], r[2]) for r in rows] == [
-        (first.run_id, "1.0", "heuristic"),
-        (rescored.run_id, "1.1", "heuristic"),
+        (first.run_id, "1.1", "heuristic"),
+        (rescored.run_id, "1.9", "heuristic"),
     ]
     _, runs = store.query(
         "SELECT uniqExact(run_id), count() FROM qa_results FINAL WHERE trace_id = {t:String}",

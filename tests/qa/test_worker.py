@@ -38,20 +38,13 @@ async def _read_all(settings: Settings, topic: str, want: int) -> list[Any]:
 
 @pytest.mark.slow
 async def test_worker_runs_a_finalized_trace_then_ignores_a_same_config_replay(
-    unique_topics: Settings,
-    qa_settings: Settings,
+    worker_settings: Settings,
     chdb_dsn: str,
     blobs: FilesystemBlobStore,
     sample_repo: SampleRepo,
     kafka_group_kwargs: dict[str, Any],
 ) -> None:
-    kafka = {
-        k: getattr(unique_topics, k)
-        for k in ("kafka_bootstrap", "topic_finalized", "topic_qa", "topic_dlq")
-    }
-    settings = qa_settings.model_copy(
-        update={**kafka, "qa_consumer_group": f"qa-{uuid.uuid4().hex[:6]}"}
-    )
+    settings = worker_settings
     store = ClickHouseStore.open(chdb_dsn, database=f"qaw_{uuid.uuid4().hex[:8]}")
     finalized = write_trace(store, *sample_fix_trace(sample_repo, blobs))
     pipeline = QAPipeline(

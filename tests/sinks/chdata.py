@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from bench.samples import sample_trace
 from schemas.models import (
     BlobInfo,
+    EvalSpec,
     Event,
     QAResult,
     StoredEvent,
@@ -98,11 +99,24 @@ def _with_tests(seed: int, outcomes: list[bool]) -> tuple[TraceOpened, list[Even
     return opened, events, fin
 
 
+def _benchmark(
+    records: tuple[TraceOpened, list[Event], TraceFinalize], instance: str
+) -> tuple[TraceOpened, list[Event], TraceFinalize]:
+    """The trace as an import of benchmark ``instance`` (evaluation spec, batch label)."""
+    opened, events, fin = records
+    spec = EvalSpec(dataset="mini", instance_id=instance, test_patch_blob_id=BLOB_A,
+                    fail_to_pass=["t.py::test_bug"])  # fmt: skip
+    task = opened.task.model_copy(
+        update={"evaluation": spec, "labels": [*opened.task.labels, "import-batch:sample"]}
+    )
+    return opened.model_copy(update={"task": task}), events, fin
+
+
 def load_dataset(store: ClickHouseStore) -> Dataset:
     """Write the dataset (twice, shuffled, to prove idempotence) and return its ids."""
     traces = {
-        "fixed": _with_tests(101, [False, False, True]),
-        "unfixed": _with_tests(102, [False, False]),
+        "fixed": _benchmark(_with_tests(101, [False, False, True]), "acme__lib-1"),
+        "unfixed": _benchmark(_with_tests(102, [False, False]), "acme__lib-2"),
         "gappy": _with_tests(103, [True]),
     }
     for role, (opened, events, fin) in traces.items():
@@ -138,7 +152,7 @@ def load_dataset(store: ClickHouseStore) -> Dataset:
                 fixed,
                 "run-a",
                 "tests",
-                json.dumps({"runner": "pytest", "final_passed": True}),
+                json.dumps({"runner": "pytest", "final_passed": True, "resolved": True}),
                 t0 + 1,
                 cfg_a,
             ),
@@ -163,7 +177,7 @@ def load_dataset(store: ClickHouseStore) -> Dataset:
                 unfixed,
                 "run-c",
                 "tests",
-                json.dumps({"runner": "pytest", "final_passed": False}),
+                json.dumps({"runner": "pytest", "final_passed": False, "resolved": False}),
                 t0 + 5,
                 cfg_a,
             ),

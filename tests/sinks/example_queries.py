@@ -143,6 +143,20 @@ FROM (SELECT trace_id, argMax(verdict, (created_at_ms, version)) AS verdict
 GROUP BY verdict
 ORDER BY traces DESC, verdict""",
     ),
+    ExampleQuery(
+        "resolved_rate",
+        "Which share of each import batch's benchmark instances did the agent resolve?",
+        """SELECT arrayJoin(arrayFilter(l -> startsWith(l, 'import-batch:'), labels)) AS batch,
+       countIf(resolved = true) AS n_resolved, countIf(resolved = false) AS n_unresolved,
+       countIf(resolved IS NULL) AS n_no_verdict,
+       round(countIf(resolved = true) / count(), 3) AS resolved_rate,
+       round(avgIf(judge_overall, resolved = true), 2) AS judge_resolved,
+       round(avgIf(judge_overall, resolved = false), 2) AS judge_unresolved
+FROM trace_summary
+WHERE eval_instance_id IS NOT NULL
+GROUP BY batch
+ORDER BY batch""",
+    ),
 ]
 
 BY_NAME: dict[str, ExampleQuery] = {q.name: q for q in EXAMPLES}

@@ -48,6 +48,16 @@ def test_trace_summary_one_row_per_trace(ch_store: ClickHouseStore, data: Datase
     assert gappy["final_passed"] is True
     assert (gappy["status"], gappy["missing_seqs"]) == ("missing_events", [5])
 
+    # The benchmark verdict: NULL without an evaluation spec (the web UI filters on it).
+    assert (fixed["resolved"], unfixed["resolved"], gappy["resolved"]) == (True, False, None)
+    assert (fixed["eval_instance_id"], gappy["eval_instance_id"]) == ("acme__lib-1", None)
+    assert "import-batch:sample" in fixed["labels"] and gappy["labels"] == []
+    _, types = ch_store.query(
+        "SELECT name, type FROM system.columns WHERE database = currentDatabase() "
+        "AND table = 'trace_summary' AND name = 'resolved'"
+    )
+    assert types == [("resolved", "Nullable(Bool)")]
+
 
 def test_events_dedup_has_one_row_per_event(ch_store: ClickHouseStore, data: Dataset) -> None:
     _, raw = ch_store.query("SELECT count() FROM events")
@@ -113,7 +123,15 @@ def _check_daily(rows: list[dict], data: Dataset) -> None:
     assert sum(r["events"] for r in rows) == total  # re-deliveries counted once
 
 
+def _check_resolved_rate(rows: list[dict], data: Dataset) -> None:
+    assert rows == [
+        {"batch": "import-batch:sample", "n_resolved": 1, "n_unresolved": 1, "n_no_verdict": 0,
+         "resolved_rate": 0.5, "judge_resolved": 4.0, "judge_unresolved": 1.5}
+    ]  # fmt: skip
+
+
 CHECKS = {
+    "resolved_rate": _check_resolved_rate,
     "fail_to_pass": _check_fail_to_pass,
     "rubric_side_by_side": _check_rubric,
     "time_to_green": _check_time_to_green,

@@ -63,7 +63,10 @@ async def produce(
     settings: Settings, records: Iterable[Wire | bytes], key: str | None = None
 ) -> int:
     """Send records keyed by trace_id (or ``key`` for raw bytes); returns how many."""
-    producer = AIOKafkaProducer(bootstrap_servers=settings.kafka_bootstrap, linger_ms=5)
+    # Large enough for the oversized records the dead-letter tests send on purpose.
+    producer = AIOKafkaProducer(
+        bootstrap_servers=settings.kafka_bootstrap, linger_ms=5, max_request_size=8 << 20
+    )
     await producer.start()
     n = 0
     try:

@@ -6,6 +6,7 @@ text here (what the server sends), and in a browser in ``test_browser.py``.
 
 from __future__ import annotations
 
+import json
 import re
 from html import unescape
 from html.parser import HTMLParser
@@ -18,6 +19,17 @@ from fixtrace.ops.query import ClientBackend
 from fixtrace.ui.listing import parse_list_query
 from fixtrace.ui.queries import ListQuery, SchemaProbe, fetch_page
 from fixtrace.ui.security import COOKIE, is_loopback
+from schemas.models import (
+    BugReport,
+    Developer,
+    EvalSpec,
+    QAResult,
+    QATests,
+    Repo,
+    Task,
+    TraceOpened,
+)
+from tests.ops.sample import T0
 from tests.ui.conftest import VIEWER_TOKEN, UiData
 from tests.ui.sample import HOSTILE_REPO, IMG, PAYLOAD, PWN, SCRIPT
 
@@ -217,26 +229,33 @@ def test_loopback_detection(host: str, loopback: bool):
 
 
 def test_resolved_column_is_used_once_it_exists(ui_data: UiData, clickhouse_dsn: str):
-    """The list gains the resolved filter and column when ``trace_summary`` has one."""
+    """The list gains the resolved filter and column: ``trace_summary.resolved`` (0003)."""
     backend = ClientBackend(clickhouse_dsn, database=ui_data.database)
     try:
-        names = {r[0] for r in backend.query("DESCRIBE TABLE trace_summary").rows}
-        if "resolved" not in names:  # stand in for the migration that adds it
-            assert SchemaProbe(backend).optional_columns() == frozenset()
-            q, errors = parse_list_query(QueryParams("resolved=yes"), frozenset())
-            assert q.filter.resolved is None and "no resolved column yet" in errors[0]
-            ui_data.store.client.command("RENAME TABLE trace_summary TO trace_summary_base")
-            ui_data.store.client.command(
-                "CREATE VIEW trace_summary AS SELECT *, "
-                "if(repo_id = 'httpparse', toNullable(true), NULL) AS resolved "
-                "FROM trace_summary_base"
-            )
-        probe = SchemaProbe(backend, ttl_s=0)
-        optional = probe.optional_columns()
-        assert optional == {"resolved"}
+        assert SchemaProbe(backend, ttl_s=0).optional_columns() == {"resolved"}
+        q, errors = parse_list_query(QueryParams("resolved=yes"), frozenset())
+        assert q.filter.resolved is None and "no resolved column yet" in errors[0]
+        # The fixed trace becomes a graded benchmark instance: a spec and a tests verdict.
+        fixed = ui_data.ids["fixed"]
+        blob = "sha256:" + "0" * 64
+        spec = EvalSpec(instance_id="httpparse__httpparse-1", test_patch_blob_id=blob)
+        ui_data.store.upsert_trace_opened(TraceOpened(
+            trace_id=fixed, created_at_ms=T0, repo=Repo(repo_id="httpparse", commit_base="abc123"),
+            task=Task(bug_report=BugReport(title="Header values with ':' are cut",
+                                           description="Host: a:8080 parses as 'a'"),
+                      evaluation=spec),
+            developer=Developer(developer_id="dev-1", experience_level="senior"),
+        ))  # fmt: skip
+        verdict = QATests(runner="pytest", final_passed=True, resolved=True)
+        ui_data.store.insert_qa_results([QAResult(
+            run_id=f"run-{fixed}-graded", trace_id=fixed, stage="tests", status="ok",
+            started_at_ms=T0 + 70_000, finished_at_ms=T0 + 71_000, config_json="{}",
+            result_json=json.dumps(verdict.model_dump(mode="json")),
+        )])  # fmt: skip
+        optional = SchemaProbe(backend, ttl_s=0).optional_columns()
         query = ListQuery.model_validate({"filter": {"resolved": True}})
         page = fetch_page(backend, query, optional)
-        assert [r["trace_id"] for r in page.rows] == [ui_data.ids["fixed"]]
+        assert [r["trace_id"] for r in page.rows] == [fixed]
         assert page.rows[0]["resolved"] is True
     finally:
         backend.close()

@@ -1,0 +1,118 @@
+"""Held-out test grading with the SWE-bench harness's rules.
+
+Why not JUnit here: benchmark specs name tests by the ids pytest prints in its ``-rA``
+summary (``tests/test_x.py::TestC::test_y[param]``); JUnit keeps only a dotted class name,
+so ids would have to be guessed back. The harness reads that summary from the log, so
+this does too, with the same verdict rules:
+
+- success after the fix: PASSED or XFAIL; a pass-to-pass test may also be SKIPPED;
+- failure: FAILED, ERROR, a fail-to-pass test SKIPPED, or the test missing from the output
+  (a crash, a timeout or a collection error must never count as a pass);
+- XPASS is neither (the harness leaves it out of the count), so it does not fail a spec;
+- resolved: no fail-to-pass and no pass-to-pass failure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from schemas.models import HeldOutTest
+
+STATUSES = ("PASSED", "FAILED", "SKIPPED", "ERROR", "XFAIL", "XPASS")
+_STATUS = "|".join(STATUSES)
+_STATUS_FIRST = re.compile(rf"^({_STATUS})\s+(\S+)")
+_ID_FIRST = re.compile(rf"^(\S+)\s+({_STATUS})(?:\s|$)")
+_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+_SKIP_SUMMARY = re.compile(r"^\[\d+\]$")
+_PARAM = re.compile(r"^(.*?)\[(.*)\]$")
+
+FAIL_TO_PASS = "fail_to_pass"
+PASS_TO_PASS = "pass_to_pass"
+
+
+def _shorten_path_param(test_id: str) -> str:
+    """``t[/abs/dir/file]`` → ``t[/file]``: ids stay stable across checkout folders."""
+    match = _PARAM.match(test_id)
+    if not match:
+        return test_id
+    name, param = match.groups()
+    if param.startswith("/") and not param.startswith("//") and "*" not in param:
+        param = "/" + param.rsplit("/", 1)[-1]
+    return f"{name}[{param}]"
+
+
+def parse_pytest_log(log: str, *, shorten_path_params: bool = False) -> dict[str, str]:
+    """``{test id: status}`` from pytest output (``-rA`` summary or verbose lines).
+
+    A test reported more than once keeps its last status, as in the harness.
+    """
+    statuses: dict[str, str] = {}
+    for raw in log.splitlines():
+        line = _ANSI.sub("", raw).rstrip()
+        first = _STATUS_FIRST.match(line)
+        if first:
+            status, test_id = first.groups()
+            if status == "SKIPPED" and _SKIP_SUMMARY.match(test_id):
+                continue  # "SKIPPED [2] file.py:10: reason" names no test
+        else:
+            second = _ID_FIRST.match(line)
+            if not second:
+                continue
+            test_id, status = second.groups()
+        if shorten_path_params:
+            test_id = _shorten_path_param(test_id)
+        statuses[test_id] = status
+    return statuses
+
+
+def is_failure(kind: str, status: str | None) -> bool:
+    """Whether a held-out test of ``kind`` with ``status`` after the fix fails the spec."""
+    if status is None:
+        return True
+    if kind == PASS_TO_PASS:
+        return status in ("FAILED", "ERROR")
+    return status in ("FAILED", "ERROR", "SKIPPED")
+
+
+def passed(status: str | None) -> bool:
+    """PASSED or XFAIL (the harness's "passed")."""
+    return status in ("PASSED", "XFAIL")
+
+
+def grade(
+    fail_to_pass: Iterable[str],
+    pass_to_pass: Iterable[str],
+    before: dict[str, str] | None,
+    after: dict[str, str] | None,
+) -> list[HeldOutTest]:
+    """One :class:`HeldOutTest` per spec test; ``after=None`` means no run after the fix."""
+    before, after_map = before or {}, after or {}
+    out: list[HeldOutTest] = []
+    for kind, ids in ((FAIL_TO_PASS, fail_to_pass), (PASS_TO_PASS, pass_to_pass)):
+        for test_id in ids:
+            status = after_map.get(test_id)
+            out.append(
+                HeldOutTest(
+                    test_id=test_id,
+                    kind=kind,
+                    before=before.get(test_id),
+                    after=status,
+                    ok=after is not None and not is_failure(kind, status),
+                )
+            )
+    return out
+
+
+def is_resolved(tests: list[HeldOutTest]) -> bool:
+    """The SWE-bench definition: every spec test is a success (or XPASS) after the fix."""
+    return all(t.ok for t in tests)
+
+
+def environment_failures(tests: list[HeldOutTest]) -> list[str]:
+    """PASS_TO_PASS tests failing before the fix and after it (not the fix's doing)."""
+    return [
+        t.test_id
+        for t in tests
+        if t.kind == PASS_TO_PASS and not t.ok and is_failure(PASS_TO_PASS, t.before)
+    ]
