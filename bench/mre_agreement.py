@@ -23,6 +23,7 @@ import tempfile
 import time
 from collections import Counter
 from pathlib import Path
+from typing import NamedTuple
 
 from fixtrace_config import Settings
 from qa_agents.mre.corpus import LabelledCase, load_corpus
@@ -34,20 +35,32 @@ DEFAULT_CORPUS = Path(__file__).resolve().parent.parent / "tests" / "mre" / "cor
 ORDER = (Verdict.GREEN, Verdict.YELLOW, Verdict.RED, Verdict.ERROR)
 
 
+class Outcome(NamedTuple):
+    """One report's result in one pass."""
+
+    verdict: Verdict
+    seconds: float
+    mode: str
+    summary: str
+    category: str
+
+
 def run_pass(
     cases: list[LabelledCase], settings: Settings, options: MreOptions, out: Path, label: str
-) -> dict[str, tuple[Verdict, float, str, str]]:
-    """name -> (verdict, seconds, mode, first reason) for one pass over the corpus."""
+) -> dict[str, Outcome]:
+    """name -> outcome for one pass over the corpus."""
     results = {}
     for i, case in enumerate(cases, 1):
         started = time.perf_counter()
         result = validate_issue(case.markdown(), out / case.name, settings, options=options)
         seconds = time.perf_counter() - started
-        results[case.name] = (result.verdict, seconds, result.mode, result.summary)
+        results[case.name] = Outcome(
+            result.verdict, seconds, result.mode, result.summary, result.reason_category
+        )
         mark = "=" if result.verdict == case.expected else "≠"
         print(
             f"[{label} {i:>2}/{len(cases)}] {case.name:<22} {result.verdict.value:<6} "
-            f"{mark} {case.expected.value:<6} {seconds:6.2f}s",
+            f"{mark} {case.expected.value:<6} {seconds:6.2f}s  {result.reason_category}",
             flush=True,
         )
     return results
@@ -65,17 +78,20 @@ def sandbox_floor(settings: Settings, options: MreOptions, repeat: int = 5) -> f
     return statistics.median(times)
 
 
-def print_agreement(cases: list[LabelledCase], got: dict[str, tuple[Verdict, float, str, str]]):
-    pairs = [(c.expected, got[c.name][0]) for c in cases]
+def print_agreement(cases: list[LabelledCase], got: dict[str, Outcome]) -> None:
+    pairs = [(c.expected, got[c.name].verdict) for c in cases]
     agree = sum(1 for e, g in pairs if e == g)
     print(f"\nagreement: {agree}/{len(pairs)} = {agree / len(pairs):.1%}")
+    batches = sorted({c.batch for c in cases if c.heldout and c.batch})
     for label, subset in (
         ("  built on", [c for c in cases if not c.heldout]),
         ("  held out", [c for c in cases if c.heldout]),
+        *((f"    batch {b}", [c for c in cases if c.batch == b]) for b in batches),
     ):
-        hits = sum(1 for c in subset if got[c.name][0] == c.expected)
+        hits = sum(1 for c in subset if got[c.name].verdict == c.expected)
         if subset:
             print(f"{label}: {hits}/{len(subset)} = {hits / len(subset):.1%}")
+    print_reasons(cases, got)
     counts = Counter(pairs)
     print("\nconfusion (rows: label, columns: verdict)")
     print(f"{'':<8}" + "".join(f"{v.value:>8}" for v in ORDER) + f"{'recall':>9}")
@@ -89,17 +105,33 @@ def print_agreement(cases: list[LabelledCase], got: dict[str, tuple[Verdict, flo
         called = sum(counts[(e, v)] for e in ORDER)
         precision.append(f"{counts[(v, v)] / called:.0%}" if called else "-")
     print(f"{'precis.':<8}" + "".join(f"{p:>8}" for p in precision))
-    misses = [c for c in cases if got[c.name][0] != c.expected]
+    misses = [c for c in cases if got[c.name].verdict != c.expected]
     if misses:
         print("\ndisagreements:")
         for c in misses:
-            verdict, _, _, summary = got[c.name]
-            print(f"- {c.name}: label {c.expected.value}, got {verdict.value}: {summary[:150]}")
+            outcome = got[c.name]
+            print(
+                f"- {c.name}: label {c.expected.value}, got {outcome.verdict.value} "
+                f"({outcome.category}): {outcome.summary[:150]}"
+            )
             print(f"    label reason: {c.reason}")
 
 
-def print_times(name: str, got: dict[str, tuple[Verdict, float, str, str]]) -> None:
-    seconds = sorted(t for _, t, _, _ in got.values())
+def print_reasons(cases: list[LabelledCase], got: dict[str, Outcome]) -> None:
+    """Agreement on the reason, where the label gives its category: a RED for the wrong
+    reason asks the author for the wrong thing."""
+    judged = [c for c in cases if c.reason_categories and got[c.name].verdict == c.expected]
+    if not judged:
+        return
+    wrong = [c for c in judged if got[c.name].category not in c.reason_categories]
+    hits = len(judged) - len(wrong)
+    print(f"reason category agrees: {hits}/{len(judged)} (labels that give one, verdict agreed)")
+    for c in wrong:
+        print(f"- {c.name}: label {'/'.join(c.reason_categories)}, got {got[c.name].category}")
+
+
+def print_times(name: str, got: dict[str, Outcome]) -> None:
+    seconds = sorted(o.seconds for o in got.values())
     p90 = seconds[min(len(seconds) - 1, int(0.9 * len(seconds)))]
     print(
         f"{name:<5} median {statistics.median(seconds):6.2f}s  p90 {p90:6.2f}s  "
@@ -141,15 +173,15 @@ def main() -> None:
         warm = run_pass(cases, settings, options, out, "warm")
         floor = sandbox_floor(settings, options)
         print_agreement(cases, warm)
-        modes = Counter(mode for _, _, mode, _ in warm.values())
+        modes = Counter(o.mode for o in warm.values())
         print("\nmodes run: " + ", ".join(f"{m} ×{n}" for m, n in modes.items()))
         print("\nseconds per report")
         if cold is not None:
             print_times("cold", cold)
         print_times("warm", warm)
         print(f"baseline: warm sandboxed `pass` {floor:.2f}s")
-        if cold is not None and any(cold[n][0] != warm[n][0] for n in warm):
-            flips = [n for n in warm if cold[n][0] != warm[n][0]]
+        if cold is not None and any(cold[n].verdict != warm[n].verdict for n in warm):
+            flips = [n for n in warm if cold[n].verdict != warm[n].verdict]
             print("verdicts that differed between passes: " + ", ".join(flips))
     finally:
         if scratch is not None:

@@ -126,13 +126,14 @@ def _validate_folder(
             console.print(f"[red]error:[/] {type(exc).__name__}: {exc}")
             return 3
     table = Table(title=f"open-MRE: {folder}", show_header=True, header_style="bold")
-    for column in ("report", "verdict", "seconds", "summary"):
+    for column in ("report", "verdict", "reason", "seconds", "summary"):
         table.add_column(column, overflow="fold")
     for item in items:
         colour = _COLOURS.get(item.result.verdict, "red")
         table.add_row(
             item.report.name,
             f"[{colour}]{item.result.verdict.value}[/]",
+            item.result.reason_category,
             f"{item.seconds:.1f}",
             item.result.summary[:120],
         )
@@ -143,6 +144,7 @@ def _validate_folder(
         {
             "report": str(i.report),
             "verdict": i.result.verdict.value,
+            "reason_category": i.result.reason_category,
             "seconds": round(i.seconds, 3),
             "summary": i.result.summary,
             "out_dir": str(i.result.artifacts.out_dir),

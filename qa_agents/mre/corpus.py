@@ -30,6 +30,11 @@ class LabelledCase(BaseModel):
     truncated: bool = False
     revised: str = ""
     heldout: bool = Field(False, description="Labelled after the tools were built.")
+    batch: str = ""
+    reason_categories: list[str] = Field(
+        default_factory=list,
+        description="The label's reason in the validator's categories (any one agrees).",
+    )
 
     def markdown(self) -> str:
         return self.path.read_text(encoding="utf-8")

@@ -14,6 +14,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+SCRIPT_NAME = "extracted_code.py"  # the file the sandbox runs: its frames are the report's code
+
 
 class Verdict(StrEnum):
     """The three verdicts (GREEN, YELLOW, RED), plus ERROR when the run itself failed."""
@@ -45,8 +47,9 @@ BlockContext = Literal["expected", "actual", ""]
 class CodeBlock(BaseModel):
     """One block of the issue, classified so tracebacks never get executed.
 
-    ``origin`` says how it was written (a fence, 4-space indentation, REPL lines or an
-    output pasted in prose, one inline code span), ``context`` whether the prose before it
+    ``origin`` says how it was written (a fence, an HTML ``<pre>`` block, 4-space
+    indentation, a script, REPL lines, a traceback or an output pasted in prose, one
+    inline code span), ``context`` whether the prose before it
     presents it as what should happen or as what happened, and ``transcript_output`` what
     a REPL transcript (or a code block with its output pasted in) showed.
     """
@@ -55,7 +58,7 @@ class CodeBlock(BaseModel):
     language: str = ""
     kind: BlockKind
     content: str
-    origin: Literal["fenced", "indented", "prose", "inline"] = "fenced"
+    origin: Literal["fenced", "pre", "indented", "prose", "inline"] = "fenced"
     context: BlockContext = ""
     transcript_output: str = ""
     lead: str = ""
@@ -139,6 +142,11 @@ class ExpectedBehavior(BaseModel):
     error_type: str | None = None
     error_message: str | None = None
     output_snippet: str | None = None
+    absence: Literal["exception", "output"] | None = Field(
+        None,
+        description="The symptom is that something does not happen: the code raises "
+        "nothing, or prints nothing.",
+    )
 
 
 class ActualBehavior(BaseModel):
@@ -179,6 +187,16 @@ class BehaviorAnalysis(BaseModel):
     shown: list[ShownEvidence] = Field(default_factory=list)
     raise_is_correct: bool = Field(
         False, description="The report says raising is the correct behaviour."
+    )
+    raise_expected_of: list[str] = Field(
+        default_factory=list,
+        description="The calls the report says should raise (empty: it names none, so "
+        "any raise counts as correct).",
+    )
+    exact_numbers: list[str] = Field(
+        default_factory=list,
+        description="Long floats shown whose rounded value the report also writes: their "
+        "digits are the point, so they are compared as written, not as float noise.",
     )
     output_comparison: OutputComparison | None = None
 
@@ -227,11 +245,17 @@ class ExecutionResults(BaseModel):
 
 
 class Comparison(BaseModel):
-    """How the run compared with what the issue describes."""
+    """How the run compared with what the issue describes.
+
+    ``category``: why a run that did not match is no reproduction, when that is not
+    simply a different result (``raise-is-correct``, ``matches-expected``,
+    ``not-checkable``).
+    """
 
     matched: bool
     detail: str
     discrepancies: list[str] = Field(default_factory=list)
+    category: str = ""
 
 
 class Timings(BaseModel):
@@ -269,6 +293,9 @@ class MreResult(BaseModel):
     errors: list[MreError] = Field(default_factory=list)
     timings: Timings = Field(default_factory=Timings)
     summary: str = ""
+    reason_category: str = Field(
+        "", description="The kind of reason behind the verdict (missing-file, network, …)."
+    )
 
     @property
     def exit_code(self) -> int:

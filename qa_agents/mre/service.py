@@ -74,6 +74,7 @@ def validate_issue(
         errors=errors,
         timings=timings,
         summary=_summary(outcome_md),
+        reason_category=_field(outcome_md, "Reason"),
     )
 
 
@@ -130,8 +131,14 @@ def issue_title(markdown: str) -> str:
 
 
 def _verdict_from_report(markdown: str) -> Verdict:
-    match = re.search(r"^\*\*Verdict\*\*: (\w+)", markdown, re.MULTILINE)
-    return Verdict(match.group(1)) if match else Verdict.ERROR
+    verdict = _field(markdown, "Verdict")
+    return Verdict(verdict) if verdict in Verdict.__members__ else Verdict.ERROR
+
+
+def _field(markdown: str, name: str) -> str:
+    """A ``**Name**: value`` line of the report's head."""
+    match = re.search(rf"^\*\*{name}\*\*: ([\w-]+)", markdown, re.MULTILINE)
+    return match.group(1) if match else ""
 
 
 def _summary(markdown: str) -> str:

@@ -27,15 +27,21 @@ from qa_agents.mre.models import (
     VersionReport,
     VersionRun,
 )
-from qa_agents.mre.tools.behavior import analyse_behavior, compare
+from qa_agents.mre.tools.behavior import analyse_behavior
 from qa_agents.mre.tools.code_facts import analyse
+from qa_agents.mre.tools.comparison import compare
 from qa_agents.mre.tools.execute import Executor
 from qa_agents.mre.tools.extractor import extract
 from qa_agents.mre.tools.output_match import compare_outputs
 from qa_agents.mre.tools.pypi import PypiClient
 from qa_agents.mre.tools.report import ReportInputs, render_report, render_reproduction
 from qa_agents.mre.tools.resolver import Interpreter
-from qa_agents.mre.tools.versions import PackageMention, build_report, find_mentions
+from qa_agents.mre.tools.versions import (
+    PackageMention,
+    build_report,
+    distributions,
+    find_mentions,
+)
 from qa_agents.mre.verdict import Decision, decide
 
 T = TypeVar("T")
@@ -126,11 +132,16 @@ class MreSteps:
 
     def _validate_versions(self, mentions: list[PackageMention] | None) -> VersionReport:
         markdown = self.issue()
+        notes: dict[str, str] = {}
         if mentions is None:
             extraction = self.extraction()
             imported = analyse(extraction.code).third_party_imports if extraction else []
+            imported, notes = distributions(imported, markdown, self.pypi)
             mentions = self.mention_finder(markdown, imported)
         report = build_report(mentions, self.pypi, markdown, self.interpreter())
+        for package in report.packages:
+            if package.name in notes:
+                package.chosen_reason = f"{notes[package.name]}; {package.chosen_reason}"
         self.store.write_model(names.VERSION_REPORT, report)
         return report
 
@@ -245,6 +256,7 @@ class MreSteps:
             except SyntaxError as exc:  # cannot happen for code that ran; never ship it
                 inputs.decision = Decision(
                     verdict=Verdict.YELLOW,
+                    category="not-reproduced",
                     reasons=[f"reproduction.py does not compile: {exc}"],
                     questions=["Can you paste the exact script you ran?"],
                 )

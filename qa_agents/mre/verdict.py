@@ -29,6 +29,8 @@ from qa_agents.mre.models import (
     Verdict,
     VersionReport,
 )
+from qa_agents.mre.tools.hydrate import PYTHON2_BUILTINS
+from qa_agents.mre.tools.tracebacks import raised_in
 
 _FILE_ERRORS = {"FileNotFoundError", "IsADirectoryError", "NotADirectoryError"}
 _MODULE_ERRORS = {"ModuleNotFoundError", "ImportError"}
@@ -43,10 +45,39 @@ _CREDENTIAL_ERRORS = re.compile(
 )
 
 
+CATEGORIES = {
+    Verdict.GREEN: ("reproduced",),
+    Verdict.YELLOW: (
+        "fixed-since",
+        "raise-is-correct",
+        "matches-expected",
+        "not-checkable",
+        "not-reproduced",
+    ),
+    Verdict.RED: (
+        "no-code",
+        "not-parseable",
+        "missing-file",
+        "missing-module",
+        "undefined-name",
+        "credentials",
+        "network",
+        "keyboard-input",
+        "timeout",
+    ),
+    Verdict.ERROR: ("infrastructure",),
+}
+
+
 class Decision(BaseModel):
-    """The verdict with the reasons and questions that the report prints."""
+    """The verdict with the reasons and questions that the report prints.
+
+    ``category`` names the kind of reason in one word a bench or a dashboard can count
+    (``missing-file``, ``network``, ``fixed-since``…; see ``CATEGORIES``).
+    """
 
     verdict: Verdict
+    category: str = ""
     reasons: list[str] = Field(default_factory=list)
     questions: list[str] = Field(default_factory=list)
     missing_information: list[str] = Field(default_factory=list)
@@ -62,7 +93,7 @@ def decide(
     """Apply the rules above; questions are specific to what went wrong."""
     infra = infrastructure_failure(versions, run)
     if infra:
-        return Decision(verdict=Verdict.ERROR, reasons=[infra])
+        return Decision(verdict=Verdict.ERROR, category="infrastructure", reasons=[infra])
     red = _red(meta, versions, run)
     if red is not None:
         if not behavior.shown and behavior.needs_clarification:
@@ -71,7 +102,9 @@ def decide(
         return red
     if comparison.matched:
         return Decision(
-            verdict=Verdict.GREEN, reasons=[comparison.detail, *_version_notes(versions)]
+            verdict=Verdict.GREEN,
+            category="reproduced",
+            reasons=[comparison.detail, *_version_notes(versions)],
         )
     return _yellow(meta, versions, behavior, run, comparison)
 
@@ -94,6 +127,7 @@ def _red(
     if meta.python_blocks_used == 0:
         return Decision(
             verdict=Verdict.RED,
+            category="no-code",
             reasons=["No code provided in issue report"],
             questions=[
                 "Can you paste the code that shows the problem as a code block, with the "
@@ -112,11 +146,13 @@ def _red(
             f"The code does not parse ({meta.syntax_error}). Can you paste the exact "
             "script you ran, in a code block, as Python 3?",
             "**Complete, syntactically valid code**",
+            "not-parseable",
         )
     if not versions.can_proceed:
         missing = [p.name for p in versions.packages if p.error and "not found" in p.error]
         return Decision(
             verdict=Verdict.RED,
+            category="missing-module",
             reasons=["Cannot install what the code imports: " + "; ".join(versions.notes)],
             questions=[
                 f"The code imports `{name}`, which is not a package on PyPI. Is it your own "
@@ -136,6 +172,7 @@ def _red(
             "The code reads from the keyboard. Which exact input do you type (and when) to "
             "trigger the bug? Can you pass it in the code instead?",
             "**The input values**, or code with them hard-coded",
+            "keyboard-input",
         )
     if run.timed_out:
         return _ask(
@@ -143,6 +180,7 @@ def _red(
             "The code ran past the time limit. Does it finish on your machine, and after "
             "how long? Can the example be made smaller?",
             "**A faster minimal example**",
+            "timeout",
         )
     return _missing_input(meta, run)
 
@@ -162,6 +200,7 @@ def _missing_input(meta: ExtractionMetadata, run: ExecutionResults) -> Decision 
             f"The example needs {needed} and a live service. Can you reproduce it without "
             "them (a local stub, a recorded response), or paste the full traceback you get?",
             "**A self-contained example** that needs no secrets",
+            "credentials",
         )
     if meta.uses_network and _NETWORK_ERRORS.search(run.exception + run.stderr[-2000:]):
         targets = ", ".join(f"`{t}`" for t in meta.network_targets[:3]) or "a network service"
@@ -170,14 +209,28 @@ def _missing_input(meta: ExtractionMetadata, run: ExecutionResults) -> Decision 
             f"The code fetches {targets}. Can you include the data it reads (inline, as a "
             "small sample) so the example runs without the network?",
             "**The data the example fetches**, inline",
+            "network",
         )
-    if exc_type in _FILE_ERRORS or (exc_type in {"OSError", "IOError"} and meta.file_dependencies):
+    python2 = _python2_name(run)
+    if exc_type in _FILE_ERRORS or (
+        meta.file_dependencies and (exc_type in {"OSError", "IOError"} or python2)
+    ):
         files = meta.file_dependencies or [message.strip()]
         names = ", ".join(f"`{f}`" for f in files)
         return _ask(
-            f"The code reads files the report does not include: {names}",
+            f"The code reads files the report does not include: {names}"
+            + (f" (and calls `{python2}()`, which Python 3 does not have)" if python2 else ""),
             f"Please attach {names} or replace them with inline sample data.",
             "**Referenced files** the example needs",
+            "missing-file",
+        )
+    if python2:
+        return _ask(
+            f"The code is Python 2: `{python2}` does not exist in Python 3",
+            f"The code calls `{python2}`, a Python 2 builtin. Can you paste a Python 3 "
+            "version of the example?",
+            "**The example in Python 3**",
+            "not-parseable",
         )
     if exc_type in _MODULE_ERRORS:
         return _ask(
@@ -185,22 +238,36 @@ def _missing_input(meta: ExtractionMetadata, run: ExecutionResults) -> Decision 
             f"Running the code failed with `{run.exception}`. Which package provides this "
             "module, or can you include the module's code?",
             "**The modules the example imports**",
+            "missing-module",
         )
-    if exc_type == "NameError":
+    if exc_type == "NameError" and raised_in(run.stderr) is not False:
         return _ask(
             f"The code uses a name it never defines: {run.exception}",
             f"Running the code failed with `{run.exception}`. Please include the code that "
             "defines it (the example looks incomplete).",
             "**The missing definitions**",
+            "undefined-name",
         )
     return None
 
 
-def _ask(reason: str, question: str, missing: str) -> Decision:
+def _ask(reason: str, question: str, missing: str, category: str) -> Decision:
     """RED with the one question and the one missing input that go with the reason."""
     return Decision(
-        verdict=Verdict.RED, reasons=[reason], questions=[question], missing_information=[missing]
+        verdict=Verdict.RED,
+        category=category,
+        reasons=[reason],
+        questions=[question],
+        missing_information=[missing],
     )
+
+
+def _python2_name(run: ExecutionResults) -> str | None:
+    """The Python 2 builtin the report's own code called, when that is what failed."""
+    match = re.match(r"NameError: name '(\w+)' is not defined", run.exception or "")
+    if match and match.group(1) in PYTHON2_BUILTINS and raised_in(run.stderr):
+        return match.group(1)
+    return None
 
 
 def _yellow(
@@ -244,7 +311,8 @@ def _yellow(
             "What exactly do you expect to happen, and what happens instead (the exact error "
             "message or output)? Please paste the output you see."
         )
-    return Decision(verdict=Verdict.YELLOW, reasons=reasons, questions=questions)
+    category = "fixed-since" if fixed else comparison.category or "not-reproduced"
+    return Decision(verdict=Verdict.YELLOW, category=category, reasons=reasons, questions=questions)
 
 
 def _fixed_since(versions: VersionReport, run: ExecutionResults) -> str | None:

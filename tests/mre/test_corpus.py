@@ -1,8 +1,10 @@
 """The labelled corpus of real reports: its shape, and a handful of cases run for real.
 
 The full corpus runs in ``bench/mre_agreement.py``; these cases keep the suite short while
-covering each verdict, a REPL transcript, a private module, code that does not parse,
-and the numpy report whose newest release needs a newer Python than the sandbox's.
+covering each verdict, a REPL transcript, a private module, code that does not parse
+(Python 2 in an HTML ``<pre>`` block), an unfenced script that reads a file the report
+lacks, and the numpy report whose newest release needs a newer Python than the
+sandbox's. A RED case must also be RED for the label's reason.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from qa_agents.mre.corpus import load_corpus
 from qa_agents.mre.models import Verdict
 from qa_agents.mre.runtime import MreOptions
 from qa_agents.mre.service import validate_issue
+from qa_agents.mre.verdict import CATEGORIES
 
 CORPUS = Path(__file__).parent / "corpus"
 CASES = {c.name: c for c in load_corpus(CORPUS)}
@@ -46,6 +49,9 @@ def test_corpus_is_real_labelled_and_covers_the_hard_cases() -> None:
         assert case.markdown().splitlines()[0] == f"<!-- source: {case.source} -->"
         assert case.reason and case.hard_cases
     assert {tag for c in cases for tag in c.hard_cases} >= HARD_CASES
+    for case in cases:  # a RED label names its reason in the validator's vocabulary
+        assert (case.expected == Verdict.RED) == bool(case.reason_categories), case.name
+        assert set(case.reason_categories) <= set(CATEGORIES[Verdict.RED]), case.name
 
 
 def _run(name: str, tmp_path: Path, settings: Settings):
@@ -55,11 +61,22 @@ def _run(name: str, tmp_path: Path, settings: Settings):
 
 
 @pytest.mark.parametrize(
-    "name", ["cpython-124238", "packaging-815", "pydantic-3747", "tomlkit-5", "dateutil-1149"]
+    "name",
+    [
+        "cpython-124238",
+        "packaging-815",
+        "pydantic-3747",
+        "tomlkit-5",
+        "dateutil-1149",
+        "docopt-85",
+        "xmltodict-105",
+    ],
 )
 def test_corpus_case_gets_its_label(name: str, tmp_path: Path, no_model_settings) -> None:
     result = _run(name, tmp_path, no_model_settings)
     assert result.verdict == CASES[name].expected, result.report_markdown
+    if CASES[name].reason_categories:
+        assert result.reason_category in CASES[name].reason_categories
     if result.verdict != Verdict.GREEN:
         questions = result.report_markdown.split("## Questions for Issue Author")[1]
         assert questions.strip().startswith("1. ")  # something the reporter can act on

@@ -36,6 +36,7 @@ def test_incomplete_code_is_red_and_asks_for_the_definition(run_issue) -> None:
     )
     result = run_issue(md)
     assert result.verdict == Verdict.RED  # NameError: the report is missing code
+    assert result.reason_category == "undefined-name"
     assert "never defined" in result.report_markdown and "transform" in result.report_markdown
     assert "include the code that defines it" in result.report_markdown
 
@@ -44,7 +45,7 @@ def test_input_is_needs_interaction(run_issue) -> None:
     result = run_issue(_issue("name = input('name? ')\nprint(name.upper())\n", "It prints `BOB`."))
     execution = result.artifacts.execution_results.read_text()
     assert '"needs_interaction": true' in execution
-    assert result.verdict == Verdict.RED
+    assert (result.verdict, result.reason_category) == (Verdict.RED, "keyboard-input")
     assert "reads from the keyboard" in result.report_markdown
 
 
@@ -83,8 +84,9 @@ def test_file_dependency_flagged_and_requested(run_issue) -> None:
         "It raises `UnicodeDecodeError`.",
     )
     result = run_issue(md)
-    assert result.verdict == Verdict.RED
+    assert (result.verdict, result.reason_category) == (Verdict.RED, "missing-file")
     report = result.report_markdown
+    assert "**Reason**: missing-file" in report
     assert "reads files not included in the issue: data/input.csv" in report
     assert "Please attach `data/input.csv`" in report
 
@@ -97,13 +99,13 @@ def test_network_service_is_red_and_asks_for_the_data(run_issue) -> None:
     result = run_issue(_issue(code, "It prints `200` then hangs."))
     execution = result.artifacts.execution_results.read_text()
     assert "network: imports urllib" in execution
-    assert result.verdict == Verdict.RED  # the sandbox is offline: the report needs a service
+    assert (result.verdict, result.reason_category) == (Verdict.RED, "network")  # offline
     assert "Flakiness sources" in result.report_markdown
     assert "fetches `https://pypi.org/simple/`" in result.report_markdown
 
 
 def test_syntax_error_is_red_and_not_retried(run_issue) -> None:
     result = run_issue(_issue("def broken(:\n    pass\n", "It raises `SyntaxError`."))
-    assert result.verdict == Verdict.RED
+    assert (result.verdict, result.reason_category) == (Verdict.RED, "not-parseable")
     assert "not valid Python" in result.report_markdown
     assert '"skipped": true' in result.artifacts.execution_results.read_text()

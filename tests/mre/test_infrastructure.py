@@ -96,6 +96,7 @@ def test_folder_gets_progress_summary_and_worst_exit_code(tmp_path: Path, monkey
     summary = json.loads((tmp_path / "out" / "summary.json").read_text())
     assert [s["verdict"] for s in summary] == ["GREEN", "RED"]
     assert summary[1]["summary"] == "No code provided in issue report"
+    assert [s["reason_category"] for s in summary] == ["reproduced", "no-code"]
     assert (tmp_path / "out" / "cpython-124238" / "reproduction.py").is_file()
 
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from qa_agents.mre.models import ExecutionResults
-from qa_agents.mre.tools.behavior import analyse_behavior, compare
+from qa_agents.mre.tools.behavior import analyse_behavior
+from qa_agents.mre.tools.comparison import compare
 from qa_agents.mre.tools.output_match import compare_outputs, normalize_lines
 
 
@@ -74,3 +75,95 @@ def test_exception_class_not_named_error_and_multiline_messages() -> None:
     assert behavior.expected_behavior.error_type == "InvalidVersion"
     run = ExecutionResults(exit_code=1, exception="pkg.InvalidVersion: Invalid version: '1,<2'")
     assert compare(behavior, run).matched
+
+
+def _ran(stdout: str = "", exception: str | None = None, stderr: str = "") -> ExecutionResults:
+    return ExecutionResults(
+        exit_code=1 if exception else 0, stdout=stdout, stderr=stderr, exception=exception
+    )
+
+
+def test_placeholders_stand_for_one_value_each_in_order() -> None:
+    md = (
+        "```python\nprint(stamp())\nprint(stamp())\n```\nPrints:\n```\n<ts1>\n<ts1>\n```\n\n"
+        "### Expected Behaviour\nA new stamp each time.\n\nPrints:\n```\n<ts1>\n"
+        "<ts2>  # new one\n```\n"
+    )
+    behavior = analyse_behavior(md)
+    same = _ran("10:00:01.000001\n10:00:01.000001\n")
+    fresh = _ran("10:00:01.000001\n10:00:02.500000\n")
+    assert compare_outputs(behavior, same).status == "reproduced"
+    assert compare_outputs(behavior, fresh).status == "matches_expected"
+    assert compare(behavior, same).matched and not compare(behavior, fresh).matched
+
+
+def test_html_tags_are_not_placeholders() -> None:
+    behavior = analyse_behavior(
+        "```python\nprint(render())\n```\nIt prints:\n```\n<p>hi</p>\n```\n"
+    )
+    assert compare_outputs(behavior, _ran("<p>bye</p>\n")).status == "differs"
+
+
+def test_float_digits_the_report_is_about_are_not_noise() -> None:
+    md = "```\nIn [1]: enc([0.3])\nOut[1]: '[0.29999999999999999]'\n```\nI expect `'[0.3]'`.\n"
+    behavior = analyse_behavior(md)
+    assert behavior.exact_numbers == ["0.29999999999999999"]
+    assert compare_outputs(behavior, _ran("'[0.3]'\n")).status == "differs"
+    assert compare_outputs(behavior, _ran("'[0.29999999999999999]'\n")).status == "reproduced"
+    noise = analyse_behavior("```\n>>> ratio()\n0.30000000000000004\n```\n")
+    assert noise.exact_numbers == []  # the report never writes 0.3: the digits are noise
+    assert compare_outputs(noise, _ran("0.3\n")).status == "reproduced"
+
+
+def test_a_symptom_that_is_an_absence_is_checked() -> None:
+    quiet = analyse_behavior("# lib.check(42) raises no exceptions?\n\n`lib.check(42)`\n")
+    assert quiet.expected_behavior.absence == "exception"
+    assert compare(quiet, _ran()).matched
+    assert not compare(quiet, _ran(exception="ValueError: 42")).matched
+    silent = analyse_behavior(
+        "```python\nrun()\nprint('done')\n```\n\n**The print never executed!**\n"
+    )
+    assert silent.expected_behavior.absence == "output"
+    assert compare(silent, _ran()).matched and not compare(silent, _ran("done\n")).matched
+    wish = analyse_behavior("```python\nrun()\n```\nIt should not raise an error.\n")
+    assert wish.expected_behavior.absence is None  # what should happen is not the symptom
+
+
+def _raised_from(line: str) -> ExecutionResults:
+    stderr = (
+        "Traceback (most recent call last):\n"
+        '  File "/tmp/run/extracted_code.py", line 3, in <module>\n'
+        f"    {line}\nTypeError: unhashable type: 'list'\n"
+    )
+    return _ran(exception="TypeError: unhashable type: 'list'", stderr=stderr)
+
+
+def test_should_raise_is_about_the_call_it_names() -> None:
+    md = (
+        "```python\nb = codec.pack({(1, 2): 0})\ncodec.unpack(b)\n```\n\n"
+        "Expected: either `pack` should raise on such a key, or the limit should be documented.\n"
+    )
+    behavior = analyse_behavior(md)
+    assert behavior.raise_is_correct and behavior.raise_expected_of == ["pack"]
+    from_pack = compare(behavior, _raised_from("b = codec.pack({(1, 2): 0})"))
+    assert from_pack.category == "raise-is-correct"
+    from_unpack = compare(behavior, _raised_from("codec.unpack(b)"))
+    assert from_unpack.category != "raise-is-correct"  # another call raised
+    unscoped = analyse_behavior("```python\nparse('x')\n```\nIt should raise here.\n")
+    assert unscoped.raise_is_correct and unscoped.raise_expected_of == []
+
+
+def test_an_exception_written_as_a_comment_is_the_shown_symptom() -> None:
+    md = (
+        "```python\nb = codec.pack({(1, 2): 0})  # works\n"
+        "codec.unpack(b)  # TypeError: unhashable type: 'list'\n"
+        "codec.check(b)  # should raise ValueError\n```\n"
+        "Expected: `pack` should raise on such a key.\n"
+    )
+    behavior = analyse_behavior(md)
+    assert [(e.context, e.text) for e in behavior.shown] == [
+        ("actual", "TypeError: unhashable type: 'list'\n"),
+        ("expected", "ValueError\n"),
+    ]
+    assert behavior.expected_behavior.error_type == "TypeError"
+    assert compare(behavior, _raised_from("codec.unpack(b)")).matched

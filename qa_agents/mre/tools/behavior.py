@@ -1,12 +1,11 @@
 """Expected/actual behaviour parsing and the comparison of a run against it.
 
-``expected_behavior`` (in ``behavior_analysis.json``) is what a reproduction run must
-show for the issue to count as reproduced: the reported symptom (a traceback, a named
-exception, printed output). The author's own "Expected behavior" prose (what correct code
-would do) is kept in ``validation_criteria`` so the report can quote it. Output and
-tracebacks the report shows are kept as evidence with the context they were shown in; a
-shown output is the strongest evidence there is, compared line by line after
-normalization.
+The spec's ``expected_behavior`` is what a reproduction run must show for the issue to
+count as reproduced: the reported symptom (a traceback, a named exception, printed
+output). The author's own "Expected behavior" prose (what correct code would do) is kept
+in ``validation_criteria`` so the report can quote it. Output and tracebacks the report
+shows are kept as evidence with the context they were shown in; a shown output is the
+strongest evidence there is, compared line by line after normalization.
 """
 
 from __future__ import annotations
@@ -17,13 +16,12 @@ from qa_agents.mre.models import (
     ActualBehavior,
     BehaviorAnalysis,
     CodeBlock,
-    Comparison,
-    ExecutionResults,
     ExpectedBehavior,
     ShownEvidence,
 )
 from qa_agents.mre.tools.markdown import extract_code_blocks
-from qa_agents.mre.tools.output_match import compare_outputs
+from qa_agents.mre.tools.output_match import exact_numbers
+from qa_agents.mre.tools.tracebacks import parse_exception
 
 _HEADING = re.compile(
     r"^(?:#{1,6}\s*(?P<h>[^\n]+?)\s*#*|\*\*(?P<b>[^*\n]+?)\*\*:?"
@@ -49,7 +47,6 @@ _EXCEPTION = re.compile(
     r"(?<![\w.])(?P<type>(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning|Exit|Interrupt))"
     r"(?:\s*:\s*(?P<msg>[^\n`]+))?"
 )
-_TRACE_EXC = re.compile(r"^(?P<type>[A-Za-z_][\w.]*)(?::\s?(?P<msg>.*))?$")
 _BARE_EXCEPTION = re.compile(
     r"^(?P<type>(?:[A-Za-z_]\w*\.)*[A-Z][A-Za-z0-9]+)(?::\s?(?P<msg>.*))?$"
 )
@@ -58,6 +55,25 @@ _RAISE_IS_CORRECT = re.compile(
     r"without rais\w*|(?:doesn'?t|does not|didn'?t|did not|never) (?:raise|throw)|"
     r"no (?:error|exception) (?:is )?(?:raised|thrown)|silently (?:accepts?|returns?|succeeds?))",
     re.IGNORECASE,
+)
+# a call or name written as code in prose: `encode`, `lib.load()`
+_CODE_NAME = re.compile(r"`(?:[\w.]*\.)?(\w+)(?:\([^`]*\))?`")
+_SHOULD = re.compile(r"\b(should|expect\w*|would like|wants?|ought|instead of)\b", re.I)
+_NO_RAISE = re.compile(
+    r"\b(?:raises?|throws?) no (?:exceptions?|errors?)\b|"
+    r"\b(?:doesn'?t|does not|didn'?t|did not|never|won'?t) (?:raise|throw)\b|"
+    r"\bno (?:exception|error) (?:is |was |gets )?(?:raised|thrown)\b",
+    re.I,
+)
+_NO_OUTPUT = re.compile(
+    r"\bprint\w*\b[^.!?\n]{0,30}\b(?:never|not|n't)\b[^.!?\n]{0,15}"
+    r"\b(?:execut\w*|run\w*|reached|called|happen\w*)|"
+    r"\bnothing (?:is |gets |was )?(?:printed|shown|displayed)\b|\bprints nothing\b",
+    re.I,
+)
+# "call()  # raises KeyError: 'x'" – an exception written as a comment beside its line
+_RAISE_COMMENT = re.compile(
+    r"#[^#\n]*?(?P<exc>\b(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception)\b(?::[^#\n]*)?)\s*$"
 )
 
 
@@ -86,7 +102,9 @@ def shown_evidence(blocks: list[CodeBlock]) -> list[ShownEvidence]:
                     source=source,
                 )
             )
-        elif block.kind == "code" and block.transcript_output.strip():
+        if block.kind == "code":
+            evidence.extend(_commented_raises(block, source))
+        if block.kind == "code" and block.transcript_output.strip():
             out, trace = _split_trace(block.transcript_output)
             if out.strip():
                 evidence.append(
@@ -99,6 +117,25 @@ def shown_evidence(blocks: list[CodeBlock]) -> list[ShownEvidence]:
                     )
                 )
     return evidence
+
+
+def _commented_raises(block: CodeBlock, source: str) -> list[ShownEvidence]:
+    """``call(x)  # TypeError: unhashable type``: the author wrote the raise beside the
+    line; "# should raise ValueError" is what they expect instead."""
+    found = []
+    for line in block.content.splitlines():
+        comment = _RAISE_COMMENT.search(line)
+        if comment and line.split("#", 1)[0].strip():
+            expected = bool(re.search(r"\b(should|expect\w*)\b", comment.group(0), re.I))
+            found.append(
+                ShownEvidence(
+                    kind="traceback",
+                    context="expected" if expected else "actual",
+                    text=comment.group("exc").strip() + "\n",
+                    source=f"{source}, a comment",
+                )
+            )
+    return found
 
 
 def _split_trace(text: str) -> tuple[str, str]:
@@ -117,17 +154,26 @@ def analyse_behavior(markdown: str) -> BehaviorAnalysis:
     parts = sections(markdown)
     expected_text = _pick(parts, _EXPECTED_KEYS)
     actual_text = _pick(parts, _ACTUAL_KEYS, exclude=_EXPECTED_KEYS)
-    actual = ActualBehavior(description=_clip(actual_text), provided=bool(actual_text))
+    actual = ActualBehavior(description=clip(actual_text), provided=bool(actual_text))
     blocks = extract_code_blocks(markdown)
     evidence = shown_evidence(blocks)
-    raise_is_correct = _says_raise_is_correct(markdown, blocks) or any(
-        e.kind == "traceback" and e.context == "expected" for e in evidence
-    )
-    target = _symptom(evidence, actual_text)
+    prose = _prose(markdown, blocks)
+    subjects = _raise_subjects(prose)
+    expected_raise = any(e.kind == "traceback" and e.context == "expected" for e in evidence)
+    scoped = subjects is not None and all(subjects) and not expected_raise
+    facts = {
+        "shown": evidence,
+        "raise_is_correct": subjects is not None or expected_raise,
+        "raise_expected_of": sorted({n for names in subjects or [] for n in names})
+        if scoped
+        else [],
+        "exact_numbers": exact_numbers(markdown, evidence),
+    }
+    target = _symptom(evidence, actual_text) or _absence(prose)
     if target is None:
         expected = ExpectedBehavior(
             type="state_change",
-            description=_clip(expected_text) or "not described",
+            description=clip(expected_text) or "not described",
             validation_criteria="no observable symptom (exception or output) is described; "
             "cannot be checked automatically",
         )
@@ -136,11 +182,10 @@ def analyse_behavior(markdown: str) -> BehaviorAnalysis:
             actual_behavior=actual,
             comparison_strategy="contains",
             needs_clarification=not evidence,
-            shown=evidence,
-            raise_is_correct=raise_is_correct,
+            **facts,
         )
     target.validation_criteria = _criteria(target) + (
-        f"; the author expects instead: {_clip(expected_text, 200)}" if expected_text else ""
+        f"; the author expects instead: {clip(expected_text, 200)}" if expected_text else ""
     )
     strategy = "pattern_match" if target.type == "error" else "contains"
     return BehaviorAnalysis(
@@ -148,130 +193,50 @@ def analyse_behavior(markdown: str) -> BehaviorAnalysis:
         actual_behavior=actual,
         comparison_strategy=strategy,
         needs_clarification=False,
-        shown=evidence,
-        raise_is_correct=raise_is_correct,
+        **facts,
     )
 
 
-def _says_raise_is_correct(markdown: str, blocks: list[CodeBlock]) -> bool:
-    """Prose (not code, not output) saying the code ought to raise."""
-    prose = markdown
+def _prose(markdown: str, blocks: list[CodeBlock]) -> str:
+    """The report without its blocks: what the author says rather than shows."""
     for block in blocks:
-        prose = prose.replace(block.content, " ")
-    return bool(_RAISE_IS_CORRECT.search(prose))
+        markdown = markdown.replace(block.content, " ")
+    return markdown
 
 
-def parse_exception(stderr: str) -> tuple[str, str] | None:
-    """The final ``Type: message`` of the last traceback in ``stderr``."""
-    if "Traceback (most recent call last)" not in stderr:
-        return None
-    tail = stderr[stderr.rfind("Traceback (most recent call last)") :].splitlines()[1:]
-    # the exception is the first line back at column 0 after the frames; its message may
-    # continue on the following lines (pydantic, marshmallow), which are not exceptions
-    for line in tail:
-        if line.startswith((" ", "\t")) or not line.strip():
+def _raise_subjects(prose: str) -> list[list[str]] | None:
+    """For each sentence saying the code ought to raise, the calls it names; None if none.
+
+    "`encode` should raise on such a key" is about ``encode``: a raise from another call
+    is not what that sentence asks for. A sentence that names no call is about any.
+    """
+    said = [s for s in _sentences(prose) if _RAISE_IS_CORRECT.search(s)]
+    return [sorted(set(_CODE_NAME.findall(s))) for s in said] if said else None
+
+
+def _sentences(prose: str) -> list[str]:
+    return re.split(r"(?<=[.!?])\s+|\n\s*\n|\n(?=[#*-])", prose)
+
+
+def _absence(prose: str) -> ExpectedBehavior | None:
+    """The symptom as something that does not happen: "raises no exception", "the print
+    never runs". Sentences about what should happen do not count."""
+    for sentence in _sentences(prose):
+        if _SHOULD.search(sentence):
             continue
-        match = _TRACE_EXC.match(line.strip())
-        if match:
-            return match.group("type"), (match.group("msg") or "").strip()
+        if _NO_RAISE.search(sentence):
+            return ExpectedBehavior(
+                type="state_change",
+                description="the code raises no exception",
+                absence="exception",
+            )
+        if _NO_OUTPUT.search(sentence):
+            return ExpectedBehavior(
+                type="state_change",
+                description="the code prints nothing",
+                absence="output",
+            )
     return None
-
-
-def compare(behavior: BehaviorAnalysis, run: ExecutionResults) -> Comparison:
-    """Does the run show the reported symptom? ``partial`` cases are discrepancies."""
-    target = behavior.expected_behavior
-    if run.skipped or run.timed_out or run.needs_interaction or run.exit_code is None:
-        return Comparison(matched=False, detail="the code did not run to completion")
-    if run.exception and behavior.raise_is_correct and not _shown_actual_raise(behavior, run):
-        return Comparison(
-            matched=False,
-            detail="the code raises, which the report says is the correct behaviour",
-            discrepancies=[
-                f"Actual: {run.exception}",
-                "The report asks for an exception here, so a raise is not the bug",
-            ],
-        )
-    if target.type == "error":
-        return _compare_error(target, run)
-    if target.type == "output":
-        return _compare_output(behavior, run)
-    outputs = compare_outputs(behavior, run)
-    if outputs.status == "matches_expected":
-        return Comparison(
-            matched=False,
-            detail="the output is what the report expects",
-            discrepancies=[outputs.summary],
-        )
-    return Comparison(
-        matched=False,
-        detail="the reported behaviour cannot be checked automatically",
-        discrepancies=["No observable symptom to compare with (exception or output)"],
-    )
-
-
-def _shown_actual_raise(behavior: BehaviorAnalysis, run: ExecutionResults) -> bool:
-    """The report itself shows this exception as what went wrong."""
-    got = (run.exception or "").partition(":")[0].rsplit(".", 1)[-1]
-    return any(
-        e.kind == "traceback" and e.context != "expected" and got and got in e.text
-        for e in behavior.shown
-    )
-
-
-def _compare_output(behavior: BehaviorAnalysis, run: ExecutionResults) -> Comparison:
-    outputs = compare_outputs(behavior, run)
-    if run.exception:
-        return Comparison(
-            matched=False,
-            detail="the code raised where the report shows output",
-            discrepancies=[
-                f"Expected output containing: {_clip(_first_actual(behavior), 200)}",
-                f"Actual: {run.exception}",
-            ],
-        )
-    if outputs.status == "reproduced":
-        return Comparison(matched=True, detail=f"output matches the report ({outputs.summary})")
-    detail = (
-        "the output is what the report expects"
-        if outputs.status == "matches_expected"
-        else "output differs from the report"
-    )
-    return Comparison(
-        matched=False,
-        detail=detail,
-        discrepancies=[f"Missing from the output: {line}" for line in outputs.missing[:5]]
-        + [f"Actual: {_clip(run.stdout or '(no output)', 200)}"],
-    )
-
-
-def _first_actual(behavior: BehaviorAnalysis) -> str:
-    texts = [e.text for e in behavior.shown if e.kind == "output" and e.context != "expected"]
-    return texts[0] if texts else (behavior.expected_behavior.output_snippet or "")
-
-
-def _compare_error(target: ExpectedBehavior, run: ExecutionResults) -> Comparison:
-    want_type = (target.error_type or "").rsplit(".", 1)[-1]
-    expected = f"{want_type}" + (f": {target.error_message}" if target.error_message else "")
-    if not run.exception:
-        return Comparison(
-            matched=False,
-            detail="the reported exception was not raised",
-            discrepancies=[f"Expected: {expected}", f"Actual: exit code {run.exit_code}, no error"],
-        )
-    got_type, _, got_msg = run.exception.partition(": ")
-    if got_type.rsplit(".", 1)[-1] != want_type:
-        return Comparison(
-            matched=False,
-            detail="a different exception was raised",
-            discrepancies=[f"Expected: {expected}", f"Actual: {run.exception}"],
-        )
-    if target.error_message and not _messages_agree(target.error_message, got_msg):
-        return Comparison(
-            matched=False,
-            detail="same exception type, different message",
-            discrepancies=[f"Expected: {expected}", f"Actual: {run.exception}"],
-        )
-    return Comparison(matched=True, detail=f"raised {run.exception}")
 
 
 def _symptom(evidence: list[ShownEvidence], actual_text: str) -> ExpectedBehavior | None:
@@ -289,7 +254,7 @@ def _symptom(evidence: list[ShownEvidence], actual_text: str) -> ExpectedBehavio
     if outputs:
         return ExpectedBehavior(
             type="output",
-            description=f"prints {_clip(outputs[0].text, 200)}",
+            description=f"prints {clip(outputs[0].text, 200)}",
             output_snippet=outputs[0].text,
         )
     if actual_text:
@@ -317,16 +282,14 @@ def _last_exception_line(text: str) -> tuple[str, str] | None:
 
 
 def _criteria(target: ExpectedBehavior) -> str:
+    if target.absence == "exception":
+        return "the run ends without raising, as the report says"
+    if target.absence == "output":
+        return "the run ends without raising and prints nothing, as the report says"
     if target.type == "error":
         msg = f" with a message matching {target.error_message!r}" if target.error_message else ""
         return f"the run raises {target.error_type}{msg}"
-    return f"stdout/stderr shows {_clip(target.output_snippet or '', 120)!r} (normalized)"
-
-
-def _messages_agree(want: str, got: str) -> bool:
-    """Messages match when one contains the other once quotes and whitespace are ignored."""
-    a, b = _norm(want).strip("'\" ."), _norm(got).strip("'\" .")
-    return a in b or b in a
+    return f"stdout/stderr shows {clip(target.output_snippet or '', 120)!r} (normalized)"
 
 
 def _pick(parts: dict[str, str], keys: tuple[str, ...], exclude: tuple[str, ...] = ()) -> str:
@@ -337,10 +300,6 @@ def _pick(parts: dict[str, str], keys: tuple[str, ...], exclude: tuple[str, ...]
     return ""
 
 
-def _norm(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip()
-
-
-def _clip(text: str, limit: int = 500) -> str:
+def clip(text: str, limit: int = 500) -> str:
     text = text.strip()
     return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -42,7 +42,9 @@ _FILE_EXT = re.compile(
     r"h5|hdf5|npy|npz|png|jpe?g|gif|pdf|xml|html?|log|zip|gz|tar|pt|pth|bin|wav|mp3|mp4)$",
     re.IGNORECASE,
 )
-_READERS = re.compile(r"^(open|read_\w+|load\w*|imread|Path|ZipFile|connect|File|fromfile)$")
+_READERS = re.compile(
+    r"^(open|file|read_\w+|load\w*|imread|Path|ZipFile|connect|File|fromfile)$"  # file: Py2
+)
 _WRITE_MODES = ("w", "a", "x")
 _WRITERS = re.compile(r"^(to_\w+|write_\w*|save\w*|dump\w*|savefig|imwrite)$")
 
@@ -91,6 +93,7 @@ def analyse(code: str, local_modules: set[str] | None = None) -> CodeFacts:
     except SyntaxError:
         return CodeFacts()
     facts = CodeFacts()
+    constants = _string_constants(tree)
     written: set[str] = set()
     read: list[str] = []
     modules: list[str] = []
@@ -104,7 +107,7 @@ def analyse(code: str, local_modules: set[str] | None = None) -> CodeFacts:
             if name in _INPUT_CALLS or _is_prompt(node.func):
                 facts.uses_input = True
             facts.credentials.extend(_secrets_in_call(node, name))
-            for path in _literal_paths(node):
+            for path in _literal_paths(node, constants):
                 writes = name == "open" and _open_mode(node).startswith(_WRITE_MODES)
                 if writes or _WRITERS.match(name):
                     written.add(path)
@@ -185,17 +188,43 @@ def _call_name(func: ast.expr) -> str:
     return ""
 
 
-def _literal_paths(call: ast.Call) -> list[str]:
-    """String arguments that look like file paths (extension or absolute path)."""
+def _string_constants(tree: ast.Module) -> dict[str, str]:
+    """Names bound once, to a string literal: ``filepath = "some.json"``."""
+    values: dict[str, list[str | None]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            value = node.value
+            literal = (
+                value.value
+                if isinstance(value, ast.Constant) and isinstance(value.value, str)
+                else None
+            )
+            for target in targets:
+                if isinstance(target, ast.Name):
+                    values.setdefault(target.id, []).append(literal)
+    return {n: v[0] for n, v in values.items() if len(v) == 1 and v[0] is not None}
+
+
+def _literal_paths(call: ast.Call, constants: dict[str, str] | None = None) -> list[str]:
+    """String arguments (or names bound to one) that look like file paths (extension or
+    absolute path)."""
     args = list(call.args[:1]) + [k.value for k in call.keywords if k.arg in {"path", "file"}]
-    return [
+    values = [
         a.value
-        for a in args
         if isinstance(a, ast.Constant)
-        and isinstance(a.value, str)
-        and not _URL.match(a.value)
-        and "\n" not in a.value
-        and (_FILE_EXT.search(a.value) or a.value.startswith(("/", "./", "../", "~/")))
+        else (constants or {}).get(a.id)
+        if isinstance(a, ast.Name)
+        else None
+        for a in args
+    ]
+    return [
+        v
+        for v in values
+        if isinstance(v, str)
+        and not _URL.match(v)
+        and "\n" not in v
+        and (_FILE_EXT.search(v) or v.startswith(("/", "./", "../", "~/")))
     ]
 
 

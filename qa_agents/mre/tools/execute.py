@@ -17,12 +17,11 @@ from typing import Protocol
 
 from pydantic import BaseModel
 
-from qa_agents.mre.models import ExecutionResults, MreError
-from qa_agents.mre.tools.behavior import parse_exception
+from qa_agents.mre.models import SCRIPT_NAME, ExecutionResults, MreError
 from qa_agents.mre.tools.code_facts import analyse
+from qa_agents.mre.tools.tracebacks import parse_exception
 
 DEFAULT_TIMEOUT_S = 30.0
-SCRIPT_NAME = "extracted_code.py"
 _TRANSIENT = re.compile(
     r"timed? ?out|temporary failure|connection (?:reset|refused|aborted)|"
     r"could not fetch url|max retries exceeded|http error 5\d\d|remote end closed|"

@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import ast
+import json
 import re
 from pathlib import PurePosixPath
 
 from qa_agents.mre.models import CodeBlock, Extraction, ExtractionMetadata
 from qa_agents.mre.tools.code_facts import analyse
 from qa_agents.mre.tools.hydrate import ModuleExists, echo_expressions, hydrate
-from qa_agents.mre.tools.markdown import NAMED_FILE, combine_python_blocks, extract_code_blocks
+from qa_agents.mre.tools.markdown import (
+    DATA_FORMAT,
+    NAMED_FILE,
+    combine_python_blocks,
+    extract_code_blocks,
+)
 
 _FILE_HEADER = re.compile(r"^#\s*(?:file(?:name)?:\s*)?(?:[\w./-]*/)?(?P<mod>\w+)\.py\s*$")
 # a data block's language for each file extension the code may open
@@ -111,7 +117,7 @@ def _included_files(blocks: list[CodeBlock], needed: list[str]) -> dict[str, str
     file's format (a ``yaml`` block for ``open('spec.yaml')``). Named files are written
     even when the code never spells the name (``load_dotenv()`` reads ``.env``).
     """
-    data = [b for b in blocks if b.kind in {"other", "output"} and b.origin == "fenced"]
+    data = [b for b in blocks if b.kind in {"other", "output"} and b.origin in {"fenced", "pre"}]
     found: dict[str, str] = {}
     for block in data:
         names = NAMED_FILE.findall(_last_line(block.lead))
@@ -125,11 +131,29 @@ def _included_files(blocks: list[CodeBlock], needed: list[str]) -> dict[str, str
             continue
         named = [b for b in data if name in _last_line(b.lead)]
         langs = _DATA_LANGS.get(PurePosixPath(name).suffix.lower(), set())
-        typed = [b for b in data if b.language in langs]
+        typed = [b for b in data if _format_of(b) in langs]
         match = named[0] if len(named) == 1 else (typed[0] if len(typed) == 1 else None)
         if match is not None:
             found[path] = match.content
     return found
+
+
+def _format_of(block: CodeBlock) -> str:
+    """A data block's format: its fence language, else the format the line before it
+    names ("here is my yaml file:"), else JSON if it parses as a JSON document
+    and is not shown as a result."""
+    if block.language:
+        return block.language
+    named = DATA_FORMAT.search(_last_line(block.lead))
+    if named:
+        return named.group("fmt").lower()
+    if block.context:
+        return ""
+    try:
+        document = json.loads(block.content)
+    except ValueError:
+        return ""
+    return "json" if isinstance(document, dict | list) else ""
 
 
 def _last_line(text: str) -> str:

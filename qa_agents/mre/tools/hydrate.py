@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import importlib.util
 import re
 import sys
 from collections.abc import Callable
@@ -113,6 +114,23 @@ KNOWN_MODULES = {
     "attr",
     "attrs",
 }
+# builtins of Python 2 that Python 3 dropped: a call to one is old code, never an import
+PYTHON2_BUILTINS = {
+    "file",
+    "unicode",
+    "basestring",
+    "long",
+    "xrange",
+    "raw_input",
+    "unichr",
+    "execfile",
+    "cmp",
+    "reload",
+    "buffer",
+    "apply",
+    "intern",
+    "coerce",
+}
 ECHO = "__mre_echo__"
 ECHO_HELPER = (
     f"def {ECHO}(value):  # added by open-mre: show values as the interactive prompt does\n"
@@ -197,17 +215,19 @@ def hydrate(
     modules = _module_like(tree, missing)
     found = {n for n in modules if n in sys.stdlib_module_names}
     packages = sorted(
-        n for n in modules - found if module_exists and len(n) > 2 and module_exists(n)
+        n
+        for n in modules - found - PYTHON2_BUILTINS
+        if module_exists and len(n) > 2 and module_exists(n)
     )
     importable = {n for n in missing if _importable(n)} | found | set(packages)
-    called = _only_called(tree, missing - importable - modules)
+    called = _only_called(tree, missing - importable - modules - PYTHON2_BUILTINS)
     namesakes = sorted(
         n
         for n in called
         if module_exists and len(n) > 3 and n in (prose_words or set()) and module_exists(n)
     )
     imports = sorted(
-        {KNOWN_IMPORTS.get(n) or f"import {n}" for n in importable}
+        {KNOWN_IMPORTS.get(n) or _import_for(n, tree) for n in importable}
         | {f"from {n} import {n}" for n in namesakes}
     )
     unknown = sorted(missing - importable - set(namesakes))
@@ -297,6 +317,35 @@ def rewrite_relative_imports(
         rewritten.append(f"{ast.get_source_segment(code, node)} -> {new.strip()}")
         lines[start:end] = [new]
     return "".join(lines), list(reversed(rewritten))
+
+
+def _import_for(name: str, tree: ast.Module) -> str:
+    """``import urllib.request`` when the code uses ``urllib.request.urlopen``: a standard
+    package's submodule is not loaded by importing the package."""
+    if name not in sys.stdlib_module_names or not _is_package(name):
+        return f"import {name}"
+    subs = {
+        f"{name}.{node.attr}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == name
+    }
+    found = sorted(sub for sub in subs if _is_module(sub))
+    return f"import {', '.join(found)}" if found else f"import {name}"
+
+
+def _is_package(name: str) -> bool:
+    """A standard package (looked up without importing it)."""
+    spec = importlib.util.find_spec(name)
+    return spec is not None and spec.submodule_search_locations is not None
+
+
+def _is_module(dotted: str) -> bool:
+    try:
+        return importlib.util.find_spec(dotted) is not None
+    except (ImportError, ValueError):
+        return False
 
 
 def _importable(name: str) -> bool:

@@ -12,16 +12,11 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
 
 from qa_agents.mre.models import BlockContext, BlockKind, CodeBlock
+from qa_agents.mre.tools.fences import fenced_blocks
+from qa_agents.mre.tools.prose import RawBlock, parses, prose_blocks, python_c_code
 
-FENCE = re.compile(
-    r"^(?P<indent>[ \t]{0,3})(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^\n`]*)\n"
-    r"(?P<body>.*?)^(?P=indent)(?P=fence)[ \t]*$",
-    re.MULTILINE | re.DOTALL,
-)
 _PY_LANGS = {"python", "py", "python3", "py3", "ipython", "ipython3"}
 _PYCON_LANGS = {"pycon", "python-repl", ">>>"}
 _SHELL_LANGS = {"bash", "sh", "shell", "console", "zsh", "shell-session", "powershell", "cmd"}
@@ -35,17 +30,15 @@ _PROMPT = re.compile(r"^(?:>>>|\.\.\.)(?: |$)|^In \[\d*\]: ?|^\s+\.\.\.: ?")
 _OUT_PROMPT = re.compile(r"^Out\[\d*\]: ?")
 _TRACEBACK_START = re.compile(r"^-{5,}$|^Traceback \(most recent call last\)")
 _EXPECTED_WORDS = re.compile(r"\b(expect\w*|should|desired|intended|correct|wanted)\b", re.I)
+# words that say a block is what happened; "prints"/"returns" alone only say output follows
 _ACTUAL_WORDS = re.compile(
-    r"\b(actual\w*|got|get|gives?|result\w*|output\w*|prints?|returns?|raises?|error|"
-    r"traceback|instead|happen\w*|observed|current\w*|shows?|produces?|see|fails?|"
-    r"crash\w*|breaks?)\b",
+    r"\b(actual\w*|got|get|raises?|error|traceback|instead|happen\w*|observed|current\w*|"
+    r"see|fails?|crash\w*|breaks?)\b",
     re.I,
 )
-_OUTPUT_LEAD = re.compile(
-    r"(result|output|prints?|got|returns?|gives?|produces?)\W*\**\s*:?\s*\**\s*:?\s*$", re.I
+_OUTPUT_WORDS = re.compile(
+    r"\b(gives?|result\w*|output\w*|prints?|returns?|shows?|produces?)\b", re.I
 )
-_INLINE_ONLY = re.compile(r"^\s*`([^`\n]+)`\s*$")
-_HEADING = re.compile(r"^\s{0,3}#{1,6}\s")
 _RAISE_LEAD = re.compile(r"\b(exception|error|raises?|throws?|traceback|fails?)\b", re.I)
 _BARE_EXC = re.compile(r"^(?:[A-Za-z_]\w*\.)*[A-Z][A-Za-z0-9]+(?::\s.*)?$")
 # a data file named on the line before its block: "In .env:", "Given config.yaml:"
@@ -53,17 +46,17 @@ NAMED_FILE = re.compile(
     r"(?<![\w/.-])(\.[A-Za-z][\w-]*|[\w-]+\.(?:env|ya?ml|json|toml|ini|cfg|csv|tsv|txt|xml))"
     r"(?![\w/])"
 )
+# a data format named on the line before its block: "Here is my yaml file:"
+DATA_FORMAT = re.compile(
+    r"\b(?P<fmt>json|ya?ml|toml|csv|tsv|xml|ini)[ -]?(?:file|data|document|input|config)\b", re.I
+)
 _TITLE = re.compile(r"\A(?:\s*<!--.*?-->\s*)*\s*#\s[^\n]*\n")
-
-
-@dataclass
-class _Raw:
-    """A block before classification: where it came from and the prose just before it."""
-
-    language: str
-    body: str
-    origin: str
-    lead: str
+_SECTION = re.compile(r"^ {0,3}#{1,6}\s+(?P<h>.+?)\s*#*\s*$|^\*\*(?P<b>[^*\n]+)\*\*:?\s*$", re.M)
+_VERSION_QUERY = re.compile(
+    r"__version__|\bVERSION\b|\bversion\s*\(|\bsys\.version|\bversion_info\b|python_version\("
+)
+_QUOTED = re.compile(r"^>{1,3}(?!>)\s?")
+_SHELL_PROMPT = re.compile(r"^\s*(?:\$|%|❯|PS [^>]*>)\s+")
 
 
 def extract_code_blocks(markdown: str) -> list[CodeBlock]:
@@ -71,8 +64,12 @@ def extract_code_blocks(markdown: str) -> list[CodeBlock]:
     blocks: list[CodeBlock] = []
     for index, raw in enumerate(_raw_blocks(markdown)):
         kind, content, transcript = classify_block(raw.language, raw.body, raw.lead)
-        if kind == "code" and raw.language in {"", "text", "txt"} and _names_data_file(raw.lead):
+        plain = raw.language in {"", "text", "txt"}
+        if kind in {"code", "output"} and plain and names_data(raw.lead):
             kind, content, transcript = "other", raw.body, ""  # file contents, not a script
+        previous = blocks[-1] if blocks else None
+        if kind == "other" and raw.adjacent and previous and _prints(previous):
+            kind = "output"  # what the snippet right above printed, in its own language
         blocks.append(
             CodeBlock(
                 index=index,
@@ -80,7 +77,7 @@ def extract_code_blocks(markdown: str) -> list[CodeBlock]:
                 kind=kind,
                 content=content,
                 origin=raw.origin,  # type: ignore[arg-type]
-                context=context_of(raw.lead),
+                context=context_of(raw.lead, raw.section),
                 transcript_output=transcript,
                 lead=raw.lead[-200:],
             )
@@ -88,40 +85,75 @@ def extract_code_blocks(markdown: str) -> list[CodeBlock]:
     return blocks
 
 
-def _names_data_file(lead: str) -> bool:
+def names_data(lead: str) -> bool:
+    """The line before a block names one data file ("In .env:") or a data format."""
     lines = [ln for ln in lead.splitlines() if ln.strip()]
-    return bool(lines) and len(NAMED_FILE.findall(lines[-1])) == 1
-
-
-def context_of(lead: str) -> BlockContext:
-    """ "expected" or "actual" from the prose line right before a block, when it says."""
-    lines = [ln for ln in lead.splitlines() if ln.strip() and not ln.lstrip().startswith("<!--")]
     if not lines:
-        return ""
-    line = lines[-1]
-    expected = _EXPECTED_WORDS.search(line)
-    actual = _ACTUAL_WORDS.search(line)
-    if expected:
+        return False
+    return len(NAMED_FILE.findall(lines[-1])) == 1 or bool(DATA_FORMAT.search(lines[-1]))
+
+
+def _prints(block: CodeBlock) -> bool:
+    return block.kind == "code" and bool(re.search(r"\bprint\s*\(", block.content))
+
+
+def context_of(lead: str, section: str = "") -> BlockContext:
+    """ "expected" or "actual" from the prose line right before a block, when it says.
+
+    A line that only announces output ("Prints:") takes the side of the section it sits
+    in, so the "Prints:" under an "Expected behaviour" heading shows what should happen.
+    """
+    lines = [ln for ln in lead.splitlines() if ln.strip() and not ln.lstrip().startswith("<!--")]
+    line = lines[-1] if lines else ""
+    if _EXPECTED_WORDS.search(line):
         return "expected"
-    return "actual" if actual else ""
+    if _ACTUAL_WORDS.search(line):
+        return "actual"
+    if section and _EXPECTED_WORDS.search(section) and not _ACTUAL_WORDS.search(section):
+        return "expected"
+    return "actual" if _OUTPUT_WORDS.search(line) else ""
 
 
-def _raw_blocks(markdown: str) -> list[_Raw]:
-    """Fenced blocks, and in the prose between them indented code, REPL lines, outputs."""
+def _raw_blocks(markdown: str) -> list[RawBlock]:
+    """Fenced and ``<pre>`` blocks, and in the prose between them what prose can hold."""
     markdown = _TITLE.sub("", markdown, count=1)
-    found: list[_Raw] = []
+    found: list[RawBlock] = []
     pos = 0
-    for match in FENCE.finditer(markdown):
-        found.extend(_prose_blocks(markdown[pos : match.start()], found))
-        lead = _lead(markdown[pos : match.start()], found)
-        language = (match.group("info").strip().split() or [""])[0].lower()
-        found.append(_Raw(language, match.group("body"), "fenced", lead))
-        pos = match.end()
-    found.extend(_prose_blocks(markdown[pos:], found))
+    section = ""
+    for fence in fenced_blocks(markdown):
+        prose = markdown[pos : fence.start]
+        found.extend(_in_section(prose_blocks(prose, _previous_lead(found)), prose, section))
+        section = _last_section(prose, section)
+        lead = _lead(prose, found)
+        adjacent = bool(found) and not prose.strip()
+        found.append(RawBlock(fence.language, fence.body, fence.origin, lead, section, adjacent))
+        pos = fence.end
+    prose = markdown[pos:]
+    found.extend(_in_section(prose_blocks(prose, _previous_lead(found)), prose, section))
     return found
 
 
-def _lead(prose: str, found: list[_Raw]) -> str:
+def _in_section(blocks: list[RawBlock], prose: str, section: str) -> list[RawBlock]:
+    """Tag prose blocks with the heading above each (the prose may hold headings too)."""
+    for block in blocks:
+        at = prose.find(block.body.splitlines()[0]) if block.body.strip() else -1
+        block.section = _last_section(prose[: max(at, 0)], section)
+    return blocks
+
+
+def _last_section(prose: str, current: str) -> str:
+    headings = list(_SECTION.finditer(prose))
+    if not headings:
+        return current
+    last = headings[-1]
+    return (last.group("h") or last.group("b") or "").strip()
+
+
+def _previous_lead(found: list[RawBlock]) -> str | None:
+    return found[-1].lead if found else None
+
+
+def _lead(prose: str, found: list[RawBlock]) -> str:
     """The prose right before a block; when it is empty, the context of the previous one."""
     text = prose.strip("\n")
     if text.strip() or not found:
@@ -129,81 +161,13 @@ def _lead(prose: str, found: list[_Raw]) -> str:
     return found[-1].lead
 
 
-def _prose_blocks(prose: str, found: list[_Raw]) -> list[_Raw]:
-    lines = prose.split("\n")
-    out: list[_Raw] = []
-    i = 0
-    para: list[str] = []
-    while i < len(lines):
-        line = lines[i]
-        prev_blank = i == 0 or not lines[i - 1].strip()
-        if prev_blank and _is_indented(line) and line.strip() and not _in_list(para):
-            body, i = _take(lines, i, lambda s: _is_indented(s) or not s.strip())
-            out.append(_Raw("", _dedent(body), "indented", "\n".join(para)))
-            para = []
-            continue
-        if _PROMPT.match(line) and line.startswith(">>>"):
-            body, i = _take(lines, i, lambda s: bool(s.strip()))
-            out.append(_Raw("", "\n".join(body) + "\n", "prose", "\n".join(para)))
-            para = []
-            continue
-        inline = _INLINE_ONLY.match(line)
-        if inline and (para or out or found):
-            lead = "\n".join(para) or (out[-1].lead if out else _lead("", found))
-            span = inline.group(1)
-            language = "pycon" if span.startswith(">>> ") else "text"  # a one-line session
-            out.append(_Raw(language, span + "\n", "inline", lead))
-            para = []
-            i += 1
-            continue
-        if _is_output_lead(line):
-            body, j = _take(lines, i + 1, lambda s: bool(s.strip()))
-            if body and not any(_INLINE_ONLY.match(b) for b in body):
-                out.append(_Raw("text", "\n".join(body) + "\n", "prose", line))
-                para = []
-                i = j
-                continue
-        para.append(line)
-        i += 1
-    return out
-
-
-def _is_output_lead(line: str) -> bool:
-    """ "**Result:**", "It prints:" – a line announcing output pasted as plain lines."""
-    text = line.strip().rstrip("*").rstrip()
-    return bool(text.endswith(":") and _OUTPUT_LEAD.search(text) and not _HEADING.match(line))
-
-
-def _take(lines: list[str], start: int, keep: Callable[[str], bool]) -> tuple[list[str], int]:
-    end = start
-    while end < len(lines) and keep(lines[end]):
-        end += 1
-    body = lines[start:end]
-    while body and not body[-1].strip():
-        body.pop()
-        end -= 1
-    return body, end
-
-
-def _is_indented(line: str) -> bool:
-    return line.startswith(("    ", "\t"))
-
-
-def _in_list(para: list[str]) -> bool:
-    last = next((p for p in reversed(para) if p.strip()), "")
-    return bool(re.match(r"^\s*([-*+]|\d+[.)])\s", last))
-
-
-def _dedent(lines: list[str]) -> str:
-    return "\n".join(ln[4:] if ln.startswith("    ") else ln.lstrip("\t") for ln in lines) + "\n"
-
-
 def classify_block(language: str, body: str, lead: str = "") -> tuple[BlockKind, str, str]:
     """(kind, content, transcript_output): what a block is and what it showed.
 
     REPL transcripts become their statements (the echoed results are the transcript
     output); a block holding code and then its traceback is split; ``> value`` lines
-    after code are quoted output.
+    after code are quoted output; the programs of ``python -c "..."`` shell steps are
+    code, and what the session printed after them their output.
     """
     if language in _PYCON_LANGS or (language in _PY_LANGS | {""} and is_transcript(body)):
         code, shown = split_transcript(body)
@@ -219,6 +183,9 @@ def classify_block(language: str, body: str, lead: str = "") -> tuple[BlockKind,
         code, quoted = _split_quoted_output(body)
         return "code", code, quoted
     if language in _SHELL_LANGS or (not language and _is_shell(body)):
+        program = shell_python(body)
+        if program is not None:
+            return "code", program[0], program[1]
         return "shell", body, ""
     if language in _OUTPUT_LANGS:
         return "output", body, ""
@@ -228,6 +195,33 @@ def classify_block(language: str, body: str, lead: str = "") -> tuple[BlockKind,
             return "code", code, quoted
         return "output", body, ""
     return "other", body, ""
+
+
+def shell_python(body: str) -> tuple[str, str] | None:
+    """(programs, printed) of the ``python -c`` steps of a shell session, or None.
+
+    A step run twice (before and after an upgrade) is one program; the lines a prompted
+    session shows after a step are what it printed. A step that prints versions
+    describes the author's setup and is not part of the example.
+    """
+    programs: list[str] = []
+    printed: list[str] = []
+    prompted = any(_SHELL_PROMPT.match(line) for line in body.splitlines())
+    in_step = False
+    for line in body.splitlines():
+        is_command = bool(_SHELL_PROMPT.match(line)) or not prompted
+        if is_command:
+            program = python_c_code(_SHELL_PROMPT.sub("", line, count=1))
+            if program is not None and _VERSION_QUERY.search(program):
+                program = None  # the author's setup, not the example
+            in_step = program is not None
+            if program is not None and program not in programs:
+                programs.append(program)
+        elif in_step and line.strip():
+            printed.append(line)
+    if not programs:
+        return None
+    return "".join(programs), "\n".join(printed) + ("\n" if printed else "")
 
 
 def looks_like_traceback(text: str, lead: str = "") -> bool:
@@ -258,19 +252,29 @@ def is_transcript(body: str) -> bool:
 
 
 def split_transcript(body: str) -> tuple[str, str]:
-    """(statements, everything the session printed) of a REPL/IPython transcript."""
+    """(statements, everything the session printed) of a REPL/IPython transcript.
+
+    What a version query printed (``lib.__version__``, ``sys.version``) describes the
+    author's setup, not the symptom, so it is left out of the shown output.
+    """
     code: list[str] = []
     shown: list[str] = []
+    version_echo = False
     for line in body.splitlines():
         prompt = _PROMPT.match(line)
         if prompt:
-            code.append(line[prompt.end() :])
+            statement = line[prompt.end() :]
+            if not line.lstrip().startswith("..."):
+                version_echo = bool(_VERSION_QUERY.search(statement))
+            code.append(statement)
+        elif version_echo:
+            continue
         elif _OUT_PROMPT.match(line):
             shown.append(_OUT_PROMPT.sub("", line))
         elif line.strip():
             shown.append(line)
     statements = "\n".join(code) + "\n"
-    if not _parses(statements):
+    if not parses(statements):
         statements = _drop_unparseable(code)
     return statements, "\n".join(shown) + ("\n" if shown else "")
 
@@ -280,10 +284,10 @@ def _drop_unparseable(lines: list[str]) -> str:
     kept: list[str] = []
     for line in lines:
         trial = "\n".join([*kept, line]) + "\n"
-        if _parses(trial) or line.startswith((" ", "\t")) or line.rstrip().endswith(":"):
+        if parses(trial) or line.startswith((" ", "\t")) or line.rstrip().endswith(":"):
             kept.append(line)
     text = "\n".join(kept) + "\n"
-    return text if _parses(text) else "\n".join(lines) + "\n"
+    return text if parses(text) else "\n".join(lines) + "\n"
 
 
 def _split_code_and_traceback(body: str) -> tuple[str, str]:
@@ -291,24 +295,28 @@ def _split_code_and_traceback(body: str) -> tuple[str, str]:
     for i, line in enumerate(lines):
         if _TRACEBACK_START.match(line.strip()) or _EXC_LINE.match(line):
             code = "\n".join(lines[:i]).strip("\n")
-            if code and _parses(code) and _looks_like_code(code):
+            if code and parses(code) and _looks_like_code(code):
                 return code + "\n", "\n".join(lines[i:]) + "\n"
             return "", body
     return "", body
 
 
 def _split_quoted_output(body: str) -> tuple[str, str]:
-    """Code whose output was pasted as ``> value`` lines right in the block."""
-    if _parses(body):
+    """Code whose output was pasted as ``> value`` (or ``>>>value``) lines in the block.
+
+    Only when the block does not parse with them and does without: a line written
+    ``>>>42`` under a ``print`` is the value it printed, not a prompt.
+    """
+    if parses(body):
         return body, ""
     lines = body.splitlines()
-    quoted = [ln for ln in lines if re.match(r"^>\s?(?!>)", ln)]
+    quoted = [ln for ln in lines if _QUOTED.match(ln)]
     if not quoted:
         return body, ""
     rest = "\n".join(ln for ln in lines if ln not in quoted) + "\n"
-    if not _parses(rest):
+    if not parses(rest):
         return body, ""
-    return rest, "\n".join(re.sub(r"^>\s?", "", ln) for ln in quoted) + "\n"
+    return rest, "\n".join(_QUOTED.sub("", ln) for ln in quoted) + "\n"
 
 
 def combine_python_blocks(blocks: list[CodeBlock]) -> tuple[str, list[str]]:
@@ -323,11 +331,11 @@ def combine_python_blocks(blocks: list[CodeBlock]) -> tuple[str, list[str]]:
         return "", warnings
     parts = [b.content.rstrip("\n") for b in code_blocks]
     joined = "\n\n".join(parts) + "\n"
-    if _parses(joined) or len(code_blocks) == 1:
+    if parses(joined) or len(code_blocks) == 1:
         return joined, warnings
     kept = []
     for block, part in zip(code_blocks, parts, strict=True):
-        if _parses(part):
+        if parses(part):
             kept.append(part)
         else:
             warnings.append(
@@ -342,21 +350,50 @@ def _is_shell(body: str) -> bool:
 
 
 def _looks_like_code(body: str) -> bool:
-    """Python-looking text: it parses with a code-like line, or most lines look like code
-    (then a syntax error is the report's, worth saying, rather than "no code")."""
+    """Python-looking text: it parses with a code-like line, or most lines look like code,
+    or it is a Python script that is not Python 3 (a ``python`` shebang, a ``print``
+    statement): then the syntax error is the report's, worth saying, rather than "no code".
+    """
     lines = [ln for ln in body.splitlines() if ln.strip()]
     if not lines:
         return False
+    if re.match(r"^#!.*\bpython", lines[0]) or _python2_print(body):
+        return True
     hinted = sum(1 for ln in lines if _CODE_HINT.match(ln) or ln.rstrip().endswith((")", ":")))
-    if _parses(body):
-        return any(_CODE_HINT.match(line) or "(" in line for line in lines)
+    if parses(body):
+        return not _is_value(body) and any(_CODE_HINT.match(ln) or "(" in ln for ln in lines)
     has_import = any(re.match(r"^\s*(import|from)\s+\w", ln) for ln in lines)
     return has_import and hinted * 2 >= len(lines)
 
 
-def _parses(text: str) -> bool:
+_VALUE_NODES = (
+    ast.Module,
+    ast.Expr,
+    ast.Tuple,
+    ast.List,
+    ast.Dict,
+    ast.Set,
+    ast.Constant,
+    ast.Name,
+    ast.Load,
+    ast.UnaryOp,
+    ast.USub,
+    ast.UAdd,
+)
+
+
+def _is_value(body: str) -> bool:
+    """Text that parses only as a value (``(filename, debug)``, ``{'a': 1}``): a result
+    shown, not a script; a script calls, assigns or imports something."""
+    return all(isinstance(node, _VALUE_NODES) for node in ast.walk(ast.parse(body)))
+
+
+def _python2_print(body: str) -> bool:
+    """Does the text fail to parse only as Python 2 does: at a ``print`` statement?"""
     try:
-        ast.parse(text)
-    except (SyntaxError, ValueError):
+        ast.parse(body)
+    except SyntaxError as exc:
+        return "Missing parentheses in call to 'print'" in str(exc.msg)
+    except ValueError:
         return False
-    return True
+    return False

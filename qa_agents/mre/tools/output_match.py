@@ -10,7 +10,12 @@ from __future__ import annotations
 
 import re
 
-from qa_agents.mre.models import BehaviorAnalysis, ExecutionResults, OutputComparison
+from qa_agents.mre.models import (
+    BehaviorAnalysis,
+    ExecutionResults,
+    OutputComparison,
+    ShownEvidence,
+)
 
 MATCH_THRESHOLD = 0.8
 """Share of the shown lines a run must print to count as the same output."""
@@ -20,14 +25,17 @@ def compare_outputs(behavior: BehaviorAnalysis, run: ExecutionResults) -> Output
     """Shown outputs against the run's stdout/stderr, normalized, line by line."""
     if run.exit_code is None:
         return OutputComparison(status="not_compared", summary="the code did not run")
-    ran = normalize_lines(run.stdout + "\n" + run.stderr)
+    text = run.stdout + "\n" + run.stderr
+    exact = set(behavior.exact_numbers)
+    ran = normalize_lines(text, exact)
+    ran_raw = normalize_lines(text, exact, mask_times=False)
     actual = _shown_lines(behavior, expected=False)
     expected = _shown_lines(behavior, expected=True)
-    matched, missing = _line_match(actual, ran)
+    matched, missing = _line_match(actual, ran, ran_raw)
     counts = {"shown_lines": len(actual), "matched_lines": matched, "missing": missing}
     if actual and matched >= MATCH_THRESHOLD * len(actual):
         status, summary = "reproduced", f"{matched} of {len(actual)} shown lines found"
-    elif expected and _line_match(expected, ran)[0] >= MATCH_THRESHOLD * len(expected):
+    elif expected and _line_match(expected, ran, ran_raw)[0] >= MATCH_THRESHOLD * len(expected):
         status, summary = "matches_expected", "the run prints the output the report expects"
     elif actual:
         status, summary = "differs", f"only {matched} of {len(actual)} shown lines found"
@@ -38,23 +46,100 @@ def compare_outputs(behavior: BehaviorAnalysis, run: ExecutionResults) -> Output
 
 def _shown_lines(behavior: BehaviorAnalysis, expected: bool) -> list[str]:
     """Normalized lines of the outputs shown as the bug (or as what should happen)."""
+    exact = set(behavior.exact_numbers)
     return [
         line
         for e in behavior.shown
         if e.kind == "output" and (e.context == "expected") == expected
-        for line in normalize_lines(e.text)
+        for line in normalize_lines(e.text, exact)
     ]
 
 
-def _line_match(shown: list[str], ran: list[str]) -> tuple[int, list[str]]:
-    """How many shown lines occur in the run's output (whole, or as a cut-off part)."""
+def _line_match(shown: list[str], ran: list[str], ran_raw: list[str]) -> tuple[int, list[str]]:
+    """How many shown lines occur in the run's output (whole, or as a cut-off part).
+
+    A line holding the author's placeholders (``<id1>``) matches a run line of
+    that shape, in order: one placeholder stands for one value throughout, and
+    ``<id1>``/``<id2>`` for two different ones.
+    """
     pool = set(ran)
-    missing = [
-        line
-        for line in shown
-        if line not in pool and not (len(line) >= 8 and any(line in r for r in ran))
-    ]
+    missing = []
+    bindings: dict[str, str] = {}
+    position = 0
+    for line in shown:
+        if line in pool or (len(line) >= 8 and any(line in r for r in ran)):
+            continue
+        found = _bind(line, ran_raw, position, bindings)
+        if found is None:
+            missing.append(line)
+        else:
+            position = found + 1
     return len(shown) - len(missing), missing
+
+
+_PLACEHOLDER = re.compile(r"<(?P<name>[A-Za-z_][\w-]*)>")
+# angle-bracketed words that are not an author's placeholder: HTML tags, Python's own
+# ``<module>``/``<lambda>`` names, and the tokens normalization writes
+_NOT_PLACEHOLDER = re.compile(
+    r"^(?:h[1-6]|[abipqsu]|em|br|hr|li|ol|ul|dl|dt|dd|tr|td|th|code|pre|div|span|img|sup|"
+    r"sub|del|ins|table|thead|tbody|html|head|body|title|strong|small|module|lambda|"
+    r"genexpr|listcomp|dictcomp|setcomp|locals|string|stdin|frozen|time|input)$",
+    re.IGNORECASE,
+)
+
+
+def _bind(line: str, ran: list[str], start: int, bindings: dict[str, str]) -> int | None:
+    """Index of the first run line from ``start`` that the placeholder line matches."""
+    parts = _PLACEHOLDER.split(line)
+    names = parts[1::2]
+    if all(_NOT_PLACEHOLDER.match(n) for n in names):
+        return None
+    pattern = "".join(
+        (re.escape(f"<{n}>") if _NOT_PLACEHOLDER.match(n) else f"(?P<p{i // 2}>.+?)")
+        if i % 2
+        else re.escape(n)
+        for i, n in enumerate(parts)
+    )
+    regex = re.compile(pattern)
+    for index in range(start, len(ran)):
+        match = regex.fullmatch(ran[index])
+        if match is None:
+            continue
+        trial = dict(bindings)
+        values = {names[int(k[1:])]: v for k, v in match.groupdict().items() if v is not None}
+        if all(_consistent(name, value, trial) for name, value in values.items()):
+            bindings.update(trial)
+            return index
+    return None
+
+
+def _consistent(name: str, value: str, bindings: dict[str, str]) -> bool:
+    """Bind ``name`` to ``value`` unless that contradicts what is bound already."""
+    if bindings.get(name, value) != value:
+        return False
+    stem = re.sub(r"[-_]?\d+$", "", name)
+    for other, bound in bindings.items():
+        if other != name and re.sub(r"[-_]?\d+$", "", other) == stem and bound == value:
+            return False  # <x1> and <x2> stand for two different values
+    bindings[name] = value
+    return True
+
+
+def exact_numbers(markdown: str, evidence: list[ShownEvidence]) -> list[str]:
+    """Long floats shown in outputs whose short value the report also writes.
+
+    ``0.30000000000000004`` shown where the report's code or prose says ``0.3`` is the
+    point of the report, not float noise: such digits are compared as written.
+    """
+    exact = set()
+    for item in evidence:
+        for match in _FLOAT.finditer(item.text):
+            written = match.group(0)
+            short = {repr(float(written)), format(float(written), ".6g")}
+            rest = markdown.replace(written, " ")
+            if any(re.search(rf"(?<![\w.]){re.escape(v)}(?![\d])", rest) for v in short):
+                exact.add(written)
+    return sorted(exact)
 
 
 _ADDRESS = re.compile(r"\b0x[0-9a-fA-F]{4,}\b")
@@ -70,8 +155,14 @@ _OUT_PREFIX = re.compile(r"^Out\[\d*\]: ?")
 _ANNOTATION = re.compile(r"\s{2,}#.*$|\s+#\s*(?:<-+|-+>|should|expected|wrong|correct).*$", re.I)
 
 
-def normalize_lines(text: str) -> list[str]:
-    """Output lines with run-specific noise removed, so two runs of one program agree."""
+def normalize_lines(
+    text: str, exact: set[str] | frozenset[str] = frozenset(), mask_times: bool = True
+) -> list[str]:
+    """Output lines with run-specific noise removed, so two runs of one program agree.
+
+    ``exact``: floats kept as written (their digits are what the report is about);
+    ``mask_times``: off to compare the author's placeholders with real values.
+    """
     lines = []
     for raw in text.splitlines():
         line = raw.strip()
@@ -80,12 +171,17 @@ def normalize_lines(text: str) -> list[str]:
         line = _OUT_PREFIX.sub("", line)
         line = _ANNOTATION.sub("", line)
         line = _ADDRESS.sub("0x?", line)
-        line = _TIMESTAMP.sub("<time>", line)
-        line = _CLOCK.sub("<time>", line)
+        if mask_times:
+            line = _TIMESTAMP.sub("<time>", line)
+            line = _CLOCK.sub("<time>", line)
         line = _PSEUDO_FILE.sub("<input>", line)
         line = _PATH.sub("", line)
-        line = _FLOAT.sub(lambda m: format(float(m.group(0)), ".6g"), line)
+        line = _FLOAT.sub(lambda m: _float_noise(m.group(0), exact), line)
         line = re.sub(r"\s+", " ", line).strip()
         if line:
             lines.append(line)
     return lines
+
+
+def _float_noise(number: str, exact: set[str] | frozenset[str]) -> str:
+    return number if number in exact else format(float(number), ".6g")

@@ -42,9 +42,11 @@ class ReleaseFile(BaseModel):
 
 
 class PypiProject(PypiLookup):
-    """A lookup plus every release's files (empty when the lookup failed)."""
+    """A lookup plus every release's files (empty when the lookup failed) and the
+    project's addresses (home page, source, tracker), which tie it to a repository."""
 
     releases: dict[str, list[ReleaseFile]] = Field(default_factory=dict)
+    urls: list[str] = Field(default_factory=list)
 
 
 def normalize_name(package: str) -> str:
@@ -103,7 +105,8 @@ class PypiClient:
     # -- disk cache -------------------------------------------------------------------
 
     def _disk_path(self, key: str) -> Path | None:
-        return self._cache_dir / f"{key}.json" if self._cache_dir else None
+        # the suffix names the cached shape: answers cached before ``urls`` are refetched
+        return self._cache_dir / f"{key}.v2.json" if self._cache_dir else None
 
     def _read_disk(self, key: str) -> PypiProject | None:
         path = self._disk_path(key)
@@ -169,9 +172,16 @@ class PypiClient:
 def _parse_project(package: str, body: bytes) -> PypiProject:
     try:
         data = json.loads(body)
-        version = str(data["info"]["version"])
+        info = data["info"]
+        version = str(info["version"])
     except (ValueError, KeyError, TypeError) as exc:
         return PypiProject(package=package, error=f"unexpected PyPI answer: {exc}")
+    links = info.get("project_urls") if isinstance(info.get("project_urls"), dict) else {}
+    urls = [
+        str(u)
+        for u in [info.get("home_page"), info.get("download_url"), *links.values()]
+        if isinstance(u, str) and u
+    ]
     releases: dict[str, list[ReleaseFile]] = {}
     for number, files in (data.get("releases") or {}).items():
         releases[number] = [
@@ -183,4 +193,4 @@ def _parse_project(package: str, body: bytes) -> PypiProject:
             for f in files or []
             if isinstance(f, dict)
         ]
-    return PypiProject(package=package, latest_version=version, releases=releases)
+    return PypiProject(package=package, latest_version=version, releases=releases, urls=urls)

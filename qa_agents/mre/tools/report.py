@@ -48,6 +48,7 @@ def render_report(inp: ReportInputs) -> str:
         "",
         f"**Status**: {_STATUS[verdict]}",
         f"**Verdict**: {verdict.value}",
+        f"**Reason**: {inp.decision.category or 'unspecified'}",
         f"**Mode**: {inp.mode}",
         f"**Issue**: {inp.title}",
         "",

@@ -15,7 +15,8 @@ from pydantic import BaseModel
 
 from qa_agents.mre.models import PackageStatus, VersionReport
 from qa_agents.mre.tools.code_facts import IMPORT_TO_DIST
-from qa_agents.mre.tools.markdown import FENCE, classify_block
+from qa_agents.mre.tools.fences import Fence, without_blocks
+from qa_agents.mre.tools.markdown import classify_block
 from qa_agents.mre.tools.pypi import PypiClient, PypiProject
 from qa_agents.mre.tools.resolver import Choice, Interpreter, choose_release, release_fits
 
@@ -53,6 +54,66 @@ _ENV_LINE = re.compile(
     r"(?P<ver>\d+(?:\.\d+)+(?:[a-z]+\d*)?)`?\s*$",
     re.MULTILINE,
 )
+
+
+# the address the report was filed at, kept as its first line: <!-- source: URL -->
+_SOURCE = re.compile(
+    r"<!--\s*source:\s*https?://(?:www\.)?github\.com/(?P<owner>[\w.-]+)/(?P<repo>[\w.-]+)"
+    r"/(?:issues|pull|discussions)/\d+",
+    re.IGNORECASE,
+)
+
+
+def source_repository(markdown: str) -> str | None:
+    """``owner/repo`` of the repository the report was filed in, when the report says."""
+    match = _SOURCE.search(markdown)
+    return f"{match.group('owner')}/{match.group('repo')}" if match else None
+
+
+def distributions(
+    imported: list[str], markdown: str, pypi: PypiClient
+) -> tuple[list[str], dict[str, str]]:
+    """The PyPI distribution of each imported name, and why, for each one chosen by the
+    repository the report was filed in.
+
+    An import name can be two projects' name: ``import tidy`` may be the module of
+    ``python-tidy`` and also the name of an unrelated project. A report filed in a
+    repository is about that repository's distribution: when the namesake's addresses do
+    not point at the repository and the repository's own name (``python-tidy``) is a
+    project whose addresses do, that project is the one to install.
+    """
+    repository = source_repository(markdown)
+    if repository is None:
+        return list(imported), {}
+    repo_name = repository.split("/")[1]
+    chosen: list[str] = []
+    notes: dict[str, str] = {}
+    for name in imported:
+        candidate = _norm(repo_name)
+        if (
+            candidate != _norm(name)
+            and _bare(candidate) == _bare(_norm(name))
+            and not _points_at(pypi.project(name), repo_name)
+            and _points_at(pypi.project(candidate), repo_name)
+        ):
+            chosen.append(candidate)
+            notes[candidate] = (
+                f"`import {name}` is {candidate}, the distribution of {repository} where "
+                f"the report was filed (PyPI's {name!r} is another project)"
+            )
+        else:
+            chosen.append(name)
+    return chosen, notes
+
+
+def _bare(name: str) -> str:
+    return re.sub(r"^(?:python|py)-|-(?:python|py)$", "", name)
+
+
+def _points_at(project: PypiProject, repo_name: str) -> bool:
+    """Does one of the project's addresses name the repository ``repo_name``?"""
+    pattern = re.compile(rf"github\.com/[\w.-]+/{re.escape(repo_name)}(?:[/#?]|\.git|$)", re.I)
+    return any(pattern.search(url) for url in project.urls)
 
 
 class PackageMention(BaseModel):
@@ -102,15 +163,11 @@ def _same_project(named: str, imported: str) -> bool:
 def prose_only(markdown: str) -> str:
     """The issue without its code and traceback blocks, where ``x>=10`` is not a requirement."""
 
-    def keep(match: re.Match[str]) -> str:
-        kind, _, _ = classify_block(_lang(match.group("info")), match.group("body"))
-        return "" if kind in {"code", "traceback", "other"} else match.group(0)
+    def keep(block: Fence) -> bool:
+        kind, _, _ = classify_block(block.language, block.body)
+        return kind not in {"code", "traceback", "other"}
 
-    return FENCE.sub(keep, markdown)
-
-
-def _lang(info: str) -> str:
-    return (info.strip().split() or [""])[0].lower()
+    return without_blocks(markdown, keep)
 
 
 def python_version(markdown: str) -> str | None:

@@ -1,0 +1,163 @@
+"""A run against the symptom the report shows: did it reproduce?
+
+Why apart from reading the report (``behavior.py``): the comparison is the verdict's
+evidence, with its own rules for what does not count (a raise the report asks for, output
+the report says correct code prints, silence where the report says there is none).
+"""
+
+from __future__ import annotations
+
+import re
+
+from qa_agents.mre.models import BehaviorAnalysis, Comparison, ExecutionResults, ExpectedBehavior
+from qa_agents.mre.tools.behavior import clip
+from qa_agents.mre.tools.output_match import compare_outputs
+from qa_agents.mre.tools.tracebacks import raising_line
+
+
+def compare(behavior: BehaviorAnalysis, run: ExecutionResults) -> Comparison:
+    """Does the run show the reported symptom? ``partial`` cases are discrepancies."""
+    target = behavior.expected_behavior
+    if run.skipped or run.timed_out or run.needs_interaction or run.exit_code is None:
+        return Comparison(matched=False, detail="the code did not run to completion")
+    if (
+        run.exception
+        and behavior.raise_is_correct
+        and not _shown_actual_raise(behavior, run)
+        and _raise_is_the_one_asked_for(behavior, run)
+    ):
+        return Comparison(
+            matched=False,
+            detail="the code raises, which the report says is the correct behaviour",
+            category="raise-is-correct",
+            discrepancies=[
+                f"Actual: {run.exception}",
+                "The report asks for an exception here, so a raise is not the bug",
+            ],
+        )
+    if target.type == "error":
+        return _compare_error(target, run)
+    if target.type == "output":
+        return _compare_output(behavior, run)
+    if target.absence:
+        return _compare_absence(target, run)
+    outputs = compare_outputs(behavior, run)
+    if outputs.status == "matches_expected":
+        return Comparison(
+            matched=False,
+            detail="the output is what the report expects",
+            discrepancies=[outputs.summary],
+            category="matches-expected",
+        )
+    return Comparison(
+        matched=False,
+        detail="the reported behaviour cannot be checked automatically",
+        category="not-checkable",
+        discrepancies=["No observable symptom to compare with (exception or output)"],
+    )
+
+
+def _compare_absence(target: ExpectedBehavior, run: ExecutionResults) -> Comparison:
+    """The report says nothing is raised (or printed): the run must agree."""
+    if run.exception:
+        return Comparison(
+            matched=False,
+            detail="the code raised where the report says it does not",
+            discrepancies=[f"Actual: {run.exception}"],
+        )
+    if target.absence == "exception":
+        return Comparison(matched=True, detail="the code runs without raising, as reported")
+    if run.stdout.strip():
+        return Comparison(
+            matched=False,
+            detail="the code printed output where the report says it prints nothing",
+            discrepancies=[f"Actual: {clip(run.stdout, 200)}"],
+        )
+    return Comparison(matched=True, detail="the code runs and prints nothing, as reported")
+
+
+def _raise_is_the_one_asked_for(behavior: BehaviorAnalysis, run: ExecutionResults) -> bool:
+    """Whether the report's "should raise" is about the call that raised in the run."""
+    if not behavior.raise_expected_of:
+        return True
+    line = raising_line(run.stderr)
+    if line is None:
+        return True
+    called = set(re.findall(r"\w+", line))
+    return any(name in called for name in behavior.raise_expected_of)
+
+
+def _shown_actual_raise(behavior: BehaviorAnalysis, run: ExecutionResults) -> bool:
+    """The report itself shows this exception as what went wrong."""
+    got = (run.exception or "").partition(":")[0].rsplit(".", 1)[-1]
+    return any(
+        e.kind == "traceback" and e.context != "expected" and got and got in e.text
+        for e in behavior.shown
+    )
+
+
+def _compare_output(behavior: BehaviorAnalysis, run: ExecutionResults) -> Comparison:
+    outputs = compare_outputs(behavior, run)
+    if run.exception:
+        return Comparison(
+            matched=False,
+            detail="the code raised where the report shows output",
+            discrepancies=[
+                f"Expected output containing: {clip(_first_actual(behavior), 200)}",
+                f"Actual: {run.exception}",
+            ],
+        )
+    if outputs.status == "reproduced":
+        return Comparison(matched=True, detail=f"output matches the report ({outputs.summary})")
+    detail = (
+        "the output is what the report expects"
+        if outputs.status == "matches_expected"
+        else "output differs from the report"
+    )
+    return Comparison(
+        matched=False,
+        detail=detail,
+        discrepancies=[f"Missing from the output: {line}" for line in outputs.missing[:5]]
+        + [f"Actual: {clip(run.stdout or '(no output)', 200)}"],
+        category="matches-expected" if outputs.status == "matches_expected" else "",
+    )
+
+
+def _first_actual(behavior: BehaviorAnalysis) -> str:
+    texts = [e.text for e in behavior.shown if e.kind == "output" and e.context != "expected"]
+    return texts[0] if texts else (behavior.expected_behavior.output_snippet or "")
+
+
+def _compare_error(target: ExpectedBehavior, run: ExecutionResults) -> Comparison:
+    want_type = (target.error_type or "").rsplit(".", 1)[-1]
+    expected = f"{want_type}" + (f": {target.error_message}" if target.error_message else "")
+    if not run.exception:
+        return Comparison(
+            matched=False,
+            detail="the reported exception was not raised",
+            discrepancies=[f"Expected: {expected}", f"Actual: exit code {run.exit_code}, no error"],
+        )
+    got_type, _, got_msg = run.exception.partition(": ")
+    if got_type.rsplit(".", 1)[-1] != want_type:
+        return Comparison(
+            matched=False,
+            detail="a different exception was raised",
+            discrepancies=[f"Expected: {expected}", f"Actual: {run.exception}"],
+        )
+    if target.error_message and not _messages_agree(target.error_message, got_msg):
+        return Comparison(
+            matched=False,
+            detail="same exception type, different message",
+            discrepancies=[f"Expected: {expected}", f"Actual: {run.exception}"],
+        )
+    return Comparison(matched=True, detail=f"raised {run.exception}")
+
+
+def _messages_agree(want: str, got: str) -> bool:
+    """Messages match when one contains the other once quotes and whitespace are ignored."""
+    a, b = _norm(want).strip("'\" ."), _norm(got).strip("'\" .")
+    return a in b or b in a
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()

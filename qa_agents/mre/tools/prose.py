@@ -1,0 +1,316 @@
+"""Code, sessions, tracebacks and outputs that a report writes outside any fence.
+
+Reports paste a great deal without fences: a script that starts with ``import`` or a
+decorator, REPL lines, 4-space indented blocks, a traceback under "I get this error",
+one inline call (`` `lib.check(42)` `` or `` `lib.get(url)` hangs``), ``python -c "..."``
+steps with their ``> output`` lines, and plain lines under "**Result:**". Each becomes a
+raw block with the prose just before it (its lead) for the classifier.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import shlex
+from collections.abc import Callable
+from dataclasses import dataclass
+
+# a line that can only open a Python script, at the start of a paragraph
+_SCRIPT_START = re.compile(
+    r"^(?:import [A-Za-z_]|from [\w.]+ import |@[A-Za-z_][\w.]*(?:\(|$)|def \w+\(|"
+    r"async def \w+\(|class \w+[:(]|#!.*python)"
+)
+# a line that continues a script after a blank line
+_SCRIPT_LINE = re.compile(
+    r"^(?:[ \t]+\S|(?:import|from|def|class|async|if|elif|else|for|while|with|try|except|"
+    r"finally|return|raise|print|assert|del|@)\b|[A-Za-z_][\w.\[\]'\"]*\s*(?:=[^=]|\())"
+)
+_REPL_LINE = re.compile(r"^>>>(?: |$)")
+_INLINE_ONLY = re.compile(r"^\s*`([^`\n]+)`\s*$")
+# `call(...)` then a few words saying what it does: "hangs.", "works fine."
+_INLINE_LEADING = re.compile(r"^\s*`(?P<code>[^`\n]+)`(?P<rest>[^`\n]*)$")
+_HEADING = re.compile(r"^\s{0,3}#{1,6}\s")
+_OUTPUT_LEAD = re.compile(
+    r"(result|output|prints?|got|returns?|gives?|produces?)\W*\**\s*:?\s*\**\s*:?\s*$", re.I
+)
+_VALUE_LEAD = re.compile(
+    r"\b(result\w*|output\w*|prints?|got|get|gives?|returns?|produces?|shows?|see|expect\w*|"
+    r"should|instead|actual\w*|is|was|becomes?)\b",
+    re.I,
+)
+_TRACEBACK_HEAD = re.compile(r"^Traceback \(most recent call last\):?\s*$")
+_EXCEPTION_LINE = re.compile(r"^(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*(?::.*)?$")
+_PYTHON_C = re.compile(r"(?:^|[\s;&|(])(?:python[\d.]*|py)(?:\s+-[A-Za-z]+)*\s+-c\s")
+# the prompt before one command: "$ ", "% ", "❯ ", "# ", "PS C:\\> ", "> python"
+_STEP_PROMPT = re.compile(r"^\s*(?:[$%❯#]|PS [^>]*>|>\s*(?=python))\s*")
+_LIST_MARK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+_QUOTED = re.compile(r"^\s*>\s?(?!>)")
+_RULE = re.compile(r"^ {0,3}(?:-{3,}|\*{3,}|_{3,}|={3,})\s*$")
+_PYTHON_EXE = re.compile(r"^(?:.*[/\\])?(?:python[\d.]*|py)(?:\.exe)?$")
+
+
+@dataclass
+class RawBlock:
+    """A block before classification: where it came from and the prose just before it.
+
+    ``adjacent``: only blank lines separate it from the block before (the output a
+    snippet printed is often pasted right under it, with no prose between).
+    """
+
+    language: str
+    body: str
+    origin: str
+    lead: str
+    section: str = ""
+    adjacent: bool = False
+
+
+def prose_blocks(prose: str, previous_lead: str | None) -> list[RawBlock]:
+    """Blocks written in prose; ``previous_lead`` is the last block's lead (None: none)."""
+    lines = prose.split("\n")
+    out: list[RawBlock] = []
+    i = 0
+    para: list[str] = []
+    while i < len(lines):
+        # the prose before a block; right after another block, that block's context
+        lead = "\n".join(para) or (out[-1].lead if out else previous_lead or "")
+        anything_before = bool(para or out or previous_lead is not None)
+        found = _block_at(lines, i, para, lead, anything_before)
+        if found is not None:
+            block, i = found
+            out.append(block)
+            para = []
+            continue
+        para.append(lines[i])
+        i += 1
+    return out
+
+
+def _block_at(
+    lines: list[str], i: int, para: list[str], lead: str, anything_before: bool
+) -> tuple[RawBlock, int] | None:
+    """The prose block that starts at line ``i``, with the index after it, or None."""
+    line = lines[i]
+    prev_blank = i == 0 or not lines[i - 1].strip()
+    if prev_blank and _is_indented(line) and line.strip() and not _in_list(para):
+        body, end = _take(lines, i, lambda s: _is_indented(s) or not s.strip())
+        return RawBlock("", _dedent(body), "indented", lead), end
+    if _REPL_LINE.match(line):
+        body, end = _take(lines, i, lambda s: bool(s.strip()))
+        return RawBlock("", "\n".join(body) + "\n", "prose", lead), end
+    if _TRACEBACK_HEAD.match(line.strip()):
+        body, end = _traceback(lines, i)
+        return RawBlock("", body, "prose", lead), end
+    after_rule = i > 0 and bool(_RULE.match(lines[i - 1]))
+    if (prev_blank or after_rule) and _SCRIPT_START.match(line) and not _in_list(para):
+        script = _script(lines, i)
+        if script is not None:
+            body, end = script
+            return RawBlock("", body, "prose", lead), end
+    if _PYTHON_C.search(line.replace("`", " ")):
+        session = _python_c_step(lines, i)
+        if session is not None:
+            body, end = session
+            return RawBlock("sh", body, "prose", lead), end
+    inline = _inline_block(line, lead, anything_before)
+    if inline is not None:
+        return inline, i + 1
+    if _is_output_lead(line):
+        body, end = _take(lines, i + 1, lambda s: bool(s.strip()))
+        if body and not any(_INLINE_ONLY.match(b) for b in body):
+            return RawBlock("text", "\n".join(body) + "\n", "prose", line), end
+    return None
+
+
+def _inline_block(line: str, lead: str, anything_before: bool) -> RawBlock | None:
+    """One inline span on its own line (a value, a session, or a call), or a call that
+    opens a short sentence (`` `lib.get(url)` hangs.``)."""
+    only = _INLINE_ONLY.match(line)
+    if only and anything_before:
+        span = only.group(1)
+        if span.startswith(">>> "):  # a one-line session
+            return RawBlock("pycon", span + "\n", "inline", lead)
+        if is_runnable_call(span) and not announces_value(lead):
+            return RawBlock("python", span + "\n", "inline", lead)
+        return RawBlock("text", span + "\n", "inline", lead)
+    leading = _INLINE_LEADING.match(line)
+    if leading and not only and len(leading.group("rest").split()) <= 8:
+        span = leading.group("code")
+        if is_runnable_call(span):
+            return RawBlock("python", span + "\n", "inline", lead)
+    return None
+
+
+def is_runnable_call(text: str) -> bool:
+    """A statement that runs as given: a call of ``module.function`` (or a chain of
+    calls on it) whose arguments are all literals, ``lib.check(42, {"a": "b"})``.
+
+    A bare name called (``Decimal('1.0')``) is as likely a value's repr, and a call on
+    names the span does not define cannot run, so neither counts.
+    """
+    try:
+        tree = ast.parse(text.strip())
+    except (SyntaxError, ValueError):
+        return False
+    if len(tree.body) != 1:
+        return False
+    stmt = tree.body[0]
+    value = stmt.value if isinstance(stmt, ast.Expr | ast.Assign) else None
+    return (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and _literal_call_chain(value)
+    )
+
+
+def _literal_call_chain(node: ast.expr) -> bool:
+    if isinstance(node, ast.Name):
+        return True
+    if isinstance(node, ast.Attribute):
+        return _literal_call_chain(node.value)
+    if isinstance(node, ast.Call):
+        args = [*node.args, *(k.value for k in node.keywords)]
+        return _literal_call_chain(node.func) and all(_is_literal(a) for a in args)
+    return False
+
+
+def _is_literal(node: ast.expr) -> bool:
+    try:
+        ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return False
+    return True
+
+
+def announces_value(lead: str) -> bool:
+    """The line before ends with a colon after saying a value follows ("I get:")."""
+    lines = [ln for ln in lead.splitlines() if ln.strip()]
+    if not lines:
+        return False
+    last = lines[-1].strip().rstrip("*").rstrip()
+    return last.endswith(":") and bool(_VALUE_LEAD.search(last))
+
+
+def _script(lines: list[str], start: int) -> tuple[str, int] | None:
+    """An unfenced script: the paragraphs from ``start`` that parse as Python together.
+
+    The first paragraph is cut to its longest prefix that parses (prose may follow a
+    script without a blank line); later paragraphs join while they look like code and
+    the whole still parses.
+    """
+    first, end = _take(lines, start, _script_line)
+    cut = next((n for n in range(len(first), 0, -1) if parses("\n".join(first[:n]))), 0)
+    if cut == 0:
+        return None
+    body = first[:cut]
+    end = start + cut
+    while cut == len(first):
+        nxt = end
+        while nxt < len(lines) and not lines[nxt].strip():
+            nxt += 1
+        if nxt >= len(lines) or not _SCRIPT_LINE.match(lines[nxt]):
+            break
+        para, para_end = _take(lines, nxt, _script_line)
+        trial = [*body, *([""] * (nxt - end)), *para]
+        error = _parse_error(trial)
+        if error is not None and not isinstance(error, IndentationError):
+            break
+        body, end = trial, para_end
+        if error is not None:  # the indentation was lost in pasting: code, but broken
+            return "\n".join(body) + "\n", end
+    statements = ast.parse("\n".join(body)).body
+    if all(isinstance(s, ast.Import | ast.ImportFrom) for s in statements):
+        return None  # imports alone show nothing
+    return "\n".join(body) + "\n", end
+
+
+def _script_line(line: str) -> bool:
+    """Lines of one script paragraph: not blank, not a ``-----`` rule around the code."""
+    return bool(line.strip()) and not _RULE.match(line)
+
+
+def _parse_error(lines: list[str]) -> SyntaxError | None:
+    try:
+        ast.parse("\n".join(lines))
+    except SyntaxError as exc:
+        return exc
+    return None
+
+
+def _traceback(lines: list[str], start: int) -> tuple[str, int]:
+    """A traceback pasted in prose: the header, its frames, then the exception line(s)."""
+    end = start + 1
+    while end < len(lines) and lines[end].startswith((" ", "\t")):
+        end += 1
+    if end < len(lines) and _EXCEPTION_LINE.match(lines[end].strip().split(" ", 1)[0]):
+        end += 1
+    return "\n".join(lines[start:end]) + "\n", end
+
+
+def _python_c_step(lines: list[str], start: int) -> tuple[str, int] | None:
+    """A ``python -c "..."`` step and the ``> output`` lines under it, as a session."""
+    command = _LIST_MARK.sub("", lines[start]).strip()
+    command = _STEP_PROMPT.sub("", command.strip("`"))
+    if python_c_code(command) is None:
+        return None
+    end = start + 1
+    shown = []
+    while end < len(lines) and _QUOTED.match(lines[end]):
+        shown.append(_QUOTED.sub("", lines[end]))
+        end += 1
+    return "\n".join([f"$ {command}", *shown]) + "\n", end
+
+
+def python_c_code(command: str) -> str | None:
+    """The program of a ``python -c PROGRAM`` command line, or None."""
+    try:
+        words = shlex.split(command.strip().strip("`"))
+    except ValueError:
+        return None
+    for k, word in enumerate(words[:-1]):
+        if word != "-c":
+            continue
+        j = k - 1
+        while j >= 0 and words[j].startswith("-"):
+            j -= 1
+        if j >= 0 and _PYTHON_EXE.match(words[j]):
+            return words[k + 1] + "\n"
+    return None
+
+
+def _is_output_lead(line: str) -> bool:
+    """ "**Result:**", "It prints:" – a line announcing output pasted as plain lines."""
+    text = line.strip().rstrip("*").rstrip()
+    return bool(text.endswith(":") and _OUTPUT_LEAD.search(text) and not _HEADING.match(line))
+
+
+def _take(lines: list[str], start: int, keep: Callable[[str], bool]) -> tuple[list[str], int]:
+    end = start
+    while end < len(lines) and keep(lines[end]):
+        end += 1
+    body = lines[start:end]
+    while body and not body[-1].strip():
+        body.pop()
+        end -= 1
+    return body, end
+
+
+def _is_indented(line: str) -> bool:
+    return line.startswith(("    ", "\t"))
+
+
+def _in_list(para: list[str]) -> bool:
+    last = next((p for p in reversed(para) if p.strip()), "")
+    return bool(re.match(r"^\s*([-*+]|\d+[.)])\s", last))
+
+
+def _dedent(lines: list[str]) -> str:
+    return "\n".join(ln[4:] if ln.startswith("    ") else ln.lstrip("\t") for ln in lines) + "\n"
+
+
+def parses(text: str) -> bool:
+    try:
+        ast.parse(text)
+    except (SyntaxError, ValueError):
+        return False
+    return True

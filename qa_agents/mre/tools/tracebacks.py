@@ -1,0 +1,57 @@
+"""Where a Python traceback says an exception came from: the report's own script or a library.
+
+Why: a raise inside the report's code that the report itself asks for is not a bug, and one
+that ends in a library is; the frames tell them apart.
+"""
+
+from __future__ import annotations
+
+import re
+
+from qa_agents.mre.models import SCRIPT_NAME
+
+_FRAME = re.compile(r'^\s*File "(?P<file>[^"]+)", line \d+')
+
+
+def traceback_frames(stderr: str) -> list[tuple[str, str]]:
+    """(file name, source line) of each frame of the last traceback in ``stderr``."""
+    if "Traceback (most recent call last)" not in stderr:
+        return []
+    lines = stderr[stderr.rfind("Traceback (most recent call last)") :].splitlines()
+    frames = []
+    for i, line in enumerate(lines):
+        frame = _FRAME.match(line)
+        if frame:
+            source = lines[i + 1].strip() if i + 1 < len(lines) else ""
+            frames.append((frame.group("file").rsplit("/", 1)[-1], source))
+    return frames
+
+
+def raised_in(stderr: str, script: str = SCRIPT_NAME) -> bool | None:
+    """Did the last traceback end in ``script`` (not in a library)? None: no frames."""
+    frames = traceback_frames(stderr)
+    return frames[-1][0] == script if frames else None
+
+
+def raising_line(stderr: str, script: str = SCRIPT_NAME) -> str | None:
+    """The report's own line the exception came from (the script's innermost frame)."""
+    return next((src for name, src in reversed(traceback_frames(stderr)) if name == script), None)
+
+
+_TRACE_EXC = re.compile(r"^(?P<type>[A-Za-z_][\w.]*)(?::\s?(?P<msg>.*))?$")
+
+
+def parse_exception(stderr: str) -> tuple[str, str] | None:
+    """The final ``Type: message`` of the last traceback in ``stderr``."""
+    if "Traceback (most recent call last)" not in stderr:
+        return None
+    tail = stderr[stderr.rfind("Traceback (most recent call last)") :].splitlines()[1:]
+    # the exception is the first line back at column 0 after the frames; its message may
+    # continue on the following lines (pydantic, marshmallow), which are not exceptions
+    for line in tail:
+        if line.startswith((" ", "\t")) or not line.strip():
+            continue
+        match = _TRACE_EXC.match(line.strip())
+        if match:
+            return match.group("type"), (match.group("msg") or "").strip()
+    return None

@@ -1,0 +1,184 @@
+"""How code, output and data are found in the shapes reports take outside tidy fences.
+
+Each input is written here, small and synthetic; each shape was met in a real report of
+the labelled corpus, where the extractor missed it before.
+"""
+
+from __future__ import annotations
+
+from qa_agents.mre.tools.extractor import extract
+from qa_agents.mre.tools.fences import fenced_blocks
+from qa_agents.mre.tools.markdown import extract_code_blocks
+
+
+def _kinds(markdown: str) -> list[tuple[str, str]]:
+    return [(b.kind, b.content) for b in extract_code_blocks(markdown)]
+
+
+def test_a_longer_closing_fence_closes_the_block() -> None:
+    md = (
+        "Without a blank line:\n```python\nprint(render('a'))\n````\n"
+        "```html\n<p>a</p>\n```\nWith one:\n```python\nprint(render('b'))\n```\n"
+    )
+    assert _kinds(md) == [
+        ("code", "print(render('a'))\n"),
+        ("output", "<p>a</p>\n"),  # right under code that prints: what it printed
+        ("code", "print(render('b'))\n"),
+    ]
+
+
+def test_a_shorter_or_other_fence_does_not_close_and_an_unclosed_one_runs_to_the_end() -> None:
+    (block,) = fenced_blocks("````\nx = 1\n```\n~~~~\ny = 2\n")
+    assert block.body == "x = 1\n```\n~~~~\ny = 2\n"
+
+
+def test_pre_block_is_a_block_with_entities_decoded() -> None:
+    md = (
+        "It fails:\n\n<pre>\n#! /usr/bin/env python\nimport sys\n"
+        "print sys.argv  # &lt;args&gt;\n</pre>\n"
+    )
+    (block,) = extract_code_blocks(md)
+    assert block.origin == "pre" and block.kind == "code"  # Python 2, but code
+    assert "# <args>" in block.content
+    assert "print" in (extract(md).metadata.syntax_error or "")
+
+
+def test_unfenced_script_from_a_decorator_stops_where_prose_starts() -> None:
+    md = (
+        "# Title\n\n@functools.lru_cache()\ndef double(x):\n    return 2 * x\n\n"
+        "if __name__ == '__main__':\n    print(double(2))\n\nEnvironment:\n\n- Python 3.11\n"
+    )
+    ((kind, content),) = _kinds(md)
+    assert kind == "code"
+    assert content.startswith("@functools.lru_cache()") and content.endswith("print(double(2))\n")
+    assert "import functools  # added by open-mre" in extract(md).code
+
+
+def test_unfenced_script_followed_by_a_prose_traceback() -> None:
+    md = (
+        "import json\ndata = json.load(open('in.json'))\nprint(data.items)\n\n"
+        "I get this error.\nTraceback (most recent call last):\n"
+        '  File "C:/x.py", line 3, in <module>\n    print(data.items)\n'
+        "AttributeError: 'list' object has no attribute 'items'\n\nAny idea?\n"
+    )
+    code, trace = extract_code_blocks(md)
+    assert code.kind == "code" and code.content.endswith("print(data.items)\n")
+    assert trace.kind == "traceback" and trace.context == "actual"
+    assert trace.content.rstrip().endswith("has no attribute 'items'")
+    assert extract(md).metadata.file_dependencies == ["in.json"]
+
+
+def test_unfenced_script_that_lost_its_indentation_is_broken_code_not_no_code() -> None:
+    md = (
+        "Sketch:\n-----\nimport math\nx = []\n\nfor i in range(3):\nx.append(math.sqrt(i))\n-----\n"
+    )
+    ((kind, content),) = _kinds(md)
+    assert kind == "code" and "x.append" in content
+    assert "expected an indented block" in (extract(md).metadata.syntax_error or "")
+
+
+def test_prose_that_starts_like_code_is_not_a_script() -> None:
+    assert (
+        _kinds("Intro.\n\nimport errors are common here.\n\nfrom the docs import nothing\n") == []
+    )
+
+
+def test_inline_call_alone_or_opening_a_sentence_is_code() -> None:
+    md = (
+        'Why does this raise nothing?\n\n`checker.check(42, {"a": "b"})`\n\n'
+        '`client.fetch("https://example.org/").text()` hangs.\n'
+    )
+    assert [(k, c.strip()) for k, c in _kinds(md)] == [
+        ("code", 'checker.check(42, {"a": "b"})'),
+        ("code", 'client.fetch("https://example.org/").text()'),
+    ]
+
+
+def test_inline_value_after_an_output_lead_or_a_bare_call_stays_output() -> None:
+    md = (
+        "```python\nprint(load())\n```\n\nI will get this:\n\n`decimal.Decimal('2')`\n\n"
+        "and this is shown:\n\n`Decimal('2.0')`\n\nAlso `lib.run(x)` with a variable fails.\n"
+    )
+    assert [k for k, _ in _kinds(md)] == ["code", "output", "output"]
+
+
+def test_python_c_steps_are_code_with_their_quoted_output() -> None:
+    md = (
+        "1. pip install tool==1.0\n"
+        '2. python -c "import tool; print(tool.size(1.5))"\n> 1 B\n'
+        "3. pip install tool==1.1\n"
+        '4. python -c "import tool; print(tool.size(1.5))"\n> 1.5 B\n'
+    )
+    first, second = extract_code_blocks(md)
+    assert first.kind == second.kind == "code"
+    assert first.content == "import tool; print(tool.size(1.5))\n"
+    assert (first.transcript_output, second.transcript_output) == ("1 B\n", "1.5 B\n")
+
+
+def test_fenced_shell_session_python_c_and_version_steps() -> None:
+    md = (
+        "```console\n$ python3 -c 'import tool; print(tool.__version__)'\n1.1\n"
+        "$ python3 -c 'import tool; print(tool.size(2))'\n2 B\n$ python --version\n"
+        "Python 3.11.2\n```\n"
+    )
+    (block,) = extract_code_blocks(md)
+    assert block.kind == "code"
+    assert block.content == "import tool; print(tool.size(2))\n"  # the version step is setup
+    assert block.transcript_output == "2 B\n"
+
+
+def test_output_pasted_as_prompt_lines_inside_a_code_block() -> None:
+    md = (
+        "```python\nprint(q(3, 'kg/L'))\n>>>3 gram / meter ** 3\n"
+        "print(3 * u('kg/L'))\n>>>3000 g\n```\n"
+    )
+    (block,) = extract_code_blocks(md)
+    assert block.content == "print(q(3, 'kg/L'))\nprint(3 * u('kg/L'))\n"
+    assert block.transcript_output == "3 gram / meter ** 3\n3000 g\n"
+
+
+def test_version_queries_in_a_session_are_setup_not_symptom() -> None:
+    md = "```pycon\n>>> import tool\n>>> tool.__version__\n'1.0.0'\n>>> tool.size(2)\n'2 B'\n```\n"
+    (block,) = extract_code_blocks(md)
+    assert block.transcript_output == "'2 B'\n"
+
+
+def test_prints_line_under_an_expected_heading_is_the_expected_output() -> None:
+    md = (
+        "### Reproduce\n```python\nprint(1)\n```\nPrints:\n```\n<a>\n```\n\n"
+        "### Expected Behaviour\nIt should change.\n\nPrints:\n```\n<b>\n```\n"
+    )
+    assert [b.context for b in extract_code_blocks(md)] == ["", "actual", "expected"]
+
+
+def test_a_block_that_is_only_a_value_is_output() -> None:
+    md = "I got the following output\n```\n(name\n\n,value\n\n)\n```\n"
+    assert _kinds(md) == [("output", "(name\n\n,value\n\n)\n")]
+
+
+def test_unlabelled_data_block_named_by_its_format_is_the_file_the_code_opens() -> None:
+    md = (
+        'My json-file looks like this:\n\n```\n{\n  "one": 1.0\n}\n```\n\n'
+        "And my script:\n\n```\nimport json\n\npath = 'some.json'\n"
+        "with open(path) as f:\n    print(json.load(f))\n```\n"
+    )
+    meta = extract(md).metadata
+    assert [b.kind for b in meta.blocks] == ["other", "code"]
+    assert meta.included_files == {"some.json": '{\n  "one": 1.0\n}\n'}
+    assert meta.file_dependencies == []
+
+
+def test_python2_builtins_are_never_pypi_namesakes() -> None:
+    md = (
+        "The tool's docs example:\n\n```python\nimport tool\n"
+        "print(tool.detect(file('a.csv').read()))\n```\n"
+    )
+    asked: list[str] = []
+    result = extract(md, module_exists=lambda name: asked.append(name) or True)
+    assert "from file import file" not in result.code and "file" not in asked
+    assert result.metadata.file_dependencies == ["a.csv"]  # Python 2's file() opens it
+
+
+def test_a_standard_package_used_through_its_submodule_is_imported_with_it() -> None:
+    md = '`urllib.request.urlopen("https://example.org/").read()` hangs.\n'
+    assert "import urllib.request  # added by open-mre" in extract(md).code

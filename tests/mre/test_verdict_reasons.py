@@ -1,0 +1,126 @@
+"""The reason behind a verdict: where an exception came from, Python 2 code, the reason
+category, and which distribution an import name stands for."""
+
+from __future__ import annotations
+
+import httpx
+
+from qa_agents.mre.models import (
+    ActualBehavior,
+    BehaviorAnalysis,
+    ExecutionResults,
+    ExpectedBehavior,
+    ExtractionMetadata,
+    Verdict,
+    VersionReport,
+)
+from qa_agents.mre.tools.behavior import analyse_behavior
+from qa_agents.mre.tools.comparison import compare
+from qa_agents.mre.tools.pypi import PypiClient
+from qa_agents.mre.tools.tracebacks import raised_in
+from qa_agents.mre.tools.versions import distributions, source_repository
+from qa_agents.mre.verdict import CATEGORIES, decide
+
+
+def _traceback(*frames: tuple[str, str], last: str) -> str:
+    lines = ["Traceback (most recent call last):"]
+    for path, source in frames:
+        lines += [f'  File "{path}", line 3, in f', f"    {source}"]
+    return "\n".join([*lines, last, ""])
+
+
+SCRIPT = "/tmp/run/extracted_code.py"
+LIBRARY = "/tmp/env/lib/python3.11/site-packages/tool.py"
+
+
+def _decide(run: ExecutionResults, behavior: BehaviorAnalysis | None = None, **meta):
+    behavior = behavior or BehaviorAnalysis(
+        expected_behavior=ExpectedBehavior(), actual_behavior=ActualBehavior()
+    )
+    metadata = ExtractionMetadata(code_blocks_found=1, python_blocks_used=1, **meta)
+    return decide(metadata, VersionReport(), behavior, run, compare(behavior, run))
+
+
+def test_name_error_inside_a_library_is_not_the_reports_undefined_name() -> None:
+    last = "NameError: name 'unicode' is not defined"
+    inside = _traceback((SCRIPT, "tool.slug(text)"), (LIBRARY, "unicode(text)"), last=last)
+    undefined = "NameError: name 'thing' is not defined"
+    own = _traceback((SCRIPT, "print(thing)"), last=undefined)
+    assert raised_in(inside) is False and raised_in(own) is True
+    assert raised_in("no traceback here") is None
+    run = ExecutionResults(exit_code=1, stderr=inside, exception=last)
+    decision = _decide(run)
+    assert decision.verdict == Verdict.YELLOW and decision.category != "undefined-name"
+    mine = _decide(ExecutionResults(exit_code=1, stderr=own, exception=undefined))
+    assert (mine.verdict, mine.category) == (Verdict.RED, "undefined-name")
+
+
+def test_python2_builtin_in_the_report_code_is_said_and_a_missing_file_comes_first() -> None:
+    last = "NameError: name 'file' is not defined"
+    run = ExecutionResults(
+        exit_code=1,
+        stderr=_traceback((SCRIPT, "detect(file('in.csv').read())"), last=last),
+        exception=last,
+    )
+    needs_file = _decide(run, file_dependencies=["in.csv"])
+    assert (needs_file.verdict, needs_file.category) == (Verdict.RED, "missing-file")
+    assert "`in.csv`" in needs_file.reasons[0] and "`file()`" in needs_file.reasons[0]
+    old_code = _decide(run)
+    assert (old_code.verdict, old_code.category) == (Verdict.RED, "not-parseable")
+    assert "Python 2" in old_code.reasons[0]
+
+
+def test_every_decision_carries_a_category_of_its_verdict() -> None:
+    behavior = analyse_behavior("```python\nf()\n```\nIt prints:\n```\n1\n```\n")
+    cases = [
+        (ExecutionResults(exit_code=0, stdout="1\n"), "reproduced"),
+        (ExecutionResults(exit_code=0, stdout="2\n"), "not-reproduced"),
+        (ExecutionResults(timed_out=True), "timeout"),
+        (ExecutionResults(exit_code=1, needs_interaction=True), "keyboard-input"),
+    ]
+    for run, category in cases:
+        decision = _decide(run, behavior)
+        assert decision.category == category
+        assert decision.category in CATEGORIES[decision.verdict]
+    assert _decide(ExecutionResults(skipped=True), behavior, syntax_error="x").category == (
+        "not-parseable"
+    )
+
+
+def _project(name: str, url: str) -> dict:
+    return {"info": {"version": "1.0", "project_urls": {"Source": url}}, "releases": {}}
+
+
+def _pypi(projects: dict[str, dict]) -> PypiClient:
+    def handler(request: httpx.Request) -> httpx.Response:
+        name = request.url.path.split("/")[2]
+        return httpx.Response(200, json=projects[name]) if name in projects else httpx.Response(404)
+
+    return PypiClient(transport=httpx.MockTransport(handler), retries=0)
+
+
+def test_an_import_name_is_the_distribution_of_the_repository_the_report_was_filed_in() -> None:
+    pypi = _pypi(
+        {
+            "tidy": _project("tidy", "https://github.com/someone-else/tidy"),
+            "python-tidy": _project("python-tidy", "https://github.com/owner/python-tidy"),
+            "other": _project("other", "https://github.com/x/other"),
+        }
+    )
+    md = "<!-- source: https://github.com/owner/python-tidy/issues/7 -->\n# Bug\n"
+    assert source_repository(md) == "owner/python-tidy"
+    chosen, why = distributions(["tidy", "other"], md, pypi)
+    assert chosen == ["python-tidy", "other"]  # an unrelated import keeps its own name
+    assert "owner/python-tidy" in why["python-tidy"]
+    assert distributions(["tidy"], "# Bug without an address\n", pypi) == (["tidy"], {})
+
+
+def test_a_namesake_that_is_the_repository_s_own_project_stays() -> None:
+    pypi = _pypi(
+        {
+            "tidy": _project("tidy", "https://github.com/owner/python-tidy/"),
+            "python-tidy": _project("python-tidy", "https://github.com/owner/python-tidy"),
+        }
+    )
+    md = "<!-- source: https://github.com/owner/python-tidy/issues/7 -->\n"
+    assert distributions(["tidy"], md, pypi) == (["tidy"], {})
