@@ -12,7 +12,6 @@ the exactly-once *effect* comes from idempotent sinks.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import os
 from concurrent.futures.process import BrokenProcessPool
@@ -132,10 +131,11 @@ def build_app(settings: Settings, opts: WorkerOptions) -> tuple[faust.App, Pipel
     async def start_preparer() -> None:
         log.info("CPU step runs in %s", preparer.where)
         try:
-            await asyncio.to_thread(preparer.warm_up)  # the child imports for ~1 s
-        except BrokenProcessPool:  # the first batch starts another, with backoff
-            log.exception("the prepare child did not start")
-            preparer.replace_broken()
+            await preparer.warm_up()
+        except BrokenProcessPool:
+            # Not replaced here: the scheduler replaces a broken pool when a batch fails on
+            # it, and a second replacer could close the fresh pool under its batches.
+            log.exception("the prepare child did not start; the first batch starts another")
         tune_gc(STREAM_THRESHOLDS)  # start-up is done: see fixtrace_config/gc_tuning.py
 
     @app.on_before_shutdown.connect

@@ -121,10 +121,17 @@ class PreparePool:
         log.error("the prepare child process died; starting a new one")
         self.close()
 
-    def warm_up(self) -> None:
-        """Start the child now (imports take ~1 s) instead of on the first batch."""
+    async def warm_up(self) -> None:
+        """Start the child now (its imports take a second, far longer on a busy machine)
+        instead of on the first batch.
+
+        On the event loop, like :meth:`submit`, never in a helper thread: the pool is made
+        lazily by whoever submits first, and a warm-up in a thread racing the first batch
+        made two pools with a child each. The child's parent-death signal also follows the
+        thread that started it, so the loop's thread is the one to start it.
+        """
         if self.procs:
-            self._pool().submit(_run_in_child, [], {}).result()
+            await self.submit([], {})
 
     def close(self) -> None:
         if self._executor is not None:

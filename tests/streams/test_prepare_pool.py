@@ -7,6 +7,7 @@ blob store, which is a real filesystem store under the test's folder.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 from concurrent.futures.process import BrokenProcessPool
@@ -101,3 +102,16 @@ async def test_a_dead_child_is_replaced_and_the_batch_prepared(tmp_path: Path) -
     finally:
         pool.close()
     assert _comparable(again) == _comparable(first)
+
+
+async def test_a_warm_up_beside_the_first_batch_starts_one_child(tmp_path: Path) -> None:
+    """The worker warms the child up while its first batch may already be submitted: both
+    must land in one pool with one child (two children split the ordered CPU step)."""
+    settings = Settings(data_dir=tmp_path, blob_url=(tmp_path / "blobs").as_uri())
+    sources, consents = _take_batch()
+    pool = PreparePool(PrepareSetup(settings, "redacted"), procs=1)
+    try:
+        await asyncio.gather(pool.warm_up(), pool.submit(sources, consents))
+        assert len(prepare_children(os.getpid())) == 1
+    finally:
+        pool.close()

@@ -143,7 +143,7 @@ async def test_a_dead_child_fails_its_batches_and_they_are_prepared_again_in_ord
     pipeline: Pipeline, broker: Broker
 ) -> None:
     takes, expected = _take_batches(traces=2, events=30, per_take=4)
-    await asyncio.to_thread(pipeline.preparer.warm_up)
+    await pipeline.preparer.warm_up()
     (child,) = prepare_children(os.getpid())
     os.kill(child, signal.SIGKILL)  # the batches about to be submitted fail with it
     acks = Acks(pipeline.store, sum(map(len, takes)))
