@@ -39,14 +39,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.swebench_cases import Case, cases_from_index, cases_from_run  # noqa: E402
+from bench.swebench_cases import Case, cases_from_index, cases_from_run, load_records  # noqa: E402
 from bench.swebench_common import (  # noqa: E402
     mirror_sources,
     repos_config,
     with_interpreters,
     write_repos_file,
 )
-from bench.swebench_verdicts import compare_tests, verdict_of  # noqa: E402
+from bench.swebench_verdicts import compare_tests, remote_tests, verdict_of  # noqa: E402
 from fixtrace.procs import ManagedProcess, spawn  # noqa: E402
 from fixtrace.waiting import wait_until  # noqa: E402
 from fixtrace_config import Settings  # noqa: E402
@@ -251,7 +251,7 @@ def main(argv: list[str] | None = None) -> int:
         blobs = open_blob_store(Settings(data_dir=stack.data_dir))
         fetch = lambda blob_id: blobs.get(blob_id).decode(errors="replace")  # noqa: E731
         rows = [
-            case_row(case, results.get((batch, case.instance_id)), fetch)
+            case_row(case, results.get((batch, case.instance_id)), fetch, remote_of(case, mirrors))
             for batch, group in batches.items()
             for case in group
         ]
@@ -264,12 +264,26 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def case_row(case: Case, row: dict | None, fetch) -> dict:  # noqa: ANN001
+def remote_of(case: Case, mirrors: dict[str, str]) -> set[str]:
+    """The case's held-out tests that name a remote host, read from the mirror at the base."""
+    if not case.harness_tests or case.repo not in mirrors:
+        return set()
+    base = load_records(case.records)[case.instance_id]["base_commit"]
+    files = {}
+    for path in sorted({test_id.split("::")[0] for _, test_id in case.harness_tests}):
+        shown = subprocess.run(["git", "--git-dir", mirrors[case.repo], "show", f"{base}:{path}"],
+                               capture_output=True, text=True)  # fmt: skip
+        if shown.returncode == 0:
+            files[path] = shown.stdout
+    return remote_tests(files)
+
+
+def case_row(case: Case, row: dict | None, fetch, remote: set[str]) -> dict:  # noqa: ANN001
     """One table row: the harness's verdict beside fixtrace's, per-test agreement, time."""
     result = json.loads(row["result_json"]) if row and row.get("result_json") else None
     flags = list((row or {}).get("flags") or [])
     verdict = verdict_of(result, flags, (row or {}).get("error"), fetch)
-    tests = compare_tests(case, result, fetch)
+    tests = compare_tests(case, result, fetch, remote)
     agree = None
     if verdict.resolved is not None and case.harness_resolved is not None:
         agree = verdict.resolved == case.harness_resolved
@@ -369,8 +383,8 @@ def print_tests(rows: list[dict]) -> None:
     both_net = sum(len(r["tests"]["network_agree"]) for r in with_tests)
     grading = [(r, g) for r in with_tests for g in r["tests"]["grading"]]
     print(f"\nper-test agreement (cases with per-test results on both sides: {len(with_tests)}): "
-          f"{agree}/{total} tests; disagreements: {network} fail here for lack of network "
-          f"(the harness ran with network), {len(grading)} other")  # fmt: skip
+          f"{agree}/{total} tests; disagreements: {network} on network-dependent tests (the "
+          f"harness ran with network, the sandbox has none), {len(grading)} other")  # fmt: skip
     if both_net:
         print(
             f"  of the agreements, {both_net} are failures on both sides where this "

@@ -13,6 +13,7 @@ every held-out test's status before and after the fix, and the runs' output as b
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -55,7 +56,7 @@ class TestComparison:
 
     compared: int = 0
     agree: int = 0
-    network: list[str] = field(default_factory=list)  # disagree: fails here for lack of network
+    network: list[str] = field(default_factory=list)  # disagree on a network-dependent test
     network_agree: list[str] = field(default_factory=list)  # agree, but both fail; ours: network
     grading: list[str] = field(default_factory=list)  # disagree for another reason
     harness_only: list[str] = field(default_factory=list)  # ids the spec lacks
@@ -111,13 +112,48 @@ def network_failures(output: str) -> set[str]:
     return found
 
 
+REMOTE_HOST = re.compile(r"httpbin|https?://(?!localhost\b|127\.0\.0\.1\b)[\w-]+(?:\.[\w-]+)+")
+"""A test that names a remote host (or requests' ``httpbin()`` URL helper) talks to it."""
+
+
+def remote_tests(files: dict[str, str]) -> set[str]:
+    """Node ids (``file::Class::test``, no parameters) of test functions naming a remote host.
+
+    Why static: a test can depend on the network and still pass here, e.g. one expecting a
+    connection to fail, which the harness's networked run may see succeed. (With a local
+    test server such as pytest-httpbin's fixture this over-counts; it only labels
+    disagreements, it grades nothing.)
+    """
+    found: set[str] = set()
+    for path, text in files.items():
+        try:
+            tree = ast.parse(text)
+        except SyntaxError:
+            continue
+        scopes = [(f"{path}::{getattr(node, 'name', '')}", node) for node in tree.body]
+        for name, node in scopes:
+            if isinstance(node, ast.ClassDef):
+                scopes += [(f"{name}::{getattr(sub, 'name', '')}", sub) for sub in node.body]
+            elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and REMOTE_HOST.search(
+                ast.get_source_segment(text, node) or ""
+            ):
+                found.add(name)
+    return found
+
+
 def _section_title(test_id: str) -> str:
     """``file.py::Class::test[p]`` → ``Class.test[p]``, as pytest titles a failure."""
     return ".".join(test_id.split("::")[1:])
 
 
-def compare_tests(case: Case, result: dict | None, fetch: Fetch) -> TestComparison | None:
-    """Per-test agreement with the harness, or None without per-test results on both sides."""
+def compare_tests(
+    case: Case, result: dict | None, fetch: Fetch, remote: set[str] = frozenset()
+) -> TestComparison | None:
+    """Per-test agreement with the harness, or None without per-test results on both sides.
+
+    A test is network-dependent when it fails here with a connection error, or names a
+    remote host (``remote``, see :func:`remote_tests`).
+    """
     evaluation = (result or {}).get("evaluation") or {}
     ours = {(t["kind"], t["test_id"]): t for t in evaluation.get("tests") or []}
     if not case.harness_tests or not ours or all(t.get("after") is None for t in ours.values()):
@@ -130,12 +166,13 @@ def compare_tests(case: Case, result: dict | None, fetch: Fetch) -> TestComparis
             out.harness_only.append(key[1])
             continue
         out.compared += 1
-        offline = test["test_id"] in network or _section_title(test["test_id"]) in network
+        refused = test["test_id"] in network or _section_title(test["test_id"]) in network
+        offline = refused or test["test_id"].split("[")[0] in remote
         if test["ok"] == harness_ok:
             out.agree += 1
             if offline and not harness_ok:
                 out.network_agree.append(key[1])
-        elif offline and not test["ok"]:
+        elif offline:
             out.network.append(key[1])
         else:
             out.grading.append(f"{key[1]} (harness {'pass' if harness_ok else 'fail'}, "
