@@ -201,6 +201,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--timeout", type=float, default=5400.0, help="seconds to wait for QA")
     ap.add_argument("--json-out", type=Path, help="also write the rows as JSON")
     args = ap.parse_args(argv)
+    # Stopped with SIGTERM (or SIGINT, which a background job ignores), still stop the stack.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
 
     cases = [] if str(args.cases) in ("", ".") else cases_from_index(args.cases, args.case_records)
     for run in [] if args.no_runs else (args.run or [DEFAULT_RUN]):

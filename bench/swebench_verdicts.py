@@ -34,7 +34,8 @@ TOO_NEW_PYTHON = (
      "pytest's assertion rewriter predates Python 3.10's ast"),
 )  # fmt: skip
 _SUMMARY = re.compile(r"^(FAILED|ERROR) (\S+)(?: - (.*))?$", re.M)
-_SECTION = re.compile(r"^_{3,} (.+?) _{3,}$", re.M)
+_SECTION_OR_BANNER = re.compile(r"^(?:_{3,} (.+?) _{3,}|={3,}.*)$", re.M)
+"""A failure's section title (group 1), or a ``=====`` banner that ends the last section."""
 
 Fetch = Callable[[str], str]
 """Reads a blob's text by id (the stack's blob store)."""
@@ -104,10 +105,11 @@ def network_failures(output: str) -> set[str]:
     traceback section (``____ Class.test_name ____``).
     """
     found = {m[2] for m in _SUMMARY.finditer(output) if m[3] and NETWORK_ERROR.search(m[3])}
-    heads = list(_SECTION.finditer(output))
-    for head, nxt in zip(heads, [*heads[1:], None], strict=True):
-        body = output[head.end() : nxt.start() if nxt else len(output)]
-        if NETWORK_ERROR.search(body):
+    marks = list(_SECTION_OR_BANNER.finditer(output))
+    ends = [m.start() for m in marks[1:]] + [len(output)]
+    for head, end in zip(marks, ends, strict=False):  # no marks: nothing to read
+        body = output[head.end() : end]
+        if head[1] and NETWORK_ERROR.search(body):
             found.add(head[1])  # a section title, matched to ids below
     return found
 
