@@ -296,7 +296,8 @@ def case_row(case: Case, row: dict | None, fetch, remote: set[str]) -> dict:  # 
         "harness": _word(case.harness_resolved, "error"),
         "harness_patch_applied": case.harness_patch_applied,
         "fixtrace": _word(verdict.resolved, f"no verdict: {verdict.reason}"),
-        "reason": verdict.reason, "agree": agree, "flags": verdict.flags,
+        "reason": verdict.reason, "detail": verdict.detail, "agree": agree,
+        "flags": verdict.flags,
         "seconds": verdict.seconds, "tests": tests.__dict__ if tests else None,
         "tests_from": case.harness_tests_from,
         "odd_ids": odd_ids(evaluation.get("tests") or [], case),
@@ -362,6 +363,10 @@ def print_table(rows: list[dict], floor_ms: float) -> None:
     print(f"no verdict from fixtrace: {sum(reasons.values())}")
     for reason, n in reasons.most_common():
         print(f"  {n} × {reason}")
+        for r in rows:
+            if r["reason"] == reason and r["detail"]:
+                detail = r["detail"].splitlines()[0][:200]
+                print(f"      {r['instance']} ({r['submission']}): {detail}")
     harness_none = [r for r in rows if r["harness"] == "error"]
     if harness_none:
         print(f"no verdict from the harness: {len(harness_none)}")
@@ -375,7 +380,7 @@ def print_table(rows: list[dict], floor_ms: float) -> None:
 
 
 def print_tests(rows: list[dict]) -> None:
-    """Per-test agreement, network-dependent disagreements apart from grading ones."""
+    """Per-test agreement, network-dependent disagreements apart from the others."""
     with_tests = [r for r in rows if r["tests"]]
     if not with_tests:
         return
@@ -383,10 +388,10 @@ def print_tests(rows: list[dict]) -> None:
     agree = sum(r["tests"]["agree"] for r in with_tests)
     network = sum(len(r["tests"]["network"]) for r in with_tests)
     both_net = sum(len(r["tests"]["network_agree"]) for r in with_tests)
-    grading = [(r, g) for r in with_tests for g in r["tests"]["grading"]]
+    other = [(r, g) for r in with_tests for g in r["tests"]["other"]]
     print(f"\nper-test agreement (cases with per-test results on both sides: {len(with_tests)}): "
           f"{agree}/{total} tests; disagreements: {network} on network-dependent tests (the "
-          f"harness ran with network, the sandbox has none), {len(grading)} other")  # fmt: skip
+          f"harness ran with network, the sandbox has none), {len(other)} other")  # fmt: skip
     if both_net:
         print(
             f"  of the agreements, {both_net} are failures on both sides where this "
@@ -394,8 +399,8 @@ def print_tests(rows: list[dict]) -> None:
         )
     offline = total - network - both_net
     print(f"  excluding network-dependent tests: {agree - both_net}/{offline} tests agree")
-    for r, g in grading:
-        print(f"  grading difference: {r['instance']} ({r['submission']}): {g}")
+    for r, g in other:
+        print(f"  other difference: {r['instance']} ({r['submission']}): {g}")
     missing = sum(len(r["tests"]["harness_only"]) for r in with_tests)
     if missing:
         print(f"  {missing} harness test ids are not in the spec fixtrace graded")

@@ -44,7 +44,8 @@ Fetch = Callable[[str], str]
 @dataclass
 class Verdict:
     resolved: bool | None
-    reason: str = ""  # why there is no verdict
+    reason: str = ""  # why there is no verdict (a short class, for counting)
+    detail: str = ""  # the stage's own words
     flags: list[str] = field(default_factory=list)
     seconds: float | None = None
 
@@ -59,21 +60,22 @@ class TestComparison:
     agree: int = 0
     network: list[str] = field(default_factory=list)  # disagree on a network-dependent test
     network_agree: list[str] = field(default_factory=list)  # agree, but both fail; ours: network
-    grading: list[str] = field(default_factory=list)  # disagree for another reason
+    other: list[str] = field(default_factory=list)  # disagree for another reason
     harness_only: list[str] = field(default_factory=list)  # ids the spec lacks
 
 
 def verdict_of(result: dict | None, flags: list[str], error: str | None, fetch: Fetch) -> Verdict:
     """fixtrace's verdict from a tests-stage result, or no verdict and why."""
     if result is None:
-        return Verdict(None, "not graded: no tests-stage result", flags)
+        return Verdict(None, "not graded: no tests-stage result", "", flags)
     evaluation = result.get("evaluation") or {}
     seconds = evaluation.get("seconds") or {}
     spent = sum(seconds.get(k, 0.0) for k in ("install", "before", "after")) or None
     resolved = result.get("resolved")
     if resolved is not None:
-        return Verdict(resolved, "", flags, spent)
-    return Verdict(None, _no_verdict_reason(result, flags, error, fetch), flags, spent)
+        return Verdict(resolved, "", "", flags, spent)
+    reason = _no_verdict_reason(result, flags, error, fetch)
+    return Verdict(None, reason, (error or "").strip()[:400], flags, spent)
 
 
 def _no_verdict_reason(result: dict, flags: list[str], error: str | None, fetch: Fetch) -> str:
@@ -86,7 +88,7 @@ def _no_verdict_reason(result: dict, flags: list[str], error: str | None, fetch:
     for flag in ("test_patch_does_not_apply", "install_failed", "env_failed", "repo_unavailable",
                  "no_repo_source", "sandbox_unavailable"):  # fmt: skip
         if flag in flags:
-            return f"{flag}" + (f": {error.splitlines()[0][:120]}" if error else "")
+            return flag
     return (error or "no verdict").splitlines()[0][:160]
 
 
@@ -136,10 +138,10 @@ def remote_tests(files: dict[str, str]) -> set[str]:
         for name, node in scopes:
             if isinstance(node, ast.ClassDef):
                 scopes += [(f"{name}::{getattr(sub, 'name', '')}", sub) for sub in node.body]
-            elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and REMOTE_HOST.search(
-                ast.get_source_segment(text, node) or ""
-            ):
-                found.add(name)
+            elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                parts = [*node.decorator_list, node]  # parametrize arguments name hosts too
+                if any(REMOTE_HOST.search(ast.get_source_segment(text, p) or "") for p in parts):
+                    found.add(name)
     return found
 
 
@@ -177,6 +179,6 @@ def compare_tests(
         elif offline:
             out.network.append(key[1])
         else:
-            out.grading.append(f"{key[1]} (harness {'pass' if harness_ok else 'fail'}, "
+            out.other.append(f"{key[1]} (harness {'pass' if harness_ok else 'fail'}, "
                                f"fixtrace {test['after'] or 'missing'})")  # fmt: skip
     return out

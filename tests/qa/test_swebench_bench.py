@@ -83,6 +83,11 @@ class RequestsTestCase:
 
 def test_local_only():
     assert requests.Request("GET", "http://localhost:1/").url
+
+@pytest.mark.parametrize("url", ["http://doesnotexist.google.com"])
+def test_errors(url):
+    with pytest.raises(requests.ConnectionError):
+        requests.get(url)
 """
 
 
@@ -91,6 +96,7 @@ def test_network_dependent_tests_are_named_from_their_source() -> None:
         "test_requests.py::httpbin",
         "test_requests.py::RequestsTestCase::test_HTTP_200_OK_GET",
         "test_requests.py::RequestsTestCase::test_connection_error",
+        "test_requests.py::test_errors",  # the host is in the parametrize decorator
     }
 
 
@@ -135,8 +141,9 @@ def _result(tests: list[dict], before_out: str = "", after_out: str = "") -> tup
 def test_no_verdict_says_why() -> None:
     trace = 'TypeError: required field "lineno" missing from alias\n'
     result, blobs = _result([], before_out=trace)
-    verdict = verdict_of(result, ["p2p_failed_before"], "…", blobs.__getitem__)
+    verdict = verdict_of(result, ["p2p_failed_before"], "2 PASS_TO_PASS …", blobs.__getitem__)
     assert verdict.resolved is None and verdict.seconds == 6.0
+    assert verdict.detail == "2 PASS_TO_PASS …"
     assert verdict.reason == (
         "needs Python < 3.10 (pytest's assertion rewriter predates Python 3.10's ast)"
     )
@@ -146,7 +153,7 @@ def test_no_verdict_says_why() -> None:
     assert verdict_of(None, [], None, blobs.__getitem__).reason.startswith("not graded")
 
 
-def test_per_test_comparison_tells_network_from_grading() -> None:
+def test_per_test_comparison_tells_network_from_other_differences() -> None:
     case = cases_from_index(DATA / "cases.jsonl", RECORDS)[3]  # Daemon, psf__requests-2317
     assert case.instance_id == "psf__requests-2317" and case.harness_tests_from == "report.json"
     harness = case.harness_tests
@@ -161,7 +168,7 @@ def test_per_test_comparison_tells_network_from_grading() -> None:
         if test_id == net_pass:
             after, ok = "PASSED", True  # no network here: the expected failure happens
         if test_id == other:
-            after, ok = "FAILED", False  # a real grading difference
+            after, ok = "FAILED", False  # a difference the network does not explain
         tests.append({"kind": kind, "test_id": test_id, "before": after, "after": after,
                       "ok": ok})  # fmt: skip
     summary = f"FAILED {net_fail} - requests.exceptions.ConnectionError: Max retries exceeded\n"
@@ -170,5 +177,5 @@ def test_per_test_comparison_tells_network_from_grading() -> None:
     got = compare_tests(case, result, blobs.__getitem__, remote)
     assert got.compared == len(harness) and got.agree == len(harness) - 2
     assert got.network == [net_pass]
-    assert got.grading == [f"{other} (harness pass, fixtrace FAILED)"]
+    assert got.other == [f"{other} (harness pass, fixtrace FAILED)"]
     assert net_fail in got.network_agree  # both fail; here for want of network
