@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from qa_agents.ports import Blobs, put_text
+from schemas.document import StoredEvent, TraceDocument, TraceIngestion
 from schemas.models import (
     BugReport,
     Developer,
@@ -21,12 +22,9 @@ from schemas.models import (
     FinalState,
     PrRef,
     Repo,
-    StoredEvent,
     Task,
-    TraceDocument,
     TraceFinalize,
     TraceFinalized,
-    TraceIngestion,
     TraceOpened,
 )
 
@@ -242,7 +240,7 @@ def write_trace(
     the referenced blobs' metadata rows are written too (what ``artifacts.blobs`` lists).
     """
     from qa_agents.validate import blob_refs
-    from schemas.models import BlobInfo, Redaction
+    from schemas.document import BlobInfo, Redaction
 
     s: Any = store
     if blobs is not None:

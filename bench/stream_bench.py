@@ -6,7 +6,8 @@ aiokafka loop (the ceiling) and by one ``fixtrace worker streams`` (chdb, filesy
 redaction on) once per ``--prepare-procs`` value: 1 runs the CPU step (decode, redact, rows)
 in the worker's child process, 0 in a thread of the worker (the single-core baseline).
 Throughput is counted from the worker's own flush log (events stored between its first and
-last flush), never from consumer lag: ``end_offsets`` is wrong on Tansu (PLATFORM.md).
+last flush), never from consumer lag: Tansu's ListOffsets (``end_offsets``) can be one
+batch short.
 Then a steady load of half the batch-100 rate is produced for ``--steady-s`` seconds and
 the worker reports produce→queryable latency per record (record timestamp → its ClickHouse
 insert returned), counting records produced after its first flush (the warm-up records

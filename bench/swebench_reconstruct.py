@@ -37,14 +37,8 @@ from producers.importers import IMPORTERS  # noqa: E402
 from qa_agents.ports import get_text, put_text  # noqa: E402
 from qa_agents.repo_tests import RepoTestRunner  # noqa: E402
 from qa_agents.trace_facts import is_test_path, split_patch  # noqa: E402
-from schemas.models import (  # noqa: E402
-    Developer,
-    EvalSpec,
-    PrRef,
-    Repo,
-    Task,
-    TraceDocument,
-)
+from schemas.document import TraceDocument
+from schemas.models import Developer, EvalSpec, PrRef, Repo, Task
 from sinks.blobs import FilesystemBlobStore  # noqa: E402
 
 

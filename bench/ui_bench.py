@@ -42,7 +42,8 @@ from fixtrace.ui.listing import parse_list_query
 from fixtrace.ui.queries import list_sql
 from fixtrace.ui.security import Access
 from fixtrace_config.stack_state import STATE_FILE, StackState
-from schemas.models import Event, QAJudge, QAResult, Redaction, Repo, TraceOpened
+from schemas.document import QAJudge, Redaction
+from schemas.models import Event, QAResult, Repo, TraceOpened
 from sinks.blobs.filesystem import FilesystemBlobStore
 from sinks.clickhouse import rows as R
 from sinks.clickhouse.store import ClickHouseStore

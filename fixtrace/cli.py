@@ -32,10 +32,14 @@ console = Console()
 @app.command("config")
 def show_config(as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
     """Show the configuration resolved from FIXTRACE_* variables and defaults (secrets hidden)."""
+    from fixtrace.ui.serve import public_dsn
+
     settings = Settings()
-    values = settings.model_dump(mode="json")
-    values["clickhouse_dsn"] = settings.resolved_clickhouse_dsn
-    values["blob_url"] = settings.resolved_blob_url
+    values = settings.model_dump(mode="json")  # SecretStr fields come out as "**********"
+    for key in ("fleet_tokens", "admin_tokens"):
+        values[key] = [_HIDDEN for _ in values[key]]
+    values["clickhouse_dsn"] = public_dsn(settings.resolved_clickhouse_dsn)
+    values["blob_url"] = public_dsn(settings.resolved_blob_url)
     if as_json:
         typer.echo(json.dumps(values, indent=2))
         return
@@ -43,6 +47,9 @@ def show_config(as_json: bool = typer.Option(False, "--json", help="Print JSON."
     for key, value in values.items():
         table.add_row(key, "" if value is None else str(value))
     console.print(table)
+
+
+_HIDDEN = "**********"
 
 
 @app.command("schemas")

@@ -125,7 +125,7 @@ def build_gateway(settings: Settings) -> Any:
 
     store = ClickHouseStore.open(settings.resolved_clickhouse_dsn)
     app = create_app(settings, store_factory=lambda: store)
-    app.include_router(admin_router(lambda: store, lambda: settings.fleet_tokens))
+    app.include_router(admin_router(lambda: store, lambda: settings.admin_tokens))
     app.mount(MOUNT, create_ui_app(stack_sources(settings)))
     return app
 
@@ -162,7 +162,13 @@ def run_up(base: Settings) -> None:
     token = _stack_token(base)
     stack = LocalServices(base.data_dir, base=base, broker=True)
     settings = stack.start()
-    settings = settings.model_copy(update={"fleet_tokens": [*settings.fleet_tokens, token]})
+    # The stack token is the local user's: it opens traces (demo) and runs admin SQL (CLI).
+    settings = settings.model_copy(
+        update={
+            "fleet_tokens": [*settings.fleet_tokens, token],
+            "admin_tokens": [*settings.admin_tokens, token],
+        }
+    )
     try:
         from sinks.clickhouse.store import ClickHouseStore
 

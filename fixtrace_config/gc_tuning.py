@@ -4,8 +4,9 @@ Why: the stream worker and the gateway allocate many short-lived containers per 
 work (a 20k-event micro-batch is ~100k dicts and lists; a 100-event request thousands of
 objects). With CPython's default thresholds (700, 10, 10) they trigger frequent
 collections that also walk every long-lived object (modules, faust, pydantic schemas,
-caches): measured at 25-30% of the stream's prepare step (``bench/stream_bench.py``,
-``cpu_us_per_event``) and ~0.4 ms of CPU per gateway request (``bench/gateway_bench.py``).
+caches): a large share of the stream's prepare step and of a gateway request's CPU
+(measured by ``bench/stream_bench.py`` and ``bench/gateway_bench.py``; figures in
+``streams/README.md``).
 Freezing what start-up created moves it out of every collection, and a larger first
 threshold makes young collections rare. Reference cycles are still collected.
 

@@ -58,7 +58,12 @@ class Settings(BaseSettings):
         "Unset: a random key kept in data_dir/gateway.secret.",
     )
     fleet_tokens: list[str] = Field(
-        default_factory=list, description="Bearer tokens accepted by the gateway."
+        default_factory=list, description="Bearer tokens of capture clients: open traces."
+    )
+    admin_tokens: list[str] = Field(
+        default_factory=list,
+        description="Bearer tokens of operators: admin routes (POST /admin/sql). "
+        "Fleet tokens do not grant them; `fixtrace up` adds its own stack token.",
     )
 
     # Web UI (``fixtrace ui``; ``fixtrace up`` serves it on the gateway's address)

@@ -13,7 +13,7 @@ import typer
 
 from fixtrace_config import load_settings
 from fixtrace_config.deployment import Deployment
-from schemas.models import ThoughtKind
+from schemas.payloads import ThoughtKind
 
 gateway_app = typer.Typer(help="Run the HTTP ingestion gateway.", no_args_is_help=False)
 capture_app = typer.Typer(

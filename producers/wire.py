@@ -4,7 +4,7 @@ An Avro array is ``count`` + the items' bytes + ``0``, so a batch record can be 
 events that were each encoded when they were emitted: the bytes the spool holds are the
 bytes that go to Kafka, and no event is serialized twice. The envelope fields around the
 array are written by writers generated from the current schema
-(``schemas/avro_writer.py``), so schema evolution of the envelope needs no change here;
+(``schemas/avro_codegen.py``), so schema evolution of the envelope needs no change here;
 ``tests/producers/test_wire.py`` proves the result decodes and equals ``schemas.codec.encode``.
 """
 
@@ -14,7 +14,8 @@ from typing import Any, NamedTuple
 
 from fastavro import parse_schema
 
-from schemas.avro_writer import CodeGen, Writer, write_long
+from schemas.avro_codegen import CodeGen
+from schemas.avro_writer import Writer, write_long
 from schemas.codec import MAGIC, PAYLOAD_RECORD, encode_dict, schema_for
 
 BATCH = "fixtrace.EventBatch"

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from schemas.models import QAResult, TraceDocument
+from schemas.document import TraceDocument
+from schemas.models import QAResult
 
 
 class BlobRefLike(Protocol):

@@ -16,7 +16,8 @@ from qa_agents.ports import Blobs, TraceStore
 from qa_agents.repo_tests import RepoTestRunner
 from qa_agents.runconfig import QAConfig, qa_config
 from qa_agents.stages import STAGES, RunContext, run_stage
-from schemas.models import QAResult, StageStatus, TraceFinalized, now_ms
+from schemas.base import now_ms
+from schemas.models import QAResult, StageStatus, TraceFinalized
 
 log = logging.getLogger(__name__)
 

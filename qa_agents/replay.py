@@ -18,9 +18,8 @@ from pydantic import BaseModel, Field
 from fixtrace_config import Settings
 from fixtrace_config.deployment import Query
 from schemas.codec import CodecError, decode, encode
-from schemas.models import ReplayRequest, TraceFinalized
+from schemas.models import FINAL_STATUSES, ReplayRequest, TraceFinalized
 
-_FINAL = ("complete", "missing_events")
 _OFFSETS = re.compile(r"^(\d+):(\d+)(?:-(\d+))?$")
 
 
@@ -48,7 +47,7 @@ class Selection(BaseModel):
 
 
 def _from_meta(meta: dict[str, Any]) -> TraceFinalized | None:
-    if meta.get("status") not in _FINAL or meta.get("finalized_at_ms") is None:
+    if meta.get("status") not in FINAL_STATUSES or meta.get("finalized_at_ms") is None:
         return None
     return TraceFinalized(
         trace_id=meta["trace_id"],
@@ -69,7 +68,7 @@ def select_from_store(query: Query, sel: Selection) -> list[TraceFinalized]:
     """
     found: dict[str, TraceFinalized] = {}
     where: list[str] = []
-    params: dict[str, Any] = {}
+    params: dict[str, Any] = {"final": list(FINAL_STATUSES)}
     if sel.trace_ids:
         where.append("trace_id IN {ids:Array(String)}")
         params["ids"] = list(sel.trace_ids)
@@ -79,7 +78,7 @@ def select_from_store(query: Query, sel: Selection) -> list[TraceFinalized]:
     if not where:
         return []
     names, rows = query(
-        "SELECT * FROM traces FINAL WHERE status IN ('complete', 'missing_events') AND ("
+        "SELECT * FROM traces FINAL WHERE status IN {final:Array(String)} AND ("
         + " OR ".join(f"({w})" for w in where)
         + ") ORDER BY finalized_at_ms, trace_id",
         params,

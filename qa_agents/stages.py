@@ -25,16 +25,9 @@ from qa_agents.ports import Blobs, put_text
 from qa_agents.repo_tests import RepoTestRunner
 from qa_agents.runconfig import QAConfig
 from qa_agents.validate import validate_trace
-from schemas.models import (
-    QA,
-    QAJudge,
-    QAResult,
-    QATests,
-    StageStatus,
-    TraceDocument,
-    TraceFinalized,
-    now_ms,
-)
+from schemas.base import now_ms
+from schemas.document import QA, QAJudge, QATests, TraceDocument
+from schemas.models import QAResult, StageStatus, TraceFinalized
 
 log = logging.getLogger(__name__)
 
@@ -153,7 +146,7 @@ def stage_judge(ctx: RunContext) -> StageOutput:
 
 
 def final_document(ctx: RunContext) -> TraceDocument:
-    """The trace with this run's QA sections filled in (the plan's final_trace.json)."""
+    """The trace with this run's QA sections filled in (final_trace.json)."""
     out = ctx.outputs
     qa = QA(run_id=ctx.run_id)
     if "schema" in out and out["schema"].result:

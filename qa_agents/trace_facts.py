@@ -9,7 +9,8 @@ import re
 from dataclasses import dataclass, field
 
 from qa_agents.ports import Blobs, get_text
-from schemas.models import Commit, PrMetadata, StoredEvent, TestRun, TraceDocument
+from schemas.document import StoredEvent, TraceDocument
+from schemas.payloads import Commit, PrMetadata, TestRun
 
 _DIFF_GIT = re.compile(r"^diff --git a/(\S+) b/(\S+)", re.M)
 _PLUS_FILE = re.compile(r"^\+\+\+ (?:b/)?(\S+)", re.M)

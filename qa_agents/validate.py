@@ -13,7 +13,8 @@ from typing import Any
 from pydantic import BaseModel, Field, ValidationError
 
 from qa_agents.ports import Blobs
-from schemas.models import PAYLOAD_MODELS, EventType, TraceDocument
+from schemas.document import TraceDocument
+from schemas.payloads import PAYLOAD_MODELS, EventType
 
 MAX_PROBLEMS = 200
 """Cap on the problem list so one broken trace cannot produce a huge QA row."""

@@ -1,8 +1,8 @@
 """An Avro binary decoder compiled from a parsed schema into straight-line Python.
 
-Why: fastavro's reader, asked for union branch names (``return_record_name``), spent
-~12 µs per fixtrace event here, the largest single cost of the stream worker (py-spy:
-~30% of its GIL time). One generated function per record schema, with nested records,
+Why: fastavro's reader, asked for union branch names (``return_record_name``), was the
+largest single cost of the stream worker in a profile (figures in ``streams/README.md``).
+One generated function per record schema, with nested records,
 nullable unions, enums and small varints inlined, reads the same values in a fraction of
 that. It reads only bodies written with the *same* schema (the current one); records
 written with an older schema version still go through fastavro's schema resolution.
@@ -27,7 +27,8 @@ import struct
 from collections.abc import Callable
 from typing import Any
 
-from schemas.avro_writer import SourceGen, resolve_node
+from schemas.avro_codegen import SourceGen
+from schemas.avro_writer import resolve_node
 
 Reader = Callable[[bytes, int], tuple[Any, int]]
 """``read(buf, pos)`` → (value, position after it)."""

@@ -23,9 +23,12 @@ from fastavro.schema import fingerprint as avro_fingerprint
 from fastavro.schema import load_schema, to_parsing_canonical_form
 from pydantic import BaseModel, ValidationError
 
+from schemas.avro_codegen import CodeGen
 from schemas.avro_reader import Reader, ReaderGen
-from schemas.avro_writer import CodeGen, Writer
-from schemas.models import PAYLOAD_MODELS, WIRE_RECORDS, Wire
+from schemas.avro_writer import Writer
+from schemas.base import Wire
+from schemas.models import WIRE_RECORDS
+from schemas.payloads import PAYLOAD_MODELS
 
 MAGIC = b"\xc3\x01"
 HEADER_LEN = 10
@@ -130,14 +133,15 @@ def _from_avro(name: str, record: dict[str, Any]) -> dict[str, Any]:
 
 
 _BODY_WRITERS: dict[bytes, Writer] = {}
-_ENCODE_ERRORS = (ValueError, TypeError, KeyError, AttributeError, OverflowError, struct.error)
+ENCODE_ERRORS = (ValueError, TypeError, KeyError, AttributeError, OverflowError, struct.error)
+"""What the Avro writers raise for a value that does not fit the schema."""
 
 
 def body_writer(writer: WriterSchema) -> Writer:
     """The generated Avro body writer of a schema version, built once per fingerprint.
 
     Why not fastavro: its writer costs ~4x more per event (it validates every branch of
-    the nullable record unions); ``schemas/avro_writer.py`` writes the same bytes.
+    the nullable record unions); ``schemas/avro_codegen.py`` writes the same bytes.
     """
     write = _BODY_WRITERS.get(writer.fingerprint)
     if write is None:
@@ -152,7 +156,7 @@ def encode_dict(name: str, record: dict[str, Any], writer: WriterSchema | None =
     out += writer.fingerprint
     try:
         body_writer(writer)(out, _to_avro(name, dict(record)))
-    except _ENCODE_ERRORS as exc:
+    except ENCODE_ERRORS as exc:
         raise InvalidRecord(f"{name}: does not fit the schema: {exc!r}") from exc
     return bytes(out)
 

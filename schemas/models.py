@@ -1,193 +1,20 @@
 """Pydantic models of every record that crosses Kafka, mirroring ``schemas/avro/``.
 
 The Avro files are the wire contract; these models are how Python code builds and checks
-records. ``tests/schemas`` proves the two agree field for field.
+records. ``tests/schemas`` proves the two agree field for field. The event payloads are in
+:mod:`schemas.payloads`, what every model shares in :mod:`schemas.base`, and the assembled
+trace document built from the stored records in :mod:`schemas.document`.
 """
 
 from __future__ import annotations
 
-import time
-import uuid
 from enum import StrEnum
-from typing import Annotated, Any
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+from pydantic import Field, model_validator
 
-BlobId = Annotated[str, StringConstraints(pattern=r"^sha256:[0-9a-f]{64}$")]
-
-
-def now_ms() -> int:
-    """Epoch milliseconds, the one clock unit of the wire format."""
-    return time.time_ns() // 1_000_000
-
-
-def new_id() -> str:
-    """A random UUID string, used for trace and event ids."""
-    return str(uuid.uuid4())
-
-
-class Wire(BaseModel):
-    """Base of wire records: unknown fields are errors, so typos never pass silently."""
-
-    model_config = ConfigDict(extra="forbid", use_enum_values=True)
-
-
-# --- event payloads --------------------------------------------------------------------
-
-
-class EventType(StrEnum):
-    file_edit = "file_edit"
-    file_snapshot = "file_snapshot"
-    terminal_command = "terminal_command"
-    terminal_output = "terminal_output"
-    test_run = "test_run"
-    debug_action = "debug_action"
-    navigation = "navigation"
-    thought = "thought"
-    commit = "commit"
-    pr_metadata = "pr_metadata"
-    error = "error"
-
-
-class Selection(Wire):
-    start_line: int
-    start_col: int
-    end_line: int
-    end_col: int
-
-
-class FileEdit(Wire):
-    file_path: str
-    edit_kind: str = Field("patch", pattern="^(patch|replace_range|keystroke_batch)$")
-    patch_format: str = "unified_diff"
-    patch_blob_id: BlobId | None = None
-    patch_text: str | None = None
-    pre_hash: str | None = None
-    post_hash: str | None = None
-    selection: Selection | None = None
-    reason_ref: str | None = None
-
-
-class FileSnapshot(Wire):
-    file_path: str
-    content_blob_id: BlobId | None = None
-    content_text: str | None = None
-    snapshot_reason: str = Field(
-        "manual_checkpoint", pattern="^(pre_test|post_test|manual_checkpoint)$"
-    )
-
-
-class TerminalCommand(Wire):
-    cwd: str
-    command: str
-    shell: str = "bash"
-    env_hash: str | None = None
-
-
-class TerminalOutput(Wire):
-    stream: str = Field(pattern="^(stdout|stderr)$")
-    chunk_blob_id: BlobId | None = None
-    chunk_text: str | None = None
-    is_truncated: bool = False
-    exit_code: int | None = None
-
-
-class TestRun(Wire):
-    __test__ = False  # not a pytest test class
-
-    command: str
-    runner: str = "custom"
-    exit_code: int
-    duration_ms: int = Field(ge=0)
-    passed: bool
-    report_blob_id: BlobId | None = None
-    tests_total: int | None = None
-    tests_failed: int | None = None
-
-
-class DebugAction(Wire):
-    action: str
-    file_path: str | None = None
-    line: int | None = None
-    expression: str | None = None
-    value_text: str | None = None
-
-
-class Navigation(Wire):
-    kind: str
-    file_path: str | None = None
-    line: int | None = None
-    symbol: str | None = None
-    query: str | None = None
-
-
-class ThoughtKind(StrEnum):
-    hypothesis = "hypothesis"
-    plan = "plan"
-    interpretation = "interpretation"
-    decision = "decision"
-    postmortem = "postmortem"
-
-
-class Thought(Wire):
-    content_blob_id: BlobId | None = None
-    content_text: str | None = None
-    kind: ThoughtKind
-    links_to: list[str] = Field(default_factory=list)
-
-
-class Commit(Wire):
-    sha: str
-    message: str
-    parent_sha: str | None = None
-    diff_blob_id: BlobId | None = None
-    files_changed: list[str] = Field(default_factory=list)
-
-
-class PrMetadata(Wire):
-    title: str | None = None
-    description: str | None = None
-    url: str | None = None
-    diff_blob_id: BlobId | None = None
-    base_branch: str | None = None
-    head_branch: str | None = None
-
-
-class Error(Wire):
-    message: str
-    kind: str | None = None
-    details_text: str | None = None
-
-
-Payload = (
-    FileEdit
-    | FileSnapshot
-    | TerminalCommand
-    | TerminalOutput
-    | TestRun
-    | DebugAction
-    | Navigation
-    | Thought
-    | Commit
-    | PrMetadata
-    | Error
-)
-
-PAYLOAD_MODELS: dict[str, type[Wire]] = {
-    "file_edit": FileEdit,
-    "file_snapshot": FileSnapshot,
-    "terminal_command": TerminalCommand,
-    "terminal_output": TerminalOutput,
-    "test_run": TestRun,
-    "debug_action": DebugAction,
-    "navigation": Navigation,
-    "thought": Thought,
-    "commit": Commit,
-    "pr_metadata": PrMetadata,
-    "error": Error,
-}
-"""Event type → payload model; also names the Avro record of each payload."""
-
+from schemas.base import BlobId, Wire, new_id, now_ms
+from schemas.payloads import PAYLOAD_MODELS, EventType, Payload
 
 # --- the event envelope and the Kafka records ------------------------------------------
 
@@ -390,6 +217,14 @@ class TraceFinalized(Wire):
     replay: ReplayRequest | None = None
 
 
+COMPLETE = "complete"
+MISSING_EVENTS = "missing_events"
+FINAL_STATUSES = (COMPLETE, MISSING_EVENTS)
+"""The ``traces.status`` a trace ends in; before, it is ``open``, then ``finalizing`` once
+its finalize marker is stored. A ``TraceFinalized`` flagged ``missing_events`` announces
+the second; late events can still turn it into the first."""
+
+
 class StageStatus(StrEnum):
     ok = "ok"
     failed = "failed"
@@ -438,165 +273,3 @@ WIRE_RECORDS: dict[str, type[Wire]] = {
 
 RAW_TOPIC_RECORDS = (TraceOpened, EventBatch, TraceFinalize)
 """What the raw topic carries: a trace's whole life, keyed by ``trace_id``."""
-
-
-# --- the assembled trace document (the plan's final_trace.json) -------------------------
-
-
-class Doc(BaseModel):
-    """Base of the assembled document: lenient on extra keys, so newer writers stay readable."""
-
-    model_config = ConfigDict(extra="allow", use_enum_values=True)
-
-
-class Redaction(Doc):
-    applied: bool = False
-    rules: list[str] = Field(default_factory=list)
-    counts: dict[str, int] = Field(default_factory=dict)
-
-
-class BlobInfo(Doc):
-    blob_id: BlobId
-    content_type: str = "text/plain"
-    byte_length: int = Field(ge=0)
-    storage_uri: str
-    redaction: Redaction = Field(default_factory=Redaction)
-    inline: str | None = None
-
-
-class Artifacts(Doc):
-    blobs: list[BlobInfo] = Field(default_factory=list)
-
-
-class TraceIngestion(Ingestion):
-    model_config = ConfigDict(extra="allow")
-    seq_last: int | None = None
-
-
-class StoredEvent(Event):
-    """An event as stored: the envelope plus the redaction the stream applied."""
-
-    model_config = ConfigDict(extra="allow")
-    redaction: Redaction = Field(default_factory=Redaction)
-
-
-class DocFinalState(Doc):
-    commit_head: str | None = None
-    pr: PrRef | None = None
-    final_trace_blob_id: BlobId | None = None
-
-
-class TestInvocation(Doc):
-    __test__ = False
-
-    invocation_id: str = Field(default_factory=new_id)
-    ts_ms: int = Field(default_factory=now_ms)
-    command: str
-    phase: str | None = None
-    exit_code: int | None = None
-    duration_ms: int = 0
-    passed: bool = False
-    timed_out: bool = False
-    report_blob_id: BlobId | None = None
-    stdout_blob_id: BlobId | None = None
-    stderr_blob_id: BlobId | None = None
-
-
-class HeldOutTest(Doc):
-    """One test of an evaluation spec and its status in the runs before and after the fix."""
-
-    __test__ = False
-
-    test_id: str
-    kind: str = Field(description="'fail_to_pass' or 'pass_to_pass' (the spec's list).")
-    before: str | None = Field(
-        None, description="PASSED, FAILED, ERROR, SKIPPED, XFAIL, XPASS; None = not in the output."
-    )
-    after: str | None = None
-    ok: bool = Field(
-        description="Not a failure after the fix (SWE-bench rules: a missing test fails)."
-    )
-
-
-class QAEvaluation(Doc):
-    """The benchmark verdict of a trace whose task carries an evaluation spec."""
-
-    dataset: str | None = None
-    instance_id: str
-    version: str | None = None
-    test_command: str | None = Field(None, description="The command run, test files included.")
-    tests: list[HeldOutTest] = Field(default_factory=list)
-    installs: list[TestInvocation] = Field(
-        default_factory=list, description="The repository's install step, once per run."
-    )
-    seconds: dict[str, float] = Field(
-        default_factory=dict, description="install (both runs), before, after, total."
-    )
-
-    def failed(self, kind: str) -> list[str]:
-        """Test ids of ``kind`` that were not a success after the fix."""
-        return [t.test_id for t in self.tests if t.kind == kind and not t.ok]
-
-
-class QATests(Doc):
-    runner: str = "custom"
-    container_image: str | None = None
-    sandbox_backend: str | None = None
-    invocations: list[TestInvocation] = Field(default_factory=list)
-    fail_to_pass: list[str] = Field(default_factory=list)
-    pass_to_pass: list[str] = Field(default_factory=list)
-    final_passed: bool | None = None
-    resolved: bool | None = Field(
-        None,
-        description="Only with an evaluation spec: every FAIL_TO_PASS and PASS_TO_PASS test "
-        "passes after the final patch. None = no spec, or no verdict (see flags).",
-    )
-    evaluation: QAEvaluation | None = None
-
-
-class JudgeScores(Doc):
-    root_cause_identification: float = Field(ge=0, le=5)
-    plan_quality: float = Field(ge=0, le=5)
-    experiment_iterate_loop: float = Field(ge=0, le=5)
-    use_of_signals_tests_logs: float = Field(ge=0, le=5)
-    minimality_of_fix: float = Field(ge=0, le=5)
-    clarity: float = Field(ge=0, le=5)
-
-
-class QAJudge(Doc):
-    model: str
-    mode: str = Field(description="'llm' or 'heuristic': which judge produced the scores.")
-    rubric_version: str
-    scores: JudgeScores
-    overall: float = Field(ge=0, le=5)
-    rationale_blob_id: BlobId | None = None
-    flags: list[str] = Field(default_factory=list)
-
-
-class QA(Doc):
-    run_id: str | None = None
-    schema_valid: bool | None = None
-    schema_problems: list[str] = Field(default_factory=list)
-    tests: QATests | None = None
-    judge: QAJudge | None = None
-    mre: dict[str, Any] | None = None
-    flags: list[str] = Field(default_factory=list)
-
-
-class TraceDocument(Doc):
-    """The full assembled trace of the plan: metadata, events in seq order, blobs, QA."""
-
-    trace_version: str = "1.0"
-    trace_id: str
-    created_at_ms: int
-    finalized_at_ms: int | None = None
-    repo: Repo
-    task: Task = Field(default_factory=Task)
-    developer: Developer
-    environment: Environment = Field(default_factory=Environment)
-    ingestion: TraceIngestion = Field(default_factory=TraceIngestion)
-    artifacts: Artifacts = Field(default_factory=Artifacts)
-    events: list[StoredEvent] = Field(default_factory=list)
-    final_state: DocFinalState = Field(default_factory=DocFinalState)
-    missing_seqs: list[int] = Field(default_factory=list)
-    qa: QA = Field(default_factory=QA)

@@ -12,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol
 
 from schemas.claimable import CLAIMABLE
-from schemas.models import BlobInfo, Redaction
+from schemas.document import BlobInfo, Redaction
 
 CONTENT_TYPE = "text/plain; charset=utf-8"
 """The stream labels every text it moves alike (the table's per-type types are the producers')."""

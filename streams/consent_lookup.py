@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable
+from typing import Any
 
 from schemas.models import ConsentFlags
 
-Lookup = Callable[[list[str]], dict[str, ConsentFlags | None]]
-"""Bulk lookup of stored consent flags by trace_id."""
+Lookup = Callable[[list[str]], dict[str, dict[str, Any]]]
+"""Bulk lookup of the stored ``traces`` rows by trace_id (``ClickHouseStore.trace_rows``)."""
 
 
 class ConsentBook:
@@ -33,7 +34,8 @@ class ConsentBook:
         """Load the flags of traces not in the cache with one ClickHouse query."""
         missing = [t for t in dict.fromkeys(trace_ids) if t not in self._known]
         if missing:
-            for trace_id, flags in self._lookup(missing).items():
+            for trace_id, row in self._lookup(missing).items():
+                flags = flags_from_meta(row)
                 if flags is not None:  # never cache "unknown": the TraceOpened may come
                     self._put(trace_id, flags)
 

@@ -15,8 +15,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from schemas.codec import CodecError, decode_checked
-from schemas.models import RAW_TOPIC_RECORDS, DeadLetter, EventBatch, TraceFinalize, TraceOpened
+from pydantic import ValidationError
+
+from schemas.codec import CodecError, InvalidRecord, decode_checked, decode_dict
+from schemas.models import (
+    RAW_TOPIC_RECORDS,
+    DeadLetter,
+    Event,
+    EventBatch,
+    TraceFinalize,
+    TraceOpened,
+)
+
+RAW_RECORD_MAX_BYTES = 1 << 20
+"""Largest raw record a producer of ours sends (the SDK's and the gateway's request size);
+a larger one is dead-lettered as ``RecordTooLarge``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,10 +57,12 @@ class Source:
 
 @dataclass(frozen=True, slots=True)
 class Decoded:
-    """A valid raw-topic record with its source."""
+    """A valid raw-topic record with its source, and the dead letter of the events that
+    were cut out of it (a batch with some invalid events keeps its valid ones)."""
 
     record: RawRecord
     source: Source
+    dead: DeadLetter | None = None
 
 
 def dead_letter(source: Source, exc: BaseException, stage: str) -> DeadLetter:
@@ -72,11 +87,58 @@ class KeyMismatch(CodecError):
     """The record's trace_id differs from its Kafka key, so it sits on the wrong partition."""
 
 
+class RecordTooLarge(CodecError):
+    """The record is larger than any producer of the raw topic may send."""
+
+
+class InvalidEvent(CodecError):
+    """Some events of a batch fail the model; the batch's valid events were kept."""
+
+
+def salvage_batch(data: bytes) -> tuple[EventBatch, list[str]] | None:
+    """The valid events of an ``EventBatch`` that failed as a whole, and why the others
+    failed; None when no event, or the batch of the valid ones, passes the model."""
+    try:
+        name, record = decode_dict(data)
+    except CodecError:
+        return None
+    if name != "fixtrace.EventBatch":
+        return None
+    kept, why = [], []
+    for i, event in enumerate(record.get("events") or []):
+        try:
+            kept.append(Event.model_validate(event))
+        except ValidationError as exc:
+            first = exc.errors(include_url=False)[0]
+            where = ".".join(str(p) for p in first["loc"])
+            why.append(f"events[{i}] ({event.get('event_id')!r}): {where}: {first['msg']}")
+    if not kept or not why:
+        return None
+    try:
+        batch = EventBatch.model_validate({**record, "events": kept})
+    except ValidationError:
+        return None
+    return batch, why
+
+
 def decode_one(source: Source) -> Decoded | DeadLetter:
     """Decode and validate one record; every failure becomes a dead letter, never a raise."""
     record: RawRecord
+    dead: DeadLetter | None = None
     try:
-        _, value = decode_checked(source.value)
+        if len(source.value) > RAW_RECORD_MAX_BYTES:
+            raise RecordTooLarge(
+                f"{len(source.value)} bytes; raw records are at most {RAW_RECORD_MAX_BYTES}"
+            )
+        try:
+            _, value = decode_checked(source.value)
+        except InvalidRecord:
+            salvaged = salvage_batch(source.value)
+            if salvaged is None:
+                raise
+            value, why = salvaged
+            reason = f"{len(why)} of {len(why) + len(value.events)} events invalid: "
+            dead = dead_letter(source, InvalidEvent(reason + "; ".join(why)), "decode")
         if isinstance(value, dict):
             record = BatchRecord(value["trace_id"], value["events"])
         elif isinstance(value, EventBatch):  # the model accepted what the cheap check did not
@@ -91,4 +153,4 @@ def decode_one(source: Source) -> Decoded | DeadLetter:
         return dead_letter(source, exc, "decode")
     except (ValueError, TypeError) as exc:  # validators raising outside the codec's net
         return dead_letter(source, exc, "decode")
-    return Decoded(record, source)
+    return Decoded(record, source, dead)

@@ -3,9 +3,9 @@
 Why a function of a whole take-batch and not per record: ClickHouse inserts, blob puts and
 offset acks are batched anyway, and each step is a plain function over the batch (see the
 step modules), so this module only wires them in order and owns the few pieces of state
-(consent cache, tracker). The faust agent calls :meth:`Pipeline.prepare` then
-:meth:`Pipeline.commit` and acks the records only when the commit returned: that ordering
-*is* the at-least-once guarantee.
+(consent cache, tracker). The scheduler (:mod:`streams.scheduler`) calls
+:meth:`Pipeline.prepare` then :meth:`Pipeline.commit` and acks the records only when the
+commit returned: that ordering *is* the at-least-once guarantee.
 
 Why the CPU step (:mod:`streams.prepare`: decode, redact, claim-check, rows) sits in
 ``prepare``: it runs in a child process (:mod:`streams.prepare_pool`) for batch N+1 while
@@ -16,53 +16,35 @@ reuses its rows and never redacts twice.
 Publish-once: a completion is published, then marked in ClickHouse (``traces.status``);
 redelivered records of a marked trace are skipped by the tracker's status check. The window
 between the publish ack and the mark insert is closed on restart by reading the tail of the
-finalized topic (``streams.app._recheck_published``); see README.md for what remains.
+finalized topic (:mod:`streams.recovery`); see README.md for what remains.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from schemas.base import now_ms
 from schemas.codec import encode
-from schemas.models import ConsentFlags, DeadLetter, TraceFinalized, now_ms
+from schemas.models import MISSING_EVENTS, ConsentFlags, DeadLetter, TraceFinalized
+from sinks.clickhouse import trace_changes
 from sinks.clickhouse.store import ClickHouseStore
-from streams import bulk_trace_state
 from streams.consent_lookup import ConsentBook
 from streams.decode import Source
 from streams.prepare import Prepared, trace_id_of
 from streams.prepare_pool import PreparePool
-from streams.sink import flush
-from streams.tracker import MISSING_EVENTS, Completion, Tracker
+from streams.stats import Stats
+from streams.tracker import Completion, Tracker
 
 log = logging.getLogger(__name__)
 
 Send = Callable[[str, bytes | None, bytes], Awaitable[None]]
 """(topic, key, value) → resolves once the broker acknowledged the record."""
-
-
-@dataclass
-class Stats:
-    """Counters for logs, tests and the bench."""
-
-    records: int = 0
-    events: int = 0
-    dead: int = 0
-    flushes: int = 0
-    published: int = 0
-    skipped_published: int = 0
-    latencies_ms: list[float] = field(default_factory=list)
-    seconds: dict[str, float] = field(default_factory=dict)
-    """Wall time per pipeline phase (prepare, stage, decide, publish, wait_*): where it goes."""
-    first_flush_at: float = 0.0
-    first_flush_events: int = 0
-    last_flush_at: float = 0.0
 
 
 @dataclass
@@ -98,10 +80,10 @@ class Pipeline:
         self.preparer = preparer
         self.send = send
         self.stats = Stats()
-        self.consents = ConsentBook(lambda ids: bulk_trace_state.consents(store, ids))
+        self.consents = ConsentBook(store.trace_rows)
         self.tracker = Tracker(
-            lambda ids: bulk_trace_state.stored_seqs(store, ids),
-            lambda ids: bulk_trace_state.statuses(store, ids),
+            store.seqs_by_trace,
+            lambda ids: {t: p.final_status for t, p in store.trace_progress(ids).items()},
             cfg.gap_timeout_s,
         )
         self.recently_published: set[tuple[str, str]] = set()
@@ -110,7 +92,7 @@ class Pipeline:
         """Held from a batch's consent lookup to its submission: the CPU step sees batches in
         arrival order (asyncio.Lock wakes waiters first come, first served)."""
         self.ready = asyncio.Event()
-        """Set once the start-up re-checks of an assignment are done (see streams.app)."""
+        """Set once the start-up re-checks of an assignment are done (see streams.recovery)."""
 
     # --- steps -------------------------------------------------------------------------
 
@@ -131,7 +113,7 @@ class Pipeline:
         """
         new = self.tracker.unloaded(touched)
         if new:
-            self.tracker.load(bulk_trace_state.progress(self.store, new), new)
+            self.tracker.load(self.store.trace_progress(new), new)
         return self.tracker.decide(touched)
 
     async def dead_letters(self, dead: list[DeadLetter]) -> None:
@@ -183,20 +165,19 @@ class Pipeline:
         self, completions: list[Completion], rows: dict[str, dict[str, Any]] | None = None
     ) -> None:
         at = now_ms()
-        changes = [bulk_trace_state.completion_change(c, at) for c in completions]
-        bulk_trace_state.merge_traces(self.store, changes, rows)
+        changes = [
+            trace_changes.completed(
+                c.trace_id,
+                status=c.status,
+                missing_seqs=c.missing_seqs,
+                event_count=c.event_count,
+                completed_at_ms=at,
+            )
+            for c in completions
+        ]
+        self.store.merge_traces(changes, rows)
         for c in completions:
             self.tracker.published(c)
-
-    @contextlib.contextmanager
-    def timed(self, phase: str) -> Iterator[None]:
-        """Add the wall time of the block to ``stats.seconds[phase]``."""
-        start = time.perf_counter()
-        try:
-            yield
-        finally:
-            seconds = self.stats.seconds
-            seconds[phase] = seconds.get(phase, 0.0) + time.perf_counter() - start
 
     # --- the whole micro-batch ---------------------------------------------------------
 
@@ -211,7 +192,7 @@ class Pipeline:
         every batch in flight and resubmits them in order.
         """
         what = f"preparing a micro-batch of {len(sources)} records"
-        prepared = await _with_backoff(
+        prepared = await with_backoff(
             what, lambda: self._prepare_once(sources), fatal=BrokenProcessPool
         )
         for opened, _ in prepared.opened:
@@ -220,13 +201,13 @@ class Pipeline:
 
     async def _prepare_once(self, sources: list[Source]) -> Prepared:
         async with self._in_order:
-            with self.timed("consents"):
-                consents = await _with_backoff(
+            with self.stats.timed("consents"):
+                consents = await with_backoff(
                     f"consent lookup for {len(sources)} records",
                     lambda: asyncio.to_thread(self._consents, sources),
                 )
             future = self.preparer.submit(sources, consents)
-        with self.timed("prepare"):
+        with self.stats.timed("prepare"):
             return await future
 
     async def commit(self, batch: Batch) -> None:
@@ -235,7 +216,7 @@ class Pipeline:
         Failures (ClickHouse, blob store or broker unavailable) are retried with backoff
         instead of crashing the agent: every step is idempotent, so a retry is a redelivery.
         """
-        await _with_backoff(
+        await with_backoff(
             f"micro-batch of {len(batch.sources)} records", lambda: self._commit(batch)
         )
 
@@ -243,8 +224,14 @@ class Pipeline:
         sources, p = batch.sources, batch.prepared
         await self.ready.wait()
         async with self._lock:
-            with self.timed("stage"):
-                trace_rows = await asyncio.to_thread(flush, self.store, p)
+            with self.stats.timed("stage"):
+                trace_rows = await asyncio.to_thread(
+                    self.store.write_batch,
+                    blobs=p.blobs,
+                    opened=p.opened,
+                    event_columns=p.event_columns,
+                    finals=p.finals,
+                )
             done = time.time() * 1000
             if p.dead:
                 await self.dead_letters(p.dead)
@@ -258,26 +245,15 @@ class Pipeline:
                     fin.finalized_at_ms,
                 )
             touched = list(dict.fromkeys([*p.seqs, *(f.trace_id for f in p.finals)]))
-            with self.timed("decide"):
+            with self.stats.timed("decide"):
                 completions = await asyncio.to_thread(self._decide, touched)
             if completions:
-                with self.timed("publish"):
+                with self.stats.timed("publish"):
                     await self.publish(completions, trace_rows)
-        self.stats.records += len(sources)
-        self.stats.events += p.events
-        self.stats.dead += len(p.dead)
-        self.stats.flushes += 1
-        self.stats.last_flush_at = time.time()
-        if not self.stats.first_flush_at:
-            self.stats.first_flush_at = self.stats.last_flush_at
-            self.stats.first_flush_events = self.stats.events
-        if self.cfg.record_latency:
-            # Steady-state latency: records produced before the first flush waited for the
-            # worker to start and join its group, which is not what the figure is about.
-            since = self.stats.first_flush_at * 1000
-            self.stats.latencies_ms.extend(
-                done - s.timestamp_ms for s in sources if s.timestamp_ms >= since
-            )
+        self.stats.flushed(
+            len(sources), p.events, len(p.dead), done,
+            (s.timestamp_ms for s in sources) if self.cfg.record_latency else None,
+        )  # fmt: skip
 
     async def sweep(self) -> None:
         """Finalize traces whose gap outlived the timeout (``missing_events``)."""
@@ -292,16 +268,18 @@ class Pipeline:
 T = TypeVar("T")
 
 
-async def _with_backoff(
-    what: str,
-    attempt: Callable[[], Awaitable[T]],
-    fatal: type[BaseException] | tuple[type[BaseException], ...] = (),
+Errors = type[BaseException] | tuple[type[BaseException], ...]
+
+
+async def with_backoff(
+    what: str, attempt: Callable[[], Awaitable[T]], *, retry: Errors = Exception, fatal: Errors = ()
 ) -> T:
     """Run ``attempt`` until it succeeds, logging each failure and backing off 0.5 s → 30 s.
 
     Why retry instead of crash: every step it wraps is idempotent, and a partition that
-    waits for ClickHouse or the blob store to return loses nothing. ``fatal`` errors are
-    the caller's to handle.
+    waits for ClickHouse, the blob store or a new prepare child loses nothing. The worker's
+    one backoff: ``retry`` errors are retried, ``fatal`` ones (and anything else) are the
+    caller's to handle.
     """
     delay = 0.5
     while True:
@@ -309,7 +287,7 @@ async def _with_backoff(
             return await attempt()
         except fatal:
             raise
-        except Exception:
+        except retry:
             log.exception("%s failed; retrying in %.1fs", what, delay)
             await asyncio.sleep(delay)  # backoff before an idempotent retry
             delay = min(delay * 2, 30.0)

@@ -1,7 +1,7 @@
 """The CPU step of a micro-batch: raw records → rows ready to insert, as one function.
 
 Why one step with plain-data inputs and outputs: decode, redaction, claim-check and row
-building are pure CPU under the GIL (together ~25 µs per event, most of a worker's CPU),
+building are pure CPU under the GIL (together most of a worker's CPU per event),
 while faust's dispatch, the ClickHouse insert and the completion decisions run in the main
 process. Keeping this step a function of (records, consent flags) → :class:`Prepared`
 lets :mod:`streams.prepare_pool` run it in a child process, so one worker uses both cores,
@@ -20,15 +20,9 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from schemas.models import (
-    BlobInfo,
-    ConsentFlags,
-    DeadLetter,
-    Redaction,
-    TraceFinalize,
-    TraceOpened,
-    now_ms,
-)
+from schemas.base import now_ms
+from schemas.document import BlobInfo, Redaction
+from schemas.models import ConsentFlags, DeadLetter, TraceFinalize, TraceOpened
 from sinks.clickhouse import rows as R
 from streams.blob_offload import BlobPutter, move_dicts_to_blobs
 from streams.decode import BatchRecord, Decoded, Source, decode_one
@@ -84,8 +78,10 @@ class Preparer:
         redact = self.redaction.event
         for outcome in map(decode_one, sources):
             if not isinstance(outcome, Decoded):
-                out.dead.append(outcome)
+                out.dead.append(self._carried(outcome))
                 continue
+            if outcome.dead is not None:
+                out.dead.append(self._carried(outcome.dead))
             rec = outcome.record
             trace_id = rec.trace_id
             out.partitions[trace_id] = outcome.source.partition
@@ -113,6 +109,23 @@ class Preparer:
                 out.seqs.setdefault(trace_id, []).append(e["seq"])
             out.events = len(stored)
         return out
+
+    def _carried(self, dead: DeadLetter) -> DeadLetter:
+        """``dead`` with a large value moved to the blob store (its id ends the reason).
+
+        Why: a dead letter is published by this worker, and one past its producer's request
+        size (faust's default is 1,000,000 bytes) could never be sent: the batch would be
+        retried for ever. The bytes stay recoverable by their content address.
+        """
+        if len(dead.value) <= DEAD_LETTER_VALUE_MAX_BYTES:
+            return dead
+        ref = self.blobs.put(dead.value, content_type="application/octet-stream")
+        reason = f"{dead.reason[:1500]}; the {len(dead.value)} bytes are kept as blob {ref.blob_id}"
+        return dead.model_copy(update={"value": b"", "reason": reason})
+
+
+DEAD_LETTER_VALUE_MAX_BYTES = 256 << 10
+"""A dead letter carries its record's bytes up to this size, larger ones by blob id."""
 
 
 def trace_id_of(source: Source) -> str | None:

@@ -1,10 +1,10 @@
 """Redact step: every string an event or a trace-opened record carries, per consent.
 
 Why it walks model fields instead of dumping to dicts: a dump + re-validate per event costs
-more than the secret scan itself (PLATFORM.md budgets ~6 µs/event for redaction), so only
-the strings that actually change are written back with ``model_copy``. The scanning rules
-live in :mod:`streams.redact`; this step only decides *which* strings, in which mode, and
-records the plan's ``redaction`` metadata (rules and counts) on the stored event.
+more than the secret scan itself, so only the strings that actually change are written
+back with ``model_copy``. The scanning rules live in :mod:`streams.redact`; this step only
+decides *which* strings, in which mode, and records the ``redaction`` metadata (rules and
+counts) on the stored event.
 
 Consent rules applied here (beyond the engine's raw/redacted choice per content kind):
 ``store_raw_code=False`` keeps patches only, so file snapshot contents are dropped;
@@ -20,13 +20,9 @@ from typing import Any, Protocol, get_args
 
 from pydantic import BaseModel
 
-from schemas.models import (
-    PAYLOAD_MODELS,
-    ConsentFlags,
-    Event,
-    Redaction,
-    TraceOpened,
-)
+from schemas.document import Redaction
+from schemas.models import ConsentFlags, Event, TraceOpened
+from schemas.payloads import PAYLOAD_MODELS
 from streams.redact import ContentKind, Redactor, kind_for_event_type, raw_allowed
 
 

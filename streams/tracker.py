@@ -1,7 +1,8 @@
 """Per-trace sequencing: dedupe by seq, gap detection, and the completion decision.
 
-Why in memory and not a faust table: PLATFORM.md shows faust table recovery on Tansu can
-lose the last batch of updates, so nothing here is authoritative. The state only ever holds
+Why in memory and not a faust table: faust recovers a table up to the changelog's end
+offsets, which Tansu reports one batch short, so a recovered table can miss the last batch
+of updates; nothing here is authoritative. The state only ever holds
 seqs that a *successful* ClickHouse flush stored (a subset of the truth), and every
 negative answer ("seq 7 is missing") is re-checked against ClickHouse before it has an
 effect. A restarted worker starts empty and converges from redelivered records plus
@@ -14,9 +15,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-COMPLETE = "complete"
-MISSING_EVENTS = "missing_events"
-FINAL_STATUSES = (COMPLETE, MISSING_EVENTS)
+from schemas.models import COMPLETE, FINAL_STATUSES, MISSING_EVENTS
 
 
 @dataclass(slots=True)

@@ -14,10 +14,12 @@ from fixtrace.local_services import free_port
 
 
 @contextmanager
-def serve(app: Any, *, start_timeout_s: float = 15.0) -> Iterator[str]:
-    """Run ``app`` with uvicorn until the block ends; yields its base URL."""
+def serve(app: Any, *, start_timeout_s: float = 15.0, **config: Any) -> Iterator[str]:
+    """Run ``app`` with uvicorn until the block ends; yields its base URL. ``config`` goes
+    to ``uvicorn.Config`` (e.g. ``log_config=None`` to leave logging to the caller)."""
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    config = {"log_level": "warning", **config}
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, **config))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + start_timeout_s

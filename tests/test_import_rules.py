@@ -56,8 +56,14 @@ RULES = [
         imports=tuple(p for p in OURS if p != "fixtrace_config"),
         why="the ground floor imports nothing of ours",
     ),
+    Rule(
+        "schemas",
+        imports=tuple(p for p in OURS if p != "schemas"),
+        why="the wire contract depends on nothing of ours",
+    ),
     Rule("sinks", imports=("streams", "qa_agents"), why="the writers know no stage above them"),
     Rule("streams", imports=("qa_agents",), why="the stream and QA stages meet only in topics"),
+    Rule("streams", attributes=("client.*", "store.query"), why="the store writes and holds SQL"),
     Rule("qa_agents", imports=("streams",), why="the stream and QA stages meet only in topics"),
     *(
         Rule(package, imports=("bench", "tests"), why="test and bench code stays out of production")
@@ -89,10 +95,12 @@ def imported_packages(tree: ast.AST) -> Iterator[tuple[int, str]]:
 
 
 def attribute_pairs(tree: ast.AST) -> Iterator[tuple[int, str]]:
-    """(line, ``"a.b"``) for every ``….a.b`` attribute access in ``tree``."""
+    """(line, ``"a.b"``) for every ``a.b`` or ``….a.b`` attribute access in ``tree``."""
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute):
             yield node.lineno, f"{node.value.attr}.{node.attr}"
+        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            yield node.lineno, f"{node.value.id}.{node.attr}"
 
 
 def check(rule: Rule, root: Path = ROOT) -> list[Violation]:
@@ -126,10 +134,12 @@ def test_checker_catches_nested_imports_and_attribute_pairs(tmp_path: Path) -> N
         "import os\n"
         "def later():\n"
         "    from fixtrace.ops import query\n"
-        "    return store.client.insert('t', [])\n"
+        "    store.query('SELECT 1')\n"
+        "    return self.store.client.insert('t', [])\n"
     )
-    rule = Rule("stage", imports=("fixtrace",), attributes=("client.*",), why="test")
+    rule = Rule("stage", imports=("fixtrace",), attributes=("client.*", "store.query"), why="")
     assert [(v.path, v.line, v.what) for v in check(rule, tmp_path)] == [
         ("stage/bad.py", 3, "imports fixtrace"),
-        ("stage/bad.py", 4, "uses .client.insert"),
+        ("stage/bad.py", 4, "uses .store.query"),
+        ("stage/bad.py", 5, "uses .client.insert"),
     ]

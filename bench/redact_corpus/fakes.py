@@ -72,6 +72,19 @@ class Fakes:
             + "/B" + self.chars(UPPER_DIGITS, 10) + "/" + self.chars(ALNUM, 24)
         )  # fmt: skip
 
+    def discord_webhook(self) -> str:
+        return (
+            "https://discord." + "com/api/webhooks/" + self.chars(string.digits, 18)
+            + "/" + self.chars(URLSAFE, 68)
+        )  # fmt: skip
+
+    def onepassword(self) -> str:
+        claims = {"signInAddress": "my.1password.com", "userAuth": {"method": "SRPg-4096"},
+                  "email": self.chars(string.ascii_lowercase, 12) + "@1passwordserviceaccounts.com",
+                  "srpX": self.chars("0123456789abcdef", 64)}  # fmt: skip
+        body = base64.b64encode(json.dumps(claims).encode()).decode().rstrip("=")
+        return "ops" + "_" + body
+
     def stripe(self, prefix: str = "sk") -> str:
         return prefix + "_li" + "ve_" + self.chars(ALNUM, 24)
 

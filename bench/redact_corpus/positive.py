@@ -11,7 +11,7 @@ import base64
 import json
 from dataclasses import dataclass
 
-from .fakes import Fakes
+from .fakes import ALNUM, Fakes
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +125,19 @@ def positive_samples(seed: int = 7) -> list[Planted]:
     add(
         "terminal_command", "slack_webhook",
         f"curl -X POST -d '{{\"text\":\"deploy done\"}}' {hook}", hook_path,
+    )  # fmt: skip
+    dhook = f.discord_webhook()
+    add(
+        "file_snapshot:notify.py", "discord_webhook",
+        f"import requests\nrequests.post(\"{dhook}\", json={{\"content\": \"done\"}})\n",
+        dhook.rsplit("/", 1)[1],
+    )  # fmt: skip
+    ops = f.onepassword()
+    add("terminal_command", "onepassword_token", f"op read op://ci/db/pw --token {ops}", ops)
+    pw = f.chars(ALNUM, 6) + "!" + f.chars(ALNUM, 5)
+    add(
+        "terminal_command", "command_line_credentials",
+        f"curl -sS -u elastic:{pw} https://localhost:9200/_cat/indices?v", pw,
     )  # fmt: skip
     sk, rk = f.stripe("sk"), f.stripe("rk")
     add(

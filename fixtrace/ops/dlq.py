@@ -1,7 +1,8 @@
 """Read, inspect and requeue the dead-letter topic.
 
 Reading stops at the high-watermark that fetch responses report, never at ``end_offsets``:
-Tansu's ListOffsets "latest" can be one batch short (PLATFORM.md). A bounded number of
+Tansu's ListOffsets "latest" returns the last batch's base offset + 1, so it can be one
+batch short. A bounded number of
 empty polls also ends the read, so an unreachable watermark cannot hang the command.
 """
 
@@ -164,6 +165,8 @@ async def requeue(
             skipped = f"undecodable dead letter ({e.decode_error})"
         elif allowed is not None and letter.source_topic not in allowed:
             skipped = f"source topic {letter.source_topic!r} is not a pipeline topic"
+        elif not letter.value:
+            skipped = "the letter does not carry the record's bytes (see its reason)"
         plans.append(RequeueResult(
             ref=e.ref, target_topic=letter.source_topic if letter else None,
             key=letter.key if letter else None, size=len(letter.value) if letter else 0,

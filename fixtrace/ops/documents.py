@@ -8,7 +8,7 @@ and reuses the store's own shape rules (``sinks.clickhouse.assemble``).
 from __future__ import annotations
 
 from fixtrace.ops.query import QueryBackend
-from schemas.models import BlobInfo, StoredEvent, TraceDocument
+from schemas.document import BlobInfo, StoredEvent, TraceDocument
 from sinks.clickhouse import assemble as asm
 
 EVENTS_SQL = (

@@ -18,9 +18,10 @@ from fixtrace.ops.filters import TestOutcome, TraceFilter
 from fixtrace.ops.query import QueryBackend, QueryError, open_query_backend
 from fixtrace.ops.trajectory import BlobResolver, build_trajectory
 from fixtrace_config import Settings, load_settings
+from schemas.models import FINAL_STATUSES
 
 err = Console(stderr=True)
-FINISHED = ["complete", "missing_events"]
+FINISHED = list(FINAL_STATUSES)
 
 
 class ExportFormat(StrEnum):

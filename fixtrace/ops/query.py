@@ -101,8 +101,10 @@ class HttpBackend:
             raise QueryError(f"stack gateway unreachable: {exc}") from exc
         if resp.status_code != 200:
             try:
-                detail = resp.json().get("detail", resp.text)
-            except ValueError:
+                body = resp.json()
+                # The gateway's error shape, or FastAPI's own ({"detail": ...}).
+                detail = body.get("detail") or body["error"]["message"]
+            except (ValueError, KeyError, TypeError, AttributeError):
                 detail = resp.text
             raise QueryError(f"admin/sql answered {resp.status_code}: {detail}")
         return QueryResult.model_validate(resp.json())

@@ -17,7 +17,7 @@ from fixtrace.ops.filters import TestOutcome, TraceFilter, batch_label
 from fixtrace.ops.query import QueryBackend, QueryError, QueryResult, open_query_backend
 from fixtrace.ops.render import Column, OutputFormat, cell, emit, fitted_table, wide_console
 from fixtrace_config import load_settings
-from schemas.models import StoredEvent
+from schemas.document import StoredEvent
 
 traces_app = typer.Typer(
     name="traces", help="List and inspect stored traces.", no_args_is_help=True

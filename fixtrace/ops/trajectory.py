@@ -21,7 +21,7 @@ from fixtrace.ops.trajectory_model import (
     TestsSummary,
     TrajectoryRecord,
 )
-from schemas.models import QATests, StoredEvent, TraceDocument
+from schemas.document import QATests, StoredEvent, TraceDocument
 
 BlobResolver = Callable[[str], str | None]
 """blob id → text, or None when the blob cannot be read."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from schemas.models import BlobInfo
+from schemas.document import BlobInfo
 from sinks.blobs.base import BlobStore, BlobStoreError
 
 

@@ -26,7 +26,7 @@ def ui_command(
 
     Reads through the same backend as ``fixtrace sql``: the running stack when one is up,
     else the configured ClickHouse. Bound to 127.0.0.1 it is open to this machine; bound
-    anywhere else it asks for a token (FIXTRACE_UI_TOKEN or a fleet token) in a sign-in form.
+    anywhere else it asks for a token (FIXTRACE_UI_TOKEN or an admin token) in a sign-in form.
     """
     import uvicorn
 

@@ -21,7 +21,7 @@ from fixtrace.ui.text import markdown_html
 from qa_agents.judge.rubric import CRITERIA, Rubric, RubricNotFound, load_rubric
 from qa_agents.repo_tests.junit import parse_junit
 from qa_agents.stages import STAGES
-from schemas.models import QAJudge, QATests
+from schemas.document import QAJudge, QATests
 
 REPORT_BYTES = 512_000  # MRE reports, rationales and JUnit reports read for the panel
 

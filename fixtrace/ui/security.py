@@ -1,7 +1,7 @@
 """Who may read the UI, and the headers that keep a page of untrusted text inert.
 
 On a loopback address the UI is open (like the CLI on the same machine). Bound anywhere
-else it requires a token: a fleet token or the viewer token. A browser signs in through a
+else it requires a token: an admin token or the viewer token. A browser signs in through a
 form whose POST sets an HttpOnly, SameSite=Strict cookie; scripts send
 ``Authorization: Bearer``. A token never travels in a URL, so it never lands in an access
 log or a browser history. The cookie holds no token: it holds an expiry and a short

@@ -22,9 +22,10 @@ class UiConfigError(RuntimeError):
 
 
 def accepted_tokens(settings: Settings) -> list[str]:
-    """Fleet tokens plus the viewer token."""
+    """Admin tokens plus the viewer token: the UI reads every trace, which capture clients'
+    fleet tokens do not grant."""
     viewer = settings.ui_token.get_secret_value() if settings.ui_token else ""
-    return [t for t in (*settings.fleet_tokens, viewer) if t]
+    return [t for t in (*settings.admin_tokens, viewer) if t]
 
 
 def access_for(settings: Settings, host: str) -> Access:
@@ -33,7 +34,7 @@ def access_for(settings: Settings, host: str) -> Access:
     if access.required and not access.accepted():
         raise UiConfigError(
             f"the UI would listen on {host}, beyond this machine, and no token is configured: "
-            "set FIXTRACE_UI_TOKEN (a viewer token) or FIXTRACE_FLEET_TOKENS, or bind 127.0.0.1"
+            "set FIXTRACE_UI_TOKEN (a viewer token) or FIXTRACE_ADMIN_TOKENS, or bind 127.0.0.1"
         )
     return access
 

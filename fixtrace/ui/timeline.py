@@ -22,7 +22,7 @@ from fixtrace.ui.text import (
     line_count,
     terminal_text,
 )
-from schemas.models import Redaction, StoredEvent, TraceDocument
+from schemas.document import Redaction, StoredEvent, TraceDocument
 
 LONG_LINES = 24  # text longer than this many lines starts collapsed
 LONG_CHARS = 2_500

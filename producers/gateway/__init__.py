@@ -1,4 +1,4 @@
-"""HTTP ingestion gateway: the plan's API for clients that cannot speak Kafka."""
+"""HTTP ingestion gateway: the trace API for clients that cannot speak Kafka."""
 
 from producers.gateway.app import create_app
 

@@ -41,7 +41,7 @@ from producers.gateway.models import (
 )
 from producers.gateway.publisher import Publisher
 from producers.gateway.validation import validate_events
-from schemas.codec import encode
+from schemas.codec import CodecError, encode
 from schemas.models import TraceFinalize, TraceOpened
 
 _TRACE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$")
@@ -82,6 +82,19 @@ class Gateway:
             except Exception as exc:  # noqa: BLE001 - any backend failure is a 503
                 raise ApiError(503, "store_unavailable", f"trace store: {exc}") from exc
         return self._store
+
+
+def _encode_wire(record: TraceOpened | TraceFinalize) -> bytes:
+    """The record's Avro bytes; a value its schema cannot carry is the client's 422."""
+    try:
+        return encode(record)
+    except CodecError as exc:
+        raise ApiError(
+            422,
+            "invalid_field",
+            "a value does not fit its wire schema",
+            {"reason": str(exc)[:200]},
+        ) from None
 
 
 def _check_trace_id(trace_id: str) -> None:
@@ -134,7 +147,7 @@ def create_app(
         """Open a trace (fleet token). Returns its id and its ingest key."""
         require_fleet(request, settings.fleet_tokens)
         opened = TraceOpened(**body.model_dump())
-        await gw.publisher.publish(opened.trace_id, [encode(opened)])
+        await gw.publisher.publish(opened.trace_id, [_encode_wire(opened)])
         return CreateTraceOut(
             trace_id=opened.trace_id,
             ingest_key=ingest_key(gw.secret, opened.trace_id),
@@ -173,31 +186,38 @@ def create_app(
                     "the trace is already finalized",
                     {"seq_last": mem.finalized_seq_last},
                 )
-            new, dups = [], 0
-            for ev in events:
+            # An event's identity is its encoded content: a resend must be the same bytes.
+            bodies = gw.publisher.encode_events(events)
+            new: list[tuple[dict[str, Any], bytes, int]] = []
+            dups = 0
+            for ev, body in zip(events, bodies, strict=True):
+                digest = hash(body)
                 seen = mem.event_ids.get(ev["event_id"])
                 if seen is None:
-                    new.append(ev)
-                elif seen == ev["seq"]:
+                    new.append((ev, body, digest))
+                elif seen == (ev["seq"], digest):
                     dups += 1
                 else:
                     raise ApiError(
                         409,
                         "event_id_conflict",
-                        "event id was accepted earlier with another seq",
-                        {"event_id": ev["event_id"], "seq": ev["seq"], "accepted_seq": seen},
+                        "event id was accepted earlier with another seq or content",
+                        {"event_id": ev["event_id"], "seq": ev["seq"], "accepted_seq": seen[0]},
                     )
-            if new and new[0]["seq"] <= mem.last_seq:
+            if new and new[0][0]["seq"] <= mem.last_seq:
                 raise ApiError(
                     409,
                     "seq_conflict",
                     "new events must continue after the last accepted seq",
-                    {"first_new_seq": new[0]["seq"], "last_seq": mem.last_seq},
+                    {"first_new_seq": new[0][0]["seq"], "last_seq": mem.last_seq},
                 )
             moved = await _claim_check(gw, new)
             if new:
-                await gw.publisher.publish(trace_id, gw.publisher.batch_records(trace_id, new))
-                mem.remember([(e["event_id"], e["seq"]) for e in new], config.remembered_event_ids)
+                records = gw.publisher.batch_records(trace_id, [b for _, b, _ in new])
+                await gw.publisher.publish(trace_id, records)
+                mem.remember(
+                    [(e["event_id"], e["seq"], d) for e, _, d in new], config.remembered_event_ids
+                )
             return EventsOut(
                 accepted=len(new), duplicates=dups, last_seq=mem.last_seq, blobs_moved=moved
             )
@@ -256,7 +276,7 @@ def create_app(
             fin = TraceFinalize(
                 trace_id=trace_id, seq_last=body.seq_last, final_state=body.final_state
             )
-            await gw.publisher.publish(trace_id, [encode(fin)])
+            await gw.publisher.publish(trace_id, [_encode_wire(fin)])
             mem.finalized_seq_last = body.seq_last
             return FinalizeOut(
                 trace_id=trace_id, seq_last=fin.seq_last, finalized_at_ms=fin.finalized_at_ms
@@ -271,8 +291,11 @@ def create_app(
     async def get_trace(
         trace_id: str, request: Request, metadata_only: bool = Query(False)
     ) -> JSONResponse:
-        """The assembled trace from storage (ingest key or fleet token)."""
-        require_ingest(request, gw.secret, trace_id, settings.fleet_tokens)
+        """The assembled trace from storage (its ingest key, or an admin token).
+
+        Fleet tokens do not read traces: every capture client holds one, and reading any
+        developer's trace is an operator's privilege."""
+        require_ingest(request, gw.secret, trace_id, settings.admin_tokens)
         _check_trace_id(trace_id)
         store = gw.store()
         doc = await asyncio.to_thread(store.assemble, trace_id, metadata_only=metadata_only)
@@ -285,16 +308,21 @@ def create_app(
     return app
 
 
-async def _claim_check(gw: Gateway, events: list[dict[str, Any]]) -> int:
-    """Move inline strings over the limit to the blob store; returns how many moved."""
+async def _claim_check(gw: Gateway, new: list[tuple[dict[str, Any], bytes, int]]) -> int:
+    """Move inline strings over the limit to the blob store; returns how many moved.
+
+    A moved event is encoded again in place (its blob reference is what is published); its
+    digest stays that of the content the client sent, so a resend still matches.
+    """
     if gw.blobs is None:
         return 0
     limit = gw.settings.inline_limit_bytes
-    work = [
-        (e["payload"], spec)
-        for e in events
-        if (spec := oversized(e["type"], e["payload"], limit)) is not None
-    ]
-    for payload, spec in work:
-        await asyncio.to_thread(move_to_blob, gw.blobs, payload, spec)
-    return len(work)
+    moved = 0
+    for i, (event, _, digest) in enumerate(new):
+        spec = oversized(event["type"], event["payload"], limit)
+        if spec is None:
+            continue
+        await asyncio.to_thread(move_to_blob, gw.blobs, event["payload"], spec)
+        new[i] = (event, gw.publisher.encode_events([event])[0], digest)
+        moved += 1
+    return moved

@@ -39,9 +39,9 @@ def require_fleet(request: Request, tokens: list[str]) -> None:
 
 
 def require_ingest(
-    request: Request, secret: bytes, trace_id: str, fleet_tokens: list[str] | None = None
+    request: Request, secret: bytes, trace_id: str, admin_tokens: list[str] | None = None
 ) -> None:
-    """The trace's ingest key (or, where reading is allowed, a fleet token)."""
+    """The trace's ingest key (or, where reading is allowed, an admin token)."""
     token = _bearer(request)
     if token is None:
         raise ApiError(
@@ -51,7 +51,7 @@ def require_ingest(
         )
     if hmac.compare_digest(token.encode(), ingest_key(secret, trace_id).encode()):
         return
-    if fleet_tokens and any(hmac.compare_digest(token.encode(), t.encode()) for t in fleet_tokens):
+    if admin_tokens and any(hmac.compare_digest(token.encode(), t.encode()) for t in admin_tokens):
         return
     raise ApiError(
         403,

@@ -64,6 +64,13 @@ def _classify(details: list[dict[str, Any]]) -> tuple[int, str, str]:
     return 422, "invalid_field", "fields have wrong types or values"
 
 
+_HTTP_CODES = {
+    400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
+    405: "method_not_allowed",
+}  # fmt: skip
+"""Codes for errors raised as plain HTTP exceptions (FastAPI's body parser, admin routes)."""
+
+
 def install(app: FastAPI) -> None:
     """Route FastAPI's and Starlette's own errors through the one shape."""
 
@@ -79,5 +86,5 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
-        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
+        code = _HTTP_CODES.get(exc.status_code, "http_error")
         return error_response(exc.status_code, code, str(exc.detail))

@@ -1,9 +1,10 @@
 """Bounded per-trace memory of accepted work, so a resent batch is not published twice.
 
-Per trace: the last accepted seq, the accepted event ids (with their seq, up to a bound)
-and whether the trace was finalized; traces are kept LRU. The memory is per process:
-after a gateway restart (or on another replica) a resent batch is published again and the
-stream's dedupe by ``event_id`` removes the copies, so the effect stays exactly-once.
+Per trace: the last accepted seq, the accepted event ids (with their seq and a digest of
+their content, up to a bound) and whether the trace was finalized; traces are kept LRU.
+The memory is per process: after a gateway restart (or on another replica) a resent batch
+is published again and the stream's dedupe by ``event_id`` removes the copies, so the
+effect stays exactly-once.
 """
 
 from __future__ import annotations
@@ -16,13 +17,15 @@ from dataclasses import dataclass, field
 @dataclass
 class TraceMemory:
     last_seq: int = 0
-    event_ids: OrderedDict[str, int] = field(default_factory=OrderedDict)
+    event_ids: OrderedDict[str, tuple[int, int]] = field(default_factory=OrderedDict)
+    """event id → (seq, digest of the event's encoded content)."""
     finalized_seq_last: int | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
-    def remember(self, ids_and_seqs: list[tuple[str, int]], bound: int) -> None:
-        for event_id, seq in ids_and_seqs:
-            self.event_ids[event_id] = seq
+    def remember(self, accepted: list[tuple[str, int, int]], bound: int) -> None:
+        """Remember (event id, seq, content digest) of published events."""
+        for event_id, seq, digest in accepted:
+            self.event_ids[event_id] = (seq, digest)
             self.last_seq = max(self.last_seq, seq)
         while len(self.event_ids) > bound:
             self.event_ids.popitem(last=False)

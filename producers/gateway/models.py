@@ -11,12 +11,15 @@ from schemas.models import (
     Developer,
     Environment,
     EventContext,
-    EventType,
     FinalState,
     Ingestion,
     Repo,
     Task,
 )
+from schemas.payloads import EventType
+
+AVRO_LONG_MAX = 2**63 - 1
+"""Wire integers are Avro longs: a larger number is refused here, not by the encoder."""
 
 
 class Strict(BaseModel):
@@ -42,12 +45,12 @@ class CreateTraceOut(BaseModel):
 class EventIn(Strict):
     """One event as a client sends it: ids, seq and time are the client's, all required.
 
-    ``payload`` is checked against the model its ``type`` names (see schemas.models).
+    ``payload`` is checked against the model its ``type`` names (see schemas.payloads).
     """
 
     event_id: str = Field(min_length=1, max_length=128)
-    seq: int = Field(ge=1)
-    ts_ms: int = Field(ge=0)
+    seq: int = Field(ge=1, le=AVRO_LONG_MAX)
+    ts_ms: int = Field(ge=0, le=AVRO_LONG_MAX)
     type: EventType
     actor: Actor = Field(default_factory=Actor)
     context: EventContext = Field(default_factory=EventContext)
@@ -72,7 +75,7 @@ class BlobOut(BaseModel):
 
 
 class FinalizeIn(Strict):
-    seq_last: int = Field(ge=0)
+    seq_last: int = Field(ge=0, le=AVRO_LONG_MAX)
     final_state: FinalState = Field(default_factory=FinalState)
 
 

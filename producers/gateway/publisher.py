@@ -10,6 +10,7 @@ from aiokafka.errors import KafkaError
 
 from producers.gateway.errors import ApiError
 from producers.wire import EventFramer
+from schemas.codec import ENCODE_ERRORS
 
 
 class Publisher:
@@ -59,14 +60,28 @@ class Publisher:
                 {"reason": type(exc).__name__},
             ) from exc
 
-    def batch_records(self, trace_id: str, events: list[dict[str, Any]]) -> list[bytes]:
-        """Encode events once and frame them into records of at most ``record_max_bytes``."""
+    def encode_events(self, events: list[dict[str, Any]]) -> list[bytes]:
+        """Each event's Avro body; a value the wire schema cannot hold is a 422 naming it."""
+        bodies = []
+        for i, event in enumerate(events):
+            try:
+                bodies.append(self.framer.encode_event(event))
+            except ENCODE_ERRORS as exc:
+                raise ApiError(
+                    422,
+                    "invalid_field",
+                    "an event holds a value its wire schema cannot carry",
+                    {"index": i, "event_id": event["event_id"], "reason": str(exc)[:200]},
+                ) from None
+        return bodies
+
+    def batch_records(self, trace_id: str, bodies: list[bytes]) -> list[bytes]:
+        """Frame encoded events into records of at most ``record_max_bytes``."""
         now = time.time_ns() // 1_000_000
         records: list[bytes] = []
         chunk: list[bytes] = []
         size = 0
-        for event in events:
-            body = self.framer.encode_event(event)
+        for body in bodies:
             if chunk and size + len(body) > self.record_max_bytes:
                 records.append(self.framer.frame(trace_id, chunk, now, self.info))
                 chunk, size = [], 0

@@ -3,46 +3,44 @@
 Data path: ``emit`` fills seq/event_id/ts_ms, moves large strings to the blob store,
 encodes the event once (Avro), appends it to the spool (write-ahead log) and buffers it
 per trace. A trace's buffer becomes one ``EventBatch`` record when it reaches
-``batch_max_events``/``batch_max_bytes`` or ``linger_ms`` after its first event. One sender
-task hands records to aiokafka in order (aiokafka keeps one request in flight per broker,
-so a partition's order holds through retries). Acks release spool entries.
+``batch_max_events``/``batch_max_bytes`` or ``linger_ms`` after its first event
+(``batching.py``). One sender task hands records to aiokafka in order; acks release spool
+entries (``sender.py``).
 
-Cost (bench/sdk_bench.py, 2 shared cores; the README has the breakdown): ``emit`` is
-~8.5 µs of CPU per event with a real broker, of which the Avro encode is ~3.5 µs and the
-spool append (a copy into a shared mapping, no syscall) ~2 µs; ``emit_many`` pays the
-per-call part once for many events (~6 µs). ``durability="fsync"`` adds an
-``fdatasync`` per call (~0.25-1 ms here): batch with ``emit_many`` if you need it.
+Cost: the Avro encode and the spool append (a copy into a shared mapping, no syscall) are
+most of ``emit``'s CPU; ``emit_many`` pays the per-call part once for many events, and
+``durability="fsync"`` adds an ``fdatasync`` per call, so batch with ``emit_many`` if you
+need it. The measured breakdown is in ``producers/sdk/README.md`` (``bench/sdk_bench.py``).
 
 When a send fails after aiokafka's bounded retries, or the broker is unreachable at start,
-the client goes *offline*: emits still land in the spool, and a recovery task probes the
-broker with backoff, then re-sends every unacknowledged spool entry in append order before
-going live again.
+the client goes *offline*: emits still land in the spool, and the sender re-sends every
+unacknowledged spool entry in append order once the broker answers again.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import functools
 import logging
 import socket
 import time
 import uuid
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from aiokafka import AIOKafkaProducer
-from aiokafka.errors import KafkaError
 
 from producers.blob_upload import BlobStore, move_to_blob, oversized
 from producers.sdk import encoder
+from producers.sdk.batching import Batcher, Record
 from producers.sdk.config import ProducerConfig
 from producers.sdk.errors import SdkError
 from producers.sdk.payloads import FLAT, TYPE_OF, fields_of, payload_fields
+from producers.sdk.sender import Sender
 from producers.sdk.spool import Kind, Spool
+from schemas.base import Wire
 from schemas.codec import encode
-from schemas.models import FinalState, TraceFinalize, TraceOpened, Wire
+from schemas.models import FinalState, TraceFinalize, TraceOpened
 
 log = logging.getLogger(__name__)
 _EVENT = Kind.event  # an enum member lookup costs ~0.1 µs; emit pays it per event
@@ -56,7 +54,7 @@ def kafka_producer(cfg: ProducerConfig) -> AIOKafkaProducer:
     return AIOKafkaProducer(
         bootstrap_servers=cfg.bootstrap,
         acks="all",
-        enable_idempotence=False,  # Tansu has no InitProducerId (PLATFORM.md)
+        enable_idempotence=False,  # Tansu's InitProducerId fails: no idempotent producer
         linger_ms=0,  # batching is ours: records already carry many events
         request_timeout_ms=cfg.request_timeout_ms,
         retry_backoff_ms=cfg.retry_backoff_ms,
@@ -81,22 +79,6 @@ class EmittedEvent(NamedTuple):
 _emitted = functools.partial(tuple.__new__, EmittedEvent)  # skips NamedTuple's __new__
 
 
-@dataclass(slots=True)
-class _Buffer:
-    bodies: list[bytes] = field(default_factory=list)
-    idxs: list[int] = field(default_factory=list)
-    size: int = 0
-    timer: asyncio.TimerHandle | None = None
-
-
-@dataclass(slots=True)
-class _Record:
-    trace_id: str
-    value: bytes
-    idxs: list[int]
-    generation: int
-
-
 class TraceProducer:
     """The async SDK client. Use as ``async with TraceProducer(cfg) as p: ...``."""
 
@@ -109,40 +91,38 @@ class TraceProducer:
     ) -> None:
         self.cfg = config
         self.blobs = blob_store
-        self._factory = producer_factory or self._default_producer
         codec = encoder.shared()
-        self._framer = codec.framer
         self._encode = codec.encode
         self._encode_many = codec.encode_many
         self._spool = Spool(config.spool_dir, durability=config.durability)
-        self._producer: AIOKafkaProducer | None = None
         self._seq: dict[str, int] = {}
-        self._buffers: dict[str, _Buffer] = {}
-        self._queue: asyncio.Queue[_Record | None] = asyncio.Queue()
-        self._live = False
-        self._generation = 0
-        self._tasks: set[asyncio.Task[Any]] = set()
-        self._sender: asyncio.Task[None] | None = None
-        self._recovery: asyncio.Task[None] | None = None
-        self._drained = asyncio.Event()
+        queue: asyncio.Queue[Record | None] = asyncio.Queue()
         self._closed = False
-        self._made = False  # a record was queued since emit last yielded to the loop
-        self._info = {
-            "client": config.client_name,
-            "version": "0.1.0",
-            "host": socket.gethostname(),
-        }
+        info = {"client": config.client_name, "version": "0.1.0", "host": socket.gethostname()}
         # event ids: a random 80-bit client prefix + a 48-bit counter, in UUID form; unique
         # without a urandom syscall per event (uuid4 was ~8 µs of a ~30 µs emit).
         h = uuid.uuid4().hex
         self._id_format = f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-%012x"  # % beats f"" here
         self._id_counter = 0
         self._max_event = config.max_request_size - 1024
-        # batching limits read per event; linger 0 means a record per event
-        self._batch_events = config.batch_max_events if config.linger_ms > 0 else 1
-        self._batch_bytes = config.batch_max_bytes
-        self._linger_s = config.linger_ms / 1000
+        self._batcher = Batcher(
+            codec.framer,
+            info,
+            queue.put_nowait,
+            # linger 0 means a record per event
+            max_events=config.batch_max_events if config.linger_ms > 0 else 1,
+            max_bytes=config.batch_max_bytes,
+            linger_s=config.linger_ms / 1000,
+        )
         self.stats = {"records": 0, "events": 0, "send_failures": 0, "reconnects": 0}
+        self._sender = Sender(
+            config,
+            producer_factory or self._default_producer,
+            self._spool,
+            self._batcher,
+            queue,
+            self.stats,
+        )
 
     def _default_producer(self) -> AIOKafkaProducer:
         return kafka_producer(self.cfg)
@@ -151,18 +131,7 @@ class TraceProducer:
 
     async def start(self) -> TraceProducer:
         """Connect if possible; otherwise (or if the spool holds work) start offline."""
-        self._sender = asyncio.create_task(self._send_loop())
-        if self._spool.pending == 0:
-            producer = self._factory()
-            try:
-                await producer.start()
-            except (KafkaError, OSError) as exc:
-                log.warning("broker unreachable at start (%s): spooling", exc)
-                await self._stop_quietly(producer)
-            else:
-                self._producer, self._live = producer, True
-                return self
-        self._go_offline()
+        await self._sender.start()
         return self
 
     async def __aenter__(self) -> TraceProducer:
@@ -173,12 +142,11 @@ class TraceProducer:
 
     async def flush(self, timeout: float | None = None) -> None:
         """Send every buffered event and wait until Kafka acknowledged all accepted work."""
-        for trace_id in list(self._buffers):
-            self._flush_trace(trace_id)
+        self._batcher.flush_all()
         async with asyncio.timeout(timeout):
             while self._spool.pending:
-                self._drained.clear()
-                await self._drained.wait()
+                self._sender.drained.clear()
+                await self._sender.drained.wait()
         self._spool.rotate_if_idle()
 
     async def close(self, timeout: float | None = 30.0) -> None:
@@ -195,21 +163,13 @@ class TraceProducer:
             log.warning("close: %d spooled entries left for the next run", self._spool.pending)
         finally:
             self._closed = True
-            for task in [self._recovery, self._sender, *self._tasks]:
-                if task is not None:
-                    task.cancel()
-            for task in [self._recovery, self._sender, *self._tasks]:
-                if task is not None:
-                    with contextlib.suppress(asyncio.CancelledError, Exception):
-                        await task
-            if self._producer is not None:
-                await self._stop_quietly(self._producer)
+            await self._sender.close()
             self._spool.close()
 
     @property
     def online(self) -> bool:
         """True while records go straight to Kafka (not waiting for the broker)."""
-        return self._live
+        return self._sender.live
 
     @property
     def pending(self) -> int:
@@ -253,7 +213,7 @@ class TraceProducer:
         ``fdatasync`` with ``durability="fsync"``); ``emit_many`` pays it once for many
         events.
         """
-        if self._closed or self._sender is None:
+        if self._closed or not self._sender.started:
             raise SdkError("client is not started or already closed")
         if trace_id not in self._seq:
             raise SdkError(f"trace {trace_id} was not opened or resumed by this client")
@@ -276,10 +236,11 @@ class TraceProducer:
             raise SdkError(f"event of {len(body)} bytes exceeds the record size limit")
         idx = self._spool.append(_EVENT, trace_id, body)
         self._seq[trace_id] = seq
-        if self._live:
-            self._buffer(trace_id, body, idx)
-            if self._made:  # let the sender hand the new record to aiokafka meanwhile
-                self._made = False
+        if self._sender.live:
+            batcher = self._batcher
+            batcher.add(trace_id, body, idx)
+            if batcher.made:  # let the sender hand the new record to aiokafka meanwhile
+                batcher.made = False
                 await asyncio.sleep(0)
         return _emitted((trace_id, seq, event_id, ts_ms))
 
@@ -332,10 +293,10 @@ class TraceProducer:
             raise SdkError(f"trace {trace_id}: concurrent emits during emit_many")
         first = self._spool.append_many(_EVENT, trace_id, bodies)
         self._seq[trace_id] = seq
-        if self._live:
-            self._buffer_many(trace_id, bodies, first)
-            if self._made:
-                self._made = False
+        if self._sender.live:
+            self._batcher.add_many(trace_id, bodies, first)
+            if self._batcher.made:
+                self._batcher.made = False
                 await asyncio.sleep(0)
         return out
 
@@ -373,202 +334,13 @@ class TraceProducer:
         self._append_record(Kind.finalize, trace_id, encode(fin))
         return fin
 
-    # --- batching -----------------------------------------------------------------
+    # --- records -----------------------------------------------------------------
 
     def _check_open(self) -> None:
-        if self._closed or self._sender is None:
+        if self._closed or not self._sender.started:
             raise SdkError("client is not started or already closed")
 
     def _append_record(self, kind: Kind, trace_id: str, value: bytes) -> None:
         idx = self._spool.append(kind, trace_id, value)
-        if self._live:
-            self._flush_trace(trace_id)  # the trace's earlier events go first
-            self._queue.put_nowait(_Record(trace_id, value, [idx], self._generation))
-
-    def _new_buffer(self, trace_id: str) -> _Buffer:
-        buf = self._buffers[trace_id] = _Buffer()
-        if self._linger_s > 0:
-            buf.timer = asyncio.get_running_loop().call_later(
-                self._linger_s, self._flush_trace, trace_id
-            )
-        return buf
-
-    def _buffer(self, trace_id: str, body: bytes, idx: int) -> None:
-        """Add one event to its trace's batch; a full batch becomes a record."""
-        buf = self._buffers.get(trace_id)
-        size = len(body)
-        if buf is None:
-            buf = self._new_buffer(trace_id)
-        elif buf.size + size > self._batch_bytes:
-            self._flush_trace(trace_id)
-            buf = self._new_buffer(trace_id)
-        bodies = buf.bodies
-        bodies.append(body)
-        buf.idxs.append(idx)
-        buf.size += size
-        if len(bodies) >= self._batch_events:
-            self._flush_trace(trace_id)
-
-    def _buffer_many(self, trace_id: str, bodies: list[bytes], first: int) -> None:
-        """``_buffer`` for consecutive spool entries, adding a batch's worth per step."""
-        max_bytes = self._batch_bytes
-        i, n = 0, len(bodies)
-        while i < n:
-            buf = self._buffers.get(trace_id) or self._new_buffer(trace_id)
-            size = buf.size
-            j, stop = i, min(n, i + self._batch_events - len(buf.bodies))
-            while j < stop:
-                grown = size + len(bodies[j])
-                if grown > max_bytes and (j > i or buf.bodies):
-                    break  # event j opens the next batch
-                size = grown
-                j += 1
-            if j == i:
-                self._flush_trace(trace_id)
-                continue
-            buf.bodies += bodies[i:j]
-            buf.idxs += range(first + i, first + j)
-            buf.size = size
-            i = j
-            if len(buf.bodies) >= self._batch_events or i < n:
-                self._flush_trace(trace_id)
-
-    def _flush_trace(self, trace_id: str) -> None:
-        buf = self._buffers.pop(trace_id, None)
-        if buf is None or not buf.bodies:
-            return
-        if buf.timer is not None:
-            buf.timer.cancel()
-        value = self._framer.frame(trace_id, buf.bodies, time.time_ns() // 1_000_000, self._info)
-        self._queue.put_nowait(_Record(trace_id, value, buf.idxs, self._generation))
-        self._made = True
-
-    # --- sending ------------------------------------------------------------------
-
-    async def _send_loop(self) -> None:
-        """The single sender: hands records to aiokafka in the order they were made."""
-        while True:
-            rec = await self._queue.get()
-            if rec is None or rec.generation != self._generation or self._producer is None:
-                continue
-            try:
-                fut = await self._producer.send(
-                    self.cfg.topic, rec.value, key=rec.trace_id.encode()
-                )
-            except (KafkaError, OSError) as exc:
-                self._on_failure(rec, exc)
-                continue
-            fut.add_done_callback(lambda f, r=rec: self._on_delivery(r, f))
-
-    def _on_delivery(self, rec: _Record, fut: asyncio.Future[Any]) -> None:
-        if fut.cancelled() or fut.exception() is not None:
-            self._on_failure(rec, fut.exception() if not fut.cancelled() else None)
-            return
-        self._acked(rec)
-
-    def _acked(self, rec: _Record) -> None:
-        self._spool.ack(rec.idxs)
-        self.stats["records"] += 1
-        self.stats["events"] += len(rec.idxs)
-        if self._spool.pending == 0:
-            self._drained.set()
-
-    def _on_failure(self, rec: _Record, exc: BaseException | None) -> None:
-        self.stats["send_failures"] += 1
-        if rec.generation == self._generation and self._live:
-            log.warning("send failed (%r): going offline, spooling", exc)
-            self._go_offline()
-
-    def _go_offline(self) -> None:
-        """Drop in-memory batches (the spool has them) and start the recovery task."""
-        self._live = False
-        self._generation += 1
-        for buf in self._buffers.values():
-            if buf.timer is not None:
-                buf.timer.cancel()
-        self._buffers.clear()
-        if self._recovery is None or self._recovery.done():
-            self._recovery = asyncio.create_task(self._recover())
-
-    async def _stop_quietly(self, producer: AIOKafkaProducer) -> None:
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(producer.stop(), self.cfg.request_timeout_ms / 1000 + 1)
-
-    async def _recover(self) -> None:
-        """Probe the broker with backoff, then drain the spool in order and go live."""
-        delay = self.cfg.reconnect_backoff_s
-        while not self._closed:
-            old, self._producer = self._producer, None
-            if old is not None:
-                await self._stop_quietly(old)
-            producer = self._factory()
-            try:
-                await producer.start()
-                self._producer = producer
-                if await self._drain(producer):
-                    self.stats["reconnects"] += 1
-                    return
-            except (KafkaError, OSError) as exc:
-                log.info("broker still unreachable: %s", exc)
-                await self._stop_quietly(producer)
-            await asyncio.sleep(delay)
-            delay = min(delay * 2, self.cfg.reconnect_backoff_max_s)
-
-    async def _drain(self, producer: AIOKafkaProducer) -> bool:
-        """Re-send pending spool entries in append order; go live when caught up."""
-        start = 0
-        while True:
-            futures: list[tuple[_Record, asyncio.Future[Any]]] = []
-            snapshot = self._spool.next_idx  # read and snapshot with no await between
-            records = self._records_from_spool(start)
-            for rec in records:
-                fut = await producer.send(self.cfg.topic, rec.value, key=rec.trace_id.encode())
-                futures.append((rec, fut))
-            start = snapshot
-            ok = True
-            for rec, fut in futures:
-                try:
-                    await fut
-                    self._acked(rec)
-                except KafkaError as exc:
-                    log.info("drain send failed: %s", exc)
-                    ok = False
-            if not ok:
-                return False
-            if self._spool.next_idx == start:  # nothing appended while we awaited
-                self._live = True
-                if self._spool.pending == 0:
-                    self._drained.set()
-                return True
-
-    def _records_from_spool(self, start: int) -> list[_Record]:
-        """Spool entries ≥ ``start`` regrouped into records, keeping each trace's order."""
-        out: list[_Record] = []
-        open_batches: dict[str, _Buffer] = {}
-
-        def close(trace_id: str) -> None:
-            buf = open_batches.pop(trace_id, None)
-            if buf:
-                value = self._framer.frame(
-                    trace_id, buf.bodies, time.time_ns() // 1_000_000, self._info
-                )
-                out.append(_Record(trace_id, value, buf.idxs, -1))
-
-        for e in self._spool.read_pending(start):
-            if e.kind is Kind.event:
-                buf = open_batches.setdefault(e.trace_id, _Buffer())
-                if (
-                    len(buf.bodies) >= self.cfg.batch_max_events
-                    or buf.size + len(e.body) > self.cfg.batch_max_bytes
-                ):
-                    close(e.trace_id)
-                    buf = open_batches.setdefault(e.trace_id, _Buffer())
-                buf.bodies.append(e.body)
-                buf.idxs.append(e.idx)
-                buf.size += len(e.body)
-            else:
-                close(e.trace_id)
-                out.append(_Record(e.trace_id, e.body, [e.idx], -1))
-        for trace_id in list(open_batches):
-            close(trace_id)
-        return out
+        if self._sender.live:
+            self._batcher.control(trace_id, value, idx)  # after the trace's earlier events

@@ -1,7 +1,7 @@
 """The SDK's event encoder: Avro event bodies written from their parts, per event type.
 
 Why not ``EventFramer.encode_fields`` alone: it writes the id, seq and ts with a generic
-varint call each (~1 µs of a ~3.5 µs encode). Here the id's length and the seq varint are
+varint call each, a large share of the encode. Here the id's length and the seq varint are
 written inline and the ts varint is reused while the clock stays in one millisecond;
 ``encode_many`` also shares the ts and the envelope constants across a call. The payload
 is written by the schema's generated branch writer, so the result is byte-for-byte

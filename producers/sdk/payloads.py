@@ -8,7 +8,8 @@ from typing import Any
 from pydantic import BaseModel
 
 from producers.sdk.errors import SdkError
-from schemas.models import PAYLOAD_MODELS, Wire
+from schemas.base import Wire
+from schemas.payloads import PAYLOAD_MODELS
 
 TYPE_OF: dict[type[Wire], str] = {model: kind for kind, model in PAYLOAD_MODELS.items()}
 

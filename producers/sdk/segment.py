@@ -1,19 +1,19 @@
 """One spool segment file: appended through a shared memory map, or with ``write``.
 
-Why a map (``durability="write"``): a ``write`` syscall per emit was ~1.2-2 µs of CPU (the
-largest single cost of emit in the profile); a copy into a ``MAP_SHARED`` mapping is
-~0.25 µs. The copy lands in the kernel's page cache, the same place ``write`` puts it, so
-a crash of the process loses nothing once the copy returned.
+Why a map (``durability="write"``): a ``write`` syscall per emit was the largest single
+cost of emit in the profile, and a copy into a ``MAP_SHARED`` mapping costs a fraction of
+it. The copy lands in the kernel's page cache, the same place ``write`` puts it, so a crash
+of the process loses nothing once the copy returned.
 
 Why ``write`` for ``durability="fsync"``: there ``fdatasync`` of a mapped page measured
-~2x slower than of a written one (~500 vs ~240 µs here), and a syscall is noise beside it.
+about twice as slow as of a written one, and a syscall is noise beside it.
 
 The file grows in ``grow``-byte steps written as zeros first: a full disk is then an
 ``OSError`` at growth (on file systems that reserve space at ``write``, e.g. ext4), not a
-``SIGBUS`` on a store into a hole, and a store into such a page faults ~2x cheaper than
-into a ``posix_fallocate`` reservation (0.2 vs 0.4 µs per ~200-byte entry here). The reserved
-tail reads as zeros, which recovery treats as the end of the log. ``close`` cuts the file
-back to the bytes appended.
+``SIGBUS`` on a store into a hole, and a store into such a page faults more cheaply than
+into a ``posix_fallocate`` reservation. The reserved tail reads as zeros, which recovery
+treats as the end of the log. ``close`` cuts the file back to the bytes appended.
+(Figures: ``producers/sdk/README.md``.)
 """
 
 from __future__ import annotations

@@ -15,7 +15,8 @@ from typing import Any, TypeVar
 from producers.blob_upload import BlobStore
 from producers.sdk.client import EmittedEvent, TraceProducer
 from producers.sdk.config import ProducerConfig
-from schemas.models import FinalState, TraceFinalize, TraceOpened, Wire
+from schemas.base import Wire
+from schemas.models import FinalState, TraceFinalize, TraceOpened
 
 T = TypeVar("T")
 

@@ -23,7 +23,7 @@ from qa_agents.judge.heuristic import HeuristicJudge
 from qa_agents.judge.packet import JudgePacket
 from qa_agents.judge.rubric import CRITERIA, Rubric
 from qa_agents.ports import Blobs, put_text
-from schemas.models import JudgeScores, QAJudge
+from schemas.document import JudgeScores, QAJudge
 
 log = logging.getLogger(__name__)
 

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from qa_agents.judge.packet import JudgePacket
 from qa_agents.judge.rubric import Rubric
-from schemas.models import JudgeScores, QAJudge
+from schemas.document import JudgeScores, QAJudge
 
 PROCESS_CRITERIA = (
     "plan_quality",

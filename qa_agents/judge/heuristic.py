@@ -11,7 +11,7 @@ from qa_agents.judge.base import PROCESS_CRITERIA, unobserved_process
 from qa_agents.judge.packet import JudgePacket, Signals
 from qa_agents.judge.rubric import Rubric
 from qa_agents.ports import Blobs, put_text
-from schemas.models import JudgeScores, QAJudge
+from schemas.document import JudgeScores, QAJudge
 
 HEURISTIC_MODEL = "heuristic-v1"
 

@@ -15,18 +15,17 @@ from pydantic import BaseModel, Field
 
 from qa_agents.ports import Blobs, get_text
 from qa_agents.trace_facts import final_patch_text, split_patch
-from schemas.models import (
+from schemas.document import QATests, TraceDocument
+from schemas.payloads import (
     Commit,
     DebugAction,
     FileEdit,
     Navigation,
     PrMetadata,
-    QATests,
     TerminalCommand,
     TerminalOutput,
     TestRun,
     Thought,
-    TraceDocument,
 )
 
 TEXT_LIMIT = 600

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from schemas.models import JudgeScores
+from schemas.document import JudgeScores
 
 RUBRIC_DIR = Path(__file__).parent / "rubrics"
 CRITERIA = tuple(JudgeScores.model_fields)

@@ -1,4 +1,4 @@
-"""open-MRE: validate a bug report as a minimal reproducible example (see the spec)."""
+"""open-MRE: validate a bug report as a minimal reproducible example (see README.md)."""
 
 from qa_agents.mre.models import MreError, MreResult, Verdict
 from qa_agents.mre.runtime import MreOptions

@@ -19,7 +19,7 @@ def quiet(step: str, status: StepStatus, detail: str) -> None:
 def run_pipeline(
     steps: MreSteps, listener: StepListener = quiet, only: tuple[str, ...] = STEP_NAMES
 ) -> list[MreError]:
-    """Run the named steps in spec order; errors are collected, later steps still run."""
+    """Run the named steps in step order; errors are collected, later steps still run."""
     actions = {
         "code_extractor": steps.extract_code,
         "version_validator": steps.validate_versions,

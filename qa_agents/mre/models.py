@@ -1,8 +1,9 @@
 """Pydantic shapes of every open-MRE artifact, so agents and the deterministic pipeline agree.
 
-Field names follow the open-MRE spec exactly: these objects are what lands in
-``extraction_metadata.json``, ``version_report.json``, ``behavior_analysis.json`` and
-``execution_results.json``, and what the QA worker receives back as ``MreResult``.
+Field names are the artifacts' own (the tools and prompts refer to them): these objects
+are what lands in ``extraction_metadata.json``, ``version_report.json``,
+``behavior_analysis.json`` and ``execution_results.json``, and what the QA worker receives
+back as ``MreResult``.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from pydantic import BaseModel, Field
 
 
 class Verdict(StrEnum):
-    """The spec's three flags, plus ERROR when the run itself failed."""
+    """The three verdicts (GREEN, YELLOW, RED), plus ERROR when the run itself failed."""
 
     GREEN = "GREEN"
     YELLOW = "YELLOW"
@@ -24,7 +25,7 @@ class Verdict(StrEnum):
 
 
 class MreError(BaseModel):
-    """The spec's structured error object returned by any failing step."""
+    """The structured error object a failing step returns (never an exception)."""
 
     success: Literal[False] = False
     error: str = "SubagentError"

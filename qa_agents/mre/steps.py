@@ -2,7 +2,7 @@
 
 Each step reads what earlier steps wrote and writes its own artifact, so the agent tools
 and the deterministic pipeline call exactly these methods and produce the same files.
-Failures come back as the spec's ``MreError`` object; a step never raises.
+Failures come back as an ``MreError`` object; a step never raises.
 """
 
 from __future__ import annotations
@@ -27,10 +27,11 @@ from qa_agents.mre.models import (
     VersionReport,
     VersionRun,
 )
-from qa_agents.mre.tools.behavior import analyse_behavior, compare, compare_outputs
+from qa_agents.mre.tools.behavior import analyse_behavior, compare
 from qa_agents.mre.tools.code_facts import analyse
 from qa_agents.mre.tools.execute import Executor
 from qa_agents.mre.tools.extractor import extract
+from qa_agents.mre.tools.output_match import compare_outputs
 from qa_agents.mre.tools.pypi import PypiClient
 from qa_agents.mre.tools.report import ReportInputs, render_report, render_reproduction
 from qa_agents.mre.tools.resolver import Interpreter

@@ -1,6 +1,6 @@
 """GREEN / YELLOW / RED (or ERROR) from the four artifacts, plus the questions owed to the author.
 
-Rules (the spec's, made exact):
+Rules:
 - ERROR is not a verdict on the report: the package index could not be reached, the
   environment could not be built, or the sandbox could not start. The cause is reported
   and nothing is asked of the author.

@@ -8,7 +8,7 @@ from pydantic import BaseModel
 
 from qa_agents.ports import Blobs, put_text
 from qa_agents.sandbox import SandboxResult
-from schemas.models import TestInvocation
+from schemas.document import TestInvocation
 
 SHELL_CHARS = set("|&;<>()$`*?[]{}~\n")
 

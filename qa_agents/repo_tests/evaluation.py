@@ -2,11 +2,14 @@
 
 For a trace whose task carries an :class:`~schemas.models.EvalSpec`:
 
-1. clone the repository at ``commit_base`` (host, git only);
+1. each phase works in its own fresh clone at ``commit_base`` (host, git only): the host
+   never runs git in a tree a sandboxed run has written, where a planted ``.git/config``
+   filter or fsmonitor would execute as root;
 2. **before**: apply the spec's test patch, install the repository, run the test files the
    test patch touches;
-3. **after**: reset, apply the trace's final patch (``git apply``, then ``patch --fuzz=5``
-   in the sandbox, as the harness escalates), put the test patch's files back to the base
+3. **after**: apply the trace's final patch (``git apply``; failing that, ``patch --fuzz=5``
+   as the harness escalates, run in the sandbox on a throwaway clone whose result comes
+   back as a plain diff for ``git apply``), put the test patch's files back to the base
    version, apply the test patch, install, run the same tests;
 4. grade the spec's FAIL_TO_PASS and PASS_TO_PASS ids on the "after" output with the
    harness's rules (:mod:`qa_agents.repo_tests.grading`); the "before" run only feeds
@@ -35,7 +38,7 @@ from fixtrace_config import Settings
 from qa_agents.ports import Blobs, put_text
 from qa_agents.repo_tests.command import SHELL_CHARS, is_pytest, record_invocation
 from qa_agents.repo_tests.config import RepoSpec
-from qa_agents.repo_tests.git import GitError, apply_patch, reset_to, restore_paths
+from qa_agents.repo_tests.git import GitError, apply_patch, clone_at, restore_paths
 from qa_agents.repo_tests.grading import (
     FAIL_TO_PASS,
     environment_failures,
@@ -49,7 +52,8 @@ from qa_agents.sandbox import Sandbox, SandboxResult, SandboxSpec
 from qa_agents.sandbox.common import DEFAULT_PATH
 from qa_agents.sandbox.pyenv import PyEnv
 from qa_agents.trace_facts import split_patch
-from schemas.models import EvalSpec, QAEvaluation, QATests, TestInvocation
+from schemas.document import QAEvaluation, QATests, TestInvocation
+from schemas.models import EvalSpec
 
 DEFAULT_EVAL_COMMAND = "pytest -rA"
 """The harness's command for pytest repositories; the test patch's files are appended."""
@@ -119,14 +123,15 @@ class Stop(Exception):
 
 @dataclass
 class Evaluation:
-    """Grades one trace's final patch in ``checkout`` (already cloned at ``base``)."""
+    """Grades one trace's final patch; each phase clones ``source`` at ``base`` in ``scratch``."""
 
     settings: Settings
     blobs: Blobs
     sandbox: Sandbox
     env: PyEnv
     spec: RepoSpec
-    checkout: Path
+    source: str
+    scratch: Path
     base: str
     evalspec: EvalSpec
     test_patch: str
@@ -206,21 +211,21 @@ class Evaluation:
     # -- phases -------------------------------------------------------------------------
 
     def _phase(self, name: str) -> PhaseRun:
-        reset_to(self.checkout, self.base)
+        checkout = self._fresh_clone(name)
         if name == "after":
             assert self.patch is not None
-            self._apply_final_patch(self.patch)
+            self._apply_final_patch(checkout, self.patch)
             try:
-                restore_paths(self.checkout, self.base, self.files.modified, self.files.created)
+                restore_paths(checkout, self.base, self.files.modified, self.files.created)
             except GitError as exc:
                 raise Stop("test_patch_does_not_apply", None, str(exc)) from exc
-        applied, stderr = apply_patch(self.checkout, self.test_patch)
+        applied, stderr = apply_patch(checkout, self.test_patch)
         if not applied:
             raise Stop("test_patch_does_not_apply", None, stderr.strip()[:2000])
-        venv = make_overlay(self.checkout, self.env)
+        venv = make_overlay(checkout, self.env)
         if self.spec.install:
-            self._install(name, venv)
-        result = self._sandbox(self.command, self._timeout, self._env(venv))
+            self._install(name, checkout, venv)
+        result = self._sandbox(checkout, self.command, self._timeout, self._env(venv))
         invocation = record_invocation(self.blobs, shlex.join(self.command), name, result)
         statuses = parse_pytest_log(
             f"{result.stdout}\n{result.stderr}",
@@ -233,28 +238,44 @@ class Evaluation:
             self.flags.append("test_output_truncated")
         return PhaseRun(invocation=invocation, statuses=statuses)
 
-    def _apply_final_patch(self, patch: str) -> None:
-        applied, stderr = apply_patch(self.checkout, patch)
+    def _fresh_clone(self, name: str) -> Path:
+        """A clone at ``base`` that no sandboxed run has touched yet."""
+        checkout = self.scratch / name
+        try:
+            clone_at(self.source, self.base, checkout)
+        except GitError as exc:
+            raise Stop("repo_unavailable", None, str(exc)) from exc
+        return checkout
+
+    def _apply_final_patch(self, checkout: Path, patch: str) -> None:
+        applied, stderr = apply_patch(checkout, patch)
         if applied:
             return
-        # The harness's last resort: GNU patch with fuzz. It runs in the sandbox because
-        # it follows paths and symlinks of an untrusted tree; --dry-run first keeps a
-        # failed attempt from leaving half a patch behind.
+        # The harness's last resort: GNU patch with fuzz. It follows paths and symlinks of
+        # an untrusted tree, so it runs in the sandbox, on a throwaway clone; what it made
+        # comes back as a plain diff (git's own, staged so new files count), which the host
+        # applies with `git apply` to the clean checkout like any other patch.
+        fuzz_tree = self._fresh_clone("fuzz")
         text = patch if patch.endswith("\n") else patch + "\n"
-        (self.checkout / FUZZY_PATCH_FILE).write_text(text)
-        fuzzy = ["patch", "--batch", "--fuzz=5", "-p1", "-i", FUZZY_PATCH_FILE]
-        for argv in ([*fuzzy, "--dry-run"], fuzzy):
-            result = self._sandbox(argv, 120.0, {"PATH": DEFAULT_PATH})
-            if not result.ok:
-                detail = f"git apply: {stderr.strip()}\npatch --fuzz=5: {result.stdout.strip()}"
-                raise Stop("patch_does_not_apply", False, detail[:4000])
-        (self.checkout / FUZZY_PATCH_FILE).unlink(missing_ok=True)
+        (fuzz_tree / FUZZY_PATCH_FILE).write_text(text)
+        script = (
+            f"patch --batch --no-backup-if-mismatch --fuzz=5 -p1 -i {FUZZY_PATCH_FILE} "
+            f"&& rm {FUZZY_PATCH_FILE} && git add -A && git diff --cached --binary"
+        )
+        result = self._sandbox(fuzz_tree, ["sh", "-c", script], 120.0, {"PATH": DEFAULT_PATH})
+        fuzzed = result.stdout if result.ok and not result.stdout_truncated else ""
+        applied_fuzzed = bool(fuzzed.strip()) and apply_patch(checkout, fuzzed)[0]
+        if not applied_fuzzed:
+            output = (result.stdout if not result.ok else "") + result.stderr
+            detail = f"git apply: {stderr.strip()}\npatch --fuzz=5: {output.strip()}"
+            raise Stop("patch_does_not_apply", False, detail[:4000])
         self.flags.append("patch_applied_with_fuzz")
 
-    def _install(self, phase: str, venv: Path) -> None:
+    def _install(self, phase: str, checkout: Path, venv: Path) -> None:
         assert self.spec.install is not None
         env = self._env(venv, INSTALL_ENV)
-        result = self._sandbox(["sh", "-c", self.spec.install], self.spec.install_timeout_s, env)
+        argv = ["sh", "-c", self.spec.install]
+        result = self._sandbox(checkout, argv, self.spec.install_timeout_s, env)
         invocation = record_invocation(self.blobs, self.spec.install, f"install-{phase}", result)
         self.installs.append(invocation)
         if result.ok:
@@ -276,11 +297,13 @@ class Evaluation:
             env.setdefault("PYTHONPATH", ".")  # no install step: import from the checkout
         return env
 
-    def _sandbox(self, argv: list[str], timeout_s: float, env: dict[str, str]) -> SandboxResult:
+    def _sandbox(
+        self, workdir: Path, argv: list[str], timeout_s: float, env: dict[str, str]
+    ) -> SandboxResult:
         return self.sandbox.run(
             SandboxSpec(
                 command=argv,
-                workdir=self.checkout,
+                workdir=workdir,
                 timeout_s=timeout_s,
                 cpu_s=max(60, int(timeout_s) + 1),
                 memory_mb=self.spec.memory_mb,

@@ -1,4 +1,4 @@
-"""Host-side git steps: clone at a commit, reset, apply a patch.
+"""Host-side git steps: clone at a commit, apply a patch.
 
 Git runs on the host (trusted tool, untrusted data): ``git apply`` refuses paths outside
 the tree, and the clone never uses hardlinks, because the workdir is lent (chowned) to the
@@ -48,12 +48,6 @@ def clone_at(source: str, commit: str, dest: Path) -> None:
     """Clone ``source`` (path, bundle or URL) into ``dest`` and check out ``commit``."""
     git(["clone", "--quiet", "--no-hardlinks", "--no-checkout", source, str(dest)])
     git(["checkout", "--quiet", "--force", commit], cwd=dest)
-
-
-def reset_to(dest: Path, commit: str) -> None:
-    """Back to a pristine ``commit``: tracked changes and untracked files dropped."""
-    git(["checkout", "--quiet", "--force", commit], cwd=dest)
-    git(["clean", "-fdxq"], cwd=dest)
 
 
 def apply_patch(dest: Path, patch: str) -> tuple[bool, str]:

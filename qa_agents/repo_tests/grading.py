@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from schemas.models import HeldOutTest
+from schemas.document import HeldOutTest
 
 STATUSES = ("PASSED", "FAILED", "SKIPPED", "ERROR", "XFAIL", "XPASS")
 _STATUS = "|".join(STATUSES)

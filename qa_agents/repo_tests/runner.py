@@ -2,8 +2,14 @@
 
 Steps: clone the repo at ``commit_base`` on the host; build (or reuse) a Python env with the
 requirements on the host; run the test command in the sandbox with only the test-file part
-of the final patch applied ("before"); reset; apply the whole patch; run again ("after").
-Per-test outcomes come from JUnit XML. Everything the sandbox printed is stored as blobs.
+of the final patch applied ("before"); clone again, apply the whole patch; run again
+("after"). Per-test outcomes come from JUnit XML. Everything the sandbox printed is stored
+as blobs.
+
+The host never runs git in a tree a sandboxed run has written: the run could have put a
+filter, an fsmonitor or an alias in ``.git/config``, which git on the host would execute
+as root. Hence a fresh clone for the "after" run instead of a reset. Files the run left
+are read with :func:`~qa_agents.sandbox.paths.read_sandbox_file` (no symlinks followed).
 
 A trace whose task carries an evaluation spec (a benchmark instance) is graded instead by
 the spec's held-out tests with the SWE-bench harness's rules: see ``evaluation.py``.
@@ -29,7 +35,7 @@ from qa_agents.repo_tests.config import (
     load_repos_config,
 )
 from qa_agents.repo_tests.evaluation import DEFAULT_EVAL_COMMAND, Evaluation
-from qa_agents.repo_tests.git import GitError, apply_patch, clone_at, reset_to
+from qa_agents.repo_tests.git import GitError, apply_patch, clone_at
 from qa_agents.repo_tests.junit import Outcome, parse_junit, transitions
 from qa_agents.sandbox import (
     Sandbox,
@@ -38,11 +44,15 @@ from qa_agents.sandbox import (
     SandboxUnavailable,
     sandbox_from_settings,
 )
+from qa_agents.sandbox.paths import read_sandbox_file
 from qa_agents.sandbox.pyenv import PyEnv, build_env
 from qa_agents.trace_facts import final_patch_text, is_test_path, split_patch, test_run_events
-from schemas.models import QATests, StageStatus, TestInvocation, TraceDocument
+from schemas.document import QATests, TestInvocation, TraceDocument
+from schemas.models import StageStatus
 
 DEFAULT_COMMAND = "pytest -q"
+REPORT_MAX_BYTES = 64 << 20
+"""Largest JUnit report read back from a run (the sandbox's file-size limit is larger)."""
 
 
 class RepoTestOutcome(BaseModel):
@@ -138,23 +148,17 @@ class RepoTestRunner:
         root.chmod(0o755)  # the sandbox uid must traverse to the workdir
         scratch = Path(tempfile.mkdtemp(prefix="qa-", dir=root))
         scratch.chmod(0o755)
-        repo = scratch / "repo"
         try:
-            try:
-                clone_at(source, doc.repo.commit_base, repo)
-            except GitError as exc:
-                return RepoTestOutcome(
-                    status=StageStatus.failed, flags=["repo_unavailable"], error=str(exc)
-                )
             if evalspec is not None:
-                return self._evaluate(repo, doc, spec, patch, env, sandbox)
-            return self._run_in(repo, doc, spec, command, patch, env, sandbox)
+                return self._evaluate(scratch, source, doc, spec, patch, env, sandbox)
+            return self._run_in(scratch, doc, spec, source, command, patch, env, sandbox)
         finally:
             shutil.rmtree(scratch, ignore_errors=True)
 
     def _evaluate(
         self,
-        repo: Path,
+        scratch: Path,
+        source: str,
         doc: TraceDocument,
         spec: RepoSpec,
         patch: str | None,
@@ -175,7 +179,8 @@ class RepoTestRunner:
             sandbox=sandbox,
             env=env,
             spec=spec,
-            checkout=repo,
+            source=source,
+            scratch=scratch,
             base=doc.repo.commit_base,
             evalspec=evalspec,
             test_patch=test_patch,
@@ -189,15 +194,23 @@ class RepoTestRunner:
 
     def _run_in(
         self,
-        repo: Path,
+        scratch: Path,
         doc: TraceDocument,
         spec: RepoSpec,
+        source: str,
         command: str,
         patch: str | None,
         env: PyEnv,
         sandbox: Sandbox,
     ) -> RepoTestOutcome:
         flags: list[str] = []
+        repo = scratch / "before"
+        try:
+            clone_at(source, doc.repo.commit_base, repo)
+        except GitError as exc:
+            return RepoTestOutcome(
+                status=StageStatus.failed, flags=["repo_unavailable"], error=str(exc)
+            )
         tests = QATests(
             runner=build_command(command, "r.xml").runner,
             container_image=spec.image if sandbox.name == "docker" else None,
@@ -214,7 +227,13 @@ class RepoTestRunner:
         if patch is None:
             tests.final_passed = before.passed
             return self._done(tests, flags, StageStatus.degraded)
-        reset_to(repo, doc.repo.commit_base)
+        repo = scratch / "after"  # a fresh clone: the "before" tree was the sandbox's
+        try:
+            clone_at(source, doc.repo.commit_base, repo)
+        except GitError as exc:
+            return RepoTestOutcome(
+                status=StageStatus.failed, flags=["repo_unavailable"], error=str(exc)
+            )
         applied, apply_err = apply_patch(repo, patch)
         if not applied:
             flags.append("patch_does_not_apply")
@@ -252,9 +271,11 @@ class RepoTestRunner:
         )
         outcomes: dict[str, Outcome] = {}
         report_blob = None
-        report = repo / cmd.report_path if cmd.report_path else None
-        if report is not None and report.is_file():
-            xml = report.read_text(errors="replace")
+        data = None
+        if cmd.report_path:
+            data = read_sandbox_file(repo / cmd.report_path, REPORT_MAX_BYTES)
+        if data is not None:
+            xml = data.decode(errors="replace")
             outcomes = parse_junit(xml)
             report_blob = put_text(self.blobs, xml, "application/xml")
         invocation = record_invocation(

@@ -63,6 +63,30 @@ def require_world_readable_tree(root: Path, what: str) -> None:
             raise SandboxError(f"{what} entry {entry} is not world-readable")
 
 
+def read_sandbox_file(path: Path, limit: int) -> bytes | None:
+    """The first ``limit`` bytes of a regular file a sandboxed run left, or None.
+
+    Why not ``path.read_bytes()``: the host reads as root, and the run controlled the name.
+    A symlink there would make the host read a file the sandbox could not (a key under
+    /root) and store it as the run's output; a FIFO would block the host for ever. So: no
+    symlink followed (``O_NOFOLLOW``), no waiting (``O_NONBLOCK``), regular files only.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        chunks, size = [], 0
+        while size < limit and (chunk := os.read(fd, min(1 << 20, limit - size))):
+            chunks.append(chunk)
+            size += len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
 def _walk(root: Path) -> Iterator[Path]:
     yield root
     for dirpath, dirnames, filenames in os.walk(root, followlinks=False):

@@ -1,4 +1,4 @@
-"""Build the plan's assembled trace document from deduplicated table rows.
+"""Build the assembled trace document (final_trace.json) from deduplicated table rows.
 
 Kept apart from the store so the shape rules (which QA stage fills which section, how a
 stage that failed shows up) are readable in one place and testable without a database.
@@ -12,24 +12,20 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from schemas.models import (
-    PAYLOAD_MODELS,
+from schemas.document import (
     QA,
     Artifacts,
     BlobInfo,
-    Developer,
     DocFinalState,
-    FinalState,
     QAJudge,
     QATests,
     Redaction,
-    Repo,
     StoredEvent,
     TraceDocument,
-    TraceFinalize,
     TraceIngestion,
-    TraceOpened,
 )
+from schemas.models import Developer, FinalState, Repo, TraceFinalize, TraceOpened
+from schemas.payloads import PAYLOAD_MODELS
 from sinks.clickhouse.rows import STAGE_JUDGE, STAGE_MRE, STAGE_SCHEMA, STAGE_TESTS
 
 BLOB_ID = re.compile(r"^sha256:[0-9a-f]{64}$")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from clickhouse_connect.driver.client import Client
 
-from schemas.models import now_ms
+from schemas.base import now_ms
 
 MIGRATIONS_DIR = Path(__file__).with_name("migrations")
 

@@ -1,8 +1,8 @@
 """Wire models → ClickHouse rows, one function per table, column lists beside them.
 
-Row building runs on the stream worker's hot path while holding the GIL (PLATFORM.md), so
-the event converter does a fixed handful of attribute reads plus one Rust-side JSON dump
-per event, and nothing else.
+Row building runs on the stream worker's hot path while holding the GIL, so the event
+converter does a fixed handful of attribute reads plus one Rust-side JSON dump per event,
+and nothing else.
 """
 
 from __future__ import annotations
@@ -13,15 +13,9 @@ from typing import Any, get_args, get_origin
 from pydantic import BaseModel
 from pydantic_core import to_json
 
-from schemas.models import (
-    PAYLOAD_MODELS,
-    BlobInfo,
-    Event,
-    QAResult,
-    Redaction,
-    TraceFinalize,
-    TraceOpened,
-)
+from schemas.document import BlobInfo, Redaction
+from schemas.models import Event, QAResult, TraceFinalize, TraceOpened
+from schemas.payloads import PAYLOAD_MODELS
 
 EVENT_COLUMNS = [
     "trace_id", "seq", "event_id", "ts_ms", "type", "subtype", "actor_kind", "actor_id",

@@ -11,28 +11,20 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from clickhouse_connect.driver.binding import quote_identifier
 from clickhouse_connect.driver.client import Client
 
-from schemas.models import (
-    BlobInfo,
-    Event,
-    QAResult,
-    Redaction,
-    StoredEvent,
-    TraceDocument,
-    TraceFinalize,
-    TraceOpened,
-    now_ms,
-)
+from schemas.base import now_ms
+from schemas.document import BlobInfo, Redaction, StoredEvent, TraceDocument
+from schemas.models import FINAL_STATUSES, Event, QAResult, TraceFinalize, TraceOpened
 from sinks.clickhouse import assemble as asm
 from sinks.clickhouse import rows as R
+from sinks.clickhouse import trace_changes as TC
 from sinks.clickhouse.client import open_clickhouse
 from sinks.clickhouse.migrate import applied_migrations, migrate
-
-FINAL_STATUSES = ("complete", "missing_events")
+from sinks.clickhouse.trace_changes import Change
 
 _EVENT_READ = (
     "SELECT event_id, seq, ts_ms, type, actor_kind, actor_id, workspace_root, branch, "
@@ -40,6 +32,15 @@ _EVENT_READ = (
     "redaction_rules, redaction_counts, blob_ids "
     "FROM events FINAL WHERE trace_id = {trace_id:String} ORDER BY seq, event_id"
 )
+
+
+class TraceProgress(NamedTuple):
+    """What a restarted stream worker needs of a trace it meets again."""
+
+    seq_last: int | None = None
+    finalized_at_ms: int | None = None
+    final_status: str | None = None
+    """``complete`` or ``missing_events``; None while the trace is not final."""
 
 
 def _micros() -> int:
@@ -118,21 +119,69 @@ class ClickHouseStore:
                 "events", columns, column_names=R.EVENT_COLUMNS, column_oriented=True
             )
 
+    def write_batch(
+        self,
+        *,
+        blobs: Sequence[BlobInfo],
+        opened: Sequence[tuple[TraceOpened, Redaction]],
+        event_columns: Sequence[Sequence[Any]],
+        finals: Sequence[TraceFinalize],
+    ) -> dict[str, dict[str, Any]]:
+        """Store one micro-batch of the stream; raises on failure (then nothing is acked).
+
+        The order keeps every stored row valid wherever a crash cuts it: blobs first
+        (events reference them), then the traces' opened rows (consent must be durable
+        before the events that relied on it), the events in one insert for all traces, and
+        the finalize markers last (a stored marker means its batch's events are stored
+        too). One read of the ``traces`` rows serves both merges. Returns the rows written
+        (newest), so marking the completions that follow needs no read.
+        """
+        if blobs:
+            self.insert_blobs(blobs)
+        ids = [o.trace_id for o, _ in opened] + [f.trace_id for f in finals]
+        rows = self._newest_trace_rows(ids)
+        self.merge_traces([TC.opened(o, r) for o, r in opened], rows)
+        self.insert_event_columns(event_columns)
+        self.merge_traces([TC.finalized(f) for f in finals], rows)
+        return rows
+
+    def merge_traces(
+        self, changes: Iterable[Change], rows: dict[str, dict[str, Any]] | None = None
+    ) -> None:
+        """Apply each (trace_id, change) of :mod:`.trace_changes` to the trace's newest row;
+        insert the merged rows in one batch.
+
+        Changes to one trace apply in order, so opened → finalize → complete in one call
+        give the same row as three calls. ``rows`` (trace_id → newest row, e.g. what an
+        earlier merge of the same micro-batch wrote) saves the read for the traces it holds;
+        the others are read and added to it, and it holds the merged rows afterwards.
+        """
+        changes = list(changes)
+        if not changes:
+            return
+        rows = {} if rows is None else rows
+        rows.update(self._newest_trace_rows(t for t, _ in changes if t not in rows))
+        merged: dict[str, dict[str, Any]] = {}
+        for trace_id, apply in changes:
+            apply(rows[trace_id])
+            merged[trace_id] = rows[trace_id]
+        at, version = now_ms(), self._version_clock()
+        for row in merged.values():
+            row["updated_at_ms"] = at
+            row["version"] = max(row["version"] + 1, version)
+        self.client.insert(
+            "traces",
+            [[row[c] for c in R.TRACE_COLUMNS] for row in merged.values()],
+            column_names=R.TRACE_COLUMNS,
+        )
+
     def upsert_trace_opened(self, opened: TraceOpened, redaction: Redaction | None = None) -> None:
-        """Record the opened metadata; keeps any status already reached (re-delivery)."""
-        cols = R.opened_columns(opened, redaction or Redaction())
-        self._merge_trace(opened.trace_id, lambda row: row.update(cols))
+        """One trace's :func:`.trace_changes.opened` (no redaction applied by default)."""
+        self.merge_traces([TC.opened(opened, redaction or Redaction())])
 
     def upsert_trace_finalize(self, fin: TraceFinalize) -> None:
-        """Record the finalize marker; an ``open`` trace becomes ``finalizing``."""
-        cols = R.finalize_columns(fin)
-
-        def apply(row: dict[str, Any]) -> None:
-            row.update(cols)
-            if row["status"] == "open":
-                row["status"] = "finalizing"
-
-        self._merge_trace(fin.trace_id, apply)
+        """One trace's :func:`.trace_changes.finalized`."""
+        self.merge_traces([TC.finalized(fin)])
 
     def mark_trace_complete(
         self,
@@ -143,34 +192,19 @@ class ClickHouseStore:
         event_count: int,
         completed_at_ms: int,
     ) -> None:
-        """Record the stream's completion verdict (``complete`` or ``missing_events``).
-
-        The caller is authoritative: a late event can turn ``missing_events`` into
-        ``complete`` by calling this again.
-        """
-        if status not in FINAL_STATUSES:
-            raise ValueError(f"status must be one of {FINAL_STATUSES}, got {status!r}")
-        update = {
-            "status": status,
-            "missing_seqs": sorted(missing_seqs),
-            "event_count": event_count,
-            "completed_at_ms": completed_at_ms,
-        }
-        self._merge_trace(trace_id, lambda row: row.update(update))
+        """One trace's :func:`.trace_changes.completed`."""
+        change = TC.completed(
+            trace_id,
+            status=status,
+            missing_seqs=missing_seqs,
+            event_count=event_count,
+            completed_at_ms=completed_at_ms,
+        )
+        self.merge_traces([change])
 
     def set_final_trace_blob(self, trace_id: str, blob_id: str) -> None:
         """Record where the materializer wrote ``final_trace.json``."""
-        self._merge_trace(trace_id, lambda row: row.update(final_trace_blob_id=blob_id))
-
-    def _merge_trace(self, trace_id: str, apply: Callable[[dict[str, Any]], None]) -> None:
-        current = self.trace_meta(trace_id)
-        row = current if current is not None else R.empty_trace(trace_id)
-        apply(row)
-        row["updated_at_ms"] = now_ms()
-        row["version"] = max(row["version"] + 1, self._version_clock())
-        self.client.insert(
-            "traces", [[row[c] for c in R.TRACE_COLUMNS]], column_names=R.TRACE_COLUMNS
-        )
+        self.merge_traces([TC.final_trace_blob(trace_id, blob_id)])
 
     def insert_blobs(self, blobs: Iterable[BlobInfo]) -> None:
         """Insert blob metadata rows (content-addressed: duplicates are harmless)."""
@@ -193,29 +227,80 @@ class ClickHouseStore:
     # --- reads -------------------------------------------------------------------------
 
     def query(
-        self, sql: str, parameters: dict[str, Any] | None = None
+        self,
+        sql: str,
+        parameters: dict[str, Any] | None = None,
+        settings: dict[str, Any] | None = None,
     ) -> tuple[list[str], list[tuple[Any, ...]]]:
-        """Run any SELECT; returns (column names, rows). Use ``{name:Type}`` parameters."""
-        result = self.client.query(sql, parameters=parameters)
+        """Run any SELECT; returns (column names, rows). Use ``{name:Type}`` parameters;
+        ``settings`` are ClickHouse settings of this query alone (e.g. ``readonly``)."""
+        result = self.client.query(sql, parameters=parameters, settings=settings)
         return list(result.column_names), list(result.result_rows)
 
     def _dicts(self, sql: str, parameters: dict[str, Any]) -> list[dict[str, Any]]:
         names, rows = self.query(sql, parameters)
         return [dict(zip(names, row, strict=True)) for row in rows]
 
-    def stored_seqs(self, trace_id: str) -> set[int]:
-        """The distinct seqs stored for a trace (what gap detection compares with)."""
-        _, rows = self.query(
-            "SELECT DISTINCT seq FROM events WHERE trace_id = {t:String}", {"t": trace_id}
+    def trace_rows(self, trace_ids: Iterable[str]) -> dict[str, dict[str, Any]]:
+        """The newest ``traces`` row of each of ``trace_ids`` that has one."""
+        ids = list(dict.fromkeys(trace_ids))
+        if not ids:
+            return {}
+        rows = self._dicts(
+            "SELECT * FROM traces FINAL WHERE trace_id IN {ids:Array(String)}", {"ids": ids}
         )
-        return {r[0] for r in rows}
+        return {r["trace_id"]: r for r in rows}
+
+    def _newest_trace_rows(self, trace_ids: Iterable[str]) -> dict[str, dict[str, Any]]:
+        """:meth:`trace_rows`, with an empty row (``rows.empty_trace``) for traces not stored."""
+        ids = list(dict.fromkeys(trace_ids))
+        current = self.trace_rows(ids)
+        return {t: current.get(t) or R.empty_trace(t) for t in ids}
 
     def trace_meta(self, trace_id: str) -> dict[str, Any] | None:
         """The newest ``traces`` row as a dict (opened, finalize and status columns)."""
-        rows = self._dicts(
-            "SELECT * FROM traces FINAL WHERE trace_id = {t:String}", {"t": trace_id}
+        return self.trace_rows([trace_id]).get(trace_id)
+
+    def seqs_by_trace(self, trace_ids: Iterable[str]) -> dict[str, set[int]]:
+        """Distinct stored seqs of each trace (every id present, empty when none)."""
+        ids = list(dict.fromkeys(trace_ids))
+        out: dict[str, set[int]] = {t: set() for t in ids}
+        if ids:
+            _, rows = self.query(
+                "SELECT trace_id, groupUniqArray(seq) FROM events "
+                "WHERE trace_id IN {ids:Array(String)} GROUP BY trace_id",
+                {"ids": ids},
+            )
+            for trace_id, seqs in rows:
+                out[trace_id] = set(seqs)
+        return out
+
+    def stored_seqs(self, trace_id: str) -> set[int]:
+        """The distinct seqs stored for a trace (what gap detection compares with)."""
+        return self.seqs_by_trace([trace_id])[trace_id]
+
+    def trace_progress(self, trace_ids: Iterable[str]) -> dict[str, TraceProgress]:
+        """Finalize marker and final status of each trace (every id present)."""
+        ids = list(dict.fromkeys(trace_ids))
+        out = dict.fromkeys(ids, TraceProgress())
+        if ids:
+            _, rows = self.query(
+                "SELECT trace_id, seq_last, finalized_at_ms, status FROM traces FINAL "
+                "WHERE trace_id IN {ids:Array(String)}",
+                {"ids": ids},
+            )
+            for trace_id, seq_last, at, status in rows:
+                final = status if status in FINAL_STATUSES else None
+                out[trace_id] = TraceProgress(seq_last, at, final)
+        return out
+
+    def finalizing_traces(self) -> list[tuple[str, int, int]]:
+        """(trace_id, seq_last, finalized_at_ms) of every trace finalized, not yet final."""
+        _, rows = self.query(
+            "SELECT trace_id, seq_last, finalized_at_ms FROM traces FINAL "
+            "WHERE status = 'finalizing' AND seq_last IS NOT NULL"
         )
-        return rows[0] if rows else None
+        return [(t, seq_last, at or 0) for t, seq_last, at in rows]
 
     def events(self, trace_id: str) -> list[StoredEvent]:
         """A trace's events in seq order, one per event_id."""
@@ -249,21 +334,7 @@ class ClickHouseStore:
             "ORDER BY finished_at_ms, run_id, stage",
             {"t": trace_id},
         )
-        return [
-            QAResult(
-                run_id=r["run_id"],
-                trace_id=r["trace_id"],
-                stage=r["stage"],
-                status=r["status"],
-                started_at_ms=r["started_at_ms"],
-                finished_at_ms=r["finished_at_ms"],
-                config_json=r["config_json"],
-                result_json=r["result_json"],
-                flags=list(r["flags"]),
-                error=r["error"],
-            )  # fmt: skip
-            for r in rows
-        ]
+        return [QAResult(**{f: r[f] for f in QAResult.model_fields}) for r in rows]
 
     def mre_results(self, trace_id: str) -> list[dict[str, Any]]:
         """The MRE verdict rows of a trace, oldest first."""

@@ -49,8 +49,10 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
     before = text[start - 1] if start else ""
     if before in "\"'`":
         return True
-    if any(c in value for c in "()[]{}") or value.isdigit() or _DOTTED.fullmatch(value):
+    if any(c in value for c in "()[]{}") or value.isdigit():
         return False
+    if _DOTTED.fullmatch(value) and not any(map(_random_segment, value.split("."))):
+        return False  # settings.api_key, config.auth.token: a reference, not a value
     if _IDENT.fullmatch(value) and not any(c.isdigit() for c in value):
         after = text[end] if end < len(text) else ""
         lowered = value.lower()
@@ -59,13 +61,24 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
     return True
 
 
+def _random_segment(segment: str) -> bool:
+    """A part of a dotted value that is key material, not a name: long, letters and digits
+    mixed (the middle of a Discord or Terraform token; ``settings.api_key`` has none)."""
+    return len(segment) >= 16 and any(c.isdigit() for c in segment) and not segment.isdigit()
+
+
+_ENV_REFERENCE = re.compile(r"\$(?:\{[^}]*\}|[A-Z_][A-Z0-9_]*|[a-z_][a-z0-9_]*)")
+"""``$DB_PASSWORD``, ``${PASS}``, ``$pass``: variable names are written in one case, so a
+mixed-case ``$YYbMDot25P`` is a password that starts with a dollar sign."""
+
+
 def url_password(value: str, text: str, start: int, end: int) -> bool:
     """Accept a password in ``scheme://user:PASSWORD@host`` unless it is templated/masked.
 
     Short passwords count here (the URL shape is evidence enough), so this does not reuse
     :func:`is_placeholder`'s length floor.
     """
-    if value.startswith(("$", "{", "%(", "<")):
+    if _ENV_REFERENCE.fullmatch(value) or value.startswith(("{", "%(", "<")):
         return False
     return not _REPEATED.fullmatch(value.lower()) or value[0] not in "*x."
 

@@ -1,9 +1,9 @@
 """Which strings may stay raw: the consent gate for ``mode="raw"``.
 
-The plan's consent flags speak about two kinds of content: code (patches, snapshots) and
-terminal output. Everything else a developer writes (thoughts, bug reports, PR text,
-metadata) is only kept raw when *both* flags are given, because it routinely quotes code
-and terminal output. Missing consent always means redacted.
+A developer's consent flags (``ConsentFlags``) speak about two kinds of content: code
+(patches, snapshots) and terminal output. Everything else a developer writes (thoughts, bug
+reports, PR text, metadata) is only kept raw when *both* flags are given, because it
+routinely quotes code and terminal output. Missing consent always means redacted.
 """
 
 from __future__ import annotations

@@ -62,6 +62,11 @@ class Redactor:
         )
         self._text_needles = _distinct(p.triggers for _, p in self._steps if not p.in_token_run)
         self._run_needles = _distinct(p.triggers for _, p in self._steps if p.in_token_run)
+        # Literals that narrow a pattern, looked for only when one of its triggers hit.
+        self._requires: dict[str, tuple[str, ...]] = {}
+        for _, p in self._steps:
+            for t in p.triggers if p.requires else ():
+                self._requires[t] = (*self._requires.get(t, ()), p.requires)
         self._plans: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[int, ...]] = {}
         # Whether some step runs on every string (no trigger: PII phone numbers; or its own
         # span finder); without one, a string with no trigger hit and no token run is clean.
@@ -181,6 +186,9 @@ class Redactor:
         if hits:
             contexts = TRIGGER_CONTEXTS
             hits = [t for t in hits if t not in contexts or contexts[t].search(low)]
+            for trigger, literals in self._requires.items():  # one item: "://"
+                if trigger in hits:  # a pattern's ``requires`` literal is one more hit
+                    hits += [r for r in literals if r in low]
         return hits
 
     def _plan_for(
@@ -204,6 +212,8 @@ class Redactor:
         plan = []
         for i, (_, p) in enumerate(self._steps):
             hits = run_hits if p.in_token_run else text_hits
+            if p.requires and p.requires not in text_hits:
+                continue
             if p.spans is not None or not p.triggers or not hits.isdisjoint(p.triggers):
                 plan.append(i)
         return tuple(plan)
@@ -211,12 +221,14 @@ class Redactor:
     def _replace(self, rule: Rule, text: str, spans: list[tuple[int, int]]) -> tuple[str, int]:
         """Replace the accepted spans with the rule's token; return the text and count."""
         token = self._tokens[rule.name]
-        check = rule.accept
+        check, widen = rule.accept, rule.widen
         pieces: list[str] = []
         last = n = 0
         for begin, end in spans:
             if begin < last or (check is not None and not check(text[begin:end], text, begin, end)):
                 continue
+            if widen is not None:
+                begin = max(last, widen(text, begin, end)[0])
             pieces.append(text[last:begin])
             pieces.append(token)
             last = end

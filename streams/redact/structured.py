@@ -1,4 +1,4 @@
-"""Redact every string inside a nested payload and summarise it as the plan's metadata.
+"""Redact every string inside a nested payload and summarise it as ``redaction`` metadata.
 
 Dict keys are kept (they are field names), but a key that *names* a secret
 (``DB_PASSWORD``, ``client_secret``, ``api_key``…) makes its string value a finding on
@@ -12,7 +12,8 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from schemas.models import ConsentFlags, Redaction
+from schemas.document import Redaction
+from schemas.models import ConsentFlags
 
 from .accept import is_placeholder
 from .engine import Redactor
@@ -29,7 +30,7 @@ _KEY_RULE = "secret_assignment"
 
 
 class FindingTally:
-    """Accumulates outcomes into one :class:`schemas.models.Redaction` record."""
+    """Accumulates outcomes into one :class:`schemas.document.Redaction` record."""
 
     def __init__(self, pii: bool) -> None:
         self.pii = pii

@@ -1,4 +1,6 @@
-"""The spec's edge cases, run for real in the sandbox (stdlib-only code: no installs)."""
+"""Edge cases of bug reports (several blocks, incomplete code, ``input()``, endless loops,
+relative imports, data files, network use, syntax errors), run for real in the sandbox
+(stdlib-only code: no installs)."""
 
 from __future__ import annotations
 

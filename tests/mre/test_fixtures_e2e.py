@@ -1,4 +1,5 @@
-"""The spec's three fixtures end to end, deterministic mode, real PyPI and real sandbox."""
+"""Three fixture issues (one per verdict) end to end, deterministic mode, real PyPI and
+real sandbox."""
 
 from __future__ import annotations
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from qa_agents.mre.models import ExecutionResults
-from qa_agents.mre.tools.behavior import analyse_behavior, compare, compare_outputs, normalize_lines
+from qa_agents.mre.tools.behavior import analyse_behavior, compare
+from qa_agents.mre.tools.output_match import compare_outputs, normalize_lines
 
 
 def test_normalization_removes_run_noise() -> None:

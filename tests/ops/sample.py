@@ -5,16 +5,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from schemas.document import BlobInfo, QAJudge, QATests, StoredEvent
 from schemas.models import (
-    BlobInfo,
     BugReport,
     Developer,
     Event,
-    QAJudge,
     QAResult,
-    QATests,
     Repo,
-    StoredEvent,
     Task,
     TraceFinalize,
     TraceOpened,

@@ -10,7 +10,8 @@ from typer.testing import CliRunner
 from fixtrace.ops.trajectory import build_trajectory
 from fixtrace.ops.trajectory_model import StepKind, TrajectoryRecord
 from fixtrace_config import Settings
-from schemas.models import Developer, Repo, TraceDocument
+from schemas.document import TraceDocument
+from schemas.models import Developer, Repo
 from tests.ops.conftest import Sample
 from tests.ops.sample import PATCH, fixed_trace_events
 

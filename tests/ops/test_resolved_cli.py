@@ -16,14 +16,12 @@ import pytest
 from typer.testing import CliRunner
 
 from fixtrace_config import Settings
+from schemas.document import HeldOutTest, QAEvaluation, QATests
 from schemas.models import (
     BugReport,
     Developer,
     EvalSpec,
-    HeldOutTest,
-    QAEvaluation,
     QAResult,
-    QATests,
     Repo,
     Task,
     TraceFinalize,

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from aiokafka import AIOKafkaConsumer
 
+from schemas.base import Wire
 from schemas.codec import decode
-from schemas.models import EventBatch, Wire
+from schemas.models import EventBatch
 
 
 async def read_topic(

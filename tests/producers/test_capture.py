@@ -21,8 +21,9 @@ from typer.testing import CliRunner
 from fixtrace.cli import app
 from fixtrace_config import Settings
 from producers.capture.session import Session, state_dir
+from schemas.base import Wire
 from schemas.codec import decode
-from schemas.models import EventBatch, TraceFinalize, TraceOpened, Wire
+from schemas.models import EventBatch, TraceFinalize, TraceOpened
 from sinks.blobs import open_blob_store
 
 BUGGY = "def add(a, b):\n    return a - b\n"

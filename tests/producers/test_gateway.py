@@ -19,6 +19,7 @@ from sinks.blobs import open_blob_store
 from tests.producers.helpers import events_of, read_topic
 
 FLEET = "fleet-token-1"
+ADMIN = "admin-token-1"
 OPEN_BODY = {
     "repo": {"repo_id": "acme/x", "commit_base": "a" * 40},
     "developer": {"developer_id": "dev-1"},
@@ -38,7 +39,12 @@ class _Store:
 @pytest.fixture()
 async def gw(unique_topics: Settings, tmp_path: Path) -> AsyncIterator[dict[str, Any]]:
     settings = unique_topics.model_copy(
-        update={"fleet_tokens": [FLEET], "data_dir": tmp_path, "inline_limit_bytes": 1000}
+        update={
+            "fleet_tokens": [FLEET],
+            "admin_tokens": [ADMIN],
+            "data_dir": tmp_path,
+            "inline_limit_bytes": 1000,
+        }
     )
     store = _Store()
     blobs = open_blob_store((tmp_path / "blobs").as_uri())
@@ -217,7 +223,7 @@ async def test_bad_input_is_rejected_and_nothing_written(gw: dict[str, Any]) -> 
     r = await client.post(f"/traces/{tid}/finalize", json={"seq_last": 3}, headers=auth)
     assert r.status_code == 409 and r.json()["error"]["code"] == "seq_last_too_small"
     # unknown trace
-    r = await client.get(f"/traces/{uuid.uuid4()}", headers={"Authorization": f"Bearer {FLEET}"})
+    r = await client.get(f"/traces/{uuid.uuid4()}", headers={"Authorization": f"Bearer {ADMIN}"})
     assert r.status_code == 404 and r.json()["error"]["code"] == "unknown_trace"
     records = await _topic(gw["settings"])
     assert [type(r) for r in records] == [TraceOpened, EventBatch]
@@ -235,7 +241,7 @@ async def test_get_trace_and_openapi(gw: dict[str, Any]) -> None:
     client = gw["client"]
     tid, auth = await _open(client)
     opened = sample_opened(trace_id=tid)
-    from schemas.models import TraceDocument
+    from schemas.document import TraceDocument
 
     gw["store"].known[tid] = TraceDocument(
         trace_id=tid, created_at_ms=1, repo=opened.repo, developer=opened.developer

@@ -11,7 +11,7 @@ from bench.samples import sample_events
 from producers.gateway.errors import ApiError
 from producers.gateway.models import EventIn
 from producers.gateway.validation import validate_events
-from schemas.models import PAYLOAD_MODELS
+from schemas.payloads import PAYLOAD_MODELS
 
 REQUIRED = {
     "file_edit": {"file_path": "a.py"},

@@ -22,14 +22,8 @@ from producers.sdk.encoder import EventEncoder
 from producers.sdk.spool import Kind, Spool
 from producers.wire import EventFramer
 from schemas.codec import decode
-from schemas.models import (
-    EventBatch,
-    FinalState,
-    TerminalOutput,
-    Thought,
-    TraceFinalize,
-    TraceOpened,
-)
+from schemas.models import EventBatch, FinalState, TraceFinalize, TraceOpened
+from schemas.payloads import TerminalOutput, Thought
 from sinks.blobs import open_blob_store
 from tests.producers.helpers import events_of, read_topic
 
@@ -156,7 +150,7 @@ async def test_crash_leaves_spool_that_next_client_sends(
     for e in samples:
         await p.emit(tid, e.payload, event_id=e.event_id)
     # simulate a crash: no flush, no close; only the spool file descriptor is dropped
-    for t in [p._recovery, p._sender]:
+    for t in [p._sender._recovery, p._sender._task]:
         assert t is not None
         t.cancel()
     p._spool.close()
@@ -211,7 +205,7 @@ async def test_emit_is_in_spool_when_it_returns(tmp_path: Path) -> None:
     await p.emit_many(tid, [e.payload for e in samples[1:]])
     entries = list(Spool(tmp_path / "spool").read_pending())  # a second reader, from disk
     assert [e.kind for e in entries] == [Kind.opened] + [Kind.event] * 30
-    for t in [p._recovery, p._sender]:
+    for t in [p._sender._recovery, p._sender._task]:
         assert t is not None
         t.cancel()
     p._spool.close()

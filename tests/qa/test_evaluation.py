@@ -12,6 +12,7 @@ import pytest
 
 from bench.sample_repo import BAD_PATCH, as_document
 from fixtrace_config import Settings
+from qa_agents.ports import put_text
 from qa_agents.repo_tests import ReposConfig, RepoSpec, RepoTestRunner
 from qa_agents.repo_tests.grading import grade, is_resolved, parse_pytest_log
 from schemas.models import StageStatus
@@ -242,3 +243,40 @@ def test_repo_spec_versions_override_the_defaults(tmp_path: Path) -> None:
     assert spec.for_version("2.3").requirements == ["pytest", "Werkzeug==2.3.7"]
     assert spec.for_version("2.3").source == "/m/flask.git"
     assert spec.for_version("9.9").requirements == ["pytest"]
+
+
+PLANT_GIT_HOOKS = '''
+import pathlib
+
+
+def pytest_unconfigure(config):
+    """Untrusted test code: make any later git on this tree run a command."""
+    git = pathlib.Path(__file__).resolve().parents[1] / ".git"
+    with open(git / "config", "a") as fh:
+        fh.write('[filter "p"]\\n\\tsmudge = sh -c \\'id >> {marker}; cat\\'\\n\\tclean = cat\\n'
+                 '[core]\\n\\tfsmonitor = sh -c \\'id >> {marker}\\'\\n')
+    (git / "info").mkdir(exist_ok=True)
+    (git / "info" / "attributes").write_text("* filter=p\\n")
+'''
+
+
+def test_host_never_runs_git_in_a_tree_a_sandboxed_run_wrote(
+    qa_settings: Settings, blobs: FilesystemBlobStore, instance: BenchInstance, tmp_path: Path
+) -> None:
+    """The held-out tests (untrusted code) plant a git filter and fsmonitor during the
+    "before" run; the "after" run must start from a fresh clone instead of running git on
+    the host in that tree (where the filter would run as root), and still grade the fix."""
+    marker = tmp_path / "git-ran-on-host"
+    conftest = PLANT_GIT_HOOKS.format(marker=marker)
+    lines = "".join(f"+{line}\n" for line in conftest.splitlines())
+    plant = (
+        "diff --git a/tests/conftest.py b/tests/conftest.py\nnew file mode 100644\n"
+        f"--- /dev/null\n+++ b/tests/conftest.py\n@@ -0,0 +1,{len(conftest.splitlines())} @@\n"
+        + lines
+    )
+    test_patch = instance.test_patch + plant
+    spec_fields = {"test_patch_blob_id": put_text(blobs, test_patch, "text/x-diff")}
+    for patch in (instance.correct, instance.stale):  # the plain and the fuzzy path
+        out = evaluate(qa_settings, blobs, instance, patch, spec_fields=spec_fields)
+        assert not marker.exists(), f"git ran the run's filter on the host: {marker.read_text()}"
+        assert out.tests is not None and out.tests.resolved is True, out

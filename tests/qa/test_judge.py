@@ -16,15 +16,8 @@ from fixtrace_config import Settings
 from qa_agents.judge import AnthropicJudge, HeuristicJudge, build_packet, load_rubric, make_judge
 from qa_agents.judge.base import PROCESS_CRITERIA
 from qa_agents.judge.packet import redact
-from schemas.models import (
-    Commit,
-    DocFinalState,
-    HeldOutTest,
-    PrMetadata,
-    QAEvaluation,
-    QATests,
-    TraceDocument,
-)
+from schemas.document import DocFinalState, HeldOutTest, QAEvaluation, QATests, TraceDocument
+from schemas.payloads import Commit, PrMetadata
 from sinks.blobs import FilesystemBlobStore
 
 GOOD = {

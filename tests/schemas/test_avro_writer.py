@@ -17,8 +17,10 @@ from fastavro import schemaless_writer
 
 from bench.samples import sample_events, sample_trace
 from schemas import codec
-from schemas.avro_writer import CodeGen, Compiler
-from schemas.models import PAYLOAD_MODELS, WIRE_RECORDS, EventBatch
+from schemas.avro_codegen import CodeGen
+from schemas.avro_writer import Compiler
+from schemas.models import WIRE_RECORDS, EventBatch
+from schemas.payloads import PAYLOAD_MODELS
 
 _TEXT = string.ascii_letters + "é€😀\n\t \"'\\"
 

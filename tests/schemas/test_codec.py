@@ -12,7 +12,6 @@ from fastavro.schema import load_schema
 from bench.samples import FULL_PAYLOADS, sample_events, sample_trace
 from schemas import codec
 from schemas.models import (
-    PAYLOAD_MODELS,
     DeadLetter,
     EvalSpec,
     Event,
@@ -21,6 +20,7 @@ from schemas.models import (
     ReplayRequest,
     TraceFinalized,
 )
+from schemas.payloads import PAYLOAD_MODELS
 
 
 def test_every_payload_type_is_covered() -> None:

@@ -11,7 +11,8 @@ from bench.kafka_helpers import read_records
 from bench.samples import FULL_PAYLOADS, sample_opened
 from fixtrace_config import Settings
 from schemas import codec
-from schemas.models import Event, EventBatch, TraceFinalize, TraceOpened, Wire
+from schemas.base import Wire
+from schemas.models import Event, EventBatch, TraceFinalize, TraceOpened
 
 
 def _records() -> list[Wire]:

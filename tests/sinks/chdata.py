@@ -9,15 +9,8 @@ import json
 from dataclasses import dataclass
 
 from bench.samples import sample_trace
-from schemas.models import (
-    BlobInfo,
-    EvalSpec,
-    Event,
-    QAResult,
-    StoredEvent,
-    TraceFinalize,
-    TraceOpened,
-)
+from schemas.document import BlobInfo, StoredEvent
+from schemas.models import EvalSpec, Event, QAResult, TraceFinalize, TraceOpened
 from sinks.clickhouse.store import ClickHouseStore
 
 BLOB_A = "sha256:" + "a" * 64

@@ -5,17 +5,15 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from chdata import BLOB_A, BLOB_R, judge_result, qa
 
 from bench.samples import sample_trace
-from schemas.models import (
-    BlobInfo,
-    Redaction,
-    StoredEvent,
-    TraceFinalize,
-    TraceOpened,
-)
-from sinks.clickhouse.store import ClickHouseStore
+from schemas.document import BlobInfo, Redaction, StoredEvent
+from schemas.models import TraceFinalize, TraceOpened
+from sinks.clickhouse import trace_changes
+from sinks.clickhouse.rows import event_row
+from sinks.clickhouse.store import ClickHouseStore, TraceProgress
 
 
 def _stored(events: list) -> list[StoredEvent]:
@@ -87,6 +85,65 @@ def test_status_transitions_keep_the_latest(ch_store: ClickHouseStore) -> None:
         "SELECT count(), any(status) FROM traces_dedup WHERE trace_id = {t:String}", {"t": tid}
     )
     assert rows == [(1, "complete")]
+
+
+def test_one_batch_merge_gives_the_rows_of_one_call_per_change(ch_store: ClickHouseStore) -> None:
+    # The stream merges a micro-batch's changes in one read and one insert; the per-trace
+    # methods apply one change each. Both must end in the same row (one set of rules).
+    opened, _, fin = sample_trace(3, seed=21)
+    twin = "twin-" + opened.trace_id  # the same trace under another id
+    traces = [(opened, fin), (opened.model_copy(update={"trace_id": twin}),
+                              fin.model_copy(update={"trace_id": twin}))]  # fmt: skip
+    redaction = Redaction(applied=True, rules=["secret_scan"], counts={"aws_key": 1})
+
+    def changes(opened: TraceOpened, fin: TraceFinalize) -> list[trace_changes.Change]:
+        return [
+            trace_changes.opened(opened, redaction),
+            trace_changes.finalized(fin),
+            trace_changes.completed(opened.trace_id, status="missing_events",
+                                    missing_seqs=[3, 2], event_count=1, completed_at_ms=7),
+        ]  # fmt: skip
+
+    for change in changes(*traces[0]):
+        ch_store.merge_traces([change])
+    rows: dict = {}
+    ch_store.merge_traces(changes(*traces[1]), rows)
+    a, b = ch_store.trace_meta(opened.trace_id), ch_store.trace_meta(twin)
+    assert rows[twin] == b  # what the caller keeps is what was stored
+    differ = {"trace_id", "opened_json", "finalize_json", "updated_at_ms", "version"}
+    assert {k: v for k, v in a.items() if k not in differ} == {
+        k: v for k, v in b.items() if k not in differ
+    }
+    assert (b["status"], b["missing_seqs"], b["opened_redaction_counts"]) == (
+        "missing_events", [2, 3], {"aws_key": 1},
+    )  # fmt: skip
+    progress = ch_store.trace_progress([twin, "never-seen"])
+    assert progress == {
+        twin: TraceProgress(3, fin.finalized_at_ms, "missing_events"),
+        "never-seen": TraceProgress(),
+    }
+    with pytest.raises(ValueError, match="status must be one of"):
+        trace_changes.completed("t", status="finalizing", missing_seqs=[], event_count=0,
+                                completed_at_ms=1)  # fmt: skip
+
+
+def test_write_batch_stores_a_micro_batch_and_returns_its_trace_rows(
+    ch_store: ClickHouseStore,
+) -> None:
+    opened, events, fin = sample_trace(4, seed=23)
+    tid = opened.trace_id
+    rows = [event_row(tid, e, 5) for e in events]
+    written = ch_store.write_batch(
+        blobs=[BlobInfo(blob_id=BLOB_A, byte_length=12, storage_uri="file:///blobs/a")],
+        opened=[(opened, Redaction())],
+        event_columns=list(zip(*rows, strict=True)),
+        finals=[fin],
+    )
+    assert written[tid] == ch_store.trace_meta(tid)
+    assert (written[tid]["status"], written[tid]["seq_last"]) == ("finalizing", 4)
+    assert ch_store.seqs_by_trace([tid, "never-seen"]) == {tid: {1, 2, 3, 4}, "never-seen": set()}
+    assert [b.blob_id for b in ch_store.blobs([BLOB_A])] == [BLOB_A]
+    assert tid in [t for t, _, _ in ch_store.finalizing_traces()]
 
 
 def test_finalize_before_opened_still_merges(ch_store: ClickHouseStore) -> None:

@@ -21,8 +21,9 @@ from bench.kafka_helpers import FAUST_TEST_SESSION_TIMEOUT_S
 from bench.stream_worker import ROOT, worker_env
 from fixtrace.procs import ManagedProcess, spawn
 from fixtrace_config import Settings
+from schemas.base import Wire
 from schemas.codec import decode, encode
-from schemas.models import EventBatch, TraceFinalized, Wire
+from schemas.models import EventBatch, TraceFinalized
 
 
 def is_gone(pid: int) -> bool:
@@ -63,7 +64,10 @@ async def produce(
     settings: Settings, records: Iterable[Wire | bytes], key: str | None = None
 ) -> int:
     """Send records keyed by trace_id (or ``key`` for raw bytes); returns how many."""
-    producer = AIOKafkaProducer(bootstrap_servers=settings.kafka_bootstrap, linger_ms=5)
+    # Large enough for the oversized records the dead-letter tests send on purpose.
+    producer = AIOKafkaProducer(
+        bootstrap_servers=settings.kafka_bootstrap, linger_ms=5, max_request_size=8 << 20
+    )
     await producer.start()
     n = 0
     try:

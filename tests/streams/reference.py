@@ -11,7 +11,8 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 
 from schemas.claimable import CLAIMABLE
-from schemas.models import BlobInfo, ConsentFlags, Event, Redaction, StoredEvent
+from schemas.document import BlobInfo, Redaction, StoredEvent
+from schemas.models import ConsentFlags, Event
 from streams.blob_offload import CONTENT_TYPE, BlobPutter
 from streams.redact import Redactor, kind_for_event_type
 from streams.redact_events import _CONSENT_GATED, DROPPED_RULE, Outcome, _redaction, _scrub

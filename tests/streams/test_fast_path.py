@@ -63,21 +63,13 @@ def _source(value: bytes, key: bytes | None = b"t-1") -> Source:
 @pytest.mark.parametrize(
     "mutate",
     [
-        lambda b: b["events"][0].update(seq=0),
         lambda b: b["events"][1].update(seq=b["events"][0]["seq"]),
-        lambda b: b["events"][2].update(event_id=""),
-        lambda b: b["events"][3].update(ts_ms=-1),
         lambda b: b.update(trace_id=""),
         lambda b: b.update(events=[]),
-        lambda b: next(e for e in b["events"] if e["type"] == "test_run")["payload"].update(
-            duration_ms=-5
-        ),
-        lambda b: next(e for e in b["events"] if e["type"] == "terminal_output")["payload"].update(
-            chunk_blob_id="sha256:abc"
-        ),
     ],
 )
 def test_invalid_batches_become_the_same_dead_letters(mutate: Any) -> None:
+    """A batch that fails as a whole (its envelope, or an order its valid events break)."""
     batch = EventBatch(trace_id="t-1", events=sample_events(30, seed=1)).model_dump()
     mutate(batch)
     data = codec.encode_dict("fixtrace.EventBatch", batch)
@@ -87,6 +79,36 @@ def test_invalid_batches_become_the_same_dead_letters(mutate: Any) -> None:
     assert not isinstance(dead, Decoded)
     assert (dead.error_type, dead.reason, dead.stage) == ("InvalidRecord", str(reference.value),
                                                           "decode")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "mutate",
+    [
+        lambda b: b["events"][0].update(seq=0),
+        lambda b: b["events"][2].update(event_id=""),
+        lambda b: b["events"][3].update(ts_ms=-1),
+        lambda b: next(e for e in b["events"] if e["type"] == "test_run")["payload"].update(
+            duration_ms=-5
+        ),
+        lambda b: next(e for e in b["events"] if e["type"] == "terminal_output")["payload"].update(
+            chunk_blob_id="sha256:abc"
+        ),
+    ],
+)
+def test_invalid_events_are_cut_out_of_their_batch(mutate: Any) -> None:
+    """One invalid event: the others are kept (as the model dumps them), it is dead-lettered."""
+    batch = EventBatch(trace_id="t-1", events=sample_events(30, seed=1)).model_dump()
+    before = [e["event_id"] for e in batch["events"]]
+    mutate(batch)
+    data = codec.encode_dict("fixtrace.EventBatch", batch)
+    with pytest.raises(codec.InvalidRecord):
+        codec.decode(data)
+    out = decode_one(_source(data))
+    assert isinstance(out, Decoded) and isinstance(out.record, BatchRecord)
+    assert out.dead is not None and out.dead.error_type == "InvalidEvent"
+    assert out.dead.reason.startswith("1 of 30 events invalid") and out.dead.value == data
+    kept = [e["event_id"] for e in out.record.events]
+    assert len(kept) == 29 and set(kept) < set(before) | {""}
 
 
 def test_valid_batch_decodes_to_the_model_dump() -> None:

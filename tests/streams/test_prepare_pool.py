@@ -19,7 +19,8 @@ from bench.samples import sample_trace
 from bench.stream_worker import prepare_children
 from fixtrace_config import Settings
 from schemas.codec import encode
-from schemas.models import ConsentFlags, EventBatch, TerminalOutput
+from schemas.models import ConsentFlags, EventBatch
+from schemas.payloads import TerminalOutput
 from sinks.clickhouse import rows as R
 from streams.decode import Source
 from streams.prepare import Prepared
@@ -83,7 +84,7 @@ async def test_child_process_and_thread_prepare_the_same_batch(tmp_path: Path) -
 
 
 async def test_a_dead_child_is_replaced_and_the_batch_prepared(tmp_path: Path) -> None:
-    """What the worker's loop does (streams.app): the batch fails with BrokenProcessPool,
+    """What the worker's loop does (streams.scheduler): the batch fails with BrokenProcessPool,
     the pool is replaced, and the resubmitted batch gives the same result."""
     settings = Settings(data_dir=tmp_path, blob_url=(tmp_path / "blobs").as_uri())
     sources, consents = _take_batch()

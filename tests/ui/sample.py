@@ -14,19 +14,14 @@ import html
 import json
 from pathlib import Path
 
+from schemas.document import BlobInfo, QAJudge, QATests, Redaction, StoredEvent, TestInvocation
 from schemas.models import (
-    BlobInfo,
     BugReport,
     Developer,
     Event,
-    QAJudge,
     QAResult,
-    QATests,
-    Redaction,
     Repo,
-    StoredEvent,
     Task,
-    TestInvocation,
     TraceFinalize,
     TraceOpened,
 )

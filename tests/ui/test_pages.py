@@ -19,16 +19,8 @@ from fixtrace.ops.query import ClientBackend
 from fixtrace.ui.listing import parse_list_query
 from fixtrace.ui.queries import ListQuery, SchemaProbe, fetch_page
 from fixtrace.ui.security import COOKIE, is_loopback
-from schemas.models import (
-    BugReport,
-    Developer,
-    EvalSpec,
-    QAResult,
-    QATests,
-    Repo,
-    Task,
-    TraceOpened,
-)
+from schemas.document import QATests
+from schemas.models import BugReport, Developer, EvalSpec, QAResult, Repo, Task, TraceOpened
 from tests.ops.sample import T0
 from tests.ui.conftest import VIEWER_TOKEN, UiData
 from tests.ui.sample import HOSTILE_REPO, IMG, PAYLOAD, PWN, SCRIPT

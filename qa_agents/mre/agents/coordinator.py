@@ -52,7 +52,7 @@ def is_provider_error(exc: BaseException) -> bool:
 
 
 class SubagentErrors(AgentMiddleware):
-    """Turns a crashing ``task`` call into the spec's error object for the coordinator.
+    """Turns a crashing ``task`` call into an ``MreError`` object for the coordinator.
 
     Provider failures are re-raised: they mean the whole agent mode is unusable, and the
     caller falls back to the deterministic pipeline.
@@ -87,7 +87,7 @@ class SubagentErrors(AgentMiddleware):
 
 
 def subagent_specs(tools: RunTools, models: AgentModels) -> list[SubAgent]:
-    """The five subagents of the spec with their prompts, tools and models."""
+    """The five subagents (one per open-MRE step) with their prompts, tools and models."""
     table = {
         "code_extractor": (
             prompts.CODE_EXTRACTOR_DESCRIPTION,

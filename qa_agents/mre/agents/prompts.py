@@ -1,8 +1,8 @@
 """System prompts and descriptions of the coordinator and its five subagents.
 
-They follow the open-MRE spec; where the spec has the model write JSON by hand, the
-prompts point at the tool that computes and writes the artifact, so a model can inspect
-and annotate the work but never mistype a verdict or a version.
+Each subagent owns one open-MRE step; where a model could write an artifact's JSON by
+hand, the prompts point it at the tool that computes and writes the artifact instead, so a
+model can inspect and annotate the work but never mistype a verdict or a version.
 """
 
 COORDINATOR_PROMPT = """\

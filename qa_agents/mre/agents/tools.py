@@ -1,7 +1,7 @@
 """LangChain tools for the subagents, bound to one run's ``MreSteps``.
 
 Each tool calls the same step the deterministic pipeline calls, so the artifacts are the
-same whichever mode ran; failures come back to the model as the spec's error object.
+same whichever mode ran; failures come back to the model as an ``MreError`` object.
 """
 
 from __future__ import annotations

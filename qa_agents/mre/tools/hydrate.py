@@ -1,6 +1,6 @@
 """AST-based hydration: add obviously missing imports and an entrypoint, nothing else.
 
-The spec forbids guessing intent, so imports are added only for names with one
+Hydration must never guess intent, so imports are added only for names with one
 conventional meaning (``pd``, ``np``, ``Path``, ``HumanMessage``...), and an entrypoint
 only when the script defines a zero-argument function that nothing calls.
 """

@@ -24,7 +24,7 @@ _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 
 
 class PypiLookup(BaseModel):
-    """The spec's ``check_pypi_version`` answer."""
+    """The ``check_pypi_version`` tool's answer."""
 
     package: str
     latest_version: str | None = None

@@ -1,4 +1,4 @@
-"""validation_report.md in the spec's three shapes, and reproduction.py for GREEN runs."""
+"""validation_report.md in one shape per verdict, and reproduction.py for GREEN runs."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Package mentions in an issue, checked against PyPI into the spec's version report.
+"""Package mentions in an issue, checked against PyPI into ``version_report.json``.
 
 Candidates are the script's third-party imports plus anything written as a requirement
 (``pkg==1.2``, ``pip install pkg>=1``); a version is then looked for next to each name

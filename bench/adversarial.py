@@ -1,0 +1,192 @@
+"""The adversarial suite's long runs, with figures: ``python bench/adversarial.py CMD``.
+
+Commands (each prints a JSON summary; ``all`` runs them in turn):
+
+* ``redaction [--baseline-ref REF]``: recall and false positives on
+  ``tests/adversarial/corpus`` per kind, and the engine's speed on the benchmark's event
+  mix, for this tree's engine and the engine at ``REF`` (default ``main``), loaded side by
+  side and measured interleaved in the same process.
+* ``fuzz [--count 10000]``: requests generated from the gateway's own OpenAPI document
+  (schemathesis) plus hostile bodies, against a live gateway on a local stack; counts of
+  statuses, 5xx, error codes, and whether every valid neighbour reached the raw topic.
+* ``crashes [--kills 20]``: SIGKILL the stream worker at random points under a steady
+  stream; events lost and duplicated in the deduplicated view.
+* ``sandbox [--stdout-bytes 1073741824]``: every containment case against bubblewrap (and
+  Docker when an engine answers), with the host's peak memory while a sandbox writes 1 GiB
+  to stdout.
+
+``fuzz``, ``crashes`` and ``sandbox`` run the scenarios of ``tests/adversarial`` (which CI
+runs with small counts) with their counts raised, and print the figures they record.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import io
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+# --- redaction ---------------------------------------------------------------------------
+
+
+def load_engine_at(ref: str) -> Any:
+    """``streams.redact`` as it was at git ``ref``, imported as a separate package."""
+    data = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", ref, "streams/redact"],
+        capture_output=True, check=True,
+    ).stdout  # fmt: skip
+    folder = Path(tempfile.mkdtemp(prefix="redact-baseline-"))
+    with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+        tar.extractall(folder, filter="data")
+    package = folder / "streams" / "redact"
+    spec = importlib.util.spec_from_file_location(
+        "redact_baseline", package / "__init__.py", submodule_search_locations=[str(package)]
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["redact_baseline"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _per_kind(redactor: Any) -> dict[str, Any]:
+    from bench.redact_corpus.recall import leaked, load
+
+    kinds: dict[str, list[int]] = {}
+    for case in load("positives.jsonl"):
+        text = redactor.redact_text(case["text"])[0]
+        counts = kinds.setdefault(case["kind"], [0, 0])
+        for secret in case["secrets"]:
+            counts[0] += 1
+            counts[1] += not leaked(secret, text)
+    return {k: f"{c}/{n}" for k, (n, c) in sorted(kinds.items()) if c < n}
+
+
+def redaction(args: argparse.Namespace) -> dict[str, Any]:
+    from bench.redact_corpus.mix import event_texts
+    from bench.redact_corpus.recall import load, score
+    from streams.redact import Redactor
+
+    baseline = load_engine_at(args.baseline_ref)
+    engines = {"now": Redactor(), f"at {args.baseline_ref}": baseline.Redactor()}
+    out: dict[str, Any] = {"loadavg_at_start": os.getloadavg()[0]}
+    for name, redactor in engines.items():
+        s = score(redactor)
+        out[name] = {
+            "recall": f"{s.caught}/{s.secrets} = {s.recall:.1%}",
+            "false_positives": f"{s.altered}/{s.negatives} = {s.fp_rate:.1%}",
+            "kinds_with_misses": _per_kind(redactor),
+            "missed": s.missed,
+            "altered_negatives": s.false_positives,
+        }
+    corpus = [c["text"] for c in load("positives.jsonl") + load("negatives.jsonl")]
+    # CPU time of this process, rounds interleaved so that other load hits both engines
+    # alike; the best round is the engine's cost, the median shows the spread.
+    for label, texts in (("event_mix", event_texts(args.n)), ("adversarial_corpus", corpus * 20)):
+        seconds: dict[str, list[float]] = {name: [] for name in engines}
+        for _ in range(args.repeat):
+            for name, redactor in engines.items():
+                start = time.process_time()
+                for t in texts:
+                    redactor.redact_text(t)
+                seconds[name].append(time.process_time() - start)
+        for name in engines:
+            best, med = min(seconds[name]), statistics.median(seconds[name])
+            out[name][f"{label}_strings_per_s"] = {
+                "best": round(len(texts) / best),
+                "median": round(len(texts) / med),
+            }
+    out["strings"] = {"event_mix": args.n, "adversarial_corpus": len(corpus) * 20}
+    out["loadavg_at_end"] = os.getloadavg()[0]
+    return out
+
+
+# --- the scenarios of tests/adversarial at full size --------------------------------------
+
+
+def run_scenario(tests: str, counts: dict[str, int]) -> dict[str, Any]:
+    """Run ``tests`` (pytest node ids under ``tests/adversarial``) with ``FIXTRACE_ADV_*``
+    counts raised, and return the figures they recorded beside pytest's verdict.
+
+    Why pytest: the scenarios and their fixtures (local broker, chdb, live gateway, worker
+    processes) are the suite's own; the bench runs the same code bigger instead of keeping a
+    second copy (and bench code never imports tests).
+    """
+    folder = Path(tempfile.mkdtemp(prefix="fixtrace-adv-figures-"))
+    env = {**os.environ, "FIXTRACE_ADV_FIGURES": str(folder)}
+    env.update({f"FIXTRACE_ADV_{k}": str(v) for k, v in counts.items()})
+    started = time.monotonic()
+    proc = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *tests.split()],
+        cwd=ROOT, env=env, capture_output=True, text=True,
+    )  # fmt: skip
+    tail = [line for line in proc.stdout.splitlines() if line.strip()][-1:]
+    out: dict[str, Any] = {"pytest": tail[0] if tail else proc.stderr[-500:]}
+    out["seconds"] = round(time.monotonic() - started, 1)
+    for path in sorted(folder.glob("*.json")):
+        out[path.stem] = json.loads(path.read_text())
+    if proc.returncode != 0:
+        out["failures"] = [line for line in proc.stdout.splitlines() if line.startswith("E ")][:20]
+    return out
+
+
+def fuzz(args: argparse.Namespace) -> dict[str, Any]:
+    return run_scenario("tests/adversarial/test_fuzz.py", {"FUZZ_COUNT": args.count})
+
+
+def crashes(args: argparse.Namespace) -> dict[str, Any]:
+    counts = {"KILLS": args.kills, "TRACES": args.traces, "EVENTS": args.events, "SEED": args.seed}
+    return run_scenario("tests/adversarial/test_crashes.py", counts)
+
+
+def sandbox(args: argparse.Namespace) -> dict[str, Any]:
+    return run_scenario("tests/adversarial/test_sandbox.py", {"STDOUT_BYTES": args.stdout_bytes})
+
+
+# --- entry point -------------------------------------------------------------------------
+
+COMMANDS = {"redaction": redaction, "fuzz": fuzz, "crashes": crashes, "sandbox": sandbox}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    red = sub.add_parser("redaction", help="recall, false positives and speed vs a git ref")
+    red.add_argument("--baseline-ref", default="main")
+    red.add_argument("--n", type=int, default=40_000, help="event-mix strings per round")
+    red.add_argument("--repeat", type=int, default=9)
+    fz = sub.add_parser("fuzz", help="generated and hostile requests against the gateway")
+    fz.add_argument("--count", type=int, default=10_000, help="generated requests in all")
+    cr = sub.add_parser("crashes", help="SIGKILL the stream worker under a steady stream")
+    cr.add_argument("--kills", type=int, default=20)
+    cr.add_argument("--traces", type=int, default=200)
+    cr.add_argument("--events", type=int, default=60, help="events per trace")
+    cr.add_argument("--seed", type=int, default=0)
+    sb = sub.add_parser("sandbox", help="containment cases for each sandbox backend")
+    sb.add_argument("--stdout-bytes", type=int, default=1 << 30)
+    sub.add_parser("all", help="every command with its defaults")
+    args = parser.parse_args()
+    if args.command == "all":
+        for name in COMMANDS:
+            sub_args = parser.parse_args([name])
+            print(json.dumps({name: COMMANDS[name](sub_args)}, indent=2, default=str), flush=True)
+        return
+    result = COMMANDS[args.command](args)
+    print(json.dumps({args.command: result}, indent=2, default=str))
+
+
+if __name__ == "__main__":
+    main()
