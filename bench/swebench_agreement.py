@@ -1,48 +1,64 @@
-"""Does fixtrace's resolved verdict agree with the SWE-bench harness on real agent runs?
+"""Does fixtrace's resolved verdict agree with the SWE-bench harness on real agent outputs?
 
-Takes agent trajectories, the SWE-bench task records of their instances and the harness's
-published results, and runs them through the stack the way a user does: ``fixtrace up``
-(started here on a private data folder, or ``--data-dir`` of a running one), ``fixtrace import
-FORMAT … --instances RECORDS --batch NAME``, the stream worker, the QA worker's held-out-test
-stage, then ``fixtrace traces report`` and ``fixtrace sql``. Prints, per instance: the
-harness's verdict, fixtrace's, whether they agree, and the seconds of the install step and
-the two test runs (before/after the agent's patch); then the agreement and time figures,
-beside the cost of an empty sandboxed run measured in the same run (the floor each of the
-four sandbox calls per instance pays).
+Takes agent outputs on SWE-bench instances — trajectories, and submitted predictions (the
+harness's own input) — with their task records and the harness's published verdicts, and runs
+them through the stack the way a user does: ``fixtrace up`` (started here on a private data
+folder, or ``--data-dir`` of a running one), ``fixtrace import FORMAT … --instances RECORDS
+--batch NAME``, the stream worker, the QA worker's held-out-test stage, then ``fixtrace traces
+report`` and ``fixtrace sql``. Prints one row per case: the harness's verdict, fixtrace's (or
+"no verdict: reason"), whether they agree, per-test agreement where the harness published
+per-test results, and the seconds of the install step and the two test runs; then agreement
+over the cases with a verdict, no-verdict counts by reason, per-test agreement with the
+network-dependent disagreements told apart, and time figures beside the cost of an empty
+sandboxed run measured in the same run (the floor each sandbox call pays).
 
-    python bench/swebench_agreement.py \\
-        --format mini-swe-agent \\
-        --trajectories bench/data/swebench/trajectories/mini-swe-agent/20251118_gemini-3-pro \\
-        --records bench/data/swebench/verified_reconstructed.jsonl \\
-        --harness bench/data/swebench/harness/sbcli_verified_mini-1.15_gemini-3-pro.json \\
-        --mirror-root /work/.mirror
+    python bench/swebench_agreement.py --mirror-root /work/.mirror \\
+        --python 3.9=/opt/fixtrace-python/3.9/bin/python3.9
 
+runs every case of ``bench/data/swebench/cases.jsonl`` and the mini-swe-agent run with its
+harness report (``--run``; data and sources in ``bench/data/swebench/README.md``).
 Repositories come from local mirrors only (``--mirror-root``/``--mirror``); nothing is
-downloaded but the third-party packages of ``bench/swebench_repos.toml`` (PyPI).
+downloaded but the third-party packages of ``bench/swebench_repos.toml`` (PyPI). Versions that
+need an older Python (``python = "3.9"`` there) get the interpreter ``--python`` names.
 """
 
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import os
+import re
 import signal
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.swebench_common import mirror_sources, repos_config, write_repos_file  # noqa: E402
+from bench.swebench_cases import Case, cases_from_index, cases_from_run, load_records  # noqa: E402
+from bench.swebench_common import (  # noqa: E402
+    mirror_sources,
+    repos_config,
+    with_interpreters,
+    write_repos_file,
+)
+from bench.swebench_verdicts import compare_tests, remote_tests, verdict_of  # noqa: E402
 from fixtrace.procs import ManagedProcess, spawn  # noqa: E402
 from fixtrace.waiting import wait_until  # noqa: E402
 from fixtrace_config import Settings  # noqa: E402
 from fixtrace_config.stack_state import running_stack  # noqa: E402
 
+DATA = Path(__file__).with_name("data") / "swebench"
+DEFAULT_RUN = (
+    "mini-swe-agent",
+    DATA / "trajectories" / "mini-swe-agent" / "20251118_gemini-3-pro",
+    DATA / "verified_reconstructed.jsonl",
+    DATA / "harness" / "sbcli_verified_mini-1.15_gemini-3-pro.json",
+)
 RESULTS_SQL = (
     "SELECT t.task_id AS instance_id, q.result_json AS result_json, q.flags AS flags, "
     "q.error AS error "
@@ -50,31 +66,6 @@ RESULTS_SQL = (
     "WHERE q.stage = 'tests' AND has(t.labels, {label:String}) "
     "ORDER BY q.finished_at_ms"
 )
-
-
-def harness_verdicts(path: Path) -> dict[str, str]:
-    """instance → resolved / unresolved / error / empty_patch, from a harness run report
-    (``resolved_ids`` …, as ``make_run_report`` and sb-cli write it), the 2024 harness's
-    ``results.json`` (``resolved``, ``no_apply`` … lists) or a CSV with
-    ``instance_id,resolved`` columns."""
-    if path.suffix == ".csv":
-        with path.open() as fh:
-            return {
-                row["instance_id"]: "resolved" if row["resolved"] == "True" else "unresolved"
-                for row in csv.DictReader(fh)
-            }
-    report = json.loads(path.read_text())
-    if isinstance(report.get("resolved"), list):  # the 2024 harness's results.json
-        verdicts = dict.fromkeys(report.get("generated", []), "unresolved")
-        verdicts.update(dict.fromkeys(report.get("no_generation", []), "empty_patch"))
-        verdicts.update(dict.fromkeys(report.get("no_apply", []), "error"))
-        verdicts.update(dict.fromkeys(report["resolved"], "resolved"))
-        return verdicts
-    verdicts = {}
-    for key in ("unresolved", "error", "empty_patch", "resolved"):
-        for instance in report.get(f"{key}_ids", []):
-            verdicts[instance] = key
-    return verdicts
 
 
 class Stack:
@@ -138,47 +129,92 @@ def empty_sandbox_ms(runs: int = 5) -> float:
     return statistics.median(times)
 
 
-def wait_for_grades(stack: Stack, batch: str, want: int, timeout_s: float) -> dict:
-    """Poll ``fixtrace traces report`` until every imported instance is graded."""
+def wait_for_grades(stack: Stack, batches: dict[str, int], timeout_s: float) -> None:
+    """Poll ``fixtrace traces report`` until every imported output of every batch is graded."""
     started, last = time.monotonic(), None
+    want = sum(batches.values())
     while True:
-        out = stack.fixtrace("traces", "report", "--batch", batch, "--json", timeout=60)
-        report = json.loads(out.stdout) if out.returncode == 0 and out.stdout.strip() else None
-        if report is not None:
-            done = report["submitted_instances"] - len(report["incomplete_ids"])
-            if done != last:
-                print(f"  graded {done}/{want} ({time.monotonic() - started:.0f} s)", flush=True)
-                last = done
-            if report["submitted_instances"] >= want and not report["incomplete_ids"]:
-                return report
+        done = 0
+        for batch, count in batches.items():
+            out = stack.fixtrace("traces", "report", "--batch", batch, "--json", timeout=60)
+            report = json.loads(out.stdout) if out.returncode == 0 and out.stdout.strip() else None
+            if report is not None and report["submitted_instances"] >= count:
+                done += report["submitted_instances"] - len(report["incomplete_ids"])
+        if done != last:
+            print(f"  graded {done}/{want} ({time.monotonic() - started:.0f} s)", flush=True)
+            last = done
+        if done >= want:
+            return
         if time.monotonic() - started > timeout_s:
-            raise SystemExit(f"QA did not grade the batch within {timeout_s:.0f} s: {report}")
-        time.sleep(2)
+            raise SystemExit(f"QA did not grade every case within {timeout_s:.0f} s")
+        time.sleep(3)
+
+
+def import_group(stack: Stack, cases: list[Case], batch: str, work: Path) -> dict[str, dict]:
+    """``fixtrace import`` of one submission's outputs; instance → outcome.
+
+    Predictions files hold more lines than the cases: only the cases' lines are imported.
+    """
+    fmt, records = cases[0].fmt, cases[0].records
+    if fmt == "predictions":
+        wanted = {c.instance_id for c in cases}
+        lines = [line for line in cases[0].source.read_text().splitlines()
+                 if line.strip() and json.loads(line)["instance_id"] in wanted]  # fmt: skip
+        paths = [work / f"{batch}.jsonl"]
+        paths[0].write_text("\n".join(lines) + "\n")
+    else:
+        paths = sorted({c.source for c in cases})
+    out = stack.fixtrace("import", fmt, *map(str, paths), "--instances", str(records),
+                         "--batch", batch, "--json")  # fmt: skip
+    if out.returncode not in (0, 1) or not out.stdout.strip():
+        raise SystemExit(f"fixtrace import failed (exit {out.returncode}):\n{out.stderr[-3000:]}")
+    outcomes = json.loads(out.stdout)
+    for o in outcomes:
+        if o["status"] != "imported":
+            print(f"  {o['status']}: {o['where']}: {o['reason']}")
+    return {o["instance_id"]: o for o in outcomes if o.get("instance_id")}
+
+
+def parse_run(text: str) -> tuple[str, Path, Path, Path]:
+    fmt, run, records, harness = text.split(":")
+    return fmt, Path(run), Path(records), Path(harness)
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--format", default="mini-swe-agent", help="fixtrace import format")
-    ap.add_argument("--trajectories", type=Path, required=True, help="run directory or files")
-    ap.add_argument("--records", type=Path, required=True, help="SWE-bench task records")
-    ap.add_argument("--harness", type=Path, required=True, help="harness run report or CSV")
+    ap.add_argument("--cases", type=Path, default=DATA / "cases.jsonl",
+                    help="case index (cases.jsonl); '' for none")  # fmt: skip
+    ap.add_argument("--case-records", type=Path, default=DATA / "records.jsonl")
+    ap.add_argument("--run", type=parse_run, action="append", metavar="FMT:DIR:RECORDS:HARNESS",
+                    help="a run directory and the harness's report of it (default: the "
+                    "mini-swe-agent run under bench/data/swebench); repeatable")  # fmt: skip
+    ap.add_argument("--no-runs", action="store_true", help="only the case index")
+    ap.add_argument("--only", help="regular expression: only cases whose instance id matches")
     ap.add_argument("--repos", type=Path, default=Path(__file__).with_name("swebench_repos.toml"))
     ap.add_argument("--mirror-root", type=Path)
     ap.add_argument("--mirror", action="append", default=[], metavar="OWNER/NAME=PATH")
+    ap.add_argument("--python", action="append", default=[], metavar="VERSION=PATH",
+                    help="interpreter for a repos-file `python` version, e.g. 3.9=/opt/py/bin/"
+                    "python3.9 (readable by the sandbox uid)")  # fmt: skip
     ap.add_argument("--data-dir", type=Path, help="use the stack running on this folder")
     ap.add_argument("--batch", default=f"swebench-agreement-{int(time.time())}")
-    ap.add_argument("--timeout", type=float, default=3600.0, help="seconds to wait for QA")
+    ap.add_argument("--timeout", type=float, default=5400.0, help="seconds to wait for QA")
     ap.add_argument("--json-out", type=Path, help="also write the rows as JSON")
     args = ap.parse_args(argv)
+    # Stopped with SIGTERM (or SIGINT, which a background job ignores), still stop the stack.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
 
-    records = [json.loads(line) for line in args.records.read_text().splitlines() if line]
-    by_id = {r["instance_id"]: r for r in records}
-    harness = harness_verdicts(args.harness)
-    mirrors = mirror_sources(
-        {r["repo"] for r in records}, args.mirror_root, args.mirror, strict=False
-    )
+    cases = [] if str(args.cases) in ("", ".") else cases_from_index(args.cases, args.case_records)
+    for run in [] if args.no_runs else (args.run or [DEFAULT_RUN]):
+        cases += cases_from_run(*run)
+    if args.only:
+        cases = [c for c in cases if re.search(args.only, c.instance_id)]
+    if not cases:
+        raise SystemExit("no cases to run")
+    mirrors = mirror_sources({c.repo for c in cases}, args.mirror_root, args.mirror, strict=False)
     work = Path(tempfile.mkdtemp(prefix="swebench-agreement-", dir="/tmp"))
-    repos_file = write_repos_file(repos_config(args.repos, mirrors), work / "repos.json")
+    config = with_interpreters(repos_config(args.repos, mirrors), args.python)
+    repos_file = write_repos_file(config, work / "repos.json")
     floor_ms = empty_sandbox_ms()
 
     stack = Stack(args.data_dir or work / "data", None if args.data_dir else repos_file)
@@ -193,81 +229,193 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print(f"using the stack on {args.data_dir}: it must run with FIXTRACE_QA_REPOS_FILE="
               f"{repos_file} (written now) or an equivalent repos file", flush=True)  # fmt: skip
+    groups: dict[tuple[str, str, str], list[Case]] = {}
+    for case in cases:
+        groups.setdefault(case.group, []).append(case)
+    batches = {f"{args.batch}-{i}": group for i, group in enumerate(groups.values(), 1)}
+    results: dict[tuple[str, str], dict] = {}
     try:
         t0 = time.monotonic()
-        out = stack.fixtrace("import", args.format, str(args.trajectories), "--instances",
-                             str(args.records), "--batch", args.batch, "--json")  # fmt: skip
-        if out.returncode not in (0, 1) or not out.stdout.strip():
-            tail = out.stderr[-3000:]
-            raise SystemExit(f"fixtrace import failed (exit {out.returncode}):\n{tail}")
-        outcomes = json.loads(out.stdout)
-        imported = [o for o in outcomes if o["status"] != "failed"]
-        counts = {k: sum(o["status"] == k for o in outcomes) for k in ("imported", "skipped")}
-        print(f"import: {counts['imported']} imported, {counts['skipped']} already stored or "
-              f"skipped, {len(outcomes) - len(imported)} failed, "
+        imported: dict[str, int] = {}
+        for batch, group in batches.items():
+            outcomes = import_group(stack, group, batch, work)
+            imported[batch] = sum(o["status"] != "failed" for o in outcomes.values())
+        print(f"import: {sum(imported.values())} outputs in {len(batches)} batches, "
               f"{time.monotonic() - t0:.1f} s", flush=True)  # fmt: skip
-        for o in outcomes:
-            if o["status"] != "imported":
-                print(f"  {o['status']}: {o['where']}: {o['reason']}")
-        report = wait_for_grades(stack, args.batch, len(imported), args.timeout)
-        rows_out = stack.fixtrace("sql", "--format", "json", RESULTS_SQL, "--param",
-                                  f"label=import-batch:{args.batch}")  # fmt: skip
-        results = {r["instance_id"]: r for r in json.loads(rows_out.stdout)}
+        wait_for_grades(stack, imported, args.timeout)
+        for batch in batches:
+            out = stack.fixtrace("sql", "--format", "json", RESULTS_SQL, "--param",
+                                 f"label=import-batch:{batch}")  # fmt: skip
+            for r in json.loads(out.stdout):
+                results[(batch, r["instance_id"])] = r
+        from producers.blob_upload import open_blob_store
+
+        blobs = open_blob_store(Settings(data_dir=stack.data_dir))
+        fetch = lambda blob_id: blobs.get(blob_id).decode(errors="replace")  # noqa: E731
+        rows = [
+            case_row(case, results.get((batch, case.instance_id)), fetch, remote_of(case, mirrors))
+            for batch, group in batches.items()
+            for case in group
+        ]
     finally:
         if args.data_dir is None:
             stack.stop()
-
-    verdict_of = {i: o for o in ("resolved", "unresolved", "error", "empty_patch")
-                  for i in report[f"{o}_ids"]}  # fmt: skip
-    rows = []
-    for instance in sorted({o["instance_id"] for o in imported if o.get("instance_id")}):
-        result = json.loads(results[instance]["result_json"]) if instance in results else {}
-        seconds = (result.get("evaluation") or {}).get("seconds", {})
-        run_s = sum(seconds.get(k, 0.0) for k in ("install", "before", "after"))
-        ours = verdict_of.get(instance, "not imported")
-        rows.append({
-            "instance": instance, "repo": by_id[instance]["repo"],
-            "harness": harness.get(instance, "not published"), "fixtrace": ours,
-            "agree": harness.get(instance) == ours if instance in harness else None,
-            "install_s": seconds.get("install"), "before_s": seconds.get("before"),
-            "after_s": seconds.get("after"), "install_plus_runs_s": round(run_s, 2),
-            "flags": list(results.get(instance, {}).get("flags", [])),
-            "error": results.get(instance, {}).get("error"),
-            "record": "reconstructed" if by_id[instance].get("reconstructed") else "published",
-        })  # fmt: skip
     print_table(rows, floor_ms)
     if args.json_out:
-        args.json_out.write_text(json.dumps({"rows": rows, "report": report}, indent=1))
+        args.json_out.write_text(json.dumps(rows, indent=1, default=str))
     return 0
 
 
+def remote_of(case: Case, mirrors: dict[str, str]) -> set[str]:
+    """The case's held-out tests that name a remote host, read from the mirror at the base."""
+    if not case.harness_tests or case.repo not in mirrors:
+        return set()
+    base = load_records(case.records)[case.instance_id]["base_commit"]
+    files = {}
+    for path in sorted({test_id.split("::")[0] for _, test_id in case.harness_tests}):
+        shown = subprocess.run(["git", "--git-dir", mirrors[case.repo], "show", f"{base}:{path}"],
+                               capture_output=True, text=True)  # fmt: skip
+        if shown.returncode == 0:
+            files[path] = shown.stdout
+    return remote_tests(files)
+
+
+def case_row(case: Case, row: dict | None, fetch, remote: set[str]) -> dict:  # noqa: ANN001
+    """One table row: the harness's verdict beside fixtrace's, per-test agreement, time."""
+    result = json.loads(row["result_json"]) if row and row.get("result_json") else None
+    flags = list((row or {}).get("flags") or [])
+    verdict = verdict_of(result, flags, (row or {}).get("error"), fetch)
+    tests = compare_tests(case, result, fetch, remote)
+    agree = None
+    if verdict.resolved is not None and case.harness_resolved is not None:
+        agree = verdict.resolved == case.harness_resolved
+    evaluation = (result or {}).get("evaluation") or {}
+    return {
+        "instance": case.instance_id, "repo": case.repo, "submission": case.submission,
+        "kind": "prediction" if case.fmt == "predictions" else f"{case.fmt} trajectory",
+        "harness": _word(case.harness_resolved, "error"),
+        "harness_patch_applied": case.harness_patch_applied,
+        "fixtrace": _word(verdict.resolved, f"no verdict: {verdict.reason}"),
+        "reason": verdict.reason, "detail": verdict.detail, "agree": agree,
+        "flags": verdict.flags,
+        "seconds": verdict.seconds, "tests": tests.__dict__ if tests else None,
+        "tests_from": case.harness_tests_from,
+        "odd_ids": odd_ids(evaluation.get("tests") or [], case),
+    }  # fmt: skip
+
+
+def _word(resolved: bool | None, none: str) -> str:
+    return none if resolved is None else ("resolved" if resolved else "unresolved")
+
+
+_WELL_FORMED = re.compile(r"^[^\s\[\]]+::[^\s\[]+(\[.*\])?$")
+
+
+def odd_ids(tests: list[dict], case: Case) -> list[dict]:
+    """Spec ids that are not whole pytest node ids (progress markers, ids cut at a space),
+    with what fixtrace and the harness made of them."""
+    out = []
+    for t in tests:
+        if _WELL_FORMED.match(t["test_id"]):
+            continue
+        harness = case.harness_tests.get((t["kind"], t["test_id"]))
+        out.append(
+            {
+                "id": t["test_id"],
+                "kind": t["kind"],
+                "before": t["before"],
+                "after": t["after"],
+                "ok": t["ok"],
+                "harness": None if harness is None else ("success" if harness else "failure"),
+            }
+        )
+    return out  # fmt: skip
+
+
 def print_table(rows: list[dict], floor_ms: float) -> None:
-    head = ("instance", "harness", "fixtrace", "agree", "install s", "before s", "after s",
-            "install+runs s", "record", "flags")  # fmt: skip
+    head = ("instance", "submission", "output", "harness", "fixtrace", "agree",
+            "tests agree", "install+runs s")  # fmt: skip
     print("\n| " + " | ".join(head) + " |\n|" + "---|" * len(head))
+    mark = {True: "yes", False: "**NO**", None: "-"}
     for r in rows:
-        cells = (r["instance"], r["harness"], r["fixtrace"],
-                 {True: "yes", False: "NO", None: "-"}[r["agree"]],
-                 *(f"{r[k]:.2f}" if r[k] is not None else "-"
-                   for k in ("install_s", "before_s", "after_s", "install_plus_runs_s")),
-                 r["record"], ", ".join(r["flags"]) or "-")  # fmt: skip
+        t = r["tests"]
+        tests = "-"
+        if t:
+            tests = f"{t['agree']}/{t['compared']}"
+            if t["network"]:
+                tests += f" ({len(t['network'])} network)"
+        seconds = f"{r['seconds']:.1f}" if r["seconds"] else "-"
+        cells = (r["instance"], r["submission"], r["kind"], r["harness"], r["fixtrace"],
+                 mark[r["agree"]], tests, seconds)  # fmt: skip
         print("| " + " | ".join(map(str, cells)) + " |")
-    for r in rows:
-        if r["error"]:
-            print(f"  {r['instance']}: {r['error'][:300]}")
-    compared = [r for r in rows if r["agree"] is not None]
-    agree = sum(r["agree"] for r in compared)
-    repos = len({r["repo"] for r in rows})
-    times = [r["install_plus_runs_s"] for r in rows if r["install_s"] is not None]
-    graded = [r for r in compared if r["fixtrace"] in ("resolved", "unresolved")]
-    agree_graded = sum(r["agree"] for r in graded)
-    print(f"\nagreement with the harness: {agree}/{len(compared)} instances "
-          f"({len(rows)} instances, {repos} repositories); where fixtrace gave a verdict: "
-          f"{agree_graded}/{len(graded)}; no verdict: {len(compared) - len(graded)}")  # fmt: skip
+    graded = [r for r in rows if r["agree"] is not None]
+    agree = sum(r["agree"] for r in graded)
+    print(f"\nagreement with the harness: {agree}/{len(graded)} cases with a verdict on both "
+          f"sides ({len(rows)} cases, {len({r['instance'] for r in rows})} instances, "
+          f"{len({r['repo'] for r in rows})} repositories)")  # fmt: skip
+    for r in graded:
+        if not r["agree"]:
+            print(
+                f"  disagree: {r['instance']} ({r['submission']}): harness {r['harness']}, "
+                f"fixtrace {r['fixtrace']}; flags {', '.join(r['flags']) or '-'}"
+            )
+    reasons = Counter(r["reason"] for r in rows if r["fixtrace"].startswith("no verdict"))
+    print(f"no verdict from fixtrace: {sum(reasons.values())}")
+    for reason, n in reasons.most_common():
+        print(f"  {n} × {reason}")
+        for r in rows:
+            if r["reason"] == reason and r["detail"]:
+                detail = r["detail"].splitlines()[0][:200]
+                print(f"      {r['instance']} ({r['submission']}): {detail}")
+    harness_none = [r for r in rows if r["harness"] == "error"]
+    if harness_none:
+        print(f"no verdict from the harness: {len(harness_none)}")
+    print_tests(rows)
+    times = [r["seconds"] for r in rows if r["seconds"]]
     if times:
-        print(f"install + two runs per instance: median {statistics.median(times):.2f} s, "
-              f"max {max(times):.2f} s; baseline in this run: an empty sandboxed "
-              f"`python -c pass` {floor_ms:.0f} ms (4 sandbox calls per instance)")  # fmt: skip
+        median, worst, total = statistics.median(times), max(times), sum(times)
+        print(f"install + two runs per case: median {median:.2f} s, max {worst:.2f} s, "
+              f"total {total:.0f} s; baseline in this run: an empty sandboxed "
+              f"`python -c pass` {floor_ms:.0f} ms (4 sandbox calls a case)")  # fmt: skip
+
+
+def print_tests(rows: list[dict]) -> None:
+    """Per-test agreement, network-dependent disagreements apart from the others."""
+    with_tests = [r for r in rows if r["tests"]]
+    if not with_tests:
+        return
+    total = sum(r["tests"]["compared"] for r in with_tests)
+    agree = sum(r["tests"]["agree"] for r in with_tests)
+    network = sum(len(r["tests"]["network"]) for r in with_tests)
+    both_net = sum(len(r["tests"]["network_agree"]) for r in with_tests)
+    other = [(r, g) for r in with_tests for g in r["tests"]["other"]]
+    print(f"\nper-test agreement (cases with per-test results on both sides: {len(with_tests)}): "
+          f"{agree}/{total} tests; disagreements: {network} on network-dependent tests (the "
+          f"harness ran with network, the sandbox has none), {len(other)} other")  # fmt: skip
+    if both_net:
+        print(
+            f"  of the agreements, {both_net} are failures on both sides where this "
+            "sandbox's failure is a refused connection (agreement by accident)"
+        )
+    offline = total - network - both_net
+    print(f"  excluding network-dependent tests: {agree - both_net}/{offline} tests agree")
+    for r, g in other:
+        print(f"  other difference: {r['instance']} ({r['submission']}): {g}")
+    missing = sum(len(r["tests"]["harness_only"]) for r in with_tests)
+    if missing:
+        print(f"  {missing} harness test ids are not in the spec fixtrace graded")
+    odd = [(r, o) for r in rows for o in r["odd_ids"]]
+    if odd:
+        print(
+            "spec ids that are not whole pytest node ids (read from the log the way the "
+            "harness reads them):"
+        )
+        for r, o in odd:
+            print(
+                f"  {r['instance']} ({r['submission']}) {o['kind']} {o['id']!r}: fixtrace "
+                f"before {o['before']}, after {o['after']} ({'ok' if o['ok'] else 'fail'}); "
+                f"harness {o['harness'] or 'not published'}"
+            )
 
 
 if __name__ == "__main__":

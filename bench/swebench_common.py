@@ -7,6 +7,7 @@ import tomllib
 from pathlib import Path
 
 from qa_agents.repo_tests import ReposConfig
+from qa_agents.repo_tests.config import RepoSettings
 
 
 def mirror_sources(
@@ -53,3 +54,22 @@ def write_repos_file(config: ReposConfig, path: Path) -> Path:
     """The config as a JSON repos file (what ``FIXTRACE_QA_REPOS_FILE`` points the worker at)."""
     path.write_text(json.dumps(config.model_dump(mode="json", exclude_none=True), indent=1))
     return path
+
+
+def with_interpreters(config: ReposConfig, overrides: list[str]) -> ReposConfig:
+    """The config with each ``python`` version named in ``VERSION=PATH`` flags as that path.
+
+    The repos file says which Python a version needs (``python = "3.9"``, as the harness's
+    specs do); where that interpreter lives is this machine's business.
+    """
+    paths = dict(item.partition("=")[::2] for item in overrides)
+
+    def resolve(settings: RepoSettings) -> None:
+        if settings.python in paths:
+            settings.python = paths[settings.python]
+
+    for spec in config.repos.values():
+        resolve(spec)
+        for version in spec.versions.values():
+            resolve(version)
+    return config

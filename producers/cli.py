@@ -317,6 +317,39 @@ def import_mini_swe_agent(
     raise typer.Exit(asyncio.run(code))
 
 
+@import_app.command("predictions")
+def import_predictions(
+    ctx: typer.Context,
+    paths: Annotated[
+        list[Path],
+        typer.Argument(
+            help="SWE-bench predictions files (what `run_evaluation --predictions_path` "
+            "reads): JSONL, or a JSON list or {instance_id: prediction} object."
+        ),
+    ],
+    instances: Annotated[
+        Path,
+        typer.Option(
+            "--instances",
+            "--instance",
+            help="SWE-bench task records of the predicted instances (JSON object, JSON list "
+            "or JSONL; the dataset's own fields). Predictions without a record are skipped.",
+        ),
+    ],
+    batch: Annotated[
+        str | None,
+        typer.Option(help="Batch name (label import-batch:NAME); default: the model name."),
+    ] = None,
+    as_json: AsJson = False,
+) -> None:
+    """Import SWE-bench predictions (instance_id, model_patch, model_name_or_path): a trace each.
+
+    Only the patch, no steps: traces are labelled `no-trajectory`; an empty patch is unresolved.
+    """
+    code = import_paths(_deployment(ctx), "predictions", paths, instances, batch, as_json)
+    raise typer.Exit(asyncio.run(code))
+
+
 async def import_paths(
     deployment: Deployment,
     fmt: str,

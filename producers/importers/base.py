@@ -57,6 +57,8 @@ class ImportedTrace:
     aliases: list[str] = field(default_factory=list)
     #: The task record the file itself carries (OpenHands' ``instance``), if any.
     embedded_record: dict[str, Any] | None = None
+    #: What the import summary should say about this trace beyond where its record came from.
+    notes: list[str] = field(default_factory=list)
 
 
 def validation_message(exc: ValidationError) -> str:

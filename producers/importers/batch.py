@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Literal
 
 from pydantic import ValidationError
 
-from producers.importers import mini_swe_agent, openhands, swe_agent
+from producers.importers import mini_swe_agent, openhands, predictions, swe_agent
 from producers.importers.base import ImportedTrace, ImportFormatError, derive_trace_id
 from producers.importers.swebench import TaskRecord
 
@@ -24,11 +25,16 @@ Status = Literal["imported", "skipped", "failed"]
 
 @dataclass
 class Item:
-    """One trajectory to import: where it is, how to parse it, its default batch name."""
+    """One trajectory to import: where it is, how to parse it, its default batch name.
+
+    ``skip`` says why the item is left out without being parsed (e.g. a prediction the
+    harness would not grade because a later line of the file names the same instance).
+    """
 
     where: str
     load: Callable[[], ImportedTrace]
     batch: str
+    skip: str | None = None
 
 
 @dataclass
@@ -91,10 +97,35 @@ def mini_swe_agent_items(paths: list[Path], batch: str | None) -> Iterator[Item]
             yield Item(str(file), lambda f=file: mini_swe_agent.parse(f), name)
 
 
+def predictions_items(paths: list[Path], batch: str | None) -> Iterator[Item]:
+    """Every prediction of each file; the batch defaults to the prediction's model name.
+
+    The harness names a run by ``model_name_or_path`` (its report is ``<model>.<run>.json``),
+    and submissions' files share names (``all_preds.jsonl``), so the model names the batch.
+    As in the harness, an instance named twice in one file is graded by its last prediction.
+    """
+    for path in paths:
+        rows = list(predictions.iter_predictions(Path(path)))
+        last = {_instance_of(raw): where for where, raw in rows}
+        for where, raw in rows:
+            model = raw.get("model_name_or_path") if isinstance(raw, dict) else None
+            name = batch or (model if isinstance(model, str) and model else default_batch(path))
+            iid = _instance_of(raw)
+            later = last.get(iid) if iid is not None else where
+            skip = None if later == where else f"a later prediction for {iid} ({later})"
+            yield Item(where, partial(predictions.parse_prediction, raw, where), name, skip)
+
+
+def _instance_of(raw: object) -> str | None:
+    iid = raw.get("instance_id") if isinstance(raw, dict) else None
+    return iid if isinstance(iid, str) else None
+
+
 ITEMS: dict[str, Callable[[list[Path], str | None], Iterator[Item]]] = {
     "swe-agent": swe_agent_items,
     "openhands": openhands_items,
     "mini-swe-agent": mini_swe_agent_items,
+    "predictions": predictions_items,
 }
 
 
@@ -123,6 +154,8 @@ def prepare(
     item: Item, records: dict[str, TaskRecord] | None
 ) -> tuple[Prepared | None, Outcome | None]:
     """Parse and match one item: a :class:`Prepared`, or the outcome that ends it here."""
+    if item.skip is not None:
+        return None, Outcome(item.where, "skipped", item.skip)
     try:
         trace = item.load()
     except ImportFormatError as exc:

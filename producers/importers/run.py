@@ -85,6 +85,7 @@ async def _import_one(prepared: Prepared, producer: TraceProducer, blobs: BlobSt
         where = prepared.item.where
         return Outcome(where, "failed", f"could not publish: {exc}", trace.instance_id)
     note = f"record from {prepared.record_source}" if record is not None else "no task record"
+    note = "; ".join([note, *trace.notes])
     return Outcome(prepared.item.where, "imported", note, trace.instance_id, tid)
 
 

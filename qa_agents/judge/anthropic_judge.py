@@ -18,7 +18,7 @@ import anthropic
 from pydantic import ValidationError
 
 from fixtrace_config import Settings
-from qa_agents.judge.base import parse_output
+from qa_agents.judge.base import parse_output, unobserved_process
 from qa_agents.judge.heuristic import HeuristicJudge
 from qa_agents.judge.packet import JudgePacket
 from qa_agents.judge.rubric import CRITERIA, Rubric
@@ -134,6 +134,7 @@ class AnthropicJudge:
         scores = JudgeScores.model_validate(output.scores.model_dump())
         # The model was told; the cap makes sure (same rule as the heuristic judge).
         scores, capped = rubric.apply_verified_outcome(scores, packet.signals.qa_resolved)
+        scores, unseen = unobserved_process(scores, packet)
         return QAJudge(
             model=str(response.model or self.model),
             mode="llm",
@@ -141,7 +142,7 @@ class AnthropicJudge:
             scores=scores,
             overall=rubric.overall(scores),
             rationale_blob_id=put_text(self.blobs, output.rationale),
-            flags=sorted({*output.flags, *capped}),
+            flags=sorted({*output.flags, *capped, *unseen}),
             **audit,
         )
 

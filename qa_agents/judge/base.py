@@ -12,6 +12,28 @@ from qa_agents.judge.packet import JudgePacket
 from qa_agents.judge.rubric import Rubric
 from schemas.document import JudgeScores, QAJudge
 
+PROCESS_CRITERIA = (
+    "plan_quality",
+    "experiment_iterate_loop",
+    "use_of_signals_tests_logs",
+    "clarity",
+)
+"""Criteria only the recorded steps can show (the patch and its verdict show the others)."""
+NO_TRAJECTORY_FLAG = "no_trajectory"
+
+
+def unobserved_process(scores: JudgeScores, packet: JudgePacket) -> tuple[JudgeScores, list[str]]:
+    """``scores`` with the process criteria at 0 when the trace recorded no steps, and flags.
+
+    Why: an imported prediction is a patch without the steps that made it; scoring its plan
+    or its use of test output would praise (or blame) a process nobody saw. Its patch-borne
+    criteria (root cause as the verified outcome shows it, minimality) are still scored. Both
+    judges apply this, so a model cannot award what the packet does not contain either.
+    """
+    if packet.signals.agent_steps > 0:
+        return scores, []
+    return scores.model_copy(update=dict.fromkeys(PROCESS_CRITERIA, 0.0)), [NO_TRAJECTORY_FLAG]
+
 
 class StrictScores(JudgeScores):
     """The six scores, nothing else: an unknown criterion is a parse failure."""

@@ -7,6 +7,7 @@ truncation), so the same trace always scores the same.
 
 from __future__ import annotations
 
+from qa_agents.judge.base import PROCESS_CRITERIA, unobserved_process
 from qa_agents.judge.packet import JudgePacket, Signals
 from qa_agents.judge.rubric import Rubric
 from qa_agents.ports import Blobs, put_text
@@ -89,7 +90,13 @@ class HeuristicJudge:
         scores, capped = rubric.apply_verified_outcome(scores, s.qa_resolved)
         if capped:
             reasons.append("verified outcome: the held-out tests fail; capped as a failed fix")
-        flags = [*self.extra_flags, *capped]
+        scores, unseen = unobserved_process(scores, packet)
+        if unseen:
+            reasons.append(
+                "no trajectory: the trace holds a final patch and no recorded steps, so "
+                f"{', '.join(PROCESS_CRITERIA)} are 0: not observed, rather than judged bad"
+            )
+        flags = [*self.extra_flags, *capped, *unseen]
         if not s.test_outcomes or not s.has_final_patch:
             flags.append("missing_steps")
         rationale = "\n".join(

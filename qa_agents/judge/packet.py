@@ -17,9 +17,11 @@ from qa_agents.ports import Blobs, get_text
 from qa_agents.trace_facts import final_patch_text, split_patch
 from schemas.document import QATests, TraceDocument
 from schemas.payloads import (
+    Commit,
     DebugAction,
     FileEdit,
     Navigation,
+    PrMetadata,
     TerminalCommand,
     TerminalOutput,
     TestRun,
@@ -73,6 +75,9 @@ class Signals(BaseModel):
     """Counts over the whole trace, before truncation (what the heuristic judge reads)."""
 
     events: int = 0
+    agent_steps: int = Field(
+        0, description="Events other than the final patch (pr_metadata, commit): the process seen."
+    )
     thoughts_by_kind: dict[str, int] = Field(default_factory=dict)
     first_edit_seq: int | None = None
     first_hypothesis_seq: int | None = None
@@ -129,6 +134,7 @@ def _thought_text(t: Thought, blobs: Blobs) -> str:
 
 def _signals(doc: TraceDocument, thoughts: list[ThoughtItem], tests: list[TestItem]) -> Signals:
     s = Signals(events=len(doc.events), has_bug_report=doc.task.bug_report is not None)
+    s.agent_steps = sum(not isinstance(e.payload, PrMetadata | Commit) for e in doc.events)
     last_signal_seq: int | None = None
     for e in doc.events:
         p = e.payload

@@ -26,11 +26,14 @@ per-version pins go under ``versions``, keyed by the spec's ``version``:
 from __future__ import annotations
 
 import json
+import shutil
 import tomllib
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from qa_agents.sandbox.pyenv import PyEnvError
 
 
 class RepoSettings(BaseModel):
@@ -56,6 +59,12 @@ class RepoSettings(BaseModel):
         description="How test ids are read from the output (evaluation specs only); "
         "`pytest_options` shortens absolute paths inside parameter ids as SWE-bench does.",
     )
+    python: str | None = Field(
+        None,
+        description="The sandbox env's base interpreter (the harness's per-version Python): a "
+        "path, or a version such as `3.9` found as `python3.9` on PATH; default "
+        "/usr/bin/python3. It must be readable by the sandbox uid.",
+    )
     image: str | None = None
     timeout_s: float | None = None
     install_timeout_s: float | None = None
@@ -75,6 +84,7 @@ class RepoSpec(BaseModel):
     requirements: list[str] = Field(default_factory=list)
     install: str | None = None
     log_parser: Literal["pytest", "pytest_options"] = "pytest"
+    python: str | None = None
     image: str = "python:3.11-slim"
     timeout_s: float | None = None
     install_timeout_s: float = 600.0
@@ -90,6 +100,25 @@ class RepoSpec(BaseModel):
         if override is None:
             return self
         return self.model_copy(update=override.model_dump(exclude_none=True))
+
+
+def base_interpreter(python: str | None) -> Path | None:
+    """The interpreter a spec's ``python`` names (None: the env builder's default).
+
+    A value with a ``/`` is a path; a version (``3.9``) is ``python3.9`` on PATH. Raises
+    :class:`PyEnvError` naming what is missing, so the stage fails with a clear flag.
+    """
+    if not python:
+        return None
+    if "/" in python:
+        return Path(python)
+    found = shutil.which(f"python{python}")
+    if found is None:
+        raise PyEnvError(
+            f"no python{python} on PATH for this repository's tests: install it, or give "
+            "`python` as a path in the repos file"
+        )
+    return Path(found)
 
 
 class ReposConfig(BaseModel):

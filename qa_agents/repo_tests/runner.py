@@ -28,7 +28,12 @@ from pydantic import BaseModel, Field
 from fixtrace_config import Settings
 from qa_agents.ports import Blobs, get_text, put_text
 from qa_agents.repo_tests.command import build_command, record_invocation
-from qa_agents.repo_tests.config import ReposConfig, RepoSpec, load_repos_config
+from qa_agents.repo_tests.config import (
+    ReposConfig,
+    RepoSpec,
+    base_interpreter,
+    load_repos_config,
+)
 from qa_agents.repo_tests.evaluation import DEFAULT_EVAL_COMMAND, Evaluation
 from qa_agents.repo_tests.git import GitError, apply_patch, clone_at
 from qa_agents.repo_tests.junit import Outcome, parse_junit, transitions
@@ -131,7 +136,9 @@ class RepoTestRunner:
                 status=StageStatus.failed, flags=["final_patch_unavailable"], error=str(exc)
             )
         try:
-            env = self.env_builder(env_requirements(spec, command))
+            base = base_interpreter(spec.python)
+            kwargs = {"base_python": base} if base is not None else {}
+            env = self.env_builder(env_requirements(spec, command), **kwargs)
             sandbox = self.sandbox
         except SandboxError as exc:
             flag = "sandbox_unavailable" if isinstance(exc, SandboxUnavailable) else "env_failed"

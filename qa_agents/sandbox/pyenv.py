@@ -87,7 +87,7 @@ def _run(argv: list[str], what: str, timeout_s: float) -> None:
         raise PyEnvError(f"{what} failed (exit {proc.returncode}):\n{tail}")
 
 
-def _make_world_readable(root: Path) -> None:
+def make_world_readable(root: Path) -> None:
     """a+rX on the whole tree, whatever the umask was during the build."""
     for dirpath, dirnames, filenames in os.walk(root):
         for name in (".", *dirnames, *filenames):
@@ -133,7 +133,7 @@ def _build(
             timeout_s,
         )
     t2 = time.monotonic()
-    _make_world_readable(path)
+    make_world_readable(path)
     return t1 - t0, t2 - t1
 
 

@@ -6,6 +6,7 @@ Each case runs the real stage: git clone, the env built on the host, the layered
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from bench.sample_repo import BAD_PATCH, as_document
 from fixtrace_config import Settings
 from qa_agents.ports import put_text
 from qa_agents.repo_tests import ReposConfig, RepoSpec, RepoTestRunner
+from qa_agents.repo_tests.config import RepoSettings
 from qa_agents.repo_tests.grading import grade, is_resolved, parse_pytest_log
 from schemas.models import StageStatus
 from sinks.blobs import FilesystemBlobStore
@@ -243,6 +245,45 @@ def test_repo_spec_versions_override_the_defaults(tmp_path: Path) -> None:
     assert spec.for_version("2.3").requirements == ["pytest", "Werkzeug==2.3.7"]
     assert spec.for_version("2.3").source == "/m/flask.git"
     assert spec.for_version("9.9").requirements == ["pytest"]
+
+
+def test_a_version_names_the_interpreter_of_its_env(
+    qa_settings: Settings,
+    blobs: FilesystemBlobStore,
+    instance: BenchInstance,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`python = "X.Y"` (the harness's per-version Python) builds the env from pythonX.Y on
+    PATH; one that is not there fails the stage at once, saying what to install."""
+    from qa_agents.sandbox.pyenv import build_env
+
+    bindir = tmp_path / "bin"
+    bindir.mkdir()
+    (bindir / "python9.8").symlink_to("/usr/bin/python3")  # an interpreter by another name
+    monkeypatch.setenv("PATH", f"{bindir}:{os.environ['PATH']}")
+    asked: list[dict] = []
+
+    def builder(requirements, **kwargs):  # noqa: ANN001, ANN003, ANN202
+        asked.append(kwargs)
+        return build_env(requirements, **kwargs)
+
+    spec = eval_spec(blobs, instance, version="9.8")
+    doc = as_document(*bench_trace(instance, blobs, instance.correct, spec=spec))
+    repo = RepoSpec(source=str(instance.path), install=INSTALL,
+                    versions={"9.8": RepoSettings(python="9.8")})  # fmt: skip
+    runner = RepoTestRunner(qa_settings, blobs, repos=ReposConfig(repos={REPO_ID: repo}),
+                            env_builder=builder)  # fmt: skip
+    out = runner.run(doc)
+    assert asked == [{"base_python": bindir / "python9.8"}]
+    assert out.tests is not None and out.tests.resolved is True, out
+
+    missing = eval_spec(blobs, instance, version="0.1")
+    doc = as_document(*bench_trace(instance, blobs, instance.correct, spec=missing))
+    repo.versions["0.1"] = RepoSettings(python="0.1")
+    out = runner.run(doc)
+    assert out.status == StageStatus.failed and out.flags == ["env_failed"]
+    assert "no python0.1 on PATH" in out.error and out.tests is None
 
 
 PLANT_GIT_HOOKS = '''

@@ -14,8 +14,10 @@ from pydantic import SecretStr
 from bench.sample_repo import SampleRepo, as_document, sample_fix_trace
 from fixtrace_config import Settings
 from qa_agents.judge import AnthropicJudge, HeuristicJudge, build_packet, load_rubric, make_judge
+from qa_agents.judge.base import PROCESS_CRITERIA
 from qa_agents.judge.packet import redact
 from schemas.document import DocFinalState, HeldOutTest, QAEvaluation, QATests, TraceDocument
+from schemas.payloads import Commit, PrMetadata
 from sinks.blobs import FilesystemBlobStore
 
 GOOD = {
@@ -256,3 +258,30 @@ def test_rubric_1_0_keeps_its_meaning(blobs: FilesystemBlobStore, doc: TraceDocu
     packet = build_packet(doc, blobs, budget_bytes=24_000, qa_tests=_verdict(False))
     result = HeuristicJudge(blobs).judge(packet, load_rubric("1.0"))
     assert "fix_fails_held_out_tests" not in result.flags
+
+
+@pytest.mark.parametrize("judge_kind", ["heuristic", "anthropic"])
+def test_a_trace_without_steps_gets_no_process_scores(
+    judge_kind: str, stub: Stub, blobs: FilesystemBlobStore, doc: TraceDocument
+) -> None:
+    """An imported prediction: the final patch and nothing else. Neither judge may score a
+    plan, an experiment loop, the use of signals or clear reasoning it never saw."""
+    patch_only = [e for e in doc.events if isinstance(e.payload, PrMetadata | Commit)]
+    assert patch_only and len(patch_only) < len(doc.events)
+    bare = doc.model_copy(update={"events": patch_only})  # final state keeps the diff
+    judge = HeuristicJudge(blobs) if judge_kind == "heuristic" else _judge(stub, blobs)
+    rubric = load_rubric("1.1")
+    seen = judge.judge(build_packet(doc, blobs, budget_bytes=24_000), rubric)
+    unseen_packet = build_packet(bare, blobs, budget_bytes=24_000, qa_tests=_verdict(True))
+    assert unseen_packet.signals.agent_steps == 0 and unseen_packet.signals.has_final_patch
+    unseen = judge.judge(unseen_packet, rubric)
+    assert "no_trajectory" in unseen.flags and "no_trajectory" not in seen.flags
+    for name in PROCESS_CRITERIA:
+        assert getattr(unseen.scores, name) == 0, name
+    assert unseen.scores.minimality_of_fix > 0  # the patch itself is still judged
+    assert unseen.overall < seen.overall
+    if judge_kind == "heuristic":
+        rationale = blobs.get(unseen.rationale_blob_id).decode()
+        assert "no trajectory" in rationale and "not observed" in rationale
+    else:
+        assert unseen.mode == "llm"  # the model's (high) process scores were voided
