@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import BaseModel, Field, ValidationError
 
 from qa_agents.ports import Blobs
-from schemas.document import TraceDocument
+from schemas.document import CONSENT_DROPPED_RULE, TraceDocument
 from schemas.payloads import PAYLOAD_MODELS, EventType
 
 MAX_PROBLEMS = 200
@@ -79,7 +79,8 @@ def _events(raw_events: list[dict[str, Any]]) -> Iterator[str]:
         seen_ids.add(event_id)
         pair = _TEXT_OR_BLOB.get(kind)
         payload = raw.get("payload") or {}
-        if pair and not any(payload.get(k) for k in pair):
+        withheld = CONSENT_DROPPED_RULE in ((raw.get("redaction") or {}).get("rules") or [])
+        if pair and not withheld and not any(payload.get(k) for k in pair):
             yield f"{where} ({kind}): has neither {pair[0]} nor {pair[1]}"
 
 

@@ -20,6 +20,11 @@ class Doc(BaseModel):
     model_config = ConfigDict(extra="allow", use_enum_values=True)
 
 
+CONSENT_DROPPED_RULE = "consent_dropped"
+"""The redaction rule that records content removed because the developer withheld consent
+(raw code, terminal output): the event keeps its place but carries no text, on purpose."""
+
+
 class Redaction(Doc):
     applied: bool = False
     rules: list[str] = Field(default_factory=list)

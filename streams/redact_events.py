@@ -20,7 +20,7 @@ from typing import Any, Protocol, get_args
 
 from pydantic import BaseModel
 
-from schemas.document import Redaction
+from schemas.document import CONSENT_DROPPED_RULE, Redaction
 from schemas.models import ConsentFlags, Event, TraceOpened
 from schemas.payloads import PAYLOAD_MODELS
 from streams.redact import ContentKind, Redactor, kind_for_event_type, raw_allowed
@@ -37,7 +37,7 @@ class Outcome(Protocol):
 TextRedactor = Callable[[str], Outcome]
 """Scan one string in redacted mode (rules, PII masking, truncation)."""
 
-DROPPED_RULE = "consent_dropped"
+DROPPED_RULE = CONSENT_DROPPED_RULE
 # Identifiers and content hashes are not free text: scanning them could only mangle joins.
 _ID_FIELDS = frozenset({
     "trace_id", "event_id", "parent_event_id", "correlation_id", "client_session_id",

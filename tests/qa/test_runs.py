@@ -14,6 +14,7 @@ from qa_agents.judge.rubric import RUBRIC_DIR
 from qa_agents.qa_run import QAPipeline
 from qa_agents.runconfig import qa_config
 from qa_agents.validate import validate_trace
+from schemas.document import CONSENT_DROPPED_RULE, Redaction
 from schemas.models import ReplayRequest, Task
 from sinks.blobs import FilesystemBlobStore
 from sinks.clickhouse.store import ClickHouseStore
@@ -144,3 +145,20 @@ def test_validation_reports_gaps_bad_payloads_and_missing_blobs(
     assert "seq gaps: 1 missing" in text
     assert "neither content_text nor content_blob_id" in text
     assert "final_state.pr.diff_blob_id: blob sha256:000" in text
+
+
+def test_content_withheld_by_consent_is_not_a_schema_problem(
+    blobs: FilesystemBlobStore, sample_repo: SampleRepo, store: ClickHouseStore
+) -> None:
+    """A capture without raw-code consent stores its snapshots without text (the stream
+    drops it and records why): that trace is valid. Before, every `fixtrace capture` session
+    with default consent came out schema_invalid."""
+    opened, events, fin = sample_fix_trace(sample_repo, blobs)
+    doc = store.assemble(write_trace(store, opened, events, fin).trace_id)
+    assert doc is not None
+    withheld = doc.model_copy(deep=True)
+    withheld.events[0].payload.content_text = None
+    withheld.events[0].redaction = Redaction(
+        applied=True, rules=[CONSENT_DROPPED_RULE], counts={CONSENT_DROPPED_RULE: 1}
+    )
+    assert validate_trace(withheld, blobs).schema_valid
