@@ -337,7 +337,9 @@ async def start(
     opened = TraceOpened(
         repo=Repo(
             repo_id=remote or repo.name,
-            remote_url=remote,
+            # no remote: the QA worker of a stack on this machine clones the folder itself,
+            # so the tests stage can re-run the tests instead of skipping with no source
+            remote_url=remote or repo.as_uri(),
             commit_base=base,
             repo_fingerprint=RepoFingerprint(
                 tree_hash=git.tree(repo), dependencies_lock_hash=git.lock_hash(repo)

@@ -102,6 +102,20 @@ def _stored(user: User, cwd: Path, trace_id: str) -> dict | None:
     return rows[0] if rows else None
 
 
+def _qa_stages(user: User, cwd: Path, trace_id: str) -> dict[str, dict]:
+    """The newest QA result per stage, once the final stage has written."""
+
+    def stages() -> dict[str, dict]:
+        rows = user.sql(
+            cwd, "SELECT stage, status, flags FROM qa_results FINAL WHERE trace_id = {t:String}",
+            t=trace_id,
+        )  # fmt: skip
+        return {r["stage"]: r for r in rows}
+
+    wait_until(lambda: "final" in stages(), timeout_s=120, interval_s=1.0, message="QA done")
+    return stages()
+
+
 def test_newcomer_path(tmp_path: Path) -> None:
     user = User(tmp_path / "home")
     somewhere = tmp_path / "somewhere"
@@ -177,6 +191,11 @@ def test_newcomer_path(tmp_path: Path) -> None:
             timeout_s=max(1.0, deadline - time.monotonic()), interval_s=1.0,
             message=f"trace {trace_id} stored complete",
         )  # fmt: skip
+        # QA of the captured session: its repository is found from the folder (no remote),
+        # and snapshots whose text consent withheld do not make the trace invalid
+        qa = _qa_stages(user, somewhere, trace_id)
+        assert qa["schema"]["flags"] == [], qa
+        assert "no_repo_source" not in qa["tests"]["flags"], qa
 
         # 4. the offline session carries on online and completes too
         proc, _ = user.run(offline, "capture", "finish")
