@@ -6,6 +6,7 @@ the labelled corpus, where the extractor missed it before.
 
 from __future__ import annotations
 
+from qa_agents.mre.tools.behavior import shown_evidence
 from qa_agents.mre.tools.extractor import extract
 from qa_agents.mre.tools.fences import fenced_blocks
 from qa_agents.mre.tools.markdown import extract_code_blocks
@@ -226,3 +227,12 @@ def test_a_python2_session_is_kept_whole_and_does_not_parse() -> None:
     result = extract(md)
     assert "print t.draw()" in result.code
     assert "print" in (result.metadata.syntax_error or "")
+
+
+def test_what_each_print_showed_written_as_a_comment_beside_it_is_shown_output() -> None:
+    md = (
+        "```python\nimport lib\nprint(lib.f('a'))  # prints a\nprint(lib.f('b'))  # -> `c`\n"
+        "print(lib.f('d'))  # should print d\nprint(lib.f('e'))  # a note\n```\n"
+    )
+    shown = [(e.context, e.text) for e in shown_evidence(extract_code_blocks(md))]
+    assert shown == [("actual", "a\nc\n"), ("expected", "d\n")]
