@@ -92,7 +92,7 @@ app = typer.Typer(
             "gateway": Lazy("producers.cli:gateway_app"),
             "capture": Lazy("producers.cli:capture_app"),
             "thought": Lazy("producers.cli:thought_app"),
-            "import": Lazy("producers.cli:import_app", stack=True),
+            "import": Lazy("producers.import_cli:import_app", stack=True),
             "mre": Lazy("qa_agents.mre.cli:validate_command"),
             "worker": Lazy("fixtrace.cli:worker_app"),
             "replay": Lazy("qa_agents.cli:replay", stack=True),

@@ -1,4 +1,4 @@
-"""Capture-side commands, mounted by ``fixtrace/cli.py`` as ``fixtrace gateway|capture|import``…
+"""Capture-side commands, mounted by ``fixtrace/cli.py`` as ``fixtrace gateway|capture|thought``…
 
 Every client command finds the stack the same way (:mod:`fixtrace_config.discovery`), checks
 with a TCP connect whether its broker answers before any Kafka client waits on it, and ends
@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from collections.abc import Coroutine
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, TypeVar
@@ -19,7 +18,6 @@ from typing import Annotated, Any, NoReturn, TypeVar
 import typer
 
 from fixtrace_config import load_settings
-from fixtrace_config.deployment import Deployment
 from fixtrace_config.discovery import PROBE_TIMEOUT_S, Discovery, discover, unreachable_broker
 from schemas.payloads import ThoughtKind
 
@@ -32,7 +30,6 @@ thought_app = typer.Typer(
     help="Record a thought in the current capture session.",
     context_settings={"allow_interspersed_args": True},
 )
-import_app = typer.Typer(help="Import existing trajectories as traces.", no_args_is_help=True)
 
 Repo = Annotated[Path, typer.Option("--repo", help="Repository (default: current dir).")]
 T = TypeVar("T")
@@ -40,18 +37,18 @@ LEFTOVER_BUDGET_S = 5.0
 """How long a command that reached a broker spends sending earlier commands' spools."""
 
 
-def _error(message: str) -> None:
+def say_error(message: str) -> None:
     """``error: message`` as one line on stderr."""
     typer.echo(f"error: {' '.join(message.split())}", err=True)
 
 
 def _fail(message: str, code: int = 1) -> NoReturn:
     """One line on stderr and a non-zero exit: how these commands end on expected failures."""
-    _error(message)
+    say_error(message)
     raise typer.Exit(code)
 
 
-def _client() -> Discovery:
+def client_discovery() -> Discovery:
     """The discovered configuration of a client command; library chatter kept off stderr.
 
     Why quiet: aiokafka logs every refused connection, and this command says in one line
@@ -157,11 +154,11 @@ def capture_start(
     repo: Repo = Path("."),
 ) -> None:
     """Open a trace on the repository (base commit, remote, lock hash, bug report)."""
-    from producers.capture.session import start
+    from producers.capture.commands import start
 
     if bug_report is not None and not bug_report.is_file():
         _fail(f"no bug report at {bug_report}", 2)
-    found = _client()
+    found = client_discovery()
     state = _capture(start(repo, found.settings, bug_report, developer), found, repo)
     typer.echo(state.trace_id)
 
@@ -171,21 +168,23 @@ def capture_start(
 )
 def capture_run(ctx: typer.Context, repo: Repo = Path(".")) -> None:
     """Run one command and record it: ``fixtrace capture run -- pytest -q``."""
-    from producers.capture.session import quote, run_command
+    from producers.capture.commands import run_command
+    from producers.capture.session import quote
 
     if not ctx.args:
         _fail("give the command after --, e.g. capture run -- pytest -q", 2)
-    found = _client()
+    found = client_discovery()
     raise typer.Exit(_capture(run_command(repo, found.settings, quote(ctx.args)), found, repo))
 
 
 @capture_app.command("shell")
 def capture_shell(repo: Repo = Path(".")) -> None:
     """A recording shell: each line you type is run and recorded; ``exit`` leaves."""
+    from producers.capture.commands import run_command
     from producers.capture.git import CaptureError
-    from producers.capture.session import load_state, run_command
+    from producers.capture.session import load_state
 
-    found = _client()
+    found = client_discovery()
     try:
         load_state(repo.resolve())
     except (CaptureError, RuntimeError) as exc:
@@ -208,9 +207,9 @@ def capture_watch(
     repo: Repo = Path("."),
 ) -> None:
     """Poll the working tree; each saved change becomes a file_edit event."""
-    from producers.capture.session import watch
+    from producers.capture.commands import watch
 
-    found = _client()
+    found = client_discovery()
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how a watch ends
         _capture(watch(repo, found.settings, interval, once), found, repo)
 
@@ -223,9 +222,9 @@ def capture_finish(
     repo: Repo = Path("."),
 ) -> None:
     """Record final edits, commit and PR metadata, the final diff (blob), and finalize."""
-    from producers.capture.session import finish
+    from producers.capture.commands import finish
 
-    found = _client()
+    found = client_discovery()
     typer.echo(_capture(finish(repo, found.settings, title, description, pr_url), found, repo))
 
 
@@ -238,171 +237,10 @@ def thought(
     """Record a thought in the running capture session."""
     from producers.capture.session import Session
 
-    found = _client()
+    found = client_discovery()
 
     async def go() -> None:
         async with Session(repo, found.settings) as s:
             await s.emit("thought", {"kind": kind.value, "content_text": text})
 
     _capture(go(), found, repo)
-
-
-Paths = Annotated[list[Path], typer.Argument(help="Trajectory files or run directories.")]
-Instances = Annotated[
-    Path | None,
-    typer.Option(
-        "--instances",
-        "--instance",
-        help="SWE-bench task records (JSON object, JSON list or JSONL; the dataset's own "
-        "fields): gives each trace its repo, base commit, problem statement and evaluation "
-        "spec. Trajectories without a record are skipped.",
-    ),
-]
-Batch = Annotated[
-    str | None,
-    typer.Option(help="Batch name (label import-batch:NAME); default: run directory / file stem."),
-]
-AsJson = Annotated[bool, typer.Option("--json", help="Print every outcome as JSON on stdout.")]
-
-
-def _deployment(ctx: typer.Context) -> Deployment:
-    """The deployment the mounting CLI passed (the running stack), else the configured one."""
-    return ctx.obj if isinstance(ctx.obj, Deployment) else Deployment()
-
-
-@import_app.command("swe-agent")
-def import_swe_agent(
-    ctx: typer.Context,
-    paths: Paths,
-    instances: Instances = None,
-    batch: Batch = None,
-    as_json: AsJson = False,
-) -> None:
-    """Import SWE-agent trajectories (.traj files, or run directories searched recursively)."""
-    code = import_paths(_deployment(ctx), "swe-agent", paths, instances, batch, as_json)
-    raise typer.Exit(asyncio.run(code))
-
-
-@import_app.command("openhands")
-def import_openhands(
-    ctx: typer.Context,
-    paths: Annotated[
-        list[Path], typer.Argument(help="OpenHands output.jsonl files, or folders holding them.")
-    ],
-    instances: Instances = None,
-    batch: Batch = None,
-    as_json: AsJson = False,
-) -> None:
-    """Import an OpenHands SWE-bench evaluation output (output.jsonl: one run per line).
-
-    Without --instances, a line's own `instance` record (newer OpenHands versions) is used.
-    """
-    code = import_paths(_deployment(ctx), "openhands", paths, instances, batch, as_json)
-    raise typer.Exit(asyncio.run(code))
-
-
-@import_app.command("mini-swe-agent")
-def import_mini_swe_agent(
-    ctx: typer.Context,
-    paths: Annotated[
-        list[Path],
-        typer.Argument(help="mini-swe-agent .traj.json files, or run directories (recursive)."),
-    ],
-    instances: Instances = None,
-    batch: Batch = None,
-    as_json: AsJson = False,
-) -> None:
-    """Import mini-swe-agent trajectories (<instance_id>.traj.json, mini-swe-agent 1.x)."""
-    code = import_paths(_deployment(ctx), "mini-swe-agent", paths, instances, batch, as_json)
-    raise typer.Exit(asyncio.run(code))
-
-
-@import_app.command("predictions")
-def import_predictions(
-    ctx: typer.Context,
-    paths: Annotated[
-        list[Path],
-        typer.Argument(
-            help="SWE-bench predictions files (what `run_evaluation --predictions_path` "
-            "reads): JSONL, or a JSON list or {instance_id: prediction} object."
-        ),
-    ],
-    instances: Annotated[
-        Path,
-        typer.Option(
-            "--instances",
-            "--instance",
-            help="SWE-bench task records of the predicted instances (JSON object, JSON list "
-            "or JSONL; the dataset's own fields). Predictions without a record are skipped.",
-        ),
-    ],
-    batch: Annotated[
-        str | None,
-        typer.Option(help="Batch name (label import-batch:NAME); default: the model name."),
-    ] = None,
-    as_json: AsJson = False,
-) -> None:
-    """Import SWE-bench predictions (instance_id, model_patch, model_name_or_path): a trace each.
-
-    Only the patch, no steps: traces are labelled `no-trajectory`; an empty patch is unresolved.
-    """
-    code = import_paths(_deployment(ctx), "predictions", paths, instances, batch, as_json)
-    raise typer.Exit(asyncio.run(code))
-
-
-async def import_paths(
-    deployment: Deployment,
-    fmt: str,
-    paths: list[Path],
-    instances: Path | None,
-    batch: str | None,
-    as_json: bool,
-) -> int:
-    """Import a batch; exit code 0 when nothing failed, 1 when something did (or no broker
-    answers), 2 on bad input."""
-    import json
-
-    from rich.console import Console
-
-    from producers.blob_upload import open_blob_store
-    from producers.importers import ImportFormatError
-    from producers.importers.run import collect, import_items, outcomes_json, summary
-    from producers.importers.swebench import load_records
-    from producers.sdk.sender import broker_reachable
-
-    console = Console(stderr=True, soft_wrap=True)
-    missing = [str(p) for p in paths if not p.exists()]
-    if missing:
-        _error(f"no such file or folder: {', '.join(missing)}")
-        return 2
-    try:
-        records = load_records(instances) if instances is not None else None
-    except ImportFormatError as exc:
-        _error(str(exc))
-        return 2
-    found = _client()
-    settings = found.settings
-    if not await broker_reachable(settings.kafka_bootstrap, PROBE_TIMEOUT_S):
-        _error(
-            f"{unreachable_broker(found)}; nothing was imported or spooled: run the import "
-            "again once it answers (a re-import stores each trace once)"
-        )
-        return 1
-    items = collect(fmt, paths, batch)
-    started = time.perf_counter()
-    outcomes, check, delivery = await import_items(
-        items, records, settings, deployment, open_blob_store(settings), console
-    )
-    summary(outcomes, check, time.perf_counter() - started, console)
-    if as_json:
-        typer.echo(json.dumps(outcomes_json(outcomes), indent=2))
-    if delivery.kept:
-        typer.echo(
-            spooled_line(found, delivery.kept, delivery.spool) + " (or run the import again)",
-            err=True,
-        )
-        return 1
-    line = await settle(found, None)
-    if line:
-        typer.echo(line, err=True)
-    return 1 if any(o.status == "failed" for o in outcomes) else 0

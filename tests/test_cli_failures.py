@@ -30,6 +30,7 @@ DATA = ROOT / "bench" / "data" / "swebench"
 RUN = DATA / "trajectories" / "swe-agent" / "gpt4__swe-bench-dev-easy_first_only"
 OPENHANDS = ROOT / "tests" / "producers" / "fixtures" / "openhands" / "output.jsonl"
 MINI = DATA / "trajectories" / "mini-swe-agent" / "20251118_gemini-3-pro"
+PREDICTIONS = next((DATA / "predictions" / "20240604_CodeR").glob("*.json*"))
 BIN = Path(sys.executable).parent
 
 
@@ -84,6 +85,9 @@ def _unavailable(kept: str) -> list[Case]:
         Case(("import", "swe-agent", str(RUN), "--instances", str(DATA / "records.jsonl"))),
         Case(("import", "openhands", str(OPENHANDS))),
         Case(("import", "mini-swe-agent", str(MINI))),
+        Case(
+            ("import", "predictions", str(PREDICTIONS), "--instances", str(DATA / "records.jsonl"))
+        ),
         Case(("worker", "streams")),
         Case(("worker", "qa")),
         Case(("replay", "--trace-id", "x")),
@@ -113,6 +117,7 @@ BAD_FILE = [
     Case(("import", "swe-agent", str(RUN), "--instances", "garbage.jsonl"), 2),
     Case(("import", "openhands", "missing.jsonl"), 2),
     Case(("import", "mini-swe-agent", "garbage.jsonl"), 1),
+    Case(("import", "predictions", "missing.jsonl", "--instances", "garbage.jsonl"), 2),
     Case(("mre", "missing.md"), 2),
     Case(("worker", "qa", "--repos-file", "missing.toml")),
     Case(("export", "/proc/no/such/out.jsonl")),

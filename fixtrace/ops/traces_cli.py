@@ -62,7 +62,7 @@ QA_TABLE = (
 TIMELINE_TABLE = (
     Column("seq", "seq", 0, 3, "right"),
     Column("time", "+time", 2, 8),
-    Column("type", "type", 1, 15),
+    Column("type", "type", 1, 16),
     Column("what", "what", 0, 24),
 )
 HELD_OUT_TABLE = (
@@ -72,6 +72,17 @@ HELD_OUT_TABLE = (
     Column("before", "before", 2, 7),
     Column("kind", "kind", 3, 12),
 )
+
+
+def elapsed(ms: int) -> str:
+    """Time since the trace's first event, short enough for its column: ``1:05.3``, ``2:01:05``."""
+    tenths = round(max(ms, 0) / 100)
+    if tenths >= 36_000:
+        return str(dt.timedelta(seconds=tenths // 10))
+    minutes, rest = divmod(tenths, 600)
+    return f"{minutes}:{rest // 10:02d}.{rest % 10}"
+
+
 WideOption = typer.Option(False, "--wide", "-w", help="Every column, however wide the table.")
 QA_COLUMNS = (
     "stage, status, run_id, judge_overall, judge_mode, judge_model, rubric_version, "
@@ -255,8 +266,7 @@ def show_trace(
     start = doc.events[0].ts_ms if doc.events else 0
     timeline = []
     for ev in doc.events:
-        offset = dt.timedelta(milliseconds=ev.ts_ms - start)
-        when = str(offset)[:-3] if offset.microseconds else str(offset)
+        when = elapsed(ev.ts_ms - start)
         timeline.append({"seq": str(ev.seq), "time": when, "type": ev.type,
                          "what": event_summary(ev)})  # fmt: skip
     print_fitted(TIMELINE_TABLE, timeline, wide=wide, title="timeline")

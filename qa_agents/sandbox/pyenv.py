@@ -102,14 +102,28 @@ def make_world_readable(root: Path) -> None:
                 path.chmod(stat.S_IMODE(mode) | extra)
 
 
-def _pip_argv(env_python: Path) -> list[str] | None:
-    """Our own pip driving the env (`pip --python`, pip>=22.3) or None if we have no pip.
+def _pip_argv(env_python: Path, base_python: Path) -> list[str] | None:
+    """Our own pip driving the env (`pip --python`, pip>=22.3) or None to seed the env's own.
 
-    Why: it saves seeding pip into every env (ensurepip costs seconds per cold build).
+    Why: it saves seeding pip into every env (ensurepip costs seconds per cold build). Only
+    for an env of our own Python version: a current pip refuses to drive an older
+    interpreter (pip 26 requires Python 3.10, SWE-bench's older versions run on 3.9).
     """
-    if importlib.util.find_spec("pip") is None:
+    if importlib.util.find_spec("pip") is None or _minor_version(base_python) != _OWN_MINOR:
         return None
     return [sys.executable, "-m", "pip", "--python", str(env_python)]
+
+
+_OWN_MINOR = f"{sys.version_info[0]}.{sys.version_info[1]}"
+
+
+def _minor_version(python: Path) -> str:
+    """``3.9`` for an interpreter (ours without a subprocess)."""
+    if Path(python).resolve() == Path(sys.executable).resolve():
+        return _OWN_MINOR
+    probe = "import sys; print('%d.%d' % sys.version_info[:2])"
+    out = subprocess.run([str(python), "-c", probe], capture_output=True, text=True, timeout=30)
+    return out.stdout.strip()
 
 
 def _build(
@@ -118,7 +132,7 @@ def _build(
     if path.exists():
         shutil.rmtree(path)  # an incomplete earlier build
     env_python = path / "bin" / "python"
-    pip = _pip_argv(env_python)
+    pip = _pip_argv(env_python, base_python)
     venv_argv = [str(base_python), "-m", "venv", str(path)]
     if pip is not None:
         venv_argv.insert(3, "--without-pip")

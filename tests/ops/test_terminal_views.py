@@ -81,6 +81,16 @@ def test_show_fits_80_columns(ops_app, stack_env: Settings, sample: Sample,
     assert "judge model" in wide and "heuristic-v1" in wide
 
 
+def test_timeline_offsets_fit_their_column():
+    """The +time column held ``0:00:01.955`` (11 characters in a column of 8), so every
+    timeline row of `traces show` wrapped onto two lines at 80 columns."""
+    cases = {0: "0:00.0", 1955: "0:02.0", 65_300: "1:05.3", 599_999: "10:00.0",
+             7_265_000: "2:01:05"}  # fmt: skip
+    for ms, shown in cases.items():
+        assert traces_cli.elapsed(ms) == shown
+        assert len(shown) <= 8
+
+
 def test_choose_columns_by_priority():
     cols = [Column("a", "a", 0, 10), Column("b", "b", 2, 10), Column("c", "c", 1, 10)]
     shown, hidden = choose_columns(cols, [], 22)  # 10 + 2 + 10

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import subprocess
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -47,3 +48,22 @@ def test_env_installs_and_is_importable_in_sandbox(
     )
     assert res.exit_code == 0, res.stderr
     assert res.stdout.split() == ["six", str(env.path)]
+
+
+def _older_python() -> Path | None:
+    """A CPython 3.9 the sandbox uid can read (SWE-bench's older versions need one): Debian's,
+    or the copy `bench/sandbox_python.py` makes of pyenv's."""
+    places = (Path("/usr/bin/python3.9"), Path("/opt/fixtrace-python/3.9/bin/python3.9"))
+    return next((p for p in places if p.is_file()), None)
+
+
+@pytest.mark.skipif(_older_python() is None, reason="no Python 3.9 on this machine")
+def test_env_of_an_older_python_gets_its_own_pip(cache_dir: Path) -> None:
+    """pip 26 refuses to drive Python 3.9 (`pip --python`), which failed every env of the
+    SWE-bench versions pinned to 3.9; such an env is seeded with the pip of its own Python."""
+    base = _older_python()
+    assert base is not None
+    env = build_env(["six"], cache_dir=cache_dir, base_python=base)
+    probe = "import six, sys; print(sys.version_info[:2] == (3, 9))"
+    out = subprocess.run([str(env.python), "-c", probe], capture_output=True, text=True)
+    assert out.stdout.strip() == "True", out.stderr

@@ -19,7 +19,7 @@ from fixtrace.procs import ManagedProcess
 from fixtrace.waiting import wait_until
 from fixtrace_config import Settings
 from fixtrace_config.deployment import Deployment
-from producers.cli import import_paths
+from producers.import_cli import import_paths
 from schemas.models import TraceOpened
 from tests.streams.harness import (
     ROOT,
