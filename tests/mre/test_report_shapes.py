@@ -6,6 +6,7 @@ the labelled corpus, where the extractor missed it before.
 
 from __future__ import annotations
 
+from qa_agents.mre.tools.behavior import shown_evidence
 from qa_agents.mre.tools.extractor import extract
 from qa_agents.mre.tools.fences import fenced_blocks
 from qa_agents.mre.tools.markdown import extract_code_blocks
@@ -182,3 +183,56 @@ def test_python2_builtins_are_never_pypi_namesakes() -> None:
 def test_a_standard_package_used_through_its_submodule_is_imported_with_it() -> None:
     md = '`urllib.request.urlopen("https://example.org/").read()` hangs.\n'
     assert "import urllib.request  # added by open-mre" in extract(md).code
+
+
+def test_an_unlabelled_block_announced_as_output_is_output_even_when_it_parses() -> None:
+    md = (
+        "```python\nimport lib\nprint(repr(lib.parse('a : b')))\n```\n"
+        "In 1.2.3, this prints:\n```\nResult([Result(['a', 'b'], {'k': 'a'})], {})\n```\n"
+        "Output:\n```\nfrobnicate(1, 2)\n```\n"
+    )
+    kinds = [kind for kind, _ in _kinds(md)]
+    assert kinds == ["code", "output", "output"]
+    assert "Result(" not in extract(md).code
+    # a heading that merely contains an output word ("Reproduce") announces code
+    md = "**To Reproduce**\n```\nimport lib\nr = lib.fmt('--a')\n```\n"
+    assert [kind for kind, _ in _kinds(md)] == ["code"]
+
+
+def test_an_unlabelled_block_of_settings_after_the_script_is_not_code() -> None:
+    md = (
+        "```python\nimport cfg\nc = cfg.Config('c.ini')\nc['s'] = {'k': 'v # w'}\n"
+        "c.write()\nprint(c)\n```\n\nFile written:\n\n```\n[s]\nk = v # w\n```\n"
+    )
+    assert [kind for kind, _ in _kinds(md)] == ["code", "other"]
+    assert "[s]" not in extract(md).code
+
+
+def test_multi_line_code_in_single_backticks_is_code_without_the_backticks() -> None:
+    md = (
+        "### What happened?\n\n`from lib import checked\nfrom typing import List\n\n"
+        "@checked\ndef f(xs: List[str]) -> None:\n    print(xs)\n\n"
+        "if __name__ == '__main__':\n    f(['a', 1])`\n\nrun result:\n\n['a', 1]\n"
+    )
+    code = extract(md).code
+    assert code.startswith("from lib import checked\n")
+    assert "f(['a', 1])\n" in code and "`" not in code
+
+
+def test_a_python2_session_is_kept_whole_and_does_not_parse() -> None:
+    md = (
+        "```\n>>> import lib\n>>> t = lib.Table()\n>>> t.add(['a'])\n"
+        ">>> print t.draw()\n+---+\n| a |\n+---+\n```\n"
+    )
+    result = extract(md)
+    assert "print t.draw()" in result.code
+    assert "print" in (result.metadata.syntax_error or "")
+
+
+def test_what_each_print_showed_written_as_a_comment_beside_it_is_shown_output() -> None:
+    md = (
+        "```python\nimport lib\nprint(lib.f('a'))  # prints a\nprint(lib.f('b'))  # -> `c`\n"
+        "print(lib.f('d'))  # should print d\nprint(lib.f('e'))  # a note\n```\n"
+    )
+    shown = [(e.context, e.text) for e in shown_evidence(extract_code_blocks(md))]
+    assert shown == [("actual", "a\nc\n"), ("expected", "d\n")]

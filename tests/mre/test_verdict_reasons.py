@@ -115,6 +115,18 @@ def test_an_import_name_is_the_distribution_of_the_repository_the_report_was_fil
     assert distributions(["tidy"], "# Bug without an address\n", pypi) == (["tidy"], {})
 
 
+def test_a_repository_named_like_the_import_publishes_python_name() -> None:
+    pypi = _pypi(
+        {
+            "tidy": _project("tidy", "https://github.com/someone-else/tidy"),
+            "python-tidy": _project("python-tidy", "https://github.com/owner/Tidy"),
+        }
+    )
+    md = "<!-- source: https://github.com/owner/Tidy/issues/7 -->\n"
+    chosen, why = distributions(["tidy"], md, pypi)
+    assert chosen == ["python-tidy"] and "owner/Tidy" in why["python-tidy"]
+
+
 def test_a_namesake_that_is_the_repository_s_own_project_stays() -> None:
     pypi = _pypi(
         {

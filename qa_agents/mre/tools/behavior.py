@@ -71,6 +71,12 @@ _NO_OUTPUT = re.compile(
     r"\bnothing (?:is |gets |was )?(?:printed|shown|displayed)\b|\bprints nothing\b",
     re.I,
 )
+# "print(f(x))  # prints 3" – what a print showed, written as a comment beside it
+_PRINT_COMMENT = re.compile(
+    r"^\s*print\(.*\)\s*#\s*(?P<should>(?:should|expected to)\s+)?"
+    r"(?:prints?|outputs?|gives?|shows?|->|=>)\s*:?\s+(?P<out>\S.*?)\s*$",
+    re.I,
+)
 # "call()  # raises KeyError: 'x'" – an exception written as a comment beside its line
 _RAISE_COMMENT = re.compile(
     r"#[^#\n]*?(?P<exc>\b(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception)\b(?::[^#\n]*)?)\s*$"
@@ -104,6 +110,7 @@ def shown_evidence(blocks: list[CodeBlock]) -> list[ShownEvidence]:
             )
         if block.kind == "code":
             evidence.extend(_commented_raises(block, source))
+            evidence.extend(_commented_prints(block, source))
         if block.kind == "code" and block.transcript_output.strip():
             out, trace = _split_trace(block.transcript_output)
             if out.strip():
@@ -117,6 +124,23 @@ def shown_evidence(blocks: list[CodeBlock]) -> list[ShownEvidence]:
                     )
                 )
     return evidence
+
+
+def _commented_prints(block: CodeBlock, source: str) -> list[ShownEvidence]:
+    """``print(f("a"))  # prints b``: the author wrote what each print showed beside it;
+    "# should print b" is what they expect instead."""
+    actual: list[str] = []
+    expected: list[str] = []
+    for line in block.content.splitlines():
+        match = _PRINT_COMMENT.match(line)
+        if match:
+            side = expected if match.group("should") else actual
+            side.append(match.group("out").strip().strip("`") + "\n")
+    return [
+        ShownEvidence(kind="output", context=context, text="".join(lines), source=source)
+        for context, lines in (("actual", actual), ("expected", expected))
+        if lines
+    ]
 
 
 def _commented_raises(block: CodeBlock, source: str) -> list[ShownEvidence]:

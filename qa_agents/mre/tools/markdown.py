@@ -15,7 +15,13 @@ import re
 
 from qa_agents.mre.models import BlockContext, BlockKind, CodeBlock
 from qa_agents.mre.tools.fences import fenced_blocks
-from qa_agents.mre.tools.prose import RawBlock, parses, prose_blocks, python_c_code
+from qa_agents.mre.tools.prose import (
+    RawBlock,
+    announces_output,
+    parses,
+    prose_blocks,
+    python_c_code,
+)
 
 _PY_LANGS = {"python", "py", "python3", "py3", "ipython", "ipython3"}
 _PYCON_LANGS = {"pycon", "python-repl", ">>>"}
@@ -82,7 +88,29 @@ def extract_code_blocks(markdown: str) -> list[CodeBlock]:
                 lead=raw.lead[-200:],
             )
         )
+    _inert_tail_is_data(blocks)
     return blocks
+
+
+def _inert_tail_is_data(blocks: list[CodeBlock]) -> None:
+    """An unlabelled block after the script that calls, imports and defines nothing
+    (``[section]`` / ``key = value`` settings parse as Python) adds nothing the run could
+    show: it is what the script wrote or read, not more of the script."""
+    code = [b for b in blocks if b.kind == "code"]
+    for block in code[1:]:
+        later_code = any(b.kind == "code" for b in blocks[block.index + 1 :])
+        if block.language == "" and not later_code and _inert(block.content):
+            block.kind = "other"
+
+
+def _inert(body: str) -> bool:
+    try:
+        tree = ast.parse(body)
+    except (SyntaxError, ValueError):
+        return False
+    if not all(isinstance(s, ast.Expr | ast.Assign) for s in tree.body):
+        return False
+    return not any(isinstance(n, ast.Call) for n in ast.walk(tree))
 
 
 def names_data(lead: str) -> bool:
@@ -191,7 +219,7 @@ def classify_block(language: str, body: str, lead: str = "") -> tuple[BlockKind,
         return "output", body, ""
     if not language:
         code, quoted = _split_quoted_output(body)
-        if _looks_like_code(code):
+        if _looks_like_code(code) and not announces_output(lead):
             return "code", code, quoted
         return "output", body, ""
     return "other", body, ""
@@ -274,7 +302,7 @@ def split_transcript(body: str) -> tuple[str, str]:
         elif line.strip():
             shown.append(line)
     statements = "\n".join(code) + "\n"
-    if not parses(statements):
+    if not parses(statements) and not any(_python2_print(c) for c in code):
         statements = _drop_unparseable(code)
     return statements, "\n".join(shown) + ("\n" if shown else "")
 

@@ -31,7 +31,7 @@ _INLINE_ONLY = re.compile(r"^\s*`([^`\n]+)`\s*$")
 _INLINE_LEADING = re.compile(r"^\s*`(?P<code>[^`\n]+)`(?P<rest>[^`\n]*)$")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s")
 _OUTPUT_LEAD = re.compile(
-    r"(result|output|prints?|got|returns?|gives?|produces?)\W*\**\s*:?\s*\**\s*:?\s*$", re.I
+    r"\b(result|output|prints?|got|returns?|gives?|produces?)\W*\**\s*:?\s*\**\s*:?\s*$", re.I
 )
 _VALUE_LEAD = re.compile(
     r"\b(result\w*|output\w*|prints?|got|get|gives?|returns?|produces?|shows?|see|expect\w*|"
@@ -112,6 +112,10 @@ def _block_at(
         if session is not None:
             body, end = session
             return RawBlock("sh", body, "prose", lead), end
+    span = _multiline_span(lines, i)
+    if span is not None:
+        body, end = span
+        return RawBlock("", body, "inline", lead), end
     inline = _inline_block(line, lead, anything_before)
     if inline is not None:
         return inline, i + 1
@@ -119,6 +123,23 @@ def _block_at(
         body, end = _take(lines, i + 1, lambda s: bool(s.strip()))
         if body and not any(_INLINE_ONLY.match(b) for b in body):
             return RawBlock("text", "\n".join(body) + "\n", "prose", line), end
+    return None
+
+
+def _multiline_span(lines: list[str], start: int) -> tuple[str, int] | None:
+    """Code written in one pair of single backticks over several lines (`` `import x``
+    … ``f(x)` ``): the script without its backticks, when it parses."""
+    first = lines[start]
+    if not first.startswith("`") or first.startswith("``") or first.count("`") != 1:
+        return None
+    for end in range(start + 1, min(len(lines), start + 200)):
+        if "`" not in lines[end]:
+            continue
+        last = lines[end].rstrip()
+        if lines[end].count("`") != 1 or not last.endswith("`"):
+            return None
+        body = "\n".join([first[1:], *lines[start + 1 : end], last[:-1]]) + "\n"
+        return (body, end + 1) if parses(body) else None
     return None
 
 
@@ -282,6 +303,15 @@ def _is_output_lead(line: str) -> bool:
     """ "**Result:**", "It prints:" – a line announcing output pasted as plain lines."""
     text = line.strip().rstrip("*").rstrip()
     return bool(text.endswith(":") and _OUTPUT_LEAD.search(text) and not _HEADING.match(line))
+
+
+def announces_output(lead: str) -> bool:
+    """The line before a block ends by saying output follows ("In 1.2, this prints:",
+    "Output:", "and it prints"): what comes next was printed, even if it parses."""
+    lines = [ln for ln in lead.splitlines() if ln.strip()]
+    if not lines or _HEADING.match(lines[-1]):
+        return False
+    return bool(_OUTPUT_LEAD.search(lines[-1].strip().rstrip("*").rstrip()))
 
 
 def _take(lines: list[str], start: int, keep: Callable[[str], bool]) -> tuple[list[str], int]:

@@ -85,34 +85,46 @@ def distributions(
     repository = source_repository(markdown)
     if repository is None:
         return list(imported), {}
-    repo_name = repository.split("/")[1]
     chosen: list[str] = []
     notes: dict[str, str] = {}
     for name in imported:
-        candidate = _norm(repo_name)
-        if (
-            candidate != _norm(name)
-            and _bare(candidate) == _bare(_norm(name))
-            and not _points_at(pypi.project(name), repo_name)
-            and _points_at(pypi.project(candidate), repo_name)
-        ):
-            chosen.append(candidate)
-            notes[candidate] = (
-                f"`import {name}` is {candidate}, the distribution of {repository} where "
-                f"the report was filed (PyPI's {name!r} is another project)"
-            )
-        else:
+        candidate = _repository_distribution(name, repository, pypi)
+        if candidate is None:
             chosen.append(name)
+            continue
+        chosen.append(candidate)
+        notes[candidate] = (
+            f"`import {name}` is {candidate}, the distribution of {repository} where "
+            f"the report was filed (PyPI's {name!r} is another project)"
+        )
     return chosen, notes
+
+
+def _repository_distribution(name: str, repository: str, pypi: PypiClient) -> str | None:
+    """The repository's project for ``import name`` when PyPI's namesake is another's:
+    the repository's own name (``python-tidy``), or ``python-<name>`` when the repository
+    is named like the import (``Box`` publishes ``python-box``). A namesake is the
+    repository's only when it names the owner too (``other/box`` is not ``owner/Box``)."""
+    repo_name = repository.split("/")[1]
+    own = _norm(name)
+    if _bare(_norm(repo_name)) != _bare(own):
+        return None  # an import of another project than the repository's
+    candidates = [c for c in dict.fromkeys([_norm(repo_name), f"python-{own}"]) if c != own]
+    if not candidates or _points_at(pypi.project(name), repository):
+        return None
+    return next((c for c in candidates if _points_at(pypi.project(c), repo_name)), None)
 
 
 def _bare(name: str) -> str:
     return re.sub(r"^(?:python|py)-|-(?:python|py)$", "", name)
 
 
-def _points_at(project: PypiProject, repo_name: str) -> bool:
-    """Does one of the project's addresses name the repository ``repo_name``?"""
-    pattern = re.compile(rf"github\.com/[\w.-]+/{re.escape(repo_name)}(?:[/#?]|\.git|$)", re.I)
+def _points_at(project: PypiProject, repository: str) -> bool:
+    """Does one of the project's addresses name ``repository`` (``owner/name``, or
+    ``name`` under any owner)?"""
+    owner, _, name = repository.rpartition("/")
+    owner = re.escape(owner) if owner else r"[\w.-]+"
+    pattern = re.compile(rf"github\.com/{owner}/{re.escape(name)}(?:[/#?]|\.git|$)", re.I)
     return any(pattern.search(url) for url in project.urls)
 
 
