@@ -143,3 +143,15 @@ def test_checker_catches_nested_imports_and_attribute_pairs(tmp_path: Path) -> N
         ("stage/bad.py", 4, "uses .store.query"),
         ("stage/bad.py", 5, "uses .client.insert"),
     ]
+
+
+def test_no_module_over_400_lines_outside_tests() -> None:
+    """Small modules with one job: a module past 400 lines is split by what its parts do."""
+    long = {
+        str(path.relative_to(ROOT)): n
+        for path in ROOT.rglob("*.py")
+        if not path.relative_to(ROOT).parts[0].startswith((".", "tests"))
+        and "node_modules" not in path.parts
+        and (n := len(path.read_text(encoding="utf-8").splitlines())) > 400
+    }
+    assert not long, long

@@ -29,7 +29,7 @@ from qa_agents.mre.models import (
     Verdict,
     VersionReport,
 )
-from qa_agents.mre.tools.hydrate import PYTHON2_BUILTINS
+from qa_agents.mre.tools.known_names import PYTHON2_BUILTINS
 from qa_agents.mre.tools.tracebacks import raised_in
 
 _FILE_ERRORS = {"FileNotFoundError", "IsADirectoryError", "NotADirectoryError"}

@@ -22,6 +22,12 @@ from qa_agents.mre.tools.prose import (
     prose_blocks,
     python_c_code,
 )
+from qa_agents.mre.tools.transcripts import (
+    VERSION_QUERY,
+    is_transcript,
+    python2_print,
+    split_transcript,
+)
 
 _PY_LANGS = {"python", "py", "python3", "py3", "ipython", "ipython3"}
 _PYCON_LANGS = {"pycon", "python-repl", ">>>"}
@@ -32,8 +38,7 @@ _EXC_LINE = re.compile(r"^\s*(?:[\w.]+\.)?\w*(?:Error|Exception|Warning|Exit|Int
 _CODE_HINT = re.compile(
     r"^\s*(import |from \S+ import |def |class |async def |@|print[ (]|\w[\w.\[\]'\"]* *=[^=])"
 )
-_PROMPT = re.compile(r"^(?:>>>|\.\.\.)(?: |$)|^In \[\d*\]: ?|^\s+\.\.\.: ?")
-_OUT_PROMPT = re.compile(r"^Out\[\d*\]: ?")
+
 _TRACEBACK_START = re.compile(r"^-{5,}$|^Traceback \(most recent call last\)")
 _EXPECTED_WORDS = re.compile(r"\b(expect\w*|should|desired|intended|correct|wanted)\b", re.I)
 # words that say a block is what happened; "prints"/"returns" alone only say output follows
@@ -58,9 +63,6 @@ DATA_FORMAT = re.compile(
 )
 _TITLE = re.compile(r"\A(?:\s*<!--.*?-->\s*)*\s*#\s[^\n]*\n")
 _SECTION = re.compile(r"^ {0,3}#{1,6}\s+(?P<h>.+?)\s*#*\s*$|^\*\*(?P<b>[^*\n]+)\*\*:?\s*$", re.M)
-_VERSION_QUERY = re.compile(
-    r"__version__|\bVERSION\b|\bversion\s*\(|\bsys\.version|\bversion_info\b|python_version\("
-)
 _QUOTED = re.compile(r"^>{1,3}(?!>)\s?")
 _SHELL_PROMPT = re.compile(r"^\s*(?:\$|%|❯|PS [^>]*>)\s+")
 
@@ -240,7 +242,7 @@ def shell_python(body: str) -> tuple[str, str] | None:
         is_command = bool(_SHELL_PROMPT.match(line)) or not prompted
         if is_command:
             program = python_c_code(_SHELL_PROMPT.sub("", line, count=1))
-            if program is not None and _VERSION_QUERY.search(program):
+            if program is not None and VERSION_QUERY.search(program):
                 program = None  # the author's setup, not the example
             in_step = program is not None
             if program is not None and program not in programs:
@@ -269,53 +271,6 @@ def looks_like_traceback(text: str, lead: str = "") -> bool:
         return True
     # "InvalidVersion: bad", "ParseError: ..." pasted under "it raises:"
     return bool(lead and _RAISE_LEAD.search(lead) and _BARE_EXC.match(lines[-1].strip()))
-
-
-def is_transcript(body: str) -> bool:
-    """A REPL or IPython session: statements behind prompts, results in between."""
-    return any(
-        line.startswith((">>> ", ">>>\t")) or line == ">>>" or re.match(r"^In \[\d*\]:", line)
-        for line in body.splitlines()
-    )
-
-
-def split_transcript(body: str) -> tuple[str, str]:
-    """(statements, everything the session printed) of a REPL/IPython transcript.
-
-    What a version query printed (``lib.__version__``, ``sys.version``) describes the
-    author's setup, not the symptom, so it is left out of the shown output.
-    """
-    code: list[str] = []
-    shown: list[str] = []
-    version_echo = False
-    for line in body.splitlines():
-        prompt = _PROMPT.match(line)
-        if prompt:
-            statement = line[prompt.end() :]
-            if not line.lstrip().startswith("..."):
-                version_echo = bool(_VERSION_QUERY.search(statement))
-            code.append(statement)
-        elif version_echo:
-            continue
-        elif _OUT_PROMPT.match(line):
-            shown.append(_OUT_PROMPT.sub("", line))
-        elif line.strip():
-            shown.append(line)
-    statements = "\n".join(code) + "\n"
-    if not parses(statements) and not any(_python2_print(c) for c in code):
-        statements = _drop_unparseable(code)
-    return statements, "\n".join(shown) + ("\n" if shown else "")
-
-
-def _drop_unparseable(lines: list[str]) -> str:
-    """Keep the statements of a transcript that parse (a session can hold a typo)."""
-    kept: list[str] = []
-    for line in lines:
-        trial = "\n".join([*kept, line]) + "\n"
-        if parses(trial) or line.startswith((" ", "\t")) or line.rstrip().endswith(":"):
-            kept.append(line)
-    text = "\n".join(kept) + "\n"
-    return text if parses(text) else "\n".join(lines) + "\n"
 
 
 def _split_code_and_traceback(body: str) -> tuple[str, str]:
@@ -385,7 +340,7 @@ def _looks_like_code(body: str) -> bool:
     lines = [ln for ln in body.splitlines() if ln.strip()]
     if not lines:
         return False
-    if re.match(r"^#!.*\bpython", lines[0]) or _python2_print(body):
+    if re.match(r"^#!.*\bpython", lines[0]) or python2_print(body):
         return True
     hinted = sum(1 for ln in lines if _CODE_HINT.match(ln) or ln.rstrip().endswith((")", ":")))
     if parses(body):
@@ -414,14 +369,3 @@ def _is_value(body: str) -> bool:
     """Text that parses only as a value (``(filename, debug)``, ``{'a': 1}``): a result
     shown, not a script; a script calls, assigns or imports something."""
     return all(isinstance(node, _VALUE_NODES) for node in ast.walk(ast.parse(body)))
-
-
-def _python2_print(body: str) -> bool:
-    """Does the text fail to parse only as Python 2 does: at a ``print`` statement?"""
-    try:
-        ast.parse(body)
-    except SyntaxError as exc:
-        return "Missing parentheses in call to 'print'" in str(exc.msg)
-    except ValueError:
-        return False
-    return False

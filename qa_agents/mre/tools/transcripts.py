@@ -1,0 +1,77 @@
+"""REPL and IPython sessions pasted in a report: the statements typed, and what they printed.
+
+Apart from block classification because a session mixes both in one block, and what a
+version query echoed describes the author's setup, not the symptom.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from qa_agents.mre.tools.prose import parses
+
+_PROMPT = re.compile(r"^(?:>>>|\.\.\.)(?: |$)|^In \[\d*\]: ?|^\s+\.\.\.: ?")
+_OUT_PROMPT = re.compile(r"^Out\[\d*\]: ?")
+VERSION_QUERY = re.compile(
+    r"__version__|\bVERSION\b|\bversion\s*\(|\bsys\.version|\bversion_info\b|python_version\("
+)
+"""A statement that asks for a version: what it printed is the author's setup."""
+
+
+def is_transcript(body: str) -> bool:
+    """A REPL or IPython session: statements behind prompts, results in between."""
+    return any(
+        line.startswith((">>> ", ">>>\t")) or line == ">>>" or re.match(r"^In \[\d*\]:", line)
+        for line in body.splitlines()
+    )
+
+
+def split_transcript(body: str) -> tuple[str, str]:
+    """(statements, everything the session printed) of a REPL/IPython transcript.
+
+    What a version query printed (``lib.__version__``, ``sys.version``) describes the
+    author's setup, not the symptom, so it is left out of the shown output.
+    """
+    code: list[str] = []
+    shown: list[str] = []
+    version_echo = False
+    for line in body.splitlines():
+        prompt = _PROMPT.match(line)
+        if prompt:
+            statement = line[prompt.end() :]
+            if not line.lstrip().startswith("..."):
+                version_echo = bool(VERSION_QUERY.search(statement))
+            code.append(statement)
+        elif version_echo:
+            continue
+        elif _OUT_PROMPT.match(line):
+            shown.append(_OUT_PROMPT.sub("", line))
+        elif line.strip():
+            shown.append(line)
+    statements = "\n".join(code) + "\n"
+    if not parses(statements) and not any(python2_print(c) for c in code):
+        statements = _drop_unparseable(code)
+    return statements, "\n".join(shown) + ("\n" if shown else "")
+
+
+def _drop_unparseable(lines: list[str]) -> str:
+    """Keep the statements of a transcript that parse (a session can hold a typo)."""
+    kept: list[str] = []
+    for line in lines:
+        trial = "\n".join([*kept, line]) + "\n"
+        if parses(trial) or line.startswith((" ", "\t")) or line.rstrip().endswith(":"):
+            kept.append(line)
+    text = "\n".join(kept) + "\n"
+    return text if parses(text) else "\n".join(lines) + "\n"
+
+
+def python2_print(body: str) -> bool:
+    """Does the text fail to parse only as Python 2 does: at a ``print`` statement?"""
+    try:
+        ast.parse(body)
+    except SyntaxError as exc:
+        return "Missing parentheses in call to 'print'" in str(exc.msg)
+    except ValueError:
+        return False
+    return False
