@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from enum import StrEnum
 from typing import Any
 
@@ -16,6 +17,18 @@ class TestOutcome(StrEnum):
     passed = "passed"
     failed = "failed"
     fail_to_pass = "fail_to_pass"
+
+
+def time_ms(text: str) -> int:
+    """A time a user types, in epoch ms: ``2026-11-24``, ``2026-11-24T10:30`` (UTC unless
+    it names an offset), or epoch milliseconds as digits."""
+    text = text.strip()
+    if text.isdigit():
+        return int(text)
+    value = dt.datetime.fromisoformat(text)
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=dt.UTC)
+    return int(value.timestamp() * 1000)
 
 
 BATCH_LABEL_PREFIX = "import-batch:"

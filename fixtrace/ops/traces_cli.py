@@ -14,7 +14,7 @@ from rich.table import Table
 from fixtrace.errors import fail
 from fixtrace.ops.batch_report import batch_report
 from fixtrace.ops.documents import LATEST_QA_SQL, fetch_document
-from fixtrace.ops.filters import TestOutcome, TraceFilter, batch_label
+from fixtrace.ops.filters import TestOutcome, TraceFilter, batch_label, time_ms
 from fixtrace.ops.query import QueryBackend, QueryError, QueryResult, open_query_backend
 from fixtrace.ops.render import Column, OutputFormat, cell, emit, fitted_table, wide_console
 from fixtrace_config import load_settings
@@ -120,14 +120,22 @@ def list_traces(
         help="Held-out tests' verdict (traces with an evaluation spec only).",
     ),
     batch: str | None = typer.Option(None, help="Only traces of this import batch."),
+    since: str | None = typer.Option(
+        None, help="Created at or after: 2026-11-24, 2026-11-24T10:30 (UTC) or epoch ms."
+    ),
+    until: str | None = typer.Option(None, help="Created before (same forms as --since)."),
     limit: int = typer.Option(50, min=1, help="At most this many traces, newest first."),
     fmt: OutputFormat = typer.Option(OutputFormat.table, "--format", "-f"),
     wide: bool = WideOption,
 ) -> None:
     """List traces with their test outcome, benchmark verdict, MRE verdict and judge score."""
+    try:
+        window = {k: time_ms(v) for k, v in (("since_ms", since), ("until_ms", until)) if v}
+    except ValueError as exc:
+        raise typer.BadParameter(f"{exc}; use 2026-11-24, 2026-11-24T10:30 or epoch ms") from exc
     flt = TraceFilter(
         repo=repo, status=status, min_judge=min_judge, max_judge=max_judge, tests=tests,
-        mre=mre, resolved=resolved, batch=batch, limit=limit,
+        mre=mre, resolved=resolved, batch=batch, limit=limit, **window,
     )  # fmt: skip
     sql, params = flt.select(LIST_COLUMNS)
     backend = _backend()

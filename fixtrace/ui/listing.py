@@ -12,21 +12,13 @@ from urllib.parse import urlencode
 from pydantic import ValidationError
 from starlette.datastructures import QueryParams
 
-from fixtrace.ops.filters import TestOutcome, TraceFilter
+from fixtrace.ops.filters import TestOutcome, TraceFilter, time_ms
 from fixtrace.ui.queries import SORTS, ListQuery
 
 STATUSES = ("open", "finalizing", "complete", "missing_events")
 VERDICTS = ("GREEN", "YELLOW", "RED", "ERROR")
 FILTER_KEYS = ("repo", "status", "tests", "resolved", "mre", "min_judge", "max_judge", "since",
                "until")  # fmt: skip
-
-
-def _time_ms(text: str) -> int:
-    """``YYYY-MM-DD[THH:MM[:SS]]`` read as UTC, in epoch milliseconds."""
-    value = dt.datetime.fromisoformat(text.strip())
-    if value.tzinfo is None:
-        value = value.replace(tzinfo=dt.UTC)
-    return int(value.timestamp() * 1000)
 
 
 def ms_to_input(ms: int | None) -> str:
@@ -74,7 +66,7 @@ def parse_list_query(params: QueryParams, optional: frozenset[str]) -> tuple[Lis
     for key, field in (("since", "since_ms"), ("until", "until_ms")):
         if raw := params.get(key, "").strip():
             try:
-                fields[field] = _time_ms(raw)
+                fields[field] = time_ms(raw)
             except ValueError:
                 errors.append(f"{key} must be a date or date and time (UTC), not {raw!r}")
     try:

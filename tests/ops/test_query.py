@@ -15,6 +15,7 @@ from fixtrace.ops.query import ClientBackend, HttpBackend, QueryError, open_quer
 from fixtrace_config import Settings
 from fixtrace_config.stack_state import STATE_FILE, StackState, running_stack
 from tests.ops.conftest import TOKEN, Sample
+from tests.ops.sample import T0
 
 runner = CliRunner()
 
@@ -109,6 +110,10 @@ def test_sql_command_formats(ops_app, stack_env: Settings, sample: Sample):
         (["--max-judge", "3"], {"broken"}),
         (["--mre", "red"], {"broken"}),
         (["--status", "open"], set()),
+        (["--since", "2025-10-09"], {"fixed", "broken"}),  # created 2025-10-09T08:53:20Z
+        (["--until", "2025-10-09T08:53"], set()),
+        (["--since", str(T0 + 1)], set()),  # epoch ms
+        (["--since", str(T0), "--until", "2025-10-10"], {"fixed", "broken"}),
         (["--limit", "1"], {"fixed", "broken"}),  # newest first: same created_at, one row
     ],
 )
@@ -121,6 +126,11 @@ def test_traces_list_filters(ops_app, stack_env: Settings, sample: Sample, args,
         assert len(got) == 1 and got <= set(names.values())
     else:
         assert got == {names[n] for n in expect}
+
+
+def test_traces_list_time_window_in_words_a_user_types(ops_app, stack_env: Settings):
+    out = runner.invoke(ops_app, ["traces", "list", "--since", "last tuesday"])
+    assert out.exit_code == 2 and "2026-11-24T10:30 or epoch ms" in out.output
 
 
 def test_traces_show(ops_app, stack_env: Settings, sample: Sample):
