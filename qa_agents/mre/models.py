@@ -239,6 +239,10 @@ class ExecutionResults(BaseModel):
     error: MreError | None = None
     files_provided: list[str] = Field(default_factory=list)
     on_reported_versions: VersionRun | None = None
+    network_attempts: list[str] = Field(
+        default_factory=list,
+        description="Hosts the run tried to resolve or connect to (the sandbox is offline).",
+    )
 
 
 # --- verdict and result ----------------------------------------------------------------

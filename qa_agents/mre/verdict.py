@@ -106,7 +106,27 @@ def decide(
             category="reproduced",
             reasons=[comparison.detail, *_version_notes(versions)],
         )
+    if run.network_attempts:
+        return _reached_for_network(meta, run)
     return _yellow(meta, versions, behavior, run, comparison)
+
+
+def _reached_for_network(meta: ExtractionMetadata, run: ExecutionResults) -> Decision:
+    """A run that did not reproduce and tried to reach a host: its result depends on a
+    service the sandbox cannot reach, even when the library hid the failure."""
+    if meta.network_targets:
+        targets = ", ".join(f"`{t}`" for t in meta.network_targets[:3])
+        does = f"The code fetches {targets}"
+    else:
+        targets = ", ".join(f"`{h}`" for h in run.network_attempts[:3]) or "a network service"
+        does = f"The code reaches {targets} (a lookup or a connection)"
+    return _ask(
+        f"The code needs a network service ({targets}); the sandbox is offline",
+        f"{does}. Can you include the data it reads (inline, as a small sample) so the "
+        "example runs without the network?",
+        "**The data the example fetches**, inline",
+        "network",
+    )
 
 
 def infrastructure_failure(versions: VersionReport, run: ExecutionResults) -> str | None:
@@ -202,15 +222,9 @@ def _missing_input(meta: ExtractionMetadata, run: ExecutionResults) -> Decision 
             "**A self-contained example** that needs no secrets",
             "credentials",
         )
-    if meta.uses_network and _NETWORK_ERRORS.search(run.exception + run.stderr[-2000:]):
-        targets = ", ".join(f"`{t}`" for t in meta.network_targets[:3]) or "a network service"
-        return _ask(
-            f"The code needs a network service ({targets}); the sandbox is offline",
-            f"The code fetches {targets}. Can you include the data it reads (inline, as a "
-            "small sample) so the example runs without the network?",
-            "**The data the example fetches**, inline",
-            "network",
-        )
+    uses_network = meta.uses_network or bool(run.network_attempts)
+    if uses_network and _NETWORK_ERRORS.search(run.exception + run.stderr[-2000:]):
+        return _reached_for_network(meta, run)
     python2 = _python2_name(run)
     if exc_type in _FILE_ERRORS or (
         meta.file_dependencies and (exc_type in {"OSError", "IOError"} or python2)

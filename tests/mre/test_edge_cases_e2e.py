@@ -104,6 +104,27 @@ def test_network_service_is_red_and_asks_for_the_data(run_issue) -> None:
     assert "fetches `https://pypi.org/simple/`" in result.report_markdown
 
 
+def test_a_lookup_the_code_swallows_is_still_network_use(run_issue) -> None:
+    """Libraries hide a failed lookup (an address "does not exist", a fetch "returns
+    nothing"): the run ends quietly with another answer and nothing in the report's code
+    names the network. Before, that was YELLOW "output differs"; the run's own record of
+    the hosts it tried makes it RED for the network."""
+    code = (
+        "import socket\n\n"
+        "def deliverable(domain):\n"
+        "    try:\n"
+        "        return bool(socket.getaddrinfo(domain, 25))\n"
+        "    except OSError:\n"
+        "        return False\n\n"
+        "print(deliverable('mail.example.org'))\n"
+    )
+    result = run_issue(_issue(code, "It prints:\n\n```\nTrue\n```\n"))
+    execution = result.artifacts.execution_results.read_text()
+    assert '"mail.example.org"' in execution  # network_attempts
+    assert (result.verdict, result.reason_category) == (Verdict.RED, "network")
+    assert "reaches `mail.example.org`" in result.report_markdown
+
+
 def test_syntax_error_is_red_and_not_retried(run_issue) -> None:
     result = run_issue(_issue("def broken(:\n    pass\n", "It raises `SyntaxError`."))
     assert (result.verdict, result.reason_category) == (Verdict.RED, "not-parseable")

@@ -18,6 +18,7 @@ from typing import Protocol
 from pydantic import BaseModel
 
 from qa_agents.mre.models import SCRIPT_NAME, ExecutionResults, MreError
+from qa_agents.mre.tools import network_probe
 from qa_agents.mre.tools.code_facts import analyse
 from qa_agents.mre.tools.tracebacks import parse_exception
 
@@ -172,17 +173,19 @@ class Executor:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_text(content, encoding="utf-8")
                 target.chmod(0o644)
+            probe_env = network_probe.install(workdir)
             spec = SandboxSpec(
                 command=["python", "-u", SCRIPT_NAME],
                 workdir=workdir,
                 timeout_s=self.timeout_s,
                 python_env=env.path,
-                env={"PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1"},
+                env={"PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1", **probe_env},
                 network=False,
             )
             started = time.perf_counter()
             result = self._sandbox_factory().run(spec)
             wall_ms = int((time.perf_counter() - started) * 1000)
+            base.network_attempts = network_probe.hosts_tried(workdir)
         finally:
             shutil.rmtree(workdir, ignore_errors=True)
         stderr = str(getattr(result, "stderr", ""))
