@@ -236,3 +236,20 @@ def test_what_each_print_showed_written_as_a_comment_beside_it_is_shown_output()
     )
     shown = [(e.context, e.text) for e in shown_evidence(extract_code_blocks(md))]
     assert shown == [("actual", "a\nc\n"), ("expected", "d\n")]
+
+
+def test_a_python_session_pasted_from_a_shell_is_a_repl_transcript() -> None:
+    """A fence tagged as a shell (``powershell``, ``console``) holding the interpreter's
+    banner and ``>>>`` prompts is a Python session: its statements are the code, what it
+    printed is shown output, and the banner is neither. Before, it was a shell block and
+    the report had "no code"."""
+    md = (
+        "# f() is wrong\n\n```powershell\n"
+        "Python 3.7.0 (default) [MSC v.1914 64 bit (AMD64)] on win32\n"
+        'Type "help", "copyright", "credits" or "license" for more information.\n'
+        ">>> import json\n>>> json.loads('[1, 2]')\n[1, 2]\n```\n"
+    )
+    ((kind, code),) = _kinds(md)
+    assert kind == "code" and code == "import json\njson.loads('[1, 2]')\n"
+    shown = [(e.kind, e.text) for e in shown_evidence(extract_code_blocks(md))]
+    assert shown == [("output", "[1, 2]\n")]

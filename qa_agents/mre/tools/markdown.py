@@ -199,7 +199,9 @@ def classify_block(language: str, body: str, lead: str = "") -> tuple[BlockKind,
     after code are quoted output; the programs of ``python -c "..."`` shell steps are
     code, and what the session printed after them their output.
     """
-    if language in _PYCON_LANGS or (language in _PY_LANGS | {""} and is_transcript(body)):
+    # a shell session that started `python` and then typed at its prompt is a REPL session
+    repl_langs = _PY_LANGS | _SHELL_LANGS | _OUTPUT_LANGS | {""}
+    if language in _PYCON_LANGS or (language in repl_langs and is_transcript(body)):
         code, shown = split_transcript(body)
         return "code", code, shown
     if language in _TRACEBACK_LANGS or (

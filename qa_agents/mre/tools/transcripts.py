@@ -36,8 +36,12 @@ def split_transcript(body: str) -> tuple[str, str]:
     code: list[str] = []
     shown: list[str] = []
     version_echo = False
+    started = False
     for line in body.splitlines():
         prompt = _PROMPT.match(line)
+        if not prompt and not started:
+            continue  # the interpreter's banner, or the shell command that started it
+        started = True
         if prompt:
             statement = line[prompt.end() :]
             if not line.lstrip().startswith("..."):
