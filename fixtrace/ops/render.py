@@ -29,6 +29,18 @@ class OutputFormat(StrEnum):
     json = "json"
 
 
+def elapsed(ms: int, tenths: bool = True) -> str:
+    """Time since a trace's first event, short enough for a narrow column: ``1:05.3``
+    (``1:05`` without tenths), ``2:01:05`` past an hour. Shared by the terminal timeline
+    and the web UI's."""
+    units = round(max(ms, 0) / 100) if tenths else max(ms, 0) // 1000 * 10
+    minutes, rest = divmod(units, 600)
+    hours, minutes = divmod(minutes, 60)
+    if hours:
+        return f"{hours}:{minutes:02d}:{rest // 10:02d}"
+    return f"{minutes}:{rest // 10:02d}" + (f".{rest % 10}" if tenths else "")
+
+
 def cell(value: Any) -> str:
     """One value as text: NULL shown empty, containers as compact JSON."""
     if value is None:

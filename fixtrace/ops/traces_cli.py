@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 from collections.abc import Sequence
 from pathlib import Path
@@ -16,7 +15,15 @@ from fixtrace.ops.batch_report import batch_report
 from fixtrace.ops.documents import LATEST_QA_SQL, fetch_document
 from fixtrace.ops.filters import TestOutcome, TraceFilter, batch_label, time_ms
 from fixtrace.ops.query import QueryBackend, QueryError, QueryResult, open_query_backend
-from fixtrace.ops.render import Column, OutputFormat, cell, emit, fitted_table, wide_console
+from fixtrace.ops.render import (
+    Column,
+    OutputFormat,
+    cell,
+    elapsed,
+    emit,
+    fitted_table,
+    wide_console,
+)
 from fixtrace_config import load_settings
 from schemas.document import StoredEvent
 
@@ -72,15 +79,6 @@ HELD_OUT_TABLE = (
     Column("before", "before", 2, 7),
     Column("kind", "kind", 3, 12),
 )
-
-
-def elapsed(ms: int) -> str:
-    """Time since the trace's first event, short enough for its column: ``1:05.3``, ``2:01:05``."""
-    tenths = round(max(ms, 0) / 100)
-    if tenths >= 36_000:
-        return str(dt.timedelta(seconds=tenths // 10))
-    minutes, rest = divmod(tenths, 600)
-    return f"{minutes}:{rest // 10:02d}.{rest % 10}"
 
 
 WideOption = typer.Option(False, "--wide", "-w", help="Every column, however wide the table.")

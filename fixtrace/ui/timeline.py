@@ -8,10 +8,10 @@ reader opens them; diffs and thoughts are read at once, because they are the sto
 
 from __future__ import annotations
 
-import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
+from fixtrace.ops.render import elapsed
 from fixtrace.ui.blobs import BlobReader
 from fixtrace.ui.text import (
     DiffLine,
@@ -58,13 +58,6 @@ class Item:
     redaction: Redaction | None = None
     gap: tuple[int, int] | None = None
     actor: str = ""
-
-
-def _offset(ms: int) -> str:
-    delta = dt.timedelta(milliseconds=max(0, ms))
-    hours, rest = divmod(int(delta.total_seconds()), 3600)
-    minutes, seconds = divmod(rest, 60)
-    return f"+{hours}:{minutes:02d}:{seconds:02d}" if hours else f"+{minutes}:{seconds:02d}"
 
 
 def text_body(text: str, *, kind: str = "pre", what: str = "text") -> Body:
@@ -241,7 +234,7 @@ def build_timeline(doc: TraceDocument, blobs: BlobReader) -> list[Item]:
         while gaps and gaps[0][0] < ev.seq:
             items.append(_gap(gaps.pop(0)))
         item = _event_item(ev, blobs)
-        item.offset = _offset(ev.ts_ms - start)
+        item.offset = "+" + elapsed(ev.ts_ms - start, tenths=False)
         items.append(item)
     items.extend(_gap(g) for g in gaps)
     return items

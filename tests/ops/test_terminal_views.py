@@ -12,7 +12,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from fixtrace.ops import traces_cli
-from fixtrace.ops.render import Column, choose_columns
+from fixtrace.ops.render import Column, choose_columns, elapsed
 from fixtrace_config import Settings
 from tests.ops.conftest import Sample
 from tests.ops.sample import store_sample
@@ -87,8 +87,12 @@ def test_timeline_offsets_fit_their_column():
     cases = {0: "0:00.0", 1955: "0:02.0", 65_300: "1:05.3", 599_999: "10:00.0",
              7_265_000: "2:01:05"}  # fmt: skip
     for ms, shown in cases.items():
-        assert traces_cli.elapsed(ms) == shown
+        assert elapsed(ms) == shown
         assert len(shown) <= 8
+    # the web UI's timeline: whole seconds, cut rather than rounded
+    assert [elapsed(ms, tenths=False) for ms in (0, 65_300, 599_999, 7_265_000)] == [
+        "0:00", "1:05", "9:59", "2:01:05"
+    ]  # fmt: skip
 
 
 def test_choose_columns_by_priority():
