@@ -12,7 +12,6 @@ import asyncio
 import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -29,6 +28,7 @@ from fixtrace_config.discovery import (
     unreachable_broker,
     worker_problem,
 )
+from schemas.base import time_ms
 from schemas.models import ReplayRequest, TraceFinalized
 
 if TYPE_CHECKING:
@@ -70,17 +70,10 @@ def _time_ms(text: str | None) -> int | None:
     """Epoch milliseconds, or an ISO-8601 time (UTC when no zone is given)."""
     if text is None:
         return None
-    if text.isdigit():
-        return int(text)
-    from datetime import UTC
-
     try:
-        moment = datetime.fromisoformat(text)
+        return time_ms(text)
     except ValueError:
         raise typer.BadParameter(f"not an ISO time or epoch ms: {text!r}") from None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return int(moment.timestamp() * 1000)
 
 
 @app.command("worker")

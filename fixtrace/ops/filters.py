@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from enum import StrEnum
 from typing import Any
 
 from pydantic import BaseModel, Field
+
+from schemas.base import time_ms as parse_time_ms
 
 
 class TestOutcome(StrEnum):
@@ -20,15 +21,9 @@ class TestOutcome(StrEnum):
 
 
 def time_ms(text: str) -> int:
-    """A time a user types, in epoch ms: ``2026-11-24``, ``2026-11-24T10:30`` (UTC unless
-    it names an offset), or epoch milliseconds as digits."""
-    text = text.strip()
-    if text.isdigit():
-        return int(text)
-    value = dt.datetime.fromisoformat(text)
-    if value.tzinfo is None:
-        value = value.replace(tzinfo=dt.UTC)
-    return int(value.timestamp() * 1000)
+    """A time typed into a filter (``2026-11-24``, ``2026-11-24T10:30`` in UTC, or epoch
+    ms), surrounding spaces ignored."""
+    return parse_time_ms(text.strip())
 
 
 BATCH_LABEL_PREFIX = "import-batch:"
