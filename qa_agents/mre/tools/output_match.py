@@ -16,6 +16,7 @@ from qa_agents.mre.models import (
     OutputComparison,
     ShownEvidence,
 )
+from qa_agents.mre.tools.transcripts import OUT_PROMPT
 
 MATCH_THRESHOLD = 0.8
 """Share of the shown lines a run must print to count as the same output."""
@@ -151,7 +152,6 @@ _PATH = re.compile(r"(?:[A-Za-z]:)?(?:[\\/][\w.@+-]+){2,}[\\/](?=[\w.-]+)")
 _FLOAT = re.compile(r"(?<![\w.])-?\d+\.\d{7,}(?:e[+-]?\d+)?")
 _PSEUDO_FILE = re.compile(r"<(?:stdin|string|input|python-input-\d+|ipython-input-[\w-]+)>")
 _INPUT_LINE = re.compile(r"^(?:>>>|\.\.\.)(?: |$)|^In \[\d*\]:")
-_OUT_PREFIX = re.compile(r"^Out\[\d*\]: ?")
 _ANNOTATION = re.compile(r"\s{2,}#.*$|\s+#\s*(?:<-+|-+>|should|expected|wrong|correct).*$", re.I)
 
 
@@ -168,7 +168,7 @@ def normalize_lines(
         line = raw.strip()
         if not line or line.startswith("#") or _INPUT_LINE.match(line):
             continue  # what was typed at a prompt is code, not output
-        line = _OUT_PREFIX.sub("", line)
+        line = OUT_PROMPT.sub("", line)
         line = _ANNOTATION.sub("", line)
         line = _ADDRESS.sub("0x?", line)
         if mask_times:

@@ -12,7 +12,8 @@ import re
 from qa_agents.mre.tools.prose import parses
 
 _PROMPT = re.compile(r"^(?:>>>|\.\.\.)(?: |$)|^In \[\d*\]: ?|^\s+\.\.\.: ?")
-_OUT_PROMPT = re.compile(r"^Out\[\d*\]: ?")
+OUT_PROMPT = re.compile(r"^Out\[\d*\]: ?")
+"""IPython's result prompt: what follows it is output."""
 VERSION_QUERY = re.compile(
     r"__version__|\bVERSION\b|\bversion\s*\(|\bsys\.version|\bversion_info\b|python_version\("
 )
@@ -49,8 +50,8 @@ def split_transcript(body: str) -> tuple[str, str]:
             code.append(statement)
         elif version_echo:
             continue
-        elif _OUT_PROMPT.match(line):
-            shown.append(_OUT_PROMPT.sub("", line))
+        elif OUT_PROMPT.match(line):
+            shown.append(OUT_PROMPT.sub("", line))
         elif line.strip():
             shown.append(line)
     statements = "\n".join(code) + "\n"
