@@ -19,6 +19,7 @@ an option), and marked complete by a manifest written last, so a crashed build i
 from __future__ import annotations
 
 import fcntl
+import functools
 import hashlib
 import importlib.util
 import json
@@ -118,11 +119,22 @@ _OWN_MINOR = f"{sys.version_info[0]}.{sys.version_info[1]}"
 
 
 def _minor_version(python: Path) -> str:
-    """``3.9`` for an interpreter (ours without a subprocess)."""
+    """``3.9`` for an interpreter (ours without a subprocess; "" if it cannot say)."""
     if Path(python).resolve() == Path(sys.executable).resolve():
         return _OWN_MINOR
-    probe = "import sys; print('%d.%d' % sys.version_info[:2])"
-    out = subprocess.run([str(python), "-c", probe], capture_output=True, text=True, timeout=30)
+    try:
+        return ".".join(python_version(python).split(".")[:2])
+    except subprocess.CalledProcessError:
+        return ""
+
+
+@functools.cache
+def python_version(python: Path) -> str:
+    """``3.11.2``: what an interpreter says it is, asked once per process."""
+    probe = "import platform; print(platform.python_version())"
+    out = subprocess.run(
+        [str(python), "-c", probe], capture_output=True, text=True, timeout=30, check=True
+    )
     return out.stdout.strip()
 
 

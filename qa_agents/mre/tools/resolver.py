@@ -10,7 +10,6 @@ or a wheel with one of the interpreter's tags.
 from __future__ import annotations
 
 import functools
-import subprocess
 from pathlib import Path
 
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
@@ -20,6 +19,7 @@ from packaging.version import InvalidVersion, Version
 from pydantic import BaseModel
 
 from qa_agents.mre.tools.pypi import PypiProject, ReleaseFile
+from qa_agents.sandbox.pyenv import python_version
 
 
 class Interpreter(BaseModel):
@@ -52,14 +52,7 @@ def interpreter_for(version: str) -> Interpreter:
 @functools.cache
 def probe_interpreter(python: Path) -> Interpreter:
     """Ask ``python`` for its version once per process; tags follow from it."""
-    out = subprocess.run(
-        [str(python), "-c", "import platform; print(platform.python_version())"],
-        capture_output=True,
-        text=True,
-        timeout=30,
-        check=True,
-    )
-    return interpreter_for(out.stdout.strip())
+    return interpreter_for(python_version(python))
 
 
 def choose_release(project: PypiProject, interpreter: Interpreter) -> Choice:
