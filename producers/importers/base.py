@@ -16,6 +16,7 @@ import difflib
 import hashlib
 import json
 import uuid
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -90,6 +91,32 @@ def read_json_object(path: Path, expect: str) -> tuple[bytes, dict[str, Any]]:
     if not isinstance(raw, dict):
         raise ImportFormatError(f"{path}: top level must be an object with {expect!r}")
     return data, raw
+
+
+def json_rows(text: str) -> Iterator[tuple[str, int | None, Any]]:
+    """``(kind, index, value)`` of a file of rows: a JSON list (``"item"``, i), one JSON
+    object (``"object"``, None) or JSON lines (``"line"``, n, blank lines skipped).
+
+    Records and predictions files come in all three shapes. A line that is not JSON gives
+    its ``json.JSONDecodeError`` as the value, so the caller decides whether it fails alone.
+    """
+    if text.lstrip()[:1] in ("[", "{"):
+        try:
+            doc = json.loads(text)
+        except json.JSONDecodeError:
+            doc = None  # not one document: read as JSON lines below
+        if isinstance(doc, list):
+            yield from (("item", i, row) for i, row in enumerate(doc))
+            return
+        if isinstance(doc, dict):
+            yield "object", None, doc
+            return
+    for n, line in enumerate(text.splitlines(), 1):
+        if line.strip():
+            try:
+                yield "line", n, json.loads(line)
+            except json.JSONDecodeError as exc:
+                yield "line", n, exc
 
 
 def content_hash(data: bytes) -> str:

@@ -27,7 +27,12 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from producers.importers.base import ImportedTrace, ImportFormatError, validation_message
+from producers.importers.base import (
+    ImportedTrace,
+    ImportFormatError,
+    json_rows,
+    validation_message,
+)
 from schemas.models import Developer, Repo, Task, TraceOpened
 
 FORMAT = "predictions"
@@ -65,30 +70,19 @@ def iter_predictions(path: Path) -> Iterator[tuple[str, Any]]:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise ImportFormatError(f"{path}: cannot read: {exc}") from None
-    stripped = text.lstrip()
-    if not stripped:
+    if not text.strip():
         raise ImportFormatError(f"{path}: no predictions")
-    if stripped[0] in "[{":
-        try:
-            doc = json.loads(text)
-        except json.JSONDecodeError:
-            doc = None  # not one document: read as JSONL below
-        if isinstance(doc, list):
-            yield from ((f"{path}: item {i}", row) for i, row in enumerate(doc))
-            return
-        if isinstance(doc, dict):
-            if "instance_id" in doc:  # a single prediction
-                yield f"{path}: the object", doc
-            else:  # {instance_id: prediction}, SWE-agent's preds.json
-                yield from ((f"{path}: key {key!r}", row) for key, row in doc.items())
-            return
-    for n, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            yield f"{path}:{n}", json.loads(line)
-        except json.JSONDecodeError as exc:
-            yield f"{path}:{n}", f"not JSON ({exc.msg}); expected one prediction a line"
+    for kind, n, value in json_rows(text):
+        if kind == "item":
+            yield f"{path}: item {n}", value
+        elif kind == "object" and "instance_id" in value:  # a single prediction
+            yield f"{path}: the object", value
+        elif kind == "object":  # {instance_id: prediction}, SWE-agent's preds.json
+            yield from ((f"{path}: key {key!r}", row) for key, row in value.items())
+        elif isinstance(value, json.JSONDecodeError):
+            yield f"{path}:{n}", f"not JSON ({value.msg}); expected one prediction a line"
+        else:
+            yield f"{path}:{n}", value
 
 
 def parse_prediction(raw: Any, where: str) -> ImportedTrace:

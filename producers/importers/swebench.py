@@ -18,7 +18,12 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from producers.importers.base import ImportedTrace, ImportFormatError, validation_message
+from producers.importers.base import (
+    ImportedTrace,
+    ImportFormatError,
+    json_rows,
+    validation_message,
+)
 from schemas.models import BugReport, EvalSpec, Repo
 
 #: The ``dataset`` the evaluation spec names.
@@ -73,29 +78,16 @@ class TaskRecord(BaseModel):
 
 def _rows(path: Path, text: str) -> list[tuple[str, Any]]:
     """``(where, row)`` pairs of a JSON object, a JSON list or JSONL document."""
-    stripped = text.lstrip()
-    if not stripped:
+    if not text.strip():
         raise ImportFormatError(f"{path}: empty records file")
-    if stripped[0] in "[{":
-        try:
-            doc = json.loads(text)
-        except json.JSONDecodeError:
-            doc = None  # not one document: try JSONL below
-        if isinstance(doc, list):
-            return [(f"item {i}", row) for i, row in enumerate(doc)]
-        if isinstance(doc, dict):
-            return [("the object", doc)]
     rows = []
-    for n, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            rows.append((f"line {n}", json.loads(line)))
-        except json.JSONDecodeError as exc:
+    for kind, n, value in json_rows(text):
+        if isinstance(value, json.JSONDecodeError):
             raise ImportFormatError(
-                f"{path}: line {n}: not JSON ({exc.msg}); expected a JSON object, a JSON list "
+                f"{path}: line {n}: not JSON ({value.msg}); expected a JSON object, a JSON list "
                 "or JSONL of SWE-bench records"
-            ) from None
+            )
+        rows.append(("the object" if kind == "object" else f"{kind} {n}", value))
     return rows
 
 
