@@ -165,6 +165,16 @@ class ShownEvidence(BaseModel):
     source: str = ""
 
 
+class MarkedLine(BaseModel):
+    """A line of the report's code with the author's word on it written beside it:
+    ``assert ok(d)  # Fails`` (the line shows the bug) or ``setup(d)  # works``."""
+
+    line: str
+    comment: str
+    says: Literal["fails", "works"]
+    source: str = ""
+
+
 class OutputComparison(BaseModel):
     """The run's stdout/stderr against the output the report shows, after normalization
     (addresses, timestamps, paths, whitespace, float noise, ``# comments`` on output)."""
@@ -198,7 +208,13 @@ class BehaviorAnalysis(BaseModel):
         description="Long floats shown whose rounded value the report also writes: their "
         "digits are the point, so they are compared as written, not as float noise.",
     )
+    marked_lines: list[MarkedLine] = Field(default_factory=list)
     output_comparison: OutputComparison | None = None
+    raised_at_marked_line: MarkedLine | None = Field(
+        None,
+        description="The marked line the run raised at (filled once the code ran): one "
+        "marked as failing shows the reported symptom, one marked as working does not.",
+    )
 
 
 # --- execution -------------------------------------------------------------------------

@@ -29,7 +29,7 @@ from qa_agents.mre.models import (
 )
 from qa_agents.mre.tools.behavior import analyse_behavior
 from qa_agents.mre.tools.code_facts import analyse
-from qa_agents.mre.tools.comparison import compare
+from qa_agents.mre.tools.comparison import compare, marked_raise
 from qa_agents.mre.tools.execute import Executor
 from qa_agents.mre.tools.extractor import extract
 from qa_agents.mre.tools.output_match import compare_outputs
@@ -233,6 +233,7 @@ class MreSteps:
         )
         comparison = compare(behavior, run)
         behavior.output_comparison = compare_outputs(behavior, run)
+        behavior.raised_at_marked_line = marked_raise(behavior, run)
         if self.store.read_text(names.BEHAVIOR_ANALYSIS) is not None:
             self.store.write_model(names.BEHAVIOR_ANALYSIS, behavior)
         decision = decide(extraction.metadata, versions, behavior, run, comparison)

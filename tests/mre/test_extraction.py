@@ -215,7 +215,7 @@ def test_transcript_values_are_echoed_like_the_prompt() -> None:
     md = "```pycon\n>>> x = 3\n>>> x * 2\n6\n>>> print(x)\n3\n```\n"
     code = extract(md).code
     assert "__mre_echo__(x * 2)" in code and "print(x)\n" in code
-    assert "def __mre_echo__(value):" in code
+    assert "def __mre_echo__(value, claimed=False):" in code
     namespace: dict[str, object] = {}
     exec(compile(code, "t", "exec"), namespace)  # noqa: S102 - our own generated code
 

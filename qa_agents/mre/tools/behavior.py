@@ -17,8 +17,10 @@ from qa_agents.mre.models import (
     BehaviorAnalysis,
     CodeBlock,
     ExpectedBehavior,
+    MarkedLine,
     ShownEvidence,
 )
+from qa_agents.mre.tools.comments import commented_evidence, marked_lines
 from qa_agents.mre.tools.markdown import extract_code_blocks
 from qa_agents.mre.tools.output_match import exact_numbers
 from qa_agents.mre.tools.tracebacks import parse_exception
@@ -71,16 +73,6 @@ _NO_OUTPUT = re.compile(
     r"\bnothing (?:is |gets |was )?(?:printed|shown|displayed)\b|\bprints nothing\b",
     re.I,
 )
-# "print(f(x))  # prints 3" – what a print showed, written as a comment beside it
-_PRINT_COMMENT = re.compile(
-    r"^\s*print\(.*\)\s*#\s*(?P<should>(?:should|expected to)\s+)?"
-    r"(?:prints?|outputs?|gives?|shows?|->|=>)\s*:?\s+(?P<out>\S.*?)\s*$",
-    re.I,
-)
-# "call()  # raises KeyError: 'x'" – an exception written as a comment beside its line
-_RAISE_COMMENT = re.compile(
-    r"#[^#\n]*?(?P<exc>\b(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception)\b(?::[^#\n]*)?)\s*$"
-)
 
 
 def sections(markdown: str) -> dict[str, str]:
@@ -109,8 +101,7 @@ def shown_evidence(blocks: list[CodeBlock]) -> list[ShownEvidence]:
                 )
             )
         if block.kind == "code":
-            evidence.extend(_commented_raises(block, source))
-            evidence.extend(_commented_prints(block, source))
+            evidence.extend(commented_evidence(block, source))
         if block.kind == "code" and block.transcript_output.strip():
             out, trace = _split_trace(block.transcript_output)
             if out.strip():
@@ -124,42 +115,6 @@ def shown_evidence(blocks: list[CodeBlock]) -> list[ShownEvidence]:
                     )
                 )
     return evidence
-
-
-def _commented_prints(block: CodeBlock, source: str) -> list[ShownEvidence]:
-    """``print(f("a"))  # prints b``: the author wrote what each print showed beside it;
-    "# should print b" is what they expect instead."""
-    actual: list[str] = []
-    expected: list[str] = []
-    for line in block.content.splitlines():
-        match = _PRINT_COMMENT.match(line)
-        if match:
-            side = expected if match.group("should") else actual
-            side.append(match.group("out").strip().strip("`") + "\n")
-    return [
-        ShownEvidence(kind="output", context=context, text="".join(lines), source=source)
-        for context, lines in (("actual", actual), ("expected", expected))
-        if lines
-    ]
-
-
-def _commented_raises(block: CodeBlock, source: str) -> list[ShownEvidence]:
-    """``call(x)  # TypeError: unhashable type``: the author wrote the raise beside the
-    line; "# should raise ValueError" is what they expect instead."""
-    found = []
-    for line in block.content.splitlines():
-        comment = _RAISE_COMMENT.search(line)
-        if comment and line.split("#", 1)[0].strip():
-            expected = bool(re.search(r"\b(should|expect\w*)\b", comment.group(0), re.I))
-            found.append(
-                ShownEvidence(
-                    kind="traceback",
-                    context="expected" if expected else "actual",
-                    text=comment.group("exc").strip() + "\n",
-                    source=f"{source}, a comment",
-                )
-            )
-    return found
 
 
 def _split_trace(text: str) -> tuple[str, str]:
@@ -185,15 +140,22 @@ def analyse_behavior(markdown: str) -> BehaviorAnalysis:
     subjects = _raise_subjects(prose)
     expected_raise = any(e.kind == "traceback" and e.context == "expected" for e in evidence)
     scoped = subjects is not None and all(subjects) and not expected_raise
+    marked = [
+        line
+        for block in blocks
+        if block.kind == "code"
+        for line in marked_lines(block, f"block {block.index} ({block.origin})")
+    ]
     facts = {
         "shown": evidence,
+        "marked_lines": marked,
         "raise_is_correct": subjects is not None or expected_raise,
         "raise_expected_of": sorted({n for names in subjects or [] for n in names})
         if scoped
         else [],
         "exact_numbers": exact_numbers(markdown, evidence),
     }
-    target = _symptom(evidence, actual_text) or _absence(prose)
+    target = _symptom(evidence, actual_text) or _marked_failure(marked) or _absence(prose)
     if target is None:
         expected = ExpectedBehavior(
             type="state_change",
@@ -240,6 +202,18 @@ def _raise_subjects(prose: str) -> list[list[str]] | None:
 
 def _sentences(prose: str) -> list[str]:
     return re.split(r"(?<=[.!?])\s+|\n\s*\n|\n(?=[#*-])", prose)
+
+
+def _marked_failure(marked: list[MarkedLine]) -> ExpectedBehavior | None:
+    """The symptom as a line the author marks as failing (``assert ok(d)  # Fails``): the
+    run must raise there."""
+    failing = [m for m in marked if m.says == "fails"]
+    if not failing:
+        return None
+    return ExpectedBehavior(
+        type="state_change",
+        description=f"`{failing[0].line}` raises (marked `# {failing[0].comment}`)",
+    )
 
 
 def _absence(prose: str) -> ExpectedBehavior | None:
@@ -310,6 +284,8 @@ def _criteria(target: ExpectedBehavior) -> str:
         return "the run ends without raising, as the report says"
     if target.absence == "output":
         return "the run ends without raising and prints nothing, as the report says"
+    if target.type == "state_change":  # no exception or output shown: a marked line
+        return "the run raises at a line the report marks as failing"
     if target.type == "error":
         msg = f" with a message matching {target.error_message!r}" if target.error_message else ""
         return f"the run raises {target.error_type}{msg}"

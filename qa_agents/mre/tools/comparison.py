@@ -9,8 +9,15 @@ from __future__ import annotations
 
 import re
 
-from qa_agents.mre.models import BehaviorAnalysis, Comparison, ExecutionResults, ExpectedBehavior
+from qa_agents.mre.models import (
+    BehaviorAnalysis,
+    Comparison,
+    ExecutionResults,
+    ExpectedBehavior,
+    MarkedLine,
+)
 from qa_agents.mre.tools.behavior import clip
+from qa_agents.mre.tools.comments import comment_of
 from qa_agents.mre.tools.output_match import compare_outputs
 from qa_agents.mre.tools.tracebacks import raising_line
 
@@ -20,9 +27,17 @@ def compare(behavior: BehaviorAnalysis, run: ExecutionResults) -> Comparison:
     target = behavior.expected_behavior
     if run.skipped or run.timed_out or run.needs_interaction or run.exit_code is None:
         return Comparison(matched=False, detail="the code did not run to completion")
+    marked = marked_raise(behavior, run)
+    if marked is not None and marked.says == "works":
+        return Comparison(
+            matched=False,
+            detail="the code raised at a line the report says works",
+            discrepancies=[f"Actual: {run.exception} at `{marked.line}`  # {marked.comment}"],
+        )
     if (
         run.exception
         and behavior.raise_is_correct
+        and marked is None
         and not _shown_actual_raise(behavior, run)
         and _raise_is_the_one_asked_for(behavior, run)
     ):
@@ -37,10 +52,26 @@ def compare(behavior: BehaviorAnalysis, run: ExecutionResults) -> Comparison:
         )
     if target.type == "error":
         return _compare_error(target, run)
+    if marked is not None:  # says "fails"; the report shows no exception of its own
+        return Comparison(
+            matched=True,
+            detail=f"raised {run.exception} at the line the report marks `# {marked.comment}`",
+        )
     if target.type == "output":
         return _compare_output(behavior, run)
     if target.absence:
         return _compare_absence(target, run)
+    failing = [m for m in behavior.marked_lines if m.says == "fails"]
+    if failing:
+        where = f"`{failing[0].line}`  # {failing[0].comment}"
+        return Comparison(
+            matched=False,
+            detail="the code did not raise at the line the report marks as failing",
+            discrepancies=[
+                f"Expected: an exception at {where}",
+                f"Actual: {run.exception or f'exit code {run.exit_code}, no error'}",
+            ],
+        )
     outputs = compare_outputs(behavior, run)
     if outputs.status == "matches_expected":
         return Comparison(
@@ -55,6 +86,21 @@ def compare(behavior: BehaviorAnalysis, run: ExecutionResults) -> Comparison:
         category="not-checkable",
         discrepancies=["No observable symptom to compare with (exception or output)"],
     )
+
+
+def marked_raise(behavior: BehaviorAnalysis, run: ExecutionResults) -> MarkedLine | None:
+    """The line the report marks as failing or working, when the run raised there.
+
+    The traceback prints the script's line with its comment, so the comment on the
+    raising line (the script's innermost frame) finds the mark even where hydration
+    rewrote the code (an echoed expression).
+    """
+    line = raising_line(run.stderr) if run.exception else None
+    comment = comment_of(line) if line else ""
+    if not comment:
+        return None
+    same = re.sub(r"\s+", " ", comment)
+    return next((m for m in behavior.marked_lines if re.sub(r"\s+", " ", m.comment) == same), None)
 
 
 def _compare_absence(target: ExpectedBehavior, run: ExecutionResults) -> Comparison:

@@ -15,12 +15,13 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from qa_agents.mre.tools.comments import bare_expressions, value_claim
 from qa_agents.mre.tools.known_names import KNOWN_IMPORTS, KNOWN_MODULES, PYTHON2_BUILTINS
 
 ECHO = "__mre_echo__"
 ECHO_HELPER = (
-    f"def {ECHO}(value):  # added by open-mre: show values as the interactive prompt does\n"
-    "    if value is not None:\n"
+    f"def {ECHO}(value, claimed=False):  # added by open-mre: show values as the prompt does\n"
+    "    if value is not None or claimed:  # None too where the report claims a value\n"
     "        print(repr(value))\n"
 )
 _ENTRY_NAMES = ("main", "reproduce", "reproduce_issue", "reproduce_bug", "run", "demo", "repro")
@@ -46,34 +47,29 @@ def echo_expressions(code: str, every: bool) -> tuple[str, int]:
     """Print the values of bare top-level expressions, as a REPL or a notebook cell would.
 
     ``every``: each expression (a REPL transcript); otherwise only a final one (a
-    notebook cell). Without this, ``>>> parse(x)`` runs silently as a script and the
-    output the report shows can never be compared.
+    notebook cell). An expression whose value the author wrote beside it
+    (``parse(x)  # getting None``) is echoed wherever it stands, ``None`` included,
+    which the prompt would not print. Without this, ``>>> parse(x)`` runs silently as a
+    script and the output the report shows can never be compared.
     """
     try:
         tree = ast.parse(code)
     except SyntaxError:
         return code, 0
-    targets = [
-        n
-        for n in tree.body
-        if isinstance(n, ast.Expr)
-        and not (isinstance(n.value, ast.Constant) and isinstance(n.value.value, str))
-        and not (
-            isinstance(n.value, ast.Call)
-            and isinstance(n.value.func, ast.Name)
-            and n.value.func.id == "print"
-        )
-        and n.lineno == (n.end_lineno or n.lineno)
-    ]
-    if not every:
-        targets = [n for n in targets if n is tree.body[-1]]
     lines = code.splitlines(keepends=True)
+    claimed = {
+        n.lineno for n in bare_expressions(tree) if value_claim(lines[n.lineno - 1]) is not None
+    }
+    targets = [
+        n for n in bare_expressions(tree) if every or n is tree.body[-1] or n.lineno in claimed
+    ]
     for node in reversed(targets):
         source = ast.get_source_segment(code, node.value)
         line = lines[node.lineno - 1]
         if source is None or line.count(source) != 1:
             continue
-        lines[node.lineno - 1] = line.replace(source, f"{ECHO}({source})", 1)
+        flag = ", True" if node.lineno in claimed else ""
+        lines[node.lineno - 1] = line.replace(source, f"{ECHO}({source}{flag})", 1)
     return "".join(lines), len(targets)
 
 

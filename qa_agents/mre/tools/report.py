@@ -61,7 +61,7 @@ def render_report(inp: ReportInputs) -> str:
         body = _red(inp)
     else:
         body = _error(inp)
-    body += _output_section(inp)
+    body += _output_section(inp) + _marked_line_section(inp)
     notes = _notes(inp)
     return "\n".join(head + body + (["## Notes", *notes, ""] if notes else []))
 
@@ -95,6 +95,24 @@ def _output_section(inp: ReportInputs) -> list[str]:
     if cmp.actual_excerpt:
         lines += ["", "Run output (normalized):", "```", *cmp.actual_excerpt[:15], "```"]
     return [*lines, ""]
+
+
+def _marked_line_section(inp: ReportInputs) -> list[str]:
+    """The run raised at a line the author marked as failing (or as working)."""
+    marked = inp.behavior.raised_at_marked_line
+    if marked is None:
+        return []
+    meaning = (
+        "the reported symptom"
+        if marked.says == "fails"
+        else "not the reported symptom: the report says this line works"
+    )
+    return [
+        "## Marked Line",
+        f"- The run raised `{inp.execution.exception}` at `{marked.line}`, which the report "
+        f"marks `# {marked.comment}`: {meaning}",
+        "",
+    ]
 
 
 def render_reproduction(inp: ReportInputs) -> str:
