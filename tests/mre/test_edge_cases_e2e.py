@@ -130,3 +130,13 @@ def test_syntax_error_is_red_and_not_retried(run_issue) -> None:
     assert (result.verdict, result.reason_category) == (Verdict.RED, "not-parseable")
     assert "not valid Python" in result.report_markdown
     assert '"skipped": true' in result.artifacts.execution_results.read_text()
+
+
+def test_a_session_pasted_without_prompts_is_compared_with_its_values(run_issue) -> None:
+    """Statements with the reprs they showed under them and no ``>>>``: the run echoes
+    each value, so the shown one reproduces and a different one does not."""
+    session = "It adds wrong:\nfrom fractions import Fraction as F\nF(1, 3) + F(1, 6)\n"
+    same = run_issue(f"# Sum\n\n{session}Fraction(1, 2)\n")
+    assert (same.verdict, same.reason_category) == (Verdict.GREEN, "reproduced")
+    other = run_issue(f"# Sum\n\n{session}Fraction(2, 3)\n")
+    assert (other.verdict, other.reason_category) == (Verdict.YELLOW, "not-reproduced")
