@@ -198,6 +198,11 @@ class BehaviorAnalysis(BaseModel):
         description="Long floats shown whose rounded value the report also writes: their "
         "digits are the point, so they are compared as written, not as float noise.",
     )
+    never_finishes: bool = Field(
+        False,
+        description="The report says the code never finishes (hangs, loops forever): a run "
+        "past the time limit is then the symptom, not a missing input.",
+    )
     output_comparison: OutputComparison | None = None
 
 

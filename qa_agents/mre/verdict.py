@@ -94,6 +94,20 @@ def decide(
     infra = infrastructure_failure(versions, run)
     if infra:
         return Decision(verdict=Verdict.ERROR, category="infrastructure", reasons=[infra])
+    if (
+        run.timed_out
+        and behavior.never_finishes
+        and not (run.network_attempts or run.needs_interaction)
+    ):
+        return Decision(
+            verdict=Verdict.GREEN,
+            category="reproduced",
+            reasons=[
+                "the run did not finish within the time limit, as the report says it never "
+                "finishes",
+                *_version_notes(versions),
+            ],
+        )
     red = _red(meta, versions, run)
     if red is not None:
         if not behavior.shown and behavior.needs_clarification:

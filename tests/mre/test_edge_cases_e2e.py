@@ -58,6 +58,16 @@ def test_long_loop_times_out_with_configurable_limit(run_issue) -> None:
     assert result.timings.execution_s < 10
 
 
+def test_a_run_past_the_limit_reproduces_a_report_that_says_it_never_finishes(run_issue) -> None:
+    """ "It keeps printing `retry` forever": the time limit is the symptom, not a missing
+    input. The same loop in a report that describes a raise is RED timeout (above)."""
+    code = "import itertools\nfor n in itertools.count():\n    print('retry', flush=True)\n"
+    result = run_issue(_issue(code, "It keeps printing `retry` forever."), timeout_s=1.5)
+    assert '"timed_out": true' in result.artifacts.execution_results.read_text()
+    assert (result.verdict, result.reason_category) == (Verdict.GREEN, "reproduced")
+    assert "never finishes" in result.report_markdown
+
+
 @pytest.mark.slow
 def test_default_timeout_kills_a_31_second_loop(tmp_path) -> None:
     executor = default_executor(Settings(sandbox_backend="bwrap"), MreOptions())

@@ -71,6 +71,13 @@ _NO_OUTPUT = re.compile(
     r"\bnothing (?:is |gets |was )?(?:printed|shown|displayed)\b|\bprints nothing\b",
     re.I,
 )
+# the author says the code never finishes: "hangs", "keeps printing x forever"
+_NEVER_FINISHES = re.compile(
+    r"\b(?:hangs?|hanging|hung|forever|endless(?:ly)?|infinite(?:ly)?(?: loop)?|freez(?:es|ing)|"
+    r"never (?:returns?|ends|finishes|terminates|completes|stops|exits)|"
+    r"(?:doesn'?t|does not|won'?t|will not) (?:return|terminate|finish|stop|exit|complete))\b",
+    re.I,
+)
 # "print(f(x))  # prints 3" – what a print showed, written as a comment beside it
 _PRINT_COMMENT = re.compile(
     r"^\s*print\(.*\)\s*#\s*(?P<should>(?:should|expected to)\s+)?"
@@ -192,6 +199,7 @@ def analyse_behavior(markdown: str) -> BehaviorAnalysis:
         if scoped
         else [],
         "exact_numbers": exact_numbers(markdown, evidence),
+        "never_finishes": bool(_NEVER_FINISHES.search(prose)),
     }
     target = _symptom(evidence, actual_text) or _absence(prose)
     if target is None:
