@@ -2,57 +2,17 @@
 package; a NameError the report itself shows is its symptom, never imported away.
 
 The end-to-end cases run the real sandbox and install ``inflection`` (small, pure Python)
-from PyPI, as the report filed in its repository would."""
+from PyPI, as the report filed in its repository would. Which repository module is a
+candidate, and the verdict on a shown NameError, are tested in test_verdict_reasons."""
 
 from __future__ import annotations
 
 import json
 
-import httpx
-
-from qa_agents.mre.models import (
-    ActualBehavior,
-    BehaviorAnalysis,
-    ExecutionResults,
-    ExpectedBehavior,
-    ExtractionMetadata,
-    Verdict,
-    VersionReport,
-)
-from qa_agents.mre.tools.behavior import analyse_behavior
-from qa_agents.mre.tools.comparison import compare
+from qa_agents.mre.models import Verdict
 from qa_agents.mre.tools.extractor import extract
-from qa_agents.mre.tools.pypi import PypiClient
-from qa_agents.mre.tools.versions import repository_modules
-from qa_agents.mre.verdict import decide
 
 SOURCE = "<!-- source: https://github.com/jpvanhal/inflection/issues/1 -->\n"
-
-
-def _pypi(projects: dict[str, str]) -> PypiClient:
-    """PyPI answering each project in ``projects`` with its source address, else 404."""
-
-    def handler(request: httpx.Request) -> httpx.Response:
-        name = request.url.path.split("/")[2]
-        if name not in projects:
-            return httpx.Response(404)
-        info = {"version": "1.0", "project_urls": {"Source": projects[name]}}
-        return httpx.Response(200, json={"info": info, "releases": {}})
-
-    return PypiClient(transport=httpx.MockTransport(handler), retries=0)
-
-
-def test_the_repository_module_is_a_candidate_only_when_the_repository_publishes_it() -> None:
-    own = _pypi({"tidy": "https://github.com/owner/python-tidy"})
-    renamed = _pypi(
-        {"tidy": "https://github.com/someone/tidy", "python-tidy": "https://github.com/owner/Tidy"}
-    )
-    unrelated = _pypi({"tidy": "https://github.com/someone/tidy"})
-    filed = "<!-- source: https://github.com/owner/python-tidy/issues/3 -->\n"
-    assert repository_modules(filed, own) == ["tidy"]
-    assert repository_modules(filed.replace("python-tidy", "Tidy"), renamed) == ["tidy"]
-    assert repository_modules(filed, unrelated) == []  # never a random namesake
-    assert repository_modules("# no address\n", own) == []
 
 
 def test_a_forgotten_import_is_tried_from_the_script_s_and_the_repository_s_modules() -> None:
@@ -77,27 +37,6 @@ def test_a_name_error_the_report_shows_is_never_imported() -> None:
     result = extract(md, module_exists=lambda name: True, extra_modules=lambda: ["inflection"])
     assert result.metadata.shown_undefined_names == ["pluralize"]
     assert result.metadata.guarded_imports == [] and "import pluralize" not in result.code
-
-
-def _decide(run: ExecutionResults, behavior: BehaviorAnalysis, shown: list[str]):
-    meta = ExtractionMetadata(
-        code_blocks_found=1, python_blocks_used=1, shown_undefined_names=shown
-    )
-    return decide(meta, VersionReport(), behavior, run, compare(behavior, run))
-
-
-def test_only_the_name_error_the_report_shows_is_the_symptom() -> None:
-    last = "NameError: name 'pluralize' is not defined"
-    stderr = (
-        'Traceback (most recent call last):\n  File "/tmp/run/extracted_code.py", line 2, '
-        f"in <module>\n    print(pluralize('word'))\n{last}\n"
-    )
-    run = ExecutionResults(exit_code=1, stderr=stderr, exception=last)
-    shown = analyse_behavior(f"```python\nprint(pluralize('word'))\n```\n`{last}`\n")
-    assert _decide(run, shown, ["pluralize"]).verdict == Verdict.GREEN
-    quiet = BehaviorAnalysis(expected_behavior=ExpectedBehavior(), actual_behavior=ActualBehavior())
-    other = _decide(run, quiet, ["singularize"])
-    assert (other.verdict, other.category) == (Verdict.RED, "undefined-name")
 
 
 def test_a_forgotten_export_import_is_added_and_the_run_reproduces(run_issue) -> None:
