@@ -69,6 +69,15 @@ class ExtractionMetadata(BaseModel):
 
     code_blocks_found: int
     imports_added: list[str] = Field(default_factory=list)
+    guarded_imports: list[str] = Field(
+        default_factory=list,
+        description="Imports tried for names the code uses without importing them; each is "
+        "skipped when the module does not export the name.",
+    )
+    shown_undefined_names: list[str] = Field(
+        default_factory=list,
+        description="Names the report shows as its NameError: its symptom, never imported.",
+    )
     entrypoint_added: bool = False
     warnings: list[str] = Field(default_factory=list)
     blocks: list[CodeBlock] = Field(default_factory=list)

@@ -268,7 +268,11 @@ def _missing_input(meta: ExtractionMetadata, run: ExecutionResults) -> Decision 
             "**The modules the example imports**",
             "missing-module",
         )
-    if exc_type == "NameError" and raised_in(run.stderr) is not False:
+    if (
+        exc_type == "NameError"
+        and raised_in(run.stderr) is not False
+        and _undefined_name(run) not in meta.shown_undefined_names
+    ):
         return _ask(
             f"The code uses a name it never defines: {run.exception}",
             f"Running the code failed with `{run.exception}`. Please include the code that "
@@ -290,12 +294,17 @@ def _ask(reason: str, question: str, missing: str, category: str) -> Decision:
     )
 
 
+def _undefined_name(run: ExecutionResults) -> str | None:
+    """The name of the run's NameError. One the report shows is its symptom, left to the
+    comparison (GREEN when it is the reported one), not a definition the report lacks."""
+    match = re.match(r"NameError: name '(\w+)' is not defined", run.exception or "")
+    return match.group(1) if match else None
+
+
 def _python2_name(run: ExecutionResults) -> str | None:
     """The Python 2 builtin the report's own code called, when that is what failed."""
-    match = re.match(r"NameError: name '(\w+)' is not defined", run.exception or "")
-    if match and match.group(1) in PYTHON2_BUILTINS and raised_in(run.stderr):
-        return match.group(1)
-    return None
+    name = _undefined_name(run)
+    return name if name in PYTHON2_BUILTINS and raised_in(run.stderr) else None
 
 
 def _yellow(

@@ -276,6 +276,11 @@ def _notes(inp: ReportInputs) -> list[str]:
     if inp.extraction.imports_added:
         added = ", ".join(f"`{i}`" for i in inp.extraction.imports_added)
         notes.append(f"- Imports added: {added}")
+    if inp.extraction.guarded_imports:
+        tried = ", ".join(f"`{i}`" for i in inp.extraction.guarded_imports)
+        notes.append(
+            f"- Imports tried for names used without an import (skipped if absent): {tried}"
+        )
     if inp.extraction.entrypoint_added:
         notes.append("- A `__main__` entrypoint was added.")
     rewritten = inp.extraction.relative_imports_rewritten
