@@ -69,6 +69,15 @@ class ExtractionMetadata(BaseModel):
 
     code_blocks_found: int
     imports_added: list[str] = Field(default_factory=list)
+    guarded_imports: list[str] = Field(
+        default_factory=list,
+        description="Imports tried for names the code uses without importing them; each is "
+        "skipped when the module does not export the name.",
+    )
+    shown_undefined_names: list[str] = Field(
+        default_factory=list,
+        description="Names the report shows as its NameError: its symptom, never imported.",
+    )
     entrypoint_added: bool = False
     warnings: list[str] = Field(default_factory=list)
     blocks: list[CodeBlock] = Field(default_factory=list)
@@ -207,6 +216,11 @@ class BehaviorAnalysis(BaseModel):
         default_factory=list,
         description="Long floats shown whose rounded value the report also writes: their "
         "digits are the point, so they are compared as written, not as float noise.",
+    )
+    never_finishes: bool = Field(
+        False,
+        description="The report says the code never finishes (hangs, loops forever): a run "
+        "past the time limit is then the symptom, not a missing input.",
     )
     marked_lines: list[MarkedLine] = Field(default_factory=list)
     output_comparison: OutputComparison | None = None

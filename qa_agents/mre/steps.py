@@ -41,6 +41,7 @@ from qa_agents.mre.tools.versions import (
     build_report,
     distributions,
     find_mentions,
+    repository_modules,
 )
 from qa_agents.mre.verdict import Decision, decide
 
@@ -119,7 +120,12 @@ class MreSteps:
         return _guard("code_extractor", self._extract_code)
 
     def _extract_code(self) -> Extraction:
-        result = extract(self.issue(), module_exists=self.module_exists)
+        markdown = self.issue()
+        result = extract(
+            markdown,
+            module_exists=self.module_exists,
+            extra_modules=lambda: repository_modules(markdown, self.pypi),
+        )
         self.store.write_text(names.EXTRACTED_CODE, result.code)
         self.store.write_model(names.EXTRACTION_METADATA, result.metadata)
         return result

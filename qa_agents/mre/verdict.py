@@ -29,6 +29,13 @@ from qa_agents.mre.models import (
     Verdict,
     VersionReport,
 )
+from qa_agents.mre.questions import (
+    behavior_questions,
+    incomplete_questions,
+    python_questions,
+    version_notes,
+    version_questions,
+)
 from qa_agents.mre.tools.known_names import PYTHON2_BUILTINS
 from qa_agents.mre.tools.tracebacks import raised_in
 
@@ -94,17 +101,31 @@ def decide(
     infra = infrastructure_failure(versions, run)
     if infra:
         return Decision(verdict=Verdict.ERROR, category="infrastructure", reasons=[infra])
+    if (
+        run.timed_out
+        and behavior.never_finishes
+        and not (run.network_attempts or run.needs_interaction)
+    ):
+        return Decision(
+            verdict=Verdict.GREEN,
+            category="reproduced",
+            reasons=[
+                "the run did not finish within the time limit, as the report says it never "
+                "finishes",
+                *version_notes(versions),
+            ],
+        )
     red = _red(meta, versions, run)
     if red is not None:
         if not behavior.shown and behavior.needs_clarification:
             red.reasons.append("Expected behavior not clearly described")
-            red.questions += _behavior_questions(behavior)
+            red.questions += behavior_questions(behavior)
         return red
     if comparison.matched:
         return Decision(
             verdict=Verdict.GREEN,
             category="reproduced",
-            reasons=[comparison.detail, *_version_notes(versions)],
+            reasons=[comparison.detail, *version_notes(versions)],
         )
     if run.network_attempts:
         return _reached_for_network(meta, run)
@@ -254,7 +275,11 @@ def _missing_input(meta: ExtractionMetadata, run: ExecutionResults) -> Decision 
             "**The modules the example imports**",
             "missing-module",
         )
-    if exc_type == "NameError" and raised_in(run.stderr) is not False:
+    if (
+        exc_type == "NameError"
+        and raised_in(run.stderr) is not False
+        and _undefined_name(run) not in meta.shown_undefined_names
+    ):
         return _ask(
             f"The code uses a name it never defines: {run.exception}",
             f"Running the code failed with `{run.exception}`. Please include the code that "
@@ -276,12 +301,17 @@ def _ask(reason: str, question: str, missing: str, category: str) -> Decision:
     )
 
 
+def _undefined_name(run: ExecutionResults) -> str | None:
+    """The name of the run's NameError. One the report shows is its symptom, left to the
+    comparison (GREEN when it is the reported one), not a definition the report lacks."""
+    match = re.match(r"NameError: name '(\w+)' is not defined", run.exception or "")
+    return match.group(1) if match else None
+
+
 def _python2_name(run: ExecutionResults) -> str | None:
     """The Python 2 builtin the report's own code called, when that is what failed."""
-    match = re.match(r"NameError: name '(\w+)' is not defined", run.exception or "")
-    if match and match.group(1) in PYTHON2_BUILTINS and raised_in(run.stderr):
-        return match.group(1)
-    return None
+    name = _undefined_name(run)
+    return name if name in PYTHON2_BUILTINS and raised_in(run.stderr) else None
 
 
 def _yellow(
@@ -301,7 +331,7 @@ def _yellow(
             "it is fixed for you?"
         )
     elif any(p.imported and p.needs_update for p in versions.packages):
-        questions += _version_questions(versions)
+        questions += version_questions(versions)
     if run.exception and not comparison.matched and "correct" not in comparison.detail:
         questions.append(
             f"Running the code raised `{run.exception}`. Can you paste the complete traceback "
@@ -317,9 +347,9 @@ def _yellow(
             "The code ran but did not print the output shown in the report. Is this the "
             "exact code and data that printed it?"
         )
-    questions += _behavior_questions(behavior)
-    questions += _python_questions(versions, run)
-    questions += _incomplete_questions(meta)
+    questions += behavior_questions(behavior)
+    questions += python_questions(versions, run)
+    questions += incomplete_questions(meta)
     if not questions:
         questions.append(
             "What exactly do you expect to happen, and what happens instead (the exact error "
@@ -336,53 +366,3 @@ def _fixed_since(versions: VersionReport, run: ExecutionResults) -> str | None:
     reported = ", ".join(second.requirements)
     used = ", ".join(f"{p.name} {p.chosen_version}" for p in versions.packages if p.chosen_version)
     return f"it reproduces on the reported versions ({reported}) but not on {used}: fixed since"
-
-
-def _version_notes(versions: VersionReport) -> list[str]:
-    return [
-        f"{p.name}: reported on {p.mentioned_version}, still present in {p.chosen_version}"
-        for p in versions.packages
-        if p.imported and p.needs_update and p.chosen_version
-    ]
-
-
-def _version_questions(versions: VersionReport) -> list[str]:
-    return [
-        f"Are you using a different version of {p.name}? (you mentioned "
-        f"{p.mentioned_version}; the run used {p.chosen_version}, the newest release for the "
-        f"sandbox's Python) Does the issue persist on {p.chosen_version}?"
-        for p in versions.packages
-        if p.imported and p.needs_update and p.chosen_version
-    ]
-
-
-def _python_questions(versions: VersionReport, run: ExecutionResults) -> list[str]:
-    """Ask when the author's Python (major.minor) is not the one the run used."""
-    theirs, ours = versions.python_version, run.python_version
-    if not theirs or not ours or _minor(theirs) == _minor(ours):
-        return []
-    return [
-        f"You report Python {theirs}; the validation ran on Python {ours}. "
-        f"Does the issue occur on Python {_minor(ours)} too?"
-    ]
-
-
-def _minor(version: str) -> str:
-    return ".".join(version.split(".")[:2])
-
-
-def _behavior_questions(behavior: BehaviorAnalysis) -> list[str]:
-    if not behavior.needs_clarification:
-        return []
-    return [
-        "What exactly do you expect to happen, and what happens instead "
-        "(the exact error message or output)?"
-    ]
-
-
-def _incomplete_questions(meta: ExtractionMetadata) -> list[str]:
-    return [
-        f"The code looks incomplete ({w}). Is there additional setup code we are missing?"
-        for w in meta.warnings
-        if "never defined" in w or "placeholder" in w
-    ]

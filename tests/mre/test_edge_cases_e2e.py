@@ -58,6 +58,16 @@ def test_long_loop_times_out_with_configurable_limit(run_issue) -> None:
     assert result.timings.execution_s < 10
 
 
+def test_a_run_past_the_limit_reproduces_a_report_that_says_it_never_finishes(run_issue) -> None:
+    """ "It keeps printing `retry` forever": the time limit is the symptom, not a missing
+    input. The same loop in a report that describes a raise is RED timeout (above)."""
+    code = "import itertools\nfor n in itertools.count():\n    print('retry', flush=True)\n"
+    result = run_issue(_issue(code, "It keeps printing `retry` forever."), timeout_s=1.5)
+    assert '"timed_out": true' in result.artifacts.execution_results.read_text()
+    assert (result.verdict, result.reason_category) == (Verdict.GREEN, "reproduced")
+    assert "never finishes" in result.report_markdown
+
+
 @pytest.mark.slow
 def test_default_timeout_kills_a_31_second_loop(tmp_path) -> None:
     executor = default_executor(Settings(sandbox_backend="bwrap"), MreOptions())
@@ -130,3 +140,13 @@ def test_syntax_error_is_red_and_not_retried(run_issue) -> None:
     assert (result.verdict, result.reason_category) == (Verdict.RED, "not-parseable")
     assert "not valid Python" in result.report_markdown
     assert '"skipped": true' in result.artifacts.execution_results.read_text()
+
+
+def test_a_session_pasted_without_prompts_is_compared_with_its_values(run_issue) -> None:
+    """Statements with the reprs they showed under them and no ``>>>``: the run echoes
+    each value, so the shown one reproduces and a different one does not."""
+    session = "It adds wrong:\nfrom fractions import Fraction as F\nF(1, 3) + F(1, 6)\n"
+    same = run_issue(f"# Sum\n\n{session}Fraction(1, 2)\n")
+    assert (same.verdict, same.reason_category) == (Verdict.GREEN, "reproduced")
+    other = run_issue(f"# Sum\n\n{session}Fraction(2, 3)\n")
+    assert (other.verdict, other.reason_category) == (Verdict.YELLOW, "not-reproduced")

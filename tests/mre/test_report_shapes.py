@@ -10,6 +10,7 @@ from qa_agents.mre.tools.behavior import shown_evidence
 from qa_agents.mre.tools.extractor import extract
 from qa_agents.mre.tools.fences import fenced_blocks
 from qa_agents.mre.tools.markdown import extract_code_blocks
+from qa_agents.mre.tools.output_match import normalize_lines
 
 
 def _kinds(markdown: str) -> list[tuple[str, str]]:
@@ -253,3 +254,69 @@ def test_a_python_session_pasted_from_a_shell_is_a_repl_transcript() -> None:
     assert kind == "code" and code == "import json\njson.loads('[1, 2]')\n"
     shown = [(e.kind, e.text) for e in shown_evidence(extract_code_blocks(md))]
     assert shown == [("output", "[1, 2]\n")]
+
+
+def test_a_script_pasted_as_a_blockquote_is_code_and_a_quoted_reply_is_not() -> None:
+    """A snippet set apart with ``> `` quote marks is a snippet; before, the report had
+    "no code". A quote that holds only prose stays prose."""
+    md = (
+        "As @a said:\n\n> I think this worked in 1.0\n\n"
+        "This gives an error:\n\n> import json\n> data = json.loads('[1]')\n>\n"
+        "> print(data[0]['a'])\n\nWhy?\n"
+    )
+    ((kind, code),) = _kinds(md)
+    assert kind == "code"
+    assert code == "import json\ndata = json.loads('[1]')\n\nprint(data[0]['a'])\n"
+
+
+def test_a_session_typed_at_a_one_character_prompt_is_a_transcript() -> None:
+    """``> expr`` then the value unprompted under it, in a fence or in prose, is a REPL
+    session the author trimmed to one ``>``; a fence of code with ``> value`` lines
+    after it keeps meaning code and its quoted output."""
+    fenced = "# x\n\n```\n> import math\n> math.floor(2.5)\n2\n```\n"
+    ((kind, code),) = _kinds(fenced)
+    assert (kind, code) == ("code", "import math\nmath.floor(2.5)\n")
+    assert [e.text for e in shown_evidence(extract_code_blocks(fenced))] == ["2\n"]
+    prose = "# x\n\nTry this:\n\n> round(2.5)\n2\n\nIt should be 3.\n"
+    ((kind, code),) = _kinds(prose)
+    assert (kind, code) == ("code", "round(2.5)\n")
+    quoted = "```python\nprint(1)\n> 1\n```\n"
+    assert _kinds(quoted) == [("code", "print(1)\n")]
+
+
+def test_statements_with_the_values_they_showed_and_no_prompts_are_a_session() -> None:
+    """Prose holding a statement and, right under it, the repr it showed (no ``>>>``)
+    is a session: every statement is echoed when it runs, the reprs are shown output,
+    and it ends at the first sentence. The import may sit inside a paragraph."""
+    md = (
+        "# f\n\nThe parser splits names wrong.\nfrom fractions import Fraction as F\n"
+        "# 1) here it should be 1/2\nF(1, 3) + F(1, 6)\nFraction(1, 2)\n\n"
+        "# 2) and here\nF('0.5')\nFraction(1, 2)\n\nEven without a comma the output is odd.\n\n"
+        "F(2)\n"
+    )
+    ((kind, code),) = _kinds(md)
+    assert kind == "code"
+    assert code.startswith("from fractions import Fraction as F\n") and "F('0.5')" in code
+    assert "F(2)" not in code  # after the sentence: not part of the session
+    assert [e.text for e in shown_evidence(extract_code_blocks(md))] == [
+        "Fraction(1, 2)\nFraction(1, 2)\n"
+    ]
+    assert "__mre_echo__(F(1, 3) + F(1, 6))" in extract(md).code
+
+
+def test_an_unfenced_script_followed_by_prose_is_still_a_script_not_a_session() -> None:
+    md = "# f\n\nimport json\nprint(json.dumps({'a': 1}))\nEnvironment: Linux, Python 3.11\n"
+    ((kind, code),) = _kinds(md)
+    assert (kind, code) == ("code", "import json\nprint(json.dumps({'a': 1}))\n")
+    assert shown_evidence(extract_code_blocks(md)) == []
+
+
+def test_an_inline_call_with_an_output_line_under_it_is_a_session() -> None:
+    md = "# f\n\nAll words change.\n\n`textwrap.dedent('  a')`\noutput: 'b'\n"
+    ((kind, code),) = _kinds(md)
+    assert (kind, code) == ("code", "textwrap.dedent('  a')\n")
+    assert [e.text for e in shown_evidence(extract_code_blocks(md))] == ["'b'\n"]
+
+
+def test_a_whole_number_printed_as_a_float_matches_the_integer_shown() -> None:
+    assert normalize_lines("0.0\n-3.00\n2.5\n10.0 apples\n") == ["0", "-3", "2.5", "10.0 apples"]

@@ -18,7 +18,7 @@ from qa_agents.mre.tools.behavior import analyse_behavior
 from qa_agents.mre.tools.comparison import compare
 from qa_agents.mre.tools.pypi import PypiClient
 from qa_agents.mre.tools.tracebacks import raised_in
-from qa_agents.mre.tools.versions import distributions, source_repository
+from qa_agents.mre.tools.versions import distributions, repository_modules, source_repository
 from qa_agents.mre.verdict import CATEGORIES, decide
 
 
@@ -136,3 +136,31 @@ def test_a_namesake_that_is_the_repository_s_own_project_stays() -> None:
     )
     md = "<!-- source: https://github.com/owner/python-tidy/issues/7 -->\n"
     assert distributions(["tidy"], md, pypi) == (["tidy"], {})
+
+
+def test_the_repository_module_is_a_candidate_only_when_the_repository_publishes_it() -> None:
+    """For names a report uses without importing them (see test_forgotten_imports)."""
+    own = _pypi({"tidy": _project("tidy", "https://github.com/owner/python-tidy")})
+    renamed = _pypi(
+        {
+            "tidy": _project("tidy", "https://github.com/someone/tidy"),
+            "python-tidy": _project("python-tidy", "https://github.com/owner/Tidy"),
+        }
+    )
+    unrelated = _pypi({"tidy": _project("tidy", "https://github.com/someone/tidy")})
+    filed = "<!-- source: https://github.com/owner/python-tidy/issues/3 -->\n"
+    assert repository_modules(filed, own) == ["tidy"]
+    assert repository_modules(filed.replace("python-tidy", "Tidy"), renamed) == ["tidy"]
+    assert repository_modules(filed, unrelated) == []  # never a random namesake
+    assert repository_modules("# no address\n", own) == []
+
+
+def test_only_the_name_error_the_report_shows_is_the_symptom() -> None:
+    last = "NameError: name 'pluralize' is not defined"
+    own = _traceback((SCRIPT, "print(pluralize('word'))"), last=last)
+    run = ExecutionResults(exit_code=1, stderr=own, exception=last)
+    shown = analyse_behavior(f"```python\nprint(pluralize('word'))\n```\n`{last}`\n")
+    decision = _decide(run, shown, shown_undefined_names=["pluralize"])
+    assert (decision.verdict, decision.category) == (Verdict.GREEN, "reproduced")
+    other = _decide(run, shown_undefined_names=["singularize"])
+    assert (other.verdict, other.category) == (Verdict.RED, "undefined-name")

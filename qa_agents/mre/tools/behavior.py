@@ -73,6 +73,13 @@ _NO_OUTPUT = re.compile(
     r"\bnothing (?:is |gets |was )?(?:printed|shown|displayed)\b|\bprints nothing\b",
     re.I,
 )
+# the author says the code never finishes: "hangs", "keeps printing x forever"
+_NEVER_FINISHES = re.compile(
+    r"\b(?:hangs?|hanging|hung|forever|endless(?:ly)?|infinite(?:ly)?(?: loop)?|freez(?:es|ing)|"
+    r"never (?:returns?|ends|finishes|terminates|completes|stops|exits)|"
+    r"(?:doesn'?t|does not|won'?t|will not) (?:return|terminate|finish|stop|exit|complete))\b",
+    re.I,
+)
 
 
 def sections(markdown: str) -> dict[str, str]:
@@ -154,6 +161,7 @@ def analyse_behavior(markdown: str) -> BehaviorAnalysis:
         if scoped
         else [],
         "exact_numbers": exact_numbers(markdown, evidence),
+        "never_finishes": bool(_NEVER_FINISHES.search(prose)),
     }
     target = _symptom(evidence, actual_text) or _marked_failure(marked) or _absence(prose)
     if target is None:

@@ -9,7 +9,8 @@ from pathlib import PurePosixPath
 
 from qa_agents.mre.models import CodeBlock, Extraction, ExtractionMetadata
 from qa_agents.mre.tools.code_facts import analyse
-from qa_agents.mre.tools.hydrate import ModuleExists, echo_expressions, hydrate
+from qa_agents.mre.tools.exports import shown_name_errors
+from qa_agents.mre.tools.hydrate import ExtraModules, ModuleExists, echo_expressions, hydrate
 from qa_agents.mre.tools.markdown import (
     DATA_FORMAT,
     NAMED_FILE,
@@ -32,12 +33,18 @@ _DATA_LANGS = {
 }
 
 
-def extract(markdown: str, module_exists: ModuleExists | None = None) -> Extraction:
+def extract(
+    markdown: str,
+    module_exists: ModuleExists | None = None,
+    extra_modules: ExtraModules | None = None,
+) -> Extraction:
     """Extract, combine and hydrate the issue's Python; never changes the author's logic.
 
     REPL transcripts are echoed like the prompt would (each bare expression prints its
     value) and a block's final bare expression like a notebook cell, so the run's output
-    can be compared with the output the report shows.
+    can be compared with the output the report shows. Names used without an import are
+    tried from the script's packages and ``extra_modules()`` (the report's repository),
+    except those the report shows as its NameError.
     """
     blocks = extract_code_blocks(markdown)
     ordered, local_modules = _modules_first(blocks)
@@ -54,8 +61,17 @@ def extract(markdown: str, module_exists: ModuleExists | None = None) -> Extract
         meta.syntax_error = f"{exc.msg} (line {exc.lineno})"
         meta.warnings.append(f"extracted code does not parse: {meta.syntax_error}")
         return Extraction(code=code, metadata=meta)
-    hydrated = hydrate(code, local_modules, module_exists, _prose_words(markdown, blocks))
+    meta.shown_undefined_names = shown_name_errors(markdown)
+    hydrated = hydrate(
+        code,
+        local_modules,
+        module_exists,
+        _prose_words(markdown, blocks),
+        shown_undefined=set(meta.shown_undefined_names),
+        extra_modules=extra_modules,
+    )
     meta.imports_added = hydrated.imports_added
+    meta.guarded_imports = hydrated.guarded_imports
     meta.entrypoint_added = hydrated.entrypoint_added
     meta.relative_imports_rewritten = hydrated.relative_imports_rewritten
     meta.warnings.extend(hydrated.warnings)

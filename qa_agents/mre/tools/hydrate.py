@@ -16,6 +16,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from qa_agents.mre.tools.comments import bare_expressions, value_claim
+from qa_agents.mre.tools.exports import (
+    export_imports,
+    guarded,
+    imported_modules,
+    is_guarded_import,
+)
 from qa_agents.mre.tools.known_names import KNOWN_IMPORTS, KNOWN_MODULES, PYTHON2_BUILTINS
 
 ECHO = "__mre_echo__"
@@ -38,9 +44,11 @@ class Hydration:
     relative_imports_rewritten: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     packages_added: list[str] = field(default_factory=list)
+    guarded_imports: list[str] = field(default_factory=list)
 
 
 ModuleExists = Callable[[str], bool]
+ExtraModules = Callable[[], list[str]]
 
 
 def echo_expressions(code: str, every: bool) -> tuple[str, int]:
@@ -78,6 +86,8 @@ def hydrate(
     local_modules: set[str] | None = None,
     module_exists: ModuleExists | None = None,
     prose_words: set[str] | None = None,
+    shown_undefined: set[str] | None = None,
+    extra_modules: ExtraModules | None = None,
 ) -> Hydration:
     """Add missing imports, rewrite relative imports, add an entrypoint; keep the logic.
 
@@ -86,6 +96,11 @@ def hydrate(
     called, that the report's prose also names and that is a PyPI project, is the
     project's namesake export (``from bidict import bidict``, ``from tabulate import
     tabulate``).
+
+    Any other name never defined is tried, guarded, from each candidate module (see
+    ``exports``): the third-party modules the script imports, then ``extra_modules()``
+    (asked only then). Names in ``shown_undefined`` are the report's own NameError: no
+    rule imports them.
     """
     try:
         tree = ast.parse(code)
@@ -93,7 +108,7 @@ def hydrate(
         return Hydration(code=code, warnings=[f"code does not parse: {_syntax_msg(exc)}"])
     code, rewritten = rewrite_relative_imports(code, tree, local_modules or set())
     tree = ast.parse(code)
-    missing = undefined_names(tree) - {ECHO}
+    missing = undefined_names(tree) - {ECHO} - (shown_undefined or set())
     modules = _module_like(tree, missing)
     found = {n for n in modules if n in sys.stdlib_module_names}
     packages = sorted(
@@ -115,13 +130,25 @@ def hydrate(
     unknown = sorted(missing - importable - set(namesakes))
     packages = sorted({*packages, *namesakes})
     result = Hydration(code=code, relative_imports_rewritten=rewritten, packages_added=packages)
+    wanted = set(unknown) - PYTHON2_BUILTINS
+    candidates = [*imported_modules(tree, local_modules or set()), *packages]
+    if wanted and extra_modules:
+        candidates += extra_modules()
+    tried = export_imports(wanted, candidates)
     helper = [ECHO_HELPER] if f"{ECHO}(" in code else []
-    if imports or helper:
-        result.code = _insert_imports(code, tree, imports, helper)
+    if imports or helper or tried:
+        result.code = _insert_imports(code, tree, imports, [guarded(tried), *helper])
         result.imports_added = imports
-    if unknown:
+        result.guarded_imports = tried
+    if tried:
         result.warnings.append(
-            "names used but never defined (code may be incomplete): " + ", ".join(unknown)
+            f"names used without an import, tried from {', '.join(dict.fromkeys(candidates))}"
+            f" (each stays undefined if not exported there): {', '.join(sorted(wanted))}"
+        )
+    untried = [n for n in unknown if not tried or n not in wanted]
+    if untried:
+        result.warnings.append(
+            "names used but never defined (code may be incomplete): " + ", ".join(untried)
         )
     result.warnings.extend(incompleteness_warnings(tree))
     entry = _entrypoint_target(ast.parse(result.code))
@@ -296,6 +323,7 @@ def _entrypoint_target(tree: ast.Module) -> str | None:
         )
         and not (isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant))
         and not isinstance(n, ast.Assign | ast.AnnAssign)
+        and not is_guarded_import(n)
         for n in tree.body
     )
     if runs_something:

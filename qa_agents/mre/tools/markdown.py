@@ -22,6 +22,7 @@ from qa_agents.mre.tools.prose import (
     prose_blocks,
     python_c_code,
 )
+from qa_agents.mre.tools.quotes import unquote_code
 from qa_agents.mre.tools.transcripts import (
     VERSION_QUERY,
     is_transcript,
@@ -146,7 +147,7 @@ def context_of(lead: str, section: str = "") -> BlockContext:
 
 def _raw_blocks(markdown: str) -> list[RawBlock]:
     """Fenced and ``<pre>`` blocks, and in the prose between them what prose can hold."""
-    markdown = _TITLE.sub("", markdown, count=1)
+    markdown = unquote_code(_TITLE.sub("", markdown, count=1))
     found: list[RawBlock] = []
     pos = 0
     section = ""

@@ -150,6 +150,8 @@ _TIMESTAMP = re.compile(
 _CLOCK = re.compile(r"\b\d{1,2}:\d{2}:\d{2}(?:\.\d+)?\b")
 _PATH = re.compile(r"(?:[A-Za-z]:)?(?:[\\/][\w.@+-]+){2,}[\\/](?=[\w.-]+)")
 _FLOAT = re.compile(r"(?<![\w.])-?\d+\.\d{7,}(?:e[+-]?\d+)?")
+# a line that is only a whole number written as a float: ``0.0`` is the ``0`` a report shows
+_WHOLE_FLOAT = re.compile(r"^(-?\d+)\.0+$")
 _PSEUDO_FILE = re.compile(r"<(?:stdin|string|input|python-input-\d+|ipython-input-[\w-]+)>")
 _INPUT_LINE = re.compile(r"^(?:>>>|\.\.\.)(?: |$)|^In \[\d*\]:")
 _ANNOTATION = re.compile(r"\s{2,}#.*$|\s+#\s*(?:<-+|-+>|should|expected|wrong|correct).*$", re.I)
@@ -177,7 +179,7 @@ def normalize_lines(
         line = _PSEUDO_FILE.sub("<input>", line)
         line = _PATH.sub("", line)
         line = _FLOAT.sub(lambda m: _float_noise(m.group(0), exact), line)
-        line = re.sub(r"\s+", " ", line).strip()
+        line = _WHOLE_FLOAT.sub(r"\1", re.sub(r"\s+", " ", line).strip())
         if line:
             lines.append(line)
     return lines

@@ -15,6 +15,13 @@ import shlex
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from qa_agents.mre.tools.prose_sessions import (
+    gt_session,
+    inline_call_with_result,
+    promptless_session,
+)
+from qa_agents.mre.tools.syntax import is_literal, parses
+
 # a line that can only open a Python script, at the start of a paragraph
 _SCRIPT_START = re.compile(
     r"^(?:import [A-Za-z_]|from [\w.]+ import |@[A-Za-z_][\w.]*(?:\(|$)|def \w+\(|"
@@ -25,6 +32,7 @@ _SCRIPT_LINE = re.compile(
     r"^(?:[ \t]+\S|(?:import|from|def|class|async|if|elif|else|for|while|with|try|except|"
     r"finally|return|raise|print|assert|del|@)\b|[A-Za-z_][\w.\[\]'\"]*\s*(?:=[^=]|\())"
 )
+_IMPORT_LINE = re.compile(r"^(?:import [A-Za-z_]|from [\w.]+ import )")
 _REPL_LINE = re.compile(r"^>>>(?: |$)")
 _INLINE_ONLY = re.compile(r"^\s*`([^`\n]+)`\s*$")
 # `call(...)` then a few words saying what it does: "hangs.", "works fine."
@@ -101,8 +109,18 @@ def _block_at(
     if _TRACEBACK_HEAD.match(line.strip()):
         body, end = _traceback(lines, i)
         return RawBlock("", body, "prose", lead), end
+    session = (gt_session(lines, i) if prev_blank else None) or inline_call_with_result(lines, i)
+    if session is not None:
+        body, end = session
+        return RawBlock("pycon", body, "prose", lead), end
     after_rule = i > 0 and bool(_RULE.match(lines[i - 1]))
-    if (prev_blank or after_rule) and _SCRIPT_START.match(line) and not _in_list(para):
+    # a whole import statement opens code even in the middle of a paragraph
+    opens = prev_blank or after_rule or (_IMPORT_LINE.match(line) and parses(line))
+    if opens and _SCRIPT_START.match(line) and not _in_list(para):
+        session = promptless_session(lines, i)
+        if session is not None:
+            body, end = session
+            return RawBlock("pycon", body, "prose", lead), end
         script = _script(lines, i)
         if script is not None:
             body, end = script
@@ -191,16 +209,8 @@ def _literal_call_chain(node: ast.expr) -> bool:
         return _literal_call_chain(node.value)
     if isinstance(node, ast.Call):
         args = [*node.args, *(k.value for k in node.keywords)]
-        return _literal_call_chain(node.func) and all(_is_literal(a) for a in args)
+        return _literal_call_chain(node.func) and all(is_literal(a) for a in args)
     return False
-
-
-def _is_literal(node: ast.expr) -> bool:
-    try:
-        ast.literal_eval(node)
-    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-        return False
-    return True
 
 
 def announces_value(lead: str) -> bool:
@@ -336,11 +346,3 @@ def _in_list(para: list[str]) -> bool:
 
 def _dedent(lines: list[str]) -> str:
     return "\n".join(ln[4:] if ln.startswith("    ") else ln.lstrip("\t") for ln in lines) + "\n"
-
-
-def parses(text: str) -> bool:
-    try:
-        ast.parse(text)
-    except (SyntaxError, ValueError):
-        return False
-    return True

@@ -142,6 +142,9 @@ def _green(inp: ReportInputs) -> list[str]:
         "## Summary",
         "Successfully reproduced the reported issue with provided code.",
         "",
+        "## Evidence",
+        *[f"- {r}" for r in inp.decision.reasons if r],
+        "",
         "## Execution Results",
         *_execution_lines(inp.execution),
         "",
@@ -291,6 +294,11 @@ def _notes(inp: ReportInputs) -> list[str]:
     if inp.extraction.imports_added:
         added = ", ".join(f"`{i}`" for i in inp.extraction.imports_added)
         notes.append(f"- Imports added: {added}")
+    if inp.extraction.guarded_imports:
+        tried = ", ".join(f"`{i}`" for i in inp.extraction.guarded_imports)
+        notes.append(
+            f"- Imports tried for names used without an import (skipped if absent): {tried}"
+        )
     if inp.extraction.entrypoint_added:
         notes.append("- A `__main__` entrypoint was added.")
     rewritten = inp.extraction.relative_imports_rewritten

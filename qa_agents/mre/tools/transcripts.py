@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 import re
 
-from qa_agents.mre.tools.prose import parses
+from qa_agents.mre.tools.syntax import does_something, parses
 
 _PROMPT = re.compile(r"^(?:>>>|\.\.\.)(?: |$)|^In \[\d*\]: ?|^\s+\.\.\.: ?")
 OUT_PROMPT = re.compile(r"^Out\[\d*\]: ?")
@@ -20,12 +20,30 @@ VERSION_QUERY = re.compile(
 """A statement that asks for a version: what it printed is the author's setup."""
 
 
+_GT_PROMPT = re.compile(r"^> ?(?!>)")
+"""A one-character ``>`` prompt, which authors use for a REPL they trimmed."""
+
+
 def is_transcript(body: str) -> bool:
     """A REPL or IPython session: statements behind prompts, results in between."""
-    return any(
+    return is_gt_session(body) or any(
         line.startswith((">>> ", ">>>\t")) or line == ">>>" or re.match(r"^In \[\d*\]:", line)
         for line in body.splitlines()
     )
+
+
+def is_gt_session(body: str) -> bool:
+    """Statements typed at a ``>`` prompt with what they printed under them
+    (``> lib.parse("P1M").total_seconds()`` then ``0``).
+
+    The first line is prompted, and the prompted lines are code that does something (a
+    call, an import, an assignment): a quoted sentence or a quoted value is not.
+    """
+    lines = [ln for ln in body.splitlines() if ln.strip()]
+    if not lines or not _GT_PROMPT.match(lines[0]):
+        return False
+    statements = "\n".join(_GT_PROMPT.sub("", ln) for ln in lines if _GT_PROMPT.match(ln))
+    return does_something(statements + "\n")
 
 
 def split_transcript(body: str) -> tuple[str, str]:
@@ -38,8 +56,9 @@ def split_transcript(body: str) -> tuple[str, str]:
     shown: list[str] = []
     version_echo = False
     started = False
+    prompts = _GT_PROMPT if is_gt_session(body) else _PROMPT
     for line in body.splitlines():
-        prompt = _PROMPT.match(line)
+        prompt = prompts.match(line)
         if not prompt and not started:
             continue  # the interpreter's banner, or the shell command that started it
         started = True

@@ -15,6 +15,7 @@ from pydantic import BaseModel
 
 from qa_agents.mre.models import PackageStatus, VersionReport
 from qa_agents.mre.tools.code_facts import IMPORT_TO_DIST
+from qa_agents.mre.tools.exports import repository_module_name
 from qa_agents.mre.tools.fences import Fence, without_blocks
 from qa_agents.mre.tools.markdown import classify_block
 from qa_agents.mre.tools.pypi import PypiClient, PypiProject
@@ -98,6 +99,20 @@ def distributions(
             f"the report was filed (PyPI's {name!r} is another project)"
         )
     return chosen, notes
+
+
+def repository_modules(markdown: str, pypi: PypiClient) -> list[str]:
+    """The module named after the repository the report was filed in (``cdgriffith/Box``
+    → ``box``), when the repository publishes it on PyPI: PyPI's namesake points at the
+    repository, or the repository's own project does (``python-box``). Anything else
+    would install an unrelated namesake."""
+    repository = source_repository(markdown)
+    module = repository_module_name(repository) if repository else None
+    if repository is None or module is None:
+        return []
+    if _points_at(pypi.project(module), repository):
+        return [module]
+    return [module] if _repository_distribution(module, repository, pypi) else []
 
 
 def _repository_distribution(name: str, repository: str, pypi: PypiClient) -> str | None:

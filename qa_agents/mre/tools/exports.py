@@ -1,0 +1,68 @@
+"""Names a report uses without importing them, tried from the report's own package.
+
+Snippets often drop the import of a name their package exports (``Box(...)`` with no
+``from box import Box``); the corpus's labelling rule counts imports as boilerplate. Each
+such name is tried from the report's candidate modules (the third-party modules the script
+imports, then the module named after the repository the report was filed in), one guarded
+import per candidate, so a name no candidate exports still ends in the same NameError.
+A NameError the report itself shows is its symptom: that name is never imported.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+from collections.abc import Iterable
+
+_SHOWN_NAME_ERROR = re.compile(
+    r"NameError:\s*(?:global\s+)?name\s+['\"](\w+)['\"]\s+is not defined"
+)
+GUARD_COMMENT = "# added by open-mre: the report uses this name without importing it"
+
+
+def shown_name_errors(markdown: str) -> list[str]:
+    """Names the report shows undefined (``NameError: name 'x' is not defined`` in a
+    traceback, a comment or the prose): the report's symptom, not a forgotten import."""
+    return sorted(set(_SHOWN_NAME_ERROR.findall(markdown)))
+
+
+def repository_module_name(repository: str) -> str | None:
+    """The module a repository is usually imported as: ``cdgriffith/Box`` → ``box``,
+    ``un33k/python-slugify`` → ``slugify``, ``owner/my-lib`` → ``my_lib``."""
+    name = repository.rsplit("/", 1)[-1].lower()
+    name = re.sub(r"^(?:python|py)-", "", name).replace("-", "_")
+    return name if name.isidentifier() else None
+
+
+def imported_modules(tree: ast.Module, local_modules: set[str]) -> list[str]:
+    """The third-party top-level modules the script imports, in order of appearance."""
+    found: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [a.name.split(".")[0] for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.append(node.module.split(".")[0])
+    return [
+        m
+        for m in dict.fromkeys(found)
+        if m not in sys.stdlib_module_names and m not in local_modules and m != "__future__"
+    ]
+
+
+def export_imports(names: Iterable[str], modules: Iterable[str]) -> list[str]:
+    """``from module import name`` for every candidate module and name."""
+    return [f"from {m} import {n}" for m in dict.fromkeys(modules) for n in sorted(names)]
+
+
+def guarded(imports: list[str]) -> str:
+    """Each import on its own ``try``: a module that does not export the name (or is not
+    installed) is skipped, and the name stays undefined as it was in the report."""
+    return "".join(f"try: {i}  {GUARD_COMMENT}\nexcept ImportError: pass\n" for i in imports)
+
+
+def is_guarded_import(node: ast.stmt) -> bool:
+    """A ``try`` whose body only imports (the guard above, or the author's own)."""
+    return isinstance(node, ast.Try) and all(
+        isinstance(n, ast.Import | ast.ImportFrom) for n in node.body
+    )

@@ -1,0 +1,136 @@
+"""Sessions pasted in prose without ``>>>`` prompts: statements with the values they showed.
+
+Authors paste what they typed and what came back in three bare shapes: a statement and
+the repr under it (``hm("Ann, Lee")`` then ``<HumanName : [...]>``), a ``>`` prompt
+instead of ``>>>``, and an inline call with an ``output: 'x'`` line under it. Each is
+rewritten as the ``>>>`` transcript it stands for, so the values are echoed when the
+code runs and compared with what the report shows.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from qa_agents.mre.tools.syntax import does_something, is_literal, parses
+from qa_agents.mre.tools.transcripts import is_gt_session
+
+# a line that opens a statement of a session: a comment, a call, an assignment, an import
+_STATEMENT = re.compile(
+    r"^(?:#|import |from [\w.]+ import |[A-Za-z_][\w.]*(?:\[[^\]]*\])*\s*(?:=[^=]|\(|\.))"
+)
+# prose, not a printed value: a capitalised sentence of five words or more
+_SENTENCE = re.compile(r"^[A-Z][a-z']*(?:,? [\w'’,()-]+){4,}[.!?:]?\s*$")
+# what a printed value's line starts with: a repr, a literal, or the indentation of one
+_VALUE_LINE = re.compile(r"^(?:\s|[<>\[\]{}()\'\"\d]|-\d|True\b|False\b|None\b|[A-Za-z_][\w.]*\()")
+# "output: 'flmy'", "returns 3", "-> None" under an inline call
+_RESULT_LINE = re.compile(
+    r"^\s*(?:(?:output|result|returns?|gives?|got|prints?)\s*:?|->|=>|→)\s*(?P<value>\S.*?)\s*$",
+    re.I,
+)
+_INLINE_ONLY = re.compile(r"^\s*`([^`\n]+)`\s*$")
+
+
+def gt_session(lines: list[str], start: int) -> tuple[str, int] | None:
+    """A paragraph typed at a ``>`` prompt with its output unprompted under it."""
+    end = _paragraph_end(lines, start)
+    body = "\n".join(lines[start:end]) + "\n"
+    if not lines[start].startswith(">") or not is_gt_session(body):
+        return None
+    return body, end
+
+
+def inline_call_with_result(lines: list[str], start: int) -> tuple[str, int] | None:
+    """`` `singularize('flour')` `` with ``output: 'flmy'`` on the next line."""
+    only = _INLINE_ONLY.match(lines[start])
+    if not only or start + 1 >= len(lines):
+        return None
+    result = _RESULT_LINE.match(lines[start + 1])
+    code = only.group(1).strip()
+    if result is None or not does_something(code) or "\n" in code:
+        return None
+    return f">>> {code}\n{result.group('value')}\n", start + 2
+
+
+def promptless_session(lines: list[str], start: int) -> tuple[str, int] | None:
+    """Statements that parse, each followed by the value it showed, over one or more
+    paragraphs; None unless some statement has a shown value right under it.
+
+    A paragraph joins while it opens with a statement; a sentence, a traceback or a
+    blank line after the last value ends the session; every
+    output line must look like a printed value (a repr, a literal, an indented line).
+    """
+    transcript: list[str] = []
+    shown_any = False
+    i = start
+    end = start
+    while i < len(lines) and _STATEMENT.match(lines[i]):
+        para_end = _paragraph_end(lines, i)
+        cut = next((n for n in range(para_end, i, -1) if parses("\n".join(lines[i:n]))), i)
+        cut = _first_shown_value(lines, i, cut)
+        if cut == i or not does_something("\n".join(lines[i:cut])):
+            break
+        output = lines[cut:para_end]
+        if any(_SENTENCE.match(ln) or not _VALUE_LINE.match(ln) for ln in output):
+            break
+        transcript.extend(_prompted(lines[i:cut]))
+        transcript.extend(output)
+        shown_any = shown_any or bool(output)
+        end = para_end
+        i = para_end
+        while i < len(lines) and not lines[i].strip():
+            i += 1
+    if not shown_any:
+        return None
+    return "\n".join(transcript) + "\n", end
+
+
+def _first_shown_value(lines: list[str], start: int, cut: int) -> int:
+    """Where the values begin when they parse too: a repr (``Fraction(1, 2)``, ``'a'``)
+    right under a bare expression is what the expression showed."""
+    for k in range(start + 1, cut):
+        if _bare_expression(lines[k - 1]) and _repr_like(lines[k]):
+            return k
+    return cut
+
+
+def _bare_expression(line: str) -> bool:
+    try:
+        (node,) = ast.parse(line).body
+    except (SyntaxError, ValueError):
+        return False
+    return isinstance(node, ast.Expr) and not (
+        isinstance(node.value, ast.Call)
+        and isinstance(node.value.func, ast.Name)
+        and node.value.func.id == "print"
+    )
+
+
+def _repr_like(line: str) -> bool:
+    """A literal, or a class's repr: a Capitalised name called with literals only."""
+    try:
+        (node,) = ast.parse(line.strip()).body
+    except (SyntaxError, ValueError):
+        return False
+    if not isinstance(node, ast.Expr):
+        return False
+    value = node.value
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name | ast.Attribute):
+        name = value.func.id if isinstance(value.func, ast.Name) else value.func.attr
+        args = [*value.args, *(k.value for k in value.keywords)]
+        return name[:1].isupper() and all(is_literal(a) for a in args)
+    return is_literal(value)
+
+
+def _prompted(statements: list[str]) -> list[str]:
+    return [
+        (">>> " if not ln.startswith((" ", "\t", ")", "]", "}")) else "... ") + ln
+        for ln in statements
+    ]
+
+
+def _paragraph_end(lines: list[str], start: int) -> int:
+    end = start
+    while end < len(lines) and lines[end].strip():
+        end += 1
+    return end

@@ -1,0 +1,45 @@
+"""Blockquotes that hold code: a snippet an author set apart as a quote is a snippet.
+
+Markdown quotes (``> line``) are how some authors paste code, and how others quote a
+reply. A quote that opens a paragraph and holds a fence, a script's first line or a
+``>>>`` session is read as its text, so the fence and prose readers find the code in
+it; any other quote is left as written.
+"""
+
+from __future__ import annotations
+
+import re
+
+_QUOTE = re.compile(r"^ {0,3}>(?!>>)")
+# what can only be code inside a quote: a fence, a script's first line, a session
+_HOLDS_CODE = re.compile(
+    r"^(?: {0,3}(?:`{3,}|~{3,})|>>> |In \[\d*\]:|import [A-Za-z_]|from [\w.]+ import )", re.M
+)
+
+
+def unquote_code(markdown: str) -> str:
+    """The markdown with each quote that holds code replaced by the quote's text."""
+    lines = markdown.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        starts_paragraph = i == 0 or not lines[i - 1].strip()
+        if not (starts_paragraph and _QUOTE.match(lines[i])):
+            out.append(lines[i])
+            i += 1
+            continue
+        end = i
+        while end < len(lines) and _QUOTE.match(lines[end]):
+            end += 1
+        quoted = [_unquote(line) for line in lines[i:end]]
+        if _HOLDS_CODE.search("\n".join(quoted)) and (end == len(lines) or not lines[end].strip()):
+            out.extend(quoted)
+        else:
+            out.extend(lines[i:end])
+        i = end
+    return "\n".join(out)
+
+
+def _unquote(line: str) -> str:
+    text = _QUOTE.sub("", line, count=1)
+    return text[1:] if text.startswith(" ") else text

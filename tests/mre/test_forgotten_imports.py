@@ -1,0 +1,71 @@
+"""Names a report uses without importing them: tried, guarded, from the report's own
+package; a NameError the report itself shows is its symptom, never imported away.
+
+The end-to-end cases run the real sandbox and install ``inflection`` (small, pure Python)
+from PyPI, as the report filed in its repository would. Which repository module is a
+candidate, and the verdict on a shown NameError, are tested in test_verdict_reasons."""
+
+from __future__ import annotations
+
+import json
+
+from qa_agents.mre.models import Verdict
+from qa_agents.mre.tools.extractor import extract
+
+SOURCE = "<!-- source: https://github.com/jpvanhal/inflection/issues/1 -->\n"
+
+
+def test_a_forgotten_import_is_tried_from_the_script_s_and_the_repository_s_modules() -> None:
+    md = SOURCE + "# Bug\n\n```python\nimport tidy\nprint(singularize('flour'), tidy.x)\n```\n"
+    asked: list[str] = []
+    result = extract(md, extra_modules=lambda: asked.append("asked") or ["inflection"])
+    tried = ["from tidy import singularize", "from inflection import singularize"]
+    assert result.metadata.guarded_imports == tried and asked == ["asked"]
+    for line in tried:
+        assert f"try: {line}  # added by open-mre" in result.code
+    assert result.code.count("except ImportError: pass") == 2
+    complete = extract("```python\nx = 1\nprint(x)\n```\n", extra_modules=lambda: asked.append(1))
+    assert complete.metadata.guarded_imports == [] and asked == ["asked"]  # not asked
+
+
+def test_a_name_error_the_report_shows_is_never_imported() -> None:
+    md = SOURCE + (
+        "```python\nfrom inflection import singularize\nprint(pluralize('word'))\n```\n"
+        "I get `NameError: name 'pluralize' is not defined`.\n"
+    )
+    # PyPI has a `pluralize` too: the namesake rule must not import the symptom away either
+    result = extract(md, module_exists=lambda name: True, extra_modules=lambda: ["inflection"])
+    assert result.metadata.shown_undefined_names == ["pluralize"]
+    assert result.metadata.guarded_imports == [] and "import pluralize" not in result.code
+
+
+def test_a_forgotten_export_import_is_added_and_the_run_reproduces(run_issue) -> None:
+    md = SOURCE + (
+        "# singularize keeps the plural\n\n```python\nprint(singularize('words'))\n```\n\n"
+        "It prints:\n\n```\nword\n```\n"
+    )
+    result = run_issue(md)
+    assert result.verdict == Verdict.GREEN, result.report_markdown
+    code = result.artifacts.extracted_code.read_text()
+    assert "try: from inflection import singularize  # added by open-mre" in code
+    assert "`from inflection import singularize`" in result.report_markdown
+    versions = json.loads(result.artifacts.version_report.read_text())
+    assert [p["name"] for p in versions["packages"] if p["imported"]] == ["inflection"]
+
+
+def test_a_name_the_package_does_not_export_stays_undefined(run_issue) -> None:
+    md = SOURCE + "# Bug\n\n```python\nprint(singularise_all('words'))\n```\n\nIt prints `word`.\n"
+    result = run_issue(md)
+    assert (result.verdict, result.reason_category) == (Verdict.RED, "undefined-name")
+    assert "name 'singularise_all' is not defined" in result.report_markdown
+
+
+def test_a_name_error_the_report_shows_is_green_when_it_reproduces(run_issue) -> None:
+    md = SOURCE + (
+        "# NameError\n\n```python\nfrom inflection import singularize\n\n"
+        "print(singularize('words'), pluralize('word'))\n```\n\n"
+        "and I get `NameError: name 'pluralize' is not defined`. What am I doing wrong?\n"
+    )
+    result = run_issue(md)
+    assert (result.verdict, result.reason_category) == (Verdict.GREEN, "reproduced")
+    assert "from inflection import pluralize" not in result.artifacts.extracted_code.read_text()
