@@ -267,7 +267,7 @@ def _missing_input(meta: ExtractionMetadata, run: ExecutionResults) -> Decision 
             "**The example in Python 3**",
             "not-parseable",
         )
-    if exc_type in _MODULE_ERRORS:
+    if exc_type in _MODULE_ERRORS and not _submodule_gone(run):
         return _ask(
             f"The environment is incomplete: {run.exception}",
             f"Running the code failed with `{run.exception}`. Which package provides this "
@@ -306,6 +306,14 @@ def _undefined_name(run: ExecutionResults) -> str | None:
     comparison (GREEN when it is the reported one), not a definition the report lacks."""
     match = re.match(r"NameError: name '(\w+)' is not defined", run.exception or "")
     return match.group(1) if match else None
+
+
+def _submodule_gone(run: ExecutionResults) -> bool:
+    """``No module named 'lib.old'``: Python names the dotted path only when ``lib``
+    itself imported, so the library is there and its layout changed since the report (an
+    API change: a different outcome, not a module the report left out)."""
+    match = re.search(r"No module named '([\w.]+)'", run.exception or "")
+    return bool(match and "." in match.group(1))
 
 
 def _python2_name(run: ExecutionResults) -> str | None:

@@ -88,6 +88,11 @@ def test_a_value_claim_reads_as_a_repr_on_an_expression_and_as_text_on_a_print()
     assert value_claim("f(x)  # returns None instead of 'x'") == (False, "None")
     assert value_claim("f(x)  # -> [1, 2].") == (False, "[1, 2]")
     assert value_claim("f(x)  # expected: 5") == (True, "5")
-    assert value_claim("f('#')  # 'a'") is None  # no claim word; "#" in a string is no comment
+    # no claim word: a written-out literal alone (up to a second "#") is what the line
+    # showed; a word is not; "#" inside a string starts no comment
+    assert value_claim("f('#')  # 'a'") == (False, "'a'")
+    assert value_claim("print(f(x))  # ['YX']   # ???", printed=True) == (False, "['YX']")
+    assert value_claim("print(f(x))  # 'u'", printed=True) == (False, "u")
+    assert value_claim("f('#')  # see below") is None
     assert value_claim("f(x)  # gives the wrong result") is None  # a description, not a value
     assert value_claim("print(f(x))  # prints u", printed=True) == (False, "u")

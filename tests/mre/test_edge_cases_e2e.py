@@ -150,3 +150,15 @@ def test_a_session_pasted_without_prompts_is_compared_with_its_values(run_issue)
     assert (same.verdict, same.reason_category) == (Verdict.GREEN, "reproduced")
     other = run_issue(f"# Sum\n\n{session}Fraction(2, 3)\n")
     assert (other.verdict, other.reason_category) == (Verdict.YELLOW, "not-reproduced")
+
+
+def test_a_submodule_the_library_no_longer_has_is_an_api_change_not_a_missing_module(
+    run_issue,
+) -> None:
+    """``No module named 'json.old'``: Python names the dotted path only when ``json``
+    imported, so the library is there and its layout moved on: YELLOW, not a RED asking
+    for a module the report left out."""
+    result = run_issue(_issue("import json.old\nprint(json.old.x)\n", "It prints `3`."))
+    assert result.verdict == Verdict.YELLOW, result.report_markdown
+    lost = run_issue(_issue("import mymodule_of_my_own\n", "It prints `3`."))
+    assert (lost.verdict, lost.reason_category) == (Verdict.RED, "missing-module")

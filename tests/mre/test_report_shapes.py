@@ -320,3 +320,57 @@ def test_an_inline_call_with_an_output_line_under_it_is_a_session() -> None:
 
 def test_a_whole_number_printed_as_a_float_matches_the_integer_shown() -> None:
     assert normalize_lines("0.0\n-3.00\n2.5\n10.0 apples\n") == ["0", "-3", "2.5", "10.0 apples"]
+
+
+def test_old_ipython_continuation_prompts_with_more_dots_are_prompts() -> None:
+    md = "```\nIn [5]: d = dict(\n   ....:     a=1)\n\nIn [6]: d['a']\nOut[6]: 2\n```\n"
+    ((kind, code),) = _kinds(md)
+    assert (kind, code) == ("code", "d = dict(\n    a=1)\nd['a']\n")
+    assert [e.text for e in shown_evidence(extract_code_blocks(md))] == ["2\n"]
+
+
+def test_statements_with_arrow_lines_under_them_are_a_session() -> None:
+    """``-> value`` under each statement is what it returned; the block does not parse
+    with the arrows, and is a session without them."""
+    md = "```\nimport posixpath\n\nposixpath.normpath('a//b')\n-> 'a/b/'\n```\n"
+    ((kind, code),) = _kinds(md)
+    assert (kind, code) == ("code", "import posixpath\nposixpath.normpath('a//b')\n")
+    assert [e.text for e in shown_evidence(extract_code_blocks(md))] == ["'a/b/'\n"]
+    assert "__mre_echo__(posixpath.normpath('a//b'))" in extract(md).code
+
+
+def test_a_labelled_inline_input_with_its_output_line_is_a_session() -> None:
+    md = "# x\n\nExample of code :\ninput : ``print(int('7'))``\noutput :  ``8``\n"
+    ((kind, code),) = _kinds(md)
+    assert (kind, code) == ("code", "print(int('7'))\n")
+    assert [e.text for e in shown_evidence(extract_code_blocks(md))] == ["8\n"]
+
+
+def test_a_backtick_span_holding_code_and_its_traceback_is_split() -> None:
+    md = (
+        "# x\n\nI get an error.\n\n`f = float('x')\nTraceback (most recent call last):\n"
+        '  File "<stdin>", line 1, in <module>\nValueError: could not convert\n`\n'
+    )
+    ((kind, code),) = _kinds(md)
+    assert (kind, code) == ("code", "f = float('x')\n")
+    (shown,) = shown_evidence(extract_code_blocks(md))
+    assert shown.kind == "traceback" and "ValueError: could not convert" in shown.text
+
+
+def test_an_import_through_the_project_path_of_a_file_the_report_gives_is_inlined() -> None:
+    md = (
+        "# x\n\nshapes.py\n```\nclass Square:\n    side = 2\n```\n\nthen\n"
+        "```\n>>> from src.geometry.shapes import Square\n>>> Square.side\n3\n```\n"
+    )
+    code = extract(md).code
+    assert code.index("class Square") < code.index("pass  # open-mre: module src.geometry.shapes")
+    assert "from src" not in code
+
+
+def test_a_capitalised_name_used_with_a_dot_is_a_class_not_a_pypi_project() -> None:
+    """``ConfigFactory.parse_string(...)``: PyPI has a project of almost any name, and
+    installing one for a class name failed the whole run; ``json`` still is a module."""
+    md = "```python\nconf = ConfigFactory.parse_string('a = 1')\nprint(json.dumps(conf))\n```\n"
+    code = extract(md, module_exists=lambda name: True).code
+    assert "import json  # added by open-mre" in code
+    assert "import ConfigFactory" not in code

@@ -99,8 +99,10 @@ def value_claim(line: str, printed: bool = False) -> tuple[bool, str] | None:
     ("# gives the wrong result").
     """
     match = _CLAIM.match(comment_of(line))
-    if not match or not (match.group("should") or match.group("verb")):
+    if not match:
         return None
+    if not (match.group("should") or match.group("verb")):
+        return _bare_value(comment_of(line), printed)
     value = match.group("value").strip("`").strip()
     if not printed:
         if not _reads_as_repr(value):
@@ -111,6 +113,19 @@ def value_claim(line: str, printed: bool = False) -> tuple[bool, str] | None:
     elif (match.group("verb") or "").lower() == "be" or not match.group("verb"):
         return None  # "print(x)  # should be 3": kept to what a print shows
     return bool(match.group("should")), value
+
+
+def _bare_value(comment: str, printed: bool) -> tuple[bool, str] | None:
+    """``print(f(x))  # ['a']  # wrong``: a comment that is only a value (up to a second
+    ``#``) is what the line showed. Only a written-out literal counts, not a word."""
+    value = comment.split("#", 1)[0].strip().strip("`").strip()
+    try:
+        literal = ast.literal_eval(value)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
+    if printed and isinstance(literal, str):
+        return False, literal  # print shows a string without its quotes
+    return False, value
 
 
 def _reads_as_repr(value: str) -> bool:

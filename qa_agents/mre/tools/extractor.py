@@ -19,6 +19,8 @@ from qa_agents.mre.tools.markdown import (
 )
 
 _FILE_HEADER = re.compile(r"^#\s*(?:file(?:name)?:\s*)?(?:[\w./-]*/)?(?P<mod>\w+)\.py\s*$")
+# a line naming the file the next block holds: "make_processed.py", "**utils.py**:"
+_FILE_LEAD = re.compile(r"^[\s*_`#]*(?P<mod>[A-Za-z_]\w*)\.py[\s*_`]*:?\s*$")
 # a data block's language for each file extension the code may open
 _DATA_LANGS = {
     ".yaml": {"yaml", "yml"},
@@ -178,13 +180,19 @@ def _last_line(text: str) -> str:
 
 
 def _modules_first(blocks: list[CodeBlock]) -> tuple[list[CodeBlock], set[str]]:
-    """Blocks headed ``# utils.py`` are the author's modules: put them before the script."""
+    """Blocks headed ``# utils.py``, or right under a line that is only ``utils.py``, are
+    the author's modules: put them before the script."""
     modules: list[CodeBlock] = []
     rest: list[CodeBlock] = []
     names: set[str] = set()
     for block in blocks:
         first = block.content.lstrip().splitlines()[0] if block.content.strip() else ""
-        match = _FILE_HEADER.match(first) if block.kind == "code" else None
+        named = [ln for ln in block.lead.splitlines() if ln.strip()][-1:] or [""]
+        match = (
+            (_FILE_HEADER.match(first) or _FILE_LEAD.match(named[0]))
+            if block.kind == "code"
+            else None
+        )
         if match and match.group("mod") not in {"main", "repro", "reproduce", "test", "script"}:
             names.add(match.group("mod"))
             modules.append(block)

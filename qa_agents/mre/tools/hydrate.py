@@ -114,7 +114,7 @@ def hydrate(
     packages = sorted(
         n
         for n in modules - found - PYTHON2_BUILTINS
-        if module_exists and len(n) > 2 and module_exists(n)
+        if module_exists and len(n) > 2 and not _class_like(n) and module_exists(n)
     )
     importable = {n for n in missing if _importable(n)} | found | set(packages)
     called = _only_called(tree, missing - importable - modules - PYTHON2_BUILTINS)
@@ -207,17 +207,20 @@ def incompleteness_warnings(tree: ast.Module) -> list[str]:
 def rewrite_relative_imports(
     code: str, tree: ast.Module, local_modules: set[str]
 ) -> tuple[str, list[str]]:
-    """``from .utils import f`` becomes ``from utils import f``; inlined modules are dropped."""
+    """``from .utils import f`` becomes ``from utils import f``; inlined modules are dropped,
+    also when the author's project path leads to them (``from src.data.utils import f``
+    where the report gives ``utils.py``)."""
     lines = code.splitlines(keepends=True)
     rewritten: list[str] = []
     for node in sorted(
-        (n for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.level > 0),
+        (n for n in ast.walk(tree) if _relative(n) or _into_local_file(n, local_modules)),
         key=lambda n: -n.lineno,
     ):
         start, end = node.lineno - 1, (node.end_lineno or node.lineno)
         indent = lines[start][: len(lines[start]) - len(lines[start].lstrip())]
         names = ", ".join(a.name + (f" as {a.asname}" if a.asname else "") for a in node.names)
-        if node.module and node.module.split(".")[0] in local_modules:
+        inlined = node.module and {node.module.split(".")[0], node.module.split(".")[-1]}
+        if inlined and inlined & local_modules:
             new = f"{indent}pass  # open-mre: module {node.module} is inlined above\n"
         elif node.module:
             new = f"{indent}from {node.module} import {names}\n"
@@ -226,6 +229,24 @@ def rewrite_relative_imports(
         rewritten.append(f"{ast.get_source_segment(code, node)} -> {new.strip()}")
         lines[start:end] = [new]
     return "".join(lines), list(reversed(rewritten))
+
+
+def _class_like(name: str) -> bool:
+    """``ConfigFactory.parse_string(...)``: a Capitalised name is a class by convention,
+    which the report's package exports (tried below), not a PyPI project to install."""
+    return bool(re.match(r"^[A-Z][a-z0-9]", name)) and not name.isupper()
+
+
+def _relative(node: ast.AST) -> bool:
+    return isinstance(node, ast.ImportFrom) and node.level > 0
+
+
+def _into_local_file(node: ast.AST, local_modules: set[str]) -> bool:
+    return (
+        isinstance(node, ast.ImportFrom)
+        and "." in (node.module or "")
+        and (node.module or "").rsplit(".", 1)[-1] in local_modules
+    )
 
 
 def _import_for(name: str, tree: ast.Module) -> str:

@@ -146,7 +146,8 @@ def _block_at(
 
 def _multiline_span(lines: list[str], start: int) -> tuple[str, int] | None:
     """Code written in one pair of single backticks over several lines (`` `import x``
-    … ``f(x)` ``): the script without its backticks, when it parses."""
+    … ``f(x)` ``): the script without its backticks, when it parses (up to a traceback
+    pasted inside the same span, which classification splits off)."""
     first = lines[start]
     if not first.startswith("`") or first.startswith("``") or first.count("`") != 1:
         return None
@@ -157,8 +158,16 @@ def _multiline_span(lines: list[str], start: int) -> tuple[str, int] | None:
         if lines[end].count("`") != 1 or not last.endswith("`"):
             return None
         body = "\n".join([first[1:], *lines[start + 1 : end], last[:-1]]) + "\n"
-        return (body, end + 1) if parses(body) else None
+        code = _before_traceback(body)
+        return (body, end + 1) if code.strip() and parses(code) else None
     return None
+
+
+def _before_traceback(body: str) -> str:
+    """The code of a span that pastes its traceback right under it (all of it if none)."""
+    lines = body.splitlines()
+    head = next((k for k, ln in enumerate(lines) if _TRACEBACK_HEAD.match(ln.strip())), None)
+    return body if head is None else "\n".join(lines[:head]) + "\n"
 
 
 def _inline_block(line: str, lead: str, anything_before: bool) -> RawBlock | None:

@@ -28,7 +28,10 @@ _RESULT_LINE = re.compile(
     r"^\s*(?:(?:output|result|returns?|gives?|got|prints?)\s*:?|->|=>|→)\s*(?P<value>\S.*?)\s*$",
     re.I,
 )
-_INLINE_ONLY = re.compile(r"^\s*`([^`\n]+)`\s*$")
+# an inline span alone on its line, maybe after a short label: "input : ``f(x)``"
+_INLINE_CODE = re.compile(
+    r"^\s*(?:[A-Za-z][\w ]{0,20}?\s*:\s*)?(?P<tick>`+)(?P<code>[^`\n]+?)(?P=tick)\s*$"
+)
 
 
 def gt_session(lines: list[str], start: int) -> tuple[str, int] | None:
@@ -41,15 +44,17 @@ def gt_session(lines: list[str], start: int) -> tuple[str, int] | None:
 
 
 def inline_call_with_result(lines: list[str], start: int) -> tuple[str, int] | None:
-    """`` `singularize('flour')` `` with ``output: 'flmy'`` on the next line."""
-    only = _INLINE_ONLY.match(lines[start])
+    """`` `singularize('flour')` `` with ``output: 'flmy'`` on the next line (the span may
+    follow a label, ``input : ``f(x)````, and the value sit in backticks)."""
+    only = _INLINE_CODE.match(lines[start])
     if not only or start + 1 >= len(lines):
         return None
     result = _RESULT_LINE.match(lines[start + 1])
-    code = only.group(1).strip()
-    if result is None or not does_something(code) or "\n" in code:
+    code = only.group("code").strip()
+    if result is None or not does_something(code):
         return None
-    return f">>> {code}\n{result.group('value')}\n", start + 2
+    value = result.group("value").strip("`").strip()
+    return f">>> {code}\n{value}\n", start + 2
 
 
 def promptless_session(lines: list[str], start: int) -> tuple[str, int] | None:

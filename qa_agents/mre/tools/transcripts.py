@@ -11,7 +11,7 @@ import re
 
 from qa_agents.mre.tools.syntax import does_something, parses
 
-_PROMPT = re.compile(r"^(?:>>>|\.\.\.)(?: |$)|^In \[\d*\]: ?|^\s+\.\.\.: ?")
+_PROMPT = re.compile(r"^(?:>>>|\.\.\.)(?: |$)|^In \[\d*\]: ?|^\s+\.{3,}: ?")
 OUT_PROMPT = re.compile(r"^Out\[\d*\]: ?")
 """IPython's result prompt: what follows it is output."""
 VERSION_QUERY = re.compile(
@@ -24,11 +24,38 @@ _GT_PROMPT = re.compile(r"^> ?(?!>)")
 """A one-character ``>`` prompt, which authors use for a REPL they trimmed."""
 
 
+_ARROW = re.compile(r"^\s*(?:->|=>|→)\s?")
+"""``-> value`` under a statement: what it returned, written as an arrow."""
+
+
 def is_transcript(body: str) -> bool:
     """A REPL or IPython session: statements behind prompts, results in between."""
-    return is_gt_session(body) or any(
-        line.startswith((">>> ", ">>>\t")) or line == ">>>" or re.match(r"^In \[\d*\]:", line)
-        for line in body.splitlines()
+    return (
+        is_gt_session(body)
+        or arrow_session(body) is not None
+        or any(
+            line.startswith((">>> ", ">>>\t")) or line == ">>>" or re.match(r"^In \[\d*\]:", line)
+            for line in body.splitlines()
+        )
+    )
+
+
+def arrow_session(body: str) -> str | None:
+    """Statements each followed by an ``-> value`` line, as the ``>>>`` session they stand
+    for; None when there is no arrow line, or the block parses as it is, or the lines
+    without arrows are not code that does something."""
+    lines = body.splitlines()
+    if not any(_ARROW.match(ln) for ln in lines) or parses(body):
+        return None
+    statements = [ln for ln in lines if not _ARROW.match(ln)]
+    if not does_something("\n".join(statements) + "\n"):
+        return None
+    return (
+        "\n".join(
+            _ARROW.sub("", ln) if _ARROW.match(ln) else (f">>> {ln}" if ln.strip() else "")
+            for ln in lines
+        )
+        + "\n"
     )
 
 
@@ -52,6 +79,7 @@ def split_transcript(body: str) -> tuple[str, str]:
     What a version query printed (``lib.__version__``, ``sys.version``) describes the
     author's setup, not the symptom, so it is left out of the shown output.
     """
+    body = arrow_session(body) or body
     code: list[str] = []
     shown: list[str] = []
     version_echo = False
