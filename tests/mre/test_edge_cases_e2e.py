@@ -162,3 +162,17 @@ def test_a_submodule_the_library_no_longer_has_is_an_api_change_not_a_missing_mo
     assert result.verdict == Verdict.YELLOW, result.report_markdown
     lost = run_issue(_issue("import mymodule_of_my_own\n", "It prints `3`."))
     assert (lost.verdict, lost.reason_category) == (Verdict.RED, "missing-module")
+
+
+def test_the_shown_exception_wrapped_or_chained_by_the_run_reproduces(run_issue) -> None:
+    """The report shows ``KeyError: 'foo'``; the run raises it and then a wrapper
+    ("During handling of the above exception"), or names it inside its own message
+    (``got error: KeyError('foo')``): the same failure. Another error does not count."""
+    shown = "```\nTraceback (most recent call last):\n  File \"x.py\", line 2\nKeyError: 'foo'\n```"
+    lookup = "def get(d):\n    try:\n        return d['foo']\n    except KeyError as e:\n"
+    chained = run_issue(_issue(f"{lookup}        raise RuntimeError('lookup')\nget({{}})\n", shown))
+    assert chained.verdict == Verdict.GREEN, chained.report_markdown
+    named = f"{lookup}        raise RuntimeError(f'got error: {{e!r}}') from None\nget({{}})\n"
+    assert run_issue(_issue(named, shown)).verdict == Verdict.GREEN
+    other = run_issue(_issue("raise RuntimeError('lookup')\n", shown))
+    assert (other.verdict, other.reason_category) == (Verdict.YELLOW, "not-reproduced")

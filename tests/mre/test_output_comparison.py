@@ -167,3 +167,16 @@ def test_an_exception_written_as_a_comment_is_the_shown_symptom() -> None:
     ]
     assert behavior.expected_behavior.error_type == "TypeError"
     assert compare(behavior, _raised_from("codec.unpack(b)")).matched
+
+
+def test_a_short_shown_line_matches_whole_and_a_long_or_elided_one_may_be_cut() -> None:
+    """``https://x/?c=`` inside ``https://x/?c=%252`` is another value, not a cut-off
+    line; a long line, or one ending in an ellipsis, may be the start of the run's."""
+    short = analyse_behavior(_issue("https://x.org/?c="))
+    assert compare_outputs(short, _ran("https://x.org/?c=%252\n")).status == "differs"
+    assert compare_outputs(short, _ran("https://x.org/?c=\n")).status == "reproduced"
+    long_line = "ValueError raised while parsing the third column of the sheet"
+    cut = analyse_behavior(_issue(long_line[:45]))
+    assert compare_outputs(cut, _ran(long_line + "\n")).status == "reproduced"
+    elided = analyse_behavior(_issue("Result(a=1, ..."))
+    assert compare_outputs(elided, _ran("Result(a=1, b=2)\n")).status == "reproduced"

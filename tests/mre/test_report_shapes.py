@@ -374,3 +374,29 @@ def test_a_capitalised_name_used_with_a_dot_is_a_class_not_a_pypi_project() -> N
     code = extract(md, module_exists=lambda name: True).code
     assert "import json  # added by open-mre" in code
     assert "import ConfigFactory" not in code
+
+
+def test_a_raise_comment_that_says_should_in_another_language_is_the_expected_side() -> None:
+    md = (
+        "```python\nf([1, 'a'])  # 应抛出 TypeError\ng(1)  # sollte ValueError\n"
+        "h()  # TypeError\n```\n"
+    )
+    shown = [(e.context, e.text) for e in shown_evidence(extract_code_blocks(md))]
+    assert shown == [
+        ("expected", "TypeError\n"),
+        ("expected", "ValueError\n"),
+        ("actual", "TypeError\n"),
+    ]
+
+
+def test_output_after_a_result_lead_and_a_blank_line_is_output_without_the_banner() -> None:
+    """ "run result:", a blank line, then the interpreter's banner and what the script
+    printed: the printed lines are the shown output; the banner is never compared."""
+    md = (
+        "```python\nprint('a: 1')\n```\n\nrun result:\n\n"
+        "Python 3.12.8 (tags/v3.12.8:2dc476b, Dec  3 2024) [MSC v.1942 64 bit (AMD64)] on win32\n"
+        "a: 1\n\n### Next\n\nExpected result:\n\nThe list is sorted.\n"
+    )
+    outputs = [b for b in extract_code_blocks(md) if b.kind == "output"]
+    assert len(outputs) == 1 and outputs[0].content.endswith("a: 1\n")
+    assert normalize_lines(outputs[0].content) == ["a: 1"]

@@ -37,9 +37,13 @@ _FAILS = re.compile(
     re.I,
 )
 _WORKS = re.compile(r"\b(?:works?|worked|working|pass(?:es|ed)?|ok(?:ay)?|fine|succeed\w*)\b", re.I)
+# "should" in the languages reports' comments are written in: the expected side
+_SHOULD_ABROAD = r"应该|应当|应|應該|應|べき|должн\w*|deber[ií]a|sollte|devrait|deveria|dovrebbe"
 # "should fail", "expected to raise", "will fail", "fails silently": no claim about this run
 _NOT_A_MARK = re.compile(
-    r"\b(?:should(?:n'?t)?|expect\w*|must|would|ought|supposed|want\w*|silent\w*)\b", re.I
+    r"\b(?:should(?:n'?t)?|expect\w*|must|would|ought|supposed|want\w*|silent\w*)\b|"
+    + _SHOULD_ABROAD,
+    re.I,
 )
 _NEGATION = re.compile(
     r"\b(?:no|not|never|without|cannot|\w+n't|(?:does|do|did|is|was|won|can)nt)\s+(?:\w+\s+)?$",
@@ -156,7 +160,7 @@ def commented_evidence(block: CodeBlock, source: str) -> list[ShownEvidence]:
         comment = comment_of(line)
         raised = _RAISE.search(comment)
         if raised:
-            expected = bool(re.search(r"\b(should|expect\w*)\b", comment, re.I))
+            expected = bool(re.search(rf"\b(should|expect\w*)\b|{_SHOULD_ABROAD}", comment, re.I))
             found.append(
                 ShownEvidence(
                     kind="traceback",

@@ -184,6 +184,9 @@ def _compare_error(target: ExpectedBehavior, run: ExecutionResults) -> Compariso
             discrepancies=[f"Expected: {expected}", f"Actual: exit code {run.exit_code}, no error"],
         )
     got_type, _, got_msg = run.exception.partition(": ")
+    chained = _chained_match(target, run)
+    if got_type.rsplit(".", 1)[-1] != want_type and chained:
+        return Comparison(matched=True, detail=f"raised {chained}, then {run.exception}")
     if got_type.rsplit(".", 1)[-1] != want_type:
         return Comparison(
             matched=False,
@@ -197,6 +200,38 @@ def _compare_error(target: ExpectedBehavior, run: ExecutionResults) -> Compariso
             discrepancies=[f"Expected: {expected}", f"Actual: {run.exception}"],
         )
     return Comparison(matched=True, detail=f"raised {run.exception}")
+
+
+# an exception line at the start of a line of stderr: one link of a chained traceback
+_EXCEPTION_LINE = re.compile(
+    r"^(?P<type>[A-Za-z_][\w.]*(?:Error|Exception))(?:: (?P<msg>.*))?$", re.M
+)
+
+
+def _chained_match(target: ExpectedBehavior, run: ExecutionResults) -> str | None:
+    """The shown exception as an earlier link of the run's chain ("During handling of the
+    above exception, another exception occurred") or named inside the run's last exception
+    (``got error: KeyError('foo')``): the same failure, which the library now wraps, or
+    which the report's traceback shows cut before its last link."""
+    want_type = (target.error_type or "").rsplit(".", 1)[-1]
+    if not want_type:
+        return None
+    links = []
+    if "above exception" in run.stderr:
+        links = [
+            (m.group("type"), m.group("msg") or "", m.group(0))
+            for m in _EXCEPTION_LINE.finditer(run.stderr)
+        ]
+    last = run.stderr[run.stderr.rfind("Traceback (most recent call last)") :]
+    for match in re.finditer(rf"\b{re.escape(want_type)}\((?P<msg>[^)]*)\)", last):
+        links.append((want_type, match.group("msg"), match.group(0)))
+    for kind, message, text in links:
+        same_type = kind.rsplit(".", 1)[-1] == want_type
+        if same_type and (
+            not target.error_message or _messages_agree(target.error_message, message)
+        ):
+            return text.strip()
+    return None
 
 
 def _messages_agree(want: str, got: str) -> bool:

@@ -68,7 +68,7 @@ def _line_match(shown: list[str], ran: list[str], ran_raw: list[str]) -> tuple[i
     bindings: dict[str, str] = {}
     position = 0
     for line in shown:
-        if line in pool or (len(line) >= 8 and any(line in r for r in ran)):
+        if line in pool or (_cut_off(line) and any(line.rstrip(".… ") in r for r in ran)):
             continue
         found = _bind(line, ran_raw, position, bindings)
         if found is None:
@@ -76,6 +76,13 @@ def _line_match(shown: list[str], ran: list[str], ran_raw: list[str]) -> tuple[i
         else:
             position = found + 1
     return len(shown) - len(missing), missing
+
+
+def _cut_off(line: str) -> bool:
+    """A shown line that may be part of a longer one: long (a report trims what runs on),
+    or ending in an ellipsis. A short complete line, ``https://x/?c=``, must match whole:
+    inside ``https://x/?c=%252`` it is a different value."""
+    return len(line) >= 40 or line.endswith(("...", "…"))
 
 
 _PLACEHOLDER = re.compile(r"<(?P<name>[A-Za-z_][\w-]*)>")
@@ -152,6 +159,8 @@ _PATH = re.compile(r"(?:[A-Za-z]:)?(?:[\\/][\w.@+-]+){2,}[\\/](?=[\w.-]+)")
 _FLOAT = re.compile(r"(?<![\w.])-?\d+\.\d{7,}(?:e[+-]?\d+)?")
 # a line that is only a whole number written as a float: ``0.0`` is the ``0`` a report shows
 _WHOLE_FLOAT = re.compile(r"^(-?\d+)\.0+$")
+# the interpreter's banner, pasted above what a script printed: never the script's output
+_BANNER = re.compile(r"^(?:Python \d+\.\d+[.\w+]* \(.*\).*|Type \"help\", \"copyright\".*)$")
 _PSEUDO_FILE = re.compile(r"<(?:stdin|string|input|python-input-\d+|ipython-input-[\w-]+)>")
 _INPUT_LINE = re.compile(r"^(?:>>>|\.\.\.)(?: |$)|^In \[\d*\]:")
 _ANNOTATION = re.compile(r"\s{2,}#.*$|\s+#\s*(?:<-+|-+>|should|expected|wrong|correct).*$", re.I)
@@ -168,7 +177,7 @@ def normalize_lines(
     lines = []
     for raw in text.splitlines():
         line = raw.strip()
-        if not line or line.startswith("#") or _INPUT_LINE.match(line):
+        if not line or line.startswith("#") or _INPUT_LINE.match(line) or _BANNER.match(line):
             continue  # what was typed at a prompt is code, not output
         line = OUT_PROMPT.sub("", line)
         line = _ANNOTATION.sub("", line)

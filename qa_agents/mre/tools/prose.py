@@ -138,8 +138,12 @@ def _block_at(
     if inline is not None:
         return inline, i + 1
     if _is_output_lead(line):
-        body, end = _take(lines, i + 1, lambda s: bool(s.strip()))
-        if body and not any(_INLINE_ONLY.match(b) for b in body):
+        start = i + 1
+        if start < len(lines) and not lines[start].strip():
+            start += 1  # "run result:", a blank line, then the lines it printed
+        body, end = _take(lines, start, lambda s: bool(s.strip()))
+        sentences = start > i + 1 and any(re.search(r"[.!?]\s*$", b) for b in body)
+        if body and not sentences and not any(_INLINE_ONLY.match(b) for b in body):
             return RawBlock("text", "\n".join(body) + "\n", "prose", line), end
     return None
 
