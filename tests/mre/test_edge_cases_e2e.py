@@ -176,3 +176,18 @@ def test_the_shown_exception_wrapped_or_chained_by_the_run_reproduces(run_issue)
     assert run_issue(_issue(named, shown)).verdict == Verdict.GREEN
     other = run_issue(_issue("raise RuntimeError('lookup')\n", shown))
     assert (other.verdict, other.reason_category) == (Verdict.YELLOW, "not-reproduced")
+
+
+def test_a_traceback_cut_before_its_exception_reproduces_through_the_same_lines(
+    run_issue,
+) -> None:
+    """The report's traceback stops before the exception line (a paste cut short): the
+    run reproduces when it raises through every source line the traceback shows."""
+    code = "def parse(s):\n    return int(s)\n\nparse('x')\n"
+    frames = (
+        '  File "t.py", line 4, in <module>\n    parse(\'x\')\n  File "t.py", line 2, in parse\n'
+    )
+    cut = f"```\nTraceback (most recent call last):\n{frames}    return int(s)\n```"
+    assert run_issue(_issue(code, cut)).verdict == Verdict.GREEN
+    elsewhere = f"```\nTraceback (most recent call last):\n{frames}    return float(s)\n```"
+    assert run_issue(_issue(code, elsewhere)).verdict == Verdict.YELLOW

@@ -80,12 +80,39 @@ def compare(behavior: BehaviorAnalysis, run: ExecutionResults) -> Comparison:
             discrepancies=[outputs.summary],
             category="matches-expected",
         )
+    cut = _cut_traceback_frames(behavior, run)
+    if cut:
+        return Comparison(
+            matched=True,
+            detail=f"raised {run.exception} through the lines the report's cut-off traceback "
+            f"shows (`{cut[0]}`…)",
+        )
     return Comparison(
         matched=False,
         detail="the reported behaviour cannot be checked automatically",
         category="not-checkable",
         discrepancies=["No observable symptom to compare with (exception or output)"],
     )
+
+
+# the source line under a traceback's ``File "...", line N, in f`` line
+_FRAME_SOURCE = re.compile(r'^\s*File "[^"]*", line \d+.*\n\s+(?P<src>\S.*)$', re.M)
+
+
+def _cut_traceback_frames(behavior: BehaviorAnalysis, run: ExecutionResults) -> list[str]:
+    """The source lines of a traceback the report shows cut off before its exception
+    line, when the run raised through every one of them (else nothing): the frames
+    are then the symptom the report could show."""
+    if not run.exception:
+        return []
+    for shown in behavior.shown:
+        if shown.kind != "traceback" or shown.context != "actual":
+            continue
+        frames = [m.group("src").strip() for m in _FRAME_SOURCE.finditer(shown.text)]
+        ran = run.stderr.splitlines()  # a line hydration echoed holds the shown one
+        if frames and all(any(frame in line for line in ran) for frame in frames):
+            return frames
+    return []
 
 
 def marked_raise(behavior: BehaviorAnalysis, run: ExecutionResults) -> MarkedLine | None:
