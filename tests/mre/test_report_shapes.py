@@ -400,3 +400,29 @@ def test_output_after_a_result_lead_and_a_blank_line_is_output_without_the_banne
     outputs = [b for b in extract_code_blocks(md) if b.kind == "output"]
     assert len(outputs) == 1 and outputs[0].content.endswith("a: 1\n")
     assert normalize_lines(outputs[0].content) == ["a: 1"]
+
+
+def test_an_inline_call_in_double_or_triple_backticks_alone_on_its_line_is_code() -> None:
+    md = "# x\n\n### What I did:\n\n```textwrap.dedent('  a')```\n\nIt returns 0.\n"
+    assert _kinds(md) == [("code", "textwrap.dedent('  a')\n")]
+
+
+def test_a_call_named_inside_a_sentence_is_the_code_only_when_there_is_no_other() -> None:
+    """ "On trying ``lib.f("x")`` I get 947": the one runnable call a sentence names is
+    the example when the report has no other code; beside real code it is prose."""
+    alone = "# x\n\nOn trying ``textwrap.dedent(' a')`` I get the result of 947 instead.\n"
+    assert _kinds(alone) == [("code", "textwrap.dedent(' a')\n")]
+    beside = alone + "\n```python\nimport textwrap\nprint(textwrap.dedent(' b'))\n```\n"
+    assert [k for k, _ in _kinds(beside)] == ["other", "code"]
+
+
+def test_an_unquoted_call_with_a_returns_arrow_line_under_it_is_a_session() -> None:
+    md = "# Error case\n\ntextwrap.dedent('  a')\nreturns -> 'b'\nExpected -> 'a'\n"
+    ((kind, code),) = _kinds(md)
+    assert (kind, code) == ("code", "textwrap.dedent('  a')\n")
+    assert [e.text for e in shown_evidence(extract_code_blocks(md))][0] == "'b'\n"
+
+
+def test_code_in_single_backticks_keeps_working_when_pasted_with_its_indentation() -> None:
+    md = "# x\n\nThis fails:\n\n`    d = dict(a=1)\n    print(d['b'])\n`\n"
+    assert _kinds(md) == [("code", "d = dict(a=1)\nprint(d['b'])\n")]

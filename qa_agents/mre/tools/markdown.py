@@ -71,7 +71,10 @@ _SHELL_PROMPT = re.compile(r"^\s*(?:\$|%|❯|PS [^>]*>)\s+")
 def extract_code_blocks(markdown: str) -> list[CodeBlock]:
     """Every block of the issue, in order, classified and tagged with its context."""
     blocks: list[CodeBlock] = []
+    mentions: set[int] = set()
     for index, raw in enumerate(_raw_blocks(markdown)):
+        if raw.mention:
+            mentions.add(index)
         kind, content, transcript = classify_block(raw.language, raw.body, raw.lead)
         plain = raw.language in {"", "text", "txt"}
         if kind in {"code", "output"} and plain and names_data(raw.lead):
@@ -92,6 +95,10 @@ def extract_code_blocks(markdown: str) -> list[CodeBlock]:
             )
         )
     _inert_tail_is_data(blocks)
+    if any(b.kind == "code" and b.index not in mentions for b in blocks):
+        for block in blocks:  # a call a sentence names is prose beside real code
+            if block.index in mentions:
+                block.kind = "other"
     return blocks
 
 

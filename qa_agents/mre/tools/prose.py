@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import re
 import shlex
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -20,7 +21,7 @@ from qa_agents.mre.tools.prose_sessions import (
     inline_call_with_result,
     promptless_session,
 )
-from qa_agents.mre.tools.syntax import is_literal, parses
+from qa_agents.mre.tools.syntax import is_runnable_call, parses
 
 # a line that can only open a Python script, at the start of a paragraph
 _SCRIPT_START = re.compile(
@@ -34,9 +35,11 @@ _SCRIPT_LINE = re.compile(
 )
 _IMPORT_LINE = re.compile(r"^(?:import [A-Za-z_]|from [\w.]+ import )")
 _REPL_LINE = re.compile(r"^>>>(?: |$)")
-_INLINE_ONLY = re.compile(r"^\s*`([^`\n]+)`\s*$")
+_INLINE_ONLY = re.compile(r"^\s*(?P<tick>`+)(?P<code>[^`\n]+?)(?P=tick)\s*$")
 # `call(...)` then a few words saying what it does: "hangs.", "works fine."
-_INLINE_LEADING = re.compile(r"^\s*`(?P<code>[^`\n]+)`(?P<rest>[^`\n]*)$")
+_INLINE_LEADING = re.compile(r"^\s*(?P<tick>`+)(?P<code>[^`\n]+?)(?P=tick)(?P<rest>[^`\n]*)$")
+# any inline span of a sentence: "On trying ``lib.f("x")`` I get 947."
+_INLINE_ANY = re.compile(r"(?P<tick>`+)(?P<code>[^`\n]+?)(?P=tick)")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s")
 _OUTPUT_LEAD = re.compile(
     r"\b(result|output|prints?|got|returns?|gives?|produces?)\W*\**\s*:?\s*\**\s*:?\s*$", re.I
@@ -63,6 +66,7 @@ class RawBlock:
 
     ``adjacent``: only blank lines separate it from the block before (the output a
     snippet printed is often pasted right under it, with no prose between).
+    ``mention``: a call named inside a sentence, code only when the report has no other.
     """
 
     language: str
@@ -71,6 +75,7 @@ class RawBlock:
     lead: str
     section: str = ""
     adjacent: bool = False
+    mention: bool = False
 
 
 def prose_blocks(prose: str, previous_lead: str | None) -> list[RawBlock]:
@@ -161,7 +166,8 @@ def _multiline_span(lines: list[str], start: int) -> tuple[str, int] | None:
         last = lines[end].rstrip()
         if lines[end].count("`") != 1 or not last.endswith("`"):
             return None
-        body = "\n".join([first[1:], *lines[start + 1 : end], last[:-1]]) + "\n"
+        body = "\n".join([first[1:], *lines[start + 1 : end], last[:-1]]).strip("\n")
+        body = textwrap.dedent(body) + "\n"  # "`    d = f(x)" keeps its paste's indent
         code = _before_traceback(body)
         return (body, end + 1) if code.strip() and parses(code) else None
     return None
@@ -179,7 +185,7 @@ def _inline_block(line: str, lead: str, anything_before: bool) -> RawBlock | Non
     opens a short sentence (`` `lib.get(url)` hangs.``)."""
     only = _INLINE_ONLY.match(line)
     if only and anything_before:
-        span = only.group(1)
+        span = only.group("code").strip()
         if span.startswith(">>> "):  # a one-line session
             return RawBlock("pycon", span + "\n", "inline", lead)
         if is_runnable_call(span) and not announces_value(lead):
@@ -187,43 +193,16 @@ def _inline_block(line: str, lead: str, anything_before: bool) -> RawBlock | Non
         return RawBlock("text", span + "\n", "inline", lead)
     leading = _INLINE_LEADING.match(line)
     if leading and not only and len(leading.group("rest").split()) <= 8:
-        span = leading.group("code")
+        span = leading.group("code").strip()
         if is_runnable_call(span):
             return RawBlock("python", span + "\n", "inline", lead)
+    if only or _HEADING.match(line):
+        return None
+    calls = [m.group("code").strip() for m in _INLINE_ANY.finditer(line)]
+    calls = [c for c in calls if is_runnable_call(c)]
+    if len(calls) == 1:  # the one call a sentence names: the code, if the report has none
+        return RawBlock("python", calls[0] + "\n", "inline", lead, mention=True)
     return None
-
-
-def is_runnable_call(text: str) -> bool:
-    """A statement that runs as given: a call of ``module.function`` (or a chain of
-    calls on it) whose arguments are all literals, ``lib.check(42, {"a": "b"})``.
-
-    A bare name called (``Decimal('1.0')``) is as likely a value's repr, and a call on
-    names the span does not define cannot run, so neither counts.
-    """
-    try:
-        tree = ast.parse(text.strip())
-    except (SyntaxError, ValueError):
-        return False
-    if len(tree.body) != 1:
-        return False
-    stmt = tree.body[0]
-    value = stmt.value if isinstance(stmt, ast.Expr | ast.Assign) else None
-    return (
-        isinstance(value, ast.Call)
-        and isinstance(value.func, ast.Attribute)
-        and _literal_call_chain(value)
-    )
-
-
-def _literal_call_chain(node: ast.expr) -> bool:
-    if isinstance(node, ast.Name):
-        return True
-    if isinstance(node, ast.Attribute):
-        return _literal_call_chain(node.value)
-    if isinstance(node, ast.Call):
-        args = [*node.args, *(k.value for k in node.keywords)]
-        return _literal_call_chain(node.func) and all(is_literal(a) for a in args)
-    return False
 
 
 def announces_value(lead: str) -> bool:

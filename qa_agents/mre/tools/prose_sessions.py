@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 import re
 
-from qa_agents.mre.tools.syntax import does_something, is_literal, parses
+from qa_agents.mre.tools.syntax import does_something, is_literal, is_runnable_call, parses
 from qa_agents.mre.tools.transcripts import is_gt_session
 
 # a line that opens a statement of a session: a comment, a call, an assignment, an import
@@ -25,7 +25,8 @@ _SENTENCE = re.compile(r"^[A-Z][a-z']*(?:,? [\w'’,()-]+){4,}[.!?:]?\s*$")
 _VALUE_LINE = re.compile(r"^(?:\s|[<>\[\]{}()\'\"\d]|-\d|True\b|False\b|None\b|[A-Za-z_][\w.]*\()")
 # "output: 'flmy'", "returns 3", "-> None" under an inline call
 _RESULT_LINE = re.compile(
-    r"^\s*(?:(?:output|result|returns?|gives?|got|prints?)\s*:?|->|=>|→)\s*(?P<value>\S.*?)\s*$",
+    r"^\s*(?:(?:output|result|returns?|gives?|got|prints?)\s*:?(?:\s*(?:->|=>|→))?|->|=>|→)"
+    r"\s*(?P<value>\S.*?)\s*$",
     re.I,
 )
 # an inline span alone on its line, maybe after a short label: "input : ``f(x)``"
@@ -45,12 +46,15 @@ def gt_session(lines: list[str], start: int) -> tuple[str, int] | None:
 
 def inline_call_with_result(lines: list[str], start: int) -> tuple[str, int] | None:
     """`` `singularize('flour')` `` with ``output: 'flmy'`` on the next line (the span may
-    follow a label, ``input : ``f(x)````, and the value sit in backticks)."""
+    follow a label, ``input : ``f(x)````, and the value sit in backticks), or the same
+    with the call unquoted when it runs as given (``w2n.to_num("ten")`` /
+    ``returns -> 2000``)."""
     only = _INLINE_CODE.match(lines[start])
-    if not only or start + 1 >= len(lines):
+    bare = lines[start].strip()
+    if not only and not is_runnable_call(bare) or start + 1 >= len(lines):
         return None
     result = _RESULT_LINE.match(lines[start + 1])
-    code = only.group("code").strip()
+    code = only.group("code").strip() if only else bare
     if result is None or not does_something(code):
         return None
     value = result.group("value").strip("`").strip()

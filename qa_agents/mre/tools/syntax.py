@@ -31,3 +31,36 @@ def is_literal(node: ast.expr) -> bool:
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
         return False
     return True
+
+
+def is_runnable_call(text: str) -> bool:
+    """A statement that runs as given: a call of ``module.function`` (or a chain of
+    calls on it) whose arguments are all literals, ``lib.check(42, {"a": "b"})``.
+
+    A bare name called (``Decimal('1.0')``) is as likely a value's repr, and a call on
+    names the span does not define cannot run, so neither counts.
+    """
+    try:
+        tree = ast.parse(text.strip())
+    except (SyntaxError, ValueError):
+        return False
+    if len(tree.body) != 1:
+        return False
+    stmt = tree.body[0]
+    value = stmt.value if isinstance(stmt, ast.Expr | ast.Assign) else None
+    return (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and _literal_call_chain(value)
+    )
+
+
+def _literal_call_chain(node: ast.expr) -> bool:
+    if isinstance(node, ast.Name):
+        return True
+    if isinstance(node, ast.Attribute):
+        return _literal_call_chain(node.value)
+    if isinstance(node, ast.Call):
+        args = [*node.args, *(k.value for k in node.keywords)]
+        return _literal_call_chain(node.func) and all(is_literal(a) for a in args)
+    return False
