@@ -426,3 +426,12 @@ def test_an_unquoted_call_with_a_returns_arrow_line_under_it_is_a_session() -> N
 def test_code_in_single_backticks_keeps_working_when_pasted_with_its_indentation() -> None:
     md = "# x\n\nThis fails:\n\n`    d = dict(a=1)\n    print(d['b'])\n`\n"
     assert _kinds(md) == [("code", "d = dict(a=1)\nprint(d['b'])\n")]
+
+
+def test_a_script_holding_a_session_inside_a_string_is_a_script() -> None:
+    md = (
+        "```python\nimport doctest\ntext = '''\n>>> f(1)\n2\n'''\n"
+        "print(doctest.script_from_examples(text))\n```\n"
+    )
+    ((kind, code),) = _kinds(md)
+    assert kind == "code" and code.startswith("import doctest\ntext = '''\n>>> f(1)")

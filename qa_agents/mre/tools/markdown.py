@@ -209,9 +209,15 @@ def classify_block(language: str, body: str, lead: str = "") -> tuple[BlockKind,
     """
     # a shell session that started `python` and then typed at its prompt is a REPL session
     repl_langs = _PY_LANGS | _SHELL_LANGS | _OUTPUT_LANGS | {""}
-    if language in _PYCON_LANGS or (language in repl_langs and is_transcript(body)):
+    # a script that parses is a script, even with ">>> " lines inside a string of it
+    # (``In [1]: x`` parses too, as an annotation: IPython cells stay sessions)
+    ipython = re.search(r"^In \[\d*\]:", body, re.M) is not None
+    session = is_transcript(body) and (ipython or not parses(body))
+    if language in _PYCON_LANGS or (language in repl_langs and session):
         code, shown = split_transcript(body)
         return "code", code, shown
+    if language in _PY_LANGS and parses(body):
+        return "code", body, ""  # a traceback inside one of its strings is data
     if language in _TRACEBACK_LANGS or (
         language in _PY_LANGS | _OUTPUT_LANGS | {""} and looks_like_traceback(body, lead)
     ):
