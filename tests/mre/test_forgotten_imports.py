@@ -69,3 +69,14 @@ def test_a_name_error_the_report_shows_is_green_when_it_reproduces(run_issue) ->
     result = run_issue(md)
     assert (result.verdict, result.reason_category) == (Verdict.GREEN, "reproduced")
     assert "from inflection import pluralize" not in result.artifacts.extracted_code.read_text()
+
+
+def test_a_report_filed_in_a_repository_takes_its_export_before_another_namesake() -> None:
+    """PyPI has a ``singularize`` project too; the report was filed in inflection's
+    repository, so the name is that module's export, not the namesake's."""
+    md = SOURCE + "# Bug\n\nsingularize is wrong:\n\n```python\nprint(singularize('flour'))\n```\n"
+    result = extract(md, module_exists=lambda name: True, extra_modules=lambda: ["inflection"])
+    assert "from singularize import singularize" not in result.code
+    assert result.metadata.guarded_imports == ["from inflection import singularize"]
+    alone = extract(md, module_exists=lambda name: True, extra_modules=lambda: [])
+    assert "from singularize import singularize  # added by open-mre" in alone.code

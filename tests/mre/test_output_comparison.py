@@ -180,3 +180,18 @@ def test_a_short_shown_line_matches_whole_and_a_long_or_elided_one_may_be_cut() 
     assert compare_outputs(cut, _ran(long_line + "\n")).status == "reproduced"
     elided = analyse_behavior(_issue("Result(a=1, ..."))
     assert compare_outputs(elided, _ran("Result(a=1, b=2)\n")).status == "reproduced"
+
+
+def test_a_value_wrapped_over_lines_is_the_line_a_print_writes() -> None:
+    wrapped = "[('add', '', [('98', ['x'])]),\n ('remove', '', [(98, [])])]\n"
+    printed = "[('add', '', [('98', ['x'])]), ('remove', '', [(98, [])])]\n"
+    assert normalize_lines(wrapped) == normalize_lines(printed) == [printed.strip()]
+    assert normalize_lines("[1,\nnot a value\n") == ["[1,", "not a value"]
+
+
+def test_a_shown_return_is_the_value_returned() -> None:
+    md = "```python\nprint(int('0'))\n```\n\nWhat actually happened:\n\n```\nreturn 0\n```\n"
+    behavior = analyse_behavior(md)
+    assert compare_outputs(behavior, ExecutionResults(exit_code=0, stdout="0\n")).status == (
+        "reproduced"
+    )

@@ -435,3 +435,26 @@ def test_a_script_holding_a_session_inside_a_string_is_a_script() -> None:
     )
     ((kind, code),) = _kinds(md)
     assert kind == "code" and code.startswith("import doctest\ntext = '''\n>>> f(1)")
+
+
+def test_a_script_with_a_value_under_a_bare_expression_is_a_session() -> None:
+    """``difference`` then the list it showed, wrapped over two lines: the block parses
+    whole, but a literal statement does nothing in a script, so it is shown output."""
+    md = (
+        "Diffing:\n\n    old = {1: []}\n    changes = list(compare(old, {'1': []}))\n\n"
+        "    changes\n    [('add', '', [('1', [])]),\n    ('remove', '', [(1, [])])]\n"
+    )
+    (block,) = extract_code_blocks(md)
+    assert block.kind == "code" and "[('add'" not in block.content
+    assert block.transcript_output.startswith("[('add', '', [('1', [])]),\n")
+    plain = "```python\nchanges = [1]\nprint(changes)\n```\n"
+    assert extract_code_blocks(plain)[0].transcript_output == ""
+
+
+def test_a_quoted_function_with_its_rest_elided_is_neither_code_nor_output() -> None:
+    md = (
+        "The library does this:\n\n```\ndef parse(s):\n    if s == 'N':\n        return 0\n"
+        "   ...\n```\n\nWhat I did: `lib.parse('n')`\n"
+    )
+    kinds = [b.kind for b in extract_code_blocks(md)]
+    assert kinds[0] == "other" and "output" not in kinds

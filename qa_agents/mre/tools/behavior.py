@@ -23,6 +23,7 @@ from qa_agents.mre.models import (
 from qa_agents.mre.tools.comments import commented_evidence, marked_lines
 from qa_agents.mre.tools.markdown import extract_code_blocks
 from qa_agents.mre.tools.output_match import exact_numbers
+from qa_agents.mre.tools.prose_claims import prose_claims
 from qa_agents.mre.tools.tracebacks import parse_exception
 
 _HEADING = re.compile(
@@ -164,6 +165,10 @@ def analyse_behavior(markdown: str) -> BehaviorAnalysis:
         "never_finishes": bool(_NEVER_FINISHES.search(prose)),
     }
     target = _symptom(evidence, actual_text) or _marked_failure(marked) or _absence(prose)
+    if target is None:  # nothing shown: what the author's sentences say the code did
+        claims = prose_claims(_without_expected(prose))
+        facts["shown"] = evidence = [*evidence, *claims]
+        target = _symptom(claims, "")
     if target is None:
         expected = ExpectedBehavior(
             type="state_change",
@@ -196,6 +201,22 @@ def _prose(markdown: str, blocks: list[CodeBlock]) -> str:
     for block in blocks:
         markdown = markdown.replace(block.content, " ")
     return markdown
+
+
+def _without_expected(prose: str) -> str:
+    """The prose without the sections saying what should happen ("Expected behavior")."""
+    kept, skipping, last = [], False, 0
+    for match in _HEADING.finditer(prose):
+        if not skipping:
+            kept.append(prose[last : match.start()])
+        title = (match.group("h") or match.group("b") or match.group("c") or "").lower()
+        skipping = any(k in title for k in _EXPECTED_KEYS) and not any(
+            k in title for k in ("actual", "instead", "got", "current", "observed")
+        )
+        last = match.end()
+    if not skipping:
+        kept.append(prose[last:])
+    return "\n\n".join(kept)
 
 
 def _raise_subjects(prose: str) -> list[list[str]] | None:

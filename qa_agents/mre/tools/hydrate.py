@@ -123,6 +123,9 @@ def hydrate(
         for n in called
         if module_exists and len(n) > 3 and n in (prose_words or set()) and module_exists(n)
     )
+    own = extra_modules() if namesakes and extra_modules else []
+    if own:  # filed in a repository whose module is known: its export, not a namesake
+        namesakes = [n for n in namesakes if n in own]
     imports = sorted(
         {KNOWN_IMPORTS.get(n) or _import_for(n, tree) for n in importable}
         | {f"from {n} import {n}" for n in namesakes}

@@ -22,6 +22,7 @@ from qa_agents.mre.tools.prose import (
     prose_blocks,
     python_c_code,
 )
+from qa_agents.mre.tools.prose_sessions import script_with_values
 from qa_agents.mre.tools.quotes import unquote_code
 from qa_agents.mre.tools.transcripts import (
     VERSION_QUERY,
@@ -216,6 +217,10 @@ def classify_block(language: str, body: str, lead: str = "") -> tuple[BlockKind,
     if language in _PYCON_LANGS or (language in repl_langs and session):
         code, shown = split_transcript(body)
         return "code", code, shown
+    shown_values = script_with_values(body) if language in _PY_LANGS | {""} else None
+    if shown_values is not None:
+        code, shown = split_transcript(shown_values)
+        return "code", code, shown
     if language in _PY_LANGS and parses(body):
         return "code", body, ""  # a traceback inside one of its strings is data
     if language in _TRACEBACK_LANGS or (
@@ -235,6 +240,8 @@ def classify_block(language: str, body: str, lead: str = "") -> tuple[BlockKind,
         return "shell", body, ""
     if language in _OUTPUT_LANGS:
         return "output", body, ""
+    if not language and _source_excerpt(body):
+        return "other", body, ""
     if not language:
         code, quoted = _split_quoted_output(body)
         if _looks_like_code(code) and not announces_output(lead):
@@ -346,6 +353,18 @@ def combine_python_blocks(blocks: list[CodeBlock]) -> tuple[str, list[str]]:
 def _is_shell(body: str) -> bool:
     first = body.lstrip().splitlines()[0] if body.strip() else ""
     return first.startswith(("$ ", "pip ", "python -m pip", "conda ", "uv ", "% ", "❯ "))
+
+
+def _source_excerpt(body: str) -> bool:
+    """A function or class quoted with its rest elided (``def f(s):`` … ``...``): source
+    the report points at, neither code to run nor output it printed."""
+    lines = [ln for ln in body.splitlines() if ln.strip()]
+    return (
+        len(lines) > 2
+        and re.match(r"^(?:async\s+)?(?:def|class)\s+\w+.*:\s*$", lines[0]) is not None
+        and lines[-1].strip() in {"...", "…"}
+        and not parses(body)
+    )
 
 
 def _looks_like_code(body: str) -> bool:

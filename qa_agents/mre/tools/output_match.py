@@ -8,6 +8,7 @@ both sides, and a run reproduces the report when most shown lines occur in its o
 
 from __future__ import annotations
 
+import ast
 import re
 
 from qa_agents.mre.models import (
@@ -49,11 +50,20 @@ def _shown_lines(behavior: BehaviorAnalysis, expected: bool) -> list[str]:
     """Normalized lines of the outputs shown as the bug (or as what should happen)."""
     exact = set(behavior.exact_numbers)
     return [
-        line
+        _value_of(line)
         for e in behavior.shown
         if e.kind == "output" and (e.context == "expected") == expected
         for line in normalize_lines(e.text, exact)
     ]
+
+
+_RETURN_WORD = re.compile(r"^(?:returns?|->|=>|→)\s+(?=\S)", re.I)
+
+
+def _value_of(line: str) -> str:
+    """A shown ``return 0`` (or ``-> 0``) is the value ``0`` the call gave."""
+    value = _RETURN_WORD.sub("", line)
+    return value if value != line and _is_expression(value) else line
 
 
 def _line_match(shown: list[str], ran: list[str], ran_raw: list[str]) -> tuple[int, list[str]]:
@@ -191,7 +201,39 @@ def normalize_lines(
         line = _WHOLE_FLOAT.sub(r"\1", re.sub(r"\s+", " ", line).strip())
         if line:
             lines.append(line)
-    return lines
+    return _join_wrapped(lines)
+
+
+_OPENS_VALUE = re.compile(r"^(?:[\[{(]|[A-Za-z_][\w.]*\()")
+
+
+def _join_wrapped(lines: list[str]) -> list[str]:
+    """One line per value: a repr wrapped over lines (by ``pprint`` or by the author's
+    paste) is the one line a plain ``print`` of the same value writes."""
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        end = i + 1
+        if _OPENS_VALUE.match(lines[i]) and not _is_expression(lines[i]):
+            end = next(
+                (
+                    j
+                    for j in range(i + 2, min(len(lines), i + 30) + 1)
+                    if _is_expression(" ".join(lines[i:j]))
+                ),
+                i + 1,
+            )
+        out.append(" ".join(lines[i:end]))
+        i = end
+    return out
+
+
+def _is_expression(text: str) -> bool:
+    try:
+        ast.parse(text, mode="eval")
+    except (SyntaxError, ValueError):
+        return False
+    return True
 
 
 def _float_noise(number: str, exact: set[str] | frozenset[str]) -> str:

@@ -17,7 +17,7 @@ from qa_agents.mre.tools.transcripts import is_gt_session
 
 # a line that opens a statement of a session: a comment, a call, an assignment, an import
 _STATEMENT = re.compile(
-    r"^(?:#|import |from [\w.]+ import |[A-Za-z_][\w.]*(?:\[[^\]]*\])*\s*(?:=[^=]|\(|\.))"
+    r"^(?:#|import |from [\w.]+ import |[A-Za-z_][\w.]*(?:\[[^\]]*\])*\s*(?:=[^=]|\(|\.|$))"
 )
 # prose, not a printed value: a capitalised sentence of five words or more
 _SENTENCE = re.compile(r"^[A-Z][a-z']*(?:,? [\w'’,()-]+){4,}[.!?:]?\s*$")
@@ -77,7 +77,8 @@ def promptless_session(lines: list[str], start: int) -> tuple[str, int] | None:
         para_end = _paragraph_end(lines, i)
         cut = next((n for n in range(para_end, i, -1) if parses("\n".join(lines[i:n]))), i)
         cut = _first_shown_value(lines, i, cut)
-        if cut == i or not does_something("\n".join(lines[i:cut])):
+        # a statement that only names a value counts when the value is shown under it
+        if cut == i or not (does_something("\n".join(lines[i:cut])) or cut < para_end):
             break
         output = lines[cut:para_end]
         if any(_SENTENCE.match(ln) or not _VALUE_LINE.match(ln) for ln in output):
@@ -98,9 +99,25 @@ def _first_shown_value(lines: list[str], start: int, cut: int) -> int:
     """Where the values begin when they parse too: a repr (``Fraction(1, 2)``, ``'a'``)
     right under a bare expression is what the expression showed."""
     for k in range(start + 1, cut):
-        if _bare_expression(lines[k - 1]) and _repr_like(lines[k]):
-            return k
+        if _bare_expression(lines[k - 1]) and any(
+            _repr_like("\n".join(lines[k:m])) for m in range(k + 1, cut + 1)
+        ):
+            return k  # a value may run over several lines: ``[('add', …),`` ``('remove', …)]``
     return cut
+
+
+def script_with_values(body: str) -> str | None:
+    """A script that parses whole yet is a session: under a bare expression, the value it
+    showed, written as a literal or a repr (``difference`` then ``[('add', '', …)]``). A
+    literal statement does nothing in a script, so there it can only be shown output.
+    The block as a ``>>>`` transcript, or None."""
+    lines = body.rstrip("\n").split("\n")
+    if not parses(body) or not lines or not lines[0].strip():
+        return None
+    session = promptless_session(lines, 0)
+    if session is None or session[1] < len(lines):
+        return None
+    return session[0]
 
 
 def _bare_expression(line: str) -> bool:

@@ -1,0 +1,92 @@
+"""What a report says the code did, when it shows no output or traceback of its own.
+
+Many reports write the symptom in a sentence: "searching for `x` gives a `LookupError`",
+"the code below causes an ``util.SelectorSyntaxError`` exception", 'but I got "a while"
+as the output'. Such a sentence names an exception class or quotes a value, which a run
+can be compared with as well as a pasted block. Only clauses that state what happened
+count: a clause about what should happen ("should raise", "I expected", "instead of
+...") or one that denies it ("does not raise") is the author's wish, not the symptom.
+"""
+
+from __future__ import annotations
+
+import re
+
+from qa_agents.mre.models import ShownEvidence
+
+_EXCEPTION_NAME = r"(?P<type>(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception))"
+# "gives a `LookupError`", "causes an util.SelectorSyntaxError exception", "fails with KeyError"
+_RAISES = re.compile(
+    r"\b(?:gives?|gave|giving|raises?|raised|raising|throws?|threw|throwing|causes?|caused|"
+    r"get|gets|got|getting|results? in|fails? with|failed with|failing with|produces?|"
+    r"produced|returns?|returned|ends? with|ended with)\s+(?:me\s+)?"
+    r"(?:an?\s+|the\s+|this\s+|following\s+)*\W{0,2}" + _EXCEPTION_NAME + r"\b"
+)
+# "a `KeyError` is raised", "KeyError exception occurs"
+_IS_RAISED = re.compile(
+    _EXCEPTION_NAME
+    + r"\W{0,2}\s+(?:exception\s+|error\s+)?(?:is|was|gets|got|being)\s+(?:raised|thrown)\b"
+    + r"|"
+    + _EXCEPTION_NAME.replace("type", "type2")
+    + r"\W{0,2}\s+(?:exception\s+|error\s+)?(?:occurs|occurred|happens|happened)\b"
+)
+# "I got "a while" as the output", "returns `0`", "prints `[1, 2]`"
+_VALUE = re.compile(
+    r"\b(?:got|get|gets|getting|returns?|returned|returning|gives?|gave|giving|prints?|"
+    r"printed|printing|outputs?|outputted|shows?|showed|displays?|displayed|yields?|"
+    r"yielded|evaluates? to|results? in)\s*:?\s+(?:me\s+|back\s+)?"
+    r"(?:`+(?P<tick>[^`\n]{1,120}?)`+|\"(?P<quote>[^\"\n]{1,120})\"|“(?P<curly>[^”\n]{1,120})”)"
+)
+# a clause about what ought to happen, not what did
+_WISH = re.compile(
+    r"\b(?:should|shouldn'?t|expect\w*|would like|wants?|wanted|ought|supposed|desired|"
+    r"intended|correct(?:ly)?|instead of|rather than|would be|must|ideally|hoping|hope)\b",
+    re.I,
+)
+_DENIAL = re.compile(r"\b(?:not|n't|never|no|without)\b", re.I)
+# where one clause of a sentence ends and the next begins
+_CLAUSE = re.compile(
+    r"\s*(?:[;,]?\s+\b(?:but|however|instead|whereas)\b|;|\binstead of\b)\s*", re.I
+)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\"])|\n\s*\n|\n(?=\s*[#*-])")
+
+
+def prose_claims(prose: str) -> list[ShownEvidence]:
+    """The exception or value each factual clause of the prose says the code gave."""
+    found: list[ShownEvidence] = []
+    for sentence in _SENTENCE.split(prose):
+        for clause in _clauses(sentence):
+            claim = _claim(clause)
+            if claim is not None and claim.text not in {c.text for c in found}:
+                found.append(claim)
+    return found
+
+
+def _clauses(sentence: str) -> list[str]:
+    """The parts of a sentence that can state a fact: what comes after "instead of"
+    ("returns 1 instead of 2") is the wish, and so is the rest of its clause."""
+    parts = _CLAUSE.split(" ".join(sentence.split()))
+    wishes = [m.group(0) for m in _CLAUSE.finditer(" ".join(sentence.split()))]
+    keep = [parts[0]]
+    for sep, part in zip(wishes, parts[1:], strict=False):
+        if not re.search(r"instead of|rather than", sep, re.I):
+            keep.append(part)
+    return keep
+
+
+def _claim(clause: str) -> ShownEvidence | None:
+    if _WISH.search(clause):
+        return None
+    source = f"prose: {clause.strip()[:160]}"
+    raised = _RAISES.search(clause) or _IS_RAISED.search(clause)
+    if raised is not None and not _DENIAL.search(clause[: raised.start()]):
+        name = raised.group("type") or raised.groupdict().get("type2")
+        return ShownEvidence(kind="traceback", context="actual", text=name, source=source)
+    value = _VALUE.search(clause)
+    if value is not None and not _DENIAL.search(clause[: value.start()]):
+        text = value.group("tick") or value.group("quote") or value.group("curly")
+        if text.strip():
+            return ShownEvidence(
+                kind="output", context="actual", text=text.strip() + "\n", source=source
+            )
+    return None

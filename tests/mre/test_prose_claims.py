@@ -1,0 +1,62 @@
+"""The symptom written in a sentence when the report shows no output or traceback:
+"searching gives a `LookupError`", 'but I got "a while" as the output'. Synthetic
+reports; the end-to-end ones run for real in the sandbox (stdlib-only code)."""
+
+from __future__ import annotations
+
+import json
+
+from qa_agents.mre.models import Verdict
+from qa_agents.mre.tools.prose_claims import prose_claims
+
+
+def _said(prose: str) -> list[tuple[str, str]]:
+    return [(c.kind, c.text.strip()) for c in prose_claims(prose)]
+
+
+def test_a_sentence_naming_the_exception_it_gave_is_a_claim() -> None:
+    assert _said("Searching for `x` gives a `LookupError`.") == [("traceback", "LookupError")]
+    assert _said("The code below causes an util.SelectorSyntaxError exception.") == [
+        ("traceback", "util.SelectorSyntaxError")
+    ]
+    assert _said("Then a `KeyError` is raised.") == [("traceback", "KeyError")]
+
+
+def test_a_quoted_value_the_code_gave_is_a_claim() -> None:
+    assert _said('README says it prints one thing, but I got "a while" as the output') == [
+        ("output", "a while")
+    ]
+    assert _said("It returns `0` instead of `None`.") == [("output", "0")]
+
+
+def test_wishes_and_denials_are_not_claims() -> None:
+    assert _said("It should raise a `ValueError`.") == []
+    assert _said("I expected it to return `1`.") == []
+    assert _said("It does not raise KeyError any more.") == []
+    # the part after "but" states what happened
+    assert _said("It should return `1`, but it returns `2`.") == [("output", "2")]
+
+
+def _report(prose: str, code: str, expected: str = "") -> str:
+    return f"# Lookups\n\n{prose}\n\n```python\n{code}```\n" + (
+        f"\n## Expected behavior\n\nIt should give `{expected}`.\n" if expected else ""
+    )
+
+
+def _shown(result) -> list[dict]:
+    return json.loads(result.artifacts.behavior_analysis.read_text())["shown"]
+
+
+def test_an_exception_named_in_a_sentence_reproduces_when_the_run_raises_it(run_issue) -> None:
+    result = run_issue(_report("Looking up a missing key gives a `KeyError`.", "{}['a']\n"))
+    assert (result.verdict, result.reason_category) == (Verdict.GREEN, "reproduced")
+    (claim,) = _shown(result)
+    assert claim["kind"] == "traceback" and claim["source"].startswith("prose: ")
+
+
+def test_a_value_quoted_in_a_sentence_that_the_run_does_not_print_is_not_reproduced(
+    run_issue,
+) -> None:
+    result = run_issue(_report('Titling it, I got "ABC".', "print('abc'.title())\n", "Abc"))
+    assert (result.verdict, result.reason_category) == (Verdict.YELLOW, "not-reproduced")
+    assert [c["text"] for c in _shown(result)] == ["ABC\n"]
