@@ -195,3 +195,17 @@ def test_a_shown_return_is_the_value_returned() -> None:
     assert compare_outputs(behavior, ExecutionResults(exit_code=0, stdout="0\n")).status == (
         "reproduced"
     )
+
+
+def test_each_output_shown_as_the_bug_must_be_found_not_only_all_together() -> None:
+    """The other library's correct output, shown beside the bug, matches in full; the
+    block holding the bug's telling lines must still be found on its own."""
+    md = (
+        "```python\nprint(render())\n```\n\nThe other library prints:\n```\na\nb\nc\nd\ne\n```\n"
+        "Ours prints:\n```\nours:\na\nTrue\nTrue\ne\n```\n"
+    )
+    behavior = analyse_behavior(md)
+    fixed = ExecutionResults(exit_code=0, stdout="a\nb\nc\nd\ne\nours:\na\nb\nc\ne\n")
+    buggy = ExecutionResults(exit_code=0, stdout="a\nb\nc\nd\ne\nours:\na\nTrue\nTrue\ne\n")
+    assert compare_outputs(behavior, fixed).status == "differs"
+    assert compare_outputs(behavior, buggy).status == "reproduced"

@@ -458,3 +458,14 @@ def test_a_quoted_function_with_its_rest_elided_is_neither_code_nor_output() -> 
     )
     kinds = [b.kind for b in extract_code_blocks(md)]
     assert kinds[0] == "other" and "output" not in kinds
+
+
+def test_a_session_under_a_line_naming_a_file_is_still_a_session() -> None:
+    md = (
+        "Opening a .env file that does not exist:\n\n```\n$ python\n>>> import os\n"
+        ">>> os.environ['VAR']\nTraceback (most recent call last):\nKeyError: 'VAR'\n```\n"
+    )
+    (block,) = extract_code_blocks(md)
+    assert block.kind == "code" and block.content.startswith("import os\n")
+    data = "My .env file:\n\n```\nVAR=1\n```\n"
+    assert extract_code_blocks(data)[0].kind == "other"

@@ -78,8 +78,10 @@ def extract_code_blocks(markdown: str) -> list[CodeBlock]:
             mentions.add(index)
         kind, content, transcript = classify_block(raw.language, raw.body, raw.lead)
         plain = raw.language in {"", "text", "txt"}
-        if kind in {"code", "output"} and plain and names_data(raw.lead):
-            kind, content, transcript = "other", raw.body, ""  # file contents, not a script
+        # file contents, not a script (a file has no prompts: a session stays a session)
+        file_like = plain and names_data(raw.lead) and not is_transcript(raw.body)
+        if kind in {"code", "output"} and file_like:
+            kind, content, transcript = "other", raw.body, ""
         previous = blocks[-1] if blocks else None
         if kind == "other" and raw.adjacent and previous and _prints(previous):
             kind = "output"  # what the snippet right above printed, in its own language
