@@ -287,7 +287,31 @@ def _missing_input(meta: ExtractionMetadata, run: ExecutionResults) -> Decision 
             "**The missing definitions**",
             "undefined-name",
         )
+    guessed = _guessed_module(run, meta)
+    if guessed is not None:
+        return _ask(
+            f"The code uses a name it never defines: `{guessed}` (the PyPI project of that "
+            f"name, tried in its place, is another thing: {run.exception})",
+            f"The code uses `{guessed}` without defining it. Please include the code that "
+            "creates it (the example looks incomplete).",
+            "**The missing definitions**",
+            "undefined-name",
+        )
     return None
+
+
+def _guessed_module(run: ExecutionResults, meta: ExtractionMetadata) -> str | None:
+    """A name the report never defines, which hydration imported as the PyPI project it
+    names, when the run shows that module is not it (``module 'tko' has no attribute
+    'find_token'`` in the report's own line): the report's undefined name after all."""
+    match = re.match(
+        r"AttributeError: (module '(\w+)' has no attribute '\w+')", run.exception or ""
+    )
+    if match is None or raised_in(run.stderr) is False:
+        return None
+    shown = any(match.group(1) in b.content + b.transcript_output for b in meta.blocks)
+    name = match.group(2)
+    return name if f"import {name}" in meta.imports_added and not shown else None
 
 
 def _ask(reason: str, question: str, missing: str, category: str) -> Decision:

@@ -8,6 +8,7 @@ import httpx
 from qa_agents.mre.models import (
     ActualBehavior,
     BehaviorAnalysis,
+    CodeBlock,
     ExecutionResults,
     ExpectedBehavior,
     ExtractionMetadata,
@@ -164,3 +165,21 @@ def test_only_the_name_error_the_report_shows_is_the_symptom() -> None:
     assert (decision.verdict, decision.category) == (Verdict.GREEN, "reproduced")
     other = _decide(run, shown_undefined_names=["singularize"])
     assert (other.verdict, other.category) == (Verdict.RED, "undefined-name")
+
+
+def test_a_name_imported_as_its_pypi_namesake_that_lacks_the_attribute_is_undefined() -> None:
+    """``tko.find_token(...)`` with ``tko`` never defined: hydration installed PyPI's
+    ``tko``, which has no ``find_token``. The report's name was a variable all along."""
+    failure = "AttributeError: module 'tko' has no attribute 'find_token'"
+    run = ExecutionResults(
+        exit_code=1,
+        exception=failure,
+        stderr=_traceback((SCRIPT, "tko.find_token(x)"), last=failure),
+    )
+    decision = _decide(run, imports_added=["import tko"])
+    assert (decision.verdict, decision.category) == (Verdict.RED, "undefined-name")
+    assert "`tko`" in decision.reasons[0]
+    # the report's own import, or the same AttributeError shown as the symptom: not a guess
+    assert _decide(run).verdict != Verdict.RED
+    shown = CodeBlock(index=0, language="", kind="traceback", content=failure + "\n")
+    assert _decide(run, imports_added=["import tko"], blocks=[shown]).verdict != Verdict.RED
