@@ -17,6 +17,7 @@ fell back to the deterministic pipeline, and the bench prints the modes it actua
 from __future__ import annotations
 
 import argparse
+import re
 import shutil
 import statistics
 import tempfile
@@ -82,7 +83,11 @@ def print_agreement(cases: list[LabelledCase], got: dict[str, Outcome]) -> None:
     pairs = [(c.expected, got[c.name].verdict) for c in cases]
     agree = sum(1 for e, g in pairs if e == g)
     print(f"\nagreement: {agree}/{len(pairs)} = {agree / len(pairs):.1%}")
-    batches = sorted({c.batch for c in cases if c.heldout and c.batch})
+    # blind-2 … blind-10 in the order they were labelled, not as strings sort
+    batches = sorted(
+        {c.batch for c in cases if c.heldout and c.batch},
+        key=lambda b: [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", b)],
+    )
     for label, subset in (
         ("  built on", [c for c in cases if not c.heldout]),
         ("  held out", [c for c in cases if c.heldout]),
