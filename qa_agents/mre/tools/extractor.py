@@ -14,9 +14,9 @@ from qa_agents.mre.tools.hydrate import ExtraModules, ModuleExists, echo_express
 from qa_agents.mre.tools.markdown import (
     DATA_FORMAT,
     NAMED_FILE,
-    combine_python_blocks,
     extract_code_blocks,
 )
+from qa_agents.mre.tools.syntax import parses
 
 _FILE_HEADER = re.compile(r"^#\s*(?:file(?:name)?:\s*)?(?:[\w./-]*/)?(?P<mod>\w+)\.py\s*$")
 # a line naming the file the next block holds: "make_processed.py", "**utils.py**:"
@@ -199,3 +199,28 @@ def _modules_first(blocks: list[CodeBlock]) -> tuple[list[CodeBlock], set[str]]:
         else:
             rest.append(block)
     return modules + rest, names
+
+
+def combine_python_blocks(blocks: list[CodeBlock]) -> tuple[str, list[str]]:
+    """Join the executable blocks into one script; drop blocks that break the whole.
+
+    Returns the script and warnings. A block that does not parse on its own is kept only
+    when the joined script still parses (it may continue the previous block).
+    """
+    code_blocks = [b for b in blocks if b.kind == "code"]
+    warnings: list[str] = []
+    if not code_blocks:
+        return "", warnings
+    parts = [b.content.rstrip("\n") for b in code_blocks]
+    joined = "\n\n".join(parts) + "\n"
+    if parses(joined) or len(code_blocks) == 1:
+        return joined, warnings
+    kept = []
+    for block, part in zip(code_blocks, parts, strict=True):
+        if parses(part):
+            kept.append(part)
+        else:
+            warnings.append(
+                f"code block {block.index} is not valid Python on its own and was left out"
+            )
+    return ("\n\n".join(kept) + "\n") if kept else joined, warnings

@@ -327,31 +327,6 @@ def _split_quoted_output(body: str) -> tuple[str, str]:
     return rest, "\n".join(_QUOTED.sub("", ln) for ln in quoted) + "\n"
 
 
-def combine_python_blocks(blocks: list[CodeBlock]) -> tuple[str, list[str]]:
-    """Join the executable blocks into one script; drop blocks that break the whole.
-
-    Returns the script and warnings. A block that does not parse on its own is kept only
-    when the joined script still parses (it may continue the previous block).
-    """
-    code_blocks = [b for b in blocks if b.kind == "code"]
-    warnings: list[str] = []
-    if not code_blocks:
-        return "", warnings
-    parts = [b.content.rstrip("\n") for b in code_blocks]
-    joined = "\n\n".join(parts) + "\n"
-    if parses(joined) or len(code_blocks) == 1:
-        return joined, warnings
-    kept = []
-    for block, part in zip(code_blocks, parts, strict=True):
-        if parses(part):
-            kept.append(part)
-        else:
-            warnings.append(
-                f"code block {block.index} is not valid Python on its own and was left out"
-            )
-    return ("\n\n".join(kept) + "\n") if kept else joined, warnings
-
-
 def _is_shell(body: str) -> bool:
     first = body.lstrip().splitlines()[0] if body.strip() else ""
     return first.startswith(("$ ", "pip ", "python -m pip", "conda ", "uv ", "% ", "❯ "))
