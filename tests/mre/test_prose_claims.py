@@ -52,6 +52,8 @@ def test_an_exception_named_in_a_sentence_reproduces_when_the_run_raises_it(run_
     assert (result.verdict, result.reason_category) == (Verdict.GREEN, "reproduced")
     (claim,) = _shown(result)
     assert claim["kind"] == "traceback" and claim["source"].startswith("prose: ")
+    stated = '- the symptom as the report states it: "Looking up a missing key gives a `KeyError`."'
+    assert stated in result.report_markdown
 
 
 def test_a_value_quoted_in_a_sentence_that_the_run_does_not_print_is_not_reproduced(

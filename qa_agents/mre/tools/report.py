@@ -144,6 +144,11 @@ def _green(inp: ReportInputs) -> list[str]:
         "",
         "## Evidence",
         *[f"- {r}" for r in inp.decision.reasons if r],
+        *[
+            f'- the symptom as the report states it: "{e.source.removeprefix("prose: ")}"'
+            for e in inp.behavior.shown
+            if e.source.startswith("prose: ")
+        ],
         "",
         "## Execution Results",
         *_execution_lines(inp.execution),
