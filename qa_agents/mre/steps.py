@@ -15,6 +15,7 @@ from pydantic import BaseModel
 
 from qa_agents.mre import artifacts as names
 from qa_agents.mre.artifacts import ArtifactStore
+from qa_agents.mre.decision import Decision
 from qa_agents.mre.models import (
     ActualBehavior,
     BehaviorAnalysis,
@@ -43,7 +44,7 @@ from qa_agents.mre.tools.versions import (
     find_mentions,
     repository_modules,
 )
-from qa_agents.mre.verdict import Decision, decide
+from qa_agents.mre.verdict import decide
 
 T = TypeVar("T")
 STEP_NAMES = (

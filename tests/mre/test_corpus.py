@@ -16,10 +16,10 @@ import pytest
 
 from fixtrace_config import Settings
 from qa_agents.mre.corpus import load_corpus
+from qa_agents.mre.decision import CATEGORIES
 from qa_agents.mre.models import Verdict
 from qa_agents.mre.runtime import MreOptions
 from qa_agents.mre.service import validate_issue
-from qa_agents.mre.verdict import CATEGORIES
 
 CORPUS = Path(__file__).parent / "corpus"
 CASES = {c.name: c for c in load_corpus(CORPUS)}

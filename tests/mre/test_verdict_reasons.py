@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import httpx
 
+from qa_agents.mre.decision import CATEGORIES
 from qa_agents.mre.models import (
     ActualBehavior,
     BehaviorAnalysis,
@@ -20,7 +21,7 @@ from qa_agents.mre.tools.comparison import compare
 from qa_agents.mre.tools.pypi import PypiClient
 from qa_agents.mre.tools.tracebacks import raised_in
 from qa_agents.mre.tools.versions import distributions, repository_modules, source_repository
-from qa_agents.mre.verdict import CATEGORIES, decide
+from qa_agents.mre.verdict import decide
 
 
 def _traceback(*frames: tuple[str, str], last: str) -> str:

@@ -7,6 +7,7 @@ import platform
 
 from pydantic import BaseModel
 
+from qa_agents.mre.decision import Decision
 from qa_agents.mre.models import (
     BehaviorAnalysis,
     Comparison,
@@ -15,7 +16,6 @@ from qa_agents.mre.models import (
     Verdict,
     VersionReport,
 )
-from qa_agents.mre.verdict import Decision
 
 _STATUS = {
     Verdict.GREEN: "✓ REPRODUCED",

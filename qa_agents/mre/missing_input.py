@@ -1,0 +1,155 @@
+"""RED after the run: what stopped it is something the report does not include.
+
+A file, a module, a name never defined, credentials or a network service: each gives the
+one reason, the one question and the one missing input that go with it. A failure that
+is the report's own symptom (a NameError it shows, a submodule since moved) is left to
+the comparison.
+"""
+
+from __future__ import annotations
+
+import re
+
+from qa_agents.mre.decision import Decision, ask
+from qa_agents.mre.models import ExecutionResults, ExtractionMetadata
+from qa_agents.mre.tools.known_names import PYTHON2_BUILTINS
+from qa_agents.mre.tools.tracebacks import raised_in
+
+_FILE_ERRORS = {"FileNotFoundError", "IsADirectoryError", "NotADirectoryError"}
+_MODULE_ERRORS = {"ModuleNotFoundError", "ImportError"}
+_NETWORK_ERRORS = re.compile(
+    r"ConnectionError|ConnectError|URLError|gaierror|NewConnectionError|MaxRetryError|"
+    r"ConnectTimeout|ConnectionRefused|APIConnectionError|Temporary failure in name resolution|"
+    r"Name or service not known|Network is unreachable|nodename nor servname",
+)
+_CREDENTIAL_ERRORS = re.compile(
+    r"api[_ ]?key|credential|unauthori[sz]ed|authenticat|token|password|\b401\b|\b403\b",
+    re.IGNORECASE,
+)
+
+
+def reached_for_network(meta: ExtractionMetadata, run: ExecutionResults) -> Decision:
+    """A run that did not reproduce and tried to reach a host: its result depends on a
+    service the sandbox cannot reach, even when the library hid the failure."""
+    if meta.network_targets:
+        targets = ", ".join(f"`{t}`" for t in meta.network_targets[:3])
+        does = f"The code fetches {targets}"
+    else:
+        targets = ", ".join(f"`{h}`" for h in run.network_attempts[:3]) or "a network service"
+        does = f"The code reaches {targets} (a lookup or a connection)"
+    return ask(
+        f"The code needs a network service ({targets}); the sandbox is offline",
+        f"{does}. Can you include the data it reads (inline, as a small sample) so the "
+        "example runs without the network?",
+        "**The data the example fetches**, inline",
+        "network",
+    )
+
+
+def missing_input(meta: ExtractionMetadata, run: ExecutionResults) -> Decision | None:
+    """A run stopped by something the report does not include."""
+    if not run.exception:
+        return None
+    exc_type = run.exception.partition(":")[0].rsplit(".", 1)[-1]
+    message = run.exception.partition(":")[2]
+    if meta.credentials and (
+        exc_type == "KeyError" or _CREDENTIAL_ERRORS.search(run.exception) or meta.uses_network
+    ):
+        needed = "; ".join(meta.credentials)
+        return ask(
+            f"The code needs credentials the report does not include ({needed})",
+            f"The example needs {needed} and a live service. Can you reproduce it without "
+            "them (a local stub, a recorded response), or paste the full traceback you get?",
+            "**A self-contained example** that needs no secrets",
+            "credentials",
+        )
+    uses_network = meta.uses_network or bool(run.network_attempts)
+    if uses_network and _NETWORK_ERRORS.search(run.exception + run.stderr[-2000:]):
+        return reached_for_network(meta, run)
+    python2 = _python2_name(run)
+    if exc_type in _FILE_ERRORS or (
+        meta.file_dependencies and (exc_type in {"OSError", "IOError"} or python2)
+    ):
+        files = meta.file_dependencies or [message.strip()]
+        names = ", ".join(f"`{f}`" for f in files)
+        return ask(
+            f"The code reads files the report does not include: {names}"
+            + (f" (and calls `{python2}()`, which Python 3 does not have)" if python2 else ""),
+            f"Please attach {names} or replace them with inline sample data.",
+            "**Referenced files** the example needs",
+            "missing-file",
+        )
+    if python2:
+        return ask(
+            f"The code is Python 2: `{python2}` does not exist in Python 3",
+            f"The code calls `{python2}`, a Python 2 builtin. Can you paste a Python 3 "
+            "version of the example?",
+            "**The example in Python 3**",
+            "not-parseable",
+        )
+    if exc_type in _MODULE_ERRORS and not _submodule_gone(run):
+        return ask(
+            f"The environment is incomplete: {run.exception}",
+            f"Running the code failed with `{run.exception}`. Which package provides this "
+            "module, or can you include the module's code?",
+            "**The modules the example imports**",
+            "missing-module",
+        )
+    if (
+        exc_type == "NameError"
+        and raised_in(run.stderr) is not False
+        and _undefined_name(run) not in meta.shown_undefined_names
+    ):
+        return ask(
+            f"The code uses a name it never defines: {run.exception}",
+            f"Running the code failed with `{run.exception}`. Please include the code that "
+            "defines it (the example looks incomplete).",
+            "**The missing definitions**",
+            "undefined-name",
+        )
+    guessed = _guessed_module(run, meta)
+    if guessed is not None:
+        return ask(
+            f"The code uses a name it never defines: `{guessed}` (the PyPI project of that "
+            f"name, tried in its place, is another thing: {run.exception})",
+            f"The code uses `{guessed}` without defining it. Please include the code that "
+            "creates it (the example looks incomplete).",
+            "**The missing definitions**",
+            "undefined-name",
+        )
+    return None
+
+
+def _guessed_module(run: ExecutionResults, meta: ExtractionMetadata) -> str | None:
+    """A name the report never defines, which hydration imported as the PyPI project it
+    names, when the run shows that module is not it (``module 'tko' has no attribute
+    'find_token'`` in the report's own line): the report's undefined name after all."""
+    match = re.match(
+        r"AttributeError: (module '(\w+)' has no attribute '\w+')", run.exception or ""
+    )
+    if match is None or raised_in(run.stderr) is False:
+        return None
+    shown = any(match.group(1) in b.content + b.transcript_output for b in meta.blocks)
+    name = match.group(2)
+    return name if f"import {name}" in meta.imports_added and not shown else None
+
+
+def _undefined_name(run: ExecutionResults) -> str | None:
+    """The name of the run's NameError. One the report shows is its symptom, left to the
+    comparison (GREEN when it is the reported one), not a definition the report lacks."""
+    match = re.match(r"NameError: name '(\w+)' is not defined", run.exception or "")
+    return match.group(1) if match else None
+
+
+def _submodule_gone(run: ExecutionResults) -> bool:
+    """``No module named 'lib.old'``: Python names the dotted path only when ``lib``
+    itself imported, so the library is there and its layout changed since the report (an
+    API change: a different outcome, not a module the report left out)."""
+    match = re.search(r"No module named '([\w.]+)'", run.exception or "")
+    return bool(match and "." in match.group(1))
+
+
+def _python2_name(run: ExecutionResults) -> str | None:
+    """The Python 2 builtin the report's own code called, when that is what failed."""
+    name = _undefined_name(run)
+    return name if name in PYTHON2_BUILTINS and raised_in(run.stderr) else None
