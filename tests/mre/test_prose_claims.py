@@ -62,3 +62,12 @@ def test_a_value_quoted_in_a_sentence_that_the_run_does_not_print_is_not_reprodu
     result = run_issue(_report('Titling it, I got "ABC".', "print('abc'.title())\n", "Abc"))
     assert (result.verdict, result.reason_category) == (Verdict.YELLOW, "not-reproduced")
     assert [c["text"] for c in _shown(result)] == ["ABC\n"]
+
+
+def test_a_failing_assert_of_the_report_s_code_is_the_symptom_when_nothing_is_shown(
+    run_issue,
+) -> None:
+    failing = run_issue("# Titles\n\n```python\nassert 'ab'.title() == 'AB'\n```\n")
+    assert (failing.verdict, failing.reason_category) == (Verdict.GREEN, "reproduced")
+    holding = run_issue("# Titles\n\n```python\nassert 'ab'.title() == 'Ab'\n```\n")
+    assert (holding.verdict, holding.reason_category) == (Verdict.YELLOW, "not-reproduced")

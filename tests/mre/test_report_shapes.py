@@ -469,3 +469,30 @@ def test_a_session_under_a_line_naming_a_file_is_still_a_session() -> None:
     assert block.kind == "code" and block.content.startswith("import os\n")
     data = "My .env file:\n\n```\nVAR=1\n```\n"
     assert extract_code_blocks(data)[0].kind == "other"
+
+
+def test_loosely_typed_prompts_are_prompts_and_output_after_a_prompt_stays_output() -> None:
+    tight = ">>>import json\n>>>data = json.loads('[1]')\n>>>print(data)\n[1]\n"
+    (block,) = extract_code_blocks(f"It does:\n\n{tight}")
+    assert block.kind == "code" and block.content.startswith("import json\n")
+    assert block.transcript_output == "[1]\n"
+    short = "```python\n>> import json\n>>> json.loads('[1]')\n[1]\n```\n"
+    assert extract_code_blocks(short)[0].content.startswith("import json\n")
+    quoted = "> Thanks!\n>> Thanks for the report\n"
+    assert all(b.kind != "code" for b in extract_code_blocks(quoted))
+
+
+def test_a_script_before_a_session_in_one_block_sets_it_up() -> None:
+    md = "```python\nimport json\ndata = '[1]'\n\n>>> json.loads(data)\n[1]\n```\n"
+    (block,) = extract_code_blocks(md)
+    assert block.content == "import json\ndata = '[1]'\njson.loads(data)\n"
+    assert block.transcript_output == "[1]\n"
+    banner = "```\n$ python\nPython 3.11.2 (main)\n>>> 1 + 1\n2\n```\n"
+    assert extract_code_blocks(banner)[0].content == "1 + 1\n"
+
+
+def test_a_bare_call_with_an_out_line_under_it_is_a_session() -> None:
+    md = "Calls:\n\nlib.camelize('a_b')\nout: 'aB'\n"
+    (block,) = extract_code_blocks(md)
+    assert block.kind == "code" and block.content == "lib.camelize('a_b')\n"
+    assert block.transcript_output == "'aB'\n"

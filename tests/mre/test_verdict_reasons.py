@@ -129,6 +129,27 @@ def test_a_repository_named_like_the_import_publishes_python_name() -> None:
     assert chosen == ["python-tidy"] and "owner/Tidy" in why["python-tidy"]
 
 
+def test_a_repository_named_like_the_import_publishes_py_name() -> None:
+    pypi = _pypi(
+        {
+            "humps": _project("humps", "https://github.com/someone-else/humps"),
+            "pyhumps": _project("pyhumps", "https://github.com/owner/humps"),
+        }
+    )
+    md = "<!-- source: https://github.com/owner/humps/issues/7 -->\n"
+    chosen, why = distributions(["humps"], md, pypi)
+    assert chosen == ["pyhumps"] and "owner/humps" in why["pyhumps"]
+    # a repository named py<import> (owner/pyspell publishes pyspell, imported as spell)
+    pypi = _pypi(
+        {
+            "spell": _project("spell", "https://github.com/someone-else/spell"),
+            "pyspell": _project("pyspell", "https://github.com/owner/pyspell"),
+        }
+    )
+    md = "<!-- source: https://github.com/owner/pyspell/issues/7 -->\n"
+    assert distributions(["spell"], md, pypi)[0] == ["pyspell"]
+
+
 def test_a_namesake_that_is_the_repository_s_own_project_stays() -> None:
     pypi = _pypi(
         {

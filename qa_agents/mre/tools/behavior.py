@@ -10,6 +10,7 @@ strongest evidence there is, compared line by line after normalization.
 
 from __future__ import annotations
 
+import ast
 import re
 
 from qa_agents.mre.models import (
@@ -168,7 +169,8 @@ def analyse_behavior(markdown: str) -> BehaviorAnalysis:
     if target is None:  # nothing shown: what the author's sentences say the code did
         claims = prose_claims(_without_expected(prose))
         facts["shown"] = evidence = [*evidence, *claims]
-        target = _symptom(claims, "")
+        shown_trace = any(e.kind == "traceback" for e in evidence)  # cut, with no exception
+        target = _symptom(claims, "") or (None if shown_trace else _asserted(blocks))
     if target is None:
         expected = ExpectedBehavior(
             type="state_change",
@@ -231,6 +233,25 @@ def _raise_subjects(prose: str) -> list[list[str]] | None:
 
 def _sentences(prose: str) -> list[str]:
     return re.split(r"(?<=[.!?])\s+|\n\s*\n|\n(?=[#*-])", prose)
+
+
+def _asserted(blocks: list[CodeBlock]) -> ExpectedBehavior | None:
+    """With nothing shown or said, the report's own ``assert`` lines state what should
+    hold (``assert humps.camelize("j1") == "J1"``): the bug shows when one fails."""
+    for block in blocks:
+        if block.kind != "code":
+            continue
+        try:
+            tree = ast.parse(block.content)
+        except (SyntaxError, ValueError):
+            continue
+        if any(isinstance(node, ast.Assert) for node in tree.body):
+            return ExpectedBehavior(
+                type="error",
+                description="an `assert` of the report's code fails",
+                error_type="AssertionError",
+            )
+    return None
 
 
 def _marked_failure(marked: list[MarkedLine]) -> ExpectedBehavior | None:

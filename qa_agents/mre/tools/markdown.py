@@ -28,6 +28,7 @@ from qa_agents.mre.tools.transcripts import (
     VERSION_QUERY,
     is_transcript,
     python2_print,
+    spaced_prompts,
     split_transcript,
 )
 
@@ -212,6 +213,8 @@ def classify_block(language: str, body: str, lead: str = "") -> tuple[BlockKind,
     """
     # a shell session that started `python` and then typed at its prompt is a REPL session
     repl_langs = _PY_LANGS | _SHELL_LANGS | _OUTPUT_LANGS | {""}
+    if language in repl_langs | _PYCON_LANGS:
+        body = spaced_prompts(body)
     # a script that parses is a script, even with ">>> " lines inside a string of it
     # (``In [1]: x`` parses too, as an annotation: IPython cells stay sessions)
     ipython = re.search(r"^In \[\d*\]:", body, re.M) is not None

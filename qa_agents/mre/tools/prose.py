@@ -22,6 +22,7 @@ from qa_agents.mre.tools.prose_sessions import (
     promptless_session,
 )
 from qa_agents.mre.tools.syntax import is_runnable_call, parses
+from qa_agents.mre.tools.transcripts import loose_prompt
 
 # a line that can only open a Python script, at the start of a paragraph
 _SCRIPT_START = re.compile(
@@ -108,7 +109,7 @@ def _block_at(
     if prev_blank and _is_indented(line) and line.strip() and not _in_list(para):
         body, end = _take(lines, i, lambda s: _is_indented(s) or not s.strip())
         return RawBlock("", _dedent(body), "indented", lead), end
-    if _REPL_LINE.match(line):
+    if _REPL_LINE.match(line) or loose_prompt(line):
         body, end = _take(lines, i, lambda s: bool(s.strip()))
         return RawBlock("", "\n".join(body) + "\n", "prose", lead), end
     if _TRACEBACK_HEAD.match(line.strip()):

@@ -23,9 +23,9 @@ _STATEMENT = re.compile(
 _SENTENCE = re.compile(r"^[A-Z][a-z']*(?:,? [\w'’,()-]+){4,}[.!?:]?\s*$")
 # what a printed value's line starts with: a repr, a literal, or the indentation of one
 _VALUE_LINE = re.compile(r"^(?:\s|[<>\[\]{}()\'\"\d]|-\d|True\b|False\b|None\b|[A-Za-z_][\w.]*\()")
-# "output: 'flmy'", "returns 3", "-> None" under an inline call
+# "output: 'flmy'", "out: 'aB'", "returns 3", "-> None" under an inline call
 _RESULT_LINE = re.compile(
-    r"^\s*(?:(?:output|result|returns?|gives?|got|prints?)\s*:?(?:\s*(?:->|=>|→))?|->|=>|→)"
+    r"^\s*(?:(?:output|out|result|returns?|gives?|got|prints?)\s*:?(?:\s*(?:->|=>|→))?|->|=>|→)"
     r"\s*(?P<value>\S.*?)\s*$",
     re.I,
 )

@@ -73,6 +73,33 @@ def is_gt_session(body: str) -> bool:
     return does_something(statements + "\n")
 
 
+# ``>>>import x``: the prompt typed without its space; ``>> import x``: one ``>`` short
+_LOOSE_PROMPT = re.compile(r"^(?:>>>(?=[^\s>])|>> (?=\S))(?P<rest>.*)$", re.M)
+
+
+def spaced_prompts(body: str) -> str:
+    """A session's loosely typed prompts as ``>>> ``, where what follows is a statement
+    that acts, or any statement in a block with real ``>>> `` prompts. Output pasted after
+    a prompt (``>>>3 gram``) and a quoted reply (``>> Thanks``) stay as they are."""
+    prompted = re.search(r"^>>>(?: |$)", body, re.M) is not None
+    return _LOOSE_PROMPT.sub(
+        lambda m: (
+            ">>> " + m.group("rest") if loose_statement(m.group("rest"), prompted) else m.group(0)
+        ),
+        body,
+    )
+
+
+def loose_prompt(line: str) -> bool:
+    """Does the line open a session at a loosely typed prompt (``>>>import jieba``)?"""
+    match = _LOOSE_PROMPT.match(line)
+    return match is not None and loose_statement(match.group("rest"), False)
+
+
+def loose_statement(text: str, prompted: bool) -> bool:
+    return parses(text) and (prompted or does_something(text))
+
+
 def split_transcript(body: str) -> tuple[str, str]:
     """(statements, everything the session printed) of a REPL/IPython transcript.
 
@@ -85,7 +112,12 @@ def split_transcript(body: str) -> tuple[str, str]:
     version_echo = False
     started = False
     prompts = _GT_PROMPT if is_gt_session(body) else _PROMPT
-    for line in body.splitlines():
+    lines = body.splitlines()
+    first = next((k for k, ln in enumerate(lines) if prompts.match(ln)), len(lines))
+    setup = "\n".join(lines[:first]).strip("\n")
+    if setup and parses(setup) and does_something(setup):
+        code.extend(setup.split("\n"))  # a script that set up what the session then ran
+    for line in lines:
         prompt = prompts.match(line)
         if not prompt and not started:
             continue  # the interpreter's banner, or the shell command that started it

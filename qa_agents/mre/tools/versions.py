@@ -117,21 +117,23 @@ def repository_modules(markdown: str, pypi: PypiClient) -> list[str]:
 
 def _repository_distribution(name: str, repository: str, pypi: PypiClient) -> str | None:
     """The repository's project for ``import name`` when PyPI's namesake is another's:
-    the repository's own name (``python-tidy``), or ``python-<name>`` when the repository
-    is named like the import (``Box`` publishes ``python-box``). A namesake is the
+    the repository's own name (``python-tidy``), or ``python-<name>`` / ``py<name>`` when
+    the repository is named like the import (``Box`` publishes ``python-box``, ``humps``
+    publishes ``pyhumps``). A namesake is the
     repository's only when it names the owner too (``other/box`` is not ``owner/Box``)."""
     repo_name = repository.split("/")[1]
     own = _norm(name)
     if _bare(_norm(repo_name)) != _bare(own):
         return None  # an import of another project than the repository's
-    candidates = [c for c in dict.fromkeys([_norm(repo_name), f"python-{own}"]) if c != own]
+    named = [_norm(repo_name), f"python-{own}", f"py{own}"]
+    candidates = [c for c in dict.fromkeys(named) if c != own]
     if not candidates or _points_at(pypi.project(name), repository):
         return None
     return next((c for c in candidates if _points_at(pypi.project(c), repo_name)), None)
 
 
 def _bare(name: str) -> str:
-    return re.sub(r"^(?:python|py)-|-(?:python|py)$", "", name)
+    return re.sub(r"^(?:python|py)-?|-(?:python|py)$", "", name)
 
 
 def _points_at(project: PypiProject, repository: str) -> bool:
