@@ -32,8 +32,13 @@ def group() -> str:
 
 @pytest.fixture()
 def workers() -> Iterator[list[ManagedProcess]]:
-    """Worker processes a test started; stopped (SIGTERM, then SIGKILL) afterwards."""
+    """Worker processes a test started; stopped (SIGTERM, then SIGKILL) afterwards.
+
+    Each worker's log tail is printed at teardown: pytest shows it only when the test
+    failed, which is when it is needed (the test's tmp dir may be gone by the time
+    someone looks)."""
     procs: list[ManagedProcess] = []
     yield procs
     for p in procs:
         p.stop(grace_s=10)
+        print(f"--- {p.name} log tail ---\n{p.log_tail(8000)}")
