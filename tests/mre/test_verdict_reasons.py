@@ -4,6 +4,7 @@ category, and which distribution an import name stands for."""
 from __future__ import annotations
 
 import httpx
+import pytest
 
 from qa_agents.mre.decision import CATEGORIES
 from qa_agents.mre.models import (
@@ -117,37 +118,26 @@ def test_an_import_name_is_the_distribution_of_the_repository_the_report_was_fil
     assert distributions(["tidy"], "# Bug without an address\n", pypi) == (["tidy"], {})
 
 
-def test_a_repository_named_like_the_import_publishes_python_name() -> None:
+@pytest.mark.parametrize(
+    ("repository", "module", "published"),
+    [
+        ("owner/Tidy", "tidy", "python-tidy"),  # named like the import: python-<name>
+        ("owner/humps", "humps", "pyhumps"),  # or py<name>
+        ("owner/pyspell", "spell", "pyspell"),  # named py<import>: its own name
+    ],
+)
+def test_a_repository_named_like_the_import_publishes_its_own_distribution(
+    repository: str, module: str, published: str
+) -> None:
     pypi = _pypi(
         {
-            "tidy": _project("tidy", "https://github.com/someone-else/tidy"),
-            "python-tidy": _project("python-tidy", "https://github.com/owner/Tidy"),
+            module: _project(module, f"https://github.com/someone-else/{module}"),
+            published: _project(published, f"https://github.com/{repository}"),
         }
     )
-    md = "<!-- source: https://github.com/owner/Tidy/issues/7 -->\n"
-    chosen, why = distributions(["tidy"], md, pypi)
-    assert chosen == ["python-tidy"] and "owner/Tidy" in why["python-tidy"]
-
-
-def test_a_repository_named_like_the_import_publishes_py_name() -> None:
-    pypi = _pypi(
-        {
-            "humps": _project("humps", "https://github.com/someone-else/humps"),
-            "pyhumps": _project("pyhumps", "https://github.com/owner/humps"),
-        }
-    )
-    md = "<!-- source: https://github.com/owner/humps/issues/7 -->\n"
-    chosen, why = distributions(["humps"], md, pypi)
-    assert chosen == ["pyhumps"] and "owner/humps" in why["pyhumps"]
-    # a repository named py<import> (owner/pyspell publishes pyspell, imported as spell)
-    pypi = _pypi(
-        {
-            "spell": _project("spell", "https://github.com/someone-else/spell"),
-            "pyspell": _project("pyspell", "https://github.com/owner/pyspell"),
-        }
-    )
-    md = "<!-- source: https://github.com/owner/pyspell/issues/7 -->\n"
-    assert distributions(["spell"], md, pypi)[0] == ["pyspell"]
+    md = f"<!-- source: https://github.com/{repository}/issues/7 -->\n"
+    chosen, why = distributions([module], md, pypi)
+    assert chosen == [published] and repository in why[published]
 
 
 def test_a_namesake_that_is_the_repository_s_own_project_stays() -> None:

@@ -89,10 +89,15 @@ def sections(markdown: str) -> dict[str, str]:
     found: dict[str, str] = {}
     matches = list(_HEADING.finditer(markdown))
     for i, match in enumerate(matches):
-        title = (match.group("h") or match.group("b") or match.group("c") or "").strip().lower()
+        title = _title(match)
         end = matches[i + 1].start() if i + 1 < len(matches) else len(markdown)
         found.setdefault(title, markdown[match.end() : end].strip())
     return found
+
+
+def _title(heading: re.Match[str]) -> str:
+    """A heading's text, lower-cased: ``## Expected behavior``, ``**Actual:**``, ``Got:``."""
+    return (heading.group("h") or heading.group("b") or heading.group("c") or "").strip().lower()
 
 
 def shown_evidence(blocks: list[CodeBlock]) -> list[ShownEvidence]:
@@ -211,7 +216,7 @@ def _without_expected(prose: str) -> str:
     for match in _HEADING.finditer(prose):
         if not skipping:
             kept.append(prose[last : match.start()])
-        title = (match.group("h") or match.group("b") or match.group("c") or "").lower()
+        title = _title(match)
         skipping = any(k in title for k in _EXPECTED_KEYS) and not any(
             k in title for k in ("actual", "instead", "got", "current", "observed")
         )

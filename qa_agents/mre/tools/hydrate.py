@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import functools
 import importlib.util
 import re
 import sys
@@ -123,7 +124,9 @@ def hydrate(
         for n in called
         if module_exists and len(n) > 3 and n in (prose_words or set()) and module_exists(n)
     )
-    own = extra_modules() if namesakes and extra_modules else []
+    # asked at most once, and only when a name needs it (it may look the repository up)
+    repository_modules = functools.cache(extra_modules) if extra_modules else list
+    own = repository_modules() if namesakes else []
     if own:  # filed in a repository whose module is known: its export, not a namesake
         namesakes = [n for n in namesakes if n in own]
     imports = sorted(
@@ -135,8 +138,8 @@ def hydrate(
     result = Hydration(code=code, relative_imports_rewritten=rewritten, packages_added=packages)
     wanted = set(unknown) - PYTHON2_BUILTINS
     candidates = [*imported_modules(tree, local_modules or set()), *packages]
-    if wanted and extra_modules:
-        candidates += extra_modules()
+    if wanted:
+        candidates += repository_modules()
     tried = export_imports(wanted, candidates)
     helper = [ECHO_HELPER] if f"{ECHO}(" in code else []
     if imports or helper or tried:

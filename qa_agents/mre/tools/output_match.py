@@ -8,7 +8,6 @@ both sides, and a run reproduces the report when most shown lines occur in its o
 
 from __future__ import annotations
 
-import ast
 import re
 
 from qa_agents.mre.models import (
@@ -17,6 +16,7 @@ from qa_agents.mre.models import (
     OutputComparison,
     ShownEvidence,
 )
+from qa_agents.mre.tools.syntax import is_expression
 from qa_agents.mre.tools.transcripts import OUT_PROMPT
 
 MATCH_THRESHOLD = 0.8
@@ -31,14 +31,15 @@ def compare_outputs(behavior: BehaviorAnalysis, run: ExecutionResults) -> Output
     exact = set(behavior.exact_numbers)
     ran = normalize_lines(text, exact)
     ran_raw = normalize_lines(text, exact, mask_times=False)
-    actual = _shown_lines(behavior, expected=False)
-    expected = _shown_lines(behavior, expected=True)
+    actual_blocks = _shown_blocks(behavior, expected=False)
+    actual = [line for block in actual_blocks for line in block]
+    expected = [line for block in _shown_blocks(behavior, expected=True) for line in block]
     matched, missing = _line_match(actual, ran, ran_raw)
     counts = {"shown_lines": len(actual), "matched_lines": matched, "missing": missing}
     if (
         actual
         and matched >= MATCH_THRESHOLD * len(actual)
-        and _each_block_found(behavior, ran, ran_raw)
+        and _each_block_found(actual_blocks, ran, ran_raw)
     ):
         status, summary = "reproduced", f"{matched} of {len(actual)} shown lines found"
     elif expected and _line_match(expected, ran, ran_raw)[0] >= MATCH_THRESHOLD * len(expected):
@@ -50,28 +51,24 @@ def compare_outputs(behavior: BehaviorAnalysis, run: ExecutionResults) -> Output
     return OutputComparison(status=status, summary=summary, actual_excerpt=ran[:20], **counts)
 
 
-def _each_block_found(behavior: BehaviorAnalysis, ran: list[str], ran_raw: list[str]) -> bool:
+def _each_block_found(blocks: list[list[str]], ran: list[str], ran_raw: list[str]) -> bool:
     """Every output shown as the bug is mostly in the run, not only all of them together:
     a block that matches in full (the other library's correct output, shown beside the
     bug) must not carry one whose telling lines are missing."""
-    exact = set(behavior.exact_numbers)
-    for e in behavior.shown:
-        if e.kind != "output" or e.context == "expected":
-            continue
-        lines = [_value_of(line) for line in normalize_lines(e.text, exact)]
-        if lines and _line_match(lines, ran, ran_raw)[0] < MATCH_THRESHOLD * len(lines):
-            return False
-    return True
+    return all(
+        _line_match(lines, ran, ran_raw)[0] >= MATCH_THRESHOLD * len(lines)
+        for lines in blocks
+        if lines
+    )
 
 
-def _shown_lines(behavior: BehaviorAnalysis, expected: bool) -> list[str]:
-    """Normalized lines of the outputs shown as the bug (or as what should happen)."""
+def _shown_blocks(behavior: BehaviorAnalysis, expected: bool) -> list[list[str]]:
+    """Normalized lines of each output shown as the bug (or as what should happen)."""
     exact = set(behavior.exact_numbers)
     return [
-        _value_of(line)
+        [_value_of(line) for line in normalize_lines(e.text, exact)]
         for e in behavior.shown
         if e.kind == "output" and (e.context == "expected") == expected
-        for line in normalize_lines(e.text, exact)
     ]
 
 
@@ -81,7 +78,7 @@ _RETURN_WORD = re.compile(r"^(?:returns?|->|=>|→)\s+(?=\S)", re.I)
 def _value_of(line: str) -> str:
     """A shown ``return 0`` (or ``-> 0``) is the value ``0`` the call gave."""
     value = _RETURN_WORD.sub("", line)
-    return value if value != line and _is_expression(value) else line
+    return value if value != line and is_expression(value) else line
 
 
 def _line_match(shown: list[str], ran: list[str], ran_raw: list[str]) -> tuple[int, list[str]]:
@@ -232,26 +229,18 @@ def _join_wrapped(lines: list[str]) -> list[str]:
     i = 0
     while i < len(lines):
         end = i + 1
-        if _OPENS_VALUE.match(lines[i]) and not _is_expression(lines[i]):
+        if _OPENS_VALUE.match(lines[i]) and not is_expression(lines[i]):
             end = next(
                 (
                     j
                     for j in range(i + 2, min(len(lines), i + 30) + 1)
-                    if _is_expression(" ".join(lines[i:j]))
+                    if is_expression(" ".join(lines[i:j]))
                 ),
                 i + 1,
             )
         out.append(" ".join(lines[i:end]))
         i = end
     return out
-
-
-def _is_expression(text: str) -> bool:
-    try:
-        ast.parse(text, mode="eval")
-    except (SyntaxError, ValueError):
-        return False
-    return True
 
 
 def _float_noise(number: str, exact: set[str] | frozenset[str]) -> str:

@@ -24,11 +24,8 @@ _RAISES = re.compile(
 )
 # "a `KeyError` is raised", "KeyError exception occurs"
 _IS_RAISED = re.compile(
-    _EXCEPTION_NAME
-    + r"\W{0,2}\s+(?:exception\s+|error\s+)?(?:is|was|gets|got|being)\s+(?:raised|thrown)\b"
-    + r"|"
-    + _EXCEPTION_NAME.replace("type", "type2")
-    + r"\W{0,2}\s+(?:exception\s+|error\s+)?(?:occurs|occurred|happens|happened)\b"
+    _EXCEPTION_NAME + r"\W{0,2}\s+(?:exception\s+|error\s+)?"
+    r"(?:(?:is|was|gets|got|being)\s+(?:raised|thrown)|occurs|occurred|happens|happened)\b"
 )
 # "I got "a while" as the output", "returns `0`", "prints `[1, 2]`"
 _VALUE = re.compile(
@@ -65,13 +62,17 @@ def prose_claims(prose: str) -> list[ShownEvidence]:
 def _clauses(sentence: str) -> list[str]:
     """The parts of a sentence that can state a fact: what comes after "instead of"
     ("returns 1 instead of 2") is the wish, and so is the rest of its clause."""
-    parts = _CLAUSE.split(" ".join(sentence.split()))
-    wishes = [m.group(0) for m in _CLAUSE.finditer(" ".join(sentence.split()))]
-    keep = [parts[0]]
-    for sep, part in zip(wishes, parts[1:], strict=False):
-        if not re.search(r"instead of|rather than", sep, re.I):
-            keep.append(part)
-    return keep
+    text = " ".join(sentence.split())
+    parts = _CLAUSE.split(text)
+    separators = [m.group(0) for m in _CLAUSE.finditer(text)]
+    return [
+        parts[0],
+        *(
+            part
+            for sep, part in zip(separators, parts[1:], strict=True)
+            if "instead of" not in sep.lower()
+        ),
+    ]
 
 
 def _claim(clause: str) -> ShownEvidence | None:
@@ -80,8 +81,9 @@ def _claim(clause: str) -> ShownEvidence | None:
     source = f"prose: {clause.strip()[:160]}"
     raised = _RAISES.search(clause) or _IS_RAISED.search(clause)
     if raised is not None and not _DENIAL.search(clause[: raised.start()]):
-        name = raised.group("type") or raised.groupdict().get("type2")
-        return ShownEvidence(kind="traceback", context="actual", text=name, source=source)
+        return ShownEvidence(
+            kind="traceback", context="actual", text=raised.group("type"), source=source
+        )
     value = _VALUE.search(clause)
     if value is not None and not _DENIAL.search(clause[: value.start()]):
         text = value.group("tick") or value.group("quote") or value.group("curly")

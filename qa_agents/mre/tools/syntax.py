@@ -13,6 +13,15 @@ def parses(text: str) -> bool:
     return True
 
 
+def is_expression(text: str) -> bool:
+    """Does the text parse as one Python expression (a value, a call), not a statement?"""
+    try:
+        ast.parse(text, mode="eval")
+    except (SyntaxError, ValueError):
+        return False
+    return True
+
+
 def does_something(text: str) -> bool:
     """Code that acts (a call, an import, an assignment), not only a name or a value:
     ``> Thanks`` or ``> {'a': 1}`` in a quote is prose or output, ``> lib.run()`` is code."""

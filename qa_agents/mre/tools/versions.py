@@ -117,10 +117,10 @@ def repository_modules(markdown: str, pypi: PypiClient) -> list[str]:
 
 def _repository_distribution(name: str, repository: str, pypi: PypiClient) -> str | None:
     """The repository's project for ``import name`` when PyPI's namesake is another's:
-    the repository's own name (``python-tidy``), or ``python-<name>`` / ``py<name>`` when
-    the repository is named like the import (``Box`` publishes ``python-box``, ``humps``
-    publishes ``pyhumps``). A namesake is the
-    repository's only when it names the owner too (``other/box`` is not ``owner/Box``)."""
+    the repository's own name (``python-tidy``, ``pyspellchecker``), or ``python-<name>`` /
+    ``py<name>`` when the repository is named like the import (``Box`` publishes
+    ``python-box``, ``humps`` publishes ``pyhumps``). A namesake is the repository's only
+    when it names the owner too (``other/box`` is not ``owner/Box``)."""
     repo_name = repository.split("/")[1]
     own = _norm(name)
     if _bare(_norm(repo_name)) != _bare(own):
