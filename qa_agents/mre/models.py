@@ -222,6 +222,12 @@ class BehaviorAnalysis(BaseModel):
         description="The report says the code never finishes (hangs, loops forever): a run "
         "past the time limit is then the symptom, not a missing input.",
     )
+    message_is_symptom: bool = Field(
+        False,
+        description='The report is about the exception\'s wording ("error message", a '
+        "typo, misleading text): a changed message is then a changed symptom. Otherwise the "
+        "raise is the symptom and a reworded message still reproduces it.",
+    )
     marked_lines: list[MarkedLine] = Field(default_factory=list)
     output_comparison: OutputComparison | None = None
     raised_at_marked_line: MarkedLine | None = Field(

@@ -80,3 +80,34 @@ def test_a_report_filed_in_a_repository_takes_its_export_before_another_namesake
     assert result.metadata.guarded_imports == ["from inflection import singularize"]
     alone = extract(md, module_exists=lambda name: True, extra_modules=lambda: [])
     assert "from singularize import singularize  # added by open-mre" in alone.code
+
+
+def test_a_dropped_module_alias_is_the_package_that_has_every_attribute_used() -> None:
+    md = SOURCE + "# Bug\n\n```python\nprint(I.singularize('words'), I.camelize('a_b'))\n```\n"
+    result = extract(md, extra_modules=lambda: ["inflection"])
+    alias = (
+        "from inflection import camelize as __mre_probe__, singularize as __mre_probe__; "
+        "import inflection as I"
+    )
+    assert result.metadata.guarded_imports[0] == alias
+    assert f"try: {alias}  # added by open-mre" in result.code
+
+
+def test_a_dropped_module_alias_runs_and_a_wrong_guess_stays_undefined(run_issue) -> None:
+    md = SOURCE + (
+        "# singularize keeps the plural\n\n```python\nprint(inf.singularize('words'))\n```\n\n"
+        "It prints:\n\n```\nword\n```\n"
+    )
+    # PyPI has an unrelated `inf` too: it is installed, and the package's alias replaces it
+    assert run_issue(md).verdict == Verdict.GREEN
+    wrong = run_issue(md.replace("inf.singularize", "zq.no_such_function"))
+    assert (wrong.verdict, wrong.reason_category) == (Verdict.RED, "undefined-name")
+
+
+def test_a_module_found_on_pypi_is_taken_from_the_report_s_package_when_it_has_it() -> None:
+    md = SOURCE + "# Bug\n\n```python\nprint(hebrew.to_jd(1, 1, 1))\n```\n"
+    result = extract(md, module_exists=lambda name: True, extra_modules=lambda: ["convertdate"])
+    assert "import hebrew  # added by open-mre" in result.code  # PyPI's, as before
+    # ... and the package's own submodule of that name replaces it where there is one
+    assert result.metadata.guarded_imports[-1] == "from convertdate import hebrew"
+    assert result.code.index("import hebrew  #") < result.code.index("from convertdate import")

@@ -209,3 +209,44 @@ def test_each_output_shown_as_the_bug_must_be_found_not_only_all_together() -> N
     buggy = ExecutionResults(exit_code=0, stdout="a\nb\nc\nd\ne\nours:\na\nTrue\nTrue\ne\n")
     assert compare_outputs(behavior, fixed).status == "differs"
     assert compare_outputs(behavior, buggy).status == "reproduced"
+
+
+def test_a_string_shown_bare_matches_its_repr_and_the_other_way_round() -> None:
+    md = "```python\nprint(tag('jap'))\n```\n\nThe output is:\n```\njap\n```\n"
+    behavior = analyse_behavior(md)
+    assert compare(behavior, ExecutionResults(exit_code=0, stdout="'jap'\n")).matched
+    assert not compare(behavior, ExecutionResults(exit_code=0, stdout="'ja'\n")).matched
+    quoted = analyse_behavior(md.replace("\njap\n", "\n'jap'\n"))
+    assert compare(quoted, ExecutionResults(exit_code=0, stdout="jap\n")).matched
+
+
+def test_a_reworded_message_still_reproduces_unless_the_report_is_about_the_message() -> None:
+    shown = "```python\nb58decode(b'0e8b')\n```\n\n```\nValueError: substring not found\n```\n"
+    run = ExecutionResults(exit_code=1, exception="ValueError: Invalid character '0'")
+    about_the_raise = analyse_behavior("# Decode fails\n\n" + shown)
+    assert not about_the_raise.message_is_symptom
+    comparison = compare(about_the_raise, run)
+    assert comparison.matched and "reads differently" in comparison.detail
+    about_the_text = analyse_behavior("# Unreadable error message\n\n" + shown)
+    assert about_the_text.message_is_symptom
+    assert compare(about_the_text, run).detail == "same exception type, different message"
+
+
+def test_a_reworded_message_raised_for_another_reason_is_not_the_symptom() -> None:
+    shown = (
+        "# Fields named load break\n\n```python\ns.loads('{}')\n```\n\n```\n"
+        "Traceback (most recent call last):\n"
+        '  File "/usr/lib/python3.8/site-packages/lib/schema.py", line 748, in loads\n'
+        "    return self.load(data)\nTypeError: 'Number' object is not callable\n```\n"
+    )
+    behavior = analyse_behavior(shown)
+    elsewhere = ExecutionResults(
+        exit_code=1,
+        exception="TypeError: Can't instantiate abstract class Number",
+        stderr='Traceback (most recent call last):\n  File "x.py", line 3, in Schema\n',
+    )
+    assert compare(behavior, elsewhere).detail == "same exception type, different message"
+    on_the_way = elsewhere.model_copy(
+        update={"stderr": elsewhere.stderr + '  File "/env/lib/schema.py", line 9, in loads\n'}
+    )
+    assert compare(behavior, on_the_way).matched

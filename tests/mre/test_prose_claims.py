@@ -71,3 +71,16 @@ def test_a_failing_assert_of_the_report_s_code_is_the_symptom_when_nothing_is_sh
     assert (failing.verdict, failing.reason_category) == (Verdict.GREEN, "reproduced")
     holding = run_issue("# Titles\n\n```python\nassert 'ab'.title() == 'Ab'\n```\n")
     assert (holding.verdict, holding.reason_category) == (Verdict.YELLOW, "not-reproduced")
+
+
+def test_an_exception_named_in_brackets_beside_error_occurs_is_a_claim() -> None:
+    said = _said("A parsing error occurs (arpeggio.NoMatch) by using backslashes.")
+    assert said == [("traceback", "arpeggio.NoMatch")]
+    assert _said("An error occurs when I run it.") == []  # names no exception
+
+
+def test_an_unquoted_value_that_can_only_be_a_literal_is_a_claim() -> None:
+    assert _said("It returns (2,6], whereas I would expect [5,6].") == [("output", "(2,6]")]
+    assert _said("This returns [1, 2].") == [("output", "[1, 2]")]
+    assert _said("It returns 5 apples.") == []  # words after the number: prose
+    assert _said("The function returns a list.") == []

@@ -7,9 +7,10 @@ the labelled corpus, where the extractor missed it before.
 from __future__ import annotations
 
 from qa_agents.mre.tools.behavior import shown_evidence
+from qa_agents.mre.tools.block_roles import keep_this_pythons_output
 from qa_agents.mre.tools.extractor import extract
 from qa_agents.mre.tools.fences import fenced_blocks
-from qa_agents.mre.tools.markdown import extract_code_blocks
+from qa_agents.mre.tools.markdown import context_of, extract_code_blocks
 from qa_agents.mre.tools.output_match import normalize_lines
 
 
@@ -496,3 +497,34 @@ def test_a_bare_call_with_an_out_line_under_it_is_a_session() -> None:
     (block,) = extract_code_blocks(md)
     assert block.kind == "code" and block.content == "lib.camelize('a_b')\n"
     assert block.transcript_output == "'aB'\n"
+
+
+def test_a_block_proposing_a_fix_after_the_reproduction_is_not_run() -> None:
+    md = (
+        "```python\n>>> get_args(List)\nAttributeError: __args__\n```\n\n"
+        "I believe the fix would be changing this line:\nhttps://example.org/x.py#L471\nto\n"
+        "```python\nres = tp.__args__ if hasattr(tp, '__args__') else ()\n```\n"
+    )
+    kinds = [b.kind for b in extract_code_blocks(md)]
+    assert kinds == ["code", "other"]
+    assert "tp.__args__" not in extract(md).code
+
+
+def test_outputs_of_several_pythons_keep_the_one_for_this_interpreter() -> None:
+    md = (
+        "```python\nprint(origin(Bar))\n```\n\nIn Python 3.6 outputs:\n\n```\n__main__.Bar\n```\n\n"
+        "While in Python 3.7:\n\n```\nNone\n```\n\nIn Python 3.14 it prints:\n\n```\n42\n```\n"
+    )
+    blocks = extract_code_blocks(md)
+    keep_this_pythons_output(blocks, running=(3, 11))
+    assert [(b.kind, b.content.strip()) for b in blocks[1:]] == [
+        ("other", "__main__.Bar"),
+        ("output", "None"),
+        ("other", "42"),
+    ]
+
+
+def test_an_aside_in_brackets_does_not_set_a_block_s_side() -> None:
+    lead = "The salt is cut (contrary to what you should expect). For example, a session:"
+    assert context_of(lead) == ""
+    assert context_of("I expected this:") == "expected"

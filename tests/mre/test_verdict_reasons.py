@@ -166,6 +166,10 @@ def test_the_repository_module_is_a_candidate_only_when_the_repository_publishes
     assert repository_modules(filed.replace("python-tidy", "Tidy"), renamed) == ["tidy"]
     assert repository_modules(filed, unrelated) == []  # never a random namesake
     assert repository_modules("# no address\n", own) == []
+    # a py- prefix may or may not be part of the import: pyserde installs `serde`
+    prefixed = _pypi({"pyserde": _project("pyserde", "https://github.com/owner/pyserde")})
+    filed_prefixed = "<!-- source: https://github.com/owner/pyserde/issues/3 -->\n"
+    assert repository_modules(filed_prefixed, prefixed) == ["pyserde", "serde"]
 
 
 def test_only_the_name_error_the_report_shows_is_the_symptom() -> None:

@@ -76,6 +76,11 @@ _NO_OUTPUT = re.compile(
     re.I,
 )
 # the author says the code never finishes: "hangs", "keeps printing x forever"
+# the report is about what an exception says, not that it is raised
+_ABOUT_THE_MESSAGE = re.compile(
+    r"\b(?:message|typo|wording|misleading|cryptic|unreadable|unhelpful|uninformative)\b",
+    re.I,
+)
 _NEVER_FINISHES = re.compile(
     r"\b(?:hangs?|hanging|hung|forever|endless(?:ly)?|infinite(?:ly)?(?: loop)?|freez(?:es|ing)|"
     r"never (?:returns?|ends|finishes|terminates|completes|stops|exits)|"
@@ -169,6 +174,7 @@ def analyse_behavior(markdown: str) -> BehaviorAnalysis:
         else [],
         "exact_numbers": exact_numbers(markdown, evidence),
         "never_finishes": bool(_NEVER_FINISHES.search(prose)),
+        "message_is_symptom": bool(_ABOUT_THE_MESSAGE.search(prose)),
     }
     target = _symptom(evidence, actual_text) or _marked_failure(marked) or _absence(prose)
     if target is None:  # nothing shown: what the author's sentences say the code did

@@ -51,7 +51,7 @@ def compare(behavior: BehaviorAnalysis, run: ExecutionResults) -> Comparison:
             ],
         )
     if target.type == "error":
-        return _compare_error(target, run)
+        return _compare_error(target, run, _reworded_counts(behavior, run))
     if marked is not None:  # says "fails"; the report shows no exception of its own
         return Comparison(
             matched=True,
@@ -201,7 +201,9 @@ def _first_actual(behavior: BehaviorAnalysis) -> str:
     return texts[0] if texts else (behavior.expected_behavior.output_snippet or "")
 
 
-def _compare_error(target: ExpectedBehavior, run: ExecutionResults) -> Comparison:
+def _compare_error(
+    target: ExpectedBehavior, run: ExecutionResults, reworded_counts: bool
+) -> Comparison:
     want_type = (target.error_type or "").rsplit(".", 1)[-1]
     expected = f"{want_type}" + (f": {target.error_message}" if target.error_message else "")
     if not run.exception:
@@ -220,13 +222,40 @@ def _compare_error(target: ExpectedBehavior, run: ExecutionResults) -> Compariso
             detail="a different exception was raised",
             discrepancies=[f"Expected: {expected}", f"Actual: {run.exception}"],
         )
-    if target.error_message and not _messages_agree(target.error_message, got_msg):
+    reworded = target.error_message and not _messages_agree(target.error_message, got_msg)
+    if reworded and reworded_counts:
+        return Comparison(
+            matched=True,
+            detail=f"raised {got_type} as shown; its message now reads differently, and the "
+            "report is about the raise, not its wording",
+            discrepancies=[f"Shown: {expected}", f"Actual: {run.exception}"],
+        )
+    if reworded:
         return Comparison(
             matched=False,
             detail="same exception type, different message",
             discrepancies=[f"Expected: {expected}", f"Actual: {run.exception}"],
         )
     return Comparison(matched=True, detail=f"raised {run.exception}")
+
+
+_FRAME_FUNCTION = re.compile(r'File "[^"]*", line \d+, in (?P<fn>[A-Za-z_]\w*)')
+
+
+def _reworded_counts(behavior: BehaviorAnalysis, run: ExecutionResults) -> bool:
+    """Whether the shown exception, raised with other words, is still the symptom: the
+    report is about the raise, not its wording, and the run raised on the way the shown
+    traceback went (through one of the functions it names), not for another reason."""
+    if behavior.message_is_symptom:
+        return False
+    shown = {
+        m.group("fn")
+        for e in behavior.shown
+        if e.kind == "traceback" and e.context != "expected"
+        for m in _FRAME_FUNCTION.finditer(e.text)
+    }
+    ran = {m.group("fn") for m in _FRAME_FUNCTION.finditer(run.stderr)}
+    return not shown or bool(shown & ran)
 
 
 # an exception line at the start of a line of stderr: one link of a chained traceback

@@ -55,6 +55,24 @@ def export_imports(names: Iterable[str], modules: Iterable[str]) -> list[str]:
     return [f"from {m} import {n}" for m in dict.fromkeys(modules) for n in sorted(names)]
 
 
+PROBE = "__mre_probe__"
+
+
+def alias_imports(uses: dict[str, list[str]], modules: Iterable[str]) -> list[str]:
+    """``import portion as P`` for a name the report uses only as ``P.closed``/``P.open``
+    and never defines: a module alias the snippet dropped. Tried from every candidate
+    module, each only where it has every attribute the report uses (the ``from`` part
+    fails otherwise, so a wrong guess stays the NameError it was)."""
+    out = []
+    for module in dict.fromkeys(modules):
+        for name, attributes in sorted(uses.items()):
+            if name == module or not attributes:
+                continue
+            probe = ", ".join(f"{a} as {PROBE}" for a in attributes)
+            out.append(f"from {module} import {probe}; import {module} as {name}")
+    return out
+
+
 def guarded(imports: list[str]) -> str:
     """Each import on its own ``try``: a module that does not export the name (or is not
     installed) is skipped, and the name stays undefined as it was in the report."""

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from qa_agents.mre.tools.comments import bare_expressions, value_claim
 from qa_agents.mre.tools.exports import (
+    alias_imports,
     export_imports,
     guarded,
     imported_modules,
@@ -138,9 +139,18 @@ def hydrate(
     result = Hydration(code=code, relative_imports_rewritten=rewritten, packages_added=packages)
     wanted = set(unknown) - PYTHON2_BUILTINS
     candidates = [*imported_modules(tree, local_modules or set()), *packages]
-    if wanted:
-        candidates += repository_modules()
-    tried = export_imports(wanted, candidates)
+    # a module-like name found on PyPI may be the report's own package's submodule
+    # (``hebrew.to_jd`` filed at convertdate) or its alias: tried after the PyPI import
+    installed_modules = [p for p in packages if p in modules]
+    repository = repository_modules() if wanted or installed_modules else []
+    candidates += repository
+    own_submodules = [p for p in installed_modules if p not in repository]
+    uses = {n: _attributes(tree, n) for n in (wanted & modules) | set(own_submodules)}
+    tried = [
+        *alias_imports(uses, candidates),  # first: an export of that name, below, wins
+        *export_imports(wanted, candidates),
+        *export_imports(own_submodules, repository),
+    ]
     helper = [ECHO_HELPER] if f"{ECHO}(" in code else []
     if imports or helper or tried:
         result.code = _insert_imports(code, tree, imports, [guarded(tried), *helper])
@@ -302,6 +312,20 @@ def _module_like(tree: ast.Module, names: set[str]) -> set[str]:
         ):
             attribute_uses[node.value.id] += 1
     return {n for n in names if attribute_uses[n] and uses[n] == attribute_uses[n]}
+
+
+def _attributes(tree: ast.Module, name: str) -> list[str]:
+    """The attributes the code reads from ``name`` (``P.open`` → ``open``), dunders aside."""
+    return sorted(
+        {
+            node.attr
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == name
+            and not node.attr.startswith("__")
+        }
+    )
 
 
 def _only_called(tree: ast.Module, names: set[str]) -> set[str]:

@@ -14,6 +14,7 @@ import ast
 import re
 
 from qa_agents.mre.models import BlockContext, BlockKind, CodeBlock
+from qa_agents.mre.tools.block_roles import keep_this_pythons_output, mark_proposed_fixes
 from qa_agents.mre.tools.fences import fenced_blocks
 from qa_agents.mre.tools.prose import (
     RawBlock,
@@ -99,6 +100,8 @@ def extract_code_blocks(markdown: str) -> list[CodeBlock]:
             )
         )
     _inert_tail_is_data(blocks)
+    mark_proposed_fixes(blocks)
+    keep_this_pythons_output(blocks)
     if any(b.kind == "code" and b.index not in mentions for b in blocks):
         for block in blocks:  # a call a sentence names is prose beside real code
             if block.index in mentions:
@@ -146,7 +149,7 @@ def context_of(lead: str, section: str = "") -> BlockContext:
     in, so the "Prints:" under an "Expected behaviour" heading shows what should happen.
     """
     lines = [ln for ln in lead.splitlines() if ln.strip() and not ln.lstrip().startswith("<!--")]
-    line = lines[-1] if lines else ""
+    line = re.sub(r"\([^()]*\)", " ", lines[-1]) if lines else ""  # an aside says neither
     if _EXPECTED_WORDS.search(line):
         return "expected"
     if _ACTUAL_WORDS.search(line):

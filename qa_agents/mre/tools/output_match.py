@@ -93,7 +93,9 @@ def _line_match(shown: list[str], ran: list[str], ran_raw: list[str]) -> tuple[i
     bindings: dict[str, str] = {}
     position = 0
     for line in shown:
-        if line in pool or (_cut_off(line) and any(line.rstrip(".… ") in r for r in ran)):
+        if not pool.isdisjoint(_quotings(line)) or (
+            _cut_off(line) and any(line.rstrip(".… ") in r for r in ran)
+        ):
             continue
         found = _bind(line, ran_raw, position, bindings)
         if found is None:
@@ -101,6 +103,15 @@ def _line_match(shown: list[str], ran: list[str], ran_raw: list[str]) -> tuple[i
         else:
             position = found + 1
     return len(shown) - len(missing), missing
+
+
+def _quotings(line: str) -> set[str]:
+    """A line as shown, and as ``print`` or the prompt would show the same string: a
+    report writes `jap` where the run echoes ``'jap'``, or the other way round."""
+    forms = {line, f"'{line}'", f'"{line}"'}
+    if len(line) >= 2 and line[0] == line[-1] and line[0] in "'\"":
+        forms.add(line[1:-1])
+    return forms
 
 
 def _cut_off(line: str) -> bool:

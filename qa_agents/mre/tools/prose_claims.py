@@ -27,12 +27,25 @@ _IS_RAISED = re.compile(
     _EXCEPTION_NAME + r"\W{0,2}\s+(?:exception\s+|error\s+)?"
     r"(?:(?:is|was|gets|got|being)\s+(?:raised|thrown)|occurs|occurred|happens|happened)\b"
 )
+# "a parsing error occurs (arpeggio.NoMatch)", "an exception (`NoMatch`) is raised"
+_PAREN_RAISED = re.compile(
+    r"\b(?:error|exception)\s+(?:\(\W?(?P<before>(?:[A-Za-z_]\w*\.)*[A-Z]\w*)\W?\)\s+)?"
+    r"(?:occurs|occurred|happens|happened|(?:is|was|gets|got)\s+(?:raised|thrown))"
+    r"(?:\s+\(\W?(?P<after>(?:[A-Za-z_]\w*\.)*[A-Z]\w*)\W?\))?",
+    re.I,
+)
 # "I got "a while" as the output", "returns `0`", "prints `[1, 2]`"
 _VALUE = re.compile(
     r"\b(?:got|get|gets|getting|returns?|returned|returning|gives?|gave|giving|prints?|"
     r"printed|printing|outputs?|outputted|shows?|showed|displays?|displayed|yields?|"
     r"yielded|evaluates? to|results? in)\s*:?\s+(?:me\s+|back\s+)?"
     r"(?:`+(?P<tick>[^`\n]{1,120}?)`+|\"(?P<quote>[^\"\n]{1,120})\"|“(?P<curly>[^”\n]{1,120})”)"
+)
+# "returns (2,6]", "gives [1, 2]": an unquoted value that can only be a literal (it opens
+# with a bracket, a digit or a quote, and has no words after a space), ending its clause
+_BARE_VALUE = re.compile(
+    r"\b(?:returns?|returned|gives?|gave|prints?|printed|outputs?|yields?|evaluates? to)"
+    r"\s*:?\s+(?P<bare>[\[({'\d-](?!.*\s[A-Za-z]).*?)[.;:]?\s*$"
 )
 # a clause about what ought to happen, not what did
 _WISH = re.compile(
@@ -84,9 +97,16 @@ def _claim(clause: str) -> ShownEvidence | None:
         return ShownEvidence(
             kind="traceback", context="actual", text=raised.group("type"), source=source
         )
-    value = _VALUE.search(clause)
+    named = _PAREN_RAISED.search(clause)
+    text = named and (named.group("before") or named.group("after"))
+    if named and text and not _DENIAL.search(clause[: named.end()]):
+        return ShownEvidence(kind="traceback", context="actual", text=text, source=source)
+    value = _VALUE.search(clause) or _BARE_VALUE.search(clause)
     if value is not None and not _DENIAL.search(clause[: value.start()]):
-        text = value.group("tick") or value.group("quote") or value.group("curly")
+        groups = value.groupdict()
+        text = (
+            groups.get("tick") or groups.get("quote") or groups.get("curly") or groups.get("bare")
+        )
         if text.strip():
             return ShownEvidence(
                 kind="output", context="actual", text=text.strip() + "\n", source=source

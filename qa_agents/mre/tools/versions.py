@@ -102,17 +102,23 @@ def distributions(
 
 
 def repository_modules(markdown: str, pypi: PypiClient) -> list[str]:
-    """The module named after the repository the report was filed in (``cdgriffith/Box``
-    → ``box``), when the repository publishes it on PyPI: PyPI's namesake points at the
-    repository, or the repository's own project does (``python-box``). Anything else
-    would install an unrelated namesake."""
+    """The modules named after the repository the report was filed in (``cdgriffith/Box``
+    → ``box``; ``yukinarit/pyserde`` → ``pyserde`` and ``serde``, as a ``py`` prefix may or
+    may not be part of the import), when the repository publishes them on PyPI: PyPI's
+    namesake points at the repository, or the repository's own project does
+    (``python-box``). Anything else would install an unrelated namesake."""
     repository = source_repository(markdown)
     module = repository_module_name(repository) if repository else None
     if repository is None or module is None:
         return []
-    if _points_at(pypi.project(module), repository):
-        return [module]
-    return [module] if _repository_distribution(module, repository, pypi) else []
+    bare = _bare(module.replace("_", "-")).replace("-", "_")
+    names = [module, bare] if bare != module and bare.isidentifier() else [module]
+    return [
+        name
+        for name in names
+        if _points_at(pypi.project(name), repository)
+        or _repository_distribution(name, repository, pypi)
+    ]
 
 
 def _repository_distribution(name: str, repository: str, pypi: PypiClient) -> str | None:

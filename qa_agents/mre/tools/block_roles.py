@@ -1,0 +1,63 @@
+"""Blocks that are not the reproduction: a proposed fix, and outputs of other Pythons.
+
+Why after classification: both look like what they are not. The line a report proposes
+as the fix ("the fix would be changing this line to ...") parses as code, and joining it to
+the reproduction runs it too. Outputs shown "In Python 3.6" and "in Python 3.7" are both
+real, but a run on one interpreter can only print one of them: the other is context.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+
+from qa_agents.mre.models import CodeBlock
+
+# the prose before a block that proposes a change to the library, not code to run
+_PROPOSED_CHANGE = re.compile(
+    r"\b(?:(?:the|a|possible|proposed|suggested|simple|quick|my|one)\s+"
+    r"(?:fix|patch|solution)\b|\bfix(?:ed)? (?:would|could|might|is to)\b|"
+    r"\b(?:chang|replac)(?:e|es|ing|ed)\b.*\b(?:to|with|by)\s*:?\s*$)",
+    re.I,
+)
+_PYTHON_VERSION = re.compile(
+    r"\b(?:python|py|cpython)\s*v?(?P<major>[23])\.(?P<minor>\d{1,2})\b", re.I
+)
+
+
+def mark_proposed_fixes(blocks: list[CodeBlock]) -> None:
+    """A code block after the reproduction, under prose proposing a change, is the fix."""
+    seen_code = False
+    for block in blocks:
+        if block.kind != "code":
+            continue
+        if seen_code and _PROPOSED_CHANGE.search(_last_paragraph(block.lead)):
+            block.kind = "other"
+            continue
+        seen_code = True
+
+
+def keep_this_pythons_output(
+    blocks: list[CodeBlock], running: tuple[int, int] = sys.version_info[:2]
+) -> None:
+    """Of output blocks each led by a different Python version, keep the one for the
+    newest version up to ``running`` (the others become context, not the symptom)."""
+    versioned = {}
+    for block in blocks:
+        match = _PYTHON_VERSION.search(_last_paragraph(block.lead))
+        if block.kind == "output" and match:
+            versioned[block.index] = (int(match["major"]), int(match["minor"]))
+    if len(set(versioned.values())) < 2:
+        return
+    usable = [v for v in versioned.values() if v <= running]
+    if not usable:
+        return
+    keep = max(usable)
+    for block in blocks:
+        if block.index in versioned and versioned[block.index] != keep:
+            block.kind = "other"
+
+
+def _last_paragraph(lead: str) -> str:
+    paragraphs = [p for p in re.split(r"\n\s*\n", lead) if p.strip()]
+    return " ".join(paragraphs[-1].split()) if paragraphs else ""
