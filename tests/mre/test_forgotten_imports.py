@@ -111,3 +111,32 @@ def test_a_module_found_on_pypi_is_taken_from_the_report_s_package_when_it_has_i
     # ... and the package's own submodule of that name replaces it where there is one
     assert result.metadata.guarded_imports[-1] == "from convertdate import hebrew"
     assert result.code.index("import hebrew  #") < result.code.index("from convertdate import")
+
+
+def test_a_name_only_a_submodule_exports_is_looked_up_there(tmp_path) -> None:
+    """``from_json`` lives in ``serde.json`` and ``sun`` in ``astral.sun``: the run looks
+    names still undefined up in the package's public submodules."""
+    import subprocess
+    import sys
+
+    pkg = tmp_path / "shapes"
+    (pkg / "geometry").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "_private.py").write_text("raise SystemExit('private modules are not imported')\n")
+    (pkg / "text.py").write_text("def from_text(s):\n    return s.upper()\n")
+    (pkg / "geometry" / "__init__.py").write_text("def geometry(n):\n    return n * 2\n")
+    md = "```python\nimport shapes\nprint(from_text('ab'), geometry(2), missing_name)\n```\n"
+    code = extract(md).code
+    assert "__mre_lookup__(['from_text', 'geometry', 'missing_name'], ['shapes'])" in code
+    # the guarded `from shapes import geometry` binds the submodule; the call wants its function
+    assert "try: from shapes import geometry  # added by open-mre" in code
+    run = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=30
+    )
+    assert "NameError: name 'missing_name' is not defined" in run.stderr
+    assert "private" not in run.stderr
+    ok = subprocess.run(
+        [sys.executable, "-c", code.replace(", missing_name)", ")")],
+        cwd=tmp_path, capture_output=True, text=True, timeout=30,
+    )  # fmt: skip
+    assert ok.stdout == "AB 4\n", ok.stderr

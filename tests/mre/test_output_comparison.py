@@ -250,3 +250,15 @@ def test_a_reworded_message_raised_for_another_reason_is_not_the_symptom() -> No
         update={"stderr": elsewhere.stderr + '  File "/env/lib/schema.py", line 9, in loads\n'}
     )
     assert compare(behavior, on_the_way).matched
+
+
+def test_each_printed_line_stands_for_one_shown_line_only() -> None:
+    md = (
+        "```\n>>> c.t = 2\n>>> c.t\n2\n>>> c['t']\n2\n```\n\nThen:\n\n"
+        "```\n>>> c['t'] = 3\n>>> c['t']\n3\n>>> c.t\n2\n```\n"
+    )
+    behavior = analyse_behavior(md)
+    fixed = ExecutionResults(exit_code=0, stdout="2\n2\n3\n3\n")
+    still = ExecutionResults(exit_code=0, stdout="2\n2\n3\n2\n")
+    assert not compare(behavior, fixed).matched  # the last `2` is gone, though `2` is printed
+    assert compare(behavior, still).matched

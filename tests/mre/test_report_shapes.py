@@ -528,3 +528,12 @@ def test_an_aside_in_brackets_does_not_set_a_block_s_side() -> None:
     lead = "The salt is cut (contrary to what you should expect). For example, a session:"
     assert context_of(lead) == ""
     assert context_of("I expected this:") == "expected"
+
+
+def test_a_last_session_that_only_assigns_and_reads_is_a_session_not_data() -> None:
+    md = (
+        "```\n>>> from easydict import EasyDict\n>>> c = EasyDict()\n"
+        ">>> c.t = 2\n>>> c.t\n2\n```\n\n"
+        "Then with the dictionary style:\n\n```\n>>> c['t'] = 3\n>>> c.t\n2\n```\n"
+    )
+    assert [b.kind for b in extract_code_blocks(md)] == ["code", "code"]

@@ -73,6 +73,44 @@ def alias_imports(uses: dict[str, list[str]], modules: Iterable[str]) -> list[st
     return out
 
 
+LOOKUP = "__mre_lookup__"
+_LOOKUP_HELPER = f"""\
+def {LOOKUP}(names, packages):  # added by open-mre: names the report never imports
+    import importlib, pkgutil, types  # ... looked up in its packages' submodules
+    for package in packages:
+        try:
+            root = importlib.import_module(package)
+        except Exception:
+            continue
+        for info in pkgutil.iter_modules(getattr(root, "__path__", [])):
+            g = globals()
+            left = [n for n in names if n not in g or isinstance(g[n], types.ModuleType)]
+            if not left:
+                return
+            if info.name.startswith("_"):
+                continue
+            try:
+                module = importlib.import_module(f"{{package}}.{{info.name}}")
+            except Exception:
+                continue
+            for name in left:
+                found = getattr(module, name, None)
+                if found is not None and not isinstance(found, types.ModuleType):
+                    g[name] = found
+"""
+
+
+def submodule_lookup(names: list[str], packages: list[str]) -> str:
+    """Code that looks each name still undefined up in the packages' public submodules:
+    reports drop ``from serde.json import from_json`` as often as ``from pkg import x``.
+    A called name that an import bound to the submodule of its own name (``sun(...)``
+    after ``from astral import sun``) takes that submodule's function. Nothing is
+    imported when every name is already bound to a value."""
+    if not names or not packages:
+        return ""
+    return _LOOKUP_HELPER + f"{LOOKUP}({sorted(names)!r}, {list(dict.fromkeys(packages))!r})\n"
+
+
 def guarded(imports: list[str]) -> str:
     """Each import on its own ``try``: a module that does not export the name (or is not
     installed) is skipped, and the name stays undefined as it was in the report."""

@@ -18,13 +18,16 @@ from dataclasses import dataclass, field
 
 from qa_agents.mre.tools.comments import bare_expressions, value_claim
 from qa_agents.mre.tools.exports import (
+    LOOKUP,
     alias_imports,
     export_imports,
     guarded,
     imported_modules,
     is_guarded_import,
+    submodule_lookup,
 )
 from qa_agents.mre.tools.known_names import KNOWN_IMPORTS, KNOWN_MODULES, PYTHON2_BUILTINS
+from qa_agents.mre.tools.relative_imports import rewrite_relative_imports
 
 ECHO = "__mre_echo__"
 ECHO_HELPER = (
@@ -152,8 +155,9 @@ def hydrate(
         *export_imports(own_submodules, repository),
     ]
     helper = [ECHO_HELPER] if f"{ECHO}(" in code else []
+    lookup = submodule_lookup(sorted(wanted - modules), candidates)
     if imports or helper or tried:
-        result.code = _insert_imports(code, tree, imports, [guarded(tried), *helper])
+        result.code = _insert_imports(code, tree, imports, [guarded(tried), lookup, *helper])
         result.imports_added = imports
         result.guarded_imports = tried
     if tried:
@@ -220,49 +224,10 @@ def incompleteness_warnings(tree: ast.Module) -> list[str]:
     return warnings
 
 
-def rewrite_relative_imports(
-    code: str, tree: ast.Module, local_modules: set[str]
-) -> tuple[str, list[str]]:
-    """``from .utils import f`` becomes ``from utils import f``; inlined modules are dropped,
-    also when the author's project path leads to them (``from src.data.utils import f``
-    where the report gives ``utils.py``)."""
-    lines = code.splitlines(keepends=True)
-    rewritten: list[str] = []
-    for node in sorted(
-        (n for n in ast.walk(tree) if _relative(n) or _into_local_file(n, local_modules)),
-        key=lambda n: -n.lineno,
-    ):
-        start, end = node.lineno - 1, (node.end_lineno or node.lineno)
-        indent = lines[start][: len(lines[start]) - len(lines[start].lstrip())]
-        names = ", ".join(a.name + (f" as {a.asname}" if a.asname else "") for a in node.names)
-        inlined = node.module and {node.module.split(".")[0], node.module.split(".")[-1]}
-        if inlined and inlined & local_modules:
-            new = f"{indent}pass  # open-mre: module {node.module} is inlined above\n"
-        elif node.module:
-            new = f"{indent}from {node.module} import {names}\n"
-        else:
-            new = f"{indent}import {names}\n"
-        rewritten.append(f"{ast.get_source_segment(code, node)} -> {new.strip()}")
-        lines[start:end] = [new]
-    return "".join(lines), list(reversed(rewritten))
-
-
 def _class_like(name: str) -> bool:
     """``ConfigFactory.parse_string(...)``: a Capitalised name is a class by convention,
     which the report's package exports (tried below), not a PyPI project to install."""
     return bool(re.match(r"^[A-Z][a-z0-9]", name)) and not name.isupper()
-
-
-def _relative(node: ast.AST) -> bool:
-    return isinstance(node, ast.ImportFrom) and node.level > 0
-
-
-def _into_local_file(node: ast.AST, local_modules: set[str]) -> bool:
-    return (
-        isinstance(node, ast.ImportFrom)
-        and "." in (node.module or "")
-        and (node.module or "").rsplit(".", 1)[-1] in local_modules
-    )
 
 
 def _import_for(name: str, tree: ast.Module) -> str:
@@ -373,6 +338,7 @@ def _entrypoint_target(tree: ast.Module) -> str | None:
             ast.Import | ast.ImportFrom | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef,
         )
         and not (isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant))
+        and not _is_lookup_call(n)
         and not isinstance(n, ast.Assign | ast.AnnAssign)
         and not is_guarded_import(n)
         for n in tree.body
@@ -394,6 +360,14 @@ def _entrypoint_target(tree: ast.Module) -> str | None:
     if len(candidates) == 1:
         return candidates[0]
     return funcs[0].name if len(funcs) == 1 else None
+
+
+def _is_lookup_call(node: ast.stmt) -> bool:
+    """The submodule lookup hydration added: set-up, not the report running anything."""
+    call = node.value if isinstance(node, ast.Expr) else None
+    return (
+        isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and (call.func.id == LOOKUP)
+    )
 
 
 def _syntax_msg(exc: SyntaxError) -> str:

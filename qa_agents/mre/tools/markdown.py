@@ -116,7 +116,8 @@ def _inert_tail_is_data(blocks: list[CodeBlock]) -> None:
     code = [b for b in blocks if b.kind == "code"]
     for block in code[1:]:
         later_code = any(b.kind == "code" for b in blocks[block.index + 1 :])
-        if block.language == "" and not later_code and _inert(block.content):
+        session = bool(block.transcript_output.strip())  # typed at a prompt: not data
+        if block.language == "" and not later_code and not session and _inert(block.content):
             block.kind = "other"
 
 
