@@ -46,6 +46,24 @@ def reached_for_network(meta: ExtractionMetadata, run: ExecutionResults) -> Deci
     )
 
 
+def files_never_reached(meta: ExtractionMetadata, run: ExecutionResults) -> Decision | None:
+    """The run failed on something else before the code read files the report does not
+    include (``load_certificate('/home/me/Downloads/site.crt')`` after a library failed
+    to load): without those files nobody can check the report, whatever stopped this run."""
+    given = set(meta.included_files) | set(run.files_provided)
+    unread = [f for f in meta.file_dependencies if f not in given]
+    if not run.exception or not unread:
+        return None
+    names = ", ".join(f"`{f}`" for f in unread)
+    return ask(
+        f"The code reads files the report does not include: {names} (this run stopped "
+        f"earlier, with {run.exception})",
+        f"Please attach {names} or replace them with inline sample data.",
+        "**Referenced files** the example needs",
+        "missing-file",
+    )
+
+
 def missing_input(meta: ExtractionMetadata, run: ExecutionResults) -> Decision | None:
     """A run stopped by something the report does not include."""
     if not run.exception:

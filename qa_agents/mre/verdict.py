@@ -18,7 +18,7 @@ Rules:
 from __future__ import annotations
 
 from qa_agents.mre.decision import Decision, ask
-from qa_agents.mre.missing_input import missing_input, reached_for_network
+from qa_agents.mre.missing_input import files_never_reached, missing_input, reached_for_network
 from qa_agents.mre.models import (
     BehaviorAnalysis,
     Comparison,
@@ -75,7 +75,7 @@ def decide(
         )
     if run.network_attempts:
         return reached_for_network(meta, run)
-    return _yellow(meta, versions, behavior, run, comparison)
+    return files_never_reached(meta, run) or _yellow(meta, versions, behavior, run, comparison)
 
 
 def infrastructure_failure(versions: VersionReport, run: ExecutionResults) -> str | None:

@@ -140,3 +140,10 @@ def test_a_name_only_a_submodule_exports_is_looked_up_there(tmp_path) -> None:
         cwd=tmp_path, capture_output=True, text=True, timeout=30,
     )  # fmt: skip
     assert ok.stdout == "AB 4\n", ok.stderr
+
+
+def test_an_all_capitals_name_is_a_class_the_package_exports_not_a_pypi_module() -> None:
+    md = SOURCE + "# Bug\n\n```python\nprint(ULID.from_str('x' * 26))\n```\n"
+    result = extract(md, module_exists=lambda name: True, extra_modules=lambda: ["ulid"])
+    assert "\nimport ULID" not in "\n" + result.code and result.metadata.imports_added == []
+    assert "from ulid import ULID" in result.metadata.guarded_imports

@@ -262,3 +262,42 @@ def test_each_printed_line_stands_for_one_shown_line_only() -> None:
     still = ExecutionResults(exit_code=0, stdout="2\n2\n3\n2\n")
     assert not compare(behavior, fixed).matched  # the last `2` is gone, though `2` is printed
     assert compare(behavior, still).matched
+
+
+def test_an_exception_message_shown_as_the_output_is_that_exception() -> None:
+    md = (
+        "I generate one like this:\n\n`IBAN.generate('IS', '0101', '2685')`\n\n"
+        "which causes the following error:\n\n`Account code exceeds maximum size 6.`\n"
+    )
+    behavior = analyse_behavior(md)
+    raised = ExecutionResults(
+        exit_code=1, exception="lib.InvalidAccountCode: Account code exceeds maximum size 6"
+    )
+    assert compare(behavior, raised).matched
+    other = raised.model_copy(update={"exception": "ValueError: country code unknown"})
+    assert not compare(behavior, other).matched
+
+
+def test_a_reworded_message_raised_before_the_values_the_report_saw_is_not_the_symptom() -> None:
+    md = (
+        "# Bad ids are accepted\n\n```python\n>>> Id.parse('notvalid')\nId(7ZTAV)\n"
+        ">>> Id.parse('notvalid').when\nValueError: year 10883 is out of range\n```\n"
+    )
+    behavior = analyse_behavior(md)
+    earlier = ExecutionResults(exit_code=1, exception="ValueError: can only hold letters")
+    assert not compare(behavior, earlier).matched
+    later = earlier.model_copy(update={"stdout": "Id(7ZTAV)\n"})
+    assert compare(behavior, later).matched
+
+
+def test_an_exception_line_a_session_went_on_after_is_the_shown_exception() -> None:
+    md = (
+        "```python\n>>> lib.decode('sPQ3')\nValueError: int is out of range\n"
+        ">>> lib.decode('sPQ3', legacy=True)\nUUID('7ca96621')\n```\n"
+    )
+    target = analyse_behavior(md).expected_behavior
+    assert (target.type, target.error_type, target.error_message) == (
+        "error",
+        "ValueError",
+        "int is out of range",
+    )

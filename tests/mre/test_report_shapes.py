@@ -537,3 +537,30 @@ def test_a_last_session_that_only_assigns_and_reads_is_a_session_not_data() -> N
         "Then with the dictionary style:\n\n```\n>>> c['t'] = 3\n>>> c.t\n2\n```\n"
     )
     assert [b.kind for b in extract_code_blocks(md)] == ["code", "code"]
+
+
+def test_outputs_marked_with_prompts_under_bare_statements_are_a_session() -> None:
+    md = (
+        "```python\nlib.make_id(length=22)\n>>> 'sPQ3KBZ'\n\nlib.decode('sPQ3KBZ')\n"
+        ">>> ValueError: int is out of range\n```\n"
+    )
+    (block,) = extract_code_blocks(md)
+    assert block.kind == "code"
+    assert block.content == "lib.make_id(length=22)\nlib.decode('sPQ3KBZ')\n"
+    assert "ValueError: int is out of range" in block.transcript_output
+    # a real session (statements at the prompts, values bare) is left as it is
+    (real,) = extract_code_blocks("```python\n>>> lib.decode('x')\n'y'\n```\n")
+    assert real.content == "lib.decode('x')\n" and real.transcript_output == "'y'\n"
+
+
+def test_an_import_typed_as_the_fence_s_info_string_is_the_code_s_first_line() -> None:
+    (block,) = extract_code_blocks("```import ecdsa\nkey = ecdsa.SigningKey.generate()\n```\n")
+    assert block.kind == "code" and block.content.startswith("import ecdsa\nkey = ")
+
+
+def test_a_program_fed_to_python_as_a_here_document_is_code() -> None:
+    md = "```bash\nPYTHONHASHSEED=0 python <<EOF\nimport lib\nprint(lib.size())\nEOF\n```\n"
+    (block,) = extract_code_blocks(md)
+    assert (block.kind, block.content) == ("code", "import lib\nprint(lib.size())\n")
+    (unended,) = extract_code_blocks("```bash\npython <<EOF\nimport lib\n```\n")
+    assert unended.kind == "shell"  # no closing delimiter: not a program we can trust

@@ -199,3 +199,16 @@ def test_a_name_imported_as_its_pypi_namesake_that_lacks_the_attribute_is_undefi
     assert _decide(run).verdict != Verdict.RED
     shown = CodeBlock(index=0, language="", kind="traceback", content=failure + "\n")
     assert _decide(run, imports_added=["import tko"], blocks=[shown]).verdict != Verdict.RED
+
+
+def test_a_file_the_code_reads_and_the_report_lacks_is_red_when_the_run_stopped_before() -> None:
+    stopped = ExecutionResults(
+        exit_code=1, exception="LibraryNotFoundError: Error detecting the version of libcrypto"
+    )
+    decision = _decide(stopped, file_dependencies=["/home/me/Downloads/site.crt"])
+    assert (decision.verdict, decision.category) == (Verdict.RED, "missing-file")
+    assert "site.crt" in decision.reasons[0] and "libcrypto" in decision.reasons[0]
+    included = _decide(
+        stopped, file_dependencies=["site.crt"], included_files={"site.crt": "-----BEGIN"}
+    )
+    assert included.verdict == Verdict.YELLOW  # the report gave the file: its own failure

@@ -47,6 +47,8 @@ _ACTUAL_KEYS = (
     "bug",
     "got",
 )
+# a whole line that is an exception with its message, as a session prints its last line
+_BARE_EXCEPTION_LINE = re.compile(r"^(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception):\s+\S.*$")
 _EXCEPTION = re.compile(
     r"(?<![\w.])(?P<type>(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning|Exit|Interrupt))"
     r"(?:\s*:\s*(?P<msg>[^\n`]+))?"
@@ -144,6 +146,9 @@ def _split_trace(text: str) -> tuple[str, str]:
             return "\n".join(lines[:i]), "\n".join(lines[i:])
     if lines and _EXCEPTION.match(lines[-1].strip()):  # a bare "KeyError: 'x'" at the end
         return "\n".join(lines[:-1]), lines[-1]
+    for i, line in enumerate(lines):  # one a session went on after: "ValueError: …" then more
+        if _BARE_EXCEPTION_LINE.match(line.strip()):
+            return "\n".join(lines[:i] + lines[i + 1 :]), line
     return text, ""
 
 

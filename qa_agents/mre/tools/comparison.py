@@ -171,6 +171,13 @@ def _shown_actual_raise(behavior: BehaviorAnalysis, run: ExecutionResults) -> bo
 
 def _compare_output(behavior: BehaviorAnalysis, run: ExecutionResults) -> Comparison:
     outputs = compare_outputs(behavior, run)
+    message = _shown_as_output(behavior, run)
+    if message:
+        return Comparison(
+            matched=True,
+            detail=f"raised {run.exception}, whose message the report shows as its output "
+            f"(`{clip(message, 80)}`)",
+        )
     if run.exception:
         return Comparison(
             matched=False,
@@ -194,6 +201,17 @@ def _compare_output(behavior: BehaviorAnalysis, run: ExecutionResults) -> Compar
         + [f"Actual: {clip(run.stdout or '(no output)', 200)}"],
         category="matches-expected" if outputs.status == "matches_expected" else "",
     )
+
+
+def _shown_as_output(behavior: BehaviorAnalysis, run: ExecutionResults) -> str | None:
+    """The shown output that is the run's exception message (a report that pastes only
+    "`Account code exceeds maximum size 6.`" under "causing the following error:")."""
+    got = _norm(run.exception.partition(": ")[2]) if run.exception else ""
+    for e in behavior.shown:
+        text = _norm(e.text).strip(" .'\"`")
+        if e.kind == "output" and e.context != "expected" and " " in text and text in got:
+            return text
+    return None
 
 
 def _first_actual(behavior: BehaviorAnalysis) -> str:
@@ -245,7 +263,8 @@ _FRAME_FUNCTION = re.compile(r'File "[^"]*", line \d+, in (?P<fn>[A-Za-z_]\w*)')
 def _reworded_counts(behavior: BehaviorAnalysis, run: ExecutionResults) -> bool:
     """Whether the shown exception, raised with other words, is still the symptom: the
     report is about the raise, not its wording, and the run raised on the way the shown
-    traceback went (through one of the functions it names), not for another reason."""
+    traceback went (through one of the functions it names, after printing as many values
+    as the report shows), not for another reason."""
     if behavior.message_is_symptom:
         return False
     shown = {
@@ -255,7 +274,17 @@ def _reworded_counts(behavior: BehaviorAnalysis, run: ExecutionResults) -> bool:
         for m in _FRAME_FUNCTION.finditer(e.text)
     }
     ran = {m.group("fn") for m in _FRAME_FUNCTION.finditer(run.stderr)}
-    return not shown or bool(shown & ran)
+    if shown and not shown & ran:
+        return False
+    # a run that raised before printing the values the report saw raised somewhere else
+    values = [
+        line
+        for e in behavior.shown
+        if e.kind == "output" and e.context != "expected"
+        for line in e.text.splitlines()
+        if line.strip() and not _EXCEPTION_LINE.match(line.strip())
+    ]
+    return len(run.stdout.splitlines()) >= len(values)
 
 
 # an exception line at the start of a line of stderr: one link of a chained traceback

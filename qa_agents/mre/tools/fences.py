@@ -15,6 +15,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
+# an info string that is the snippet's import, typed right after the backticks
+_IMPORT_AS_INFO = re.compile(
+    r"^(?:import [A-Za-z_][\w.]*(?:\s*,\s*[\w.]+)*|from [\w.]+ import \S.*)$"
+)
 _OPEN = re.compile(r"^(?P<indent> {0,3})(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>.*?)[ \t]*$")
 _PRE_OPEN = re.compile(r"^ {0,3}<pre(?:\s[^>]*)?>", re.IGNORECASE)
 _PRE_CLOSE = re.compile(r"</pre>", re.IGNORECASE)
@@ -54,7 +58,10 @@ def fenced_blocks(markdown: str) -> list[Fence]:
             indent = len(opening.group("indent"))
             body = "".join(_unindent(ln, indent) for ln in lines[i + 1 : end])
             stop = min(end + 1, len(lines))
-            found.append(Fence(offsets[i], offsets[stop], opening.group("info"), body))
+            info = opening.group("info")
+            if _IMPORT_AS_INFO.match(info):  # "```import ecdsa": the code's first line
+                info, body = "", f"{info}\n{body}"
+            found.append(Fence(offsets[i], offsets[stop], info, body))
             i = stop
             continue
         if _PRE_OPEN.match(line):

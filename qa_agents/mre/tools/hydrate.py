@@ -225,9 +225,12 @@ def incompleteness_warnings(tree: ast.Module) -> list[str]:
 
 
 def _class_like(name: str) -> bool:
-    """``ConfigFactory.parse_string(...)``: a Capitalised name is a class by convention,
-    which the report's package exports (tried below), not a PyPI project to install."""
-    return bool(re.match(r"^[A-Z][a-z0-9]", name)) and not name.isupper()
+    """``ConfigFactory.parse_string(...)``, ``ULID.from_str(...)``: a Capitalised or
+    all-capitals name is a class by convention, which the report's package exports (tried
+    below), not a PyPI project to install (module names are lower case)."""
+    return bool(re.match(r"^[A-Z][a-z0-9]", name) and not name.isupper()) or (
+        len(name) > 2 and name.isupper()
+    )
 
 
 def _import_for(name: str, tree: ast.Module) -> str:

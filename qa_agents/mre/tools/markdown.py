@@ -19,6 +19,7 @@ from qa_agents.mre.tools.fences import fenced_blocks
 from qa_agents.mre.tools.prose import (
     RawBlock,
     announces_output,
+    heredoc_program,
     parses,
     prose_blocks,
     python_c_code,
@@ -28,6 +29,7 @@ from qa_agents.mre.tools.quotes import unquote_code
 from qa_agents.mre.tools.transcripts import (
     VERSION_QUERY,
     is_transcript,
+    outputs_at_prompts,
     python2_print,
     spaced_prompts,
     split_transcript,
@@ -218,7 +220,7 @@ def classify_block(language: str, body: str, lead: str = "") -> tuple[BlockKind,
     # a shell session that started `python` and then typed at its prompt is a REPL session
     repl_langs = _PY_LANGS | _SHELL_LANGS | _OUTPUT_LANGS | {""}
     if language in repl_langs | _PYCON_LANGS:
-        body = spaced_prompts(body)
+        body = outputs_at_prompts(body) or spaced_prompts(body)
     # a script that parses is a script, even with ">>> " lines inside a string of it
     # (``In [1]: x`` parses too, as an annotation: IPython cells stay sessions)
     ipython = re.search(r"^In \[\d*\]:", body, re.M) is not None
@@ -266,6 +268,9 @@ def shell_python(body: str) -> tuple[str, str] | None:
     session shows after a step are what it printed. A step that prints versions
     describes the author's setup and is not part of the example.
     """
+    heredoc = heredoc_program(body)
+    if heredoc is not None:
+        return heredoc, ""
     programs: list[str] = []
     printed: list[str] = []
     prompted = any(_SHELL_PROMPT.match(line) for line in body.splitlines())

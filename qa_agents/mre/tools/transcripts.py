@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 import re
 
-from qa_agents.mre.tools.syntax import does_something, parses
+from qa_agents.mre.tools.syntax import does_something, is_expression, is_literal, parses
 
 _PROMPT = re.compile(r"^(?:>>>|\.\.\.)(?: |$)|^In \[\d*\]: ?|^\s+\.{3,}: ?")
 OUT_PROMPT = re.compile(r"^Out\[\d*\]: ?")
@@ -87,6 +87,62 @@ def spaced_prompts(body: str) -> str:
             ">>> " + m.group("rest") if loose_statement(m.group("rest"), prompted) else m.group(0)
         ),
         body,
+    )
+
+
+def outputs_at_prompts(body: str) -> str | None:
+    """A block that types its statements bare and marks each output with ``>>>`` (the
+    prompt's place taken by the answer: ``lib.decode(x)`` then ``>>> ValueError: …``),
+    rewritten as the session it stands for; None when the block is not one.
+
+    Told from a real session by what sits at the prompts: only values (a literal, a repr
+    like ``UUID('…')``) or exception lines, never a statement that acts, while the bare
+    lines import, assign or call a function of a module.
+    """
+    lines = [ln for ln in body.splitlines() if ln.strip()]
+    marked = [i for i, ln in enumerate(lines) if ln.startswith(">>> ")]
+    if not marked or marked[0] == 0 or any(i - 1 in marked for i in marked):
+        return None
+    answers = [lines[i][4:].strip() for i in marked]
+    typed = [ln for i, ln in enumerate(lines) if i not in marked]
+    if not all(_answer_like(a) for a in answers) or not any(_bare_value(a) for a in answers):
+        return None
+    if not all(parses(ln.strip()) for ln in typed) or not any(_acts(ln) for ln in typed):
+        return None
+    return (
+        "\n".join(ln[4:] if i in marked else f">>> {ln.strip()}" for i, ln in enumerate(lines))
+        + "\n"
+    )
+
+
+def _answer_like(text: str) -> bool:
+    """A value or an exception line, not a statement that acts."""
+    return _bare_value(text) or (is_expression(text) and not _acts_beyond_repr(text))
+
+
+def _bare_value(text: str) -> bool:
+    """A literal, or a line that is no Python at all (``ValueError: int is out of range``)."""
+    try:
+        tree = ast.parse(text, mode="eval")
+    except (SyntaxError, ValueError):
+        return True
+    return is_literal(tree.body)
+
+
+def _acts_beyond_repr(text: str) -> bool:
+    """Acts, unless it is a repr: one call of a bare name with literal arguments."""
+    tree = ast.parse(text, mode="eval").body
+    if isinstance(tree, ast.Call) and isinstance(tree.func, ast.Name):
+        return not all(is_literal(a) for a in [*tree.args, *(k.value for k in tree.keywords)])
+    return does_something(text)
+
+
+def _acts(line: str) -> bool:
+    tree = ast.parse(line.strip())
+    return any(
+        isinstance(n, ast.Import | ast.ImportFrom | ast.Assign)
+        or (isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute))
+        for n in ast.walk(tree)
     )
 
 
