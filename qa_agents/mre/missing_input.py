@@ -162,9 +162,12 @@ def _undefined_name(run: ExecutionResults) -> str | None:
 def _submodule_gone(run: ExecutionResults) -> bool:
     """``No module named 'lib.old'``: Python names the dotted path only when ``lib``
     itself imported, so the library is there and its layout changed since the report (an
-    API change: a different outcome, not a module the report left out)."""
-    match = re.search(r"No module named '([\w.]+)'", run.exception or "")
-    return bool(match and "." in match.group(1))
+    API change: a different outcome, not a module the report left out). So does
+    ``cannot import name 'f' from 'lib._native'``: the submodule is there, without ``f``."""
+    match = re.search(
+        r"No module named '([\w.]+)'|cannot import name '\w+' from '([\w.]+)'", run.exception or ""
+    )
+    return bool(match and "." in (match.group(1) or match.group(2)))
 
 
 def _python2_name(run: ExecutionResults) -> str | None:

@@ -160,6 +160,9 @@ def test_a_submodule_the_library_no_longer_has_is_an_api_change_not_a_missing_mo
     for a module the report left out."""
     result = run_issue(_issue("import json.old\nprint(json.old.x)\n", "It prints `3`."))
     assert result.verdict == Verdict.YELLOW, result.report_markdown
+    # the submodule is there but no longer has the name (markupsafe._native's escape)
+    gone = run_issue(_issue("from json.decoder import old_scanner\n", "It prints `3`."))
+    assert gone.verdict == Verdict.YELLOW, gone.report_markdown
     lost = run_issue(_issue("import mymodule_of_my_own\n", "It prints `3`."))
     assert (lost.verdict, lost.reason_category) == (Verdict.RED, "missing-module")
 

@@ -564,3 +564,13 @@ def test_a_program_fed_to_python_as_a_here_document_is_code() -> None:
     assert (block.kind, block.content) == ("code", "import lib\nprint(lib.size())\n")
     (unended,) = extract_code_blocks("```bash\npython <<EOF\nimport lib\n```\n")
     assert unended.kind == "shell"  # no closing delimiter: not a program we can trust
+
+
+def test_a_block_a_later_block_runs_again_is_left_out() -> None:
+    md = (
+        "Documented:\n\n```\n>>> escape(Foo())\nMarkup('x')\n```\n\nWhat I get:\n\n"
+        "```\n>>> from markupsafe import escape\n>>> escape(Foo())\n'x'\n```\n"
+    )
+    result = extract(md)
+    assert result.code.count("escape(Foo())") == 1
+    assert any("block 0 is repeated" in w for w in result.metadata.warnings)

@@ -211,6 +211,10 @@ def combine_python_blocks(blocks: list[CodeBlock]) -> tuple[str, list[str]]:
     warnings: list[str] = []
     if not code_blocks:
         return "", warnings
+    repeated = _repeated_later(code_blocks)
+    for block in repeated:
+        warnings.append(f"code block {block.index} is repeated in a later block and was left out")
+    code_blocks = [b for b in code_blocks if b not in repeated]
     parts = [b.content.rstrip("\n") for b in code_blocks]
     joined = "\n\n".join(parts) + "\n"
     if parses(joined) or len(code_blocks) == 1:
@@ -224,3 +228,23 @@ def combine_python_blocks(blocks: list[CodeBlock]) -> tuple[str, list[str]]:
                 f"code block {block.index} is not valid Python on its own and was left out"
             )
     return ("\n\n".join(kept) + "\n") if kept else joined, warnings
+
+
+def _repeated_later(blocks: list[CodeBlock]) -> list[CodeBlock]:
+    """Blocks whose every statement a later block runs again (the documented session, then
+    the same session as the author ran it, with its import): running them first adds
+    nothing but their missing import's NameError."""
+    statements = [_statements(b.content) for b in blocks]
+    return [
+        block
+        for i, block in enumerate(blocks)
+        if statements[i] and any(statements[i] <= later for later in statements[i + 1 :] if later)
+    ]
+
+
+def _statements(code: str) -> set[str]:
+    """Each top-level statement's shape (an empty set when the code does not parse)."""
+    try:
+        return {ast.dump(node) for node in ast.parse(code).body}
+    except (SyntaxError, ValueError):
+        return set()
