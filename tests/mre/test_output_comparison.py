@@ -301,3 +301,13 @@ def test_an_exception_line_a_session_went_on_after_is_the_shown_exception() -> N
         "ValueError",
         "int is out of range",
     )
+
+
+def test_a_wrapper_whose_message_names_the_shown_exception_is_that_failure() -> None:
+    behavior = analyse_behavior("# TypeError raised while resolving\n\n```python\nf()\n```\n")
+    wrapped = ExecutionResults(
+        exit_code=1, exception="lib.ResolutionError: TypeError raised while resolving: bad"
+    )
+    assert compare(behavior, wrapped).matched
+    other = wrapped.model_copy(update={"exception": "lib.ResolutionError: no such key"})
+    assert not compare(behavior, other).matched

@@ -20,6 +20,7 @@ def test_a_sentence_naming_the_exception_it_gave_is_a_claim() -> None:
         ("traceback", "util.SelectorSyntaxError")
     ]
     assert _said("Then a `KeyError` is raised.") == [("traceback", "KeyError")]
+    assert _said("TypeError raised while resolving interpolation") == [("traceback", "TypeError")]
 
 
 def test_a_quoted_value_the_code_gave_is_a_claim() -> None:
@@ -84,3 +85,10 @@ def test_an_unquoted_value_that_can_only_be_a_literal_is_a_claim() -> None:
     assert _said("This returns [1, 2].") == [("output", "[1, 2]")]
     assert _said("It returns 5 apples.") == []  # words after the number: prose
     assert _said("The function returns a list.") == []
+
+
+def test_the_title_states_the_symptom_when_nothing_is_shown() -> None:
+    from qa_agents.mre.tools.behavior import analyse_behavior
+
+    md = "# TypeError raised while resolving\n\n```python\nresolve(cfg)\n```\n"
+    assert analyse_behavior(md).expected_behavior.error_type == "TypeError"

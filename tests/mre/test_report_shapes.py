@@ -574,3 +574,41 @@ def test_a_block_a_later_block_runs_again_is_left_out() -> None:
     result = extract(md)
     assert result.code.count("escape(Foo())") == 1
     assert any("block 0 is repeated" in w for w in result.metadata.warnings)
+
+
+def test_a_data_block_headed_by_the_cat_that_printed_it_is_that_file() -> None:
+    md = (
+        "```python\nfrom omegaconf import OmegaConf\nOmegaConf.load('test/a/config.yaml')\n```\n\n"
+        "```\n# cat test/a/config.yaml\ninfo:\n  a: 1\n```\n"
+    )
+    assert extract(md).metadata.included_files == {"test/a/config.yaml": "info:\n  a: 1\n"}
+
+
+def test_of_several_blocks_in_the_file_s_format_the_one_before_the_code_is_its_input() -> None:
+    md = (
+        "Starting from this config:\n\n```ini\n[a]\nx = 1\n```\n\n"
+        "```python\nconf = ConfigUpdater()\nconf.read('config.ini')\nconf.update_file()\n```\n\n"
+        "the file becomes:\n\n```ini\n[a]\nx = 1[b]\n```\n"
+    )
+    assert extract(md).metadata.included_files == {"config.ini": "[a]\nx = 1\n"}
+
+
+def test_a_directory_tree_and_a_cat_of_a_file_are_not_shown_output() -> None:
+    md = (
+        "```python\nprint(load('test/a.yaml'))\n```\n\nFiles:\n\n```\ntest\n└── a.yaml\n```\n\n"
+        "```\n# cat test/a.yaml\nx: 1\n```\n\nIt prints:\n\n```\n{'x': 2}\n```\n"
+    )
+    kinds = [b.kind for b in extract_code_blocks(md)]
+    assert kinds == ["code", "other", "other", "output"]
+
+
+def test_a_call_named_with_empty_brackets_in_a_sentence_is_not_code() -> None:
+    md = "# Error -1\n\nIt is called from `pd.read_msgpack()` in pandas.\n"
+    assert extract(md).metadata.python_blocks_used == 0
+    md = "# Error -1\n\nCalling `lib.unpack(b'x')` in a loop fails.\n"
+    assert extract(md).metadata.python_blocks_used == 1
+
+
+def test_an_inline_assignment_of_a_call_on_its_own_line_is_code() -> None:
+    md = "When using\n\n`HOSTS = config('HOSTS', default=[], cast=Csv())`\n\nI got an error.\n"
+    assert "HOSTS = config('HOSTS'" in extract(md).code

@@ -183,7 +183,7 @@ def analyse_behavior(markdown: str) -> BehaviorAnalysis:
     }
     target = _symptom(evidence, actual_text) or _marked_failure(marked) or _absence(prose)
     if target is None:  # nothing shown: what the author's sentences say the code did
-        claims = prose_claims(_without_expected(prose))
+        claims = prose_claims(_report_title(markdown) + "\n\n" + _without_expected(prose))
         facts["shown"] = evidence = [*evidence, *claims]
         shown_trace = any(e.kind == "traceback" for e in evidence)  # cut, with no exception
         target = _symptom(claims, "") or (None if shown_trace else _asserted(blocks))
@@ -219,6 +219,13 @@ def _prose(markdown: str, blocks: list[CodeBlock]) -> str:
     for block in blocks:
         markdown = markdown.replace(block.content, " ")
     return markdown
+
+
+def _report_title(markdown: str) -> str:
+    """The issue's title (its first ``# `` line), which often states the symptom:
+    "TypeError raised while resolving interpolation"."""
+    match = re.search(r"^#\s+(?P<t>\S.*)$", markdown, re.M)
+    return match.group("t").strip() + "." if match else ""
 
 
 def _without_expected(prose: str) -> str:

@@ -1,9 +1,10 @@
-"""Blocks that are not the reproduction: a proposed fix, and outputs of other Pythons.
+"""Blocks that are not the reproduction: a proposed fix, outputs of other Pythons, files.
 
 Why after classification: both look like what they are not. The line a report proposes
 as the fix ("the fix would be changing this line to ...") parses as code, and joining it to
 the reproduction runs it too. Outputs shown "In Python 3.6" and "in Python 3.7" are both
 real, but a run on one interpreter can only print one of them: the other is context.
+A file's contents shown under ``# cat path`` is input, not output.
 """
 
 from __future__ import annotations
@@ -23,6 +24,13 @@ _PROPOSED_CHANGE = re.compile(
 _PYTHON_VERSION = re.compile(
     r"\b(?:python|py|cpython)\s*v?(?P<major>[23])\.(?P<minor>\d{1,2})\b", re.I
 )
+
+
+def assign_roles(blocks: list[CodeBlock]) -> None:
+    """Mark, in place, the blocks that are neither the reproduction nor its symptom."""
+    mark_proposed_fixes(blocks)
+    keep_this_pythons_output(blocks)
+    mark_file_listings(blocks)
 
 
 def mark_proposed_fixes(blocks: list[CodeBlock]) -> None:
@@ -55,6 +63,21 @@ def keep_this_pythons_output(
     keep = max(usable)
     for block in blocks:
         if block.index in versioned and versioned[block.index] != keep:
+            block.kind = "other"
+
+
+# "# cat test/config.yaml" or "$ cat x.ini" heading a block: a file's contents, shown
+_CAT_HEADER = re.compile(r"^\s*(?:#|\$)\s*cat\s+[\w./-]+[ \t]*$")
+_TREE = re.compile(r"^\s*(?:[│|]\s*)*[├└]──", re.M)
+
+
+def mark_file_listings(blocks: list[CodeBlock]) -> None:
+    """An "output" that is a file's contents under the ``cat`` that printed it, or a
+    directory tree (``├── config.yaml``), describes the author's files, not what the
+    code printed."""
+    for block in blocks:
+        first = block.content.lstrip("\n").split("\n", 1)[0]
+        if block.kind == "output" and (_CAT_HEADER.match(first) or _TREE.search(block.content)):
             block.kind = "other"
 
 

@@ -42,8 +42,10 @@ _FILE_EXT = re.compile(
     r"h5|hdf5|npy|npz|png|jpe?g|gif|pdf|xml|html?|log|zip|gz|tar|pt|pth|bin|wav|mp3|mp4)$",
     re.IGNORECASE,
 )
+# calls that read the file named by their first argument (``file``: Python 2;
+# ``conf.read("config.ini")``, ``ET.parse("a.xml")``)
 _READERS = re.compile(
-    r"^(open|file|read_\w+|load\w*|imread|Path|ZipFile|connect|File|fromfile)$"  # file: Py2
+    r"^(open|file|read|read_\w+|load\w*|parse|imread|Path|ZipFile|connect|File|fromfile)$"
 )
 _WRITE_MODES = ("w", "a", "x")
 _WRITERS = re.compile(r"^(to_\w+|write_\w*|save\w*|dump\w*|savefig|imwrite)$")

@@ -296,8 +296,8 @@ _EXCEPTION_LINE = re.compile(
 def _chained_match(target: ExpectedBehavior, run: ExecutionResults) -> str | None:
     """The shown exception as an earlier link of the run's chain ("During handling of the
     above exception, another exception occurred") or named inside the run's last exception
-    (``got error: KeyError('foo')``): the same failure, which the library now wraps, or
-    which the report's traceback shows cut before its last link."""
+    (``got error: KeyError('foo')``, "TypeError raised while …"): the same failure, which
+    the library now wraps, or which the report's traceback shows cut before its last link."""
     want_type = (target.error_type or "").rsplit(".", 1)[-1]
     if not want_type:
         return None
@@ -310,6 +310,10 @@ def _chained_match(target: ExpectedBehavior, run: ExecutionResults) -> str | Non
     last = run.stderr[run.stderr.rfind("Traceback (most recent call last)") :]
     for match in re.finditer(rf"\b{re.escape(want_type)}\((?P<msg>[^)]*)\)", last):
         links.append((want_type, match.group("msg"), match.group(0)))
+    # a wrapper that says what it wraps: "TypeError raised while resolving interpolation"
+    wrapped = (run.exception or "").partition(": ")[2]
+    if not target.error_message and re.search(rf"\b{re.escape(want_type)}\b", wrapped):
+        links.append((want_type, "", run.exception or ""))
     for kind, message, text in links:
         same_type = kind.rsplit(".", 1)[-1] == want_type
         if same_type and (

@@ -127,16 +127,27 @@ def _is_repl(block: CodeBlock) -> bool:
     return block.language in {"pycon", "python-repl", ">>>"} or bool(block.transcript_output)
 
 
+# a data block headed by the command that printed it: "# cat test/config.yaml"
+_CAT_HEADER = re.compile(r"^\s*(?:#|\$)\s*cat\s+(?P<path>[\w./-]+)[ \t]*\n")
+
+
 def _included_files(blocks: list[CodeBlock], needed: list[str]) -> dict[str, str]:
     """Files the report includes as a data block, by name.
 
     A block is a file when the line before it names one ("In .env:", "Given a
-    config.yaml such as") or, for a file the code opens, when it is the only block in that
-    file's format (a ``yaml`` block for ``open('spec.yaml')``). Named files are written
-    even when the code never spells the name (``load_dotenv()`` reads ``.env``).
+    config.yaml such as"), or its first line shows it (``# cat test/config.yaml``), or, for
+    a file the code opens, when it is the only block in that file's format (a ``yaml``
+    block for ``open('spec.yaml')``), or the only one before the code (the others show
+    what the code wrote). Named files are written even when the code never spells the
+    name (``load_dotenv()`` reads ``.env``).
     """
     data = [b for b in blocks if b.kind in {"other", "output"} and b.origin in {"fenced", "pre"}]
     found: dict[str, str] = {}
+    for block in data:  # "# cat test/config.yaml" heading the file's contents
+        shown = _CAT_HEADER.match(block.content)
+        if shown:
+            found.setdefault(shown.group("path"), block.content[shown.end() :])
+    first_code = min((b.index for b in blocks if b.kind == "code"), default=len(blocks))
     for block in data:
         names = NAMED_FILE.findall(_last_line(block.lead))
         if len(names) == 1 and block.context != "actual":
@@ -150,6 +161,8 @@ def _included_files(blocks: list[CodeBlock], needed: list[str]) -> dict[str, str
         named = [b for b in data if name in _last_line(b.lead)]
         langs = _DATA_LANGS.get(PurePosixPath(name).suffix.lower(), set())
         typed = [b for b in data if _format_of(b) in langs]
+        if len(typed) > 1:  # the input comes before the code; the results after it
+            typed = [b for b in typed if b.index < first_code]
         match = named[0] if len(named) == 1 else (typed[0] if len(typed) == 1 else None)
         if match is not None:
             found[path] = match.content

@@ -14,7 +14,7 @@ import ast
 import re
 
 from qa_agents.mre.models import BlockContext, BlockKind, CodeBlock
-from qa_agents.mre.tools.block_roles import keep_this_pythons_output, mark_proposed_fixes
+from qa_agents.mre.tools.block_roles import assign_roles
 from qa_agents.mre.tools.fences import fenced_blocks
 from qa_agents.mre.tools.prose import (
     RawBlock,
@@ -102,8 +102,7 @@ def extract_code_blocks(markdown: str) -> list[CodeBlock]:
             )
         )
     _inert_tail_is_data(blocks)
-    mark_proposed_fixes(blocks)
-    keep_this_pythons_output(blocks)
+    assign_roles(blocks)
     if any(b.kind == "code" and b.index not in mentions for b in blocks):
         for block in blocks:  # a call a sentence names is prose beside real code
             if block.index in mentions:

@@ -21,7 +21,7 @@ from qa_agents.mre.tools.prose_sessions import (
     inline_call_with_result,
     promptless_session,
 )
-from qa_agents.mre.tools.syntax import is_runnable_call, parses
+from qa_agents.mre.tools.syntax import assigns_a_call, is_runnable_call, parses
 from qa_agents.mre.tools.transcripts import loose_prompt
 
 # a line that can only open a Python script, at the start of a paragraph
@@ -189,7 +189,8 @@ def _inline_block(line: str, lead: str, anything_before: bool) -> RawBlock | Non
         span = only.group("code").strip()
         if span.startswith(">>> "):  # a one-line session
             return RawBlock("pycon", span + "\n", "inline", lead)
-        if is_runnable_call(span) and not announces_value(lead):
+        code = is_runnable_call(span) or assigns_a_call(span)  # a span alone on its line
+        if code and not announces_value(lead):
             return RawBlock("python", span + "\n", "inline", lead)
         return RawBlock("text", span + "\n", "inline", lead)
     leading = _INLINE_LEADING.match(line)
@@ -200,7 +201,9 @@ def _inline_block(line: str, lead: str, anything_before: bool) -> RawBlock | Non
     if only or _HEADING.match(line):
         return None
     calls = [m.group("code").strip() for m in _INLINE_ANY.finditer(line)]
-    calls = [c for c in calls if is_runnable_call(c)]
+    # `f()` with nothing between the brackets names a function ("called from
+    # `pd.read_msgpack()`"); a call with its arguments is one the author ran
+    calls = [c for c in calls if is_runnable_call(c) and not c.endswith("()")]
     if len(calls) == 1:  # the one call a sentence names: the code, if the report has none
         return RawBlock("python", calls[0] + "\n", "inline", lead, mention=True)
     return None

@@ -22,10 +22,10 @@ _RAISES = re.compile(
     r"produced|returns?|returned|ends? with|ended with)\s+(?:me\s+)?"
     r"(?:an?\s+|the\s+|this\s+|following\s+)*\W{0,2}" + _EXCEPTION_NAME + r"\b"
 )
-# "a `KeyError` is raised", "KeyError exception occurs"
+# "a `KeyError` is raised", "KeyError exception occurs", "TypeError raised while …"
 _IS_RAISED = re.compile(
     _EXCEPTION_NAME + r"\W{0,2}\s+(?:exception\s+|error\s+)?"
-    r"(?:(?:is|was|gets|got|being)\s+(?:raised|thrown)|occurs|occurred|happens|happened)\b"
+    r"(?:(?:(?:is|was|gets|got|being)\s+)?(?:raised|thrown)|occurs|occurred|happens|happened)\b"
 )
 # "a parsing error occurs (arpeggio.NoMatch)", "an exception (`NoMatch`) is raised"
 _PAREN_RAISED = re.compile(

@@ -56,7 +56,7 @@ def is_runnable_call(text: str) -> bool:
     if len(tree.body) != 1:
         return False
     stmt = tree.body[0]
-    value = stmt.value if isinstance(stmt, ast.Expr | ast.Assign) else None
+    value = stmt.value if isinstance(stmt, ast.Expr) else None
     return (
         isinstance(value, ast.Call)
         and isinstance(value.func, ast.Attribute)
@@ -73,3 +73,17 @@ def _literal_call_chain(node: ast.expr) -> bool:
         args = [*node.args, *(k.value for k in node.keywords)]
         return _literal_call_chain(node.func) and all(is_literal(a) for a in args)
     return False
+
+
+def assigns_a_call(text: str) -> bool:
+    """One assignment of a call (``hosts = config('HOSTS', cast=Csv())``): code, as a repr
+    never assigns."""
+    try:
+        tree = ast.parse(text.strip())
+    except (SyntaxError, ValueError):
+        return False
+    return (
+        len(tree.body) == 1
+        and isinstance(tree.body[0], ast.Assign)
+        and isinstance(tree.body[0].value, ast.Call)
+    )
