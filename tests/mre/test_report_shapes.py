@@ -612,3 +612,11 @@ def test_a_call_named_with_empty_brackets_in_a_sentence_is_not_code() -> None:
 def test_an_inline_assignment_of_a_call_on_its_own_line_is_code() -> None:
     md = "When using\n\n`HOSTS = config('HOSTS', default=[], cast=Csv())`\n\nI got an error.\n"
     assert "HOSTS = config('HOSTS'" in extract(md).code
+
+
+def test_an_unfenced_assignment_of_a_module_call_opens_a_script() -> None:
+    md = (
+        '# Wrong OTP\n\nWhen I try like this\ntotp = pyotp.TOTP("JBSWY3DPEHPK3PXP")\n'
+        "print(totp.now())\ntotp.now() get me wrong otp.\n"
+    )
+    assert 'totp = pyotp.TOTP("JBSWY3DPEHPK3PXP")' in extract(md).code

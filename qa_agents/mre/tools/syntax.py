@@ -56,7 +56,7 @@ def is_runnable_call(text: str) -> bool:
     if len(tree.body) != 1:
         return False
     stmt = tree.body[0]
-    value = stmt.value if isinstance(stmt, ast.Expr) else None
+    value = stmt.value if isinstance(stmt, ast.Expr | ast.Assign) else None
     return (
         isinstance(value, ast.Call)
         and isinstance(value.func, ast.Attribute)
