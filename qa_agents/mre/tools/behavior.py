@@ -77,12 +77,12 @@ _NO_OUTPUT = re.compile(
     r"\bnothing (?:is |gets |was )?(?:printed|shown|displayed)\b|\bprints nothing\b",
     re.I,
 )
-# the author says the code never finishes: "hangs", "keeps printing x forever"
 # the report is about what an exception says, not that it is raised
 _ABOUT_THE_MESSAGE = re.compile(
     r"\b(?:message|typo|wording|misleading|cryptic|unreadable|unhelpful|uninformative)\b",
     re.I,
 )
+# the author says the code never finishes: "hangs", "keeps printing x forever"
 _NEVER_FINISHES = re.compile(
     r"\b(?:hangs?|hanging|hung|forever|endless(?:ly)?|infinite(?:ly)?(?: loop)?|freez(?:es|ing)|"
     r"never (?:returns?|ends|finishes|terminates|completes|stops|exits)|"

@@ -1,6 +1,6 @@
 """Blocks that are not the reproduction: a proposed fix, outputs of other Pythons, files.
 
-Why after classification: both look like what they are not. The line a report proposes
+Why after classification: each looks like what it is not. The line a report proposes
 as the fix ("the fix would be changing this line to ...") parses as code, and joining it to
 the reproduction runs it too. Outputs shown "In Python 3.6" and "in Python 3.7" are both
 real, but a run on one interpreter can only print one of them: the other is context.
@@ -67,7 +67,7 @@ def keep_this_pythons_output(
 
 
 # "# cat test/config.yaml" or "$ cat x.ini" heading a block: a file's contents, shown
-_CAT_HEADER = re.compile(r"^\s*(?:#|\$)\s*cat\s+[\w./-]+[ \t]*$")
+CAT_HEADER = re.compile(r"^\s*(?:#|\$)\s*cat\s+(?P<path>[\w./-]+)[ \t]*(?=\n|$)")
 _TREE = re.compile(r"^\s*(?:[│|]\s*)*[├└]──", re.M)
 
 
@@ -77,7 +77,7 @@ def mark_file_listings(blocks: list[CodeBlock]) -> None:
     code printed."""
     for block in blocks:
         first = block.content.lstrip("\n").split("\n", 1)[0]
-        if block.kind == "output" and (_CAT_HEADER.match(first) or _TREE.search(block.content)):
+        if block.kind == "output" and (CAT_HEADER.match(first) or _TREE.search(block.content)):
             block.kind = "other"
 
 

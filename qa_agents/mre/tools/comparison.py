@@ -15,6 +15,7 @@ from qa_agents.mre.models import (
     ExecutionResults,
     ExpectedBehavior,
     MarkedLine,
+    ShownEvidence,
 )
 from qa_agents.mre.tools.behavior import clip
 from qa_agents.mre.tools.comments import comment_of
@@ -51,7 +52,7 @@ def compare(behavior: BehaviorAnalysis, run: ExecutionResults) -> Comparison:
             ],
         )
     if target.type == "error":
-        return _compare_error(target, run, _reworded_counts(behavior, run))
+        return _compare_error(behavior, run)
     if marked is not None:  # says "fails"; the report shows no exception of its own
         return Comparison(
             matched=True,
@@ -163,10 +164,7 @@ def _raise_is_the_one_asked_for(behavior: BehaviorAnalysis, run: ExecutionResult
 def _shown_actual_raise(behavior: BehaviorAnalysis, run: ExecutionResults) -> bool:
     """The report itself shows this exception as what went wrong."""
     got = (run.exception or "").partition(":")[0].rsplit(".", 1)[-1]
-    return any(
-        e.kind == "traceback" and e.context != "expected" and got and got in e.text
-        for e in behavior.shown
-    )
+    return any(got and got in e.text for e in _shown_as(behavior, "traceback"))
 
 
 def _compare_output(behavior: BehaviorAnalysis, run: ExecutionResults) -> Comparison:
@@ -207,21 +205,25 @@ def _shown_as_output(behavior: BehaviorAnalysis, run: ExecutionResults) -> str |
     """The shown output that is the run's exception message (a report that pastes only
     "`Account code exceeds maximum size 6.`" under "causing the following error:")."""
     got = _norm(run.exception.partition(": ")[2]) if run.exception else ""
-    for e in behavior.shown:
+    for e in _shown_as(behavior, "output"):
         text = _norm(e.text).strip(" .'\"`")
-        if e.kind == "output" and e.context != "expected" and " " in text and text in got:
+        if " " in text and text in got:
             return text
     return None
 
 
 def _first_actual(behavior: BehaviorAnalysis) -> str:
-    texts = [e.text for e in behavior.shown if e.kind == "output" and e.context != "expected"]
+    texts = [e.text for e in _shown_as(behavior, "output")]
     return texts[0] if texts else (behavior.expected_behavior.output_snippet or "")
 
 
-def _compare_error(
-    target: ExpectedBehavior, run: ExecutionResults, reworded_counts: bool
-) -> Comparison:
+def _shown_as(behavior: BehaviorAnalysis, kind: str) -> list[ShownEvidence]:
+    """The outputs (or tracebacks) the report shows as what happened, not as expected."""
+    return [e for e in behavior.shown if e.kind == kind and e.context != "expected"]
+
+
+def _compare_error(behavior: BehaviorAnalysis, run: ExecutionResults) -> Comparison:
+    target = behavior.expected_behavior
     want_type = (target.error_type or "").rsplit(".", 1)[-1]
     expected = f"{want_type}" + (f": {target.error_message}" if target.error_message else "")
     if not run.exception:
@@ -240,15 +242,14 @@ def _compare_error(
             detail="a different exception was raised",
             discrepancies=[f"Expected: {expected}", f"Actual: {run.exception}"],
         )
-    reworded = target.error_message and not _messages_agree(target.error_message, got_msg)
-    if reworded and reworded_counts:
-        return Comparison(
-            matched=True,
-            detail=f"raised {got_type} as shown; its message now reads differently, and the "
-            "report is about the raise, not its wording",
-            discrepancies=[f"Shown: {expected}", f"Actual: {run.exception}"],
-        )
-    if reworded:
+    if target.error_message and not _messages_agree(target.error_message, got_msg):
+        if _reworded_counts(behavior, run):
+            return Comparison(
+                matched=True,
+                detail=f"raised {got_type} as shown; its message now reads differently, and "
+                "the report is about the raise, not its wording",
+                discrepancies=[f"Shown: {expected}", f"Actual: {run.exception}"],
+            )
         return Comparison(
             matched=False,
             detail="same exception type, different message",
@@ -269,8 +270,7 @@ def _reworded_counts(behavior: BehaviorAnalysis, run: ExecutionResults) -> bool:
         return False
     shown = {
         m.group("fn")
-        for e in behavior.shown
-        if e.kind == "traceback" and e.context != "expected"
+        for e in _shown_as(behavior, "traceback")
         for m in _FRAME_FUNCTION.finditer(e.text)
     }
     ran = {m.group("fn") for m in _FRAME_FUNCTION.finditer(run.stderr)}
@@ -279,8 +279,7 @@ def _reworded_counts(behavior: BehaviorAnalysis, run: ExecutionResults) -> bool:
     # a run that raised before printing the values the report saw raised somewhere else
     values = [
         line
-        for e in behavior.shown
-        if e.kind == "output" and e.context != "expected"
+        for e in _shown_as(behavior, "output")
         for line in e.text.splitlines()
         if line.strip() and not _EXCEPTION_LINE.match(line.strip())
     ]

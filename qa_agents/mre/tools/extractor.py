@@ -8,6 +8,7 @@ import re
 from pathlib import PurePosixPath
 
 from qa_agents.mre.models import CodeBlock, Extraction, ExtractionMetadata
+from qa_agents.mre.tools.block_roles import CAT_HEADER
 from qa_agents.mre.tools.code_facts import analyse
 from qa_agents.mre.tools.exports import shown_name_errors
 from qa_agents.mre.tools.hydrate import ExtraModules, ModuleExists, echo_expressions, hydrate
@@ -127,10 +128,6 @@ def _is_repl(block: CodeBlock) -> bool:
     return block.language in {"pycon", "python-repl", ">>>"} or bool(block.transcript_output)
 
 
-# a data block headed by the command that printed it: "# cat test/config.yaml"
-_CAT_HEADER = re.compile(r"^\s*(?:#|\$)\s*cat\s+(?P<path>[\w./-]+)[ \t]*\n")
-
-
 def _included_files(blocks: list[CodeBlock], needed: list[str]) -> dict[str, str]:
     """Files the report includes as a data block, by name.
 
@@ -144,9 +141,9 @@ def _included_files(blocks: list[CodeBlock], needed: list[str]) -> dict[str, str
     data = [b for b in blocks if b.kind in {"other", "output"} and b.origin in {"fenced", "pre"}]
     found: dict[str, str] = {}
     for block in data:  # "# cat test/config.yaml" heading the file's contents
-        shown = _CAT_HEADER.match(block.content)
-        if shown:
-            found.setdefault(shown.group("path"), block.content[shown.end() :])
+        shown = CAT_HEADER.match(block.content)
+        if shown and block.content[shown.end() :].startswith("\n"):
+            found.setdefault(shown.group("path"), block.content[shown.end() + 1 :])
     first_code = min((b.index for b in blocks if b.kind == "code"), default=len(blocks))
     for block in data:
         names = NAMED_FILE.findall(_last_line(block.lead))

@@ -228,9 +228,9 @@ def _class_like(name: str) -> bool:
     """``ConfigFactory.parse_string(...)``, ``ULID.from_str(...)``: a Capitalised or
     all-capitals name is a class by convention, which the report's package exports (tried
     below), not a PyPI project to install (module names are lower case)."""
-    return bool(re.match(r"^[A-Z][a-z0-9]", name) and not name.isupper()) or (
-        len(name) > 2 and name.isupper()
-    )
+    if name.isupper():
+        return len(name) > 2
+    return bool(re.match(r"^[A-Z][a-z0-9]", name))
 
 
 def _import_for(name: str, tree: ast.Module) -> str:
