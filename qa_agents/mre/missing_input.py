@@ -105,7 +105,7 @@ def missing_input(meta: ExtractionMetadata, run: ExecutionResults) -> Decision |
             "**The example in Python 3**",
             "not-parseable",
         )
-    if exc_type in _MODULE_ERRORS and not _submodule_gone(run):
+    if exc_type in _MODULE_ERRORS and not _api_changed(run, meta):
         return ask(
             f"The environment is incomplete: {run.exception}",
             f"Running the code failed with `{run.exception}`. Which package provides this "
@@ -159,15 +159,20 @@ def _undefined_name(run: ExecutionResults) -> str | None:
     return match.group(1) if match else None
 
 
-def _submodule_gone(run: ExecutionResults) -> bool:
+def _api_changed(run: ExecutionResults, meta: ExtractionMetadata) -> bool:
     """``No module named 'lib.old'``: Python names the dotted path only when ``lib``
     itself imported, so the library is there and its layout changed since the report (an
     API change: a different outcome, not a module the report left out). So does
-    ``cannot import name 'f' from 'lib._native'``: the submodule is there, without ``f``."""
+    ``cannot import name 'f' from 'lib._native'`` (the submodule is there, without ``f``)
+    and ``cannot import name 'f' from 'lib'`` when ``lib`` is the library of the
+    repository the report was filed in: it no longer exports ``f``."""
     match = re.search(
         r"No module named '([\w.]+)'|cannot import name '\w+' from '([\w.]+)'", run.exception or ""
     )
-    return bool(match and "." in (match.group(1) or match.group(2)))
+    if match is None:
+        return False
+    module = match.group(1) or match.group(2)
+    return "." in module or (match.group(2) is not None and module == meta.repository_module)
 
 
 def _python2_name(run: ExecutionResults) -> str | None:

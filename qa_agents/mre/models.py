@@ -94,6 +94,11 @@ class ExtractionMetadata(BaseModel):
         default_factory=list, description="Secrets the code needs (env vars, placeholder keys)."
     )
     network_targets: list[str] = Field(default_factory=list)
+    repository_module: str | None = Field(
+        default=None,
+        description="The module named after the repository the report was filed in: a name "
+        "it no longer exports is an API change, not a module the report left out.",
+    )
 
 
 class Extraction(BaseModel):

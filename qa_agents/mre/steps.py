@@ -101,8 +101,10 @@ class MreSteps:
         return self._interpreter() if self._interpreter else None
 
     def module_exists(self, name: str) -> bool:
-        """Whether PyPI has a project called ``name`` (for ``import`` the report forgot)."""
-        return self.pypi.project(name).latest_version is not None
+        """Whether PyPI has a project called ``name`` with files to install (for ``import``
+        the report forgot): a name taken with nothing released is no module to add."""
+        project = self.pypi.project(name)
+        return project.latest_version is not None and any(project.releases.values())
 
     # -- inputs ---------------------------------------------------------------------------
 

@@ -295,3 +295,32 @@ def test_one_line_session_in_inline_code_is_code() -> None:
     code, shown = extract_code_blocks(md)
     assert code.kind == "code" and code.content == "print(len('abc'))\n"
     assert shown.kind == "output" and shown.content == "3\n"
+
+
+def test_a_statement_with_ipython_s_out_prompt_under_it_is_a_session() -> None:
+    call = "lib.extract('a b', 'b a', scorer=other.ratio)"
+    (block,) = extract_code_blocks(f"Here's my example:\n\n{call}\nOut[21]: ('c', 20)\n")
+    assert block.kind == "code" and block.content == call + "\n"
+    assert block.transcript_output == "('c', 20)\n"
+
+
+def test_a_prompt_typed_as_two_brackets_without_a_space_is_a_prompt() -> None:
+    (block,) = extract_code_blocks("# Incorrect output\n\n>>numerize('2B/2B')\n'2B1/2B'\n")
+    assert (block.kind, block.content, block.transcript_output) == (
+        "code",
+        "numerize('2B/2B')\n",
+        "'2B1/2B'\n",
+    )
+
+
+def test_ipython_magics_are_dropped_and_timed_statements_run_once() -> None:
+    md = "```python\n%%timeit\na = 'book'\n%timeit -n 10 len(a)\n!pip install x\nprint(a)\n```\n"
+    (block,) = extract_code_blocks(md)
+    assert block.kind == "code" and block.content == "a = 'book'\nlen(a)\nprint(a)\n"
+
+
+def test_a_bare_expression_over_several_lines_is_echoed_whole() -> None:
+    md = "```python\nimport json\n\njson.dumps(\n    [1, 2],\n    indent=None)\n```\n\n> [1, 2]\n"
+    code = extract(md).code
+    assert "__mre_echo__(json.dumps(\n    [1, 2],\n    indent=None))" in code
+    ast.parse(code)

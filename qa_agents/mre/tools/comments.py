@@ -199,12 +199,12 @@ def _bare_expression_lines(code: str) -> set[int]:
         tree = ast.parse(code)
     except SyntaxError:
         return set()
-    return {n.lineno for n in bare_expressions(tree)}
+    return {n.lineno for n in bare_expressions(tree) if n.lineno == n.end_lineno}
 
 
 def bare_expressions(tree: ast.Module) -> list[ast.Expr]:
-    """Top-level one-line expressions whose value the prompt would show: not a docstring,
-    not a ``print`` call."""
+    """Top-level expressions whose value the prompt would show: not a docstring, not a
+    ``print`` call."""
     return [
         n
         for n in tree.body
@@ -215,5 +215,4 @@ def bare_expressions(tree: ast.Module) -> list[ast.Expr]:
             and isinstance(n.value.func, ast.Name)
             and n.value.func.id == "print"
         )
-        and n.lineno == (n.end_lineno or n.lineno)
     ]

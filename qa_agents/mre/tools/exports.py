@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 _SHOWN_NAME_ERROR = re.compile(
     r"NameError:\s*(?:global\s+)?name\s+['\"](\w+)['\"]\s+is not defined"
@@ -75,40 +75,65 @@ def alias_imports(uses: dict[str, list[str]], modules: Iterable[str]) -> list[st
 
 LOOKUP = "__mre_lookup__"
 _LOOKUP_HELPER = f"""\
-def {LOOKUP}(names, packages):  # added by open-mre: names the report never imports
-    import importlib, pkgutil, types  # ... looked up in its packages' submodules
-    for package in packages:
+def {LOOKUP}(names, packages, modules=()):  # added by open-mre: names never imported
+    import importlib, importlib.metadata as md, pkgutil, types  # ... looked up in packages
+    g = globals()
+    def load(name):
         try:
-            root = importlib.import_module(package)
+            return importlib.import_module(name)
         except Exception:
-            continue
-        for info in pkgutil.iter_modules(getattr(root, "__path__", [])):
-            g = globals()
-            left = [n for n in names if n not in g or isinstance(g[n], types.ModuleType)]
-            if not left:
-                return
-            if info.name.startswith("_"):
-                continue
-            try:
-                module = importlib.import_module(f"{{package}}.{{info.name}}")
-            except Exception:
-                continue
-            for name in left:
-                found = getattr(module, name, None)
-                if found is not None and not isinstance(found, types.ModuleType):
-                    g[name] = found
+            return None
+    def roots(package):  # a distribution may import as another name (text2num: text_to_num)
+        root = load(package)
+        if root is not None:
+            return [root]
+        key = package.lower().replace("_", "-")
+        tops = md.packages_distributions().items()
+        own = [t for t, ds in tops if key in {{d.lower().replace("_", "-") for d in ds}}]
+        return [m for m in map(load, own) if m is not None]
+    def below(module):
+        for info in pkgutil.iter_modules(getattr(module, "__path__", [])):
+            if not info.name.startswith("_"):
+                yield load(f"{{module.__name__}}.{{info.name}}")
+    def left():
+        return [n for n in names if n not in g or isinstance(g[n], types.ModuleType)]
+    def bind(module):
+        for name in left():
+            found = getattr(module, name, None)
+            if found is not None and not isinstance(found, types.ModuleType):
+                g[name] = found
+    def wanted():
+        return [m for m in modules if m not in g]
+    level = [m for p in packages for m in roots(p)]
+    for depth in range(3):  # the packages, their submodules, and (for modules) theirs
+        if not (left() if depth < 2 else []) + wanted():
+            return
+        for module in level:
+            short = module.__name__.rsplit(".", 1)[-1]
+            if short in wanted():
+                g[short] = module
+            if depth < 2:
+                bind(module)
+        level = [s for m in level for s in below(m) if s is not None]
 """
 
 
-def submodule_lookup(names: list[str], packages: list[str]) -> str:
-    """Code that looks each name still undefined up in the packages' public submodules:
-    reports drop ``from serde.json import from_json`` as often as ``from pkg import x``.
-    A called name that an import bound to the submodule of its own name (``sun(...)``
-    after ``from astral import sun``) takes that submodule's function. Nothing is
-    imported when every name is already bound to a value."""
-    if not names or not packages:
+def submodule_lookup(names: list[str], packages: list[str], modules: Sequence[str] = ()) -> str:
+    """Code that looks each name still undefined up in the packages and their public
+    submodules: reports drop ``from serde.json import from_json`` as often as ``from pkg
+    import x``. A package that does not import under its distribution's name is found
+    through the distribution (``text2num`` installs ``text_to_num``). A called name that an
+    import bound to the submodule of its own name (``sun(...)`` after ``from astral import
+    sun``) takes that submodule's function. ``modules``: names the code uses only as
+    ``name.attr``, bound to the package or submodule of that name up to two levels down
+    (``united_kingdom`` is ``workalendar.europe.united_kingdom``; ``ahocorasick`` is what
+    ``pyahocorasick`` installs). Nothing is imported when every name is already bound."""
+    if not (names or modules) or not packages:
         return ""
-    return _LOOKUP_HELPER + f"{LOOKUP}({sorted(names)!r}, {list(dict.fromkeys(packages))!r})\n"
+    args = f"{sorted(names)!r}, {list(dict.fromkeys(packages))!r}"
+    if modules:
+        args += f", {sorted(modules)!r}"
+    return _LOOKUP_HELPER + f"{LOOKUP}({args})\n"
 
 
 def guarded(imports: list[str]) -> str:

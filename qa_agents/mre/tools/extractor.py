@@ -10,7 +10,7 @@ from pathlib import PurePosixPath
 from qa_agents.mre.models import CodeBlock, Extraction, ExtractionMetadata
 from qa_agents.mre.tools.block_roles import CAT_HEADER
 from qa_agents.mre.tools.code_facts import analyse
-from qa_agents.mre.tools.exports import shown_name_errors
+from qa_agents.mre.tools.exports import repository_module_name, shown_name_errors
 from qa_agents.mre.tools.hydrate import ExtraModules, ModuleExists, echo_expressions, hydrate
 from qa_agents.mre.tools.markdown import (
     DATA_FORMAT,
@@ -18,6 +18,7 @@ from qa_agents.mre.tools.markdown import (
     extract_code_blocks,
 )
 from qa_agents.mre.tools.syntax import parses
+from qa_agents.mre.tools.versions import source_repository
 
 _FILE_HEADER = re.compile(r"^#\s*(?:file(?:name)?:\s*)?(?:[\w./-]*/)?(?P<mod>\w+)\.py\s*$")
 # a line naming the file the next block holds: "make_processed.py", "**utils.py**:"
@@ -65,6 +66,8 @@ def extract(
         meta.warnings.append(f"extracted code does not parse: {meta.syntax_error}")
         return Extraction(code=code, metadata=meta)
     meta.shown_undefined_names = shown_name_errors(markdown)
+    repository = source_repository(markdown)
+    meta.repository_module = repository_module_name(repository) if repository else None
     hydrated = hydrate(
         code,
         local_modules,

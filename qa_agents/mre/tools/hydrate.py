@@ -10,7 +10,6 @@ from __future__ import annotations
 import ast
 import builtins
 import functools
-import importlib.util
 import re
 import sys
 from collections.abc import Callable
@@ -28,6 +27,7 @@ from qa_agents.mre.tools.exports import (
 )
 from qa_agents.mre.tools.known_names import KNOWN_IMPORTS, KNOWN_MODULES, PYTHON2_BUILTINS
 from qa_agents.mre.tools.relative_imports import rewrite_relative_imports
+from qa_agents.mre.tools.stdlib_imports import attributes_of, import_for
 
 ECHO = "__mre_echo__"
 ECHO_HELPER = (
@@ -76,14 +76,20 @@ def echo_expressions(code: str, every: bool) -> tuple[str, int]:
     targets = [
         n for n in bare_expressions(tree) if every or n is tree.body[-1] or n.lineno in claimed
     ]
-    for node in reversed(targets):
-        source = ast.get_source_segment(code, node.value)
-        line = lines[node.lineno - 1]
-        if source is None or line.count(source) != 1:
-            continue
+    for node in reversed(targets):  # from the end, so earlier positions stay valid
+        value = node.value
         flag = ", True" if node.lineno in claimed else ""
-        lines[node.lineno - 1] = line.replace(source, f"{ECHO}({source}{flag})", 1)
+        last = value.end_lineno - 1
+        lines[last] = _insert_at(lines[last], value.end_col_offset, f"{flag})")
+        first = value.lineno - 1
+        lines[first] = _insert_at(lines[first], value.col_offset, f"{ECHO}(")
     return "".join(lines), len(targets)
+
+
+def _insert_at(line: str, byte_offset: int, text: str) -> str:
+    """``text`` inserted at an AST column (a UTF-8 byte offset) of ``line``."""
+    raw = line.encode()
+    return (raw[:byte_offset] + text.encode() + raw[byte_offset:]).decode()
 
 
 def hydrate(
@@ -134,7 +140,7 @@ def hydrate(
     if own:  # filed in a repository whose module is known: its export, not a namesake
         namesakes = [n for n in namesakes if n in own]
     imports = sorted(
-        {KNOWN_IMPORTS.get(n) or _import_for(n, tree) for n in importable}
+        {KNOWN_IMPORTS.get(n) or import_for(n, tree) for n in importable}
         | {f"from {n} import {n}" for n in namesakes}
     )
     unknown = sorted(missing - importable - set(namesakes))
@@ -148,14 +154,14 @@ def hydrate(
     repository = repository_modules() if wanted or installed_modules else []
     candidates += repository
     own_submodules = [p for p in installed_modules if p not in repository]
-    uses = {n: _attributes(tree, n) for n in (wanted & modules) | set(own_submodules)}
+    uses = {n: attributes_of(tree, n) for n in (wanted & modules) | set(own_submodules)}
     tried = [
         *alias_imports(uses, candidates),  # first: an export of that name, below, wins
         *export_imports(wanted, candidates),
         *export_imports(own_submodules, repository),
     ]
     helper = [ECHO_HELPER] if f"{ECHO}(" in code else []
-    lookup = submodule_lookup(sorted(wanted - modules), candidates)
+    lookup = submodule_lookup(sorted(wanted - modules), candidates, sorted(wanted & modules))
     if imports or helper or tried:
         result.code = _insert_imports(code, tree, imports, [guarded(tried), lookup, *helper])
         result.imports_added = imports
@@ -233,35 +239,6 @@ def _class_like(name: str) -> bool:
     return bool(re.match(r"^[A-Z][a-z0-9]", name))
 
 
-def _import_for(name: str, tree: ast.Module) -> str:
-    """``import urllib.request`` when the code uses ``urllib.request.urlopen``: a standard
-    package's submodule is not loaded by importing the package."""
-    if name not in sys.stdlib_module_names or not _is_package(name):
-        return f"import {name}"
-    subs = {
-        f"{name}.{node.attr}"
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Attribute)
-        and isinstance(node.value, ast.Name)
-        and node.value.id == name
-    }
-    found = sorted(sub for sub in subs if _is_module(sub))
-    return f"import {', '.join(found)}" if found else f"import {name}"
-
-
-def _is_package(name: str) -> bool:
-    """A standard package (looked up without importing it)."""
-    spec = importlib.util.find_spec(name)
-    return spec is not None and spec.submodule_search_locations is not None
-
-
-def _is_module(dotted: str) -> bool:
-    try:
-        return importlib.util.find_spec(dotted) is not None
-    except (ImportError, ValueError):
-        return False
-
-
 def _importable(name: str) -> bool:
     return name in KNOWN_IMPORTS or name in KNOWN_MODULES
 
@@ -280,20 +257,6 @@ def _module_like(tree: ast.Module, names: set[str]) -> set[str]:
         ):
             attribute_uses[node.value.id] += 1
     return {n for n in names if attribute_uses[n] and uses[n] == attribute_uses[n]}
-
-
-def _attributes(tree: ast.Module, name: str) -> list[str]:
-    """The attributes the code reads from ``name`` (``P.open`` → ``open``), dunders aside."""
-    return sorted(
-        {
-            node.attr
-            for node in ast.walk(tree)
-            if isinstance(node, ast.Attribute)
-            and isinstance(node.value, ast.Name)
-            and node.value.id == name
-            and not node.attr.startswith("__")
-        }
-    )
 
 
 def _only_called(tree: ast.Module, names: set[str]) -> set[str]:

@@ -33,6 +33,7 @@ from qa_agents.mre.tools.transcripts import (
     python2_print,
     spaced_prompts,
     split_transcript,
+    without_magics,
 )
 
 _PY_LANGS = {"python", "py", "python3", "py3", "ipython", "ipython3"}
@@ -219,7 +220,7 @@ def classify_block(language: str, body: str, lead: str = "") -> tuple[BlockKind,
     # a shell session that started `python` and then typed at its prompt is a REPL session
     repl_langs = _PY_LANGS | _SHELL_LANGS | _OUTPUT_LANGS | {""}
     if language in repl_langs | _PYCON_LANGS:
-        body = outputs_at_prompts(body) or spaced_prompts(body)
+        body = outputs_at_prompts(body) or spaced_prompts(without_magics(body))
     # a script that parses is a script, even with ">>> " lines inside a string of it
     # (``In [1]: x`` parses too, as an annotation: IPython cells stay sessions)
     ipython = re.search(r"^In \[\d*\]:", body, re.M) is not None

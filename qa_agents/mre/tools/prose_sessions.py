@@ -12,8 +12,14 @@ from __future__ import annotations
 import ast
 import re
 
-from qa_agents.mre.tools.syntax import does_something, is_literal, is_runnable_call, parses
-from qa_agents.mre.tools.transcripts import is_gt_session
+from qa_agents.mre.tools.syntax import (
+    does_something,
+    is_expression,
+    is_literal,
+    is_runnable_call,
+    parses,
+)
+from qa_agents.mre.tools.transcripts import OUT_PROMPT, is_gt_session
 
 # a line that opens a statement of a session: a comment, a call, an assignment, an import
 _STATEMENT = re.compile(
@@ -48,17 +54,35 @@ def inline_call_with_result(lines: list[str], start: int) -> tuple[str, int] | N
     """`` `singularize('flour')` `` with ``output: 'flmy'`` on the next line (the span may
     follow a label, ``input : ``f(x)````, and the value sit in backticks), or the same
     with the call unquoted when it runs as given (``w2n.to_num("ten")`` /
-    ``returns -> 2000``)."""
+    ``returns -> 2000``), or any statement with IPython's ``Out[21]: ('c', 20)`` under it
+    (the prompt shows it was typed, whatever its arguments)."""
     only = _INLINE_CODE.match(lines[start])
     bare = lines[start].strip()
-    if not only and not is_runnable_call(bare) or start + 1 >= len(lines):
+    if start + 1 >= len(lines):
+        return None
+    ipython = OUT_PROMPT.match(lines[start + 1])  # IPython's ``Out[21]:``: typed at a prompt
+    if not only and not ipython and not is_runnable_call(bare):
         return None
     result = _RESULT_LINE.match(lines[start + 1])
     code = only.group("code").strip() if only else bare
-    if result is None or not does_something(code):
+    if not (result or ipython) or not does_something(code):
         return None
-    value = result.group("value").strip("`").strip()
+    shown = lines[start + 1][ipython.end() :] if ipython else result.group("value")
+    value = _without_prose_tail(shown.strip().strip("`").strip())
     return f">>> {code}\n{value}\n", start + 2
+
+
+# the rest of a sentence after the value it gives: "21, which should be 22."
+_PROSE_TAIL = re.compile(
+    r"(?:,?\s+(?:which|but|instead|while|whereas|though|although|where)\b.*|\.)$"
+)
+
+
+def _without_prose_tail(text: str) -> str:
+    """``returns 21, which should be 22.`` shows ``21``: the value without the sentence
+    it ends, when what is left is a Python value and the whole is not."""
+    head = _PROSE_TAIL.sub("", text, count=1).strip().strip("`")
+    return head if head != text and is_expression(head) and not is_expression(text) else text
 
 
 def promptless_session(lines: list[str], start: int) -> tuple[str, int] | None:

@@ -73,8 +73,9 @@ def is_gt_session(body: str) -> bool:
     return does_something(statements + "\n")
 
 
-# ``>>>import x``: the prompt typed without its space; ``>> import x``: one ``>`` short
-_LOOSE_PROMPT = re.compile(r"^(?:>>>(?=[^\s>])|>> (?=\S))(?P<rest>.*)$", re.M)
+# ``>>>import x``: the prompt typed without its space; ``>> import x`` or ``>>f(x)``: one
+# ``>`` short
+_LOOSE_PROMPT = re.compile(r"^(?:>>>(?=[^\s>])|>> ?(?=[^\s>]))(?P<rest>.*)$", re.M)
 
 
 def spaced_prompts(body: str) -> str:
@@ -144,6 +145,31 @@ def _acts(line: str) -> bool:
         or (isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute))
         for n in ast.walk(tree)
     )
+
+
+# an IPython magic or shell escape on its own line: ``%%timeit``, ``%matplotlib inline``,
+# ``!pip install x``; the timing magics' own statement (``%timeit -n 10 f(x)``) is kept
+_MAGIC = re.compile(r"^(?P<indent>[ \t]*)(?:%(?P<cell>%)?(?P<name>\w+)(?P<rest>.*)|!.*)$")
+_MAGIC_OPTIONS = re.compile(r"^(?:\s*-\w+(?:\s+\d+)?)*\s*")
+_RUNS_ITS_STATEMENT = {"time", "timeit", "prun"}
+
+
+def without_magics(body: str) -> str:
+    """A notebook cell without IPython's magics: they set up or time the notebook, and the
+    code under ``%%timeit`` (or after ``%timeit``) runs as it would once. The body as it
+    was when it parses already."""
+    if parses(body):
+        return body
+    kept = []
+    for line in body.split("\n"):
+        magic = _MAGIC.match(line)
+        if magic is None:
+            kept.append(line)
+        elif magic["name"] in _RUNS_ITS_STATEMENT and not magic["cell"]:
+            statement = _MAGIC_OPTIONS.sub("", magic["rest"], count=1)
+            kept.append(magic["indent"] + statement if statement.strip() else "")
+    cleaned = "\n".join(kept)
+    return cleaned if cleaned.strip() and parses(cleaned) else body
 
 
 def loose_prompt(line: str) -> bool:
