@@ -94,6 +94,10 @@ class ExtractionMetadata(BaseModel):
         default_factory=list, description="Secrets the code needs (env vars, placeholder keys)."
     )
     network_targets: list[str] = Field(default_factory=list)
+    command_line: list[str] = Field(
+        default_factory=list,
+        description="The command line the report ran its script with, given to the run.",
+    )
     repository_module: str | None = Field(
         default=None,
         description="The module named after the repository the report was filed in: a name "

@@ -324,3 +324,20 @@ def test_a_bare_expression_over_several_lines_is_echoed_whole() -> None:
     code = extract(md).code
     assert "__mre_echo__(json.dumps(\n    [1, 2],\n    indent=None))" in code
     ast.parse(code)
+
+
+def test_an_unfenced_function_whose_body_follows_a_blank_line_stays_one_script() -> None:
+    md = (
+        "# Not thread-safe\n\nimport threading\n\ndef work(fn: str):\n\n    print(fn)\n\n"
+        "for i in range(2):\n    threading.Thread(target=work, kwargs={'fn': str(i)}).start()\n"
+    )
+    (block,) = extract_code_blocks(md)
+    assert block.kind == "code" and "def work(fn: str):\n\n    print(fn)" in block.content
+    ast.parse(block.content)
+
+
+def test_docstrings_alone_are_no_code_and_the_standard_test_package_is_not_installed() -> None:
+    only = extract('```python\n"""Usage:\n    tool.py (-h | --help)\n"""\n```\n')
+    assert only.code == "" and only.metadata.python_blocks_used == 0
+    code = "import sys\nif sys.version_info < (3, 6):\n    from test import support\nprint(1)\n"
+    assert analyse(code).third_party_imports == []

@@ -311,3 +311,17 @@ def test_a_wrapper_whose_message_names_the_shown_exception_is_that_failure() -> 
     assert compare(behavior, wrapped).matched
     other = wrapped.model_copy(update={"exception": "lib.ResolutionError: no such key"})
     assert not compare(behavior, other).matched
+
+
+def test_the_shown_message_word_for_word_under_another_class_is_the_same_failure() -> None:
+    md = (
+        "```python\nfrom lib import main\n```\n\nfails with "
+        "`lib.exceptions.AssemblingError: main: argument name does not fit signature`.\n"
+    )
+    behavior = analyse_behavior(md)
+    assert behavior.expected_behavior.error_message == "main: argument name does not fit signature"
+    renamed = "lib.assembling.NameMappingError: main: argument name does not fit signature"
+    assert compare(behavior, ExecutionResults(exit_code=1, exception=renamed)).matched
+    short = analyse_behavior(md.replace("main: argument name does not fit signature", "bad"))
+    other = ExecutionResults(exit_code=1, exception="lib.assembling.NameMappingError: bad")
+    assert not compare(short, other).matched  # a short message names no one failure

@@ -21,6 +21,7 @@ from qa_agents.mre.models import (
     MarkedLine,
     ShownEvidence,
 )
+from qa_agents.mre.tools.command_lines import printed_by_command, script_argv
 from qa_agents.mre.tools.comments import commented_evidence, marked_lines
 from qa_agents.mre.tools.markdown import extract_code_blocks
 from qa_agents.mre.tools.output_match import exact_numbers
@@ -112,6 +113,13 @@ def shown_evidence(blocks: list[CodeBlock]) -> list[ShownEvidence]:
     evidence: list[ShownEvidence] = []
     for block in blocks:
         source = f"block {block.index} ({block.origin})"
+        printed = printed_by_command(block)
+        if printed:  # `% python example.py -d B` and what it printed
+            evidence.append(
+                ShownEvidence(kind="output", context=block.context, text=printed, source=source)
+            )
+        if block.kind == "output" and all(script_argv(ln) for ln in block.content.splitlines()):
+            continue  # a command line written as a value is the input, not output
         if block.kind in {"output", "traceback"} and block.content.strip():
             evidence.append(
                 ShownEvidence(

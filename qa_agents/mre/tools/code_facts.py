@@ -132,11 +132,14 @@ def analyse(code: str, local_modules: set[str] | None = None) -> CodeFacts:
     facts.file_dependencies = sorted({p for p in read if p not in written})
     local = local_modules or set()
     facts.third_party_imports = sorted(
-        IMPORT_TO_DIST.get(m, m)
-        for m in tops
-        if m not in sys.stdlib_module_names and m not in local and m != "__future__"
+        IMPORT_TO_DIST.get(m, m) for m in tops if m not in _STANDARD and m not in local
     )
     return facts
+
+
+# the standard library, with its own test package (``from test import support``), which
+# ``sys.stdlib_module_names`` leaves out and PyPI's ``test`` is not
+_STANDARD = sys.stdlib_module_names | {"test", "__future__"}
 
 
 def _is_prompt(func: ast.expr) -> bool:

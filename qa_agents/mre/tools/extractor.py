@@ -10,8 +10,15 @@ from pathlib import PurePosixPath
 from qa_agents.mre.models import CodeBlock, Extraction, ExtractionMetadata
 from qa_agents.mre.tools.block_roles import CAT_HEADER
 from qa_agents.mre.tools.code_facts import analyse
+from qa_agents.mre.tools.command_lines import reads_argv, report_argv, with_argv
 from qa_agents.mre.tools.exports import repository_module_name, shown_name_errors
-from qa_agents.mre.tools.hydrate import ExtraModules, ModuleExists, echo_expressions, hydrate
+from qa_agents.mre.tools.hydrate import (
+    ExtraModules,
+    ModuleExists,
+    echo_expressions,
+    hydrate,
+    insert_preamble,
+)
 from qa_agents.mre.tools.markdown import (
     DATA_FORMAT,
     NAMED_FILE,
@@ -60,11 +67,15 @@ def extract(
         meta.warnings.append("no executable Python code block found in the issue")
         return Extraction(code="", metadata=meta)
     try:
-        ast.parse(code)
+        tree = ast.parse(code)
     except SyntaxError as exc:
         meta.syntax_error = f"{exc.msg} (line {exc.lineno})"
         meta.warnings.append(f"extracted code does not parse: {meta.syntax_error}")
         return Extraction(code=code, metadata=meta)
+    if all(isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant) for n in tree.body):
+        meta.warnings.append("the code blocks hold only literals (docstrings), which run nothing")
+        meta.python_blocks_used = 0  # nothing that runs: no code, as far as a run can tell
+        return Extraction(code="", metadata=meta)
     meta.shown_undefined_names = shown_name_errors(markdown)
     repository = source_repository(markdown)
     meta.repository_module = repository_module_name(repository) if repository else None
@@ -76,6 +87,12 @@ def extract(
         shown_undefined=set(meta.shown_undefined_names),
         extra_modules=extra_modules,
     )
+    argv = report_argv(blocks)
+    if argv and reads_argv(hydrated.code):
+        tree = ast.parse(hydrated.code)
+        hydrated.code = insert_preamble(hydrated.code, tree, [], [with_argv(argv)])
+        meta.command_line = argv
+        meta.warnings.append("the script runs with the command line shown: " + " ".join(argv))
     meta.imports_added = hydrated.imports_added
     meta.guarded_imports = hydrated.guarded_imports
     meta.entrypoint_added = hydrated.entrypoint_added

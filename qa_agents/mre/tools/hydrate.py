@@ -163,7 +163,7 @@ def hydrate(
     helper = [ECHO_HELPER] if f"{ECHO}(" in code else []
     lookup = submodule_lookup(sorted(wanted - modules), candidates, sorted(wanted & modules))
     if imports or helper or tried:
-        result.code = _insert_imports(code, tree, imports, [guarded(tried), lookup, *helper])
+        result.code = insert_preamble(code, tree, imports, [guarded(tried), lookup, *helper])
         result.imports_added = imports
         result.guarded_imports = tried
     if tried:
@@ -273,10 +273,11 @@ def _only_called(tree: ast.Module, names: set[str]) -> set[str]:
     return {n for n, called in uses.items() if called and all(called)}
 
 
-def _insert_imports(
+def insert_preamble(
     code: str, tree: ast.Module, imports: list[str], extra: list[str] | None = None
 ) -> str:
-    """Place imports after the module docstring and ``__future__`` imports."""
+    """Place imports (and ``extra`` set-up lines) after the module docstring and
+    ``__future__`` imports."""
     insert_at = 0
     for node in tree.body:
         is_doc = (

@@ -242,9 +242,9 @@ def _script(lines: list[str], start: int) -> tuple[str, int] | None:
         error = _parse_error(trial)
         if error is not None and not isinstance(error, IndentationError):
             break
-        body, end = trial, para_end
-        if error is not None:  # the indentation was lost in pasting: code, but broken
-            return "\n".join(body) + "\n", end
+        body, end = trial, para_end  # a block's body may follow its ``def`` after a blank
+    if _parse_error(body) is not None:  # the indentation was lost in pasting: code, but broken
+        return "\n".join(body) + "\n", end
     statements = ast.parse("\n".join(body)).body
     if all(isinstance(s, ast.Import | ast.ImportFrom) for s in statements):
         return None  # imports alone show nothing

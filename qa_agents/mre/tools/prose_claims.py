@@ -47,6 +47,8 @@ _BARE_VALUE = re.compile(
     r"\b(?:returns?|returned|gives?|gave|prints?|printed|outputs?|yields?|evaluates? to)"
     r"\s*:?\s+(?P<bare>[\[({'\d-](?!.*\s[A-Za-z]).*?)[.;:]?\s*$"
 )
+# the message after the class in the same code span: "fails with `KeyError: 'a'`"
+_QUOTED_MESSAGE = re.compile(r":\s*(?P<msg>[^`]+?)\s*`")
 # a clause about what ought to happen, not what did
 _WISH = re.compile(
     r"\b(?:should|shouldn'?t|expect\w*|would like|wants?|wanted|ought|supposed|desired|"
@@ -94,9 +96,10 @@ def _claim(clause: str) -> ShownEvidence | None:
     source = f"prose: {clause.strip()[:160]}"
     raised = _RAISES.search(clause) or _IS_RAISED.search(clause)
     if raised is not None and not _DENIAL.search(clause[: raised.start()]):
-        return ShownEvidence(
-            kind="traceback", context="actual", text=raised.group("type"), source=source
-        )
+        message = _QUOTED_MESSAGE.match(clause[raised.end() :])
+        ticked = clause[: raised.start("type")].endswith("`")
+        text = raised.group("type") + (f": {message['msg']}" if message and ticked else "")
+        return ShownEvidence(kind="traceback", context="actual", text=text, source=source)
     named = _PAREN_RAISED.search(clause)
     text = named and (named.group("before") or named.group("after"))
     if named and text and not _DENIAL.search(clause[: named.end()]):
