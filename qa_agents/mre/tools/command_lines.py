@@ -17,7 +17,8 @@ from qa_agents.mre.models import CodeBlock
 # a prompt before the command: "$ ", "% ", "❯ ", "> ", "PS C:\\> ", "➜  ~ ", "user@host:~$ "
 _PROMPT = re.compile(r"^\s*(?:[$%❯>#]|PS [^>]*>|➜\s+\S*|[\w.-]+@[\w.-]+:\S*[$#])?\s*")
 _NEXT_COMMAND = re.compile(r"^\s*(?:[$%❯]|PS [^>]*>|➜)\s")
-_PYTHON = re.compile(r"^(?:.*[/\\])?(?:python[\d.]*|py)(?:\.exe)?$")
+PYTHON_EXE = re.compile(r"^(?:.*[/\\])?(?:python[\d.]*|py)(?:\.exe)?$")
+"""An interpreter's name as a command line gives it (``python3``, ``/usr/bin/python``)."""
 # what a script imports or reads when it takes its arguments from the command line
 _READS_ARGV = {
     "argparse",
@@ -42,7 +43,7 @@ def script_argv(line: str) -> list[str] | None:
         words = shlex.split(text)
     except ValueError:
         return None
-    if len(words) < 3 or not _PYTHON.match(words[0]):
+    if len(words) < 3 or not PYTHON_EXE.match(words[0]):
         return None
     rest = words[1:]
     while rest and rest[0].startswith("-") and not rest[0].endswith(".py"):
@@ -67,9 +68,11 @@ def report_argv(blocks: list[CodeBlock]) -> list[str] | None:
 def printed_by_command(block: CodeBlock) -> str | None:
     """What a shell block shows its script command printing (the lines after it, up to the
     next command); None when the block runs no script with arguments."""
+    if block.kind != "shell":
+        return None
     lines = block.content.splitlines()
     start = next((k for k, ln in enumerate(lines) if script_argv(ln)), None)
-    if block.kind != "shell" or start is None:
+    if start is None:
         return None
     printed = []
     for line in lines[start + 1 :]:
@@ -86,11 +89,14 @@ def reads_argv(code: str) -> bool:
     except SyntaxError:
         return False
     for node in ast.walk(tree):
-        if isinstance(node, ast.Import | ast.ImportFrom):
-            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
-            names.append(getattr(node, "module", None) or "")
-            if any(n.split(".")[0] in _READS_ARGV for n in names):
-                return True
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            names = [node.module or ""]
+        else:
+            names = []
+        if any(n.split(".")[0] in _READS_ARGV for n in names):
+            return True
         if isinstance(node, ast.Attribute) and node.attr == "argv":
             return True
     return False

@@ -16,6 +16,7 @@ import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from qa_agents.mre.tools.command_lines import PYTHON_EXE
 from qa_agents.mre.tools.prose_sessions import (
     gt_session,
     inline_call_with_result,
@@ -58,7 +59,6 @@ _STEP_PROMPT = re.compile(r"^\s*(?:[$%❯#]|PS [^>]*>|>\s*(?=python))\s*")
 _LIST_MARK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _QUOTED = re.compile(r"^\s*>\s?(?!>)")
 _RULE = re.compile(r"^ {0,3}(?:-{3,}|\*{3,}|_{3,}|={3,})\s*$")
-_PYTHON_EXE = re.compile(r"^(?:.*[/\\])?(?:python[\d.]*|py)(?:\.exe)?$")
 
 
 @dataclass
@@ -317,7 +317,7 @@ def python_c_code(command: str) -> str | None:
         j = k - 1
         while j >= 0 and words[j].startswith("-"):
             j -= 1
-        if j >= 0 and _PYTHON_EXE.match(words[j]):
+        if j >= 0 and PYTHON_EXE.match(words[j]):
             return words[k + 1] + "\n"
     return None
 

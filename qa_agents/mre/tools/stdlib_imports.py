@@ -17,13 +17,7 @@ def import_for(name: str, tree: ast.Module) -> str:
         return f"from {name} import {name}"
     if name not in sys.stdlib_module_names or not _is_package(name):
         return f"import {name}"
-    subs = {
-        f"{name}.{node.attr}"
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Attribute)
-        and isinstance(node.value, ast.Name)
-        and node.value.id == name
-    }
+    subs = (f"{name}.{attribute}" for attribute in attributes_of(tree, name))
     found = sorted(sub for sub in subs if _is_module(sub))
     return f"import {', '.join(found)}" if found else f"import {name}"
 
