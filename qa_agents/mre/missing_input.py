@@ -9,6 +9,7 @@ the comparison.
 from __future__ import annotations
 
 import re
+import sys
 
 from qa_agents.mre.decision import Decision, ask
 from qa_agents.mre.models import ExecutionResults, ExtractionMetadata
@@ -66,8 +67,8 @@ def files_never_reached(meta: ExtractionMetadata, run: ExecutionResults) -> Deci
 
 def missing_input(meta: ExtractionMetadata, run: ExecutionResults) -> Decision | None:
     """A run stopped by something the report does not include."""
-    if not run.exception:
-        return None
+    if not run.exception or run.exit_code == 0:
+        return None  # a traceback the code logged and went past stopped nothing
     exc_type = run.exception.partition(":")[0].rsplit(".", 1)[-1]
     message = run.exception.partition(":")[2]
     if meta.credentials and (
@@ -165,14 +166,22 @@ def _api_changed(run: ExecutionResults, meta: ExtractionMetadata) -> bool:
     API change: a different outcome, not a module the report left out). So does
     ``cannot import name 'f' from 'lib._native'`` (the submodule is there, without ``f``)
     and ``cannot import name 'f' from 'lib'`` when ``lib`` is the library of the
-    repository the report was filed in: it no longer exports ``f``."""
+    repository the report was filed in: it no longer exports ``f``. And ``cannot import name
+    'Mapping' from 'collections'`` raised inside a package: its newest release imports what
+    the sandbox's Python no longer has, so the shown behaviour cannot appear there."""
     match = re.search(
         r"No module named '([\w.]+)'|cannot import name '\w+' from '([\w.]+)'", run.exception or ""
     )
     if match is None:
         return False
     module = match.group(1) or match.group(2)
-    return "." in module or (match.group(2) is not None and module == meta.repository_module)
+    if "." in module or (match.group(2) is not None and module == meta.repository_module):
+        return True
+    return (
+        match.group(2) is not None
+        and module in sys.stdlib_module_names
+        and (raised_in(run.stderr) is False)
+    )
 
 
 def _python2_name(run: ExecutionResults) -> str | None:

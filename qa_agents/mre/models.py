@@ -69,6 +69,11 @@ class ExtractionMetadata(BaseModel):
 
     code_blocks_found: int
     imports_added: list[str] = Field(default_factory=list)
+    packages_guessed: list[str] = Field(
+        default_factory=list,
+        description="PyPI projects installed only because an added import names them: "
+        "dropped again when they fail to install.",
+    )
     guarded_imports: list[str] = Field(
         default_factory=list,
         description="Imports tried for names the code uses without importing them; each is "

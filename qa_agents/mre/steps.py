@@ -96,6 +96,7 @@ class MreSteps:
         self.times = StepTimes()
         self.mention_finder: Callable[[str, list[str]], list[PackageMention]] = find_mentions
         self._interpreter = interpreter
+        self._dropped: set[str] = set()  # guessed packages that failed to install
 
     def interpreter(self) -> Interpreter | None:
         return self._interpreter() if self._interpreter else None
@@ -103,6 +104,8 @@ class MreSteps:
     def module_exists(self, name: str) -> bool:
         """Whether PyPI has a project called ``name`` with files to install (for ``import``
         the report forgot): a name taken with nothing released is no module to add."""
+        if name in self._dropped:
+            return False
         project = self.pypi.project(name)
         return project.latest_version is not None and any(project.releases.values())
 
@@ -171,27 +174,50 @@ class MreSteps:
         return _guard("executor", lambda: self._execute(code, packages))
 
     def _execute(self, code: str | None, packages: list[str] | None) -> ExecutionResults:
+        results = self._run_step(code, packages)
+        guessed = self._failed_guesses(results) if code is None and packages is None else []
+        if guessed:  # a guess of ours broke the install: drop it, as if never guessed
+            self._dropped.update(guessed)
+            extraction = self._extract_code()
+            extraction.metadata.warnings.append(
+                f"dropped the guessed package(s) {', '.join(guessed)}: they failed to install"
+                " (" + (results.error.message[:200] if results.error else "") + ")"
+            )
+            self.store.write_model(names.EXTRACTION_METADATA, extraction.metadata)
+            self._validate_versions(None)
+            results = self._run_step(None, None)
+        self.store.write_model(names.EXECUTION_RESULTS, results)
+        return results
+
+    def _failed_guesses(self, results: ExecutionResults) -> list[str]:
+        """Packages hydration guessed, when installing them failed for good."""
+        if results.error is None or results.error.error != "InstallError":
+            return []
+        if results.error.transient:
+            return []
+        extraction = self.extraction()
+        return sorted(set(extraction.metadata.packages_guessed)) if extraction else []
+
+    def _run_step(self, code: str | None, packages: list[str] | None) -> ExecutionResults:
         extraction = self.extraction()
         versions = self.store.read_model(names.VERSION_REPORT, VersionReport) or VersionReport()
         code = code if code is not None else (extraction.code if extraction else "")
         skip = _skip_reason(code, extraction, versions)
         files = extraction.metadata.included_files if extraction else {}
         if skip:
-            results = ExecutionResults(skipped=True, skip_reason=skip)
-        else:
-            requirements = packages if packages is not None else requirements_for(versions)
-            results = self._timed_run(code, requirements, files)
-            behavior = self.store.read_model(names.BEHAVIOR_ANALYSIS, BehaviorAnalysis)
-            pins = reported_requirements(versions)
-            if (
-                pins != requirements
-                and packages is None
-                and behavior is not None
-                and results.error is None
-                and not compare(behavior, results).matched
-            ):
-                results.on_reported_versions = self._version_run(code, pins, files, behavior)
-        self.store.write_model(names.EXECUTION_RESULTS, results)
+            return ExecutionResults(skipped=True, skip_reason=skip)
+        requirements = packages if packages is not None else requirements_for(versions)
+        results = self._timed_run(code, requirements, files)
+        behavior = self.store.read_model(names.BEHAVIOR_ANALYSIS, BehaviorAnalysis)
+        pins = reported_requirements(versions)
+        if (
+            pins != requirements
+            and packages is None
+            and behavior is not None
+            and results.error is None
+            and not compare(behavior, results).matched
+        ):
+            results.on_reported_versions = self._version_run(code, pins, files, behavior)
         return results
 
     def _timed_run(

@@ -239,10 +239,10 @@ def test_module_used_without_import_is_imported_when_it_exists() -> None:
     assert "frame" in asked and "json" not in asked
     assert "\nimport frame" not in "\n" + result.code  # not on PyPI
     # a name still undefined is only tried, guarded, from the module the script uses:
-    # as its alias where it has the attributes used, then as its export
+    # as its alias where it has the attributes used, then as its export that has them
     assert result.metadata.guarded_imports == [
         "from tomlkit import columns as __mre_probe__; import tomlkit as frame",
-        "from tomlkit import frame",
+        "from tomlkit import frame as __mre_probe__; __mre_probe__.columns; frame = __mre_probe__",
     ]
     assert any("tried from tomlkit" in w and "frame" in w for w in result.metadata.warnings)
 

@@ -23,7 +23,7 @@ def test_a_forgotten_import_is_tried_from_the_script_s_and_the_repository_s_modu
     assert result.metadata.guarded_imports == tried and asked == ["asked"]
     for line in tried:
         assert f"try: {line}  # added by open-mre" in result.code
-    assert result.code.count("except ImportError: pass") == 2
+    assert result.code.count("except (ImportError, AttributeError) as exc: __mre_missed__") == 2
     complete = extract("```python\nx = 1\nprint(x)\n```\n", extra_modules=lambda: asked.append(1))
     assert complete.metadata.guarded_imports == [] and asked == ["asked"]  # not asked
 
@@ -146,4 +146,5 @@ def test_an_all_capitals_name_is_a_class_the_package_exports_not_a_pypi_module()
     md = SOURCE + "# Bug\n\n```python\nprint(ULID.from_str('x' * 26))\n```\n"
     result = extract(md, module_exists=lambda name: True, extra_modules=lambda: ["ulid"])
     assert "\nimport ULID" not in "\n" + result.code and result.metadata.imports_added == []
-    assert "from ulid import ULID" in result.metadata.guarded_imports
+    probe = "from ulid import ULID as __mre_probe__; __mre_probe__.from_str; ULID = __mre_probe__"
+    assert probe in result.metadata.guarded_imports

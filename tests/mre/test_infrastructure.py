@@ -113,3 +113,51 @@ def test_folder_with_an_error_exits_3(tmp_path: Path, monkeypatch) -> None:
 def test_settings_fixture_is_deterministic(no_model_settings: Settings) -> None:
     assert no_model_settings.anthropic_api_key is None
     assert MreOptions().pypi_cache_dir is not None
+
+
+def test_a_guessed_package_that_fails_to_install_is_dropped(
+    tmp_path: Path, no_model_settings: Settings
+) -> None:
+    """``slugs.make(...)`` never imports ``slugs``; PyPI has a project of that name, so it is
+    guessed. When installing the guess fails for good, the guess is dropped and the run goes
+    on without it: the verdict is about the report (its undefined name), not exit 3."""
+    import httpx
+
+    from qa_agents.mre.runtime import pyenv_builder
+    from qa_agents.mre.tools.execute import BuiltEnv, Executor, InstallError
+    from qa_agents.sandbox import sandbox_from_settings
+
+    project = {
+        "info": {"version": "1.0"},
+        "releases": {"1.0": [{"filename": "slugs-1.0.tar.gz", "requires_python": None}]},
+    }
+    pypi = PypiClient(
+        transport=httpx.MockTransport(
+            lambda r: (
+                httpx.Response(200, json=project)
+                if r.url.path.split("/")[2] == "slugs"
+                else httpx.Response(404)
+            )
+        ),
+        retries=0,
+    )
+    real = pyenv_builder()  # the sandbox's default cache: reachable by its user
+    asked: list[list[str]] = []
+
+    def builder(requirements: list[str]) -> BuiltEnv:
+        asked.append(requirements)
+        if any(r.startswith("slugs") for r in requirements):
+            raise InstallError("Failed to build slugs: error: ‘::max’ has not been declared", False)
+        return real(requirements)
+
+    executor = Executor(builder, lambda: sandbox_from_settings(no_model_settings), timeout_s=10)
+    md = "# Bug\n\nThis fails:\n\n```python\nprint(slugs.make('a b'))\n```\n"
+    result = validate_issue(md, tmp_path / "o", no_model_settings, executor=executor, pypi=pypi)
+    assert asked == [["slugs==1.0"], []]
+    assert result.verdict == Verdict.RED and result.exit_code != 3
+    assert "import slugs" not in (tmp_path / "o" / "extracted_code.py").read_text()
+    meta = json.loads((tmp_path / "o" / "extraction_metadata.json").read_text())
+    assert meta["packages_guessed"] == []
+    assert any("dropped the guessed package(s) slugs" in w for w in meta["warnings"])
+    run = json.loads((tmp_path / "o" / "execution_results.json").read_text())
+    assert "NameError: name 'slugs' is not defined" in run["exception"]

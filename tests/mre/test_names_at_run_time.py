@@ -57,6 +57,21 @@ def test_a_module_the_code_uses_by_name_is_found_two_packages_down(tmp_path: Pat
     assert "NameError: name 'scotland' is not defined" in elsewhere.stderr
 
 
+def test_a_module_without_the_attributes_the_code_uses_is_not_the_name(tmp_path: Path) -> None:
+    """``url.append_query_param(...)`` filed at a package that has a ``url`` module: the
+    module has no such function, so ``url`` is the report's own object, left undefined."""
+    (tmp_path / "links").mkdir()
+    (tmp_path / "links" / "__init__.py").write_text("from links import url\n")
+    (tmp_path / "links" / "url.py").write_text("def parse(s):\n    return s\n")
+    md = "This fails:\n```python\nurl.append_query_param('q', 'x')\n```\n"
+    code = extract(md, extra_modules=lambda: ["links"]).code
+    run = _run(code, tmp_path)
+    assert "NameError: name 'url' is not defined" in run.stderr, run.stderr
+    md_parse = "This fails:\n```python\nprint(url.parse('x'))\n```\n"
+    bound = _run(extract(md_parse, extra_modules=lambda: ["links"]).code, tmp_path)
+    assert bound.stdout == "x\n", bound.stderr
+
+
 def test_a_standard_module_s_same_named_member_is_imported_when_the_code_uses_it() -> None:
     def added(code: str) -> list[str]:
         return hydrate(code).imports_added
@@ -86,3 +101,21 @@ def test_a_name_the_repository_s_module_no_longer_exports_is_an_api_change() -> 
     assert extract(md + "```python\nprint(1)\n```\n").metadata.repository_module == (
         "dataclass_wizard"
     )
+
+
+def test_a_package_that_breaks_on_import_is_the_run_s_result_not_a_missed_guess(
+    tmp_path: Path,
+) -> None:
+    """``AttrDict()`` with no import, filed at a package whose newest release imports a
+    name its Python no longer has: the ImportError from inside the package is what the
+    code meets, not the NameError of a guess that missed."""
+    (tmp_path / "attrbag").mkdir()
+    (tmp_path / "attrbag" / "__init__.py").write_text(
+        "from collections import Mapping\n\nclass AttrBag(dict):\n    pass\n"
+    )
+    md = "```python\nbag = AttrBag()\nprint(bag)\n```\n"
+    run = _run(extract(md, extra_modules=lambda: ["attrbag"]).code, tmp_path)
+    assert "ImportError: cannot import name 'Mapping' from 'collections'" in run.stderr
+    (tmp_path / "attrbag" / "__init__.py").write_text("class Other(dict):\n    pass\n")
+    missed = _run(extract(md, extra_modules=lambda: ["attrbag", "absent"]).code, tmp_path)
+    assert "NameError: name 'AttrBag' is not defined" in missed.stderr  # a guess that missed

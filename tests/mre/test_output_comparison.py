@@ -325,3 +325,22 @@ def test_the_shown_message_word_for_word_under_another_class_is_the_same_failure
     short = analyse_behavior(md.replace("main: argument name does not fit signature", "bad"))
     other = ExecutionResults(exit_code=1, exception="lib.assembling.NameMappingError: bad")
     assert not compare(short, other).matched  # a short message names no one failure
+
+
+def test_a_repr_that_gained_keyword_fields_is_the_same_value() -> None:
+    """``Result(domain='co', suffix='pl')`` shown, the newest release prints the same
+    fields and values with ``is_private=False`` after them: the same value. A shown field
+    with another value, or one printed in another place, is not."""
+    behavior = analyse_behavior("```\n>>> split('co.pl')\nResult(domain='co', suffix='pl')\n```\n")
+    grown = ExecutionResults(exit_code=0, stdout="Result(domain='co', suffix='pl', extra=False)\n")
+    changed = ExecutionResults(exit_code=0, stdout="Result(domain='co.pl', suffix='', extra=1)\n")
+    moved = ExecutionResults(exit_code=0, stdout="Result(extra=1, domain='co', suffix='pl')\n")
+    assert compare_outputs(behavior, grown).status == "reproduced"
+    assert compare_outputs(behavior, changed).status == "differs"
+    assert compare_outputs(behavior, moved).status == "differs"
+
+
+def test_the_shell_line_that_ran_the_script_is_not_output() -> None:
+    shown = "[me:~/git/tool]   : main(+25/-2)+* ± python tool/cmd/test.py\n[]\n"
+    assert normalize_lines(shown) == ["[]"]
+    assert normalize_lines("[]\n$ python -u check.py\n") == ["[]"]

@@ -212,3 +212,38 @@ def test_a_file_the_code_reads_and_the_report_lacks_is_red_when_the_run_stopped_
         stopped, file_dependencies=["site.crt"], included_files={"site.crt": "-----BEGIN"}
     )
     assert included.verdict == Verdict.YELLOW  # the report gave the file: its own failure
+
+
+def test_a_package_importing_what_python_no_longer_has_is_an_api_change() -> None:
+    """``cannot import name 'Mapping' from 'collections'`` raised inside the package: its
+    newest release cannot run on the sandbox's Python, so the shown behaviour cannot
+    appear there (YELLOW), and no module is missing from the report. The same import in
+    the report's own code is the report's (RED, missing-module)."""
+    last = "ImportError: cannot import name 'Mapping' from 'collections'"
+    inside = _traceback(
+        (SCRIPT, "from tool import Bag"), (LIBRARY, "from collections import Mapping"), last=last
+    )
+    decision = _decide(ExecutionResults(exit_code=1, stderr=inside, exception=last))
+    assert decision.verdict == Verdict.YELLOW
+    own = _traceback((SCRIPT, "from collections import Mapping"), last=last)
+    mine = _decide(ExecutionResults(exit_code=1, stderr=own, exception=last))
+    assert (mine.verdict, mine.category) == (Verdict.RED, "missing-module")
+
+
+def test_a_traceback_logged_by_a_run_that_went_on_is_no_raise() -> None:
+    """The library logs its failed download and falls back to a bundled copy: the run exits
+    0 and prints the shown value. That reproduces the report; the network it reached for
+    is a note, not a missing service."""
+    behavior = analyse_behavior("```\n>>> split('co.pl')\nResult(domain='co')\n```\n")
+    logged = _traceback((LIBRARY, "fetch(url)"), last="ConnectionError: name resolution failed")
+    run = ExecutionResults(
+        exit_code=0,
+        stdout="Result(domain='co')\n",
+        stderr=logged,
+        exception="ConnectionError: name resolution failed",
+        network_attempts=["publicsuffix.org"],
+    )
+    decision = _decide(run, behavior)
+    assert (decision.verdict, decision.category) == (Verdict.GREEN, "reproduced")
+    failed = run.model_copy(update={"exit_code": 1, "stdout": ""})
+    assert _decide(failed, behavior).category == "network"

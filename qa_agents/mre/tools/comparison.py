@@ -176,7 +176,7 @@ def _compare_output(behavior: BehaviorAnalysis, run: ExecutionResults) -> Compar
             detail=f"raised {run.exception}, whose message the report shows as its output "
             f"(`{clip(message, 80)}`)",
         )
-    if run.exception:
+    if run.exception and run.exit_code != 0:  # a traceback logged on the way is no raise
         return Comparison(
             matched=False,
             detail="the code raised where the report shows output",

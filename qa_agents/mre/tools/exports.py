@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 import re
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 _SHOWN_NAME_ERROR = re.compile(
     r"NameError:\s*(?:global\s+)?name\s+['\"](\w+)['\"]\s+is not defined"
@@ -50,12 +50,25 @@ def imported_modules(tree: ast.Module, local_modules: set[str]) -> list[str]:
     ]
 
 
-def export_imports(names: Iterable[str], modules: Iterable[str]) -> list[str]:
-    """``from module import name`` for every candidate module and name."""
-    return [f"from {m} import {n}" for m in dict.fromkeys(modules) for n in sorted(names)]
-
-
 PROBE = "__mre_probe__"
+
+
+def export_imports(
+    names: Iterable[str], modules: Iterable[str], uses: Mapping[str, Sequence[str]] | None = None
+) -> list[str]:
+    """``from module import name`` for every candidate module and name. A name the report
+    uses only as ``name.attr`` is bound only to an export that has every attribute it uses
+    (``url.append_query_param`` is the report's own object, not the module ``purl.url``)."""
+    out = []
+    for module in dict.fromkeys(modules):
+        for name in sorted(names):
+            attributes = (uses or {}).get(name)
+            if not attributes:
+                out.append(f"from {module} import {name}")
+                continue
+            probe = ", ".join(f"{PROBE}.{a}" for a in attributes)
+            out.append(f"from {module} import {name} as {PROBE}; {probe}; {name} = {PROBE}")
+    return out
 
 
 def alias_imports(uses: dict[str, list[str]], modules: Iterable[str]) -> list[str]:
@@ -75,7 +88,7 @@ def alias_imports(uses: dict[str, list[str]], modules: Iterable[str]) -> list[st
 
 LOOKUP = "__mre_lookup__"
 _LOOKUP_HELPER = f"""\
-def {LOOKUP}(names, packages, modules=()):  # added by open-mre: names never imported
+def {LOOKUP}(names, packages, modules={{}}):  # added by open-mre: names never imported
     import importlib, importlib.metadata as md, pkgutil, types  # ... looked up in packages
     g = globals()
     def load(name):
@@ -110,7 +123,7 @@ def {LOOKUP}(names, packages, modules=()):  # added by open-mre: names never imp
             return
         for module in level:
             short = module.__name__.rsplit(".", 1)[-1]
-            if short in wanted():
+            if short in wanted() and all(hasattr(module, a) for a in modules[short]):
                 g[short] = module
             if depth < 2:
                 bind(module)
@@ -118,32 +131,64 @@ def {LOOKUP}(names, packages, modules=()):  # added by open-mre: names never imp
 """
 
 
-def submodule_lookup(names: list[str], packages: list[str], modules: Sequence[str] = ()) -> str:
+def submodule_lookup(
+    names: list[str], packages: list[str], modules: Mapping[str, Sequence[str]] | None = None
+) -> str:
     """Code that looks each name still undefined up in the packages and their public
     submodules: reports drop ``from serde.json import from_json`` as often as ``from pkg
     import x``. A package that does not import under its distribution's name is found
     through the distribution (``text2num`` installs ``text_to_num``). A called name that an
     import bound to the submodule of its own name (``sun(...)`` after ``from astral import
     sun``) takes that submodule's function. ``modules``: names the code uses only as
-    ``name.attr``, bound to the package or submodule of that name up to two levels down
-    (``united_kingdom`` is ``workalendar.europe.united_kingdom``; ``ahocorasick`` is what
-    ``pyahocorasick`` installs). Nothing is imported when every name is already bound."""
+    ``name.attr``, each with the attributes it is used with: bound to the package or
+    submodule of that name, up to two levels down, that has them all (``united_kingdom`` is
+    ``workalendar.europe.united_kingdom``; ``ahocorasick`` is what ``pyahocorasick``
+    installs; ``url.append_query_param`` is no module ``purl.url`` has, so ``url`` stays the
+    report's own object). Nothing is imported when every name is already bound."""
     if not (names or modules) or not packages:
         return ""
     args = f"{sorted(names)!r}, {list(dict.fromkeys(packages))!r}"
     if modules:
-        args += f", {sorted(modules)!r}"
+        args += f", {dict(sorted((m, list(a)) for m, a in modules.items()))!r}"
     return _LOOKUP_HELPER + f"{LOOKUP}({args})\n"
+
+
+MISSED = "__mre_missed__"
+_MISSED_HELPER = f"""\
+def {MISSED}(exc, module):  # added by open-mre: a guess that missed leaves the name undefined,
+    failed = getattr(exc, "name", None) if isinstance(exc, ImportError) else None
+    if (failed or module).split(".")[0] != module.split(".")[0]:
+        raise exc  # ... but a package that breaks on import is what the code meets
+"""
 
 
 def guarded(imports: list[str]) -> str:
     """Each import on its own ``try``: a module that does not export the name (or is not
-    installed) is skipped, and the name stays undefined as it was in the report."""
-    return "".join(f"try: {i}  {GUARD_COMMENT}\nexcept ImportError: pass\n" for i in imports)
+    installed) is skipped, and the name stays undefined as it was in the report. An import
+    that fails inside the package, on a module of another name (``attrdict`` importing
+    ``collections.Mapping``, gone in Python 3.10), is raised: the newest release breaks
+    before the report's code can run, and that is the run's result, not a missed guess."""
+    if not imports:
+        return ""
+    return _MISSED_HELPER + "".join(
+        f"try: {i}  {GUARD_COMMENT}\n"
+        f"except (ImportError, AttributeError) as exc: {MISSED}(exc, {_module_of(i)!r})\n"
+        for i in imports
+    )
+
+
+def _module_of(statement: str) -> str:
+    """The module a guarded import takes its name from."""
+    node = ast.parse(statement).body[0]
+    if isinstance(node, ast.ImportFrom):
+        return node.module or ""
+    assert isinstance(node, ast.Import)
+    return node.names[0].name
 
 
 def is_guarded_import(node: ast.stmt) -> bool:
-    """A ``try`` whose body only imports (the guard above, or the author's own)."""
+    """A ``try`` whose body only imports (the guard above, or the author's own), or
+    checks the attributes of what it imported (the guard's probe)."""
     return isinstance(node, ast.Try) and all(
-        isinstance(n, ast.Import | ast.ImportFrom) for n in node.body
+        isinstance(n, ast.Import | ast.ImportFrom) or PROBE in ast.unparse(n) for n in node.body
     )

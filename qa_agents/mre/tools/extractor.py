@@ -94,6 +94,7 @@ def extract(
         meta.command_line = argv
         meta.warnings.append("the script runs with the command line shown: " + " ".join(argv))
     meta.imports_added = hydrated.imports_added
+    meta.packages_guessed = hydrated.packages_added
     meta.guarded_imports = hydrated.guarded_imports
     meta.entrypoint_added = hydrated.entrypoint_added
     meta.relative_imports_rewritten = hydrated.relative_imports_rewritten
@@ -263,13 +264,34 @@ def combine_python_blocks(blocks: list[CodeBlock]) -> tuple[str, list[str]]:
 def _repeated_later(blocks: list[CodeBlock]) -> list[CodeBlock]:
     """Blocks whose every statement a later block runs again (the documented session, then
     the same session as the author ran it, with its import): running them first adds
-    nothing but their missing import's NameError."""
+    nothing but their missing import's NameError. Not when the later block first sets the
+    block's names in a new way: ``a1.union(a2)`` on the ranges built above, then again on
+    wider ones, is the failing case and its working variant."""
     statements = [_statements(b.content) for b in blocks]
-    return [
-        block
-        for i, block in enumerate(blocks)
-        if statements[i] and any(statements[i] <= later for later in statements[i + 1 :] if later)
-    ]
+    repeated = []
+    for i, block in enumerate(blocks):
+        seen = set().union(*statements[: i + 1])
+        read = _names_read(block.content)
+        if statements[i] and any(
+            statements[i] <= later and not (read & _names_bound(later - seen))
+            for later in statements[i + 1 :]
+            if later
+        ):
+            repeated.append(block)
+    return repeated
+
+
+def _names_read(code: str) -> set[str]:
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return set()
+    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+
+
+def _names_bound(dumps: set[str]) -> set[str]:
+    """The names the statements (given as ``ast.dump`` shapes) assign."""
+    return set(re.findall(r"Name\(id='(\w+)', ctx=Store\(\)\)", " ".join(dumps)))
 
 
 def _statements(code: str) -> set[str]:

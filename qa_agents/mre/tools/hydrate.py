@@ -157,11 +157,12 @@ def hydrate(
     uses = {n: attributes_of(tree, n) for n in (wanted & modules) | set(own_submodules)}
     tried = [
         *alias_imports(uses, candidates),  # first: an export of that name, below, wins
-        *export_imports(wanted, candidates),
+        *export_imports(wanted, candidates, uses),
         *export_imports(own_submodules, repository),
     ]
     helper = [ECHO_HELPER] if f"{ECHO}(" in code else []
-    lookup = submodule_lookup(sorted(wanted - modules), candidates, sorted(wanted & modules))
+    module_uses = {n: attributes_of(tree, n) for n in wanted & modules}
+    lookup = submodule_lookup(sorted(wanted - modules), candidates, module_uses)
     if imports or helper or tried:
         result.code = insert_preamble(code, tree, imports, [guarded(tried), lookup, *helper])
         result.imports_added = imports

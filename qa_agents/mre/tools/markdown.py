@@ -16,6 +16,7 @@ import re
 from qa_agents.mre.models import BlockContext, BlockKind, CodeBlock
 from qa_agents.mre.tools.block_roles import assign_roles
 from qa_agents.mre.tools.fences import fenced_blocks
+from qa_agents.mre.tools.pasted_output import CODE_HINT, split_pasted_output
 from qa_agents.mre.tools.prose import (
     RawBlock,
     announces_output,
@@ -42,9 +43,6 @@ _SHELL_LANGS = {"bash", "sh", "shell", "console", "zsh", "shell-session", "power
 _OUTPUT_LANGS = {"text", "txt", "output", "log", "plaintext", "stdout", "stderr"}
 _TRACEBACK_LANGS = {"pytb", "traceback", "python-traceback"}
 _EXC_LINE = re.compile(r"^\s*(?:[\w.]+\.)?\w*(?:Error|Exception|Warning|Exit|Interrupt)\b(?::|$)")
-_CODE_HINT = re.compile(
-    r"^\s*(import |from \S+ import |def |class |async def |@|print[ (]|\w[\w.\[\]'\"]* *=[^=])"
-)
 
 _TRACEBACK_START = re.compile(r"^-{5,}$|^Traceback \(most recent call last\)")
 _EXPECTED_WORDS = re.compile(r"\b(expect\w*|should|desired|intended|correct|wanted)\b", re.I)
@@ -70,7 +68,6 @@ DATA_FORMAT = re.compile(
 )
 _TITLE = re.compile(r"\A(?:\s*<!--.*?-->\s*)*\s*#\s[^\n]*\n")
 _SECTION = re.compile(r"^ {0,3}#{1,6}\s+(?P<h>.+?)\s*#*\s*$|^\*\*(?P<b>[^*\n]+)\*\*:?\s*$", re.M)
-_QUOTED = re.compile(r"^>{1,3}(?!>)\s?")
 _SHELL_PROMPT = re.compile(r"^\s*(?:\$|%|❯|PS [^>]*>)\s+")
 
 
@@ -242,7 +239,7 @@ def classify_block(language: str, body: str, lead: str = "") -> tuple[BlockKind,
             return "code", code, trace
         return "traceback", body, ""
     if language in _PY_LANGS:
-        code, quoted = _split_quoted_output(body)
+        code, quoted = split_pasted_output(body)
         return "code", code, quoted
     if language in _SHELL_LANGS or (not language and _is_shell(body)):
         program = shell_python(body)
@@ -254,7 +251,7 @@ def classify_block(language: str, body: str, lead: str = "") -> tuple[BlockKind,
     if not language and _source_excerpt(body):
         return "other", body, ""
     if not language:
-        code, quoted = _split_quoted_output(body)
+        code, quoted = split_pasted_output(body)
         if _looks_like_code(code) and not announces_output(lead):
             return "code", code, quoted
         return "output", body, ""
@@ -302,7 +299,7 @@ def looks_like_traceback(text: str, lead: str = "") -> bool:
     frame_lines = sum(1 for line in lines if line.lstrip().startswith('File "'))
     if frame_lines > 0:
         return any(_EXC_LINE.match(line) for line in lines[-3:])
-    if any(_CODE_HINT.match(line) for line in lines):
+    if any(CODE_HINT.match(line) for line in lines):
         return False
     if any(_EXC_LINE.match(line) for line in lines):
         return True
@@ -319,24 +316,6 @@ def _split_code_and_traceback(body: str) -> tuple[str, str]:
                 return code + "\n", "\n".join(lines[i:]) + "\n"
             return "", body
     return "", body
-
-
-def _split_quoted_output(body: str) -> tuple[str, str]:
-    """Code whose output was pasted as ``> value`` (or ``>>>value``) lines in the block.
-
-    Only when the block does not parse with them and does without: a line written
-    ``>>>42`` under a ``print`` is the value it printed, not a prompt.
-    """
-    if parses(body):
-        return body, ""
-    lines = body.splitlines()
-    quoted = [ln for ln in lines if _QUOTED.match(ln)]
-    if not quoted:
-        return body, ""
-    rest = "\n".join(ln for ln in lines if ln not in quoted) + "\n"
-    if not parses(rest):
-        return body, ""
-    return rest, "\n".join(_QUOTED.sub("", ln) for ln in quoted) + "\n"
 
 
 def _is_shell(body: str) -> bool:
@@ -366,9 +345,9 @@ def _looks_like_code(body: str) -> bool:
         return False
     if re.match(r"^#!.*\bpython", lines[0]) or python2_print(body):
         return True
-    hinted = sum(1 for ln in lines if _CODE_HINT.match(ln) or ln.rstrip().endswith((")", ":")))
+    hinted = sum(1 for ln in lines if CODE_HINT.match(ln) or ln.rstrip().endswith((")", ":")))
     if parses(body):
-        return not _is_value(body) and any(_CODE_HINT.match(ln) or "(" in ln for ln in lines)
+        return not _is_value(body) and any(CODE_HINT.match(ln) or "(" in ln for ln in lines)
     has_import = any(re.match(r"^\s*(import|from)\s+\w", ln) for ln in lines)
     return has_import and hinted * 2 >= len(lines)
 

@@ -106,8 +106,10 @@ def _line_match(shown: list[str], ran: list[str], ran_raw: list[str]) -> tuple[i
     bindings: dict[str, str] = {}
     position = 0
     for line in shown:
-        if not pool.isdisjoint(_quotings(line)) or (
-            _cut_off(line) and any(line.rstrip(".… ") in r for r in ran)
+        if (
+            not pool.isdisjoint(_quotings(line))
+            or (_cut_off(line) and any(line.rstrip(".… ") in r for r in ran))
+            or _fields_added(line, ran)
         ):
             continue
         found = _bind(line, ran_raw, position, bindings)
@@ -125,6 +127,23 @@ def _quotings(line: str) -> set[str]:
     if len(line) >= 2 and line[0] == line[-1] and line[0] in "'\"":
         forms.add(line[1:-1])
     return forms
+
+
+_KEYWORD_REPR = re.compile(r"^[A-Za-z_][\w.]*\(.*\b\w+=.*\)$")
+_NEXT_FIELD = re.compile(r"^[A-Za-z_]\w*=")
+
+
+def _fields_added(line: str, ran: list[str]) -> bool:
+    """A keyword repr the library has since given more fields: shown
+    ``ExtractResult(domain='co', suffix='pl')``, printed ``ExtractResult(domain='co',
+    suffix='pl', is_private=False)``. Every shown field is there, in order, with its value;
+    only new keyword fields follow them."""
+    if not _KEYWORD_REPR.match(line):
+        return False
+    head = line[:-1] + ", "
+    return any(
+        r.startswith(head) and r.endswith(")") and _NEXT_FIELD.match(r[len(head) :]) for r in ran
+    )
 
 
 def _cut_off(line: str) -> bool:
@@ -212,6 +231,8 @@ _WHOLE_FLOAT = re.compile(r"^(-?\d+)\.0+$")
 _BANNER = re.compile(r"^(?:Python \d+\.\d+[.\w+]* \(.*\).*|Type \"help\", \"copyright\".*)$")
 _PSEUDO_FILE = re.compile(r"<(?:stdin|string|input|python-input-\d+|ipython-input-[\w-]+)>")
 _INPUT_LINE = re.compile(r"^(?:>>>|\.\.\.)(?: |$)|^In \[\d*\]:")
+# a shell prompt's line that ran a script (``~/repo ± python cmd/test.py``): input, not output
+_SCRIPT_COMMAND = re.compile(r"(?:^|[\s$%#>±])(?:python[\d.]*|py)(?:\s+-\S+)*\s+[\w./\\~-]+\.py\b")
 _ANNOTATION = re.compile(r"\s{2,}#.*$|\s+#\s*(?:<-+|-+>|should|expected|wrong|correct).*$", re.I)
 
 
@@ -226,7 +247,13 @@ def normalize_lines(
     lines = []
     for raw in text.splitlines():
         line = raw.strip()
-        if not line or line.startswith("#") or _INPUT_LINE.match(line) or _BANNER.match(line):
+        if (
+            not line
+            or line.startswith("#")
+            or _INPUT_LINE.match(line)
+            or _BANNER.match(line)
+            or _SCRIPT_COMMAND.search(line)
+        ):
             continue  # what was typed at a prompt is code, not output
         line = OUT_PROMPT.sub("", line)
         line = _ANNOTATION.sub("", line)

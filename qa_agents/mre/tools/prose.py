@@ -22,7 +22,7 @@ from qa_agents.mre.tools.prose_sessions import (
     inline_call_with_result,
     promptless_session,
 )
-from qa_agents.mre.tools.syntax import assigns_a_call, is_runnable_call, parses
+from qa_agents.mre.tools.syntax import assigns_a_call, is_literal, is_runnable_call, parses
 from qa_agents.mre.tools.transcripts import loose_prompt
 
 # a line that can only open a Python script, at the start of a paragraph
@@ -36,7 +36,7 @@ _SCRIPT_LINE = re.compile(
     r"finally|return|raise|print|assert|del|@)\b|[A-Za-z_][\w.\[\]'\"]*\s*(?:=[^=]|\())"
 )
 _IMPORT_LINE = re.compile(r"^(?:import [A-Za-z_]|from [\w.]+ import )")
-_REPL_LINE = re.compile(r"^>>>(?: |$)")
+_REPL_LINE = re.compile(r"^(?:>>>(?: |$)|In \[\d*\]: )")  # a Python or IPython prompt
 _INLINE_ONLY = re.compile(r"^\s*(?P<tick>`+)(?P<code>[^`\n]+?)(?P=tick)\s*$")
 # `call(...)` then a few words saying what it does: "hangs.", "works fine."
 _INLINE_LEADING = re.compile(r"^\s*(?P<tick>`+)(?P<code>[^`\n]+?)(?P=tick)(?P<rest>[^`\n]*)$")
@@ -52,6 +52,8 @@ _VALUE_LEAD = re.compile(
     re.I,
 )
 _TRACEBACK_HEAD = re.compile(r"^Traceback \(most recent call last\):?\s*$")
+# a paragraph that is one exception line: "ValueError: Ranges must be adjacent"
+_ERROR_PARAGRAPH = re.compile(r"^\s*(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception):\s+\S.*$")
 _EXCEPTION_LINE = re.compile(r"^(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*(?::.*)?$")
 _PYTHON_C = re.compile(r"(?:^|[\s;&|(])(?:python[\d.]*|py)(?:\s+-[A-Za-z]+)*\s+-c\s")
 # the prompt before one command: "$ ", "% ", "❯ ", "# ", "PS C:\\> ", "> python"
@@ -109,12 +111,18 @@ def _block_at(
     if prev_blank and _is_indented(line) and line.strip() and not _in_list(para):
         body, end = _take(lines, i, lambda s: _is_indented(s) or not s.strip())
         return RawBlock("", _dedent(body), "indented", lead), end
+    data = _literal_assignments(lines, i) if prev_blank and not _in_list(para) else None
+    if data is not None:
+        body, end = data
+        return RawBlock("", body, "prose", lead), end
     if _REPL_LINE.match(line) or loose_prompt(line):
         body, end = _take(lines, i, lambda s: bool(s.strip()))
         return RawBlock("", "\n".join(body) + "\n", "prose", lead), end
     if _TRACEBACK_HEAD.match(line.strip()):
         body, end = _traceback(lines, i)
         return RawBlock("", body, "prose", lead), end
+    if prev_blank and _ERROR_PARAGRAPH.match(line) and not "".join(lines[i + 1 : i + 2]).strip():
+        return RawBlock("", line.strip() + "\n", "prose", lead), i + 1  # "KeyError: 'x'" alone
     session = (gt_session(lines, i) if prev_blank else None) or inline_call_with_result(lines, i)
     if session is not None:
         body, end = session
@@ -152,6 +160,24 @@ def _block_at(
         if body and not sentences and not any(_INLINE_ONLY.match(b) for b in body):
             return RawBlock("text", "\n".join(body) + "\n", "prose", line), end
     return None
+
+
+def _literal_assignments(lines: list[str], start: int) -> tuple[str, int] | None:
+    """A paragraph that only assigns written-out values (``d = {"a": [1, 2]}``): the
+    data a session pasted under it works on, set up before the prompts."""
+    body, end = _take(lines, start, lambda s: bool(s.strip()))
+    text = "\n".join(body)
+    if not re.match(r"^[A-Za-z_]\w*\s*=[^=]", text) or not parses(text):
+        return None
+    tree = ast.parse(text)
+    simple = all(
+        isinstance(n, ast.Assign)
+        and all(isinstance(t, ast.Name) for t in n.targets)
+        and isinstance(n.value, ast.Dict | ast.List | ast.Tuple | ast.Set | ast.Constant)
+        and is_literal(n.value)
+        for n in tree.body
+    )
+    return (text + "\n", end) if simple and tree.body else None
 
 
 def _multiline_span(lines: list[str], start: int) -> tuple[str, int] | None:
@@ -358,4 +384,7 @@ def _in_list(para: list[str]) -> bool:
 
 
 def _dedent(lines: list[str]) -> str:
-    return "\n".join(ln[4:] if ln.startswith("    ") else ln.lstrip("\t") for ln in lines) + "\n"
+    """The block without its markdown indent, and without the indent every line of it
+    still shares (code pasted eight spaces deep is code at the margin)."""
+    body = "\n".join(ln[4:] if ln.startswith("    ") else ln.lstrip("\t") for ln in lines)
+    return textwrap.dedent(body) + "\n"

@@ -31,7 +31,7 @@ _SENTENCE = re.compile(r"^[A-Z][a-z']*(?:,? [\w'’,()-]+){4,}[.!?:]?\s*$")
 _VALUE_LINE = re.compile(r"^(?:\s|[<>\[\]{}()\'\"\d]|-\d|True\b|False\b|None\b|[A-Za-z_][\w.]*\()")
 # "output: 'flmy'", "out: 'aB'", "returns 3", "-> None" under an inline call
 _RESULT_LINE = re.compile(
-    r"^\s*(?:(?:output|out|result|returns?|gives?|got|prints?)\s*:?(?:\s*(?:->|=>|→))?|->|=>|→)"
+    r"^\s*(?:>\s*)?(?:(?:output|out|result|returns?|gives?|got|prints?)\s*:?(?:\s*(?:->|=>|→))?|->|=>|→)"
     r"\s*(?P<value>\S.*?)\s*$",
     re.I,
 )
@@ -61,15 +61,37 @@ def inline_call_with_result(lines: list[str], start: int) -> tuple[str, int] | N
     if start + 1 >= len(lines):
         return None
     ipython = OUT_PROMPT.match(lines[start + 1])  # IPython's ``Out[21]:``: typed at a prompt
-    if not only and not ipython and not is_runnable_call(bare):
-        return None
     result = _RESULT_LINE.match(lines[start + 1])
+    called = is_runnable_call(bare) or (
+        result is not None
+        and _function_called(bare)
+        and is_expression(_without_prose_tail(result.group("value").strip("`")))
+    )
+    if not only and not ipython and not called:
+        return None
     code = only.group("code").strip() if only else bare
     if not (result or ipython) or not does_something(code):
         return None
     shown = lines[start + 1][ipython.end() :] if ipython else result.group("value")
     value = _without_prose_tail(shown.strip().strip("`").strip())
     return f">>> {code}\n{value}\n", start + 2
+
+
+def _function_called(text: str) -> bool:
+    """``dictor({'a': 1}, 'x.a')``: a lower-case function called with written-out values.
+    Under a line saying what it returns, it is a call, not a class's repr."""
+    try:
+        (node,) = ast.parse(text).body
+    except (SyntaxError, ValueError):
+        return False
+    call = node.value if isinstance(node, ast.Expr) else None
+    return (
+        isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Name)
+        and call.func.id[:1].islower()
+        and bool(call.args or call.keywords)
+        and all(is_literal(a) for a in [*call.args, *(k.value for k in call.keywords)])
+    )
 
 
 # the rest of a sentence after the value it gives: "21, which should be 22."

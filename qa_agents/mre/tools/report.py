@@ -245,12 +245,18 @@ def _execution_lines(run: ExecutionResults) -> list[str]:
         return [f"- Not executed: {run.skip_reason}"]
     lines = [
         f"- Exit code: {run.exit_code}",
-        f"- Exception: {run.exception or 'none'}",
+        (
+            f"- Logged, and the run went on: {run.exception}"
+            if run.exception and run.exit_code == 0
+            else f"- Exception: {run.exception or 'none'}"
+        ),
         f"- Execution time: {run.execution_time_ms}ms",
         f"- Timed out: {'yes' if run.timed_out else 'no'}",
         f"- Needs interaction: {'yes' if run.needs_interaction else 'no'}",
         f"- Sandbox: {run.sandbox_backend or 'n/a'}",
     ]
+    if run.network_attempts:
+        lines.append("- Network reached for (offline here): " + ", ".join(run.network_attempts))
     if run.flakiness_sources:
         lines.append("- Flakiness sources: " + "; ".join(run.flakiness_sources))
     if run.stdout.strip():

@@ -1,0 +1,89 @@
+"""Code and evidence written in prose, in the shapes real reports use: an IPython session
+pasted without fences under the data it works on, a call with its result quoted under it,
+code indented twice, a failing case and its working variant, an exception line alone."""
+
+from __future__ import annotations
+
+from qa_agents.mre.tools.behavior import analyse_behavior
+from qa_agents.mre.tools.extractor import extract
+from qa_agents.mre.tools.markdown import extract_code_blocks
+
+
+def test_an_unfenced_ipython_session_runs_after_the_data_it_works_on() -> None:
+    md = (
+        "# unable to convert back\n\n"
+        'd = {"a": {"b": [1, 2]}}\n\n'
+        'In [14]: fd = flatten(d, separator=".")\n'
+        "In [15]: fd\nOut[15]:\n{'a.b.0': 1,\n 'a.b.1': 2}\n\n"
+        "see the output, it's flat.\n"
+    )
+    blocks = extract_code_blocks(md)
+    assert [b.kind for b in blocks] == ["code", "code"]
+    assert blocks[0].content == 'd = {"a": {"b": [1, 2]}}\n'
+    assert blocks[1].content == 'fd = flatten(d, separator=".")\nfd\n'
+    assert "{'a.b.0': 1," in blocks[1].transcript_output
+    code = extract(md).code
+    assert code.index("d = {") < code.index("fd = flatten(d")
+    assert "In [" not in code  # the prompts are not code
+
+
+def test_a_sentence_with_an_equals_sign_is_not_data() -> None:
+    md = "Some words here.\n\nx = 1 is what I set, then it fails\n"
+    assert extract_code_blocks(md) == []
+
+
+def test_a_call_with_its_result_quoted_under_it_is_a_session() -> None:
+    md = (
+        "# upper key\n\ndictor({'lastname': 'Doe'}, 'foo.lastname')\n"
+        '> returns "Doe" instead of None\n'
+    )
+    (block,) = extract_code_blocks(md)
+    assert block.content == "dictor({'lastname': 'Doe'}, 'foo.lastname')\n"
+    assert block.transcript_output.strip() == '"Doe"'
+    repr_only = "Decimal('1.0')\n> returns 1\n"
+    assert extract_code_blocks(repr_only) == []  # a class's repr, not a call
+
+
+def test_code_indented_twice_is_code_at_the_margin() -> None:
+    md = "Setting the limits:\n\n        a1 = make(10.0)\n        a1.add(3)\n"
+    (block,) = extract_code_blocks(md)
+    assert block.kind == "code" and block.content == "a1 = make(10.0)\na1.add(3)\n"
+
+
+def test_a_failing_case_and_its_working_variant_both_run() -> None:
+    """``a1.union(a2)`` on equal ranges fails; the report then builds wider ranges and
+    calls it again. The first call is no repeat of the second: they see other values."""
+    md = (
+        "Same limits:\n\n    a1 = make(10.0, 10.0)\n    a2 = make(10.0, 10.0)\n\n"
+        "Trying the union causes an error\n\n    a1.union(a2)\n\n"
+        "ValueError: Ranges must be either adjacent or overlapping\n\n"
+        "Wider ranges, and no error is raised.\n\n"
+        "    a1 = make(10.0, 11.0)\n    a2 = make(10.0, 11.0)\n    a1.union(a2)\n"
+    )
+    code = extract(md).code
+    assert code.count("a1.union(a2)") == 2
+    behavior = analyse_behavior(md)
+    assert behavior.expected_behavior.type == "error"
+    assert behavior.expected_behavior.error_type == "ValueError"
+    again = (
+        "```python\nx = 1\nprint(x)\n```\n"
+        "With the import:\n```python\nimport y\nx = 1\nprint(x)\n```\n"
+    )
+    assert extract(again).code.count("print(x)") == 1  # the same session again: run once
+
+
+def test_the_line_a_print_wrote_pasted_under_it_is_output() -> None:
+    md = (
+        "```\nfrom url_normalize import url_normalize\n"
+        "print(url_normalize('www.foo.com:80/foo'))\nhttps://www.foo.com/foo\n```\n"
+    )
+    (block,) = extract_code_blocks(md)
+    assert block.kind == "code" and block.content.endswith("foo.com:80/foo'))\n")
+    assert block.transcript_output == "https://www.foo.com/foo\n"
+    broken = "```\nx = compute(\nprint(x)\nvalue\n```\n"  # code that never parses stays code
+    assert extract_code_blocks(broken)[0].transcript_output == ""
+
+
+def test_a_sentence_about_the_output_under_a_call_is_not_its_value() -> None:
+    md = "var m = require('m')\nmetaphone('allegrettos')\nOUTPUT of metaphone('x') is AKS\n"
+    assert all(b.transcript_output == "" for b in extract_code_blocks(md))
