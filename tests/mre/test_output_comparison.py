@@ -344,3 +344,19 @@ def test_the_shell_line_that_ran_the_script_is_not_output() -> None:
     shown = "[me:~/git/tool]   : main(+25/-2)+* ± python tool/cmd/test.py\n[]\n"
     assert normalize_lines(shown) == ["[]"]
     assert normalize_lines("[]\n$ python -u check.py\n") == ["[]"]
+
+
+def test_a_reworded_message_about_names_the_run_never_met_is_not_the_symptom() -> None:
+    """``get() got an unexpected keyword argument 'writer_options'`` shown; the run raises
+    TypeError ``'output' cannot be None``: the same class, for another reason."""
+    md = (
+        "# Bug in generate\n\n```python\nimport barcode\nbarcode.generate('ean13', '1')\n```\n"
+        "I get an error `TypeError: get() got an unexpected keyword argument 'writer_options'`\n"
+    )
+    behavior = analyse_behavior(md)
+    other = ExecutionResults(exit_code=1, exception="TypeError: 'output' cannot be None")
+    assert not compare(behavior, other).matched
+    same = ExecutionResults(
+        exit_code=1, exception="TypeError: get() takes no keyword argument 'writer_options'"
+    )
+    assert compare(behavior, same).matched

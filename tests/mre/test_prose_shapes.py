@@ -87,3 +87,30 @@ def test_the_line_a_print_wrote_pasted_under_it_is_output() -> None:
 def test_a_sentence_about_the_output_under_a_call_is_not_its_value() -> None:
     md = "var m = require('m')\nmetaphone('allegrettos')\nOUTPUT of metaphone('x') is AKS\n"
     assert all(b.transcript_output == "" for b in extract_code_blocks(md))
+
+
+def test_prompts_without_numbers_a_misspelt_language_and_a_call_announcing_its_value() -> None:
+    utm = "In: utm.to_latlon(436721, 494027, 30, 'U')\nOut: (4.469, -3.570)\n\nThe correct one\n"
+    (block,) = extract_code_blocks(utm)
+    assert block.content == "utm.to_latlon(436721, 494027, 30, 'U')\n"
+    assert block.transcript_output.strip() == "(4.469, -3.570)"
+    jedi = (
+        '```pythkn\nIn [1]: import jedi\nIn [2]: jedi.Script("jedi.").complete()\nOut[2]: []\n```\n'
+    )
+    (block,) = extract_code_blocks(jedi)
+    assert block.kind == "code" and block.transcript_output.strip() == "[]"
+    said = "I think\n\nutm.to_latlon(246000, 9855098, 37, 'S') returns\n(88.35, -159.09)\n"
+    (block,) = extract_code_blocks(said)
+    assert block.content == "utm.to_latlon(246000, 9855098, 37, 'S')\n"
+    assert block.transcript_output.strip() == "(88.35, -159.09)"
+
+
+def test_the_line_right_above_a_traceback_is_the_code_that_raised() -> None:
+    md = (
+        "# IndexError\n\nprint(generate(alphabet='12345a', size=3))\n"
+        'Traceback (most recent call last):\n  File "E:/n.py", line 26, in generate\n'
+        "    if alphabet[byte]:\nIndexError: string index out of range\n"
+    )
+    blocks = extract_code_blocks(md)
+    assert [b.kind for b in blocks] == ["code", "traceback"]
+    assert blocks[0].content == "print(generate(alphabet='12345a', size=3))\n"

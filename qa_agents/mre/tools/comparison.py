@@ -268,6 +268,10 @@ def _compare_error(behavior: BehaviorAnalysis, run: ExecutionResults) -> Compari
 _FRAME_FUNCTION = re.compile(r'File "[^"]*", line \d+, in (?P<fn>[A-Za-z_]\w*)')
 
 
+# what a message names: a quoted name (``'Datetime' object``) or a call (``get()``)
+_NAMED = re.compile(r"'([A-Za-z_][\w.]*)'|\b([A-Za-z_][\w.]*)\(\)")
+
+
 def _reworded_counts(behavior: BehaviorAnalysis, run: ExecutionResults) -> bool:
     """Whether the shown exception, raised with other words, is still the symptom: the
     report is about the raise, not its wording, and the run raised on the way the shown
@@ -275,6 +279,10 @@ def _reworded_counts(behavior: BehaviorAnalysis, run: ExecutionResults) -> bool:
     as the report shows), not for another reason."""
     if behavior.message_is_symptom:
         return False
+    named = _NAMED.findall(behavior.expected_behavior.error_message or "")
+    ran = f"{run.exception} {run.stderr}"
+    if named and not any((quoted or called) in ran for quoted, called in named):
+        return False  # "get() got … 'writer_options'": about names the run never met
     shown = {
         m.group("fn")
         for e in _shown_as(behavior, "traceback")

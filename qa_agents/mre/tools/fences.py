@@ -38,8 +38,13 @@ class Fence:
 
     @property
     def language(self) -> str:
-        """The info string's first word, lower-cased (``python`` of ``python title=x``)."""
-        return (self.info.split() or [""])[0].lower()
+        """The info string's first word, lower-cased (``python`` of ``python title=x``); a
+        misspelt ``pythkn`` or ``pyhton`` is Python."""
+        word = (self.info.split() or [""])[0].lower()
+        return "python" if _MISSPELT_PYTHON.match(word) else word
+
+
+_MISSPELT_PYTHON = re.compile(r"^(?:pyth(?!on3?$)[a-z]{1,3}|pyhton3?|pthon3?|pytohn3?)$")
 
 
 def fenced_blocks(markdown: str) -> list[Fence]:

@@ -220,7 +220,7 @@ def classify_block(language: str, body: str, lead: str = "") -> tuple[BlockKind,
         body = outputs_at_prompts(body) or spaced_prompts(without_magics(body))
     # a script that parses is a script, even with ">>> " lines inside a string of it
     # (``In [1]: x`` parses too, as an annotation: IPython cells stay sessions)
-    ipython = re.search(r"^In \[\d*\]:", body, re.M) is not None
+    ipython = re.search(r"^In(?: \[\d*\])?: ", body, re.M) is not None
     session = is_transcript(body) and (ipython or not parses(body))
     if language in _PYCON_LANGS or (language in repl_langs and session):
         code, shown = split_transcript(body)

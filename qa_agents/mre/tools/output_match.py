@@ -230,7 +230,7 @@ _WHOLE_FLOAT = re.compile(r"^(-?\d+)\.0+$")
 # the interpreter's banner, pasted above what a script printed: never the script's output
 _BANNER = re.compile(r"^(?:Python \d+\.\d+[.\w+]* \(.*\).*|Type \"help\", \"copyright\".*)$")
 _PSEUDO_FILE = re.compile(r"<(?:stdin|string|input|python-input-\d+|ipython-input-[\w-]+)>")
-_INPUT_LINE = re.compile(r"^(?:>>>|\.\.\.)(?: |$)|^In \[\d*\]:")
+_INPUT_LINE = re.compile(r"^(?:>>>|\.\.\.)(?: |$)|^In(?: \[\d*\])?: ")
 # a shell prompt's line that ran a script (``~/repo ± python cmd/test.py``): input, not output
 _SCRIPT_COMMAND = re.compile(r"(?:^|[\s$%#>±])(?:python[\d.]*|py)(?:\s+-\S+)*\s+[\w./\\~-]+\.py\b")
 _ANNOTATION = re.compile(r"\s{2,}#.*$|\s+#\s*(?:<-+|-+>|should|expected|wrong|correct).*$", re.I)

@@ -22,7 +22,13 @@ from qa_agents.mre.tools.prose_sessions import (
     inline_call_with_result,
     promptless_session,
 )
-from qa_agents.mre.tools.syntax import assigns_a_call, is_literal, is_runnable_call, parses
+from qa_agents.mre.tools.syntax import (
+    assigns_a_call,
+    does_something,
+    is_literal,
+    is_runnable_call,
+    parses,
+)
 from qa_agents.mre.tools.transcripts import loose_prompt
 
 # a line that can only open a Python script, at the start of a paragraph
@@ -36,7 +42,7 @@ _SCRIPT_LINE = re.compile(
     r"finally|return|raise|print|assert|del|@)\b|[A-Za-z_][\w.\[\]'\"]*\s*(?:=[^=]|\())"
 )
 _IMPORT_LINE = re.compile(r"^(?:import [A-Za-z_]|from [\w.]+ import )")
-_REPL_LINE = re.compile(r"^(?:>>>(?: |$)|In \[\d*\]: )")  # a Python or IPython prompt
+_REPL_LINE = re.compile(r"^(?:>>>(?: |$)|In(?: \[\d*\])?: )")  # a Python or IPython prompt
 _INLINE_ONLY = re.compile(r"^\s*(?P<tick>`+)(?P<code>[^`\n]+?)(?P=tick)\s*$")
 # `call(...)` then a few words saying what it does: "hangs.", "works fine."
 _INLINE_LEADING = re.compile(r"^\s*(?P<tick>`+)(?P<code>[^`\n]+?)(?P=tick)(?P<rest>[^`\n]*)$")
@@ -118,6 +124,9 @@ def _block_at(
     if _REPL_LINE.match(line) or loose_prompt(line):
         body, end = _take(lines, i, lambda s: bool(s.strip()))
         return RawBlock("", "\n".join(body) + "\n", "prose", lead), end
+    raised = i + 1 < len(lines) and _TRACEBACK_HEAD.match(lines[i + 1].strip())
+    if raised and prev_blank and does_something(line.strip()):
+        return RawBlock("", line.strip() + "\n", "prose", lead), i + 1  # the line that raised
     if _TRACEBACK_HEAD.match(line.strip()):
         body, end = _traceback(lines, i)
         return RawBlock("", body, "prose", lead), end

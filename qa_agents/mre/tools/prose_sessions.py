@@ -60,6 +60,11 @@ def inline_call_with_result(lines: list[str], start: int) -> tuple[str, int] | N
     bare = lines[start].strip()
     if start + 1 >= len(lines):
         return None
+    announced = _ANNOUNCING_TAIL.search(bare)  # "utm.to_latlon(...) returns", value below
+    if announced and is_runnable_call(bare[: announced.start()]):
+        value = lines[start + 1].strip().strip("`")
+        if is_expression(value):
+            return f">>> {bare[: announced.start()]}\n{value}\n", start + 2
     ipython = OUT_PROMPT.match(lines[start + 1])  # IPython's ``Out[21]:``: typed at a prompt
     result = _RESULT_LINE.match(lines[start + 1])
     called = is_runnable_call(bare) or (
@@ -75,6 +80,9 @@ def inline_call_with_result(lines: list[str], start: int) -> tuple[str, int] | N
     shown = lines[start + 1][ipython.end() :] if ipython else result.group("value")
     value = _without_prose_tail(shown.strip().strip("`").strip())
     return f">>> {code}\n{value}\n", start + 2
+
+
+_ANNOUNCING_TAIL = re.compile(r"\s+(?:returns?|gives?|prints?|outputs?|yields?)\s*:?\s*$", re.I)
 
 
 def _function_called(text: str) -> bool:

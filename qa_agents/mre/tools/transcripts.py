@@ -11,8 +11,9 @@ import re
 
 from qa_agents.mre.tools.syntax import does_something, is_expression, is_literal, parses
 
-_PROMPT = re.compile(r"^(?:>>>|\.\.\.)(?: |$)|^In \[\d*\]: ?|^\s+\.{3,}: ?")
-OUT_PROMPT = re.compile(r"^Out\[\d*\]: ?")
+_PROMPT = re.compile(r"^(?:>>>|\.\.\.)(?: |$)|^In \[\d*\]: ?|^In: |^\s+\.{3,}: ?")
+_IN_PROMPT = re.compile(r"^In(?: \[\d*\])?: ")
+OUT_PROMPT = re.compile(r"^Out(?:\[\d*\])?: ?")
 """IPython's result prompt: what follows it is output."""
 VERSION_QUERY = re.compile(
     r"__version__|\bVERSION\b|\bversion\s*\(|\bsys\.version|\bversion_info\b|python_version\("
@@ -34,7 +35,9 @@ def is_transcript(body: str) -> bool:
         is_gt_session(body)
         or arrow_session(body) is not None
         or any(
-            line.startswith((">>> ", ">>>\t")) or line == ">>>" or re.match(r"^In \[\d*\]:", line)
+            line.startswith((">>> ", ">>>\t"))
+            or line == ">>>"
+            or re.match(r"^In(?: \[\d*\])?: ", line)
             for line in body.splitlines()
         )
     )
