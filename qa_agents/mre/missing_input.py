@@ -184,6 +184,15 @@ def _api_changed(run: ExecutionResults, meta: ExtractionMetadata) -> bool:
     )
 
 
+def outgrown_python(run: ExecutionResults) -> str | None:
+    """The standard module a package failed to import a name from, raised inside the
+    package: its newest release was written for a Python the sandbox's has outgrown."""
+    match = re.search(r"cannot import name '\w+' from '([\w.]+)'", run.exception or "")
+    if match is None or match.group(1) not in sys.stdlib_module_names:
+        return None
+    return match.group(1) if raised_in(run.stderr) is False else None
+
+
 def _python2_name(run: ExecutionResults) -> str | None:
     """The Python 2 builtin the report's own code called, when that is what failed."""
     name = _undefined_name(run)

@@ -18,7 +18,12 @@ Rules:
 from __future__ import annotations
 
 from qa_agents.mre.decision import Decision, ask
-from qa_agents.mre.missing_input import files_never_reached, missing_input, reached_for_network
+from qa_agents.mre.missing_input import (
+    files_never_reached,
+    missing_input,
+    outgrown_python,
+    reached_for_network,
+)
 from qa_agents.mre.models import (
     BehaviorAnalysis,
     Comparison,
@@ -82,12 +87,18 @@ def infrastructure_failure(versions: VersionReport, run: ExecutionResults) -> st
     """Why the validation itself failed (ours, not the report's), or None."""
     if versions.lookup_failed:
         return "the package index could not be reached: " + "; ".join(versions.notes)
-    unknown = [p for p in versions.packages if p.error and "not found" in p.error]
+    unknown = [p for p in versions.packages if _no_such_package(p.error)]
     if not versions.can_proceed and not unknown:
         return "no installable release for the sandbox's Python: " + "; ".join(versions.notes)
     if run.error is not None:
         return f"{run.error.error}: {run.error.message}"
     return None
+
+
+def _no_such_package(error: str | None) -> bool:
+    """PyPI has no such project, or only a name reserved with nothing released: the
+    import is the author's own module, not a package we failed to install."""
+    return bool(error) and ("not found" in error or "has no files" in error)
 
 
 def _red(
@@ -118,7 +129,7 @@ def _red(
             "not-parseable",
         )
     if not versions.can_proceed:
-        missing = [p.name for p in versions.packages if p.error and "not found" in p.error]
+        missing = [p.name for p in versions.packages if _no_such_package(p.error)]
         return Decision(
             verdict=Verdict.RED,
             category="missing-module",
@@ -172,7 +183,17 @@ def _yellow(
         )
     elif any(p.imported and p.needs_update for p in versions.packages):
         questions += version_questions(versions)
-    if run.exception and not comparison.matched and "correct" not in comparison.detail:
+    outgrown = outgrown_python(run)
+    if outgrown:
+        reasons.append(
+            f"the newest release fails on import: it takes from `{outgrown}` a name this "
+            f"Python ({run.python_version or 'the sandbox'}) no longer has"
+        )
+        questions.append(
+            f"The newest release cannot be imported on Python {run.python_version or 'now'} "
+            f"(`{run.exception}`). Does the problem show on a release that runs there?"
+        )
+    elif run.exception and not comparison.matched and "correct" not in comparison.detail:
         questions.append(
             f"Running the code raised `{run.exception}`. Can you paste the complete traceback "
             "you see, and confirm the code in the issue is exactly what you ran?"

@@ -161,3 +161,20 @@ def test_a_guessed_package_that_fails_to_install_is_dropped(
     assert any("dropped the guessed package(s) slugs" in w for w in meta["warnings"])
     run = json.loads((tmp_path / "o" / "execution_results.json").read_text())
     assert "NameError: name 'slugs' is not defined" in run["exception"]
+
+
+def test_an_import_whose_pypi_name_has_nothing_released_is_the_author_s_module(
+    tmp_path: Path, no_model_settings: Settings
+) -> None:
+    """``from gui import TreeDisplay``: PyPI holds the name ``gui`` with no files in any
+    release. Nothing of ours failed; the module is the author's own (RED, not exit 3)."""
+    import httpx
+
+    reserved = {"info": {"version": "0.0.1"}, "releases": {"0.0.1": []}}
+    pypi = PypiClient(
+        transport=httpx.MockTransport(lambda r: httpx.Response(200, json=reserved)), retries=0
+    )
+    md = "# Crash\n\n```python\nfrom gui import TreeDisplay\nTreeDisplay().show()\n```\n"
+    result = validate_issue(md, tmp_path / "o", no_model_settings, pypi=pypi)
+    assert (result.verdict, result.reason_category) == (Verdict.RED, "missing-module")
+    assert "`gui`" in result.report_markdown

@@ -225,6 +225,10 @@ def test_a_package_importing_what_python_no_longer_has_is_an_api_change() -> Non
     )
     decision = _decide(ExecutionResults(exit_code=1, stderr=inside, exception=last))
     assert decision.verdict == Verdict.YELLOW
+    assert any("no longer has" in r for r in decision.reasons)
+    assert any(
+        "Does the problem show on a release that runs there" in q for q in decision.questions
+    )
     own = _traceback((SCRIPT, "from collections import Mapping"), last=last)
     mine = _decide(ExecutionResults(exit_code=1, stderr=own, exception=last))
     assert (mine.verdict, mine.category) == (Verdict.RED, "missing-module")

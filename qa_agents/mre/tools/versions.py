@@ -255,6 +255,8 @@ def _status(
         if choice.version is None and mention.imported:
             report.can_proceed = False
             report.notes.append(f"{mention.name}: {choice.reason}")
+            if not any(project.releases.values()):  # a name reserved, nothing released
+                status.error = f"package {mention.name!r} has no files on PyPI"
         if mention.spec:
             status.is_latest = satisfies(project.latest_version, mention.spec) or bool(
                 choice.version and satisfies(choice.version, mention.spec)
