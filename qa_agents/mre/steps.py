@@ -7,6 +7,7 @@ Failures come back as an ``MreError`` object; a step never raises.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from typing import TypeVar
@@ -196,7 +197,9 @@ class MreSteps:
         if results.error.transient:
             return []
         extraction = self.extraction()
-        return sorted(set(extraction.metadata.packages_guessed)) if extraction else []
+        guessed = set(extraction.metadata.packages_guessed) if extraction else set()
+        installing = {re.split(r"[=<>!~\[ ]", r, maxsplit=1)[0] for r in results.packages_installed}
+        return sorted(guessed & installing)
 
     def _run_step(self, code: str | None, packages: list[str] | None) -> ExecutionResults:
         extraction = self.extraction()
