@@ -182,7 +182,7 @@ class MreSteps:
             extraction = self._extract_code()
             extraction.metadata.warnings.append(
                 f"dropped the guessed package(s) {', '.join(guessed)}: they failed to install"
-                " (" + (results.error.message[:200] if results.error else "") + ")"
+                + _first_error_line(results.error.message if results.error else "")
             )
             self.store.write_model(names.EXTRACTION_METADATA, extraction.metadata)
             self._validate_versions(None)
@@ -334,6 +334,12 @@ def reported_requirements(versions: VersionReport) -> list[str]:
         if pinned:
             reqs.append(f"{p.name}=={pinned}")
     return reqs
+
+
+def _first_error_line(message: str) -> str:
+    """`` (error: …)``, the first line of pip's output that says what broke, clipped."""
+    line = next((ln.strip() for ln in message.splitlines() if "error" in ln.lower()), "")
+    return f" ({line[:120]})" if line else ""
 
 
 def _skip_reason(code: str, extraction: Extraction | None, versions: VersionReport) -> str | None:
