@@ -177,11 +177,7 @@ def _api_changed(run: ExecutionResults, meta: ExtractionMetadata) -> bool:
     module = match.group(1) or match.group(2)
     if "." in module or (match.group(2) is not None and module == meta.repository_module):
         return True
-    return (
-        match.group(2) is not None
-        and module in sys.stdlib_module_names
-        and (raised_in(run.stderr) is False)
-    )
+    return outgrown_python(run) is not None
 
 
 def outgrown_python(run: ExecutionResults) -> str | None:

@@ -26,7 +26,7 @@ from qa_agents.mre.tools.comments import commented_evidence, marked_lines
 from qa_agents.mre.tools.markdown import extract_code_blocks
 from qa_agents.mre.tools.output_match import exact_numbers
 from qa_agents.mre.tools.prose_claims import prose_claims
-from qa_agents.mre.tools.tracebacks import parse_exception
+from qa_agents.mre.tools.tracebacks import EXCEPTION_LINE, parse_exception
 
 _HEADING = re.compile(
     r"^(?:#{1,6}\s*(?P<h>[^\n]+?)\s*#*|\*\*(?P<b>[^*\n]+?)\*\*:?"
@@ -48,8 +48,6 @@ _ACTUAL_KEYS = (
     "bug",
     "got",
 )
-# a whole line that is an exception with its message, as a session prints its last line
-_BARE_EXCEPTION_LINE = re.compile(r"^(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception):\s+\S.*$")
 _EXCEPTION = re.compile(
     r"(?<![\w.])(?P<type>(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning|Exit|Interrupt))"
     r"(?:\s*:\s*(?P<msg>[^\n`]+))?"
@@ -155,7 +153,7 @@ def _split_trace(text: str) -> tuple[str, str]:
     if lines and _EXCEPTION.match(lines[-1].strip()):  # a bare "KeyError: 'x'" at the end
         return "\n".join(lines[:-1]), lines[-1]
     for i, line in enumerate(lines):  # one a session went on after: "ValueError: …" then more
-        if _BARE_EXCEPTION_LINE.match(line.strip()):
+        if EXCEPTION_LINE.match(line.strip()):
             return "\n".join(lines[:i] + lines[i + 1 :]), line
     return text, ""
 

@@ -280,8 +280,8 @@ def _reworded_counts(behavior: BehaviorAnalysis, run: ExecutionResults) -> bool:
     if behavior.message_is_symptom:
         return False
     named = _NAMED.findall(behavior.expected_behavior.error_message or "")
-    ran = f"{run.exception} {run.stderr}"
-    if named and not any((quoted or called) in ran for quoted, called in named):
+    met = f"{run.exception} {run.stderr}"
+    if named and not any((quoted or called) in met for quoted, called in named):
         return False  # "get() got … 'writer_options'": about names the run never met
     shown = {
         m.group("fn")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import json
 import re
+from collections.abc import Iterable
 from pathlib import PurePosixPath
 
 from qa_agents.mre.models import CodeBlock, Extraction, ExtractionMetadata
@@ -271,9 +272,10 @@ def _repeated_later(blocks: list[CodeBlock]) -> list[CodeBlock]:
     repeated = []
     for i, block in enumerate(blocks):
         seen = set().union(*statements[: i + 1])
-        read = _names_read(block.content)
+        read = _names(statements[i].values(), ast.Load)
         if statements[i] and any(
-            statements[i] <= later and not (read & _names_bound(later - seen))
+            statements[i].keys() <= later.keys()
+            and not read & _names([n for key, n in later.items() if key not in seen], ast.Store)
             for later in statements[i + 1 :]
             if later
         ):
@@ -281,22 +283,19 @@ def _repeated_later(blocks: list[CodeBlock]) -> list[CodeBlock]:
     return repeated
 
 
-def _names_read(code: str) -> set[str]:
+def _names(statements: Iterable[ast.stmt], context: type[ast.expr_context]) -> set[str]:
+    """The names the statements read (``ast.Load``) or assign (``ast.Store``)."""
+    return {
+        n.id
+        for statement in statements
+        for n in ast.walk(statement)
+        if isinstance(n, ast.Name) and isinstance(n.ctx, context)
+    }
+
+
+def _statements(code: str) -> dict[str, ast.stmt]:
+    """Each top-level statement by its shape (empty when the code does not parse)."""
     try:
-        tree = ast.parse(code)
+        return {ast.dump(node): node for node in ast.parse(code).body}
     except (SyntaxError, ValueError):
-        return set()
-    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
-
-
-def _names_bound(dumps: set[str]) -> set[str]:
-    """The names the statements (given as ``ast.dump`` shapes) assign."""
-    return set(re.findall(r"Name\(id='(\w+)', ctx=Store\(\)\)", " ".join(dumps)))
-
-
-def _statements(code: str) -> set[str]:
-    """Each top-level statement's shape (an empty set when the code does not parse)."""
-    try:
-        return {ast.dump(node) for node in ast.parse(code).body}
-    except (SyntaxError, ValueError):
-        return set()
+        return {}

@@ -161,7 +161,7 @@ def hydrate(
         *export_imports(own_submodules, repository),
     ]
     helper = [ECHO_HELPER] if f"{ECHO}(" in code else []
-    module_uses = {n: attributes_of(tree, n) for n in wanted & modules}
+    module_uses = {n: uses[n] for n in wanted & modules}
     lookup = submodule_lookup(sorted(wanted - modules), candidates, module_uses)
     if imports or helper or tried:
         result.code = insert_preamble(code, tree, imports, [guarded(tried), lookup, *helper])

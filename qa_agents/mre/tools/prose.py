@@ -29,6 +29,7 @@ from qa_agents.mre.tools.syntax import (
     is_runnable_call,
     parses,
 )
+from qa_agents.mre.tools.tracebacks import EXCEPTION_LINE
 from qa_agents.mre.tools.transcripts import loose_prompt
 
 # a line that can only open a Python script, at the start of a paragraph
@@ -58,8 +59,6 @@ _VALUE_LEAD = re.compile(
     re.I,
 )
 _TRACEBACK_HEAD = re.compile(r"^Traceback \(most recent call last\):?\s*$")
-# a paragraph that is one exception line: "ValueError: Ranges must be adjacent"
-_ERROR_PARAGRAPH = re.compile(r"^\s*(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception):\s+\S.*$")
 _EXCEPTION_LINE = re.compile(r"^(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*(?::.*)?$")
 _PYTHON_C = re.compile(r"(?:^|[\s;&|(])(?:python[\d.]*|py)(?:\s+-[A-Za-z]+)*\s+-c\s")
 # the prompt before one command: "$ ", "% ", "❯ ", "# ", "PS C:\\> ", "> python"
@@ -130,7 +129,8 @@ def _block_at(
     if _TRACEBACK_HEAD.match(line.strip()):
         body, end = _traceback(lines, i)
         return RawBlock("", body, "prose", lead), end
-    if prev_blank and _ERROR_PARAGRAPH.match(line) and not "".join(lines[i + 1 : i + 2]).strip():
+    alone = prev_blank and not "".join(lines[i + 1 : i + 2]).strip()
+    if alone and EXCEPTION_LINE.match(line.strip()):
         return RawBlock("", line.strip() + "\n", "prose", lead), i + 1  # "KeyError: 'x'" alone
     session = (gt_session(lines, i) if prev_blank else None) or inline_call_with_result(lines, i)
     if session is not None:

@@ -17,6 +17,7 @@ from qa_agents.mre.tools.syntax import (
     is_expression,
     is_literal,
     is_runnable_call,
+    literal_arguments,
     parses,
 )
 from qa_agents.mre.tools.transcripts import OUT_PROMPT, is_gt_session
@@ -98,7 +99,7 @@ def _function_called(text: str) -> bool:
         and isinstance(call.func, ast.Name)
         and call.func.id[:1].islower()
         and bool(call.args or call.keywords)
-        and all(is_literal(a) for a in [*call.args, *(k.value for k in call.keywords)])
+        and literal_arguments(call)
     )
 
 
@@ -197,8 +198,7 @@ def _repr_like(line: str) -> bool:
     value = node.value
     if isinstance(value, ast.Call) and isinstance(value.func, ast.Name | ast.Attribute):
         name = value.func.id if isinstance(value.func, ast.Name) else value.func.attr
-        args = [*value.args, *(k.value for k in value.keywords)]
-        return name[:1].isupper() and all(is_literal(a) for a in args)
+        return name[:1].isupper() and literal_arguments(value)
     return is_literal(value)
 
 

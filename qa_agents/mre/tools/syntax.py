@@ -42,6 +42,11 @@ def is_literal(node: ast.expr) -> bool:
     return True
 
 
+def literal_arguments(call: ast.Call) -> bool:
+    """Every argument of the call, positional or keyword, is written out."""
+    return all(is_literal(a) for a in [*call.args, *(k.value for k in call.keywords)])
+
+
 def is_runnable_call(text: str) -> bool:
     """A statement that runs as given: a call of ``module.function`` (or a chain of
     calls on it) whose arguments are all literals, ``lib.check(42, {"a": "b"})``.
@@ -70,8 +75,7 @@ def _literal_call_chain(node: ast.expr) -> bool:
     if isinstance(node, ast.Attribute):
         return _literal_call_chain(node.value)
     if isinstance(node, ast.Call):
-        args = [*node.args, *(k.value for k in node.keywords)]
-        return _literal_call_chain(node.func) and all(is_literal(a) for a in args)
+        return _literal_call_chain(node.func) and literal_arguments(node)
     return False
 
 

@@ -10,6 +10,10 @@ import re
 
 from qa_agents.mre.models import SCRIPT_NAME
 
+EXCEPTION_LINE = re.compile(r"^(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception):\s+\S.*$")
+"""A whole line that is an exception with its message (``ValueError: Ranges must …``), as
+a session prints its last line or a report pastes it alone."""
+
 _FRAME = re.compile(r'^\s*File "(?P<file>[^"]+)", line \d+')
 
 
