@@ -64,6 +64,14 @@ class CodeBlock(BaseModel):
     lead: str = ""
 
 
+class ToolCommand(BaseModel):
+    """One command of the report's own command-line tool, as the run gives it."""
+
+    argv: list[str] = Field(description="The program's name, then its arguments.")
+    module: bool = Field(default=False, description="Run as ``python -m <name>``.")
+    stdin: str | None = Field(default=None, description="The file fed on standard input.")
+
+
 class ExtractionMetadata(BaseModel):
     """``/extraction_metadata.json``."""
 
@@ -102,6 +110,15 @@ class ExtractionMetadata(BaseModel):
     command_line: list[str] = Field(
         default_factory=list,
         description="The command line the report ran its script with, given to the run.",
+    )
+    tool_commands: list[ToolCommand] = Field(
+        default_factory=list,
+        description="The report's commands of its project's command-line tool: the run "
+        "writes the files they read and runs them, in order, instead of the blocks.",
+    )
+    tool_inputs: list[int] = Field(
+        default_factory=list,
+        description="The blocks those commands read as files: input, never shown output.",
     )
     repository_module: str | None = Field(
         default=None,

@@ -162,7 +162,10 @@ class MreSteps:
         """behavior_analyst: writes /behavior_analysis.json."""
 
         def run() -> BehaviorAnalysis:
-            analysis = analyse_behavior(self.issue())
+            extraction = self.extraction()
+            meta = extraction.metadata if extraction else ExtractionMetadata(code_blocks_found=0)
+            programs = {c.argv[0] for c in meta.tool_commands}
+            analysis = analyse_behavior(self.issue(), programs, set(meta.tool_inputs))
             self.store.write_model(names.BEHAVIOR_ANALYSIS, analysis)
             return analysis
 

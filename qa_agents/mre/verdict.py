@@ -104,6 +104,15 @@ def _no_such_package(error: str | None) -> bool:
 def _red(
     meta: ExtractionMetadata, versions: VersionReport, run: ExecutionResults
 ) -> Decision | None:
+    if meta.tool_commands and meta.file_dependencies:
+        names = ", ".join(f"`{f}`" for f in meta.file_dependencies)
+        return ask(
+            f"The report's command reads files it does not include: {names}",
+            f"Please include {names} (or the few lines of it that show the problem) as a "
+            "code block, with the command you ran on it.",
+            "**The files the command reads**",
+            "missing-file",
+        )
     if meta.python_blocks_used == 0:
         return Decision(
             verdict=Verdict.RED,

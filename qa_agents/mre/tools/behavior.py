@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Collection
 
 from qa_agents.mre.models import (
     ActualBehavior,
     BehaviorAnalysis,
+    BlockContext,
     CodeBlock,
     ExpectedBehavior,
     MarkedLine,
@@ -26,6 +28,7 @@ from qa_agents.mre.tools.comments import commented_evidence, marked_lines
 from qa_agents.mre.tools.markdown import extract_code_blocks
 from qa_agents.mre.tools.output_match import exact_numbers
 from qa_agents.mre.tools.prose_claims import prose_claims
+from qa_agents.mre.tools.tool_commands import printed_by_tool
 from qa_agents.mre.tools.tracebacks import EXCEPTION_LINE, parse_exception
 
 _HEADING = re.compile(
@@ -106,11 +109,20 @@ def _title(heading: re.Match[str]) -> str:
     return (heading.group("h") or heading.group("b") or heading.group("c") or "").strip().lower()
 
 
-def shown_evidence(blocks: list[CodeBlock]) -> list[ShownEvidence]:
-    """Every output and traceback the report shows, with the context it was shown in."""
+def shown_evidence(
+    blocks: list[CodeBlock], programs: Collection[str] = (), inputs: Collection[int] = ()
+) -> list[ShownEvidence]:
+    """Every output and traceback the report shows, with the context it was shown in.
+    ``programs``: the report's own command-line tools; a block running one shows, as
+    output, only what the last of those commands printed. ``inputs``: blocks that are
+    files those commands read."""
     evidence: list[ShownEvidence] = []
-    for block in blocks:
+    for block in (b for b in blocks if b.index not in inputs):
         source = f"block {block.index} ({block.origin})"
+        by_tool = printed_by_tool(block.content, set(programs)) if programs else None
+        if by_tool is not None and block.kind in {"shell", "output"}:
+            evidence.extend(_printed(by_tool, block.context, source))
+            continue
         printed = printed_by_command(block)
         if printed:  # `% python example.py -d B` and what it printed
             evidence.append(
@@ -129,19 +141,19 @@ def shown_evidence(blocks: list[CodeBlock]) -> list[ShownEvidence]:
             )
         if block.kind == "code":
             evidence.extend(commented_evidence(block, source))
-        if block.kind == "code" and block.transcript_output.strip():
-            out, trace = _split_trace(block.transcript_output)
-            if out.strip():
-                evidence.append(
-                    ShownEvidence(kind="output", context=block.context, text=out, source=source)
-                )
-            if trace.strip():
-                evidence.append(
-                    ShownEvidence(
-                        kind="traceback", context=block.context, text=trace, source=source
-                    )
-                )
+        if block.kind == "code":
+            evidence.extend(_printed(block.transcript_output, block.context, source))
     return evidence
+
+
+def _printed(text: str, context: BlockContext, source: str) -> list[ShownEvidence]:
+    """What a session printed: its output, then the traceback it ended with."""
+    out, trace = _split_trace(text) if text.strip() else ("", "")
+    return [
+        ShownEvidence(kind=kind, context=context, text=part, source=source)
+        for kind, part in (("output", out), ("traceback", trace))
+        if part.strip()
+    ]
 
 
 def _split_trace(text: str) -> tuple[str, str]:
@@ -158,14 +170,18 @@ def _split_trace(text: str) -> tuple[str, str]:
     return text, ""
 
 
-def analyse_behavior(markdown: str) -> BehaviorAnalysis:
-    """Turn the issue's prose and evidence blocks into checkable criteria."""
+def analyse_behavior(
+    markdown: str, programs: Collection[str] = (), inputs: Collection[int] = ()
+) -> BehaviorAnalysis:
+    """Turn the issue's prose and evidence blocks into checkable criteria (``programs``
+    and ``inputs``: the commands the extraction runs and their files, see
+    ``shown_evidence``)."""
     parts = sections(markdown)
     expected_text = _pick(parts, _EXPECTED_KEYS)
     actual_text = _pick(parts, _ACTUAL_KEYS, exclude=_EXPECTED_KEYS)
     actual = ActualBehavior(description=clip(actual_text), provided=bool(actual_text))
     blocks = extract_code_blocks(markdown)
-    evidence = shown_evidence(blocks)
+    evidence = shown_evidence(blocks, programs, inputs)
     prose = _prose(markdown, blocks)
     subjects = _raise_subjects(prose)
     expected_raise = any(e.kind == "traceback" and e.context == "expected" for e in evidence)

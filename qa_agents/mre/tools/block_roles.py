@@ -68,16 +68,21 @@ def keep_this_pythons_output(
 
 # "# cat test/config.yaml" or "$ cat x.ini" heading a block: a file's contents, shown
 CAT_HEADER = re.compile(r"^\s*(?:#|\$)\s*cat\s+(?P<path>[\w./-]+)[ \t]*(?=\n|$)")
+# "# setup.cfg" or "# file: conf/app.yaml" heading a block: the file's name
+FILE_HEADER = re.compile(
+    r"^\s*#\s*(?:file(?:name)?:\s*)?[\w./-]+\.(?:cfg|ini|toml|ya?ml|json|txt|md|csv|xml|env)\s*$"
+)
 _TREE = re.compile(r"^\s*(?:[│|]\s*)*[├└]──", re.M)
 
 
 def mark_file_listings(blocks: list[CodeBlock]) -> None:
-    """An "output" that is a file's contents under the ``cat`` that printed it, or a
-    directory tree (``├── config.yaml``), describes the author's files, not what the
-    code printed."""
+    """An "output" that is a file's contents under the ``cat`` that printed it or a
+    comment naming it (``# setup.cfg``), or a directory tree (``├── config.yaml``),
+    describes the author's files, not what the code printed."""
     for block in blocks:
         first = block.content.lstrip("\n").split("\n", 1)[0]
-        if block.kind == "output" and (CAT_HEADER.match(first) or _TREE.search(block.content)):
+        listing = CAT_HEADER.match(first) or FILE_HEADER.match(first)
+        if block.kind == "output" and (listing or _TREE.search(block.content)):
             block.kind = "other"
 
 

@@ -29,9 +29,10 @@ def shown_name_errors(markdown: str) -> list[str]:
 
 def repository_module_name(repository: str) -> str | None:
     """The module a repository is usually imported as: ``cdgriffith/Box`` → ``box``,
-    ``un33k/python-slugify`` → ``slugify``, ``owner/my-lib`` → ``my_lib``."""
+    ``un33k/python-slugify`` → ``slugify``, ``owner/my-lib`` → ``my_lib``,
+    ``justinmayer/smartypants.py`` → ``smartypants``."""
     name = repository.rsplit("/", 1)[-1].lower()
-    name = re.sub(r"^(?:python|py)-", "", name).replace("-", "_")
+    name = re.sub(r"^(?:python|py)-|\.py$", "", name).replace("-", "_")
     return name if name.isidentifier() else None
 
 

@@ -26,6 +26,8 @@ from qa_agents.mre.tools.markdown import (
     extract_code_blocks,
 )
 from qa_agents.mre.tools.syntax import parses
+from qa_agents.mre.tools.tool_commands import ToolRun, find_tool_run
+from qa_agents.mre.tools.tool_script import tool_script
 from qa_agents.mre.tools.versions import source_repository
 
 _FILE_HEADER = re.compile(r"^#\s*(?:file(?:name)?:\s*)?(?:[\w./-]*/)?(?P<mod>\w+)\.py\s*$")
@@ -59,6 +61,9 @@ def extract(
     except those the report shows as its NameError.
     """
     blocks = extract_code_blocks(markdown)
+    tool = _tool_run(markdown, blocks, extra_modules)
+    if tool is not None:
+        return _tool_extraction(tool, blocks)
     ordered, local_modules = _modules_first(blocks)
     echoed = [_echoed(b) for b in ordered]
     code, warnings = combine_python_blocks(echoed)
@@ -129,6 +134,43 @@ def extract(
     if facts.credentials:
         meta.warnings.append("code needs credentials: " + "; ".join(facts.credentials))
     return Extraction(code=hydrated.code, metadata=meta)
+
+
+def _tool_run(
+    markdown: str, blocks: list[CodeBlock], extra_modules: ExtraModules | None
+) -> ToolRun | None:
+    """The report's run of its own project's command-line tool, when it shows one."""
+    repository = source_repository(markdown)
+    name = repository_module_name(repository) if repository else None
+    if name is None or extra_modules is None:
+        return None
+    shown = find_tool_run(markdown, blocks, {name})  # read offline first: PyPI only if so
+    return shown if shown is not None and name in extra_modules() else None
+
+
+def _tool_extraction(tool: ToolRun, blocks: list[CodeBlock]) -> Extraction:
+    """The script that writes the tool's input files and runs its commands."""
+    packages = sorted({c.argv[0] for c in tool.commands if c.argv[0].isidentifier()})
+    meta = ExtractionMetadata(code_blocks_found=len(blocks), blocks=blocks)
+    shown = "; ".join(" ".join(c.argv) for c in tool.commands)
+    if tool.missing:  # nothing to run: the verdict asks for the files
+        meta.tool_commands = tool.commands
+        meta.file_dependencies = tool.missing
+        meta.warnings.append(
+            f"the report runs its project's command line ({shown}) on files it does not "
+            "include: " + ", ".join(tool.missing)
+        )
+        return Extraction(code="", metadata=meta)
+    meta.python_blocks_used = max(1, len(tool.blocks_used))
+    meta.tool_commands = tool.commands
+    meta.tool_inputs = tool.blocks_used
+    meta.repository_module = packages[0] if packages else None
+    meta.warnings.append(
+        "the report runs its project's command line: the run writes the files it shows ("
+        + ", ".join(sorted(tool.files))
+        + f") and runs {shown}, instead of running its blocks as a script"
+    )
+    return Extraction(code=tool_script(tool.commands, tool.files, packages), metadata=meta)
 
 
 def _prose_words(markdown: str, blocks: list[CodeBlock]) -> set[str]:

@@ -75,7 +75,7 @@ def extract_code_blocks(markdown: str) -> list[CodeBlock]:
     """Every block of the issue, in order, classified and tagged with its context."""
     blocks: list[CodeBlock] = []
     mentions: set[int] = set()
-    for index, raw in enumerate(_raw_blocks(markdown)):
+    for index, raw in enumerate(raw_blocks(markdown)):
         if raw.mention:
             mentions.add(index)
         kind, content, transcript = classify_block(raw.language, raw.body, raw.lead)
@@ -159,7 +159,7 @@ def context_of(lead: str, section: str = "") -> BlockContext:
     return "actual" if _OUTPUT_WORDS.search(line) else ""
 
 
-def _raw_blocks(markdown: str) -> list[RawBlock]:
+def raw_blocks(markdown: str) -> list[RawBlock]:
     """Fenced and ``<pre>`` blocks, and in the prose between them what prose can hold."""
     markdown = unquote_code(_TITLE.sub("", markdown, count=1))
     found: list[RawBlock] = []
