@@ -38,6 +38,7 @@ from qa_agents.mre.tools.output_match import compare_outputs
 from qa_agents.mre.tools.pypi import PypiClient
 from qa_agents.mre.tools.report import ReportInputs, render_report, render_reproduction
 from qa_agents.mre.tools.resolver import Interpreter
+from qa_agents.mre.tools.tool_commands import files_not_found
 from qa_agents.mre.tools.versions import (
     PackageMention,
     build_report,
@@ -277,7 +278,10 @@ class MreSteps:
         behavior.raised_at_marked_line = marked_raise(behavior, run)
         if self.store.read_text(names.BEHAVIOR_ANALYSIS) is not None:
             self.store.write_model(names.BEHAVIOR_ANALYSIS, behavior)
-        decision = decide(extraction.metadata, versions, behavior, run, comparison)
+        meta = extraction.metadata
+        if meta.tool_commands and not comparison.matched and not run.skipped:  # "not found"
+            meta.file_dependencies += files_not_found(run.stdout + run.stderr, self.issue())
+        decision = decide(meta, versions, behavior, run, comparison)
         inputs = ReportInputs(
             title=self.title,
             mode=self.mode,

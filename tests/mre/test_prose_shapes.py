@@ -114,3 +114,49 @@ def test_the_line_right_above_a_traceback_is_the_code_that_raised() -> None:
     blocks = extract_code_blocks(md)
     assert [b.kind for b in blocks] == ["code", "traceback"]
     assert blocks[0].content == "print(generate(alphabet='12345a', size=3))\n"
+
+
+def test_the_call_right_under_a_sentence_and_above_its_traceback_is_code() -> None:
+    md = (
+        "this string fails to parse:\nparser.Parse('Mozilla/5.0 (Linux)')\n"
+        'Traceback (most recent call last):\n  File "<stdin>", line 1, in <module>\n'
+        "IndexError: no such group\n"
+    )
+    kinds = [(b.kind, b.content) for b in extract_code_blocks(md)]
+    assert kinds[0] == ("code", "parser.Parse('Mozilla/5.0 (Linux)')\n")
+    assert kinds[1][0] == "traceback"
+
+
+def test_an_unmarked_python_dash_c_block_is_its_program() -> None:
+    md = 'Then run:\n```\npython -c "import json; print(json.dumps([1]))"\n```\n'
+    (block,) = extract_code_blocks(md)
+    assert block.kind == "code" and block.content == "import json; print(json.dumps([1]))\n"
+
+
+def test_a_space_too_many_after_the_prompt_is_dropped_not_a_syntax_error() -> None:
+    md = "```python\n>>> import json\n>>>  json.loads('[1]') # => [1]\n```\n"
+    result = extract(md)
+    assert result.metadata.syntax_error is None
+    assert "json.loads('[1]')" in result.code
+    body = "```\n>>> def f():\n>>>     return 1\n```\n"  # a body typed at >>> keeps its indent
+    assert "    return 1" in extract(body).code
+
+
+def test_what_came_instead_of_an_expectation_is_the_actual_output() -> None:
+    md = (
+        "```python\nprint([1])\n```\n\n"
+        "I'd expect this to produce an error, but instead it prints\n```\n[1]\n```\n"
+        "It should print this, but it prints\n```\n[2]\n```\n"
+    )
+    contexts = [b.context for b in extract_code_blocks(md)]
+    assert contexts == ["", "actual", "actual"]
+    worded = "It prints this, but should print:\n```\n[3]\n```\n"
+    assert [b.context for b in extract_code_blocks(worded)] == ["expected"]
+
+
+def test_a_json5_file_the_report_names_is_written_for_the_code() -> None:
+    md = (
+        "Save this as bug.json5:\n```json5\n{a: 1,}\n```\n\n"
+        "```python\nprint(open('bug.json5').read())\n```\n"
+    )
+    assert extract(md).metadata.included_files == {"bug.json5": "{a: 1,}\n"}

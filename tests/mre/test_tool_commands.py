@@ -12,7 +12,8 @@ from qa_agents.mre.models import Verdict
 from qa_agents.mre.tools.behavior import analyse_behavior, shown_evidence
 from qa_agents.mre.tools.extractor import extract
 from qa_agents.mre.tools.markdown import extract_code_blocks
-from qa_agents.mre.tools.tool_commands import find_tool_run, printed_by_tool
+from qa_agents.mre.tools.tool_commands import files_not_found, find_tool_run, printed_by_tool
+from qa_agents.mre.tools.tool_script import tool_script
 
 SOURCE = "<!-- source: https://github.com/PyCQA/pyflakes/issues/1 -->\n# Unused import\n\n"
 SESSION = """\
@@ -132,3 +133,38 @@ def test_python_dash_m_and_standard_input_run_as_the_shell_would(run_issue) -> N
 def test_a_block_headed_by_a_file_name_is_that_file_not_output() -> None:
     md = "```python\nprint(1)\n```\n\n```\n# setup.cfg\n[flake8]\nmax-line-length = 99\n```\n"
     assert shown_evidence(extract_code_blocks(md)) == []
+
+
+def test_an_unmarked_block_opening_with_the_command_shows_what_it_printed() -> None:
+    md = "```\npyflakes -m not-a-file\nFound 0 files.\nsuccess!\n```\n"
+    tool = _run(md, {"pyflakes"})  # no file argument and no block: it runs as it is
+    assert tool is not None and tool.files == {} and tool.missing == []
+    assert tool.commands[0].argv == ["pyflakes", "-m", "not-a-file"]
+    assert tool.printed == "Found 0 files.\nsuccess!\n"
+    # a command in a sentence names no file: it needs a block to run on
+    assert _run("Calling `pyflakes --doctests` gives nothing.\n", {"pyflakes"}) is None
+
+
+def test_the_script_runs_the_tool_in_a_folder_of_the_report_s_files_only() -> None:
+    tool = _run(SESSION, {"pyflakes"})
+    assert tool is not None
+    code = tool_script(tool.commands, tool.files, ["pyflakes"])
+    assert code.index("os.chdir(FOLDER)") < code.index("for name, text in FILES.items()")
+
+
+def test_a_file_the_tool_could_not_find_and_the_report_never_names_is_missing() -> None:
+    output = "Validating bad.yaml...\nInvalid schema name for 'schema.yaml' or schema not found.\n"
+    report = "Consider `bad.yaml`:\n```yaml\nkey:\n```\n$ yamale bad.yaml\n"
+    assert files_not_found(output, report) == ["schema.yaml"]
+    assert files_not_found("Path does not exist: bad.yaml\n", report) == []  # the report's own
+
+
+def test_a_command_over_a_folder_reads_a_project_the_report_does_not_include() -> None:
+    md = "```python\nimport os\n```\n\n```shell\n$ pyflakes --doctests .\n```\n"
+    tool = _run(md, {"pyflakes"})
+    assert tool is not None and tool.missing == [". (a folder)"]
+
+
+def test_a_version_line_opening_an_unmarked_block_is_not_a_command() -> None:
+    md = "```\npyflakes 3.2.0\nopens with 'Args:': params=[]\n```\n"
+    assert _run(md, {"pyflakes"}) is None

@@ -38,7 +38,7 @@ _PLACEHOLDER = re.compile(
     re.IGNORECASE,
 )
 _FILE_EXT = re.compile(
-    r"\.(csv|tsv|json|jsonl|txt|xlsx?|parquet|feather|ya?ml|toml|ini|cfg|pkl|pickle|db|sqlite3?|"
+    r"\.(csv|tsv|json|jsonl|json5|hjson|md|rst|conf|txt|xlsx?|parquet|feather|ya?ml|toml|ini|cfg|pkl|pickle|db|sqlite3?|"
     r"h5|hdf5|npy|npz|png|jpe?g|gif|pdf|xml|html?|log|zip|gz|tar|pt|pth|bin|wav|mp3|mp4)$",
     re.IGNORECASE,
 )

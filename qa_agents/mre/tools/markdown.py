@@ -150,6 +150,9 @@ def context_of(lead: str, section: str = "") -> BlockContext:
     """
     lines = [ln for ln in lead.splitlines() if ln.strip() and not ln.lstrip().startswith("<!--")]
     line = re.sub(r"\([^()]*\)", " ", lines[-1]) if lines else ""  # an aside says neither
+    *before, last = re.split(r"\b(?:but|however|whereas)\b", line, flags=re.I)
+    if before and _EXPECTED_WORDS.search(" ".join(before)) and not _EXPECTED_WORDS.search(last):
+        return "actual"  # "I'd expect an error, but instead it prints"
     if _EXPECTED_WORDS.search(line):
         return "expected"
     if _ACTUAL_WORDS.search(line):
@@ -320,7 +323,9 @@ def _split_code_and_traceback(body: str) -> tuple[str, str]:
 
 def _is_shell(body: str) -> bool:
     first = body.lstrip().splitlines()[0] if body.strip() else ""
-    return first.startswith(("$ ", "pip ", "python -m pip", "conda ", "uv ", "% ", "❯ "))
+    return first.startswith(("$ ", "pip ", "python -m pip", "conda ", "uv ", "% ", "❯ ")) or (
+        python_c_code(first) is not None
+    )
 
 
 def _source_excerpt(body: str) -> bool:

@@ -124,7 +124,7 @@ def _block_at(
         body, end = _take(lines, i, lambda s: bool(s.strip()))
         return RawBlock("", "\n".join(body) + "\n", "prose", lead), end
     raised = i + 1 < len(lines) and _TRACEBACK_HEAD.match(lines[i + 1].strip())
-    if raised and prev_blank and does_something(line.strip()):
+    if raised and does_something(line.strip()):  # a sentence above it does not parse
         return RawBlock("", line.strip() + "\n", "prose", lead), i + 1  # the line that raised
     if _TRACEBACK_HEAD.match(line.strip()):
         body, end = _traceback(lines, i)

@@ -31,11 +31,13 @@ _HEREDOC = re.compile(
 _PLACEHOLDER = re.compile(
     r"^(?:[\[<{]\s*[\w -]*(?:file|path)[\w -]*\s*[\]>}]|FILE(?:NAME)?)$", re.I
 )
+_FOLDER = re.compile(r"^(?:\.{1,2}|[\w.~-]+(?:/[\w.~-]+)*)/$|^\.$")
 _PATH = re.compile(r"^[\w./~-]*\w\.[A-Za-z]\w{0,7}$")
 _FILE_COMMENT = re.compile(r"^\s*#\s*(?:(?:cat|file(?:name)?:)\s*)?(?P<path>[\w./-]+\.\w{1,8})\s*$")
 _ONLY_ABOUT_ITSELF = {"--version", "-V", "--help", "-h", "version"}
 _INLINE = re.compile(r"`([^`\n]+)`")
 _SHELL_LANGS = {"bash", "sh", "shell", "console", "zsh", "shell-session", "powershell", "cmd"}
+_PYTHON_LANGS = {"python", "py", "python3", "py3", "pycon", "python-repl", "ipython", "ipython3"}
 _ANY_FILE = "[file]"  # the input a command without a file argument is run on
 _INPUT_EXTENSIONS = {"python": ".py", "py": ".py", "python3": ".py", "markdown": ".md", "md": ".md"}
 
@@ -44,6 +46,7 @@ _INPUT_EXTENSIONS = {"python": ".py", "py": ".py", "python3": ".py", "markdown":
 class _Step:
     words: list[str]
     printed: list[str] = field(default_factory=list)
+    unmarked: bool = False  # the first line of a block with no prompt and no shell tag
 
 
 @dataclass
@@ -66,16 +69,17 @@ def find_tool_run(markdown: str, blocks: list[CodeBlock], programs: set[str]) ->
     files: dict[str, str] = {}
     session_blocks: set[int] = set()
     for index, raw in enumerate(raws):
-        if raw.language.lower() in _SHELL_LANGS | {"", "text", "console"}:
+        if raw.language.lower() not in _PYTHON_LANGS:
             block_steps, block_files = session(raw.body, raw.language.lower() in _SHELL_LANGS)
-            if any(_command(s.words, programs) for s in block_steps) or block_files:
+            if any(_ours(s, programs) for s in block_steps) or block_files:
                 session_blocks.add(index)
                 steps += block_steps
                 files.update(block_files)
-    commands = [c for s in steps if (c := _command(s.words, programs))]
-    printed = next((s.printed for s in reversed(steps) if _command(s.words, programs)), [])
+    commands = [c for s in steps if (c := _ours(s, programs))]
+    printed = next((s.printed for s in reversed(steps) if _ours(s, programs)), [])
     at = min((i for i in session_blocks if _runs_any(raws[i].body, programs)), default=len(raws))
-    if not commands:
+    inline = not commands
+    if inline:
         commands, at = _inline_commands(markdown, raws, programs)
     if not commands:
         return None
@@ -92,7 +96,7 @@ def find_tool_run(markdown: str, blocks: list[CodeBlock], programs: set[str]) ->
         and b.index not in skip
     ]  # a block shown before the first command ran is its input, never its output
     wanted = _wanted(commands)
-    used = _bind_inputs(commands, files, candidates, raws, at)
+    used = _bind_inputs(commands, files, candidates, raws, at, inline)
     text = "\n".join(printed).strip("\n")
     printed_text = text + "\n" if text else ""
     if used is None:  # the commands read files the report does not include
@@ -105,18 +109,20 @@ def session(body: str, shell: bool = True) -> tuple[list[_Step], dict[str, str]]
     """The commands of a shell block with what each printed, and the files it wrote with
     ``cat > f << EOF`` or showed with ``$ cat f``. In a block with prompts only prompted
     lines are commands; without prompts every line is, when the block is marked as shell
-    or writes a here-document (an unmarked block is more often a tool's output)."""
+    or writes a here-document; in any other block only its first line is (a command,
+    then what it printed: an unmarked block is more often output than a script)."""
     lines = body.splitlines()
     prompted = any(PROMPT.match(line) for line in lines)
-    if not (prompted or shell or any(_HEREDOC.match(line.strip()) for line in lines)):
-        return [], {}
+    every = not prompted and (shell or any(_HEREDOC.match(line.strip()) for line in lines))
+    first = next((k for k, line in enumerate(lines) if line.strip()), 0)
     steps: list[_Step] = []
     files: dict[str, str] = {}
     i = 0
     while i < len(lines):
         line = lines[i]
         i += 1
-        if prompted and not PROMPT.match(line):
+        command = bool(PROMPT.match(line)) if prompted else every or i - 1 == first
+        if not command:
             if steps:
                 steps[-1].printed.append(line)
             continue
@@ -129,7 +135,8 @@ def session(body: str, shell: bool = True) -> tuple[list[_Step], dict[str, str]]
                 files[_path_key(heredoc["p1"] or heredoc["p2"])] = _text(lines[i:stop])
                 i = stop + 1
                 continue
-        steps.append(_Step(_split(text) if prompted or not line[:1].isspace() else []))
+        words = _split(text) if prompted or not line[:1].isspace() else []
+        steps.append(_Step(words, unmarked=not (prompted or every)))
     for step in steps:
         if prompted and len(step.words) == 2 and step.words[0] == "cat" and step.printed:
             files.setdefault(_path_key(step.words[1]), _text(step.printed))
@@ -138,16 +145,44 @@ def session(body: str, shell: bool = True) -> tuple[list[_Step], dict[str, str]]
 
 def printed_by_tool(body: str, programs: set[str]) -> str | None:
     """What a shell block shows the last command of ``programs`` printing ("" when it
-    shows nothing after it, or has no prompts to tell output from commands); None when
-    the block runs none of them."""
+    shows nothing after it); None when the block runs none of them."""
     steps, _ = session(body, shell=False)
-    ours = [s for s in steps if _command(s.words, programs)]
+    ours = [s for s in steps if _ours(s, programs)]
     if not ours:
         return None
-    if not any(PROMPT.match(line) for line in body.splitlines()):
-        return ""
     text = "\n".join(ours[-1].printed).strip("\n")
     return text + "\n" if text.strip() else ""
+
+
+_NOT_FOUND = re.compile(
+    r"not found|no such file|does not exist|doesn't exist|cannot find|can't find|"
+    r"could not find|couldn't find|unable to (?:find|open|locate)|missing",
+    re.I,
+)
+_FILE_NAME = re.compile(r"(?<![\w/.-])([\w./-]*\w\.[A-Za-z]\w{0,7})(?![\w/])")
+
+
+def files_not_found(output: str, report: str) -> list[str]:
+    """Files the tool said it could not find and the report never names (yamale's
+    ``schema.yaml``, looked for beside the input): an input the report leaves out."""
+    names = []
+    for line in output.splitlines():
+        if _NOT_FOUND.search(line):
+            for name in _FILE_NAME.findall(line):
+                if PurePosixPath(name).name not in report and name not in names:
+                    names.append(name)
+    return names
+
+
+def _ours(step: _Step, programs: set[str]) -> ToolCommand | None:
+    """The step as a command of ``programs``; the first line of an unmarked block only
+    with an option or a file among its arguments (``docstring_parser 0.18.0`` is a
+    version line, ``yamale -s schema data`` a command)."""
+    command = _command(step.words, programs)
+    if command is None or not step.unmarked:
+        return command
+    flagged = any(a.startswith("-") or _is_path(a) for a in command.argv[1:])
+    return command if flagged or command.stdin else None
 
 
 def _command(words: list[str], programs: set[str]) -> ToolCommand | None:
@@ -164,8 +199,8 @@ def _command(words: list[str], programs: set[str]) -> ToolCommand | None:
         words = words[:at] + words[at + 2 :]
     if len(words) > 1 and set(words[1:]) <= _ONLY_ABOUT_ITSELF:
         return None  # the author's setup, not the example
-    if any(w in {"|", ">", ">>", "&&", ";"} for w in words):
-        return None
+    if any(w in {"|", ">", ">>", "&&", ";"} or w.endswith(":") for w in words):
+        return None  # a pipeline, or a line of output ("pydantic version: 1.9")
     return ToolCommand(argv=[PurePosixPath(words[0]).name, *words[1:]], module=module, stdin=stdin)
 
 
@@ -187,7 +222,7 @@ def _inline_commands(
 
 
 def _runs_any(body: str, programs: set[str]) -> bool:
-    return any(_command(s.words, programs) for s in session(body)[0])
+    return any(_ours(s, programs) for s in session(body)[0])
 
 
 def _named_files(
@@ -213,11 +248,13 @@ def _bind_inputs(
     candidates: list[CodeBlock],
     raws: list[RawBlock],
     at: int,
+    inline: bool,
 ) -> list[int] | None:
     """Give every file a command reads its contents (in ``files``, in place): a file the
     session wrote or showed, a block whose lead names it, else the one block left before
     the first command (``at``; a block after it shows a result, and a diff a change).
-    None when a file is nowhere in the report."""
+    A session command naming no file runs as it is when no block is left; one written in
+    a sentence (``inline``) needs its block. None when a file is nowhere in the report."""
     wanted = _wanted(commands)
     used: list[int] = []
     for path in sorted(wanted - files.keys()):
@@ -227,12 +264,13 @@ def _bind_inputs(
             used.append(named[0].index)
             candidates = [b for b in candidates if b is not named[0]]
     unbound = sorted(wanted - files.keys())
-    if not wanted:  # "`radon cc -s` with the above saved in a script"
+    candidates = [b for b in candidates if b.index < at and not _is_diff(raws[b.index])]
+    if not wanted and (candidates or inline):  # "`radon cc -s` on the above, saved"
         unbound = [_ANY_FILE]
         for command in commands:
             command.argv.append(_ANY_FILE)
-    candidates = [b for b in candidates if b.index < at and not _is_diff(raws[b.index])]
-    if len(unbound) > 1 or (unbound and len(candidates) != 1):
+    folder = any(u.endswith(" (a folder)") for u in unbound)
+    if folder or len(unbound) > 1 or (unbound and len(candidates) != 1):
         return None
     renamed: dict[str, str] = {}
     if unbound:
@@ -250,9 +288,11 @@ def _bind_inputs(
 
 
 def _wanted(commands: list[ToolCommand]) -> set[str]:
-    """The files the commands read: their file arguments and standard input."""
+    """The files the commands read: their file arguments, standard input, and folders
+    (``--recursive .``: a project, which no block of a report holds)."""
     wanted = {_path_key(a) for c in commands for a in c.argv[1:] if _is_path(a)}
-    return wanted | {c.stdin for c in commands if c.stdin}
+    folders = {f"{a} (a folder)" for c in commands for a in c.argv[1:] if _FOLDER.match(a)}
+    return wanted | folders | {c.stdin for c in commands if c.stdin}
 
 
 def _as_run(arg: str, renamed: dict[str, str]) -> str:

@@ -219,9 +219,22 @@ def split_transcript(body: str) -> tuple[str, str]:
         elif line.strip():
             shown.append(line)
     statements = "\n".join(code) + "\n"
+    if not parses(statements) and parses(_stray_spaces_dropped(code)):
+        statements = _stray_spaces_dropped(code)
     if not parses(statements) and not any(python2_print(c) for c in code):
         statements = _drop_unparseable(code)
     return statements, "\n".join(shown) + ("\n" if shown else "")
+
+
+def _stray_spaces_dropped(lines: list[str]) -> str:
+    """``>>>  f()``: a space too many after the prompt, on a line that opens no block's
+    body (the line before it is not indented and does not end with ``:``)."""
+    kept: list[str] = []
+    for line in lines:
+        before = kept[-1] if kept else ""
+        opens_body = before.rstrip().endswith(":") or before[:1].isspace()
+        kept.append(line if opens_body else line.lstrip())
+    return "\n".join(kept) + "\n"
 
 
 def _drop_unparseable(lines: list[str]) -> str:
