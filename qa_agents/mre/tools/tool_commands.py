@@ -68,16 +68,18 @@ def find_tool_run(markdown: str, blocks: list[CodeBlock], programs: set[str]) ->
     steps: list[_Step] = []
     files: dict[str, str] = {}
     session_blocks: set[int] = set()
+    at = len(raws)  # the first block that runs one of the programs
     for index, raw in enumerate(raws):
         if raw.language.lower() not in _PYTHON_LANGS:
             block_steps, block_files = session(raw.body, raw.language.lower() in _SHELL_LANGS)
-            if any(_ours(s, programs) for s in block_steps) or block_files:
+            runs = any(_ours(s, programs) for s in block_steps)
+            at = min(at, index) if runs else at
+            if runs or block_files:
                 session_blocks.add(index)
                 steps += block_steps
                 files.update(block_files)
     commands = [c for s in steps if (c := _ours(s, programs))]
     printed = next((s.printed for s in reversed(steps) if _ours(s, programs)), [])
-    at = min((i for i in session_blocks if _runs_any(raws[i].body, programs)), default=len(raws))
     inline = not commands
     if inline:
         commands, at = _inline_commands(markdown, raws, programs)
@@ -219,10 +221,6 @@ def _inline_commands(
             after = (i for i, r in enumerate(raws) if f"`{span}`" in r.lead)
             at = min(at, next(after, len(raws)))
     return found, at
-
-
-def _runs_any(body: str, programs: set[str]) -> bool:
-    return any(_ours(s, programs) for s in session(body)[0])
 
 
 def _named_files(
