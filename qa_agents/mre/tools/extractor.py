@@ -24,6 +24,7 @@ from qa_agents.mre.tools.markdown import (
     DATA_FORMAT,
     NAMED_FILE,
     extract_code_blocks,
+    last_line,
 )
 from qa_agents.mre.tools.syntax import parses
 from qa_agents.mre.tools.tool_commands import ToolRun, find_tool_run
@@ -210,7 +211,7 @@ def _included_files(blocks: list[CodeBlock], needed: list[str]) -> dict[str, str
             found.setdefault(shown.group("path"), block.content[shown.end() + 1 :])
     first_code = min((b.index for b in blocks if b.kind == "code"), default=len(blocks))
     for block in data:
-        names = NAMED_FILE.findall(_last_line(block.lead))
+        names = NAMED_FILE.findall(last_line(block.lead))
         if len(names) == 1 and block.context != "actual":
             found.setdefault(names[0], block.content)
     for path in needed:
@@ -219,7 +220,7 @@ def _included_files(blocks: list[CodeBlock], needed: list[str]) -> dict[str, str
             continue
         if path in found:
             continue
-        named = [b for b in data if name in _last_line(b.lead)]
+        named = [b for b in data if name in last_line(b.lead)]
         langs = _DATA_LANGS.get(PurePosixPath(name).suffix.lower(), set())
         typed = [b for b in data if _format_of(b) in langs]
         if len(typed) > 1:  # the input comes before the code; the results after it
@@ -236,7 +237,7 @@ def _format_of(block: CodeBlock) -> str:
     and is not shown as a result."""
     if block.language:
         return block.language
-    named = DATA_FORMAT.search(_last_line(block.lead))
+    named = DATA_FORMAT.search(last_line(block.lead))
     if named:
         return named.group("fmt").lower()
     if block.context:
@@ -246,11 +247,6 @@ def _format_of(block: CodeBlock) -> str:
     except ValueError:
         return ""
     return "json" if isinstance(document, dict | list) else ""
-
-
-def _last_line(text: str) -> str:
-    lines = [ln for ln in text.strip().splitlines() if ln.strip()]
-    return lines[-1] if lines else ""
 
 
 def _modules_first(blocks: list[CodeBlock]) -> tuple[list[CodeBlock], set[str]]:

@@ -37,9 +37,9 @@ from qa_agents.mre.tools.transcripts import (
     without_magics,
 )
 
-_PY_LANGS = {"python", "py", "python3", "py3", "ipython", "ipython3"}
-_PYCON_LANGS = {"pycon", "python-repl", ">>>"}
-_SHELL_LANGS = {"bash", "sh", "shell", "console", "zsh", "shell-session", "powershell", "cmd"}
+PY_LANGS = {"python", "py", "python3", "py3", "ipython", "ipython3"}
+PYCON_LANGS = {"pycon", "python-repl", ">>>"}
+SHELL_LANGS = {"bash", "sh", "shell", "console", "zsh", "shell-session", "powershell", "cmd"}
 _OUTPUT_LANGS = {"text", "txt", "output", "log", "plaintext", "stdout", "stderr"}
 _TRACEBACK_LANGS = {"pytb", "traceback", "python-traceback"}
 _EXC_LINE = re.compile(r"^\s*(?:[\w.]+\.)?\w*(?:Error|Exception|Warning|Exit|Interrupt)\b(?::|$)")
@@ -130,6 +130,12 @@ def _inert(body: str) -> bool:
     return not any(isinstance(n, ast.Call) for n in ast.walk(tree))
 
 
+def last_line(text: str) -> str:
+    """The last line of a text that is not blank ("" when none)."""
+    lines = [ln for ln in text.strip().splitlines() if ln.strip()]
+    return lines[-1] if lines else ""
+
+
 def names_data(lead: str) -> bool:
     """The line before a block names one data file ("In .env:") or a data format."""
     lines = [ln for ln in lead.splitlines() if ln.strip()]
@@ -218,33 +224,33 @@ def classify_block(language: str, body: str, lead: str = "") -> tuple[BlockKind,
     code, and what the session printed after them their output.
     """
     # a shell session that started `python` and then typed at its prompt is a REPL session
-    repl_langs = _PY_LANGS | _SHELL_LANGS | _OUTPUT_LANGS | {""}
-    if language in repl_langs | _PYCON_LANGS:
+    repl_langs = PY_LANGS | SHELL_LANGS | _OUTPUT_LANGS | {""}
+    if language in repl_langs | PYCON_LANGS:
         body = outputs_at_prompts(body) or spaced_prompts(without_magics(body))
     # a script that parses is a script, even with ">>> " lines inside a string of it
     # (``In [1]: x`` parses too, as an annotation: IPython cells stay sessions)
     ipython = re.search(r"^In(?: \[\d*\])?: ", body, re.M) is not None
     session = is_transcript(body) and (ipython or not parses(body))
-    if language in _PYCON_LANGS or (language in repl_langs and session):
+    if language in PYCON_LANGS or (language in repl_langs and session):
         code, shown = split_transcript(body)
         return "code", code, shown
-    shown_values = script_with_values(body) if language in _PY_LANGS | {""} else None
+    shown_values = script_with_values(body) if language in PY_LANGS | {""} else None
     if shown_values is not None:
         code, shown = split_transcript(shown_values)
         return "code", code, shown
-    if language in _PY_LANGS and parses(body):
+    if language in PY_LANGS and parses(body):
         return "code", body, ""  # a traceback inside one of its strings is data
     if language in _TRACEBACK_LANGS or (
-        language in _PY_LANGS | _OUTPUT_LANGS | {""} and looks_like_traceback(body, lead)
+        language in PY_LANGS | _OUTPUT_LANGS | {""} and looks_like_traceback(body, lead)
     ):
         code, trace = _split_code_and_traceback(body)
         if code and language not in _TRACEBACK_LANGS:
             return "code", code, trace
         return "traceback", body, ""
-    if language in _PY_LANGS:
+    if language in PY_LANGS:
         code, quoted = split_pasted_output(body)
         return "code", code, quoted
-    if language in _SHELL_LANGS or (not language and _is_shell(body)):
+    if language in SHELL_LANGS or (not language and _is_shell(body)):
         program = shell_python(body)
         if program is not None:
             return "code", program[0], program[1]

@@ -19,7 +19,14 @@ from pathlib import PurePosixPath
 
 from qa_agents.mre.models import CodeBlock, ToolCommand
 from qa_agents.mre.tools.command_lines import PYTHON_EXE
-from qa_agents.mre.tools.markdown import RawBlock, raw_blocks
+from qa_agents.mre.tools.markdown import (
+    PY_LANGS,
+    PYCON_LANGS,
+    SHELL_LANGS,
+    RawBlock,
+    last_line,
+    raw_blocks,
+)
 
 # a prompt that starts a command: "$ ", "% ", "❯ ", "╰─ ", "PS C:\\> ", "user@host:~$ "
 PROMPT = re.compile(r"^\s*(?:[$%❯]|╰─|➜\s+\S*|PS [^>]*>|[\w.-]+@[\w.-]+:\S*[$#])\s+")
@@ -36,8 +43,6 @@ _PATH = re.compile(r"^[\w./~-]*\w\.[A-Za-z]\w{0,7}$")
 _FILE_COMMENT = re.compile(r"^\s*#\s*(?:(?:cat|file(?:name)?:)\s*)?(?P<path>[\w./-]+\.\w{1,8})\s*$")
 _ONLY_ABOUT_ITSELF = {"--version", "-V", "--help", "-h", "version"}
 _INLINE = re.compile(r"`([^`\n]+)`")
-_SHELL_LANGS = {"bash", "sh", "shell", "console", "zsh", "shell-session", "powershell", "cmd"}
-_PYTHON_LANGS = {"python", "py", "python3", "py3", "pycon", "python-repl", "ipython", "ipython3"}
 _ANY_FILE = "[file]"  # the input a command without a file argument is run on
 _INPUT_EXTENSIONS = {"python": ".py", "py": ".py", "python3": ".py", "markdown": ".md", "md": ".md"}
 
@@ -64,22 +69,26 @@ class ToolRun:
 def find_tool_run(markdown: str, blocks: list[CodeBlock], programs: set[str]) -> ToolRun | None:
     """The report's run of one of ``programs`` (with the inputs it reads, or the names of
     those the report leaves out), or None when it runs none."""
+    if not any(program in markdown for program in programs):
+        return None  # every command spells its program out
     raws = raw_blocks(markdown)
-    steps: list[_Step] = []
+    commands: list[ToolCommand] = []
+    printed: list[str] = []  # what the last of them printed
     files: dict[str, str] = {}
     session_blocks: set[int] = set()
     at = len(raws)  # the first block that runs one of the programs
     for index, raw in enumerate(raws):
-        if raw.language.lower() not in _PYTHON_LANGS:
-            block_steps, block_files = session(raw.body, raw.language.lower() in _SHELL_LANGS)
-            runs = any(_ours(s, programs) for s in block_steps)
-            at = min(at, index) if runs else at
-            if runs or block_files:
-                session_blocks.add(index)
-                steps += block_steps
-                files.update(block_files)
-    commands = [c for s in steps if (c := _ours(s, programs))]
-    printed = next((s.printed for s in reversed(steps) if _ours(s, programs)), [])
+        if raw.language.lower() in PY_LANGS | PYCON_LANGS:
+            continue
+        block_steps, block_files = session(raw.body, raw.language.lower() in SHELL_LANGS)
+        ours = [(s, c) for s in block_steps if (c := _ours(s, programs))]
+        if ours:
+            at = min(at, index)
+            commands += [c for _, c in ours]
+            printed = ours[-1][0].printed
+        if ours or block_files:
+            session_blocks.add(index)
+            files.update(block_files)
     inline = not commands
     if inline:
         commands, at = _inline_commands(markdown, raws, programs)
@@ -98,13 +107,11 @@ def find_tool_run(markdown: str, blocks: list[CodeBlock], programs: set[str]) ->
         and b.index not in skip
     ]  # a block shown before the first command ran is its input, never its output
     wanted = _wanted(commands)
-    used = _bind_inputs(commands, files, candidates, raws, at, inline)
-    text = "\n".join(printed).strip("\n")
-    printed_text = text + "\n" if text else ""
+    used = _bind_inputs(commands, wanted, files, candidates, raws, at, inline)
     if used is None:  # the commands read files the report does not include
         missing = sorted(wanted - files.keys())
-        return ToolRun(commands, {}, printed_text, [], missing) if missing else None
-    return ToolRun(commands, files, printed_text, sorted({*used, *named_blocks}))
+        return ToolRun(commands, {}, _shown(printed), [], missing) if missing else None
+    return ToolRun(commands, files, _shown(printed), sorted({*used, *named_blocks}))
 
 
 def session(body: str, shell: bool = True) -> tuple[list[_Step], dict[str, str]]:
@@ -150,10 +157,7 @@ def printed_by_tool(body: str, programs: set[str]) -> str | None:
     shows nothing after it); None when the block runs none of them."""
     steps, _ = session(body, shell=False)
     ours = [s for s in steps if _ours(s, programs)]
-    if not ours:
-        return None
-    text = "\n".join(ours[-1].printed).strip("\n")
-    return text + "\n" if text.strip() else ""
+    return _shown(ours[-1].printed) if ours else None
 
 
 _NOT_FOUND = re.compile(
@@ -242,6 +246,7 @@ def _named_files(
 
 def _bind_inputs(
     commands: list[ToolCommand],
+    wanted: set[str],
     files: dict[str, str],
     candidates: list[CodeBlock],
     raws: list[RawBlock],
@@ -253,10 +258,9 @@ def _bind_inputs(
     the first command (``at``; a block after it shows a result, and a diff a change).
     A session command naming no file runs as it is when no block is left; one written in
     a sentence (``inline``) needs its block. None when a file is nowhere in the report."""
-    wanted = _wanted(commands)
     used: list[int] = []
     for path in sorted(wanted - files.keys()):
-        named = [b for b in candidates if PurePosixPath(path).name in _last_line(b.lead)]
+        named = [b for b in candidates if PurePosixPath(path).name in last_line(b.lead)]
         if len(named) == 1 and not _PLACEHOLDER.match(path):
             files[path] = raws[named[0].index].body
             used.append(named[0].index)
@@ -339,6 +343,7 @@ def _text(lines: list[str]) -> str:
     return "\n".join(lines).strip("\n") + "\n"
 
 
-def _last_line(text: str) -> str:
-    lines = [ln for ln in text.strip().splitlines() if ln.strip()]
-    return lines[-1] if lines else ""
+def _shown(lines: list[str]) -> str:
+    """Printed lines as shown output ("" when they are blank)."""
+    text = "\n".join(lines).strip("\n")
+    return text + "\n" if text.strip() else ""

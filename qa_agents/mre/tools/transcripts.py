@@ -219,8 +219,9 @@ def split_transcript(body: str) -> tuple[str, str]:
         elif line.strip():
             shown.append(line)
     statements = "\n".join(code) + "\n"
-    if not parses(statements) and parses(_stray_spaces_dropped(code)):
-        statements = _stray_spaces_dropped(code)
+    if not parses(statements):
+        respaced = _stray_spaces_dropped(code)
+        statements = respaced if parses(respaced) else statements
     if not parses(statements) and not any(python2_print(c) for c in code):
         statements = _drop_unparseable(code)
     return statements, "\n".join(shown) + ("\n" if shown else "")
