@@ -148,3 +148,22 @@ def test_an_all_capitals_name_is_a_class_the_package_exports_not_a_pypi_module()
     assert "\nimport ULID" not in "\n" + result.code and result.metadata.imports_added == []
     probe = "from ulid import ULID as __mre_probe__; __mre_probe__.from_str; ULID = __mre_probe__"
     assert probe in result.metadata.guarded_imports
+
+
+def test_a_capitalised_name_used_like_a_module_is_looked_up_as_a_class(tmp_path) -> None:
+    """``JalaliDate.to_jalali(...)`` with ``JalaliDate`` in ``persiantools.jdatetime``: a
+    class is looked up in the package's submodules like any other name."""
+    import subprocess
+    import sys
+
+    pkg = tmp_path / "calendars"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "dates.py").write_text(
+        "class Day:\n    @staticmethod\n    def of(n):\n        return n + 1\n"
+    )
+    code = extract("```python\nimport calendars\nprint(Day.of(1))\n```\n").code
+    run = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=30
+    )
+    assert run.stdout == "2\n", run.stderr

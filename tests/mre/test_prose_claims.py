@@ -87,6 +87,13 @@ def test_an_unquoted_value_that_can_only_be_a_literal_is_a_claim() -> None:
     assert _said("The function returns a list.") == []
 
 
+def test_a_url_a_sentence_ends_with_is_the_value_printed() -> None:
+    assert _said("It prints http://www.example.com/?a=1") == [
+        ("output", "http://www.example.com/?a=1")
+    ]
+    assert _said("It should print http://www.example.com/?a=1&b=2") == []  # the wish
+
+
 def test_the_title_states_the_symptom_when_nothing_is_shown() -> None:
     from qa_agents.mre.tools.behavior import analyse_behavior
 

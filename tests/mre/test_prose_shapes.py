@@ -7,6 +7,7 @@ from __future__ import annotations
 from qa_agents.mre.tools.behavior import analyse_behavior
 from qa_agents.mre.tools.extractor import extract
 from qa_agents.mre.tools.markdown import extract_code_blocks
+from qa_agents.mre.tools.prose_sessions import paragraph_session
 
 
 def test_an_unfenced_ipython_session_runs_after_the_data_it_works_on() -> None:
@@ -160,3 +161,61 @@ def test_a_json5_file_the_report_names_is_written_for_the_code() -> None:
         "```python\nprint(open('bug.json5').read())\n```\n"
     )
     assert extract(md).metadata.included_files == {"bug.json5": "{a: 1,}\n"}
+
+
+def test_a_quoted_session_typed_without_the_prompt_s_space_is_code() -> None:
+    md = (
+        "# Evaluation error\n\nconsider:\n\n"
+        '> >>>formula = "0 <= 10 <= 5"\n> >>>simple_eval(formula)\n>  True\n\nWhy?\n'
+    )
+    (block,) = extract_code_blocks(md)
+    assert block.kind == "code"
+    assert block.content == 'formula = "0 <= 10 <= 5"\nsimple_eval(formula)\n'
+    assert block.transcript_output.strip() == "True"
+
+
+def test_calls_each_with_its_value_or_exception_under_it_are_a_session() -> None:
+    md = (
+        "# day error\n\n```\nweird behaviour on 1832-03-20\n\n"
+        "JalaliDate.to_jalali(pd.Timestamp('1832-03-19'))\nJalaliDate(1210, 12, 29, Doshanbeh)\n\n"
+        "JalaliDate.to_jalali(pd.Timestamp('1832-03-20'))\n"
+        "ValueError: ('day must be in 1..29', 30)\n"
+        "```\n"
+    )
+    (block,) = extract_code_blocks(md)
+    assert block.kind == "code"
+    assert block.content.splitlines() == [
+        "JalaliDate.to_jalali(pd.Timestamp('1832-03-19'))",
+        "JalaliDate.to_jalali(pd.Timestamp('1832-03-20'))",
+    ]
+    assert "ValueError: ('day must be in 1..29', 30)" in block.transcript_output
+    assert paragraph_session("f(1)\nValueError: bad\n") is None  # a script and its error
+
+
+def test_a_script_typed_under_a_bare_interpreter_line_is_the_program() -> None:
+    md = (
+        "# from_buffer differs\n\n```\ndocker run --rm -it python:3.13 bash\npip install magic\n"
+        "python3\nimport zipfile\nprint(zipfile.ZIP_DEFLATED)\n```\n"
+    )
+    (block,) = extract_code_blocks(md)
+    assert (block.kind, block.content) == ("code", "import zipfile\nprint(zipfile.ZIP_DEFLATED)\n")
+
+
+def test_runs_with_no_error_is_the_symptom_when_an_error_was_wanted() -> None:
+    md = (
+        "# too long\n\n```py\nfrom pathvalidate import validate_filepath\n"
+        "validate_filepath('./' + 'a' * 280)\n```\n"
+        "This runs with no error. The expected output would be an error.\n"
+    )
+    behavior = analyse_behavior(md)
+    assert behavior.expected_behavior.absence == "exception"
+
+
+def test_a_module_the_report_inlines_is_not_imported_from_pypi() -> None:
+    md = (
+        "# claw\n\n```python\n# dada.py\nclass MyModel:\n    a = 1\n```\n\n"
+        "```python\n# dodo.py\nimport json\nfrom dada import MyModel\nprint(MyModel.a)\n```\n"
+    )
+    result = extract(md)
+    assert "from dada import" not in result.code
+    assert "module dada is inlined above" in result.code

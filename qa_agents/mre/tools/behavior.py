@@ -70,7 +70,8 @@ _SHOULD = re.compile(r"\b(should|expect\w*|would like|wants?|ought|instead of)\b
 _NO_RAISE = re.compile(
     r"\b(?:raises?|throws?) no (?:exceptions?|errors?)\b|"
     r"\b(?:doesn'?t|does not|didn'?t|did not|never|won'?t) (?:raise|throw)\b|"
-    r"\bno (?:exception|error) (?:is |was |gets )?(?:raised|thrown)\b",
+    r"\bno (?:exception|error) (?:is |was |gets )?(?:raised|thrown)\b|"
+    r"\b(?:runs?|ran|returns?|passe[sd]) (?:with no |without (?:an?y? )?)(?:errors?|exceptions?)\b",
     re.I,
 )
 _NO_OUTPUT = re.compile(
@@ -81,8 +82,7 @@ _NO_OUTPUT = re.compile(
 )
 # the report is about what an exception says, not that it is raised
 _ABOUT_THE_MESSAGE = re.compile(
-    r"\b(?:message|typo|wording|misleading|cryptic|unreadable|unhelpful|uninformative)\b",
-    re.I,
+    r"\b(?:message|typo|wording|misleading|cryptic|unreadable|unhelpful|uninformative)\b", re.I
 )
 # the author says the code never finishes: "hangs", "keeps printing x forever"
 _NEVER_FINISHES = re.compile(

@@ -162,7 +162,9 @@ def hydrate(
     ]
     helper = [ECHO_HELPER] if f"{ECHO}(" in code else []
     module_uses = {n: uses[n] for n in wanted & modules}
-    lookup = submodule_lookup(sorted(wanted - modules), candidates, module_uses)
+    # ``JalaliDate.to_jalali(...)``: a capitalised name used like a module is a class too
+    classes = {n for n in wanted & modules if _class_like(n)}
+    lookup = submodule_lookup(sorted(wanted - modules | classes), candidates, module_uses)
     if imports or helper or tried:
         result.code = insert_preamble(code, tree, imports, [guarded(tried), lookup, *helper])
         result.imports_added = imports

@@ -20,13 +20,13 @@ from qa_agents.mre.tools.pasted_output import CODE_HINT, split_pasted_output
 from qa_agents.mre.tools.prose import (
     RawBlock,
     announces_output,
-    heredoc_program,
     parses,
     prose_blocks,
     python_c_code,
 )
-from qa_agents.mre.tools.prose_sessions import script_with_values
+from qa_agents.mre.tools.prose_sessions import paragraph_session, script_with_values
 from qa_agents.mre.tools.quotes import unquote_code
+from qa_agents.mre.tools.shell_programs import heredoc_program, typed_at_interpreter
 from qa_agents.mre.tools.transcripts import (
     VERSION_QUERY,
     is_transcript,
@@ -234,7 +234,9 @@ def classify_block(language: str, body: str, lead: str = "") -> tuple[BlockKind,
     if language in PYCON_LANGS or (language in repl_langs and session):
         code, shown = split_transcript(body)
         return "code", code, shown
-    shown_values = script_with_values(body) if language in PY_LANGS | {""} else None
+    shown_values = (
+        script_with_values(body) or paragraph_session(body) if language in PY_LANGS | {""} else None
+    )
     if shown_values is not None:
         code, shown = split_transcript(shown_values)
         return "code", code, shown
@@ -250,6 +252,9 @@ def classify_block(language: str, body: str, lead: str = "") -> tuple[BlockKind,
     if language in PY_LANGS:
         code, quoted = split_pasted_output(body)
         return "code", code, quoted
+    typed = typed_at_interpreter(body) if language in SHELL_LANGS | {""} else None
+    if typed is not None:
+        return "code", typed, ""  # ``python3`` started bare, the script typed under it
     if language in SHELL_LANGS or (not language and _is_shell(body)):
         program = shell_python(body)
         if program is not None:

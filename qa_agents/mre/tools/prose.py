@@ -323,23 +323,6 @@ def _python_c_step(lines: list[str], start: int) -> tuple[str, int] | None:
     return "\n".join([f"$ {command}", *shown]) + "\n", end
 
 
-# ``python <<EOF`` (any interpreter name, options or env assignments before it)
-_HEREDOC = re.compile(r"(?:^|[\s;&|])(?:python[\d.]*|py)(?:\s+-\S+)*\s*<<-?\s*['\"]?(?P<end>\w+)")
-
-
-def heredoc_program(body: str) -> str | None:
-    """The program a shell block feeds to Python as a here-document, or None."""
-    lines = body.splitlines()
-    for i, line in enumerate(lines):
-        match = _HEREDOC.search(line)
-        if match:
-            rest = lines[i + 1 :]
-            end = next((j for j, ln in enumerate(rest) if ln.strip() == match["end"]), None)
-            program = "\n".join(rest[:end]).strip("\n")
-            return program + "\n" if program and end is not None else None
-    return None
-
-
 def python_c_code(command: str) -> str | None:
     """The program of a ``python -c PROGRAM`` command line, or None."""
     try:

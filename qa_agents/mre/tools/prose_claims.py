@@ -42,10 +42,11 @@ _VALUE = re.compile(
     r"(?:`+(?P<tick>[^`\n]{1,120}?)`+|\"(?P<quote>[^\"\n]{1,120})\"|“(?P<curly>[^”\n]{1,120})”)"
 )
 # "returns (2,6]", "gives [1, 2]": an unquoted value that can only be a literal (it opens
-# with a bracket, a digit or a quote, and has no words after a space), ending its clause
+# with a bracket, a digit or a quote, and has no words after a space) or a URL ("it
+# prints http://example.com/?a=1"), ending its clause
 _BARE_VALUE = re.compile(
     r"\b(?:returns?|returned|gives?|gave|prints?|printed|outputs?|yields?|evaluates? to)"
-    r"\s*:?\s+(?P<bare>[\[({'\d-](?!.*\s[A-Za-z]).*?)[.;:]?\s*$"
+    r"\s*:?\s+(?P<bare>[\[({'\d-](?!.*\s[A-Za-z]).*?|[a-z]+://\S+?)[.;:]?\s*$"
 )
 # the message after the class in the same code span: "fails with `KeyError: 'a'`"
 _QUOTED_MESSAGE = re.compile(r":\s*(?P<msg>[^`]+?)\s*`")

@@ -175,6 +175,32 @@ def script_with_values(body: str) -> str | None:
     return session[0]
 
 
+# what a call raised, pasted as its output: "ValueError: ('day must be in 1..29', 30)"
+_RAISED = re.compile(r"^(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning)(?::\s.*)?$")
+
+
+def paragraph_session(body: str) -> str | None:
+    """A block of paragraphs that each hold one expression and, under it, what it showed
+    (a value or the exception it raised), maybe after a line of prose saying what it is:
+    the ``>>>`` transcript it stands for, or None. Two paragraphs at least, so a script
+    followed by its error stays a script."""
+    paragraphs = [p.strip("\n").split("\n") for p in re.split(r"\n\s*\n", body.strip("\n"))]
+    if paragraphs and len(paragraphs[0]) == 1 and not parses(paragraphs[0][0]):
+        paragraphs = paragraphs[1:]  # "weird behaviour on 1832-03-20"
+    if len(paragraphs) < 2:
+        return None
+    transcript: list[str] = []
+    for statement, *shown in paragraphs:
+        if not shown or not _bare_expression(statement.strip()) or statement[:1].isspace():
+            return None
+        if any(
+            _SENTENCE.match(ln) or not (_VALUE_LINE.match(ln) or _RAISED.match(ln)) for ln in shown
+        ):
+            return None
+        transcript += [f">>> {statement.strip()}", *shown]
+    return "\n".join(transcript) + "\n"
+
+
 def _bare_expression(line: str) -> bool:
     try:
         (node,) = ast.parse(line).body

@@ -13,7 +13,9 @@ import re
 _QUOTE = re.compile(r"^ {0,3}>(?!>>)")
 # what can only be code inside a quote: a fence, a script's first line, a session
 _HOLDS_CODE = re.compile(
-    r"^(?: {0,3}(?:`{3,}|~{3,})|>>> |In \[\d*\]:|import [A-Za-z_]|from [\w.]+ import )", re.M
+    r"^(?: {0,3}(?:`{3,}|~{3,})|>>>(?: |(?=[A-Za-z_]))|In \[\d*\]:"
+    r"|import [A-Za-z_]|from [\w.]+ import )",
+    re.M,
 )
 
 

@@ -44,6 +44,5 @@ def _relative(node: ast.AST) -> bool:
 def _into_local_file(node: ast.AST, local_modules: set[str]) -> bool:
     return (
         isinstance(node, ast.ImportFrom)
-        and "." in (node.module or "")
         and (node.module or "").rsplit(".", 1)[-1] in local_modules
     )
