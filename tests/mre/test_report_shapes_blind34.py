@@ -66,6 +66,7 @@ def test_a_lead_saying_the_expected_result_did_not_come_is_the_actual_side() -> 
         "Calling clean() doesn't give the expected result:": "actual",
         "texts that should have been detected as another language:": "actual",
         "The expected output:": "expected",
+        "It should have been printed as:": "expected",
     }
     for lead, context in side.items():
         assert context_of(lead) == context, lead
@@ -125,3 +126,18 @@ def test_an_inline_statement_with_a_long_arrow_to_its_result_is_a_session() -> N
 def test_a_numbered_step_calling_a_module_function_is_the_code() -> None:
     md = "# refused\n\n**To Reproduce**\n1. try to download using command demoji.download_codes()\n"
     assert _kinds(md) == [("code", "demoji.download_codes()\n")]
+
+
+def test_a_recording_any_call_is_given_is_a_file_the_report_must_include() -> None:
+    code = "import mutagen.flac\naudio = mutagen.flac.FLAC('track01.flac')\n"
+    assert analyse(code).file_dependencies == ["track01.flac"]
+    assert analyse("song.export('out.mp3', format='mp3')\n").file_dependencies == []
+
+
+def test_a_session_in_one_backtick_span_over_several_lines_is_read() -> None:
+    md = (
+        "# no match\n\n`>>> from wcmatch import glob\n>>> glob.globmatch('a.txt', '*.txt')\nTrue`\n"
+    )
+    (block,) = extract_code_blocks(md)
+    assert block.content == "from wcmatch import glob\nglob.globmatch('a.txt', '*.txt')\n"
+    assert block.transcript_output == "True\n"

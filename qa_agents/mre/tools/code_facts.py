@@ -47,7 +47,9 @@ _FILE_EXT = re.compile(
 _READERS = re.compile(
     r"^(open|file|read|read_\w+|load\w*|parse|imread|Path|ZipFile|connect|File|fromfile)$"
 )
-_WRITERS = re.compile(r"^(to_\w+|write_\w*|save\w*|dump\w*|savefig|imwrite)$")
+_WRITERS = re.compile(r"^(to_\w+|write_\w*|save\w*|dump\w*|savefig|imwrite|export)$")
+# a recording no report can paste: any call given one reads it (``FLAC('song.flac')``)
+_MEDIA = re.compile(r"\.(?:flac|mp3|m4[abv]|mp4|ogg|opus|wav|aiff?|wma|ape|wv|mkv|avi|mov)$", re.I)
 
 # import name -> PyPI distribution, for the usual mismatches
 IMPORT_TO_DIST = {
@@ -113,7 +115,7 @@ def analyse(code: str, local_modules: set[str] | None = None) -> CodeFacts:
                 writes = re.fullmatch(r"[wax][bt]?\+?|[wax]\+[bt]", _open_mode(node)) is not None
                 if writes or _WRITERS.match(name):
                     written.add(path)
-                elif _READERS.match(name):
+                elif _READERS.match(name) or _MEDIA.search(path):
                     read.append(path)
         elif (
             isinstance(node, ast.Constant)
@@ -229,7 +231,7 @@ def _literal_paths(call: ast.Call, constants: dict[str, str] | None = None) -> l
         if isinstance(v, str)
         and not _URL.match(v)
         and "\n" not in v
-        and (_FILE_EXT.search(v) or v.startswith(("/", "./", "../", "~/")))
+        and (_FILE_EXT.search(v) or _MEDIA.search(v) or v.startswith(("/", "./", "../", "~/")))
     ]
 
 

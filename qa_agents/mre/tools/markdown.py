@@ -1,11 +1,10 @@
 """Blocks of a markdown issue: code, tracebacks, output and data, with what each was shown as.
 
-Issues mix the snippet with its traceback, shell commands and printed output, and not
-always in fences: REPL transcripts pasted as prose, 4-space indented code, a block that
-holds the code *and* the traceback it produced, outputs quoted with ``>``, or one inline
-code span under "Got:". Only the snippet may be executed; everything else is evidence for
-the behaviour analyst, and each piece is tagged with the context it was shown in
-("expected" vs "actual") so an expected traceback is never mistaken for the symptom.
+Issues mix the snippet with its traceback, shell commands and printed output, not always
+in fences: REPL transcripts as prose, indented code, code *and* its traceback in one
+block, outputs quoted with ``>``, one inline span under "Got:". Only the snippet runs; the
+rest is evidence, each piece tagged with the context it was shown in ("expected" vs
+"actual") so an expected traceback is never mistaken for the symptom.
 """
 
 from __future__ import annotations
@@ -48,7 +47,9 @@ _TRACEBACK_START = re.compile(r"^-{5,}$|^Traceback \(most recent call last\)")
 _EXPECTED_WORDS = re.compile(r"\b(expect\w*|should|desired|intended|correct|wanted)\b", re.I)
 # "doesn't give the expected result", "should have been detected as": what happened
 _UNMET = re.compile(
-    r"(?:\bnot|n't|\bnever)(?:\s+\w+){0,3}?\s+(?:the\s+)?expected\b|\bshould(?:'ve| have)\b", re.I
+    r"(?:\bnot|n't|\bnever)(?:\s+\w+){0,3}?\s+(?:the\s+)?expected\b"
+    r"|\bshould(?:'ve| have) been (?!printed|returned|shown|output)",
+    re.I,
 )
 # words that say a block is what happened; "prints"/"returns" alone only say output follows
 _ACTUAL_WORDS = re.compile(
