@@ -150,6 +150,8 @@ def _guessed_module(run: ExecutionResults, meta: ExtractionMetadata) -> str | No
         return None
     shown = any(match.group(1) in b.content + b.transcript_output for b in meta.blocks)
     name = match.group(2)
+    if name == meta.repository_module:  # the project the report was filed in: its API changed
+        return None
     return name if f"import {name}" in meta.imports_added and not shown else None
 
 

@@ -31,6 +31,7 @@ def assign_roles(blocks: list[CodeBlock]) -> None:
     mark_proposed_fixes(blocks)
     keep_this_pythons_output(blocks)
     mark_file_listings(blocks)
+    mark_config_files(blocks)
 
 
 def mark_proposed_fixes(blocks: list[CodeBlock]) -> None:
@@ -83,6 +84,27 @@ def mark_file_listings(blocks: list[CodeBlock]) -> None:
         first = block.content.lstrip("\n").split("\n", 1)[0]
         listing = CAT_HEADER.match(first) or FILE_HEADER.match(first)
         if block.kind == "output" and (listing or _TREE.search(block.content)):
+            block.kind = "other"
+
+
+# an INI or TOML file: a ``[section]`` line, then ``key = value`` lines and more sections
+_SECTION_LINE = re.compile(r"^\[{1,2}[\w.\-\" ]+\]{1,2}\s*$")
+_KEY_LINE = re.compile(r"^[\w.\-\"]+\s*=\s*\S|^\s*[#;]")
+
+
+def mark_config_files(blocks: list[CodeBlock]) -> None:
+    """A block that parses as Python only by accident, ``[tool.poetry]`` then
+    ``name = "x"``, is a config file's contents: a list alone on a line does nothing in
+    a script. Blocks labelled Python stay code."""
+    for block in blocks:
+        lines = [ln for ln in block.content.splitlines() if ln.strip()]
+        if (
+            block.kind == "code"
+            and block.language not in {"python", "py", "python3"}
+            and lines
+            and _SECTION_LINE.match(lines[0])
+            and all(_SECTION_LINE.match(ln) or _KEY_LINE.match(ln) for ln in lines)
+        ):
             block.kind = "other"
 
 

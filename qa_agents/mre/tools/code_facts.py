@@ -47,7 +47,6 @@ _FILE_EXT = re.compile(
 _READERS = re.compile(
     r"^(open|file|read|read_\w+|load\w*|parse|imread|Path|ZipFile|connect|File|fromfile)$"
 )
-_WRITE_MODES = ("w", "a", "x")
 _WRITERS = re.compile(r"^(to_\w+|write_\w*|save\w*|dump\w*|savefig|imwrite)$")
 
 # import name -> PyPI distribution, for the usual mismatches
@@ -110,7 +109,8 @@ def analyse(code: str, local_modules: set[str] | None = None) -> CodeFacts:
                 facts.uses_input = True
             facts.credentials.extend(_secrets_in_call(node, name))
             for path in _literal_paths(node, constants):
-                writes = name == "open" and _open_mode(node).startswith(_WRITE_MODES)
+                # open(p, "w"), and any opener given a write mode: ZipFile(p, "w")
+                writes = re.fullmatch(r"[wax][bt]?\+?|[wax]\+[bt]", _open_mode(node)) is not None
                 if writes or _WRITERS.match(name):
                     written.add(path)
                 elif _READERS.match(name):

@@ -154,7 +154,18 @@ def commented_evidence(block: CodeBlock, source: str) -> list[ShownEvidence]:
     found: list[ShownEvidence] = []
     shown: dict[str, list[str]] = {"actual": [], "expected": []}
     expressions = _bare_expression_lines(block.content)
-    for number, line in enumerate(block.content.splitlines(), 1):
+    previous = ""
+    for number, written in enumerate(block.content.splitlines(), 1):
+        line = written
+        if (
+            not code_of(written)
+            and previous
+            and not comment_of(previous)
+            and written.lstrip().startswith("#")
+        ):
+            # "print(x)" then "#Output: hi" on the next line: the comment is the print's
+            line, number = f"{previous}  {written.strip()}", number - 1
+        previous = written if code_of(written) else ""
         if not code_of(line):
             continue
         comment = comment_of(line)
@@ -171,6 +182,9 @@ def commented_evidence(block: CodeBlock, source: str) -> list[ShownEvidence]:
             )
         printed = re.match(r"\s*print\(.*\)\s*#", line) is not None
         claim = value_claim(line, printed) if printed or number in expressions else None
+        label = _printed_label(code_of(line)) if printed else ""
+        if label and comment.startswith(label):  # print("Output: ", x)  # Output: hi
+            claim = (False, comment)
         if claim:
             shown["expected" if claim[0] else "actual"].append(claim[1] + "\n")
     found += [
@@ -179,6 +193,20 @@ def commented_evidence(block: CodeBlock, source: str) -> list[ShownEvidence]:
         if lines
     ]
     return found
+
+
+def _printed_label(code: str) -> str:
+    """The text a ``print`` writes first when its first argument is a literal string."""
+    try:
+        call = ast.parse(code.strip()).body[0].value  # type: ignore[attr-defined]
+        first = call.args[0]
+    except (SyntaxError, IndexError, AttributeError):
+        return ""
+    return (
+        first.value.strip()
+        if isinstance(first, ast.Constant) and isinstance(first.value, str)
+        else ""
+    )
 
 
 def marked_lines(block: CodeBlock, source: str) -> list[MarkedLine]:

@@ -307,18 +307,43 @@ def _repeated_later(blocks: list[CodeBlock]) -> list[CodeBlock]:
     block's names in a new way: ``a1.union(a2)`` on the ranges built above, then again on
     wider ones, is the failing case and its working variant."""
     statements = [_statements(b.content) for b in blocks]
-    repeated = []
-    for i, block in enumerate(blocks):
+    again: dict[int, int] = {}  # block -> the later block that runs it again
+    for i in range(len(blocks)):
         seen = set().union(*statements[: i + 1])
         read = _names(statements[i].values(), ast.Load)
-        if statements[i] and any(
-            statements[i].keys() <= later.keys()
-            and not read & _names([n for key, n in later.items() if key not in seen], ast.Store)
-            for later in statements[i + 1 :]
-            if later
-        ):
-            repeated.append(block)
-    return repeated
+        again_at = (
+            j
+            for j in range(i + 1, len(blocks))
+            if statements[j]
+            and statements[i].keys() <= statements[j].keys()
+            and not read & _names([n for k, n in statements[j].items() if k not in seen], ast.Store)
+        )
+        if statements[i] and (j := next(again_at, None)) is not None:
+            again[i] = j
+    # an import a block in between needs stays where it is: the 1.6.6 session's
+    # ``from dicttoxml import dicttoxml`` before a call only that session makes
+    needed = {
+        i
+        for i, j in again.items()
+        if any(
+            k not in again
+            and _bound(statements[i].values()) & _names(statements[k].values(), ast.Load)
+            for k in range(i + 1, j)
+        )
+    }
+    return [blocks[i] for i in again if i not in needed]
+
+
+def _bound(statements: Iterable[ast.stmt]) -> set[str]:
+    """The names the statements assign or import."""
+    statements = list(statements)
+    imported = {
+        (alias.asname or alias.name).split(".")[0]
+        for statement in statements
+        if isinstance(statement, ast.Import | ast.ImportFrom)
+        for alias in statement.names
+    }
+    return imported | _names(statements, ast.Store)
 
 
 def _names(statements: Iterable[ast.stmt], context: type[ast.expr_context]) -> set[str]:

@@ -44,6 +44,8 @@ class Fence:
         return "python" if _MISSPELT_PYTHON.match(word) else word
 
 
+# an info string no language name starts like: a line number, a symbol, a call
+_NOT_A_LANGUAGE = re.compile(r"^\s*(?:\d+\s|[^\w\s{.+#>-])|^\s*\w+\(")
 _MISSPELT_PYTHON = re.compile(r"^(?:pyth(?!on3?$)[a-z]{1,3}|pyhton3?|pthon3?|pytohn3?)$")
 
 
@@ -64,7 +66,8 @@ def fenced_blocks(markdown: str) -> list[Fence]:
             body = "".join(_unindent(ln, indent) for ln in lines[i + 1 : end])
             stop = min(end + 1, len(lines))
             info = opening.group("info")
-            if _IMPORT_AS_INFO.match(info):  # "```import ecdsa": the code's first line
+            # "```import ecdsa", "```    915  if h[11] != b:": the block's first line
+            if _IMPORT_AS_INFO.match(info) or _NOT_A_LANGUAGE.match(info):
                 info, body = "", f"{info}\n{body}"
             found.append(Fence(offsets[i], offsets[stop], info, body))
             i = stop

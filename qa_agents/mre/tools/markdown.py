@@ -46,6 +46,10 @@ _EXC_LINE = re.compile(r"^\s*(?:[\w.]+\.)?\w*(?:Error|Exception|Warning|Exit|Int
 
 _TRACEBACK_START = re.compile(r"^-{5,}$|^Traceback \(most recent call last\)")
 _EXPECTED_WORDS = re.compile(r"\b(expect\w*|should|desired|intended|correct|wanted)\b", re.I)
+# "doesn't give the expected result", "should have been detected as": what happened
+_UNMET = re.compile(
+    r"(?:\bnot|n't|\bnever)(?:\s+\w+){0,3}?\s+(?:the\s+)?expected\b|\bshould(?:'ve| have)\b", re.I
+)
 # words that say a block is what happened; "prints"/"returns" alone only say output follows
 _ACTUAL_WORDS = re.compile(
     r"\b(actual\w*|got|get|raises?|error|traceback|instead|happen\w*|observed|current\w*|"
@@ -71,6 +75,10 @@ _SECTION = re.compile(r"^ {0,3}#{1,6}\s+(?P<h>.+?)\s*#*\s*$|^\*\*(?P<b>[^*\n]+)\
 _SHELL_PROMPT = re.compile(r"^\s*(?:\$|%|❯|PS [^>]*>)\s+")
 
 
+# "import rtoml" under "I read a toml file like this:": the script that reads it
+_SCRIPT_HEAD = re.compile(r"(?:import [A-Za-z_]|from [\w.]+ import )")
+
+
 def extract_code_blocks(markdown: str) -> list[CodeBlock]:
     """Every block of the issue, in order, classified and tagged with its context."""
     blocks: list[CodeBlock] = []
@@ -80,8 +88,9 @@ def extract_code_blocks(markdown: str) -> list[CodeBlock]:
             mentions.add(index)
         kind, content, transcript = classify_block(raw.language, raw.body, raw.lead)
         plain = raw.language in {"", "text", "txt"}
-        # file contents, not a script (a file has no prompts: a session stays a session)
+        # file contents, not a script (a file has no prompts and no imports)
         file_like = plain and names_data(raw.lead) and not is_transcript(raw.body)
+        file_like = file_like and not _SCRIPT_HEAD.match(raw.body.lstrip())
         if kind in {"code", "output"} and file_like:
             kind, content, transcript = "other", raw.body, ""
         previous = blocks[-1] if blocks else None
@@ -159,9 +168,9 @@ def context_of(lead: str, section: str = "") -> BlockContext:
     *before, last = re.split(r"\b(?:but|however|whereas)\b", line, flags=re.I)
     if before and _EXPECTED_WORDS.search(" ".join(before)) and not _EXPECTED_WORDS.search(last):
         return "actual"  # "I'd expect an error, but instead it prints"
-    if _EXPECTED_WORDS.search(line):
+    if _EXPECTED_WORDS.search(line) and not _UNMET.search(line):
         return "expected"
-    if _ACTUAL_WORDS.search(line):
+    if _ACTUAL_WORDS.search(line) or _UNMET.search(line):
         return "actual"
     if section and _EXPECTED_WORDS.search(section) and not _ACTUAL_WORDS.search(section):
         return "expected"

@@ -202,13 +202,21 @@ def _consistent(name: str, value: str, bindings: dict[str, str]) -> bool:
 
 
 def exact_numbers(markdown: str, evidence: list[ShownEvidence]) -> list[str]:
-    """Long floats shown in outputs whose short value the report also writes.
+    """Long floats shown in outputs whose short value the report also writes, and
+    timestamps on a date the report's code builds.
 
     ``0.30000000000000004`` shown where the report's code or prose says ``0.3`` is the
-    point of the report, not float noise: such digits are compared as written.
+    point of the report, not float noise: such digits are compared as written. So is
+    ``2023-01-03T15:17:00`` shown for ``datetime(2023, 1, 3, 15, 17, 0, 5)``: a time the
+    code computes from its own date, not the clock's.
     """
     exact = set()
     for item in evidence:
+        for stamp in _TIMESTAMP.finditer(item.text):  # a date the code itself builds
+            year, month, day = (int(part) for part in stamp.group(0)[:10].split("-"))
+            built = rf"\(\s*{year}\s*,\s*0?{month}\s*,\s*0?{day}\b"
+            if re.search(built, markdown) or stamp.group(0)[:10] in markdown.replace(item.text, ""):
+                exact.add(stamp.group(0))
         for match in _FLOAT.finditer(item.text):
             written = match.group(0)
             short = {repr(float(written)), format(float(written), ".6g")}
@@ -259,8 +267,11 @@ def normalize_lines(
         line = _ANNOTATION.sub("", line)
         line = _ADDRESS.sub("0x?", line)
         if mask_times:
-            line = _TIMESTAMP.sub("<time>", line)
+            kept = [m.group(0) for m in _TIMESTAMP.finditer(line) if m.group(0) in exact]
+            line = _TIMESTAMP.sub(lambda m: "\0" if m.group(0) in exact else "<time>", line)
             line = _CLOCK.sub("<time>", line)
+            for stamp in kept:
+                line = line.replace("\0", stamp, 1)
         line = _PSEUDO_FILE.sub("<input>", line)
         line = _PATH.sub("", line)
         line = _FLOAT.sub(lambda m: _float_noise(m.group(0), exact), line)

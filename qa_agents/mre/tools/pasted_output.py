@@ -13,6 +13,7 @@ from qa_agents.mre.tools.syntax import parses
 CODE_HINT = re.compile(
     r"^\s*(import |from \S+ import |def |class |async def |@|print[ (]|\w[\w.\[\]'\"]* *=[^=])"
 )
+_LABEL = re.compile(r"^\s*(?:output|result|out|prints?|returns?)\s*:\s*$", re.I)
 _QUOTED = re.compile(r"^>{1,3}(?!>)\s?")
 
 
@@ -45,6 +46,8 @@ def trailing_output(lines: list[str]) -> tuple[str, str] | None:
         last = ast.parse(code).body
         rest = [ln for ln in lines[k:] if ln.strip()]
         shows = bool(last) and isinstance(last[-1], ast.Expr)
+        if rest and _LABEL.match(rest[0]):
+            rest = rest[1:]  # "Output:" alone on its line names what follows
         if shows and rest and not any(CODE_HINT.match(ln) or parses(ln) for ln in rest):
             return code, "\n".join(rest) + "\n"
         return None

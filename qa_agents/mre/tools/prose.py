@@ -30,7 +30,7 @@ from qa_agents.mre.tools.syntax import (
     parses,
 )
 from qa_agents.mre.tools.tracebacks import EXCEPTION_LINE
-from qa_agents.mre.tools.transcripts import loose_prompt
+from qa_agents.mre.tools.transcripts import is_transcript, loose_prompt
 
 # a line that can only open a Python script, at the start of a paragraph
 _SCRIPT_START = re.compile(
@@ -205,7 +205,8 @@ def _multiline_span(lines: list[str], start: int) -> tuple[str, int] | None:
         body = "\n".join([first[1:], *lines[start + 1 : end], last[:-1]]).strip("\n")
         body = textwrap.dedent(body) + "\n"  # "`    d = f(x)" keeps its paste's indent
         code = _before_traceback(body)
-        return (body, end + 1) if code.strip() and parses(code) else None
+        session = is_transcript(body)  # "`>>> from wcmatch import glob" … "False`"
+        return (body, end + 1) if code.strip() and (session or parses(code)) else None
     return None
 
 
@@ -214,6 +215,12 @@ def _before_traceback(body: str) -> str:
     lines = body.splitlines()
     head = next((k for k, ln in enumerate(lines) if _TRACEBACK_HEAD.match(ln.strip())), None)
     return body if head is None else "\n".join(lines[:head]) + "\n"
+
+
+# a numbered step that ends by calling a module's function, unquoted
+_STEP_CALL = re.compile(
+    r"^\s*\d+[.)]\s.*?(?<![\w.`])(?P<code>[a-z_]\w*(?:\.\w+)+\([^()`]*\))\s*[.;]?\s*$"
+)
 
 
 def _inline_block(line: str, lead: str, anything_before: bool) -> RawBlock | None:
@@ -235,6 +242,9 @@ def _inline_block(line: str, lead: str, anything_before: bool) -> RawBlock | Non
             return RawBlock("python", span + "\n", "inline", lead)
     if only or _HEADING.match(line):
         return None
+    step = _STEP_CALL.match(line)  # "1. try using command demoji.download_codes()"
+    if step and is_runnable_call(step.group("code")):
+        return RawBlock("python", step.group("code") + "\n", "inline", lead, mention=True)
     calls = [m.group("code").strip() for m in _INLINE_ANY.finditer(line)]
     # `f()` with nothing between the brackets names a function ("called from
     # `pd.read_msgpack()`"); a call with its arguments is one the author ran

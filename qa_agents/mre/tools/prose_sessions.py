@@ -32,7 +32,7 @@ _SENTENCE = re.compile(r"^[A-Z][a-z']*(?:,? [\w'’,()-]+){4,}[.!?:]?\s*$")
 _VALUE_LINE = re.compile(r"^(?:\s|[<>\[\]{}()\'\"\d]|-\d|True\b|False\b|None\b|[A-Za-z_][\w.]*\()")
 # "output: 'flmy'", "out: 'aB'", "returns 3", "-> None" under an inline call
 _RESULT_LINE = re.compile(
-    r"^\s*(?:>\s*)?(?:(?:output|out|result|returns?|gives?|got|prints?)\s*:?(?:\s*(?:->|=>|→))?|->|=>|→)"
+    r"^\s*(?:>\s*)?(?:(?:output|out|result|returns?|gives?|got|prints?)\s*:?(?:\s*(?:->|=>|→))?|-{1,2}>|=>|→)"
     r"\s*(?P<value>\S.*?)\s*$",
     re.I,
 )
@@ -66,6 +66,9 @@ def inline_call_with_result(lines: list[str], start: int) -> tuple[str, int] | N
         value = lines[start + 1].strip().strip("`")
         if is_expression(value):
             return f">>> {bare[: announced.start()]}\n{value}\n", start + 2
+    shown = _shown_below(lines, start) if only else None  # "I get a response:" then `x`
+    if shown is not None and does_something(only.group("code")):
+        return f">>> {only.group('code').strip()}\n{shown}\n", start + 3
     ipython = OUT_PROMPT.match(lines[start + 1])  # IPython's ``Out[21]:``: typed at a prompt
     result = _RESULT_LINE.match(lines[start + 1])
     called = is_runnable_call(bare) or (
@@ -81,6 +84,23 @@ def inline_call_with_result(lines: list[str], start: int) -> tuple[str, int] | N
     shown = lines[start + 1][ipython.end() :] if ipython else result.group("value")
     value = _without_prose_tail(shown.strip().strip("`").strip())
     return f">>> {code}\n{value}\n", start + 2
+
+
+# a line saying the value under it is what came back: "I get a response:", "Output:"
+_ANNOUNCES = re.compile(
+    r"^\s*(?:(?:I|we|it)\s+)?(?:get|got|gets|receive[sd]?|see|saw|returns?|gives?|prints?)\b"
+    r"[^.:]{0,30}:\s*$|^\s*(?:output|result|response|returned)\s*:\s*$",
+    re.I,
+)
+
+
+def _shown_below(lines: list[str], start: int) -> str | None:
+    """The value two lines under an inline call, below a line announcing it, or None."""
+    if start + 2 >= len(lines) or not _ANNOUNCES.match(lines[start + 1]):
+        return None
+    value = _INLINE_CODE.match(lines[start + 2])
+    text = value.group("code").strip() if value else lines[start + 2].strip()
+    return text if value or is_expression(text) else None
 
 
 _ANNOUNCING_TAIL = re.compile(r"\s+(?:returns?|gives?|prints?|outputs?|yields?)\s*:?\s*$", re.I)

@@ -43,6 +43,5 @@ def _relative(node: ast.AST) -> bool:
 
 def _into_local_file(node: ast.AST, local_modules: set[str]) -> bool:
     return (
-        isinstance(node, ast.ImportFrom)
-        and (node.module or "").rsplit(".", 1)[-1] in local_modules
+        isinstance(node, ast.ImportFrom) and (node.module or "").rsplit(".", 1)[-1] in local_modules
     )

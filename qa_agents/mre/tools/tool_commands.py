@@ -41,7 +41,7 @@ _PLACEHOLDER = re.compile(
 _FOLDER = re.compile(r"^(?:\.{1,2}|[\w.~-]+(?:/[\w.~-]+)*)/$|^\.$")
 _PATH = re.compile(r"^[\w./~-]*\w\.[A-Za-z]\w{0,7}$")
 _FILE_COMMENT = re.compile(r"^\s*#\s*(?:(?:cat|file(?:name)?:)\s*)?(?P<path>[\w./-]+\.\w{1,8})\s*$")
-_ONLY_ABOUT_ITSELF = {"--version", "-V", "--help", "-h", "version"}
+_ONLY_ABOUT_ITSELF = {"--version", "-V", "-v", "--help", "-h", "version"}
 _INLINE = re.compile(r"`([^`\n]+)`")
 _ANY_FILE = "[file]"  # the input a command without a file argument is run on
 _INPUT_EXTENSIONS = {"python": ".py", "py": ".py", "python3": ".py", "markdown": ".md", "md": ".md"}
@@ -196,6 +196,8 @@ def _command(words: list[str], programs: set[str]) -> ToolCommand | None:
     module = False
     if len(words) > 2 and PYTHON_EXE.match(words[0]) and words[1] == "-m":
         words, module = words[2:], True
+    if words and words[0].lower().endswith(".exe"):
+        words = [words[0][:-4], *words[1:]]  # PowerShell's ``xmldiff.exe a.xml b.xml``
     if not words or PurePosixPath(words[0]).name not in programs:
         return None
     stdin = None
@@ -334,7 +336,8 @@ def _imports_any(block: CodeBlock, programs: set[str]) -> bool:
 
 def _split(text: str) -> list[str]:
     try:
-        return shlex.split(text.strip().strip("`"))
+        # a backslash inside a path is Windows' separator (``.\\file1.xml``), not an escape
+        return shlex.split(re.sub(r"(?<=[\w.])\\(?=[\w.])", "/", text.strip().strip("`")))
     except ValueError:
         return []
 
