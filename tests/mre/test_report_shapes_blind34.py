@@ -1,5 +1,5 @@
-"""Report shapes the validator missed on the first run of held-out batches blind-34 and
-blind-35, each written here small and synthetic: what is code, what is output, which
+"""Report shapes the validator missed on the first runs of held-out batches blind-34 …
+blind-37, each written here small and synthetic: what is code, what is output, which
 side of the expectation a block is on, and which files the code needs."""
 
 from __future__ import annotations
@@ -11,6 +11,8 @@ from qa_agents.mre.tools.extractor import extract
 from qa_agents.mre.tools.fences import fenced_blocks
 from qa_agents.mre.tools.markdown import context_of, extract_code_blocks
 from qa_agents.mre.tools.output_match import exact_numbers, normalize_lines
+from qa_agents.mre.tools.prose_claims import prose_claims
+from qa_agents.mre.tools.quotes import unescaped
 from qa_agents.mre.tools.tool_commands import find_tool_run
 
 
@@ -141,3 +143,49 @@ def test_a_session_in_one_backtick_span_over_several_lines_is_read() -> None:
     (block,) = extract_code_blocks(md)
     assert block.content == "from wcmatch import glob\nglob.globmatch('a.txt', '*.txt')\n"
     assert block.transcript_output == "True\n"
+
+
+def test_an_escaped_prompt_and_bold_code_lines_are_a_session() -> None:
+    md = (
+        '# Getting data error\n\n\\>>> import trafaret as t\n\\>>> **t.String().check("test")**\n'
+        "Traceback (most recent call last):\n"
+        "**trafaret.dataerror.DataError: value is not a string**\n"
+    )
+    (block,) = extract_code_blocks(md)
+    assert block.content == 'import trafaret as t\nt.String().check("test")\n'
+    assert "DataError: value is not a string" in block.transcript_output
+    assert unescaped("**Expected behavior**") == "**Expected behavior**"  # a heading stays
+
+
+def test_a_sentence_opening_with_a_call_that_says_what_it_did_is_code() -> None:
+    md = '# crash\n\ngmpy2.mpg("1+2j").conjugate() causes a core dump.\n'
+    assert _kinds(md) == [("code", 'gmpy2.mpg("1+2j").conjugate()\n')]
+    named = "# wrong\n\nyaml.safe_load() returns, the element name value is incorrect\n"
+    assert _kinds(named) == []  # empty brackets name the function
+
+
+def test_a_report_cut_off_inside_its_last_script_does_not_parse() -> None:
+    md = (
+        "```python\nfrom plum import dispatch\nprint(1)\n```\n\nAnd:\n\n"
+        "```python\n@dispatch\ndef to_string(self:\n```\n"
+    )
+    meta = extract(md).metadata
+    assert meta.syntax_error is not None and "cut off" in meta.syntax_error
+
+
+def test_an_exception_there_is_and_a_value_will_be_are_claims() -> None:
+    prose = (
+        "It will be \"Uncaught, unspecified 'error' event.\"\n\n"
+        "It rather returns a `<itertools.chain object>`. "
+        "Then there is an error `TypeError: 'int' object is not iterable`"
+    )
+    said = [(c.kind, c.text.strip()) for c in prose_claims(prose)]
+    assert ("output", "Uncaught, unspecified 'error' event.") in said
+    assert ("output", "<itertools.chain object>") in said
+    assert ("traceback", "TypeError: 'int' object is not iterable") in said
+
+
+def test_i_get_under_a_prompted_call_announces_its_value() -> None:
+    md = "# Mask\n\nWhen asking :\n>>> isbnlib.mask('97824881')\n\nI get :\n'978-2-488-1'\n"
+    evidence = shown_evidence(extract_code_blocks(md))
+    assert [(e.kind, e.text) for e in evidence] == [("output", "'978-2-488-1'\n")]

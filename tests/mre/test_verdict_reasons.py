@@ -170,6 +170,16 @@ def test_the_repository_module_is_a_candidate_only_when_the_repository_publishes
     prefixed = _pypi({"pyserde": _project("pyserde", "https://github.com/owner/pyserde")})
     filed_prefixed = "<!-- source: https://github.com/owner/pyserde/issues/3 -->\n"
     assert repository_modules(filed_prefixed, prefixed) == ["pyserde", "serde"]
+    # and a py- repository may keep its prefix in the import: py_expression_eval
+    kept = _pypi(
+        {
+            "py-expression-eval": _project(
+                "py-expression-eval", "https://github.com/o/py-expression-eval"
+            )
+        }
+    )
+    filed_kept = "<!-- source: https://github.com/o/py-expression-eval/issues/17 -->\n"
+    assert repository_modules(filed_kept, kept) == ["expression_eval", "py_expression_eval"]
 
 
 def test_only_the_name_error_the_report_shows_is_the_symptom() -> None:

@@ -73,10 +73,13 @@ def extract(
     if not code.strip():
         meta.warnings.append("no executable Python code block found in the issue")
         return Extraction(code="", metadata=meta)
+    cut = _cut_off_at_the_end(blocks)
     try:
-        tree = ast.parse(code)
+        tree = ast.parse(cut or code)
     except SyntaxError as exc:
         meta.syntax_error = f"{exc.msg} (line {exc.lineno})"
+        if cut:
+            meta.syntax_error += ", where the report's last block ends: it is cut off there"
         meta.warnings.append(f"extracted code does not parse: {meta.syntax_error}")
         return Extraction(code=code, metadata=meta)
     if all(isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant) for n in tree.body):
@@ -135,6 +138,21 @@ def extract(
     if facts.credentials:
         meta.warnings.append("code needs credentials: " + "; ".join(facts.credentials))
     return Extraction(code=hydrated.code, metadata=meta)
+
+
+def _cut_off_at_the_end(blocks: list[CodeBlock]) -> str | None:
+    """The report's last block, when it is code that stops parsing on its very last line
+    (``def to_string(self:``, ``from A impor``): the report is cut off mid-script, and the
+    script it meant cannot run, whatever the blocks above do. None otherwise."""
+    last = blocks[-1] if blocks else None
+    if last is None or last.kind != "code" or last.origin == "inline":
+        return None
+    try:
+        ast.parse(last.content)
+    except SyntaxError as exc:
+        lines = last.content.rstrip("\n").count("\n") + 1
+        return last.content if (exc.lineno or 0) >= lines else None
+    return None
 
 
 def _tool_run(

@@ -22,6 +22,7 @@ from qa_agents.mre.tools.prose_sessions import (
     inline_call_with_result,
     promptless_session,
 )
+from qa_agents.mre.tools.quotes import unescaped
 from qa_agents.mre.tools.syntax import (
     assigns_a_call,
     does_something,
@@ -51,7 +52,7 @@ _INLINE_LEADING = re.compile(r"^\s*(?P<tick>`+)(?P<code>[^`\n]+?)(?P=tick)(?P<re
 _INLINE_ANY = re.compile(r"(?P<tick>`+)(?P<code>[^`\n]+?)(?P=tick)")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s")
 _OUTPUT_LEAD = re.compile(
-    r"\b(result|output|prints?|got|returns?|gives?|produces?)\W*\**\s*:?\s*\**\s*:?\s*$", re.I
+    r"\b(result|output|prints?|got|get|returns?|gives?|produces?)\W*\**\s*:?\s*\**\s*:?\s*$", re.I
 )
 _VALUE_LEAD = re.compile(
     r"\b(result\w*|output\w*|prints?|got|get|gives?|returns?|produces?|shows?|see|expect\w*|"
@@ -88,7 +89,7 @@ class RawBlock:
 
 def prose_blocks(prose: str, previous_lead: str | None) -> list[RawBlock]:
     """Blocks written in prose; ``previous_lead`` is the last block's lead (None: none)."""
-    lines = prose.split("\n")
+    lines = [unescaped(line) for line in prose.split("\n")]
     out: list[RawBlock] = []
     i = 0
     para: list[str] = []
@@ -217,6 +218,10 @@ def _before_traceback(body: str) -> str:
     return body if head is None else "\n".join(lines[:head]) + "\n"
 
 
+_CALL_THEN_VERB = re.compile(  # ("f() returns" only names f)
+    r"^\s*(?![\w.]+\(\)\s)(?P<code>[a-z_]\w*\.\S.*?\))\s+(?:causes?|raises?|crash(?:es)?|gives?|returns?|"
+    r"fails?|throws?|segfaults?|hangs?|results? in|produces?)\b"
+)
 # a numbered step that ends by calling a module's function, unquoted
 _STEP_CALL = re.compile(
     r"^\s*\d+[.)]\s.*?(?<![\w.`])(?P<code>[a-z_]\w*(?:\.\w+)+\([^()`]*\))\s*[.;]?\s*$"
@@ -242,6 +247,9 @@ def _inline_block(line: str, lead: str, anything_before: bool) -> RawBlock | Non
             return RawBlock("python", span + "\n", "inline", lead)
     if only or _HEADING.match(line):
         return None
+    said = _CALL_THEN_VERB.match(line)  # "gmpy2.mpg('1+2j').conjugate() causes a core dump."
+    if said and is_runnable_call(said.group("code")):
+        return RawBlock("python", said.group("code") + "\n", "inline", lead)
     step = _STEP_CALL.match(line)  # "1. try using command demoji.download_codes()"
     if step and is_runnable_call(step.group("code")):
         return RawBlock("python", step.group("code") + "\n", "inline", lead, mention=True)

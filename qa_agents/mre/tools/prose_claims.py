@@ -19,7 +19,8 @@ _EXCEPTION_NAME = r"(?P<type>(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception))"
 _RAISES = re.compile(
     r"\b(?:gives?|gave|giving|raises?|raised|raising|throws?|threw|throwing|causes?|caused|"
     r"get|gets|got|getting|results? in|fails? with|failed with|failing with|produces?|"
-    r"produced|returns?|returned|ends? with|ended with)\s+(?:me\s+)?"
+    r"produced|returns?|returned|ends? with|ended with|there(?: is|'s) an? (?:error|exception))"
+    r"\s*:?\s+(?:me\s+)?"
     r"(?:an?\s+|the\s+|this\s+|following\s+)*\W{0,2}" + _EXCEPTION_NAME + r"\b"
 )
 # "a `KeyError` is raised", "KeyError exception occurs", "TypeError raised while …"
@@ -38,7 +39,7 @@ _PAREN_RAISED = re.compile(
 _VALUE = re.compile(
     r"\b(?:got|get|gets|getting|returns?|returned|returning|gives?|gave|giving|prints?|"
     r"printed|printing|outputs?|outputted|shows?|showed|displays?|displayed|yields?|"
-    r"yielded|evaluates? to|results? in)\s*:?\s+(?:me\s+|back\s+)?"
+    r"yielded|evaluates? to|results? in|will be)\s*:?\s+(?:me\s+|back\s+)?(?:an?\s+(?=`))?"
     r"(?:`+(?P<tick>[^`\n]{1,120}?)`+|\"(?P<quote>[^\"\n]{1,120})\"|“(?P<curly>[^”\n]{1,120})”)"
 )
 # "returns (2,6]", "gives [1, 2]": an unquoted value that can only be a literal (it opens

@@ -1,14 +1,17 @@
-"""Blockquotes that hold code: a snippet an author set apart as a quote is a snippet.
+"""Blockquotes that hold code, and markdown marks on a pasted session's lines.
 
 Markdown quotes (``> line``) are how some authors paste code, and how others quote a
 reply. A quote that opens a paragraph and holds a fence, a script's first line or a
 ``>>>`` session is read as its text, so the fence and prose readers find the code in
-it; any other quote is left as written.
+it; any other quote is left as written. A session pasted without a fence often picks up
+markdown's marks too: a prompt escaped so it shows (``\\>>> x``), a line set in bold.
 """
 
 from __future__ import annotations
 
 import re
+
+from qa_agents.mre.tools.syntax import parses
 
 _QUOTE = re.compile(r"^ {0,3}>(?!>>)")
 # what can only be code inside a quote: a fence, a script's first line, a session
@@ -45,3 +48,21 @@ def unquote_code(markdown: str) -> str:
 def _unquote(line: str) -> str:
     text = _QUOTE.sub("", line, count=1)
     return text[1:] if text.startswith(" ") else text
+
+
+# a prompt escaped so markdown shows it (``\\>>> x``), and code set in bold (``**f(x)**``)
+_ESCAPED_PROMPT = re.compile(r"^\\(?=>)")
+_BOLD_LINE = re.compile(r"^(?P<prompt>>>> )?\*\*(?P<text>[^*].*?)\*\*\s*$")
+_RAISED = re.compile(r"^(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning):\s")
+
+
+def unescaped(line: str) -> str:
+    """A pasted session line as typed: without markdown's escape, and without the bold
+    set on a call or an exception line (a bold heading stays as written)."""
+    line = _ESCAPED_PROMPT.sub("", line)
+    bold = _BOLD_LINE.match(line)
+    if bold is None:
+        return line
+    text = bold.group("text")
+    code = "(" in text and parses(text)
+    return (bold.group("prompt") or "") + text if code or _RAISED.match(text) else line

@@ -112,7 +112,9 @@ def repository_modules(markdown: str, pypi: PypiClient) -> list[str]:
     if repository is None or module is None:
         return []
     bare = _bare(module.replace("_", "-")).replace("-", "_")
-    names = [module, bare] if bare != module and bare.isidentifier() else [module]
+    whole = re.sub(r"\.py$", "", repository.rsplit("/", 1)[-1].lower()).replace("-", "_")
+    # ``py-expression-eval`` imports as ``py_expression_eval``, keeping its prefix
+    names = [n for n in dict.fromkeys([module, bare, whole]) if n.isidentifier()]
     return [
         name
         for name in names
