@@ -47,6 +47,8 @@ _FILE_EXT = re.compile(
 _READERS = re.compile(
     r"^(open|file|read|read_\w+|load\w*|parse|imread|Path|ZipFile|connect|File|fromfile)$"
 )
+# open(p, "w"), and any opener given a write mode: ZipFile(p, "w")
+_WRITE_MODE = re.compile(r"[wax][bt]?\+?|[wax]\+[bt]")
 _WRITERS = re.compile(r"^(to_\w+|write_\w*|save\w*|dump\w*|savefig|imwrite|export)$")
 # a recording no report can paste: any call given one reads it (``FLAC('song.flac')``)
 _MEDIA = re.compile(r"\.(?:flac|mp3|m4[abv]|mp4|ogg|opus|wav|aiff?|wma|ape|wv|mkv|avi|mov)$", re.I)
@@ -111,8 +113,7 @@ def analyse(code: str, local_modules: set[str] | None = None) -> CodeFacts:
                 facts.uses_input = True
             facts.credentials.extend(_secrets_in_call(node, name))
             for path in _literal_paths(node, constants):
-                # open(p, "w"), and any opener given a write mode: ZipFile(p, "w")
-                writes = re.fullmatch(r"[wax][bt]?\+?|[wax]\+[bt]", _open_mode(node)) is not None
+                writes = _WRITE_MODE.fullmatch(_open_mode(node)) is not None
                 if writes or _WRITERS.match(name):
                     written.add(path)
                 elif _READERS.match(name) or _MEDIA.search(path):

@@ -73,13 +73,12 @@ def extract(
     if not code.strip():
         meta.warnings.append("no executable Python code block found in the issue")
         return Extraction(code="", metadata=meta)
-    cut = _cut_off_at_the_end(blocks)
+    meta.syntax_error = _cut_off_at_the_end(blocks)
     try:
-        tree = ast.parse(cut or code)
+        tree = ast.parse(code)
     except SyntaxError as exc:
-        meta.syntax_error = f"{exc.msg} (line {exc.lineno})"
-        if cut:
-            meta.syntax_error += ", where the report's last block ends: it is cut off there"
+        meta.syntax_error = meta.syntax_error or f"{exc.msg} (line {exc.lineno})"
+    if meta.syntax_error:
         meta.warnings.append(f"extracted code does not parse: {meta.syntax_error}")
         return Extraction(code=code, metadata=meta)
     if all(isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant) for n in tree.body):
@@ -141,9 +140,10 @@ def extract(
 
 
 def _cut_off_at_the_end(blocks: list[CodeBlock]) -> str | None:
-    """The report's last block, when it is code that stops parsing on its very last line
-    (``def to_string(self:``, ``from A impor``): the report is cut off mid-script, and the
-    script it meant cannot run, whatever the blocks above do. None otherwise."""
+    """Why the report's last block does not parse, when it is code that stops parsing on
+    its very last line (``def to_string(self:``, ``from A impor``): the report is cut off
+    mid-script, and the script it meant cannot run, whatever the blocks above do. None
+    otherwise."""
     last = blocks[-1] if blocks else None
     if last is None or last.kind != "code" or last.origin == "inline":
         return None
@@ -151,7 +151,9 @@ def _cut_off_at_the_end(blocks: list[CodeBlock]) -> str | None:
         ast.parse(last.content)
     except SyntaxError as exc:
         lines = last.content.rstrip("\n").count("\n") + 1
-        return last.content if (exc.lineno or 0) >= lines else None
+        if (exc.lineno or 0) >= lines:
+            where = "where the report's last block ends: it is cut off there"
+            return f"{exc.msg} (line {exc.lineno}), {where}"
     return None
 
 
@@ -343,9 +345,9 @@ def _repeated_later(blocks: list[CodeBlock]) -> list[CodeBlock]:
     needed = {
         i
         for i, j in again.items()
-        if any(
-            k not in again
-            and _bound(statements[i].values()) & _names(statements[k].values(), ast.Load)
+        if (bound := _bound(statements[i].values()))
+        and any(
+            k not in again and bound & _names(statements[k].values(), ast.Load)
             for k in range(i + 1, j)
         )
     }

@@ -17,6 +17,7 @@ from qa_agents.mre.tools.block_roles import assign_roles
 from qa_agents.mre.tools.fences import fenced_blocks
 from qa_agents.mre.tools.pasted_output import CODE_HINT, split_pasted_output
 from qa_agents.mre.tools.prose import (
+    IMPORT_LINE,
     RawBlock,
     announces_output,
     parses,
@@ -76,10 +77,6 @@ _SECTION = re.compile(r"^ {0,3}#{1,6}\s+(?P<h>.+?)\s*#*\s*$|^\*\*(?P<b>[^*\n]+)\
 _SHELL_PROMPT = re.compile(r"^\s*(?:\$|%|❯|PS [^>]*>)\s+")
 
 
-# "import rtoml" under "I read a toml file like this:": the script that reads it
-_SCRIPT_HEAD = re.compile(r"(?:import [A-Za-z_]|from [\w.]+ import )")
-
-
 def extract_code_blocks(markdown: str) -> list[CodeBlock]:
     """Every block of the issue, in order, classified and tagged with its context."""
     blocks: list[CodeBlock] = []
@@ -91,7 +88,7 @@ def extract_code_blocks(markdown: str) -> list[CodeBlock]:
         plain = raw.language in {"", "text", "txt"}
         # file contents, not a script (a file has no prompts and no imports)
         file_like = plain and names_data(raw.lead) and not is_transcript(raw.body)
-        file_like = file_like and not _SCRIPT_HEAD.match(raw.body.lstrip())
+        file_like = file_like and not IMPORT_LINE.match(raw.body.lstrip())  # "import rtoml"
         if kind in {"code", "output"} and file_like:
             kind, content, transcript = "other", raw.body, ""
         previous = blocks[-1] if blocks else None

@@ -43,7 +43,7 @@ _SCRIPT_LINE = re.compile(
     r"^(?:[ \t]+\S|(?:import|from|def|class|async|if|elif|else|for|while|with|try|except|"
     r"finally|return|raise|print|assert|del|@)\b|[A-Za-z_][\w.\[\]'\"]*\s*(?:=[^=]|\())"
 )
-_IMPORT_LINE = re.compile(r"^(?:import [A-Za-z_]|from [\w.]+ import )")
+IMPORT_LINE = re.compile(r"^(?:import [A-Za-z_]|from [\w.]+ import )")
 _REPL_LINE = re.compile(r"^(?:>>>(?: |$)|In(?: \[\d*\])?: )")  # a Python or IPython prompt
 _INLINE_ONLY = re.compile(r"^\s*(?P<tick>`+)(?P<code>[^`\n]+?)(?P=tick)\s*$")
 # `call(...)` then a few words saying what it does: "hangs.", "works fine."
@@ -139,7 +139,7 @@ def _block_at(
         return RawBlock("pycon", body, "prose", lead), end
     after_rule = i > 0 and bool(_RULE.match(lines[i - 1]))
     # a whole import statement opens code even in the middle of a paragraph
-    opens = prev_blank or after_rule or (_IMPORT_LINE.match(line) and parses(line))
+    opens = prev_blank or after_rule or (IMPORT_LINE.match(line) and parses(line))
     if opens and _SCRIPT_START.match(line) and not _in_list(para):
         session = promptless_session(lines, i)
         if session is not None:
