@@ -14,9 +14,16 @@ import re
 import shlex
 import textwrap
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from qa_agents.mre.tools.command_lines import PYTHON_EXE
+from qa_agents.mre.tools.prose_inline import (
+    HEADING,
+    INLINE_ONLY,
+    TRACEBACK_HEAD,
+    RawBlock,
+    inline_block,
+    multiline_span,
+)
 from qa_agents.mre.tools.prose_sessions import (
     gt_session,
     inline_call_with_result,
@@ -24,14 +31,12 @@ from qa_agents.mre.tools.prose_sessions import (
 )
 from qa_agents.mre.tools.quotes import unescaped
 from qa_agents.mre.tools.syntax import (
-    assigns_a_call,
     does_something,
     is_literal,
-    is_runnable_call,
     parses,
 )
 from qa_agents.mre.tools.tracebacks import EXCEPTION_LINE
-from qa_agents.mre.tools.transcripts import is_transcript, loose_prompt
+from qa_agents.mre.tools.transcripts import loose_prompt
 
 # a line that can only open a Python script, at the start of a paragraph
 _SCRIPT_START = re.compile(
@@ -45,21 +50,9 @@ _SCRIPT_LINE = re.compile(
 )
 IMPORT_LINE = re.compile(r"^(?:import [A-Za-z_]|from [\w.]+ import )")
 _REPL_LINE = re.compile(r"^(?:>>>(?: |$)|In(?: \[\d*\])?: )")  # a Python or IPython prompt
-_INLINE_ONLY = re.compile(r"^\s*(?P<tick>`+)(?P<code>[^`\n]+?)(?P=tick)\s*$")
-# `call(...)` then a few words saying what it does: "hangs.", "works fine."
-_INLINE_LEADING = re.compile(r"^\s*(?P<tick>`+)(?P<code>[^`\n]+?)(?P=tick)(?P<rest>[^`\n]*)$")
-# any inline span of a sentence: "On trying ``lib.f("x")`` I get 947."
-_INLINE_ANY = re.compile(r"(?P<tick>`+)(?P<code>[^`\n]+?)(?P=tick)")
-_HEADING = re.compile(r"^\s{0,3}#{1,6}\s")
 _OUTPUT_LEAD = re.compile(
     r"\b(result|output|prints?|got|get|returns?|gives?|produces?)\W*\**\s*:?\s*\**\s*:?\s*$", re.I
 )
-_VALUE_LEAD = re.compile(
-    r"\b(result\w*|output\w*|prints?|got|get|gives?|returns?|produces?|shows?|see|expect\w*|"
-    r"should|instead|actual\w*|is|was|becomes?)\b",
-    re.I,
-)
-_TRACEBACK_HEAD = re.compile(r"^Traceback \(most recent call last\):?\s*$")
 _EXCEPTION_LINE = re.compile(r"^(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*(?::.*)?$")
 _PYTHON_C = re.compile(r"(?:^|[\s;&|(])(?:python[\d.]*|py)(?:\s+-[A-Za-z]+)*\s+-c\s")
 # the prompt before one command: "$ ", "% ", "❯ ", "# ", "PS C:\\> ", "> python"
@@ -67,24 +60,6 @@ _STEP_PROMPT = re.compile(r"^\s*(?:[$%❯#]|PS [^>]*>|>\s*(?=python))\s*")
 _LIST_MARK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _QUOTED = re.compile(r"^\s*>\s?(?!>)")
 _RULE = re.compile(r"^ {0,3}(?:-{3,}|\*{3,}|_{3,}|={3,})\s*$")
-
-
-@dataclass
-class RawBlock:
-    """A block before classification: where it came from and the prose just before it.
-
-    ``adjacent``: only blank lines separate it from the block before (the output a
-    snippet printed is often pasted right under it, with no prose between).
-    ``mention``: a call named inside a sentence, code only when the report has no other.
-    """
-
-    language: str
-    body: str
-    origin: str
-    lead: str
-    section: str = ""
-    adjacent: bool = False
-    mention: bool = False
 
 
 def prose_blocks(prose: str, previous_lead: str | None) -> list[RawBlock]:
@@ -124,10 +99,10 @@ def _block_at(
     if _REPL_LINE.match(line) or loose_prompt(line):
         body, end = _take(lines, i, lambda s: bool(s.strip()))
         return RawBlock("", "\n".join(body) + "\n", "prose", lead), end
-    raised = i + 1 < len(lines) and _TRACEBACK_HEAD.match(lines[i + 1].strip())
+    raised = i + 1 < len(lines) and TRACEBACK_HEAD.match(lines[i + 1].strip())
     if raised and does_something(line.strip()):  # a sentence above it does not parse
         return RawBlock("", line.strip() + "\n", "prose", lead), i + 1  # the line that raised
-    if _TRACEBACK_HEAD.match(line.strip()):
+    if TRACEBACK_HEAD.match(line.strip()):
         body, end = _traceback(lines, i)
         return RawBlock("", body, "prose", lead), end
     alone = prev_blank and not "".join(lines[i + 1 : i + 2]).strip()
@@ -154,11 +129,11 @@ def _block_at(
         if session is not None:
             body, end = session
             return RawBlock("sh", body, "prose", lead), end
-    span = _multiline_span(lines, i)
+    span = multiline_span(lines, i)
     if span is not None:
         body, end = span
         return RawBlock("", body, "inline", lead), end
-    inline = _inline_block(line, lead, anything_before)
+    inline = inline_block(line, lead, anything_before)
     if inline is not None:
         return inline, i + 1
     if _is_output_lead(line):
@@ -167,7 +142,7 @@ def _block_at(
             start += 1  # "run result:", a blank line, then the lines it printed
         body, end = _take(lines, start, lambda s: bool(s.strip()))
         sentences = start > i + 1 and any(re.search(r"[.!?]\s*$", b) for b in body)
-        if body and not sentences and not any(_INLINE_ONLY.match(b) for b in body):
+        if body and not sentences and not any(INLINE_ONLY.match(b) for b in body):
             return RawBlock("text", "\n".join(body) + "\n", "prose", line), end
     return None
 
@@ -188,87 +163,6 @@ def _literal_assignments(lines: list[str], start: int) -> tuple[str, int] | None
         for n in tree.body
     )
     return (text + "\n", end) if simple and tree.body else None
-
-
-def _multiline_span(lines: list[str], start: int) -> tuple[str, int] | None:
-    """Code written in one pair of single backticks over several lines (`` `import x``
-    … ``f(x)` ``): the script without its backticks, when it parses (up to a traceback
-    pasted inside the same span, which classification splits off)."""
-    first = lines[start]
-    if not first.startswith("`") or first.startswith("``") or first.count("`") != 1:
-        return None
-    for end in range(start + 1, min(len(lines), start + 200)):
-        if "`" not in lines[end]:
-            continue
-        last = lines[end].rstrip()
-        if lines[end].count("`") != 1 or not last.endswith("`"):
-            return None
-        body = "\n".join([first[1:], *lines[start + 1 : end], last[:-1]]).strip("\n")
-        body = textwrap.dedent(body) + "\n"  # "`    d = f(x)" keeps its paste's indent
-        code = _before_traceback(body)
-        session = is_transcript(body)  # "`>>> from wcmatch import glob" … "False`"
-        return (body, end + 1) if code.strip() and (session or parses(code)) else None
-    return None
-
-
-def _before_traceback(body: str) -> str:
-    """The code of a span that pastes its traceback right under it (all of it if none)."""
-    lines = body.splitlines()
-    head = next((k for k, ln in enumerate(lines) if _TRACEBACK_HEAD.match(ln.strip())), None)
-    return body if head is None else "\n".join(lines[:head]) + "\n"
-
-
-_CALL_THEN_VERB = re.compile(  # ("f() returns" only names f)
-    r"^\s*(?![\w.]+\(\)\s)(?P<code>[a-z_]\w*\.\S.*?\))\s+(?:causes?|raises?|crash(?:es)?|gives?|returns?|"
-    r"fails?|throws?|segfaults?|hangs?|results? in|produces?)\b"
-)
-# a numbered step that ends by calling a module's function, unquoted
-_STEP_CALL = re.compile(
-    r"^\s*\d+[.)]\s.*?(?<![\w.`])(?P<code>[a-z_]\w*(?:\.\w+)+\([^()`]*\))\s*[.;]?\s*$"
-)
-
-
-def _inline_block(line: str, lead: str, anything_before: bool) -> RawBlock | None:
-    """One inline span on its own line (a value, a session, or a call), or a call that
-    opens a short sentence (`` `lib.get(url)` hangs.``)."""
-    only = _INLINE_ONLY.match(line)
-    if only and anything_before:
-        span = only.group("code").strip()
-        if span.startswith(">>> "):  # a one-line session
-            return RawBlock("pycon", span + "\n", "inline", lead)
-        code = is_runnable_call(span) or assigns_a_call(span)  # a span alone on its line
-        if code and not announces_value(lead):
-            return RawBlock("python", span + "\n", "inline", lead)
-        return RawBlock("text", span + "\n", "inline", lead)
-    leading = _INLINE_LEADING.match(line)
-    if leading and not only and len(leading.group("rest").split()) <= 8:
-        span = leading.group("code").strip()
-        if is_runnable_call(span):
-            return RawBlock("python", span + "\n", "inline", lead)
-    if only or _HEADING.match(line):
-        return None
-    said = _CALL_THEN_VERB.match(line)  # "gmpy2.mpg('1+2j').conjugate() causes a core dump."
-    if said and is_runnable_call(said.group("code")):
-        return RawBlock("python", said.group("code") + "\n", "inline", lead)
-    step = _STEP_CALL.match(line)  # "1. try using command demoji.download_codes()"
-    if step and is_runnable_call(step.group("code")):
-        return RawBlock("python", step.group("code") + "\n", "inline", lead, mention=True)
-    calls = [m.group("code").strip() for m in _INLINE_ANY.finditer(line)]
-    # `f()` with nothing between the brackets names a function ("called from
-    # `pd.read_msgpack()`"); a call with its arguments is one the author ran
-    calls = [c for c in calls if is_runnable_call(c) and not c.endswith("()")]
-    if len(calls) == 1:  # the one call a sentence names: the code, if the report has none
-        return RawBlock("python", calls[0] + "\n", "inline", lead, mention=True)
-    return None
-
-
-def announces_value(lead: str) -> bool:
-    """The line before ends with a colon after saying a value follows ("I get:")."""
-    lines = [ln for ln in lead.splitlines() if ln.strip()]
-    if not lines:
-        return False
-    last = lines[-1].strip().rstrip("*").rstrip()
-    return last.endswith(":") and bool(_VALUE_LEAD.search(last))
 
 
 def _script(lines: list[str], start: int) -> tuple[str, int] | None:
@@ -361,14 +255,14 @@ def python_c_code(command: str) -> str | None:
 def _is_output_lead(line: str) -> bool:
     """ "**Result:**", "It prints:" – a line announcing output pasted as plain lines."""
     text = line.strip().rstrip("*").rstrip()
-    return bool(text.endswith(":") and _OUTPUT_LEAD.search(text) and not _HEADING.match(line))
+    return bool(text.endswith(":") and _OUTPUT_LEAD.search(text) and not HEADING.match(line))
 
 
 def announces_output(lead: str) -> bool:
     """The line before a block ends by saying output follows ("In 1.2, this prints:",
     "Output:", "and it prints"): what comes next was printed, even if it parses."""
     lines = [ln for ln in lead.splitlines() if ln.strip()]
-    if not lines or _HEADING.match(lines[-1]):
+    if not lines or HEADING.match(lines[-1]):
         return False
     return bool(_OUTPUT_LEAD.search(lines[-1].strip().rstrip("*").rstrip()))
 
