@@ -124,6 +124,7 @@ def test_an_import_name_is_the_distribution_of_the_repository_the_report_was_fil
         ("owner/Tidy", "tidy", "python-tidy"),  # named like the import: python-<name>
         ("owner/humps", "humps", "pyhumps"),  # or py<name>
         ("owner/pyspell", "spell", "pyspell"),  # named py<import>: its own name
+        ("owner/bars3", "bars", "bars3"),  # a major version in the name: its own name
     ],
 )
 def test_a_repository_named_like_the_import_publishes_its_own_distribution(

@@ -131,13 +131,20 @@ def _repository_distribution(name: str, repository: str, pypi: PypiClient) -> st
     when it names the owner too (``other/box`` is not ``owner/Box``)."""
     repo_name = repository.split("/")[1]
     own = _norm(name)
-    if _bare(_norm(repo_name)) != _bare(own):
-        return None  # an import of another project than the repository's
+    if _bare(_norm(repo_name)) not in (_bare(own), _bare(own) + _major(repo_name)):
+        return None  # an import of another project than the repository's ("pybars3" may
+        # publish ``import pybars`` under its own name: a major version in the name)
     named = [_norm(repo_name), f"python-{own}", f"py{own}"]
     candidates = [c for c in dict.fromkeys(named) if c != own]
     if not candidates or _points_at(pypi.project(name), repository):
         return None
     return next((c for c in candidates if _points_at(pypi.project(c), repo_name)), None)
+
+
+def _major(repo_name: str) -> str:
+    """The version digits a repository's name ends with (``pybars3`` → ``3``)."""
+    match = re.search(r"[a-z]\d+$", repo_name.lower())
+    return match.group()[1:] if match else "~"
 
 
 def _bare(name: str) -> str:
