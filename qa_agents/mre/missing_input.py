@@ -83,10 +83,15 @@ def missing_input(meta: ExtractionMetadata, run: ExecutionResults) -> Decision |
             "credentials",
         )
     uses_network = meta.uses_network or bool(run.network_attempts)
-    if uses_network and _NETWORK_ERRORS.search(run.exception + run.stderr[-2000:]):
+    symptom = _shown_in_report(run.exception, meta)  # the report's own failure, not ours
+    if (
+        uses_network
+        and _NETWORK_ERRORS.search(run.exception + run.stderr[-2000:])
+        and not (symptom and not run.network_attempts)
+    ):
         return reached_for_network(meta, run)
     python2 = _python2_name(run)
-    if exc_type in _FILE_ERRORS or (
+    if (exc_type in _FILE_ERRORS and not symptom) or (
         meta.file_dependencies and (exc_type in {"OSError", "IOError"} or python2)
     ):
         files = meta.file_dependencies or [message.strip()]
@@ -137,6 +142,13 @@ def missing_input(meta: ExtractionMetadata, run: ExecutionResults) -> Decision |
             "undefined-name",
         )
     return None
+
+
+def _shown_in_report(exception: str, meta: ExtractionMetadata) -> bool:
+    """The run's exception, type and message, stands in a block of the report: the file or
+    connection error is the report's symptom (``os.makedirs('')`` raising, a mock library
+    refusing an unmatched request), left to the comparison."""
+    return any(exception in b.content + b.transcript_output for b in meta.blocks)
 
 
 def _guessed_module(run: ExecutionResults, meta: ExtractionMetadata) -> str | None:

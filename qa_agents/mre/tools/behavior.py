@@ -27,9 +27,9 @@ from qa_agents.mre.tools.command_lines import printed_by_command, script_argv
 from qa_agents.mre.tools.comments import commented_evidence, marked_lines
 from qa_agents.mre.tools.markdown import extract_code_blocks
 from qa_agents.mre.tools.output_match import exact_numbers
-from qa_agents.mre.tools.prose_claims import prose_claims
+from qa_agents.mre.tools.prose_claims import report_claims
 from qa_agents.mre.tools.tool_commands import printed_by_tool
-from qa_agents.mre.tools.tracebacks import EXCEPTION_LINE, parse_exception
+from qa_agents.mre.tools.tracebacks import EXCEPTION_LINE, PYTEST_FAILURE, parse_exception
 
 _HEADING = re.compile(
     r"^(?:#{1,6}\s*(?P<h>[^\n]+?)\s*#*|\*\*(?P<b>[^*\n]+?)\*\*:?"
@@ -205,7 +205,7 @@ def analyse_behavior(
     }
     target = _symptom(evidence, actual_text) or _marked_failure(marked) or _absence(prose)
     if target is None:  # nothing shown: what the author's sentences say the code did
-        claims = prose_claims(_report_title(markdown) + "\n\n" + _without_expected(prose))
+        claims = report_claims(_report_title(markdown), _without_expected(prose))
         facts["shown"] = evidence = [*evidence, *claims]
         shown_trace = any(e.kind == "traceback" for e in evidence)  # cut, with no exception
         target = _symptom(claims, "") or (None if shown_trace else _asserted(blocks))
@@ -247,7 +247,7 @@ def _report_title(markdown: str) -> str:
     """The issue's title (its first ``# `` line), which often states the symptom:
     "TypeError raised while resolving interpolation"."""
     match = re.search(r"^#\s+(?P<t>\S.*)$", markdown, re.M)
-    return match.group("t").strip() + "." if match else ""
+    return match.group("t").strip() if match else ""
 
 
 def _without_expected(prose: str) -> str:
@@ -365,7 +365,7 @@ def _symptom(evidence: list[ShownEvidence], actual_text: str) -> ExpectedBehavio
 
 def _last_exception_line(text: str) -> tuple[str, str] | None:
     """``Type: message`` of a pasted exception; the class name need not end in Error."""
-    lines = [ln.strip() for ln in text.strip().splitlines() if ln.strip()]
+    lines = [PYTEST_FAILURE.sub("", ln.strip()) for ln in text.strip().splitlines() if ln.strip()]
     for line in reversed(lines):
         match = _EXCEPTION.match(line)
         if match:

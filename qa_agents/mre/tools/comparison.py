@@ -262,7 +262,32 @@ def _compare_error(behavior: BehaviorAnalysis, run: ExecutionResults) -> Compari
             detail="same exception type, different message",
             discrepancies=[f"Expected: {expected}", f"Actual: {run.exception}"],
         )
+    unprinted = _unprinted_lead(behavior, run)
+    if unprinted:
+        return Comparison(
+            matched=False,
+            detail=f"raised {run.exception} before printing what the report printed first",
+            discrepancies=[f"Shown before the traceback: {unprinted}", f"Actual: {run.exception}"],
+        )
     return Comparison(matched=True, detail=f"raised {run.exception}")
+
+
+# a line a person typed, not one the script printed: a shell or REPL prompt, a command
+_TYPED = re.compile(r"^(?:[$%#>]|>>>|\.\.\.|In \[|\(\S+\)|\S*python)", re.I)
+
+
+def _unprinted_lead(behavior: BehaviorAnalysis, run: ExecutionResults) -> str | None:
+    """A line the report's traceback block shows printed before its traceback that the
+    run never printed: a run raising earlier than the report's did (``print('os')`` between
+    two calls) raised at another call, not the one the report is about."""
+    printed = {line.strip() for line in run.stdout.splitlines()}
+    for shown in _shown_as(behavior, "traceback"):
+        lead, found, _ = shown.text.partition("Traceback (most recent call last)")
+        for line in lead.splitlines() if found else []:
+            line = line.strip()
+            if line and not _TYPED.match(line) and line not in printed:
+                return line
+    return None
 
 
 _FRAME_FUNCTION = re.compile(r'File "[^"]*", line \d+, in (?P<fn>[A-Za-z_]\w*)')

@@ -198,7 +198,16 @@ class Executor:
         base.timed_out = timed_out
         base.execution_time_ms = int(getattr(result, "duration_ms", wall_ms))
         base.sandbox_backend = str(getattr(result, "backend", ""))
-        base.needs_interaction = uses_input and (
-            timed_out or (exc is not None and exc[0] == "EOFError")
+        base.needs_interaction = (uses_input and timed_out) or waited_for_the_keyboard(
+            exc, uses_input
         )
         return base
+
+
+def waited_for_the_keyboard(exc: tuple[str, str] | None, uses_input: bool) -> bool:
+    """The run hit the end of its closed standard input: ``input()`` in the script, or a
+    prompt library's own read (prompt_toolkit raises a bare ``EOFError``). A message of
+    another reader (pickle's "Ran out of input") is a file, not the keyboard."""
+    if exc is None or exc[0] != "EOFError":
+        return False
+    return uses_input or not exc[1] or "EOF when reading a line" in exc[1]

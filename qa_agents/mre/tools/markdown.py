@@ -26,9 +26,10 @@ from qa_agents.mre.tools.prose import (
 )
 from qa_agents.mre.tools.prose_sessions import paragraph_session, script_with_values
 from qa_agents.mre.tools.quotes import unquote_code
-from qa_agents.mre.tools.shell_programs import heredoc_program, typed_at_interpreter
+from qa_agents.mre.tools.shell_programs import shell_python, typed_at_interpreter
+from qa_agents.mre.tools.syntax import is_printed_value
+from qa_agents.mre.tools.tracebacks import PYTEST_FAILURE
 from qa_agents.mre.tools.transcripts import (
-    VERSION_QUERY,
     is_transcript,
     outputs_at_prompts,
     python2_print,
@@ -74,7 +75,6 @@ DATA_FORMAT = re.compile(
 )
 _TITLE = re.compile(r"\A(?:\s*<!--.*?-->\s*)*\s*#\s[^\n]*\n")
 _SECTION = re.compile(r"^ {0,3}#{1,6}\s+(?P<h>.+?)\s*#*\s*$|^\*\*(?P<b>[^*\n]+)\*\*:?\s*$", re.M)
-_SHELL_PROMPT = re.compile(r"^\s*(?:\$|%|❯|PS [^>]*>)\s+")
 
 
 def extract_code_blocks(markdown: str) -> list[CodeBlock]:
@@ -256,6 +256,8 @@ def classify_block(language: str, body: str, lead: str = "") -> tuple[BlockKind,
         if code and language not in _TRACEBACK_LANGS:
             return "code", code, trace
         return "traceback", body, ""
+    if language in PY_LANGS and announces_output(lead) and is_printed_value(body):
+        return "output", body, ""  # "And get this output:" over a python-tagged repr
     if language in PY_LANGS:
         code, quoted = split_pasted_output(body)
         return "code", code, quoted
@@ -279,41 +281,13 @@ def classify_block(language: str, body: str, lead: str = "") -> tuple[BlockKind,
     return "other", body, ""
 
 
-def shell_python(body: str) -> tuple[str, str] | None:
-    """(programs, printed) of the ``python -c`` steps of a shell session, or None.
-
-    A step run twice (before and after an upgrade) is one program; the lines a prompted
-    session shows after a step are what it printed. A step that prints versions
-    describes the author's setup and is not part of the example.
-    """
-    heredoc = heredoc_program(body)
-    if heredoc is not None:
-        return heredoc, ""
-    programs: list[str] = []
-    printed: list[str] = []
-    prompted = any(_SHELL_PROMPT.match(line) for line in body.splitlines())
-    in_step = False
-    for line in body.splitlines():
-        is_command = bool(_SHELL_PROMPT.match(line)) or not prompted
-        if is_command:
-            program = python_c_code(_SHELL_PROMPT.sub("", line, count=1))
-            if program is not None and VERSION_QUERY.search(program):
-                program = None  # the author's setup, not the example
-            in_step = program is not None
-            if program is not None and program not in programs:
-                programs.append(program)
-        elif in_step and line.strip():
-            printed.append(line)
-    if not programs:
-        return None
-    return "".join(programs), "\n".join(printed) + ("\n" if printed else "")
-
-
 def looks_like_traceback(text: str, lead: str = "") -> bool:
     """True for a Python traceback or a bare ``SomeError: message`` dump."""
     stripped = text.strip()
     if "Traceback (most recent call last)" in stripped:
         return True
+    if any(_EXC_LINE.match(PYTEST_FAILURE.sub("", ln)) for ln in stripped.splitlines()):
+        return True  # pytest's ``E   KeyError: …`` lines
     lines = [line for line in stripped.splitlines() if line.strip()]
     if not lines:
         return False

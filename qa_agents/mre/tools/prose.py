@@ -92,6 +92,10 @@ def _block_at(
     if prev_blank and _is_indented(line) and line.strip() and not _in_list(para):
         body, end = _take(lines, i, lambda s: _is_indented(s) or not s.strip())
         return RawBlock("", _dedent(body), "indented", lead), end
+    deep = _list_code_indent(para)
+    if prev_blank and deep and len(line) - len(line.lstrip(" ")) >= deep:
+        body, end = _take(lines, i, lambda s: s.startswith(" " * deep) or not s.strip())
+        return RawBlock("", textwrap.dedent("\n".join(body)) + "\n", "indented", lead), end
     data = _literal_assignments(lines, i) if prev_blank and not _in_list(para) else None
     if data is not None:
         body, end = data
@@ -188,6 +192,8 @@ def _script(lines: list[str], start: int) -> tuple[str, int] | None:
         trial = [*body, *([""] * (nxt - end)), *para]
         error = _parse_error(trial)
         if error is not None and not isinstance(error, IndentationError):
+            if not "".join(lines[para_end:]).strip():  # the report ends mid-statement: cut off
+                body, end = trial, para_end
             break
         body, end = trial, para_end  # a block's body may follow its ``def`` after a blank
     if _parse_error(body) is not None:  # the indentation was lost in pasting: code, but broken
@@ -285,6 +291,14 @@ def _is_indented(line: str) -> bool:
 def _in_list(para: list[str]) -> bool:
     last = next((p for p in reversed(para) if p.strip()), "")
     return bool(re.match(r"^\s*([-*+]|\d+[.)])\s", last))
+
+
+def _list_code_indent(para: list[str]) -> int | None:
+    """How deep a code block inside the list item above must be indented: four spaces past
+    where the item's text starts (``1. Run code below`` then code eight spaces in)."""
+    last = next((p for p in reversed(para) if p.strip()), "")
+    match = _LIST_MARK.match(last)
+    return match.end() + 4 if match else None
 
 
 def _dedent(lines: list[str]) -> str:

@@ -14,7 +14,11 @@ import re
 
 from qa_agents.mre.models import ShownEvidence
 
-_EXCEPTION_NAME = r"(?P<type>(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception))"
+# a class named as an exception, or one of Python's that is not (``StopIteration``)
+_EXCEPTION_NAME = (
+    r"(?P<type>(?:[A-Za-z_]\w*\.)*(?:[A-Z]\w*(?:Error|Exception)|"
+    r"StopIteration|StopAsyncIteration|KeyboardInterrupt|SystemExit|GeneratorExit))"
+)
 # "gives a `LookupError`", "causes an util.SelectorSyntaxError exception", "fails with KeyError"
 _RAISES = re.compile(
     r"\b(?:gives?|gave|giving|raises?|raised|raising|throws?|threw|throwing|causes?|caused|"
@@ -74,6 +78,31 @@ def prose_claims(prose: str) -> list[ShownEvidence]:
             if claim is not None and claim.text not in {c.text for c in found}:
                 found.append(claim)
     return found
+
+
+# a title that opens with the exception it is about: "TypeError on parsing …",
+# "`KeyError` when …", "ValueError: bad input"
+_TITLE_EXCEPTION = re.compile(
+    r"^[`*_]{0,2}" + _EXCEPTION_NAME + r"[`*_]{0,2}(?::\s*(?P<msg>.+)|\s|$)"
+)
+
+
+def report_claims(title: str, prose: str) -> list[ShownEvidence]:
+    """What the title and the author's sentences say the code did; a title that opens
+    with an exception names it first ("TypeError on parsing …")."""
+    named = title_claim(title)
+    claims = prose_claims(f"{title}.\n\n{prose}" if title else prose)
+    return [named, *claims] if named else claims
+
+
+def title_claim(title: str) -> ShownEvidence | None:
+    """The exception a title names first, as the symptom; a wish ("should raise") or a
+    denial ("KeyError not raised") in the title says it is not what happened."""
+    match = _TITLE_EXCEPTION.match(title.strip())
+    if match is None or _WISH.search(title) or _DENIAL.search(title):
+        return None
+    text = match.group("type") + (f": {match['msg'].strip()}" if match["msg"] else "")
+    return ShownEvidence(kind="traceback", context="actual", text=text, source=f"title: {title}")
 
 
 def _clauses(sentence: str) -> list[str]:

@@ -11,12 +11,16 @@ from __future__ import annotations
 import re
 
 from qa_agents.mre.tools.command_lines import PYTHON_EXE
+from qa_agents.mre.tools.prose import python_c_code
 from qa_agents.mre.tools.syntax import does_something, parses
+from qa_agents.mre.tools.transcripts import VERSION_QUERY
 
 # ``python <<EOF`` (any interpreter name, options or env assignments before it)
 _HEREDOC = re.compile(r"(?:^|[\s;&|])(?:python[\d.]*|py)(?:\s+-\S+)*\s*<<-?\s*['\"]?(?P<end>\w+)")
 # a prompt before a command: "$ ", "% ", "# ", "root@host:/# "
 _PROMPT = re.compile(r"^\s*(?:[$%#❯]\s*|[\w.-]+@[\w.-]+:\S*[$#]\s*)?")
+# the prompt before a ``python -c`` step: "$ ", "% ", "❯ ", "PS C:\\> "
+_SHELL_PROMPT = re.compile(r"^\s*(?:\$|%|❯|PS [^>]*>)\s+")
 
 
 def heredoc_program(body: str) -> str | None:
@@ -45,3 +49,33 @@ def typed_at_interpreter(body: str) -> str | None:
                 return program + "\n"
             return None
     return None
+
+
+def shell_python(body: str) -> tuple[str, str] | None:
+    """(programs, printed) of the ``python -c`` steps of a shell session, or None.
+
+    A step run twice (before and after an upgrade) is one program; the lines a prompted
+    session shows after a step are what it printed. A step that prints versions
+    describes the author's setup and is not part of the example.
+    """
+    heredoc = heredoc_program(body)
+    if heredoc is not None:
+        return heredoc, ""
+    programs: list[str] = []
+    printed: list[str] = []
+    prompted = any(_SHELL_PROMPT.match(line) for line in body.splitlines())
+    in_step = False
+    for line in body.splitlines():
+        is_command = bool(_SHELL_PROMPT.match(line)) or not prompted
+        if is_command:
+            program = python_c_code(_SHELL_PROMPT.sub("", line, count=1))
+            if program is not None and VERSION_QUERY.search(program):
+                program = None  # the author's setup, not the example
+            in_step = program is not None
+            if program is not None and program not in programs:
+                programs.append(program)
+        elif in_step and line.strip():
+            printed.append(line)
+    if not programs:
+        return None
+    return "".join(programs), "\n".join(printed) + ("\n" if printed else "")

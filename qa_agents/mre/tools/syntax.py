@@ -91,3 +91,17 @@ def assigns_a_call(text: str) -> bool:
         and isinstance(tree.body[0], ast.Assign)
         and isinstance(tree.body[0].value, ast.Call)
     )
+
+
+def is_printed_value(text: str) -> bool:
+    """A written-out value and nothing else (``{'a': [1, 2]}``), or one cut off before it
+    closes (a report stored short mid-repr): what a print showed, not a script."""
+    body = text.strip()
+    if not body or body[0] not in "{[(\"'":
+        return False
+    try:
+        tree = ast.parse(body)
+    except SyntaxError:
+        return True  # opens like a value and never closes: cut off, as printed
+    node = tree.body[0] if len(tree.body) == 1 else None
+    return isinstance(node, ast.Expr) and is_literal(node.value)

@@ -194,6 +194,8 @@ def _ours(step: _Step, programs: set[str]) -> ToolCommand | None:
 def _command(words: list[str], programs: set[str]) -> ToolCommand | None:
     """``radon cc -s x.py`` or ``python -m mccabe x.py`` as a command of ``programs``."""
     module = False
+    if len(words) > 1 and PYTHON_EXE.match(words[0]) and re.fullmatch(r"-m\w\S*", words[1]):
+        words = [words[0], "-m", words[1][2:], *words[2:]]  # ``python -mpipdeptree -r``
     if len(words) > 2 and PYTHON_EXE.match(words[0]) and words[1] == "-m":
         words, module = words[2:], True
     if words and words[0].lower().endswith(".exe"):

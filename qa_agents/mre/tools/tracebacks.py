@@ -14,6 +14,10 @@ EXCEPTION_LINE = re.compile(r"^(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception):\s
 """A whole line that is an exception with its message (``ValueError: Ranges must …``), as
 a session prints its last line or a report pastes it alone."""
 
+PYTEST_FAILURE = re.compile(r"^E {2,}(?=\S)")
+"""The prefix of pytest's failure lines (``E       KeyError: 'content-type'``): what
+follows is the exception the test raised, as a traceback's last line would say it."""
+
 _FRAME = re.compile(r'^\s*File "(?P<file>[^"]+)", line \d+')
 
 

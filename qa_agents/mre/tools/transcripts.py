@@ -239,14 +239,18 @@ def _stray_spaces_dropped(lines: list[str]) -> str:
 
 
 def _drop_unparseable(lines: list[str]) -> str:
-    """Keep the statements of a transcript that parse (a session can hold a typo)."""
+    """Keep the statements of a transcript that parse (a session can hold a typo, typed
+    again below it). A last statement that does not parse is no typo: it is the step the
+    session shows failing (``loads(...the string dumped above...)``, a placeholder), so the
+    session stays as typed and does not parse."""
     kept: list[str] = []
     for line in lines:
         trial = "\n".join([*kept, line]) + "\n"
         if parses(trial) or line.startswith((" ", "\t")) or line.rstrip().endswith(":"):
             kept.append(line)
     text = "\n".join(kept) + "\n"
-    return text if parses(text) else "\n".join(lines) + "\n"
+    last_dropped = bool(lines) and lines[-1] not in kept
+    return text if parses(text) and not last_dropped else "\n".join(lines) + "\n"
 
 
 def python2_print(body: str) -> bool:
