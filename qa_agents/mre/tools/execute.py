@@ -189,10 +189,11 @@ class Executor:
         finally:
             shutil.rmtree(workdir, ignore_errors=True)
         stderr = str(getattr(result, "stderr", ""))
-        exc = parse_exception(stderr)
         timed_out = bool(getattr(result, "timed_out", False))
         base.exit_code = int(getattr(result, "exit_code", -1))
         base.stdout = str(getattr(result, "stdout", ""))
+        # a failed run whose traceback went to stdout: pytest prints its tests' failures there
+        exc = parse_exception(stderr) or (parse_exception(base.stdout) if base.exit_code else None)
         base.stderr = stderr
         base.exception = f"{exc[0]}: {exc[1]}" if exc and exc[1] else (exc[0] if exc else None)
         base.timed_out = timed_out

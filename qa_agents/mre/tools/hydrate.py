@@ -180,12 +180,62 @@ def hydrate(
             "names used but never defined (code may be incomplete): " + ", ".join(untried)
         )
     result.warnings.extend(incompleteness_warnings(tree))
-    entry = _entrypoint_target(ast.parse(result.code))
+    tree = ast.parse(result.code)
+    entry = _entrypoint_target(tree)
     if entry:
         guard = f'\n\n\nif __name__ == "__main__":\n    {entry}()\n'
         result.code = result.code.rstrip("\n") + guard
         result.entrypoint_added = True
+    elif _only_defines(tree) and _tests(tree):
+        plugins = _fixture_plugins(tree, extra_modules)
+        if plugins:  # ``def test_x(requests_mock)`` in requests-mock's tracker
+            result.code = insert_preamble(result.code, tree, [f"import {m}" for m in plugins])
+            result.imports_added += [f"import {m}" for m in plugins]
+        result.code = result.code.rstrip("\n") + _PYTEST_MAIN
+        result.entrypoint_added = True
+        result.warnings.append(
+            "the script only defines tests (" + ", ".join(_tests(tree)[:3]) + "): they run "
+            "under pytest, with its fixtures and the plugins the packages bring"
+        )
     return result
+
+
+# the tests a script only defines, run the way their author ran them; a failing test's
+# traceback is printed in Python's own format, so the run's exception reads as a script's
+_PYTEST_MAIN = """
+
+
+if __name__ == "__main__":  # added by open-mre: run the report's tests as pytest would
+    import sys
+
+    import pytest
+
+    sys.exit(pytest.main(["-q", "-x", "-p", "no:cacheprovider", "--tb=native", __file__]))
+"""
+
+
+def _fixture_plugins(tree: ast.Module, extra_modules: ExtraModules | None) -> list[str]:
+    """The report's repository modules that the tests take as fixtures the script does not
+    define: the package's pytest plugin gives them, so the package is installed."""
+    defined = {n.name for n in tree.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
+    wanted = {
+        a.arg
+        for n in tree.body
+        if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and n.name.startswith("test")
+        for a in n.args.args
+    } - defined
+    return [m for m in extra_modules() if m in wanted] if wanted and extra_modules else []
+
+
+def _tests(tree: ast.Module) -> list[str]:
+    """The tests pytest would collect from the script: ``test_*`` functions, ``Test*``
+    classes."""
+    return [
+        n.name
+        for n in tree.body
+        if (isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and n.name.startswith("test"))
+        or (isinstance(n, ast.ClassDef) and n.name.startswith("Test"))
+    ]
 
 
 def undefined_names(tree: ast.Module) -> set[str]:
@@ -300,20 +350,7 @@ def insert_preamble(
 
 def _entrypoint_target(tree: ast.Module) -> str | None:
     """The zero-argument function to call, if the script only defines and never runs."""
-    if any(isinstance(n, ast.If) and _MAIN_GUARD.search(ast.unparse(n.test)) for n in tree.body):
-        return None
-    runs_something = any(
-        not isinstance(
-            n,
-            ast.Import | ast.ImportFrom | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef,
-        )
-        and not (isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant))
-        and not _is_lookup_call(n)
-        and not isinstance(n, ast.Assign | ast.AnnAssign)
-        and not is_guarded_import(n)
-        for n in tree.body
-    )
-    if runs_something:
+    if not _only_defines(tree):
         return None
     funcs = [
         n
@@ -330,6 +367,24 @@ def _entrypoint_target(tree: ast.Module) -> str | None:
     if len(candidates) == 1:
         return candidates[0]
     return funcs[0].name if len(funcs) == 1 else None
+
+
+def _only_defines(tree: ast.Module) -> bool:
+    """The script defines (functions, classes, values) and runs nothing of its own."""
+    if any(isinstance(n, ast.If) and _MAIN_GUARD.search(ast.unparse(n.test)) for n in tree.body):
+        return False
+    runs_something = any(
+        not isinstance(
+            n,
+            ast.Import | ast.ImportFrom | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef,
+        )
+        and not (isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant))
+        and not _is_lookup_call(n)
+        and not isinstance(n, ast.Assign | ast.AnnAssign)
+        and not is_guarded_import(n)
+        for n in tree.body
+    )
+    return not runs_something
 
 
 def _is_lookup_call(node: ast.stmt) -> bool:
