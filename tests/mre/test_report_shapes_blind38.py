@@ -1,8 +1,9 @@
-"""Report shapes the validator missed on the first runs of held-out batches blind-38 and
-blind-39, each written here small and synthetic: code inside a list item, a script or a
-session cut off at the report's end, a repr tagged as Python under "I get this output:",
-pytest's failure lines, a title naming the exception, and failures the report itself
-shows (a file error, a mock library refusing a request) that are its symptom."""
+"""Report shapes the validator missed on the first runs of held-out batches blind-38 …
+blind-41, each written here small and synthetic: code inside a list item, a script or a
+session cut off at the report's end, an unfenced Python 2 script, a repr tagged as Python
+under "I get this output:", pytest's failure lines, a title naming the exception, and
+failures the report itself shows (a file error, a mock library refusing a request) that
+are its symptom."""
 
 from __future__ import annotations
 
@@ -63,6 +64,8 @@ def test_a_session_whose_last_step_does_not_parse_is_not_runnable() -> None:
     assert extract(md).metadata.syntax_error
     typo = "```python\n>>> import lib\n>>> lib.f(1\n>>> lib.f(1)\n2\n```\n"
     assert not extract(typo).metadata.syntax_error  # a typo typed again below it
+    cut = "```python\n>>> import lib\n>>> lib.f(1)\n2\n```\n\nAnd:\n\n```\n>>> lib.g('a"
+    assert not extract(cut).metadata.syntax_error  # a stored copy cut inside its last step
 
 
 def test_a_python_tagged_repr_under_i_get_this_output_is_output_even_cut_off() -> None:
@@ -96,6 +99,7 @@ def test_a_title_opening_with_an_exception_names_the_symptom() -> None:
     assert title_claim("`KeyError`: 'x' when merging").text == "KeyError: 'x' when merging"
     assert title_claim("ValueError should be raised for empty input") is None  # a wish
     assert title_claim("KeyError not raised any more") is None  # a denial
+    assert title_claim("ProcessError is misleading when pipes fail") is None  # its words
     assert title_claim("Parsing fails with TypeError") is None  # a sentence: prose_claims'
 
 
@@ -166,3 +170,25 @@ def test_a_command_typed_above_the_traceback_is_not_a_line_the_run_must_print() 
     )
     run = ExecutionResults(exit_code=1, stdout="", exception="KeyError: 'a'")
     assert _decide(md, run).verdict == Verdict.GREEN
+
+
+def test_an_unfenced_python2_script_is_code_that_does_not_parse() -> None:
+    md = (
+        "and this simple parsing script:\n\n#!/usr/bin/python\nimport lib\n"
+        "po = lib.load('a.po')\nfor entry in po:\n  print entry\n\nThis is the result:\n\nx\n"
+    )
+    extraction = extract(md)
+    assert extraction.metadata.syntax_error
+    assert "print entry" in extraction.code
+
+
+def test_a_json_tagged_value_under_results_in_is_the_output_and_its_fence_no_claim() -> None:
+    md = (
+        "```python\nlib.cells(['81'])\n```\n\nresults in \n```json\n{'type': 'Polygon',\n"
+        " 'coordinates': ((1.5, 2.25),)}\n```\n\nOn a map it circles the globe.\n"
+    )
+    assert [b.kind for b in extract_code_blocks(md)] == ["code", "output"]
+    target = analyse_behavior(md).expected_behavior
+    assert target.type == "output" and "Polygon" in (target.output_snippet or "")
+    data = 'I have this document:\n\n```json\n{"a": 1}\n```\n'
+    assert [b.kind for b in extract_code_blocks(data)] == ["other"]  # an input, not output

@@ -27,10 +27,11 @@ from qa_agents.mre.tools.command_lines import printed_by_command, script_argv
 from qa_agents.mre.tools.comments import commented_evidence, marked_lines
 from qa_agents.mre.tools.markdown import extract_code_blocks
 from qa_agents.mre.tools.output_match import exact_numbers
-from qa_agents.mre.tools.prose_claims import report_claims
+from qa_agents.mre.tools.prose_claims import ABOUT_THE_MESSAGE, report_claims
 from qa_agents.mre.tools.tool_commands import printed_by_tool
 from qa_agents.mre.tools.tracebacks import EXCEPTION_LINE, PYTEST_FAILURE, parse_exception
 
+_FENCE_LINE = re.compile(r"^ {0,3}(?:`{3,}|~{3,}).*$", re.M)
 _HEADING = re.compile(
     r"^(?:#{1,6}\s*(?P<h>[^\n]+?)\s*#*|\*\*(?P<b>[^*\n]+?)\*\*:?"
     r"|(?P<c>(?i:expected|actual|current|observed|steps|got)[\w ]{0,30}):)\s*$",
@@ -81,9 +82,6 @@ _NO_OUTPUT = re.compile(
     re.I,
 )
 # the report is about what an exception says, not that it is raised
-_ABOUT_THE_MESSAGE = re.compile(
-    r"\b(?:message|typo|wording|misleading|cryptic|unreadable|unhelpful|uninformative)\b", re.I
-)
 # the author says the code never finishes: "hangs", "keeps printing x forever"
 _NEVER_FINISHES = re.compile(
     r"\b(?:hangs?|hanging|hung|forever|endless(?:ly)?|infinite(?:ly)?(?: loop)?|freez(?:es|ing)|"
@@ -201,7 +199,7 @@ def analyse_behavior(
         else [],
         "exact_numbers": exact_numbers(markdown, evidence),
         "never_finishes": bool(_NEVER_FINISHES.search(prose)),
-        "message_is_symptom": bool(_ABOUT_THE_MESSAGE.search(prose)),
+        "message_is_symptom": bool(ABOUT_THE_MESSAGE.search(prose)),
     }
     target = _symptom(evidence, actual_text) or _marked_failure(marked) or _absence(prose)
     if target is None:  # nothing shown: what the author's sentences say the code did
@@ -240,7 +238,7 @@ def _prose(markdown: str, blocks: list[CodeBlock]) -> str:
     """The report without its blocks: what the author says rather than shows."""
     for block in blocks:
         markdown = markdown.replace(block.content, " ")
-    return markdown
+    return _FENCE_LINE.sub(" ", markdown)  # "results in ```json": a fence is not a value
 
 
 def _report_title(markdown: str) -> str:
@@ -366,10 +364,8 @@ def _symptom(evidence: list[ShownEvidence], actual_text: str) -> ExpectedBehavio
 def _last_exception_line(text: str) -> tuple[str, str] | None:
     """``Type: message`` of a pasted exception; the class name need not end in Error."""
     lines = [PYTEST_FAILURE.sub("", ln.strip()) for ln in text.strip().splitlines() if ln.strip()]
-    for line in reversed(lines):
-        match = _EXCEPTION.match(line)
-        if match:
-            return match.group("type"), (match.group("msg") or "").strip()
+    for match in filter(None, map(_EXCEPTION.match, reversed(lines))):
+        return match.group("type"), (match.group("msg") or "").strip()
     bare = _BARE_EXCEPTION.match(lines[-1]) if lines else None
     return (bare.group("type"), (bare.group("msg") or "").strip()) if bare else None
 

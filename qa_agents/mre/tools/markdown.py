@@ -256,8 +256,10 @@ def classify_block(language: str, body: str, lead: str = "") -> tuple[BlockKind,
         if code and language not in _TRACEBACK_LANGS:
             return "code", code, trace
         return "traceback", body, ""
-    if language in PY_LANGS and announces_output(lead) and is_printed_value(body):
-        return "output", body, ""  # "And get this output:" over a python-tagged repr
+    if announces_output(lead) and (
+        language == "json" or (language in PY_LANGS and is_printed_value(body))
+    ):
+        return "output", body, ""  # "And get this output:" over a python- or json-tagged value
     if language in PY_LANGS:
         code, quoted = split_pasted_output(body)
         return "code", code, quoted

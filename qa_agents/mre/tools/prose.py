@@ -36,7 +36,7 @@ from qa_agents.mre.tools.syntax import (
     parses,
 )
 from qa_agents.mre.tools.tracebacks import EXCEPTION_LINE
-from qa_agents.mre.tools.transcripts import loose_prompt
+from qa_agents.mre.tools.transcripts import loose_prompt, python2_print
 
 # a line that can only open a Python script, at the start of a paragraph
 _SCRIPT_START = re.compile(
@@ -51,7 +51,9 @@ _SCRIPT_LINE = re.compile(
 IMPORT_LINE = re.compile(r"^(?:import [A-Za-z_]|from [\w.]+ import )")
 _REPL_LINE = re.compile(r"^(?:>>>(?: |$)|In(?: \[\d*\])?: )")  # a Python or IPython prompt
 _OUTPUT_LEAD = re.compile(
-    r"\b(result|output|prints?|got|get|returns?|gives?|produces?)\W*\**\s*:?\s*\**\s*:?\s*$", re.I
+    r"\b(result|results in|output|prints?|got|get|returns?|gives?|produces?)"
+    r"\W*\**\s*:?\s*\**\s*:?\s*$",
+    re.I,
 )
 _EXCEPTION_LINE = re.compile(r"^(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*(?::.*)?$")
 _PYTHON_C = re.compile(r"(?:^|[\s;&|(])(?:python[\d.]*|py)(?:\s+-[A-Za-z]+)*\s+-c\s")
@@ -177,6 +179,8 @@ def _script(lines: list[str], start: int) -> tuple[str, int] | None:
     the whole still parses.
     """
     first, end = _take(lines, start, _script_line)
+    if python2_print("\n".join(first)):  # ``print entrada``: Python 2, code that cannot run
+        return "\n".join(first) + "\n", end
     cut = next((n for n in range(len(first), 0, -1) if parses("\n".join(first[:n]))), 0)
     if cut == 0:
         return None

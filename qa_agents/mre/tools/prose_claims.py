@@ -80,6 +80,10 @@ def prose_claims(prose: str) -> list[ShownEvidence]:
     return found
 
 
+# the report is about what the error says, not that it is raised
+ABOUT_THE_MESSAGE = re.compile(
+    r"\b(?:message|typo|wording|misleading|cryptic|unreadable|unhelpful|uninformative)\b", re.I
+)
 # a title that opens with the exception it is about: "TypeError on parsing …",
 # "`KeyError` when …", "ValueError: bad input"
 _TITLE_EXCEPTION = re.compile(
@@ -97,9 +101,12 @@ def report_claims(title: str, prose: str) -> list[ShownEvidence]:
 
 def title_claim(title: str) -> ShownEvidence | None:
     """The exception a title names first, as the symptom; a wish ("should raise") or a
-    denial ("KeyError not raised") in the title says it is not what happened."""
+    denial ("KeyError not raised") says it is not what happened, and a complaint about
+    its message ("is misleading") that the raise alone shows nothing."""
     match = _TITLE_EXCEPTION.match(title.strip())
     if match is None or _WISH.search(title) or _DENIAL.search(title):
+        return None
+    if ABOUT_THE_MESSAGE.search(title):  # "XError is misleading": its words are the bug
         return None
     text = match.group("type") + (f": {match['msg'].strip()}" if match["msg"] else "")
     return ShownEvidence(kind="traceback", context="actual", text=text, source=f"title: {title}")

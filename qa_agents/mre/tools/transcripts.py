@@ -223,7 +223,9 @@ def split_transcript(body: str) -> tuple[str, str]:
         respaced = _stray_spaces_dropped(code)
         statements = respaced if parses(respaced) else statements
     if not parses(statements) and not any(python2_print(c) for c in code):
-        statements = _drop_unparseable(code)
+        last = max((k for k, ln in enumerate(lines) if prompts.match(ln)), default=len(lines))
+        answered = any(ln.strip() for ln in lines[last + 1 :])  # it printed: no cut-off copy
+        statements = _drop_unparseable(code, answered)
     return statements, "\n".join(shown) + ("\n" if shown else "")
 
 
@@ -238,18 +240,19 @@ def _stray_spaces_dropped(lines: list[str]) -> str:
     return "\n".join(kept) + "\n"
 
 
-def _drop_unparseable(lines: list[str]) -> str:
+def _drop_unparseable(lines: list[str], answered: bool) -> str:
     """Keep the statements of a transcript that parse (a session can hold a typo, typed
-    again below it). A last statement that does not parse is no typo: it is the step the
-    session shows failing (``loads(...the string dumped above...)``, a placeholder), so the
-    session stays as typed and does not parse."""
+    again below it). A last statement that does not parse and that the session shows
+    ``answered`` is no typo: it is the step the session shows failing (``loads(...the
+    string dumped above...)``, a placeholder), so the session stays as typed and does not
+    parse. One with nothing under it is a copy cut short there, and is dropped."""
     kept: list[str] = []
     for line in lines:
         trial = "\n".join([*kept, line]) + "\n"
         if parses(trial) or line.startswith((" ", "\t")) or line.rstrip().endswith(":"):
             kept.append(line)
     text = "\n".join(kept) + "\n"
-    last_dropped = bool(lines) and lines[-1] not in kept
+    last_dropped = answered and bool(lines) and lines[-1] not in kept
     return text if parses(text) and not last_dropped else "\n".join(lines) + "\n"
 
 
