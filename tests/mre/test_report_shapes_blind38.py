@@ -192,3 +192,20 @@ def test_a_json_tagged_value_under_results_in_is_the_output_and_its_fence_no_cla
     assert target.type == "output" and "Polygon" in (target.output_snippet or "")
     data = 'I have this document:\n\n```json\n{"a": 1}\n```\n'
     assert [b.kind for b in extract_code_blocks(data)] == ["other"]  # an input, not output
+
+
+def test_a_return_outside_a_function_does_not_compile_so_it_is_not_parseable() -> None:
+    md = "```py\nq = lib.query(1)\n\nreturn q.all()\n```\n"
+    error = extract(md).metadata.syntax_error
+    assert error and "outside function" in error
+
+
+def test_an_inline_call_a_code_block_also_makes_is_prose_about_that_code() -> None:
+    md = (
+        '`session.run(["pytests", "pkg"])` results in a traceback.\n\n'
+        "```python\nimport nox\n\n@nox.session\n"
+        'def tests(session):\n    session.run(["pytest"])\n```\n'
+    )
+    assert [b.kind for b in extract_code_blocks(md)] == ["other", "code"]
+    alone = '`lib.fetch("https://example.org/")` hangs.\n\n```python\nimport lib\n```\n'
+    assert [b.kind for b in extract_code_blocks(alone)][0] == "code"  # no block calls it

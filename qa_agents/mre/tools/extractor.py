@@ -76,6 +76,7 @@ def extract(
     meta.syntax_error = _cut_off_at_the_end(blocks)
     try:
         tree = ast.parse(code)
+        compile(tree, "extracted_code.py", "exec")  # ``return`` outside a function parses
     except SyntaxError as exc:
         meta.syntax_error = meta.syntax_error or f"{exc.msg} (line {exc.lineno})"
     if meta.syntax_error:

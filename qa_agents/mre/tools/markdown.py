@@ -110,9 +110,22 @@ def extract_code_blocks(markdown: str) -> list[CodeBlock]:
     assign_roles(blocks)
     if any(b.kind == "code" and b.index not in mentions for b in blocks):
         for block in blocks:  # a call a sentence names is prose beside real code
-            if block.index in mentions:
+            if block.index in mentions or _restated(block, blocks):
                 block.kind = "other"
     return blocks
+
+
+def _restated(span: CodeBlock, blocks: list[CodeBlock]) -> bool:
+    """An inline call whose function a block of the report also calls: the sentence
+    (`` `session.run([...])` results in a traceback``) speaks of that code."""
+    called = span.content.partition("(")[0].strip()
+    return (
+        span.origin == "inline"
+        and span.kind == "code"
+        and any(
+            b.origin != "inline" and b.kind == "code" and f"{called}(" in b.content for b in blocks
+        )
+    )
 
 
 def _inert_tail_is_data(blocks: list[CodeBlock]) -> None:
