@@ -184,8 +184,11 @@ class MreSteps:
         if guessed:  # a guess of ours broke the install: drop it, as if never guessed
             self._dropped.update(guessed)
             extraction = self._extract_code()
+            why = (
+                "failed to install" if results.error else f"are another thing ({results.exception})"
+            )
             extraction.metadata.warnings.append(
-                f"dropped the guessed package(s) {', '.join(guessed)}: they failed to install"
+                f"dropped the guessed package(s) {', '.join(guessed)}: they {why}"
                 + _first_error_line(results.error.message if results.error else "")
             )
             self.store.write_model(names.EXTRACTION_METADATA, extraction.metadata)
@@ -195,13 +198,22 @@ class MreSteps:
         return results
 
     def _failed_guesses(self, results: ExecutionResults) -> list[str]:
-        """Packages hydration guessed, when installing them failed for good."""
+        """Packages hydration guessed, when installing them failed for good, or when the
+        run shows the guess is another thing (``module 'npf' has no attribute 'irr'``, a
+        failure the report does not show): without it, the report's own package may have
+        the name (``import numpy_financial as npf``)."""
+        extraction = self.extraction()
+        guessed = set(extraction.metadata.packages_guessed) if extraction else set()
+        lacking = re.match(
+            r"AttributeError: module '(\w+)' has no attribute", results.exception or ""
+        )
+        if lacking and lacking.group(1) in guessed and extraction:
+            shown = any(lacking.group(0) in b.content for b in extraction.metadata.blocks)
+            return [] if shown else [lacking.group(1)]
         if results.error is None or results.error.error != "InstallError":
             return []
         if results.error.transient:
             return []
-        extraction = self.extraction()
-        guessed = set(extraction.metadata.packages_guessed) if extraction else set()
         installing = {re.split(r"[=<>!~\[ ]", r, maxsplit=1)[0] for r in results.packages_installed}
         return sorted(guessed & installing)
 
@@ -341,6 +353,10 @@ def reported_requirements(versions: VersionReport) -> list[str]:
         if pinned:
             reqs.append(f"{p.name}=={pinned}")
     return reqs
+
+
+# a module the run imported that lacks the attribute the code uses
+_LACKS_ATTRIBUTE = re.compile(r"AttributeError: module '(\w+)' has no attribute")
 
 
 def _first_error_line(message: str) -> str:

@@ -8,6 +8,7 @@ are its symptom."""
 from __future__ import annotations
 
 from qa_agents.mre.models import (
+    CodeBlock,
     ExecutionResults,
     ExtractionMetadata,
     Verdict,
@@ -209,3 +210,43 @@ def test_an_inline_call_a_code_block_also_makes_is_prose_about_that_code() -> No
     assert [b.kind for b in extract_code_blocks(md)] == ["other", "code"]
     alone = '`lib.fetch("https://example.org/")` hangs.\n\n```python\nimport lib\n```\n'
     assert [b.kind for b in extract_code_blocks(alone)][0] == "code"  # no block calls it
+
+
+def test_steps_to_re_produce_do_not_announce_output() -> None:
+    md = "Steps to re-produce:\n```\nimport lib\nx = lib.irr([-1, 2])\nprint(x)\n```\n"
+    assert [b.kind for b in extract_code_blocks(md)] == ["code"]
+    printed = "It produces:\n```\n[1, 2]\n```\n"
+    assert [b.kind for b in extract_code_blocks(printed)] == ["output"]
+
+
+def test_python_c_lines_in_a_python_fence_are_their_programs() -> None:
+    md = (
+        '```python\npython -c "import lib; print(lib.irr([-5, 1, 1]))"\n\n'
+        'python -c "import lib; lib.irr([1]); print(lib.irr([-5, 1, 1]))"\n```\n'
+    )
+    (block,) = extract_code_blocks(md)
+    assert block.kind == "code" and "print(lib.irr([-5, 1, 1]))" in block.content
+    assert not extract(md).metadata.syntax_error
+
+
+def test_a_guessed_namesake_the_run_shows_is_another_thing_is_dropped(tmp_path) -> None:
+    """``npf.irr`` with no import: PyPI's ``npf`` was guessed, and the run says that
+    module has no ``irr``. The guess is dropped (the report's own package may have the
+    name), unless the report itself shows that AttributeError as its symptom."""
+    from qa_agents.mre import artifacts as names
+    from qa_agents.mre.artifacts import ArtifactStore
+    from qa_agents.mre.steps import MreSteps
+    from qa_agents.mre.tools.pypi import PypiClient
+
+    store = ArtifactStore(tmp_path)
+    steps = MreSteps(store, PypiClient(retries=0), None, "deterministic", "t")  # type: ignore[arg-type]
+    lacking = ExecutionResults(
+        exit_code=1, exception="AttributeError: module 'npf' has no attribute 'irr'"
+    )
+    meta = ExtractionMetadata(code_blocks_found=1, packages_guessed=["npf"])
+    store.write_text(names.EXTRACTED_CODE, "import npf\nnpf.irr([1])\n")
+    store.write_model(names.EXTRACTION_METADATA, meta)
+    assert steps._failed_guesses(lacking) == ["npf"]
+    shown = CodeBlock(index=0, kind="traceback", content=lacking.exception + "\n")
+    store.write_model(names.EXTRACTION_METADATA, meta.model_copy(update={"blocks": [shown]}))
+    assert steps._failed_guesses(lacking) == []

@@ -273,6 +273,9 @@ def classify_block(language: str, body: str, lead: str = "") -> tuple[BlockKind,
         language == "json" or (language in PY_LANGS and is_printed_value(body))
     ):
         return "output", body, ""  # "And get this output:" over a python- or json-tagged value
+    program = shell_python(body) if language in PY_LANGS and not parses(body) else None
+    if program is not None:  # ``python -c "…"`` lines in a python-tagged fence
+        return "code", program[0], program[1]
     if language in PY_LANGS:
         code, quoted = split_pasted_output(body)
         return "code", code, quoted

@@ -51,7 +51,7 @@ _SCRIPT_LINE = re.compile(
 IMPORT_LINE = re.compile(r"^(?:import [A-Za-z_]|from [\w.]+ import )")
 _REPL_LINE = re.compile(r"^(?:>>>(?: |$)|In(?: \[\d*\])?: )")  # a Python or IPython prompt
 _OUTPUT_LEAD = re.compile(
-    r"\b(result|results in|output|prints?|got|get|returns?|gives?|produces?)"
+    r"(?<![\w-])(result|results in|output|prints?|got|get|returns?|gives?|produces?)"
     r"\W*\**\s*:?\s*\**\s*:?\s*$",
     re.I,
 )
