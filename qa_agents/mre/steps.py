@@ -204,9 +204,7 @@ class MreSteps:
         the name (``import numpy_financial as npf``)."""
         extraction = self.extraction()
         guessed = set(extraction.metadata.packages_guessed) if extraction else set()
-        lacking = re.match(
-            r"AttributeError: module '(\w+)' has no attribute", results.exception or ""
-        )
+        lacking = _LACKS_ATTRIBUTE.match(results.exception or "")
         if lacking and lacking.group(1) in guessed and extraction:
             shown = any(lacking.group(0) in b.content for b in extraction.metadata.blocks)
             return [] if shown else [lacking.group(1)]

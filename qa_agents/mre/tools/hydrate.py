@@ -186,7 +186,7 @@ def hydrate(
         guard = f'\n\n\nif __name__ == "__main__":\n    {entry}()\n'
         result.code = result.code.rstrip("\n") + guard
         result.entrypoint_added = True
-    elif _only_defines(tree) and _tests(tree):
+    elif (tests := _tests(tree)) and _only_defines(tree):
         plugins = _fixture_plugins(tree, extra_modules)
         if plugins:  # ``def test_x(requests_mock)`` in requests-mock's tracker
             result.code = insert_preamble(result.code, tree, [f"import {m}" for m in plugins])
@@ -194,7 +194,7 @@ def hydrate(
         result.code = result.code.rstrip("\n") + _PYTEST_MAIN
         result.entrypoint_added = True
         result.warnings.append(
-            "the script only defines tests (" + ", ".join(_tests(tree)[:3]) + "): they run "
+            "the script only defines tests (" + ", ".join(tests[:3]) + "): they run "
             "under pytest, with its fixtures and the plugins the packages bring"
         )
     return result
