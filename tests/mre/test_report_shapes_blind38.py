@@ -250,3 +250,12 @@ def test_a_guessed_namesake_the_run_shows_is_another_thing_is_dropped(tmp_path) 
     shown = CodeBlock(index=0, kind="traceback", content=lacking.exception + "\n")
     store.write_model(names.EXTRACTION_METADATA, meta.model_copy(update={"blocks": [shown]}))
     assert steps._failed_guesses(lacking) == []
+
+
+def test_the_decimal_id_a_repr_ends_with_is_an_address() -> None:
+    from qa_agents.mre.tools.output_match import normalize_lines
+
+    shown = normalize_lines("<lib.Date 2016-04-07 00:00:00 140119382474832>")
+    ran = normalize_lines("<lib.Date 2016-11-28 00:00:00 139917322879248>")
+    assert shown == ran
+    assert normalize_lines("<Count 12>") != normalize_lines("<Count 13>")  # a value, not an id

@@ -226,7 +226,8 @@ def exact_numbers(markdown: str, evidence: list[ShownEvidence]) -> list[str]:
     return sorted(exact)
 
 
-_ADDRESS = re.compile(r"\b0x[0-9a-fA-F]{4,}\b")
+# an object's address: hex, or the decimal ``id()`` a repr ends with (``<Date … 140119382474832>``)
+_ADDRESS = re.compile(r"\b0x[0-9a-fA-F]{4,}\b|(?<=\s)\d{12,}(?=>)")
 _TIMESTAMP = re.compile(
     r"\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\b"
 )
