@@ -200,14 +200,16 @@ class MreSteps:
     def _failed_guesses(self, results: ExecutionResults) -> list[str]:
         """Packages hydration guessed, when installing them failed for good, or when the
         run shows the guess is another thing (``module 'npf' has no attribute 'irr'``, a
-        failure the report does not show): without it, the report's own package may have
-        the name (``import numpy_financial as npf``)."""
+        failure the report does not show, on a module not the report's repository's): without
+        it, the report's own package may have the name (``import numpy_financial as npf``)."""
         extraction = self.extraction()
         guessed = set(extraction.metadata.packages_guessed) if extraction else set()
         lacking = _LACKS_ATTRIBUTE.match(results.exception or "")
         if lacking and lacking.group(1) in guessed and extraction:
-            shown = any(lacking.group(0) in b.content for b in extraction.metadata.blocks)
-            return [] if shown else [lacking.group(1)]
+            meta = extraction.metadata
+            shown = any(lacking.group(0) in b.content for b in meta.blocks)
+            own = lacking.group(1) == meta.repository_module  # its API changed: a result
+            return [] if shown or own else [lacking.group(1)]
         if results.error is None or results.error.error != "InstallError":
             return []
         if results.error.transient:

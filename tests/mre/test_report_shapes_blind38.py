@@ -250,6 +250,9 @@ def test_a_guessed_namesake_the_run_shows_is_another_thing_is_dropped(tmp_path) 
     shown = CodeBlock(index=0, kind="traceback", content=lacking.exception + "\n")
     store.write_model(names.EXTRACTION_METADATA, meta.model_copy(update={"blocks": [shown]}))
     assert steps._failed_guesses(lacking) == []
+    own = meta.model_copy(update={"repository_module": "npf"})  # filed in npf: its API changed
+    store.write_model(names.EXTRACTION_METADATA, own)
+    assert steps._failed_guesses(lacking) == []
 
 
 def test_the_decimal_id_a_repr_ends_with_is_an_address() -> None:
