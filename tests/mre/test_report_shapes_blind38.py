@@ -262,3 +262,24 @@ def test_the_decimal_id_a_repr_ends_with_is_an_address() -> None:
     ran = normalize_lines("<lib.Date 2016-11-28 00:00:00 139917322879248>")
     assert shown == ran
     assert normalize_lines("<Count 12>") != normalize_lines("<Count 13>")  # a value, not an id
+
+
+def test_lines_above_a_traceback_may_be_written_to_stderr_or_be_an_ipython_rule() -> None:
+    md = (
+        "```python\nimport lib\nlib.clean('<p>')\n```\n\nI receive this error:\n```\n"
+        "thread '<unnamed>' panicked at 'assertion failed', /Users/me/.cargo/src/lib.rs:17:13\n"
+        'Traceback (most recent call last):\n  File "x.py", line 2, in <module>\n'
+        "    lib.clean('<p>')\npyo3_runtime.PanicException: assertion failed\n```\n"
+    )
+    panic = "thread '<unnamed>' panicked at 'assertion failed', /root/.cargo/src/lib.rs:17:13\n"
+    run = ExecutionResults(
+        exit_code=1, stderr=panic, exception="pyo3_runtime.PanicException: assertion failed"
+    )
+    assert _decide(md, run).verdict == Verdict.GREEN
+    ipython = (
+        "```python\nimport lib\nlib.esc('a')\n```\n\noutput:\n```\n----------\n"
+        "SystemError                  Traceback (most recent call last)\n"
+        "----> 1 lib.esc('a')\n\nSystemError: returned NULL\n```\n"
+    )
+    raised = ExecutionResults(exit_code=1, exception="SystemError: returned NULL")
+    assert _decide(ipython, raised).verdict == Verdict.GREEN

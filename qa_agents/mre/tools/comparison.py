@@ -19,7 +19,7 @@ from qa_agents.mre.models import (
 )
 from qa_agents.mre.tools.behavior import clip
 from qa_agents.mre.tools.comments import comment_of
-from qa_agents.mre.tools.output_match import compare_outputs
+from qa_agents.mre.tools.output_match import compare_outputs, normalize_lines
 from qa_agents.mre.tools.tracebacks import raising_line
 
 
@@ -280,14 +280,18 @@ def _unprinted_lead(behavior: BehaviorAnalysis, run: ExecutionResults) -> str | 
     """A line the report's traceback block shows printed before its traceback that the
     run never printed: a run raising earlier than the report's did (``print('os')`` between
     two calls) raised at another call, not the one the report is about."""
-    printed = {line.strip() for line in run.stdout.splitlines()}
+    printed = set(normalize_lines(f"{run.stdout}\n{run.stderr}"))  # a panic's note: stderr
     for shown in _shown_as(behavior, "traceback"):
-        lead, found, _ = shown.text.partition("Traceback (most recent call last)")
-        for line in lead.splitlines() if found else []:
-            line = line.strip()
-            if line and not _TYPED.match(line) and line not in printed:
-                return line
+        lines = shown.text.splitlines()
+        head = next((k for k, ln in enumerate(lines) if _TRACEBACK_HEAD in ln), 0)
+        for line in lines[:head]:  # an IPython ``-----`` rule above its header prints nothing
+            said = normalize_lines(line) if re.search(r"\w", line) else []
+            if said and not _TYPED.match(line.strip()) and said[0] not in printed:
+                return line.strip()
     return None
+
+
+_TRACEBACK_HEAD = "Traceback (most recent call last)"
 
 
 _FRAME_FUNCTION = re.compile(r'File "[^"]*", line \d+, in (?P<fn>[A-Za-z_]\w*)')
