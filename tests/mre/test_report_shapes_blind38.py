@@ -62,7 +62,8 @@ def test_a_session_whose_last_step_does_not_parse_is_not_runnable() -> None:
         "```python\n>>> import lib\n>>> lib.loads(...the string dumped above...)\n"
         "AttributeError: Can't get attribute 'Foo'\n```\n"
     )
-    assert extract(md).metadata.syntax_error
+    error = extract(md).metadata.syntax_error
+    assert error and "cut off" not in error and "whose output the report shows" in error
     typo = "```python\n>>> import lib\n>>> lib.f(1\n>>> lib.f(1)\n2\n```\n"
     assert not extract(typo).metadata.syntax_error  # a typo typed again below it
     cut = "```python\n>>> import lib\n>>> lib.f(1)\n2\n```\n\nAnd:\n\n```\n>>> lib.g('a"

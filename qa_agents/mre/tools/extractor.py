@@ -154,6 +154,8 @@ def _cut_off_at_the_end(blocks: list[CodeBlock]) -> str | None:
         lines = last.content.rstrip("\n").count("\n") + 1
         if (exc.lineno or 0) >= lines:
             where = "where the report's last block ends: it is cut off there"
+            if last.transcript_output:  # the session shows what that step printed: not cut
+                where = "in the session's last step, whose output the report shows"
             return f"{exc.msg} (line {exc.lineno}), {where}"
     return None
 
