@@ -83,7 +83,7 @@ def missing_input(meta: ExtractionMetadata, run: ExecutionResults) -> Decision |
             "credentials",
         )
     uses_network = meta.uses_network or bool(run.network_attempts)
-    symptom = _shown_in_report(run.exception, meta)  # the report's own failure, not ours
+    symptom = shown_in_report(run.exception, meta)  # the report's own failure, not ours
     if (
         uses_network
         and _NETWORK_ERRORS.search(run.exception + run.stderr[-2000:])
@@ -144,8 +144,8 @@ def missing_input(meta: ExtractionMetadata, run: ExecutionResults) -> Decision |
     return None
 
 
-def _shown_in_report(exception: str, meta: ExtractionMetadata) -> bool:
-    """The run's exception, type and message, stands in a block of the report: the file or
+def shown_in_report(exception: str, meta: ExtractionMetadata) -> bool:
+    """The run's exception (or its message) stands in a block of the report: the file or
     connection error is the report's symptom (``os.makedirs('')`` raising, a mock library
     refusing an unmatched request), left to the comparison."""
     return any(exception in b.content + b.transcript_output for b in meta.blocks)
@@ -160,7 +160,7 @@ def _guessed_module(run: ExecutionResults, meta: ExtractionMetadata) -> str | No
     )
     if match is None or raised_in(run.stderr) is False:
         return None
-    shown = any(match.group(1) in b.content + b.transcript_output for b in meta.blocks)
+    shown = shown_in_report(match.group(1), meta)
     name = match.group(2)
     if name == meta.repository_module:  # the project the report was filed in: its API changed
         return None

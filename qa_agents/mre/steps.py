@@ -17,6 +17,7 @@ from pydantic import BaseModel
 from qa_agents.mre import artifacts as names
 from qa_agents.mre.artifacts import ArtifactStore
 from qa_agents.mre.decision import Decision
+from qa_agents.mre.missing_input import shown_in_report
 from qa_agents.mre.models import (
     ActualBehavior,
     BehaviorAnalysis,
@@ -207,7 +208,7 @@ class MreSteps:
         lacking = _LACKS_ATTRIBUTE.match(results.exception or "")
         if lacking and lacking.group(1) in guessed and extraction:
             meta = extraction.metadata
-            shown = any(lacking.group(0) in b.content for b in meta.blocks)
+            shown = shown_in_report(lacking.group(0), meta)
             own = lacking.group(1) == meta.repository_module  # its API changed: a result
             return [] if shown or own else [lacking.group(1)]
         if results.error is None or results.error.error != "InstallError":

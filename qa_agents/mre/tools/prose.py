@@ -293,8 +293,7 @@ def _is_indented(line: str) -> bool:
 
 
 def _in_list(para: list[str]) -> bool:
-    last = next((p for p in reversed(para) if p.strip()), "")
-    return bool(re.match(r"^\s*([-*+]|\d+[.)])\s", last))
+    return _list_code_indent(para) is not None
 
 
 def _list_code_indent(para: list[str]) -> int | None:
