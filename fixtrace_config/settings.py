@@ -97,6 +97,16 @@ class Settings(BaseSettings):
         "uid 65534, so not under /root).",
     )
     sandbox_image: str = Field("python:3.11-slim", description="Image for the docker backend.")
+    sandbox_disk_quota_mb: int = Field(
+        4096,
+        ge=0,
+        description="Disk quota of one sandboxed run (workdir, /tmp, /dev/shm), MiB; a "
+        "loop-mounted ext4 image of this size. 0 turns it off (every result then says so).",
+    )
+    sandbox_disk_dir: Path = Field(
+        Path("/var/tmp/fixtrace-sandbox-disks"),
+        description="Where the per-run quota images and their mount points live (root's).",
+    )
     judge_model: str = Field(
         "claude-sonnet-4-5",
         validation_alias=AliasChoices("JUDGE_MODEL", "FIXTRACE_JUDGE_MODEL"),

@@ -19,6 +19,8 @@ from typing import Any
 from qa_agents.sandbox.models import SandboxResult
 
 _CHUNK = 65536
+#: How often a backend's `watch` (e.g. "is the disk quota full?") is asked during a run.
+WATCH_EVERY_S = 0.2
 #: After a kill, how long to keep draining pipes / waiting for the process to be reaped.
 KILL_GRACE_S = 5.0
 
@@ -51,6 +53,8 @@ class Completed:
     stderr_truncated: bool
     timed_out: bool
     duration_ms: float
+    watch_fired: bool = False
+    """The backend's `watch` asked for the stop (not the deadline)."""
 
     def result(self, backend: str, **extra: Any) -> SandboxResult:
         """The sandbox result of this run; ``extra`` adds what only the backend knows."""
@@ -67,12 +71,19 @@ class Completed:
         )
 
 
-def _pump(sel: selectors.BaseSelector, deadline: float) -> bool:
-    """Read until both pipes close or `deadline`; True when the pipes closed."""
+def _pump(
+    sel: selectors.BaseSelector, deadline: float, watch: Callable[[], bool] | None = None
+) -> bool:
+    """Read until both pipes close, `deadline`, or `watch()` says stop; True when the
+    pipes closed."""
     while sel.get_map():
         remaining = deadline - time.monotonic()
         if remaining <= 0:
             return False
+        if watch is not None:
+            if watch():
+                return False
+            remaining = min(remaining, WATCH_EVERY_S)
         for key, _ in sel.select(timeout=remaining):
             chunk = os.read(key.fd, _CHUNK)
             if chunk:
@@ -88,20 +99,23 @@ def drive(
     output_limit: int,
     kill: Callable[[], None],
     started: float,
+    watch: Callable[[], bool] | None = None,
 ) -> Completed:
-    """Capture `proc`'s stdout/stderr until it exits; call `kill` at the wall-time deadline."""
+    """Capture `proc`'s stdout/stderr until it exits; call `kill` at the wall-time deadline,
+    or as soon as `watch()` (asked every `WATCH_EVERY_S`) returns True."""
     assert proc.stdout is not None and proc.stderr is not None
     out, err = _Capped(output_limit), _Capped(output_limit)
     deadline = started + timeout_s
-    timed_out = False
+    timed_out = watch_fired = False
     with selectors.DefaultSelector() as sel:
         sel.register(proc.stdout, selectors.EVENT_READ, out)
         sel.register(proc.stderr, selectors.EVENT_READ, err)
-        if not _pump(sel, deadline):
-            timed_out = True
+        if not _pump(sel, deadline, watch):
+            watch_fired = time.monotonic() < deadline
+            timed_out = not watch_fired
             kill()
             _pump(sel, time.monotonic() + KILL_GRACE_S)
-    if not timed_out:
+    if not timed_out and not watch_fired:
         try:
             proc.wait(timeout=max(deadline - time.monotonic(), 0.0))
         except subprocess.TimeoutExpired:
@@ -120,4 +134,5 @@ def drive(
         stderr_truncated=err.truncated,
         timed_out=timed_out,
         duration_ms=duration_ms,
+        watch_fired=watch_fired,
     )

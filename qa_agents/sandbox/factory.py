@@ -5,11 +5,13 @@ Never falls back to running bare: `none` is only handed out with an explicit opt
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from qa_agents.sandbox.bwrap import BubblewrapSandbox
 from qa_agents.sandbox.docker_backend import DockerSandbox, docker_client
 from qa_agents.sandbox.models import Sandbox, SandboxUnavailable
+from qa_agents.sandbox.quota import DEFAULT_DISK_DIR, DEFAULT_QUOTA_MB
 from qa_agents.sandbox.unsafe import UnsafeNoSandbox
 
 if TYPE_CHECKING:
@@ -18,8 +20,16 @@ if TYPE_CHECKING:
 BACKENDS = ("auto", "docker", "bwrap", "none")
 
 
-def get_sandbox(backend: str = "auto", unsafe_no_sandbox: bool = False) -> Sandbox:
+def get_sandbox(
+    backend: str = "auto",
+    unsafe_no_sandbox: bool = False,
+    *,
+    disk_quota_mb: int = DEFAULT_QUOTA_MB,
+    disk_dir: Path = DEFAULT_DISK_DIR,
+) -> Sandbox:
     """The sandbox for `backend` ("auto" | "docker" | "bwrap" | "none").
+
+    ``disk_quota_mb`` is the per-run disk quota a spec gets unless it names its own.
 
     Raises `SandboxUnavailable` when the backend cannot run here, or for "none" without
     `unsafe_no_sandbox=True`.
@@ -28,15 +38,16 @@ def get_sandbox(backend: str = "auto", unsafe_no_sandbox: bool = False) -> Sandb
         raise SandboxUnavailable(f"unknown sandbox backend {backend!r}; choose from {BACKENDS}")
     if backend == "none":
         return UnsafeNoSandbox(unsafe_no_sandbox=unsafe_no_sandbox)
+    quota = {"disk_quota_mb": disk_quota_mb, "disk_dir": disk_dir}
     if backend == "docker":
-        return DockerSandbox()
+        return DockerSandbox(**quota)
     if backend == "bwrap":
-        return BubblewrapSandbox()
+        return BubblewrapSandbox(**quota)
     client = docker_client()
     if client is not None:
-        return DockerSandbox(client)
+        return DockerSandbox(client, **quota)
     try:
-        return BubblewrapSandbox()
+        return BubblewrapSandbox(**quota)
     except SandboxUnavailable as exc:
         raise SandboxUnavailable(
             f"no sandbox available: no Docker engine answers and {exc}. "
@@ -45,5 +56,11 @@ def get_sandbox(backend: str = "auto", unsafe_no_sandbox: bool = False) -> Sandb
 
 
 def sandbox_from_settings(settings: Settings) -> Sandbox:
-    """`get_sandbox` driven by `Settings.sandbox_backend` / `unsafe_no_sandbox`."""
-    return get_sandbox(settings.sandbox_backend, settings.unsafe_no_sandbox)
+    """`get_sandbox` driven by `Settings.sandbox_backend` / `unsafe_no_sandbox` /
+    `sandbox_disk_quota_mb` / `sandbox_disk_dir`."""
+    return get_sandbox(
+        settings.sandbox_backend,
+        settings.unsafe_no_sandbox,
+        disk_quota_mb=settings.sandbox_disk_quota_mb,
+        disk_dir=settings.sandbox_disk_dir,
+    )

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 BackendName = Literal["docker", "bwrap", "none"]
 
 #: Why a run was stopped by the sandbox rather than by the program itself.
-KilledReason = Literal["timeout", "oom", "cpu_time", "file_size"]
+KilledReason = Literal["timeout", "oom", "cpu_time", "file_size", "disk_quota"]
 
 
 class SandboxError(RuntimeError):
@@ -56,6 +56,12 @@ class SandboxSpec(BaseModel):
     )
     ro_paths: list[Path] = Field(
         default_factory=list, description="Extra host paths bound read-only (e.g. a data set)."
+    )
+    disk_quota_mb: int | None = Field(
+        None,
+        ge=0,
+        description="Everything the run can write (workdir, /tmp, /dev/shm), in MiB. None: "
+        "the backend's default (Settings.sandbox_disk_quota_mb); 0: no quota (noted).",
     )
 
     @field_validator("workdir", "python_env")
@@ -100,6 +106,9 @@ class SandboxResult(BaseModel):
         default_factory=list, description="Degradations and warnings a user should see."
     )
     peak_memory_mb: float | None = None
+    disk_used_mb: float | None = Field(
+        None, description="What the run's quota file system held at the end (MiB)."
+    )
 
     @property
     def ok(self) -> bool:

@@ -1,0 +1,71 @@
+"""The sandbox's root: a few read-only binds of the host, not the host's ``/``.
+
+What a test run needs from the host is the system's programs and libraries (``/usr``, and
+the merged-usr links ``/bin`` ``/lib`` ``/lib64`` ``/sbin``), a handful of ``/etc`` files
+that the C library, Python and TLS read, and the interpreter env it was given. Everything
+else — ``/opt``, ``/var``, ``/home``, ``/root``, ``/srv``, ``/run``, ``/sys``, the rest of
+``/etc`` — simply does not exist inside. ``/etc/passwd``, ``/etc/group`` and ``/etc/hosts``
+are written for the sandbox (its own uid, ``localhost``) instead of showing the host's
+accounts and names.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+#: Top-level entries bound read-only (or re-created as the same symlink on merged-usr).
+SYSTEM_DIRS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
+
+#: /etc entries bound read-only when present: dynamic linker, name service switch, TLS
+#: roots, the time zone, Debian's alternatives links (awk, pager...), Python's site files.
+ETC_ENTRIES = (
+    "alternatives",
+    "ca-certificates",
+    "ca-certificates.conf",
+    "ssl",
+    "ld.so.cache",
+    "ld.so.conf",
+    "ld.so.conf.d",
+    "localtime",
+    "timezone",
+    "nsswitch.conf",
+    "os-release",
+    "debian_version",
+    "mime.types",
+    "protocols",
+    "services",
+    "python3",
+    "python3.11",
+)
+
+#: Only with network access: where DNS is configured.
+NETWORK_ETC = ("resolv.conf", "host.conf", "gai.conf")
+
+
+def identity_files(uid: int, gid: int) -> dict[str, bytes]:
+    """Synthetic /etc files: the sandbox's user and group only, and loopback names."""
+    return {
+        "/etc/passwd": (
+            f"root:x:0:0:root:/nonexistent:/usr/sbin/nologin\n"
+            f"sandbox:x:{uid}:{gid}:sandbox:/nonexistent:/usr/sbin/nologin\n"
+        ).encode(),
+        "/etc/group": f"root:x:0:\nsandbox:x:{gid}:\n".encode(),
+        "/etc/hosts": b"127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\n",
+    }
+
+
+def system_binds(network: bool) -> list[str]:
+    """bwrap arguments for the read-only system part of the root."""
+    args: list[str] = []
+    for path in SYSTEM_DIRS:
+        if os.path.islink(path):
+            args += ["--symlink", os.readlink(path), path]
+        elif os.path.isdir(path):
+            args += ["--ro-bind", path, path]
+    names = ETC_ENTRIES + (NETWORK_ETC if network else ())
+    for name in names:
+        path = Path("/etc") / name
+        if os.path.lexists(path):
+            args += ["--ro-bind", str(path), str(path)]
+    return args
