@@ -33,13 +33,15 @@ def is_pytest(tokens: list[str]) -> bool:
 
 
 def build_command(text: str, report_path: str) -> TestCommand:
-    """argv for ``text``; pytest gets ``--junitxml`` and no cache; shell syntax runs in sh."""
+    """argv for ``text``; pytest gets ``--junitxml``, no cache and ``-rA`` last (its summary
+    of every test, on the output the host captures, is what the stage trusts; a later
+    ``-r`` wins over the command's own); shell syntax runs in sh."""
     try:
         tokens = shlex.split(text)
     except ValueError:
         tokens = []
     if tokens and is_pytest(tokens) and not (SHELL_CHARS & set(text)):
-        extra = [f"--junitxml={report_path}", "-p", "no:cacheprovider"]
+        extra = [f"--junitxml={report_path}", "-p", "no:cacheprovider", "-rA"]
         return TestCommand(
             text=text, argv=[*tokens, *extra], runner="pytest", report_path=report_path
         )

@@ -10,6 +10,12 @@ this does too, with the same verdict rules:
   (a crash, a timeout or a collection error must never count as a pass);
 - XPASS is neither (the harness leaves it out of the count), so it does not fail a spec;
 - resolved: no fail-to-pass and no pass-to-pass failure.
+
+Test ids are read whole: a parametrized id may hold spaces
+(``test_rfc822[value0-Sun, 10 Nov 2013 01:23:45 -0000-rfc]``). The published SWE-bench
+datasets store such ids cut at the first space (the harness's old log parser split on
+whitespace), so a spec id that is not found whole is matched as the part before the first
+space of whole ids; when several whole ids share it, the worst status counts.
 """
 
 from __future__ import annotations
@@ -21,8 +27,9 @@ from schemas.document import HeldOutTest
 
 STATUSES = ("PASSED", "FAILED", "SKIPPED", "ERROR", "XFAIL", "XPASS")
 _STATUS = "|".join(STATUSES)
-_STATUS_FIRST = re.compile(rf"^({_STATUS})\s+(\S+)")
-_ID_FIRST = re.compile(rf"^(\S+)\s+({_STATUS})(?:\s|$)")
+_STATUS_FIRST = re.compile(rf"^({_STATUS})\s+(\S.*)$")
+# A verbose line: the id (its [params] may hold spaces), then the status.
+_ID_FIRST = re.compile(rf"^(\S+?\[.*?\]|\S+)\s+({_STATUS})(?:\s|$)")
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 _SKIP_SUMMARY = re.compile(r"^\[\d+\]$")
 _PARAM = re.compile(r"^(.*?)\[(.*)\]$")
@@ -42,6 +49,24 @@ def _shorten_path_param(test_id: str) -> str:
     return f"{name}[{param}]"
 
 
+def _leading_id(rest: str) -> str:
+    """The test id at the start of ``rest`` (a ``-rA`` line after its status word).
+
+    ``FAILED t.py::test_x[a b] - AssertionError: [1] != [2]``: an id without brackets
+    ends at the first space; a parametrized one at the first ``]`` that ends the line or
+    is followed by `` - `` (the failure message), so spaces inside the brackets are kept.
+    """
+    head = rest.split(None, 1)[0]
+    bracket = rest.find("[")
+    if bracket < 0 or bracket > len(head):
+        return head
+    for close in (i for i, ch in enumerate(rest) if ch == "]" and i > bracket):
+        tail = rest[close + 1 :]
+        if not tail.strip() or tail.startswith(" - "):
+            return rest[: close + 1]
+    return head
+
+
 def parse_pytest_log(log: str, *, shorten_path_params: bool = False) -> dict[str, str]:
     """``{test id: status}`` from pytest output (``-rA`` summary or verbose lines).
 
@@ -52,9 +77,10 @@ def parse_pytest_log(log: str, *, shorten_path_params: bool = False) -> dict[str
         line = _ANSI.sub("", raw).rstrip()
         first = _STATUS_FIRST.match(line)
         if first:
-            status, test_id = first.groups()
-            if status == "SKIPPED" and _SKIP_SUMMARY.match(test_id):
+            status, rest = first.groups()
+            if status == "SKIPPED" and _SKIP_SUMMARY.match(rest.split(None, 1)[0]):
                 continue  # "SKIPPED [2] file.py:10: reason" names no test
+            test_id = _leading_id(rest)
         else:
             second = _ID_FIRST.match(line)
             if not second:
@@ -80,14 +106,45 @@ def passed(status: str | None) -> bool:
     return status in ("PASSED", "XFAIL")
 
 
+#: Worst first: which status a cut id takes when several whole ids share its prefix.
+_SEVERITY = ("ERROR", "FAILED", "SKIPPED", "XPASS", "XFAIL", "PASSED")
+
+
+class Statuses:
+    """A run's ``{whole test id: status}``, looked up by whole or cut-at-first-space id."""
+
+    def __init__(self, statuses: dict[str, str] | None) -> None:
+        self.statuses = statuses or {}
+        self.by_cut: dict[str, list[str]] = {}
+        for test_id in self.statuses:
+            if " " in test_id:
+                self.by_cut.setdefault(test_id.split(" ", 1)[0], []).append(test_id)
+
+    def whole_ids(self, test_id: str) -> list[str]:
+        """The whole ids ``test_id`` names: itself, or those it is the cut form of."""
+        if test_id in self.statuses:
+            return [test_id]
+        return self.by_cut.get(test_id, [])
+
+    def get(self, test_id: str) -> str | None:
+        """The status of ``test_id`` (the worst of its whole ids when it is a cut id)."""
+        found = [self.statuses[whole] for whole in self.whole_ids(test_id)]
+        if not found:
+            return None
+        return min(found, key=lambda s: _SEVERITY.index(s) if s in _SEVERITY else 0)
+
+
 def grade(
     fail_to_pass: Iterable[str],
     pass_to_pass: Iterable[str],
     before: dict[str, str] | None,
     after: dict[str, str] | None,
 ) -> list[HeldOutTest]:
-    """One :class:`HeldOutTest` per spec test; ``after=None`` means no run after the fix."""
-    before, after_map = before or {}, after or {}
+    """One :class:`HeldOutTest` per spec test; ``after=None`` means no run after the fix.
+
+    Spec ids are matched whole, or as the dataset's ids cut at the first space.
+    """
+    before_map, after_map = Statuses(before), Statuses(after)
     out: list[HeldOutTest] = []
     for kind, ids in ((FAIL_TO_PASS, fail_to_pass), (PASS_TO_PASS, pass_to_pass)):
         for test_id in ids:
@@ -96,7 +153,7 @@ def grade(
                 HeldOutTest(
                     test_id=test_id,
                     kind=kind,
-                    before=before.get(test_id),
+                    before=before_map.get(test_id),
                     after=status,
                     ok=after is not None and not is_failure(kind, status),
                 )

@@ -3,8 +3,10 @@
 Steps: clone the repo at ``commit_base`` on the host; build (or reuse) a Python env with the
 requirements on the host; run the test command in the sandbox with only the test-file part
 of the final patch applied ("before"); clone again, apply the whole patch; run again
-("after"). Per-test outcomes come from JUnit XML. Everything the sandbox printed is stored
-as blobs.
+("after"). Pass/fail and per-test outcomes come from what the host observed (the exit
+status, pytest's ``-rA`` summary on the captured output); the run's JUnit file is kept as
+detail and flagged when missing or in disagreement (see ``observed.py``). Everything the
+sandbox printed is stored as blobs.
 
 The host never runs git in a tree a sandboxed run has written: the run could have put a
 filter, an fsmonitor or an alias in ``.git/config``, which git on the host would execute
@@ -34,9 +36,10 @@ from qa_agents.repo_tests.config import (
     base_interpreter,
     load_repos_config,
 )
-from qa_agents.repo_tests.evaluation import DEFAULT_EVAL_COMMAND, Evaluation
+from qa_agents.repo_tests.evaluation import DEFAULT_EVAL_COMMAND, OUTPUT_LIMIT_BYTES, Evaluation
 from qa_agents.repo_tests.git import GitError, apply_patch, clone_at
 from qa_agents.repo_tests.junit import Outcome, parse_junit, transitions
+from qa_agents.repo_tests.observed import observed_outcomes, report_flags
 from qa_agents.sandbox import (
     Sandbox,
     SandboxError,
@@ -222,7 +225,7 @@ class RepoTestRunner:
             applied, _ = apply_patch(repo, tpart)
             if not applied:
                 flags.append("test_patch_does_not_apply")
-        before, before_outcomes = self._phase("before", command, repo, spec, env, sandbox)
+        before, before_outcomes = self._phase("before", command, repo, spec, env, sandbox, flags)
         tests.invocations.append(before)
         if patch is None:
             tests.final_passed = before.passed
@@ -240,13 +243,11 @@ class RepoTestRunner:
             tests.final_passed = False
             tests.patch_apply_stderr_blob_id = put_text(self.blobs, apply_err or "(no output)")
             return self._done(tests, flags, StageStatus.ok)
-        after, after_outcomes = self._phase("after", command, repo, spec, env, sandbox)
+        after, after_outcomes = self._phase("after", command, repo, spec, env, sandbox, flags)
         tests.invocations.append(after)
         tests.final_passed = after.passed
         f2p, p2p, p2f = transitions(before_outcomes, after_outcomes)
         tests.fail_to_pass, tests.pass_to_pass, tests.pass_to_fail = f2p, p2p, p2f
-        if tests.runner == "pytest" and not after_outcomes:
-            flags.append("no_junit_report")
         return self._done(tests, flags, StageStatus.ok)
 
     def _done(self, tests: QATests, flags: list[str], status: StageStatus) -> RepoTestOutcome:
@@ -255,8 +256,16 @@ class RepoTestRunner:
         return RepoTestOutcome(status=status, tests=tests, flags=sorted(set(flags)))
 
     def _phase(
-        self, phase: str, text: str, repo: Path, spec: RepoSpec, env: PyEnv, sandbox: Sandbox
+        self,
+        phase: str,
+        text: str,
+        repo: Path,
+        spec: RepoSpec,
+        env: PyEnv,
+        sandbox: Sandbox,
+        flags: list[str],
     ) -> tuple[TestInvocation, dict[str, Outcome]]:
+        """Run one phase; per-test outcomes are the ones the host saw in pytest's output."""
         cmd = build_command(text, f".fixtrace-junit-{phase}.xml")
         result = sandbox.run(
             SandboxSpec(
@@ -267,20 +276,32 @@ class RepoTestRunner:
                 env={"PYTHONPATH": ".", "PYTHONDONTWRITEBYTECODE": "1", **spec.env},
                 python_env=env.path,
                 image=spec.image,
+                output_limit_bytes=OUTPUT_LIMIT_BYTES,
             )
         )
-        outcomes: dict[str, Outcome] = {}
+        if result.killed_reason == "disk_quota":
+            flags.append("disk_quota_exceeded")
+        if result.stdout_truncated:
+            flags.append("test_output_truncated")
         report_blob = None
-        data = None
-        if cmd.report_path:
-            data = read_sandbox_file(repo / cmd.report_path, REPORT_MAX_BYTES)
+        report: dict[str, Outcome] | None = None
+        data = (
+            read_sandbox_file(repo / cmd.report_path, REPORT_MAX_BYTES) if cmd.report_path else None
+        )
         if data is not None:
             xml = data.decode(errors="replace")
-            outcomes = parse_junit(xml)
+            report = parse_junit(xml)
             report_blob = put_text(self.blobs, xml, "application/xml")
+        passed = result.ok
+        outcomes: dict[str, Outcome] = {}
+        if cmd.runner == "pytest":
+            outcomes = observed_outcomes(f"{result.stdout}\n{result.stderr}")
+            passed, found = report_flags(result, outcomes, report)
+            flags.extend(found)
         invocation = record_invocation(
             self.blobs, text, phase, result,
             report_blob_id=report_blob,
             tests={k: v.value for k, v in sorted(outcomes.items())},
         )  # fmt: skip
+        invocation.passed = passed
         return invocation, outcomes

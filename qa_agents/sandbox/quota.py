@@ -38,9 +38,11 @@ from qa_agents.sandbox.paths import chown_tree
 
 DEFAULT_QUOTA_MB = 4096
 DEFAULT_DISK_DIR = Path("/var/tmp/fixtrace-sandbox-disks")
-#: Free space below which a run counts as having filled its quota (ext4 keeps a few
-#: blocks the unprivileged run cannot use, so "full" is rarely exactly zero).
-FULL_BELOW_BYTES = 1 << 20
+#: Free space below which a run counts as having filled its quota: ext4 answers ENOSPC
+#: with a little space still free (its delayed-allocation reserve; 1.4 MiB measured on a
+#: 1 GiB image), so "full" is "within max(4 MiB, 1/256 of the quota)".
+FULL_MARGIN_BYTES = 4 << 20
+FULL_MARGIN_FRACTION = 256
 _TOOLS = ("mkfs.ext4", "mount", "umount")
 
 
@@ -82,7 +84,8 @@ class RunDisk:
     def full(self) -> bool:
         """True when the run can write no more (space or inodes exhausted)."""
         space, inodes = self.free()
-        return space < FULL_BELOW_BYTES or inodes == 0
+        margin = max(FULL_MARGIN_BYTES, (self.quota_mb << 20) // FULL_MARGIN_FRACTION)
+        return space < margin or inodes == 0
 
 
 def _run(argv: list[str], what: str, error: type[SandboxError] = QuotaUnavailable) -> None:
@@ -108,7 +111,7 @@ def _format_and_mount(image: Path, mount: Path, quota_mb: int) -> None:
         fh.truncate(quota_mb << 20)  # sparse: blocks are allocated only when written
     _run(
         [
-            "mkfs.ext4", "-q", "-F", "-m", "0", "-O", "^has_journal",
+            "mkfs.ext4", "-q", "-F", "-b", "4096", "-m", "0", "-O", "^has_journal",
             "-E", "lazy_itable_init=1,lazy_journal_init=1,root_owner=0:0", str(image),
         ],
         "mkfs.ext4",

@@ -183,7 +183,8 @@ def _privileges(res: SandboxResult, host: Host, work: Path) -> Verdict:
         out.get("setuid0") not in (None, "ok")
         and out.get("cap_eff") == "0000000000000000"
         and out.get("no_new_privs") == "1"
-        and "-1 -1 -1 -1" in str(out.get("setuid_binary"))  # passwd could not read shadow
+        # passwd could not read shadow, or there is no shadow file in the sandbox at all
+        and ("-1 -1 -1 -1" in str(out.get("setuid_binary")) or out.get("shadow") is False)
         and out.get("ptrace_parent") in ("PermissionError", "ProcessLookupError", "OSError")
         and all(int(p) < 20 for p in out.get("pids", ["999"]))
     )
@@ -271,6 +272,7 @@ out["cap_eff"] = status["CapEff"].strip()
 out["no_new_privs"] = status["NoNewPrivs"].strip()
 attempt("setuid_binary", lambda: subprocess.run(["/usr/bin/passwd", "-S"], capture_output=True,
         text=True, stdin=subprocess.DEVNULL).stdout.strip())
+out["shadow"] = os.path.exists("/etc/shadow")
 libc = ctypes.CDLL(None, use_errno=True)
 def ptrace_parent():
     if libc.ptrace(16, {host_pid}, None, None) != 0:  # PTRACE_ATTACH to the host's worker

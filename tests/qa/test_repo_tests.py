@@ -22,8 +22,9 @@ def test_fix_fails_before_and_passes_after(
     before, after = out.tests.invocations
     assert (before.phase, before.passed, before.exit_code) == ("before", False, 1)
     assert (after.phase, after.passed, after.exit_code) == ("after", True, 0)
-    assert out.tests.fail_to_pass == ["tests.test_missing::test_missing_defaults"]
-    assert out.tests.pass_to_pass == ["tests.test_headers::test_present"]
+    assert out.tests.fail_to_pass == ["tests/test_missing.py::test_missing_defaults"]
+    assert out.tests.pass_to_pass == ["tests/test_headers.py::test_present"]
+    assert out.flags == []  # the reports agree with what pytest printed
     assert out.tests.final_passed is True
     assert out.tests.sandbox_backend == "bwrap"
     assert b"KeyError" in blobs.get(before.stdout_blob_id)
