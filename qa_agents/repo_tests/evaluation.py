@@ -300,7 +300,7 @@ class Evaluation:
     def _sandbox(
         self, workdir: Path, argv: list[str], timeout_s: float, env: dict[str, str]
     ) -> SandboxResult:
-        return self.sandbox.run(
+        result = self.sandbox.run(
             SandboxSpec(
                 command=argv,
                 workdir=workdir,
@@ -313,3 +313,6 @@ class Evaluation:
                 output_limit_bytes=OUTPUT_LIMIT_BYTES,
             )
         )
+        if result.killed_reason == "disk_quota":
+            self.flags.append("disk_quota_exceeded")
+        return result
