@@ -53,16 +53,29 @@ def _leading_id(rest: str) -> str:
     """The test id at the start of ``rest`` (a ``-rA`` line after its status word).
 
     ``FAILED t.py::test_x[a b] - AssertionError: [1] != [2]``: an id without brackets
-    ends at the first space; a parametrized one at the first ``]`` that ends the line or
-    is followed by `` - `` (the failure message), so spaces inside the brackets are kept.
+    ends at the first space; a parametrized one at the ``]`` that closes its ``[`` and ends
+    the line or comes before `` - `` (the failure message), so spaces and balanced
+    brackets inside the parameters are kept. Unbalanced parameters fall back to the first
+    ``]`` followed by the line's end or `` - ``.
     """
     head = rest.split(None, 1)[0]
     bracket = rest.find("[")
     if bracket < 0 or bracket > len(head):
         return head
-    for close in (i for i, ch in enumerate(rest) if ch == "]" and i > bracket):
+
+    def ends_id(close: int) -> bool:
         tail = rest[close + 1 :]
-        if not tail.strip() or tail.startswith(" - "):
+        return not tail.strip() or tail.startswith(" - ")
+
+    depth = 0
+    for i in range(bracket, len(rest)):
+        depth += {"[": 1, "]": -1}.get(rest[i], 0)
+        if depth == 0:
+            if ends_id(i):
+                return rest[: i + 1]
+            break
+    for close in (i for i, ch in enumerate(rest) if ch == "]" and i > bracket):
+        if ends_id(close):
             return rest[: close + 1]
     return head
 
