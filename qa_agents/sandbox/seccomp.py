@@ -128,9 +128,8 @@ def _binding():  # noqa: ANN202 - the module, imported late so a missing lib is 
     return pyseccomp
 
 
-@functools.cache
-def filter_bpf() -> bytes:
-    """The filter as the BPF program ``bwrap --seccomp FD`` loads (built once per process)."""
+def build_filter():  # noqa: ANN201 - a pyseccomp.SyscallFilter
+    """The libseccomp filter of `DENIED` (export it, or ``load()`` it into this process)."""
     sc = _binding()
     flt = sc.SyscallFilter(sc.ALLOW)
     for rule in DENIED:
@@ -143,8 +142,14 @@ def filter_bpf() -> bytes:
             flags.append(CLONE_NEWTIME)
         for flag in flags:
             flt.add_rule(action, rule.name, sc.Arg(0, sc.MASKED_EQ, flag, flag))
+    return flt
+
+
+@functools.cache
+def filter_bpf() -> bytes:
+    """The filter as the BPF program ``bwrap --seccomp FD`` loads (built once per process)."""
     with tempfile.TemporaryFile() as fh:
-        flt.export_bpf(fh)
+        build_filter().export_bpf(fh)
         fh.seek(0)
         return fh.read()
 
