@@ -260,8 +260,8 @@ def listing(path):
 print(json.dumps({"pid1_cmdline": read("/proc/1/cmdline"), "pid1_environ": read("/proc/1/environ"),
     "self_environ": read("/proc/self/environ"), "root": listing("/"), "sys": listing("/sys"),
     "sys_net": listing("/sys/class/net"), "opt": listing("/opt"), "passwd": read("/etc/passwd"),
-    "pids": [p for p in os.listdir("/proc") if p.isdigit()], "shadow": os.path.exists("/etc/shadow"),
-    "cgroup": read("/proc/self/cgroup")}))
+    "pids": [p for p in os.listdir("/proc") if p.isdigit()],
+    "shadow": os.path.exists("/etc/shadow"), "cgroup": read("/proc/self/cgroup")}))
 """
 
 #: The root a run may see: system folders and /etc, its own mounts, and the first folder

@@ -36,6 +36,6 @@ def test_escape_contained(escape: Escape, disk_dir: Path, figures: Any) -> None:
         sandbox_backend="bwrap", sandbox_disk_quota_mb=QUOTA_MB, sandbox_disk_dir=disk_dir
     )
     ok, detail, run = run_escape(sandbox_from_settings(settings), escape, disk_dir)
-    figures(f"sandbox-escape-{ESCAPES.index(escape):02d}", {"case": escape.name,
-                                                            "contained": ok, "seen": detail})  # fmt: skip
+    seen = {"case": escape.name, "contained": ok, "seen": detail}
+    figures(f"sandbox-escape-{ESCAPES.index(escape):02d}", seen)
     assert ok, f"{escape.name} escaped: {detail}"

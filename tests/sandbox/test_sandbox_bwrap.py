@@ -197,15 +197,15 @@ def test_timeout_kills_whole_tree(bwrap_box: BubblewrapSandbox, workdir: Path) -
         target=lambda: result.append(bwrap_box.run(py(code, workdir, timeout_s=3)))
     )
     runner.start()
-    marker = workdir / "pids.txt"
+    marker = workdir / "pids.txt"  # written to the run's copy; back in the workdir after
+    # Launcher, namespace init, main, child and both grandchildren all carry the token.
     deadline = time.monotonic() + 3
-    while not (marker.exists() and marker.read_text()) and time.monotonic() < deadline:
+    while len(_host_pids_with(token)) < 6 and time.monotonic() < deadline:
         time.sleep(0.02)
     host_pids = _host_pids_with(token)
     runner.join(timeout=15)
     assert result and result[0].timed_out and result[0].killed_reason == "timeout"
     assert len(marker.read_text().split()) == 2
-    # Launcher, namespace init, main, child and both grandchildren all carry the token.
     assert len(host_pids) >= 4
     # SIGKILL is delivered at once but a dying process leaves the table asynchronously; on
     # a loaded machine give the kernel a bounded moment before calling a survivor a survivor.
