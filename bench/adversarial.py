@@ -11,7 +11,8 @@ Commands (each prints a JSON summary; ``all`` runs them in turn):
   statuses, 5xx, error codes, and whether every valid neighbour reached the raw topic.
 * ``crashes [--kills 20]``: SIGKILL the stream worker at random points under a steady
   stream; events lost and duplicated in the deduplicated view.
-* ``sandbox [--stdout-bytes 1073741824]``: every containment case against bubblewrap (and
+* ``sandbox [--stdout-bytes 1073741824]``: every containment case (issue 30's escapes and
+  report forgeries included) against bubblewrap (and
   Docker when an engine answers), with the host's peak memory while a sandbox writes 1 GiB
   to stdout.
 
@@ -153,7 +154,11 @@ def crashes(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def sandbox(args: argparse.Namespace) -> dict[str, Any]:
-    return run_scenario("tests/adversarial/test_sandbox.py", {"STDOUT_BYTES": args.stdout_bytes})
+    tests = (
+        "tests/adversarial/test_sandbox.py tests/adversarial/test_sandbox_escapes.py "
+        "tests/adversarial/test_report_forgery.py"
+    )
+    return run_scenario(tests, {"STDOUT_BYTES": args.stdout_bytes})
 
 
 # --- entry point -------------------------------------------------------------------------

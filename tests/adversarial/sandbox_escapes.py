@@ -78,16 +78,20 @@ for folder in (".", "/tmp", "/dev/shm"):
             with open(f"{folder}/fill-{i}.bin", "wb") as fh:
                 for _ in range(128):
                     fh.write(b"x" * (1 << 20))
+                    fh.flush()
                     written += 1 << 20
+            # Progress as we go: the sandbox may stop the run before it reports at the end.
+            print(json.dumps({"written": written, "errors": errors}), flush=True)
     except OSError as exc:
         errors[folder] = exc.strerror
-print(json.dumps({"written": written, "errors": errors}))
+print(json.dumps({"written": written, "errors": errors}), flush=True)
 """
 
 
 def _disk(run: Run) -> Verdict:
     quota = QUOTA_MB * MiB
-    written = run.seen.get("written", 10**12)
+    # The last progress line; a run stopped before its first one wrote less than 128 MiB.
+    written = run.seen.get("written", 0)
     left = _tree_bytes(run.workdir)
     leftovers = list(run.disk_dir.iterdir()) if run.disk_dir.is_dir() else []
     ok = (
