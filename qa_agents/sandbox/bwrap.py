@@ -151,15 +151,16 @@ class BubblewrapSandbox:
         for dest, fd in fds.files.items():
             args += ["--perms", "0444", "--ro-bind-data", str(fd), dest]
         args += ["--dev", "/dev", "--proc", "/proc"]
+        # /tmp and /dev/shm first: a workdir or env under /tmp is bound on top of them.
+        if disk is not None:
+            args += ["--bind", str(disk.tmp), "/tmp", "--bind", str(disk.shm), "/dev/shm"]
+        else:
+            args += ["--size", str(spec.memory_mb * _MB), "--tmpfs", "/tmp"]
         if spec.python_env is not None:
             args += ["--ro-bind", str(spec.python_env), str(spec.python_env)]
         for path in spec.ro_paths:
             args += ["--ro-bind", str(path), str(path)]
-        if disk is not None:
-            args += ["--bind", str(disk.work), work]
-            args += ["--bind", str(disk.tmp), "/tmp", "--bind", str(disk.shm), "/dev/shm"]
-        else:
-            args += ["--bind", work, work, "--size", str(spec.memory_mb * _MB), "--tmpfs", "/tmp"]
+        args += ["--bind", str(disk.work) if disk is not None else work, work]
         # Nothing else is writable: the root (bwrap's tmpfs) and /dev become read-only.
         args += ["--remount-ro", "/dev", "--remount-ro", "/", "--chdir", work]
         args += ["--seccomp", str(fds.seccomp)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -136,3 +137,19 @@ def test_an_unreachable_workdir_runs_from_its_copy(box: BubblewrapSandbox, workd
     (private / "inner" / "x.txt").write_text("x")
     res = box.run(py("print(open('x.txt').read())", private / "inner"))
     assert res.exit_code == 0 and res.stdout.strip() == "x", res.stderr
+
+
+def test_a_workdir_under_tmp_is_not_hidden_by_the_runs_tmp(
+    box: BubblewrapSandbox, disk_dir: Path
+) -> None:
+    """Callers (the MRE executor) make workdirs under the host's /tmp: the run's own /tmp
+    is mounted first and the workdir on top of it."""
+    work = Path(tempfile.mkdtemp(prefix="fixtrace-sbx-tmp-", dir="/tmp"))
+    try:
+        work.chmod(0o755)
+        (work / "here.txt").write_text("here")
+        res = box.run(py("import os; print(open('here.txt').read(), os.listdir('/tmp'))", work))
+        assert res.exit_code == 0, res.stderr
+        assert res.stdout.split()[0] == "here"
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
