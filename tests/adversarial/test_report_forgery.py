@@ -14,14 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.sample_repo import (
-    REPO_ID,
-    SampleRepo,
-    as_document,
-    make_sample_repo,
-    run_git,
-    sample_fix_trace,
-)
+from bench import sample_repo as sample
 from fixtrace_config import Settings
 from qa_agents.repo_tests import ReposConfig, RepoSpec, RepoTestRunner
 from sinks.blobs import FilesystemBlobStore
@@ -76,13 +69,15 @@ CASES = {
 }
 
 
-def _forging_repo(path: Path, action: str) -> SampleRepo:
-    repo = make_sample_repo(path)
+def _forging_repo(path: Path, action: str) -> sample.SampleRepo:
+    repo = sample.make_sample_repo(path)
     (repo.path / "tests" / "test_broken.py").write_text(BROKEN)
     (repo.path / "conftest.py").write_text(FORGE.format(action=action))
-    run_git(repo.path, "add", "-A")
-    run_git(repo.path, "commit", "-q", "-m", "a broken test and a forging conftest")
-    return SampleRepo(repo.path, run_git(repo.path, "rev-parse", "HEAD").strip(), repo.fix_patch)
+    sample.run_git(repo.path, "add", "-A")
+    sample.run_git(repo.path, "commit", "-q", "-m", "a broken test and a forging conftest")
+    return sample.SampleRepo(
+        repo.path, sample.run_git(repo.path, "rev-parse", "HEAD").strip(), repo.fix_patch
+    )
 
 
 @pytest.mark.parametrize("case", list(CASES))
@@ -91,9 +86,9 @@ def test_a_forged_report_or_exit_status_does_not_pass(case: str, tmp_path: Path)
     repo = _forging_repo(tmp_path / "repo", action)
     blobs = FilesystemBlobStore(tmp_path / "blobs", fsync=False)
     settings = Settings(data_dir=tmp_path, sandbox_backend="bwrap", qa_test_timeout_s=60.0)
-    repos = ReposConfig(repos={REPO_ID: RepoSpec(source=str(repo.path))})
+    repos = ReposConfig(repos={sample.REPO_ID: RepoSpec(source=str(repo.path))})
     out = RepoTestRunner(settings, blobs, repos=repos).run(
-        as_document(*sample_fix_trace(repo, blobs))
+        sample.as_document(*sample.sample_fix_trace(repo, blobs))
     )
     assert out.tests is not None, out
     after = out.tests.invocations[-1]
