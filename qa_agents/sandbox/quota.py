@@ -26,6 +26,7 @@ image (~100 ms per 100 MiB); ``bench/sandbox_overhead.py`` measures it.
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
 import shutil
 import stat
@@ -96,15 +97,61 @@ def _run(argv: list[str], what: str) -> None:
         raise QuotaUnavailable(f"{what} failed: {(proc.stderr or proc.stdout).strip()[:500]}")
 
 
-def _prepare_dir(disk_dir: Path) -> Path:
-    """The images' folder: root's, traversable (bwrap, as the sandbox uid, must reach the
-    mount points), not listable (runs must not find each other's)."""
+LOCK_NAME = "lock"
+"""Held (flock) by the process a run's disk belongs to; a run folder whose lock can be
+taken belongs to a process that died mid-run."""
+
+
+def _prepare_dir(disk_dir: Path) -> tuple[Path, int]:
+    """A run's folder, and the locked fd that marks it as in use.
+
+    The images' folder is root's and traversable (bwrap, as the sandbox uid, must reach the
+    mount points) but not listable (runs must not find each other's).
+    """
     disk_dir.mkdir(parents=True, exist_ok=True)
     disk_dir.chmod(0o711)
     run_dir = disk_dir / f"run-{uuid.uuid4().hex}"
     run_dir.mkdir(mode=0o711)
     run_dir.chmod(0o711)
-    return run_dir
+    lock = os.open(run_dir / LOCK_NAME, os.O_CREAT | os.O_RDWR | os.O_CLOEXEC, 0o600)
+    fcntl.flock(lock, fcntl.LOCK_EX)
+    return run_dir, lock
+
+
+def sweep_stale(disk_dir: Path) -> list[Path]:
+    """Unmount and delete the disks of runs whose process died (a crashed or killed QA
+    worker): otherwise each would keep up to a quota of host disk for ever."""
+    swept: list[Path] = []
+    if not disk_dir.is_dir():
+        return swept
+    for run_dir in disk_dir.glob("run-*"):
+        try:
+            lock = os.open(run_dir / LOCK_NAME, os.O_RDWR | os.O_CLOEXEC)
+        except OSError:
+            continue  # being created or removed right now
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(lock)
+            continue  # a live run
+        try:
+            _remove_run_dir(run_dir)
+            swept.append(run_dir)
+        finally:
+            os.close(lock)
+    return swept
+
+
+def _remove_run_dir(run_dir: Path) -> None:
+    mount = run_dir / "mnt"
+    if os.path.ismount(mount):
+        _unmount(mount)
+    (run_dir / "disk.img").unlink(missing_ok=True)
+    (run_dir / LOCK_NAME).unlink(missing_ok=True)
+    with contextlib.suppress(OSError):
+        mount.rmdir()
+    with contextlib.suppress(OSError):
+        run_dir.rmdir()
 
 
 def _format_and_mount(image: Path, mount: Path, quota_mb: int) -> None:
@@ -218,7 +265,8 @@ def run_disk(
     back.
     """
     check_tools()
-    run_dir = _prepare_dir(disk_dir)
+    sweep_stale(disk_dir)
+    run_dir, lock = _prepare_dir(disk_dir)
     disk = RunDisk(image=run_dir / "disk.img", mount=run_dir / "mnt", quota_mb=quota_mb)
     mounted = False
     try:
@@ -252,18 +300,17 @@ def run_disk(
             except OSError as exc:
                 raise SandboxError(f"copying the run's workdir back failed: {exc}") from exc
     finally:
-        if mounted:
-            _unmount(disk)
-        disk.image.unlink(missing_ok=True)
-        with contextlib.suppress(OSError):
-            disk.mount.rmdir()
-        with contextlib.suppress(OSError):
-            run_dir.rmdir()
+        try:
+            if mounted:
+                _unmount(disk.mount)
+            _remove_run_dir(run_dir)
+        finally:
+            os.close(lock)
 
 
-def _unmount(disk: RunDisk) -> None:
+def _unmount(mount: Path) -> None:
     """Unmount (the loop device is released with it: mount's ``loop`` sets autoclear)."""
-    proc = subprocess.run(["umount", str(disk.mount)], capture_output=True, check=False)
+    proc = subprocess.run(["umount", str(mount)], capture_output=True, check=False)
     if proc.returncode != 0:
         # A process of the run still holding a file: it is killed by now, retry lazily.
-        subprocess.run(["umount", "-l", str(disk.mount)], capture_output=True, check=False)
+        subprocess.run(["umount", "-l", str(mount)], capture_output=True, check=False)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,6 +15,7 @@ import pytest
 
 from fixtrace_config import Settings
 from qa_agents.sandbox import BubblewrapSandbox, SandboxError, SandboxSpec, sandbox_from_settings
+from qa_agents.sandbox.quota import run_disk, sweep_stale
 
 
 def py(code: str, workdir: Path, **fields: object) -> SandboxSpec:
@@ -153,3 +156,27 @@ def test_a_workdir_under_tmp_is_not_hidden_by_the_runs_tmp(
         assert res.stdout.split()[0] == "here"
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+def test_the_disk_of_a_worker_that_died_mid_run_is_swept(
+    bwrap_box: BubblewrapSandbox, workdir: Path, disk_dir: Path
+) -> None:
+    """A QA worker killed during a run leaves its image mounted; the next run on the same
+    folder unmounts and deletes it (a live run's disk, whose lock is held, is kept)."""
+    crash = (
+        "import os, sys\n"
+        "from pathlib import Path\n"
+        "from qa_agents.sandbox.quota import run_disk\n"
+        "with run_disk(Path(sys.argv[1]), 64, 65534, 65534, Path(sys.argv[2])) as disk:\n"
+        "    os._exit(0)  # dies with the disk mounted, no clean-up\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    subprocess.run([sys.executable, "-c", crash, str(workdir), str(disk_dir)], check=True, env=env)
+    assert len(_mounted_under(disk_dir)) == 1 and len(list(disk_dir.glob("run-*"))) == 1
+    with run_disk(workdir, 64, 65534, 65534, disk_dir) as live:
+        mounts = _mounted_under(disk_dir)
+        assert len(mounts) == 1 and str(live.mount) in mounts[0]  # the dead run's is gone
+        assert sweep_stale(disk_dir) == []  # the live one stays
+        assert live.mount.is_mount()
+    assert list(disk_dir.iterdir()) == [] and _mounted_under(disk_dir) == []
