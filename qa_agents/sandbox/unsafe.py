@@ -75,5 +75,9 @@ class UnsafeNoSandbox:
                 "open_files": "rlimit",
                 "wall_time": "kill process group (escapes via setsid are possible)",
             },
-            notes=[WARNING, "memory/pids limits, network and filesystem NOT enforced"],
+            notes=[
+                WARNING,
+                "memory/pids limits, disk quota, syscall filter, network and filesystem "
+                "NOT enforced",
+            ],
         )
