@@ -93,6 +93,12 @@ def _disk(run: Run) -> Verdict:
     # The last progress line; a run stopped before its first one wrote less than 128 MiB.
     written = run.seen.get("written", 0)
     left = _tree_bytes(run.workdir)
+    try:
+        from qa_agents.sandbox.quota import settle
+
+        settle()  # finished runs' disks are removed in the background
+    except ImportError:
+        pass  # a backend without a quota leaves no disks
     leftovers = list(run.disk_dir.iterdir()) if run.disk_dir.is_dir() else []
     ok = (
         written <= quota
