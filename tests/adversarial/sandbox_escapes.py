@@ -99,7 +99,7 @@ def _disk(run: Run) -> Verdict:
         settle()  # finished runs' disks are removed in the background
     except ImportError:
         pass  # a backend without a quota leaves no disks
-    leftovers = list(run.disk_dir.iterdir()) if run.disk_dir.is_dir() else []
+    leftovers = list(run.disk_dir.glob("run-*"))
     ok = (
         written <= quota
         and left <= quota

@@ -65,7 +65,7 @@ print(open("sub/deep.txt").read(), os.stat(".").st_uid)
     assert {p.lstat().st_uid for p in workdir.rglob("*")} == {0}  # handed back
     assert not (workdir / "scratch").exists() and not Path("/tmp/scratch").exists()
     assert res.limits_enforced["disk"].startswith("64 MiB loop-mounted ext4")
-    assert _mounted_under(disk_dir) == [] and list(disk_dir.iterdir()) == []
+    assert _mounted_under(disk_dir) == [] and list(disk_dir.glob("run-*")) == []
 
 
 def test_filling_the_quota_ends_the_run(
@@ -113,7 +113,7 @@ def test_a_workdir_larger_than_the_quota_is_refused(
     with pytest.raises(SandboxError, match="does not fit"):
         box.run(py("pass", workdir))
     assert (workdir / "big.bin").stat().st_size == 40 << 20  # the caller's tree untouched
-    assert _mounted_under(disk_dir) == [] and list(disk_dir.iterdir()) == []
+    assert _mounted_under(disk_dir) == [] and list(disk_dir.glob("run-*")) == []
 
 
 def test_quota_from_settings_env_and_spec(
@@ -180,4 +180,4 @@ def test_the_disk_of_a_worker_that_died_mid_run_is_swept(
         assert len(mounts) == 1 and str(live.mount) in mounts[0]  # the dead run's is gone
         assert sweep_stale(disk_dir) == []  # the live one stays
         assert live.mount.is_mount()
-    assert _mounted_under(disk_dir) == [] and list(disk_dir.iterdir()) == []
+    assert _mounted_under(disk_dir) == [] and list(disk_dir.glob("run-*")) == []
