@@ -37,11 +37,28 @@ _AS_OUTCOME = {
 _WORST_FIRST = (Outcome.error, Outcome.failed, Outcome.skipped, Outcome.passed)
 
 
-def observed_outcomes(output: str) -> dict[str, Outcome]:
-    """``{pytest node id: outcome}`` from the captured output; a test reported twice
-    (a teardown error after a pass) keeps its worst outcome, as JUnit does."""
-    outcomes: dict[str, Outcome] = {}
+def summary_lines(output: str) -> list[str]:
+    """The lines of every ``short test summary info`` section (header to the next ``=``
+    rule). Why only there: with ``-rA`` pytest also prints the captured output and logs
+    of passing tests, where ``ERROR root:db.py:12 …`` is a log record, not a test."""
+    lines: list[str] = []
+    inside = False
     for line in output.splitlines():
+        if SUMMARY_HEADER.match(line):
+            inside = True
+        elif inside and line.startswith("="):
+            inside = False
+        elif inside:
+            lines.append(line)
+    return lines
+
+
+def observed_outcomes(output: str) -> dict[str, Outcome]:
+    """``{pytest node id: outcome}`` from the summary sections of the captured output; a
+    test reported twice (a teardown error after a pass, or a line a test printed in a
+    fake section after pytest's) keeps its worst outcome."""
+    outcomes: dict[str, Outcome] = {}
+    for line in summary_lines(output):
         one = parse_pytest_log(line)
         for test_id, status in one.items():
             outcome = _AS_OUTCOME[status]

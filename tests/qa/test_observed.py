@@ -1,0 +1,57 @@
+"""What the tests stage reads from pytest's output: only its summary sections, so a passing
+test's captured log (``ERROR root:…``) or printed text is not taken for a test result."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from qa_agents.repo_tests.junit import Outcome, parse_junit
+from qa_agents.repo_tests.observed import junit_key, observed_outcomes, report_flags
+from qa_agents.sandbox import BubblewrapSandbox, SandboxSpec
+from qa_agents.sandbox.pyenv import build_env
+
+MODULE = """
+import logging
+import pytest
+
+def test_logs_an_error():
+    logging.getLogger("db").error("connection lost, retrying")
+    print("FAILED tests/elsewhere.py::test_not_ours - printed by the test")
+
+@pytest.mark.parametrize("when", ["Sun, 10 Nov 2013", "x"])
+def test_params(when):
+    assert when
+"""
+
+
+def test_a_passing_tests_logs_and_prints_are_not_results() -> None:
+    if shutil.which("bwrap") is None:
+        pytest.skip("needs bwrap")
+    env = build_env(["pytest"])
+    work = Path(tempfile.mkdtemp(prefix="fixtrace-observed-", dir="/var/tmp"))
+    try:
+        (work / "test_logs.py").write_text(MODULE)
+        res = BubblewrapSandbox().run(
+            SandboxSpec(
+                command=["python", "-m", "pytest", "-q", "-rA", "-p", "no:cacheprovider",
+                         "--junitxml=r.xml"],
+                workdir=work, python_env=env.path, timeout_s=120,
+            )
+        )  # fmt: skip
+        report = parse_junit((work / "r.xml").read_text())
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    assert res.exit_code == 0, res.stdout
+    assert "ERROR    db:test_logs.py" in res.stdout  # the log record is in the output
+    observed = observed_outcomes(res.stdout)
+    assert observed == {
+        "test_logs.py::test_logs_an_error": Outcome.passed,
+        "test_logs.py::test_params[Sun, 10 Nov 2013]": Outcome.passed,
+        "test_logs.py::test_params[x]": Outcome.passed,
+    }
+    assert report == {junit_key(t): o for t, o in observed.items()}
+    assert report_flags(res, observed, report) == (True, [])
