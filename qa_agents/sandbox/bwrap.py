@@ -246,7 +246,9 @@ class BubblewrapSandbox:
                     with run_disk(
                         spec.workdir, quota_mb, self.uid, self.gid, self.disk_dir
                     ) as disk:
-                        return self._run(spec, cgroups, disk, notes)
+                        result = self._run(spec, cgroups, disk, notes)
+                    result.notes.extend(disk.notes)  # what the copy back left out
+                    return result
                 except QuotaUnavailable as exc:
                     notes.append(f"disk quota NOT enforced: {exc}")
             else:

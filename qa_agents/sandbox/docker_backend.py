@@ -200,6 +200,8 @@ class DockerSandbox:
                 container.remove(force=True)
             full = disk is not None and disk.full()
             used = round(disk.used_mb(), 1) if disk is not None else None
+        if disk is not None:
+            notes.extend(disk.notes)  # what the copy back left out
         reason: KilledReason | None
         if stop == "timeout":
             reason = "timeout"

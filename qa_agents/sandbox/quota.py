@@ -236,41 +236,58 @@ def _same(a: os.stat_result, b: os.stat_result) -> bool:
     return (a.st_mode, a.st_size, a.st_mtime_ns) == (b.st_mode, b.st_size, b.st_mtime_ns)
 
 
-def sync_back(src: Path, dst: Path, uid: int, gid: int) -> None:
+#: Folders deeper than this below the workdir are not copied back (the folder at the limit
+#: comes back empty, and the run's result says so): the host's own tools (``shutil.rmtree``
+#: of a scratch folder, in every caller) recurse once per level and a run could otherwise
+#: make a tree deep enough to crash them. No test suite nests folders this deep.
+MAX_DEPTH = 128
+
+
+def sync_back(src: Path, dst: Path, uid: int, gid: int, what: str = "copied back") -> list[str]:
     """Make ``dst`` hold what ``src`` holds, copying only entries that differ.
 
     Why not ``cp -a`` of everything: a checkout's files mostly come back unchanged, and
     copying them again doubled the cost of a large workdir. Never follows a symlink the
     run made; copies regular files, symlinks, folders and FIFOs (no sockets or devices);
     everything is owned by ``uid``/``gid`` with setuid/setgid bits dropped. An entry the
-    run changed while keeping its size and mtime is taken as unchanged.
+    run changed while keeping its size and mtime is taken as unchanged. Iterative, so a
+    run's 2,000-deep folder tree does not exhaust the host's recursion limit. Returns
+    notes on what was left out (folders past `MAX_DEPTH`).
     """
-    names = set(os.listdir(src))
-    for name in os.listdir(dst):
-        if name not in names:
-            _remove(dst / name)
-    for name in sorted(names):
-        s, d = src / name, dst / name
-        st = os.lstat(s)
-        mode = stat.S_IMODE(st.st_mode) & 0o1777
-        try:
-            dt: os.stat_result | None = os.lstat(d)
-        except FileNotFoundError:
-            dt = None
-        if stat.S_ISDIR(st.st_mode):
-            if dt is not None and not stat.S_ISDIR(dt.st_mode):
-                _remove(d)
-                dt = None
-            if dt is None:
-                os.mkdir(d)
-            sync_back(s, d, uid, gid)
-        elif (
-            dt is not None
-            and _same(st, dt)
-            and (not stat.S_ISLNK(st.st_mode) or os.readlink(s) == os.readlink(d))
-        ):
+    folders: list[tuple[Path, Path, int]] = [(src, dst, 0)]
+    made: list[tuple[Path, os.stat_result]] = []  # folders whose metadata is set last
+    cut: list[str] = []
+    while folders:
+        src_dir, dst_dir, depth = folders.pop()
+        if depth >= MAX_DEPTH:
+            cut.append(str(dst_dir.relative_to(dst)))
             continue
-        else:
+        names = set(os.listdir(src_dir))
+        for name in os.listdir(dst_dir):
+            if name not in names:
+                _remove(dst_dir / name)
+        for name in sorted(names):
+            s, d = src_dir / name, dst_dir / name
+            st = os.lstat(s)
+            try:
+                dt: os.stat_result | None = os.lstat(d)
+            except FileNotFoundError:
+                dt = None
+            if stat.S_ISDIR(st.st_mode):
+                if dt is not None and not stat.S_ISDIR(dt.st_mode):
+                    _remove(d)
+                    dt = None
+                if dt is None:
+                    os.mkdir(d)
+                folders.append((s, d, depth + 1))
+                made.append((d, st))
+                continue
+            if (
+                dt is not None
+                and _same(st, dt)
+                and (not stat.S_ISLNK(st.st_mode) or os.readlink(s) == os.readlink(d))
+            ):
+                continue
             if dt is not None:
                 _remove(d)
             if stat.S_ISLNK(st.st_mode):
@@ -281,10 +298,20 @@ def sync_back(src: Path, dst: Path, uid: int, gid: int) -> None:
                 os.mkfifo(d)
             else:
                 continue
-        os.lchown(d, uid, gid)
-        if not stat.S_ISLNK(st.st_mode):
-            os.chmod(d, mode)
-        os.utime(d, ns=(st.st_atime_ns, st.st_mtime_ns), follow_symlinks=False)
+            _set_meta(d, st, uid, gid)
+    for d, st in reversed(made):  # deepest first: setting a folder's mtime is the last write
+        _set_meta(d, st, uid, gid)
+    return [
+        f"workdir content deeper than {MAX_DEPTH} folders not {what}: {path[:200]}…"
+        for path in cut[:3]
+    ]
+
+
+def _set_meta(path: Path, st: os.stat_result, uid: int, gid: int) -> None:
+    os.lchown(path, uid, gid)
+    if not stat.S_ISLNK(st.st_mode):
+        os.chmod(path, stat.S_IMODE(st.st_mode) & 0o1777)
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns), follow_symlinks=False)
 
 
 def check_tools() -> None:
@@ -326,7 +353,7 @@ def run_disk(
         try:
             # The copy in, lent to the sandbox uid as it is made (same rules as the copy
             # back: no symlink followed, no setuid bit, FIFOs as FIFOs).
-            sync_back(workdir, disk.work, uid, gid)
+            disk.notes.extend(sync_back(workdir, disk.work, uid, gid, "copied in"))
         except OSError as exc:
             if exc.errno != errno.ENOSPC and not disk.full():
                 raise SandboxError(f"copying {workdir} to its disk failed: {exc}") from exc
@@ -343,7 +370,7 @@ def run_disk(
             yield disk
         finally:
             try:
-                sync_back(disk.work, workdir, st.st_uid, st.st_gid)
+                disk.notes.extend(sync_back(disk.work, workdir, st.st_uid, st.st_gid))
             except OSError as exc:
                 raise SandboxError(f"copying the run's workdir back failed: {exc}") from exc
     finally:

@@ -15,7 +15,7 @@ import pytest
 
 from fixtrace_config import Settings
 from qa_agents.sandbox import BubblewrapSandbox, SandboxError, SandboxSpec, sandbox_from_settings
-from qa_agents.sandbox.quota import run_disk, settle, sweep_stale
+from qa_agents.sandbox.quota import MAX_DEPTH, run_disk, settle, sweep_stale
 
 
 def py(code: str, workdir: Path, **fields: object) -> SandboxSpec:
@@ -181,3 +181,22 @@ def test_the_disk_of_a_worker_that_died_mid_run_is_swept(
         assert sweep_stale(disk_dir) == []  # the live one stays
         assert live.mount.is_mount()
     assert _mounted_under(disk_dir) == [] and list(disk_dir.glob("run-*")) == []
+
+
+def test_a_very_deep_tree_is_cut_on_the_way_back(box: BubblewrapSandbox, workdir: Path) -> None:
+    """A run's 1,500-deep folder tree would crash the host's recursive tools (every
+    caller's ``shutil.rmtree`` of its scratch folder): the copy back stops at
+    ``MAX_DEPTH`` and the result says so; shallower content comes back."""
+    code = (
+        "import os\nopen('top.txt', 'w').write('top')\n"
+        "for _ in range(1500):\n    os.mkdir('d')\n    os.chdir('d')\n"
+        "open('f', 'w').write('x')"
+    )
+    res = box.run(py(code, workdir))
+    assert res.exit_code == 0, res.stderr
+    assert (workdir / "top.txt").read_text() == "top"
+    kept = workdir.joinpath(*["d"] * MAX_DEPTH)
+    assert kept.is_dir() and list(kept.iterdir()) == []
+    assert any(f"deeper than {MAX_DEPTH} folders" in note for note in res.notes), res.notes
+    shutil.rmtree(workdir)  # the host's recursive tools cope with what came back
+    workdir.mkdir()
