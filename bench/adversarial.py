@@ -156,7 +156,7 @@ def crashes(args: argparse.Namespace) -> dict[str, Any]:
 def sandbox(args: argparse.Namespace) -> dict[str, Any]:
     tests = (
         "tests/adversarial/test_sandbox.py tests/adversarial/test_sandbox_escapes.py "
-        "tests/adversarial/test_report_forgery.py"
+        "tests/adversarial/test_report_forgery.py tests/adversarial/test_deep_tree.py"
     )
     return run_scenario(tests, {"STDOUT_BYTES": args.stdout_bytes})
 
