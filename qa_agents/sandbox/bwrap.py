@@ -36,7 +36,7 @@ from pathlib import Path
 from qa_agents.sandbox import seccomp
 from qa_agents.sandbox.capture import drive
 from qa_agents.sandbox.cgroups import RunCgroups, create_run_cgroups
-from qa_agents.sandbox.common import check_spec_paths, sandbox_env, signal_reason
+from qa_agents.sandbox.common import check_spec_paths, memfd_with, sandbox_env, signal_reason
 from qa_agents.sandbox.models import (
     BackendName,
     KilledReason,
@@ -56,13 +56,6 @@ from qa_agents.sandbox.rootfs import identity_files, system_binds
 
 _TOOLS = ("bwrap", "prlimit", "setpriv")
 _MB = 1024 * 1024
-
-
-def _memfd(name: str, data: bytes) -> int:
-    fd = os.memfd_create(name, os.MFD_CLOEXEC)
-    os.write(fd, data)
-    os.lseek(fd, 0, os.SEEK_SET)
-    return fd
 
 
 @dataclass
@@ -186,9 +179,11 @@ class BubblewrapSandbox:
         try:
             fds.seccomp = seccomp.filter_fd()
             for dest, data in identity_files(self.uid, self.gid).items():
-                fds.files[dest] = _memfd("fixtrace-etc", data)
+                fds.files[dest] = memfd_with("fixtrace-etc", data)
             options = self.bwrap_options(spec, disk, fds)
-            fds.args = _memfd("fixtrace-bwrap-args", b"".join(a.encode() + b"\0" for a in options))
+            fds.args = memfd_with(
+                "fixtrace-bwrap-args", b"".join(a.encode() + b"\0" for a in options)
+            )
             yield fds
         finally:
             fds.close()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import signal
 
 from qa_agents.sandbox.models import KilledReason, SandboxError, SandboxSpec
@@ -42,3 +43,12 @@ def signal_reason(exit_code: int) -> KilledReason | None:
     if signum == signal.SIGXFSZ:
         return "file_size"
     return None
+
+
+def memfd_with(name: str, data: bytes) -> int:
+    """An anonymous in-memory file holding ``data``, positioned at its start (for bwrap's
+    ``--args``/``--seccomp``/``--ro-bind-data`` FD options; close-on-exec unless passed)."""
+    fd = os.memfd_create(name, os.MFD_CLOEXEC)
+    os.write(fd, data)
+    os.lseek(fd, 0, os.SEEK_SET)
+    return fd

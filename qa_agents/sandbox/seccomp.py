@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import errno
 import functools
-import os
 import tempfile
 from dataclasses import dataclass
 
+from qa_agents.sandbox.common import memfd_with
 from qa_agents.sandbox.models import SandboxUnavailable
 
 #: Namespace flags of clone(2)/unshare(2); CLONE_NEWTIME (0x80) overlaps clone's exit
@@ -162,8 +162,5 @@ def syscall_numbers() -> dict[str, int]:
 
 
 def filter_fd() -> int:
-    """A sealed-enough memfd holding the BPF program, positioned at 0, for ``--seccomp``."""
-    fd = os.memfd_create("fixtrace-seccomp", os.MFD_CLOEXEC)
-    os.write(fd, filter_bpf())
-    os.lseek(fd, 0, os.SEEK_SET)
-    return fd
+    """A memfd holding the BPF program, for ``bwrap --seccomp FD``."""
+    return memfd_with("fixtrace-seccomp", filter_bpf())
