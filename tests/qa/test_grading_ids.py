@@ -10,16 +10,10 @@ made from that log by the old parser's rule (second whitespace-separated word of
 
 from __future__ import annotations
 
-import shutil
-import tempfile
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
 from qa_agents.repo_tests.grading import environment_failures, grade, is_resolved, parse_pytest_log
-from qa_agents.sandbox import BubblewrapSandbox, SandboxSpec
-from qa_agents.sandbox.pyenv import build_env
+from tests.qa.sandboxed_pytest import run_pytest
 
 MODULE = """
 import pytest
@@ -42,32 +36,11 @@ def test_plain():
 
 
 @pytest.fixture(scope="module")
-def runs() -> Iterator[tuple[str, list[str]]]:
+def runs() -> tuple[str, list[str]]:
     """(pytest -rA output, the whole node ids pytest --collect-only lists, one a line)."""
-    if shutil.which("bwrap") is None:
-        pytest.skip("needs bwrap")
-    env = build_env(["pytest"])
-    work = Path(tempfile.mkdtemp(prefix="fixtrace-ids-", dir="/var/tmp"))
-    try:
-        (work / "test_fields.py").write_text(MODULE)
-        box = BubblewrapSandbox()
-
-        def pytest_run(*args: str) -> str:
-            spec = SandboxSpec(
-                command=["python", "-m", "pytest", "-p", "no:cacheprovider", *args],
-                workdir=work,
-                python_env=env.path,
-                env={"PYTHONDONTWRITEBYTECODE": "1"},
-                timeout_s=120,
-            )
-            return box.run(spec).stdout
-
-        collected = [
-            line for line in pytest_run("--collect-only", "-q").splitlines() if "::" in line
-        ]
-        yield pytest_run("-rA"), collected
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+    listed = run_pytest("test_fields.py", MODULE, "--collect-only", "-q")[0].stdout
+    collected = [line for line in listed.splitlines() if "::" in line]
+    return run_pytest("test_fields.py", MODULE, "-rA")[0].stdout, collected
 
 
 def old_parser_ids(log: str) -> dict[str, str]:

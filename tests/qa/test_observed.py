@@ -3,16 +3,9 @@ test's captured log (``ERROR root:…``) or printed text is not taken for a test
 
 from __future__ import annotations
 
-import shutil
-import tempfile
-from pathlib import Path
-
-import pytest
-
 from qa_agents.repo_tests.junit import Outcome, parse_junit
 from qa_agents.repo_tests.observed import junit_key, observed_outcomes, report_flags
-from qa_agents.sandbox import BubblewrapSandbox, SandboxSpec
-from qa_agents.sandbox.pyenv import build_env
+from tests.qa.sandboxed_pytest import run_pytest
 
 MODULE = """
 import logging
@@ -29,22 +22,9 @@ def test_params(when):
 
 
 def test_a_passing_tests_logs_and_prints_are_not_results() -> None:
-    if shutil.which("bwrap") is None:
-        pytest.skip("needs bwrap")
-    env = build_env(["pytest"])
-    work = Path(tempfile.mkdtemp(prefix="fixtrace-observed-", dir="/var/tmp"))
-    try:
-        (work / "test_logs.py").write_text(MODULE)
-        res = BubblewrapSandbox().run(
-            SandboxSpec(
-                command=["python", "-m", "pytest", "-q", "-rA", "-p", "no:cacheprovider",
-                         "--junitxml=r.xml"],
-                workdir=work, python_env=env.path, timeout_s=120,
-            )
-        )  # fmt: skip
-        report = parse_junit((work / "r.xml").read_text())
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+    res, xml = run_pytest("test_logs.py", MODULE, "-q", "-rA", "--junitxml=r.xml", read="r.xml")
+    assert xml is not None
+    report = parse_junit(xml)
     assert res.exit_code == 0, res.stdout
     assert "ERROR    db:test_logs.py" in res.stdout  # the log record is in the output
     observed = observed_outcomes(res.stdout)
