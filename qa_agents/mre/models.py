@@ -62,6 +62,7 @@ class CodeBlock(BaseModel):
     context: BlockContext = ""
     transcript_output: str = ""
     lead: str = ""
+    info: str = Field("", description="A fence's whole info string (may name the file).")
 
 
 class ToolCommand(BaseModel):

@@ -7,9 +7,11 @@ it) and says in its examples what it reads.
 
 from __future__ import annotations
 
+import ast
 import re
+import sys
 
-from qa_agents.mre.rules.registry import PROSE_LINE, Example, Rule
+from qa_agents.mre.rules.registry import PROSE_LINE, SCRIPT, SHOWN_OUTPUT, Example, Rule
 
 # -- labelled-inline-values ----------------------------------------------------------------
 
@@ -67,7 +69,130 @@ LABELLED_INLINE_VALUES = Rule(
 )
 
 
-RULES: list[Rule] = [LABELLED_INLINE_VALUES]
+# -- inline-output-note -------------------------------------------------------------------
+
+# "{'a': 2} <-- was not expecting this", "1.5  ← wrong", "False <== should be True": an
+# arrow pointing back at the value, then the author's words (``<-`` alone needs two words,
+# as ``a <- b`` may be printed text)
+_NOTE = re.compile(
+    r"(?P<value>\S.*?)\s+(?:#\s*)?(?:<-{2,}|<={2,}|←|<-(?=\s*[A-Za-z]+\s+[A-Za-z]))"
+    r"\s*(?P<note>[^\n]*[A-Za-z][^\n]*)$"
+)
+
+
+def without_note(line: str) -> str:
+    """A line of shown output without the note its author wrote beside the value."""
+    match = _NOTE.fullmatch(line.rstrip())
+    return match.group("value").rstrip() if match else line
+
+
+def without_notes(text: str) -> str:
+    """Shown output with each line's note taken off (line ends kept)."""
+    lines = text.splitlines(keepends=True)
+    return "".join(
+        without_note(ln.rstrip("\n")) + ("\n" if ln.endswith("\n") else "") for ln in lines
+    )
+
+
+INLINE_OUTPUT_NOTE = Rule(
+    name="inline-output-note",
+    phase=SHOWN_OUTPUT,
+    doc="An arrow and words beside a shown value (`{'a': 2} <-- not expected`) are the "
+    "author's note, not output: the value alone is compared with the run's.",
+    examples=(
+        Example("{'a': 2} <-- was not expecting this one to change", "{'a': 2}"),
+        Example("1.5   ← wrong, should be 2", "1.5"),
+        Example("False  # <-- here", "False"),
+        Example("[1, 2] <== should be [2, 1]", "[1, 2]"),
+        Example("x <- y", "x <- y"),  # printed text, not a note
+        Example("a <= b", "a <= b"),
+        Example("<-- marker", "<-- marker"),  # nothing before the arrow: no value to keep
+    ),
+    apply=without_note,
+)
+
+
+# -- library-of-a-forgotten-import -----------------------------------------------------------
+
+
+def libraries_of(imports: str) -> list[str]:
+    """The third-party libraries that ``from library import Name`` lines (one a line) pin
+    down, in order; a module imported whole (``import numpy as np``) pins no names."""
+    found: list[str] = []
+    for statement in imports.splitlines():
+        try:
+            node = ast.parse(statement.strip()).body[0] if statement.strip() else None
+        except SyntaxError:
+            continue
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.append(node.module.split(".")[0])
+    return [m for m in dict.fromkeys(found) if m not in sys.stdlib_module_names]
+
+
+LIBRARY_OF_A_FORGOTTEN_IMPORT = Rule(
+    name="library-of-a-forgotten-import",
+    phase=SCRIPT,
+    doc="The libraries that the imports added for a snippet's well-known names pin down "
+    "(`BaseModel` is pydantic's) are searched, guarded, for its other undefined names "
+    "(`ConfigDict`).",
+    examples=(
+        Example("from pydantic import BaseModel", ["pydantic"]),
+        Example("from langchain_core.messages import HumanMessage", ["langchain_core"]),
+        Example("import numpy as np\nimport pandas as pd", []),  # a module alias names no export
+        Example("from pathlib import Path", []),  # the standard library is no report's library
+    ),
+    apply=libraries_of,
+)
+
+
+# -- file-named-by-fence-info ------------------------------------------------------------------
+
+# a data file's name: a stem and an extension that is not Python's
+_FILE_NAME = r"(?P<name>[\w./-]*\w\.(?!py\b|pyi\b|ipynb\b)[A-Za-z][\w]{0,7})"
+_INFO_NAMES = (
+    re.compile(rf"^{_FILE_NAME}$"),  # ```data.json
+    re.compile(rf"^\w+:{_FILE_NAME}$"),  # ```yaml:config.yaml
+    re.compile(rf"""^\S*\s.*?\b(?:title|file(?:name)?|name)\s*=\s*["']?{_FILE_NAME}["']?"""),
+)
+
+
+def file_named_by_info(info: str) -> str | None:
+    """The data file a fence's info string names (```` ```data.json ````, ``yaml:x.yaml``,
+    ``json title="x.json"``), else None."""
+    text = info.strip()
+    for pattern in _INFO_NAMES:
+        match = pattern.search(text)
+        name = match.group("name") if match else ""
+        if name and not name.startswith("/") and ".." not in name.split("/"):
+            return name  # a relative path inside the run's folder
+    return None
+
+
+FILE_NAMED_BY_FENCE_INFO = Rule(
+    name="file-named-by-fence-info",
+    phase=SCRIPT,
+    doc="A data block whose fence info string names a file (```` ```config.yaml ````, "
+    '`json title="data.json"`) is that file, written beside the script.',
+    examples=(
+        Example("data.json", "data.json"),
+        Example("yaml:conf/app.yaml", "conf/app.yaml"),
+        Example("yaml:../app.yaml", None),  # outside the run's folder
+        Example('json title="settings.json"', "settings.json"),
+        Example("toml filename=pyproject.toml", "pyproject.toml"),
+        Example("json", None),
+        Example("python title=repro.py", None),  # the script, not a data file
+        Example("py", None),
+    ),
+    apply=file_named_by_info,
+)
+
+
+RULES: list[Rule] = [
+    LABELLED_INLINE_VALUES,
+    INLINE_OUTPUT_NOTE,
+    LIBRARY_OF_A_FORGOTTEN_IMPORT,
+    FILE_NAMED_BY_FENCE_INFO,
+]
 
 
 def rule(name: str) -> Rule:

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from pathlib import PurePosixPath
 
 from qa_agents.mre.models import CodeBlock, Extraction, ExtractionMetadata
+from qa_agents.mre.rules.completion import file_named_by_info
 from qa_agents.mre.tools.block_roles import CAT_HEADER
 from qa_agents.mre.tools.code_facts import analyse
 from qa_agents.mre.tools.command_lines import reads_argv, report_argv, with_argv
@@ -237,6 +238,8 @@ def _included_files(blocks: list[CodeBlock], needed: list[str]) -> dict[str, str
         names = NAMED_FILE.findall(last_line(block.lead))
         if len(names) == 1 and block.context != "actual":
             found.setdefault(names[0], block.content)
+        elif file_named := file_named_by_info(block.info):  # ```yaml title="config.yaml"
+            found.setdefault(file_named, block.content)
     for path in needed:
         name = PurePosixPath(path).name
         if path.startswith("/") or ".." in PurePosixPath(path).parts:

@@ -104,6 +104,7 @@ def extract_code_blocks(markdown: str) -> list[CodeBlock]:
                 context=context_of(raw.lead, raw.section),
                 transcript_output=transcript,
                 lead=raw.lead[-200:],
+                info=raw.info,
             )
         )
     _inert_tail_is_data(blocks)
@@ -200,7 +201,9 @@ def raw_blocks(markdown: str) -> list[RawBlock]:
         section = _last_section(prose, section)
         lead = _lead(prose, found)
         adjacent = bool(found) and not prose.strip()
-        found.append(RawBlock(fence.language, fence.body, fence.origin, lead, section, adjacent))
+        raw = RawBlock(fence.language, fence.body, fence.origin, lead, section, adjacent)
+        raw.info = fence.info
+        found.append(raw)
         pos = fence.end
     prose = markdown[pos:]
     found.extend(_in_section(prose_blocks(prose, _previous_lead(found)), prose, section))
