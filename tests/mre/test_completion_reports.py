@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from qa_agents.mre.models import MreResult, ShownEvidence
 from qa_agents.mre.tools.behavior import analyse_behavior
-from qa_agents.mre.tools.output_match import exact_numbers
+from qa_agents.mre.tools.output_match import exact_numbers, normalize_lines
 
 Run = Callable[..., MreResult]
 
@@ -71,6 +71,53 @@ I get `['1']`.
 """
 
 
+SHOWN_FILES_BY_NAME = """# merging two settings files drops the nested key
+
+I've got two json files:
+
+old.json
+```json
+{"network": {"domain": "old.domain", "port": 80}}
+```
+
+new.json
+```
+{"network": {"domain": "new.domain"}}
+```
+
+When I run:
+```python
+{**old_json, **new_json}
+```
+
+I've got this:
+```json
+{
+    'network': {
+        'domain': 'new.domain'
+    }
+}
+```
+
+Instead of:
+```json
+{
+    'network': {'domain': 'new.domain', 'port': 80}
+}
+```
+"""
+
+
+def test_names_of_shown_files_pretty_printed_reprs_and_instead_of(run_issue: Run) -> None:
+    """rules name-of-a-shown-file (``old_json`` is old.json's document),
+    python-value-in-a-json-fence (the `json` block under "I've got this:" is a repr the
+    code printed) and instead-of-announces-the-expected (the last block is what the
+    author wanted); the wrapped repr is compared as print writes it. Before: RED
+    undefined-name."""
+    result = run_issue(SHOWN_FILES_BY_NAME)
+    assert (result.verdict.value, result.reason_category) == ("GREEN", "reproduced")
+
+
 def test_inline_note_beside_a_shown_value_is_not_output(run_issue: Run) -> None:
     """rule inline-output-note: before it, the note made the shown line differ: YELLOW."""
     result = run_issue(NOTE_IN_OUTPUT)
@@ -102,3 +149,9 @@ def test_a_timestamp_near_a_date_the_code_builds_is_compared_as_written() -> Non
 def test_shown_output_is_read_without_its_notes() -> None:
     analysis = analyse_behavior(NOTE_IN_OUTPUT, set(), set())
     assert analysis.expected_behavior.output_snippet == "{'a': 2}\n{'a': 2}\n"
+
+
+def test_a_literal_wrapped_over_lines_is_compared_as_print_writes_it() -> None:
+    shown = "{\n    'network': {\n        'domain': [\n 'a',\n 'b'\n ]\n    }\n}\n"
+    assert normalize_lines(shown) == ["{'network': {'domain': ['a', 'b']}}"]
+    assert normalize_lines("{\n 3,\n 1\n}\n") == ["{ 3, 1 }"]  # a set keeps its order

@@ -8,8 +8,10 @@ it) and says in its examples what it reads.
 from __future__ import annotations
 
 import ast
+import json
 import re
 import sys
+from pathlib import PurePosixPath
 
 from qa_agents.mre.rules.registry import PROSE_LINE, SCRIPT, SHOWN_OUTPUT, Example, Rule
 
@@ -187,11 +189,118 @@ FILE_NAMED_BY_FENCE_INFO = Rule(
 )
 
 
+# -- name-of-a-shown-file ----------------------------------------------------------------------
+
+
+def shown_file_for(name: str, files: tuple[str, ...]) -> str | None:
+    """The shown file an undefined name stands for: ``old_json`` for ``old.json``, or a JSON
+    file's bare stem (``settings`` for ``settings.json``: its document is the one reading;
+    ``data`` beside ``data.csv`` may be its text, its rows or a frame)."""
+    for path in files:
+        stem, _, ext = PurePosixPath(path).name.rpartition(".")
+        stem = re.sub(r"\W", "_", stem)
+        if name == f"{stem}_{ext}".lower() or (name == stem and ext.lower() == "json"):
+            return path
+    return None
+
+
+def file_bindings(undefined: set[str], files: dict[str, str]) -> dict[str, str]:
+    """A line binding each undefined name that stands for a shown file to its content (a
+    JSON file's parsed document, any other file's text), by name."""
+    lines = {}
+    for name in sorted(undefined):
+        path = shown_file_for(name, tuple(sorted(files)))
+        if path is None:
+            continue
+        read = f"open({path!r}, encoding='utf-8')"
+        value = f"__import__('json').load({read})" if path.endswith(".json") else f"{read}.read()"
+        lines[name] = f"{name} = {value}  # added by open-mre: the file the report shows\n"
+    return lines
+
+
+NAME_OF_A_SHOWN_FILE = Rule(
+    name="name-of-a-shown-file",
+    phase=SCRIPT,
+    doc="A name the code uses but never defines that names a file the report shows "
+    "(`old_json` beside `old.json`) is that file's content (a JSON file parsed).",
+    examples=(
+        Example(("old_json", ("new.json", "old.json")), "old.json"),
+        Example(("config_yaml", ("config.yaml",)), "config.yaml"),
+        Example(("settings", ("settings.json",)), "settings.json"),
+        Example(("data", ("data.csv",)), None),  # its text, its rows or a frame: no one reading
+        Example(("old_yaml", ("old.json",)), None),
+    ),
+    apply=shown_file_for,
+)
+
+
+# -- instead-of-announces-the-expected ----------------------------------------------------
+
+_INSTEAD_OF = re.compile(r"\b(?:instead\s+of|rather\s+than)\s*(?:this|that)?\s*:?\s*$", re.I)
+
+
+def instead_of_side(line: str) -> str | None:
+    """``expected`` for a line that ends by announcing what the author wanted in place of
+    what they got ("Instead of:"), else None (its "instead" is not the actual side)."""
+    return "expected" if _INSTEAD_OF.search(line.strip().rstrip("*_")) else None
+
+
+INSTEAD_OF_ANNOUNCES_THE_EXPECTED = Rule(
+    name="instead-of-announces-the-expected",
+    phase=PROSE_LINE,
+    doc='A line ending in "Instead of:" or "rather than:" announces what the author '
+    "wanted, so the block under it is the expected side, never the symptom.",
+    examples=(
+        Example("Instead of:", "expected"),
+        Example("**rather than this:**", "expected"),
+        Example("I get this instead:", None),  # what happened
+        Example("Instead of the list it returns:", None),  # a sentence going on
+    ),
+    apply=instead_of_side,
+)
+
+
+# -- python-value-in-a-json-fence ----------------------------------------------------------
+
+
+def python_value_in_json_fence(body: str) -> bool:
+    """A block fenced as JSON that is no JSON but a Python value (single quotes, ``True``,
+    ``None``): what Python printed, labelled JSON by its author."""
+    try:
+        json.loads(body)
+        return False
+    except ValueError:
+        pass
+    try:
+        ast.literal_eval(body.strip())
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return False
+    return bool(body.strip())
+
+
+PYTHON_VALUE_IN_A_JSON_FENCE = Rule(
+    name="python-value-in-a-json-fence",
+    phase=SHOWN_OUTPUT,
+    doc="A block after the code, fenced as JSON, that is a Python value and no JSON "
+    "(`{'a': [1, 2]}`, `{\"a\": True}`) is what the code printed: shown output, not data.",
+    examples=(
+        Example("{\n    'network': {'domain': ['old', 'new']}\n}", True),
+        Example('{"ok": True, "value": None}', True),
+        Example('{"network": {"domain": "old.domain"}}', False),  # real JSON: a file's data
+        Example("{'a': 1,", False),  # cut off: neither
+    ),
+    apply=python_value_in_json_fence,
+)
+
+
 RULES: list[Rule] = [
     LABELLED_INLINE_VALUES,
+    INSTEAD_OF_ANNOUNCES_THE_EXPECTED,
+    PYTHON_VALUE_IN_A_JSON_FENCE,
     INLINE_OUTPUT_NOTE,
     LIBRARY_OF_A_FORGOTTEN_IMPORT,
     FILE_NAMED_BY_FENCE_INFO,
+    NAME_OF_A_SHOWN_FILE,
 ]
 
 

@@ -16,9 +16,10 @@ SCRIPT = "script"
 
 @dataclass(frozen=True)
 class Example:
-    """What ``apply`` returns for ``given`` (markdown or code): one generated test."""
+    """What ``apply`` returns for ``given`` (markdown, code, or a tuple of ``apply``'s
+    arguments): one generated test."""
 
-    given: str
+    given: Any
     expected: Any
 
 

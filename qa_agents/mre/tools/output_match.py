@@ -8,6 +8,7 @@ both sides, and a run reproduces the report when most shown lines occur in its o
 
 from __future__ import annotations
 
+import ast
 import datetime
 import re
 from collections import Counter
@@ -322,9 +323,29 @@ def _join_wrapped(lines: list[str]) -> list[str]:
                 ),
                 i + 1,
             )
-        out.append(" ".join(lines[i:end]))
+        joined = " ".join(lines[i:end])
+        out.append(_as_printed(joined) if end > i + 1 else joined)
         i = end
     return out
+
+
+def _as_printed(value: str) -> str:
+    """A literal wrapped over lines as ``print`` writes it (``{ 'a': [ 1 ] }`` →
+    ``{'a': [1]}``); a set keeps the author's order, as its printed order is the run's."""
+    try:
+        parsed = ast.literal_eval(value)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return value
+    return value if "set" in _kinds(parsed) else repr(parsed)
+
+
+def _kinds(value: object) -> set[str]:
+    """The container types in a literal, nested ones too."""
+    if isinstance(value, dict):
+        return {"dict"}.union(*(_kinds(v) for v in (*value.keys(), *value.values())))
+    if isinstance(value, list | tuple | set | frozenset):
+        return {type(value).__name__}.union(*(_kinds(v) for v in value))
+    return set()
 
 
 def _float_noise(number: str, exact: set[str] | frozenset[str]) -> str:
