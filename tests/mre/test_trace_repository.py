@@ -23,7 +23,16 @@ from qa_agents.repo_tests import ReposConfig, RepoSpec, RepoTestRunner
 from qa_agents.runconfig import qa_config
 from qa_agents.stages import RunContext, stage_mre
 from schemas.document import TraceDocument
-from schemas.models import EventBatch, TraceFinalize, TraceFinalized, TraceOpened
+from schemas.models import (
+    BugReport,
+    Developer,
+    EventBatch,
+    Repo,
+    Task,
+    TraceFinalize,
+    TraceFinalized,
+    TraceOpened,
+)
 from sinks.blobs import FilesystemBlobStore
 from tests.producers.test_capture import _cli, _read_trace
 
@@ -195,12 +204,25 @@ def test_repos_file_source_wins_over_the_trace_remote(
     assert execution["repository"]["source"] == str(repo)
 
 
-def _doc(remote: Path, base: str) -> TraceDocument:
-    from schemas.models import BugReport, Developer, Repo, Task
+def test_a_traces_expected_and_actual_fields_are_read_as_its_sides(
+    tmp_path: Path, qa_settings: Settings
+) -> None:
+    """An SDK trace's bug report with structured ``expected``/``actual`` (rendered as
+    "## Expected" / "## Actual" sections; rule value-under-a-side-heading)."""
+    repo, base = _shop_repo(tmp_path / "shop")
+    code = REPORT.split("Expected:")[0]
+    doc = _doc(repo, base, BugReport(title="t", description=code, expected="800", actual="400"))
+    blobs = FilesystemBlobStore(tmp_path / "blobs", fsync=False)
+    stage, _ = _run_mre(doc, qa_settings, blobs, ReposConfig())
+    assert stage["result"]["verdict"] == "GREEN", stage["result"]["summary"]
 
+
+def _doc(remote: Path, base: str, report: BugReport | None = None) -> TraceDocument:
     opened = TraceOpened(
         repo=Repo(repo_id="me/shop", remote_url=remote.as_uri(), commit_base=base),
-        task=Task(bug_report=BugReport(title="total() ignores the quantity", description=REPORT)),
+        task=Task(
+            bug_report=report or BugReport(title="total() ignores the quantity", description=REPORT)
+        ),
         developer=Developer(developer_id="dev"),
     )
     fin = TraceFinalize(trace_id=opened.trace_id, finalized_at_ms=2, seq_last=0)

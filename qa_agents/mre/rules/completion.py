@@ -234,6 +234,65 @@ NAME_OF_A_SHOWN_FILE = Rule(
 )
 
 
+# -- value-under-a-side-heading --------------------------------------------------------------
+
+_SIDE_HEADING = re.compile(
+    r"^\s{0,3}#{1,6}\s+(?P<side>expected|actual)(?:\s+(?:result|output|value|behaviou?r))?"
+    r"\s*:?\s*#*\s*$",
+    re.IGNORECASE,
+)
+
+
+def value_under_side_heading(section: str) -> tuple[str, str] | None:
+    """(side, value) for a heading "## Expected" / "## Actual output" whose whole body is
+    one paragraph of printed values, not words (``800``, ``KeyError: 'x'``)."""
+    head, _, body = section.partition("\n")
+    match = _SIDE_HEADING.match(head)
+    lines = []
+    for line in body.strip("\n").splitlines():
+        if not line.strip() or line.lstrip().startswith("#"):
+            break  # the paragraph ends at a blank line or the next heading
+        lines.append(line.rstrip())
+    if match is None or not lines or not all(_looks_like_a_value(ln) for ln in lines):
+        return None
+    return match.group("side").lower(), "\n".join(lines) + "\n"
+
+
+_EXCEPTION = re.compile(r"^(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning|Exit)\b:?")
+
+
+def _looks_like_a_value(line: str) -> bool:
+    """A printed value, not words: a Python expression (``300``, ``[1, 2]``, ``None``),
+    an exception line (``KeyError: 'x'``), or one token (``application/octet-stream``)."""
+    text = line.strip()
+    if _EXCEPTION.match(text) or (text and len(text.split()) == 1 and not text.endswith(":")):
+        return True
+    try:
+        ast.parse(text, mode="eval")
+    except SyntaxError:
+        return False
+    return True
+
+
+VALUE_UNDER_A_SIDE_HEADING = Rule(
+    name="value-under-a-side-heading",
+    phase=PROSE_LINE,
+    doc='A heading "Expected" or "Actual" whose whole body is bare lines, no sentence '
+    "(`## Actual` then `300`), shows that side's value: the actual one is the output.",
+    examples=(
+        Example("## Actual\n\n300", ("actual", "300\n")),
+        Example("### Expected output\n\n800", ("expected", "800\n")),
+        Example("## Actual\n\nKeyError: 'content-type'", ("actual", "KeyError: 'content-type'\n")),
+        Example("## Actual behavior\n\nIt crashes.", None),  # a sentence
+        Example("## Actual\n\n- it crashes", None),
+        Example("### Actual Behavior\nNot the whole traceback, the end:", None),  # a lead-in
+        Example("## Expected behaviour\nNo errors\n## Actual behaviour", None),  # words
+        Example("## Steps\n\n300", None),
+    ),
+    apply=value_under_side_heading,
+)
+
+
 # -- instead-of-announces-the-expected ----------------------------------------------------
 
 _INSTEAD_OF = re.compile(r"\b(?:instead\s+of|rather\s+than)\s*(?:this|that)?\s*:?\s*$", re.I)
@@ -295,6 +354,7 @@ PYTHON_VALUE_IN_A_JSON_FENCE = Rule(
 
 RULES: list[Rule] = [
     LABELLED_INLINE_VALUES,
+    VALUE_UNDER_A_SIDE_HEADING,
     INSTEAD_OF_ANNOUNCES_THE_EXPECTED,
     PYTHON_VALUE_IN_A_JSON_FENCE,
     INLINE_OUTPUT_NOTE,
