@@ -161,6 +161,23 @@ def test_repository_module_never_comes_from_a_pypi_namesake(
     assert execution["packages_installed"] == [] and execution["repository"]["commit"] == base
 
 
+def test_a_forgotten_import_of_the_repositorys_package_is_added(
+    tmp_path: Path, qa_settings: Settings
+) -> None:
+    """``shopcalc.total(...)`` with no import: the repository provides ``shopcalc``, so the
+    import is added as for a PyPI package, and nothing is installed for it."""
+    repo, base = _shop_repo(tmp_path / "shop")
+    found = checkout_trace_repository("me/shop", str(repo), base, RepoSpec(), tmp_path / "s")
+    report = REPORT.replace("from shopcalc import total\n\n", "").replace(
+        "print(total(", "print(shopcalc.total("
+    )
+    result = validate_issue(report, tmp_path / "out", qa_settings, repository=found)
+    assert result.verdict.value == "GREEN", result.summary
+    assert "`import shopcalc`" in result.report_markdown
+    execution = json.loads(Path(result.artifacts.execution_results).read_text())
+    assert execution["packages_installed"] == []
+
+
 def test_install_step_of_the_repos_file_runs_offline_in_the_sandbox(
     tmp_path: Path, qa_settings: Settings
 ) -> None:
