@@ -100,7 +100,8 @@ def stage_mre(ctx: RunContext) -> StageOutput:
         )
     markdown = issue_markdown(ctx.doc)
     with tempfile.TemporaryDirectory(prefix="mre-") as out:
-        res = validate_issue(markdown, Path(out), ctx.settings)
+        repository, repo_result = _mre_repository(ctx, Path(out) / "repository")
+        res = validate_issue(markdown, Path(out) / "run", ctx.settings, repository=repository)
         # The out dir is scratch: keep each artifact file as a blob, by name.
         artifacts = {
             name: put_text(ctx.blobs, Path(value).read_bytes(), "application/octet-stream")
@@ -118,8 +119,32 @@ def stage_mre(ctx: RunContext) -> StageOutput:
         "errors": [e.model_dump(mode="json") for e in res.errors],
         "issue_blob_id": put_text(ctx.blobs, markdown, "text/markdown"),
     }
+    result.update(repo_result)
+    flags = [f"mre_{verdict.lower()}"]
     status = StageStatus.failed if verdict == "ERROR" else StageStatus.ok
-    return StageOutput(status=status, result=result, flags=[f"mre_{verdict.lower()}"])
+    if "repository_error" in repo_result:
+        flags.append("mre_repository_unavailable")
+        status = StageStatus.failed if verdict == "ERROR" else StageStatus.degraded
+    return StageOutput(status=status, result=result, flags=flags)
+
+
+def _mre_repository(ctx: RunContext, scratch: Path) -> tuple[Any, dict[str, Any]]:
+    """The trace's repository at ``commit_base`` for MRE (``None`` without a source), and
+    what the stage result records of it. A clone that fails is said in ``repository_error``:
+    the report then runs on PyPI alone, and the stage is ``degraded``."""
+    from qa_agents.mre.repository import checkout_trace_repository
+    from qa_agents.repo_tests.git import GitError
+
+    spec, source = ctx.tests_runner.repository(ctx.doc)
+    if not source:
+        return None, {}
+    repo = ctx.doc.repo
+    try:
+        found = checkout_trace_repository(repo.repo_id, source, repo.commit_base, spec, scratch)
+    except GitError as exc:
+        why = f"cannot check out {repo.repo_id} at {repo.commit_base[:12]} from {source}: {exc}"
+        return None, {"repository_error": why}
+    return found, {"repository": {"repo_id": repo.repo_id, "commit": repo.commit_base}}
 
 
 def stage_judge(ctx: RunContext) -> StageOutput:

@@ -62,6 +62,7 @@ class CodeBlock(BaseModel):
     context: BlockContext = ""
     transcript_output: str = ""
     lead: str = ""
+    info: str = Field("", description="A fence's whole info string (may name the file).")
 
 
 class ToolCommand(BaseModel):
@@ -168,6 +169,11 @@ class VersionReport(BaseModel):
     sandbox_python: str | None = None
     lookup_failed: bool = Field(False, description="PyPI could not be reached (ours, not theirs).")
     notes: list[str] = Field(default_factory=list)
+    from_repository: list[str] = Field(
+        default_factory=list,
+        description="Imports the trace's own repository provides: taken from it at "
+        "commit_base, never looked up on PyPI (QA runs only).",
+    )
 
 
 # --- behaviour -------------------------------------------------------------------------
@@ -285,6 +291,21 @@ class VersionRun(BaseModel):
     detail: str = ""
 
 
+class RepositoryRun(BaseModel):
+    """How the trace's own repository was made available to the run (QA runs only)."""
+
+    repo_id: str
+    source: str
+    commit: str = Field(description="The trace's commit_base, checked out in the run's folder.")
+    modules: list[str] = Field(description="Import names taken from it, never from PyPI.")
+    installed_by: str = Field(
+        description="The repos file's install step, run offline in the sandbox, or "
+        "`PYTHONPATH=<roots>` (the tests stage's way without one)."
+    )
+    install_exit_code: int | None = None
+    install_output: str = ""
+
+
 class ExecutionResults(BaseModel):
     """``/execution_results.json``."""
 
@@ -309,6 +330,9 @@ class ExecutionResults(BaseModel):
     network_attempts: list[str] = Field(
         default_factory=list,
         description="Hosts the run tried to resolve or connect to (the sandbox is offline).",
+    )
+    repository: RepositoryRun | None = Field(
+        None, description="The trace's repository the code ran against (QA runs only)."
     )
 
 

@@ -16,6 +16,7 @@ from qa_agents.mre import artifacts as names
 from qa_agents.mre.artifacts import ArtifactStore
 from qa_agents.mre.deterministic import StepListener, quiet, run_pipeline
 from qa_agents.mre.models import MreError, MreResult, Timings, Verdict
+from qa_agents.mre.repository import TraceRepository
 from qa_agents.mre.runtime import MreOptions, default_executor, default_pypi, sandbox_interpreter
 from qa_agents.mre.steps import STEP_NAMES, MreSteps
 from qa_agents.mre.tools.execute import Executor
@@ -36,12 +37,16 @@ def validate_issue(
     agent_models: object | None = None,
     executor: Executor | None = None,
     pypi: PypiClient | None = None,
+    repository: TraceRepository | None = None,
 ) -> MreResult:
     """Validate one markdown bug report; outputs land in ``out_dir``.
 
     ``agent_models`` (an ``AgentModels``) forces agent mode with those chat models; else
     agents run when an Anthropic key is configured, and the deterministic pipeline runs
     when none is or when the provider cannot be reached.
+
+    ``repository`` (QA runs of a trace that names one): the code runs against the trace's
+    repository at its base commit, and the modules it provides never come from PyPI.
     """
     started = time.perf_counter()
     settings = settings or Settings()
@@ -56,6 +61,7 @@ def validate_issue(
         mode=MODE_NO_MODEL,
         title=title or issue_title(markdown),
         interpreter=lambda: sandbox_interpreter(options),
+        repository=repository,
     )
     errors = _run(steps, settings, listener, agent_models)
     outcome_md = store.read_text(names.VALIDATION_REPORT) or ""

@@ -30,6 +30,7 @@ from qa_agents.mre.models import (
     VersionReport,
     VersionRun,
 )
+from qa_agents.mre.repository import TraceRepository, note_in_versions, own_first
 from qa_agents.mre.tools.behavior import analyse_behavior
 from qa_agents.mre.tools.code_facts import analyse
 from qa_agents.mre.tools.comparison import compare, marked_raise
@@ -90,6 +91,7 @@ class MreSteps:
         mode: str,
         title: str,
         interpreter: Callable[[], Interpreter] | None = None,
+        repository: TraceRepository | None = None,
     ) -> None:
         self.store = store
         self.pypi = pypi
@@ -100,6 +102,7 @@ class MreSteps:
         self.mention_finder: Callable[[str, list[str]], list[PackageMention]] = find_mentions
         self._interpreter = interpreter
         self._dropped: set[str] = set()  # guessed packages that failed to install
+        self.repository = repository  # the trace's own (QA runs): its modules never PyPI's
 
     def interpreter(self) -> Interpreter | None:
         return self._interpreter() if self._interpreter else None
@@ -109,6 +112,8 @@ class MreSteps:
         the report forgot): a name taken with nothing released is no module to add."""
         if name in self._dropped:
             return False
+        if self.repository and name in self.repository.modules:
+            return True
         project = self.pypi.project(name)
         return project.latest_version is not None and any(project.releases.values())
 
@@ -133,7 +138,9 @@ class MreSteps:
         result = extract(
             markdown,
             module_exists=self.module_exists,
-            extra_modules=lambda: repository_modules(markdown, self.pypi),
+            extra_modules=lambda: own_first(
+                self.repository, repository_modules(markdown, self.pypi)
+            ),
         )
         self.store.write_text(names.EXTRACTED_CODE, result.code)
         self.store.write_model(names.EXTRACTION_METADATA, result.metadata)
@@ -148,12 +155,16 @@ class MreSteps:
     def _validate_versions(self, mentions: list[PackageMention] | None) -> VersionReport:
         markdown = self.issue()
         notes: dict[str, str] = {}
+        own = own_first(self.repository, [])  # the trace's repository's: never PyPI's
         if mentions is None:
             extraction = self.extraction()
             imported = analyse(extraction.code).third_party_imports if extraction else []
+            imported = [m for m in imported if m not in own]
             imported, notes = distributions(imported, markdown, self.pypi)
             mentions = self.mention_finder(markdown, imported)
+        mentions = [m for m in mentions if not (m.imported and m.name in own)]
         report = build_report(mentions, self.pypi, markdown, self.interpreter())
+        note_in_versions(report, self.extraction(), self.repository)
         for package in report.packages:
             if package.name in notes:
                 package.chosen_reason = f"{notes[package.name]}; {package.chosen_reason}"
@@ -244,7 +255,9 @@ class MreSteps:
         self, code: str, requirements: list[str], files: dict[str, str]
     ) -> ExecutionResults:
         started = time.perf_counter()
-        results = self.executor.run(code, requirements, files)
+        extra = {"repository": self.repository} if self.repository else {}  # QA runs only
+        requirements = self.repository.without_own(requirements) if extra else requirements
+        results = self.executor.run(code, requirements, files, **extra)  # type: ignore[arg-type]
         wall = time.perf_counter() - started
         self.times.install_s += results.install_time_ms / 1000
         self.times.execution_s += max(0.0, wall - results.install_time_ms / 1000)

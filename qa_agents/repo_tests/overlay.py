@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import subprocess
 from pathlib import Path
+from typing import Protocol
 
 from qa_agents.sandbox.common import DEFAULT_PATH
-from qa_agents.sandbox.pyenv import PyEnv
 
 OVERLAY_DIR = ".fixtrace-venv"
 """Inside the checkout (the sandbox's only writable folder); dot-named, so pytest skips it."""
@@ -33,6 +33,16 @@ INSTALL_ENV = {
 """pip settings of the install step, so a harness-style ``pip install -e .`` works offline."""
 
 
+class BaseEnv(Protocol):
+    """What the overlay needs of the env built on the host (``pyenv.PyEnv`` has it)."""
+
+    @property
+    def path(self) -> Path: ...
+
+    @property
+    def python(self) -> Path: ...
+
+
 def _site_packages(venv: Path) -> Path:
     found = sorted((venv / "lib").glob("python3*/site-packages"))
     if not found:
@@ -40,7 +50,7 @@ def _site_packages(venv: Path) -> Path:
     return found[0]
 
 
-def make_overlay(checkout: Path, env: PyEnv) -> Path:
+def make_overlay(checkout: Path, env: BaseEnv) -> Path:
     """Create the layered venv in ``checkout`` and return its folder."""
     venv = checkout / OVERLAY_DIR
     subprocess.run(
@@ -63,7 +73,7 @@ def make_overlay(checkout: Path, env: PyEnv) -> Path:
     return venv
 
 
-def overlay_env(venv: Path, env: PyEnv, extra: dict[str, str]) -> dict[str, str]:
+def overlay_env(venv: Path, env: BaseEnv, extra: dict[str, str]) -> dict[str, str]:
     """The sandbox environment: the layered venv first on PATH, then the env's tools."""
     return {
         "PATH": f"{venv / 'bin'}:{env.path / 'bin'}:{DEFAULT_PATH}",

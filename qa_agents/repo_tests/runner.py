@@ -118,12 +118,17 @@ class RepoTestRunner:
             self._sandbox = sandbox_from_settings(self.settings)
         return self._sandbox
 
+    def repository(self, doc: TraceDocument) -> tuple[RepoSpec, str | None]:
+        """The trace's repository spec (an evaluation spec's version applied) and where
+        to clone it from (the repos file's source, else the trace's remote URL)."""
+        spec = self.repos.get(doc.repo.repo_id)
+        if doc.task.evaluation is not None:
+            spec = spec.for_version(doc.task.evaluation.version)
+        return spec, spec.source or doc.repo.remote_url
+
     def run(self, doc: TraceDocument) -> RepoTestOutcome:
         evalspec = doc.task.evaluation
-        spec = self.repos.get(doc.repo.repo_id)
-        if evalspec is not None:
-            spec = spec.for_version(evalspec.version)
-        source = spec.source or doc.repo.remote_url
+        spec, source = self.repository(doc)
         if not source:
             return RepoTestOutcome(status=StageStatus.skipped, flags=["no_repo_source"])
         if evalspec is not None:

@@ -23,6 +23,7 @@ from qa_agents.mre.models import (
     MarkedLine,
     ShownEvidence,
 )
+from qa_agents.mre.rules.completion import without_notes
 from qa_agents.mre.tools.command_lines import printed_by_command, script_argv
 from qa_agents.mre.tools.comments import commented_evidence, marked_lines
 from qa_agents.mre.tools.markdown import extract_code_blocks
@@ -129,11 +130,12 @@ def shown_evidence(
         if block.kind == "output" and all(script_argv(ln) for ln in block.content.splitlines()):
             continue  # a command line written as a value is the input, not output
         if block.kind in {"output", "traceback"} and block.content.strip():
+            text = without_notes(block.content) if block.kind == "output" else block.content
             evidence.append(
                 ShownEvidence(
                     kind=block.kind,  # type: ignore[arg-type]
                     context=block.context,
-                    text=block.content,
+                    text=text,
                     source=source,
                 )
             )
@@ -147,6 +149,7 @@ def shown_evidence(
 def _printed(text: str, context: BlockContext, source: str) -> list[ShownEvidence]:
     """What a session printed: its output, then the traceback it ended with."""
     out, trace = _split_trace(text) if text.strip() else ("", "")
+    out = without_notes(out)  # "{'a': 2} <-- not expected": the value, not the note
     return [
         ShownEvidence(kind=kind, context=context, text=part, source=source)
         for kind, part in (("output", out), ("traceback", trace))

@@ -17,7 +17,9 @@ from typing import Protocol
 
 from pydantic import BaseModel
 
-from qa_agents.mre.models import SCRIPT_NAME, ExecutionResults, MreError
+from qa_agents.mre import repository as trace_repo
+from qa_agents.mre.models import SCRIPT_NAME, ExecutionResults, MreError, RepositoryRun
+from qa_agents.mre.repository import TraceRepository
 from qa_agents.mre.tools import network_probe
 from qa_agents.mre.tools.code_facts import analyse
 from qa_agents.mre.tools.tracebacks import parse_exception
@@ -98,11 +100,19 @@ class Executor:
         self._install_attempts = install_attempts
 
     def run(
-        self, code: str, requirements: list[str], files: dict[str, str] | None = None
+        self,
+        code: str,
+        requirements: list[str],
+        files: dict[str, str] | None = None,
+        repository: TraceRepository | None = None,
     ) -> ExecutionResults:
         """Install ``requirements`` then execute ``code`` next to ``files``.
 
-        Failures of ours (env build, sandbox) become the error object, never a result.
+        With the trace's ``repository`` the run's folder is a fresh clone of it at the
+        trace's commit (the code runs from the repository's root, as its author ran it),
+        its requirements join the env, and it is installed or put on ``PYTHONPATH`` the
+        way the tests stage does. Failures of ours (env build, sandbox) become the error
+        object, never a result.
         """
         facts = analyse(code)
         base = ExecutionResults(
@@ -113,6 +123,8 @@ class Executor:
                 ["network: " + r for r in facts.network_reasons] if facts.uses_network else []
             ),
         )
+        if repository is not None:
+            requirements = repository.run_requirements(requirements)
         try:
             env = self._env_with_retries(requirements)
         except InstallError as exc:
@@ -128,7 +140,7 @@ class Executor:
         base.install_time_ms = int(env.install_s * 1000)
         base.python_version = env_python_version(env.path)
         try:
-            return self._run_in_sandbox(code, env, base, facts.uses_input, files or {})
+            return self._run_in_sandbox(code, env, base, facts.uses_input, files or {}, repository)
         except Exception as exc:  # the sandbox could not start: report, never crash the run
             base.error = MreError(
                 error=type(exc).__name__,
@@ -159,6 +171,7 @@ class Executor:
         base: ExecutionResults,
         uses_input: bool,
         files: dict[str, str],
+        repository: TraceRepository | None = None,
     ) -> ExecutionResults:
         from qa_agents.sandbox import SandboxSpec
 
@@ -167,6 +180,8 @@ class Executor:
         workdir = Path(tempfile.mkdtemp(prefix="mre-run-", dir=root))
         workdir.chmod(0o755)
         try:
+            if repository is not None:
+                trace_repo.clone_into(repository, workdir)
             (workdir / SCRIPT_NAME).write_text(code, encoding="utf-8")
             for name, content in files.items():
                 target = workdir / name
@@ -174,13 +189,22 @@ class Executor:
                 target.write_text(content, encoding="utf-8")
                 target.chmod(0o644)
             probe_env = network_probe.install(workdir)
+            run_env = {"PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1", **probe_env}
+            python_env: Path | None = env.path
+            if repository is not None:
+                base.repository, run_env = self._with_repository(repository, workdir, env, run_env)
+                python_env = None if repository.spec.install else env.path
+                if base.repository.install_exit_code not in (None, 0):
+                    base.error = _install_failed(base.repository)
+                    return base
             spec = SandboxSpec(
                 command=["python", "-u", SCRIPT_NAME],
                 workdir=workdir,
                 timeout_s=self.timeout_s,
-                python_env=env.path,
-                env={"PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1", **probe_env},
+                python_env=python_env,
+                env=run_env,
                 network=False,
+                ro_paths=[] if python_env else [env.path],
             )
             started = time.perf_counter()
             result = self._sandbox_factory().run(spec)
@@ -203,6 +227,55 @@ class Executor:
             exc, uses_input
         )
         return base
+
+    def _with_repository(
+        self, repository: TraceRepository, workdir: Path, env: BuiltEnv, run_env: dict[str, str]
+    ) -> tuple[RepositoryRun, dict[str, str]]:
+        """Make the cloned repository importable as the tests stage does: its install step
+        run offline in the sandbox over a layered venv, or its roots on ``PYTHONPATH``."""
+        from qa_agents.sandbox import SandboxSpec
+
+        record = RepositoryRun(
+            repo_id=repository.repo_id,
+            source=repository.source,
+            commit=repository.commit,
+            modules=repository.modules,
+            installed_by="",
+        )
+        spec_env = repository.spec.env
+        if not repository.spec.install:  # relative: the run's cwd is the checkout's root
+            paths = [p for p in (run_env.get("PYTHONPATH", ""), *repository.import_roots) if p]
+            record.installed_by = "PYTHONPATH=" + ":".join(repository.import_roots)
+            return record, {**spec_env, **run_env, "PYTHONPATH": ":".join(paths)}
+        install_env, after_env = trace_repo.layered_venv(workdir, env.path)
+        record.installed_by = repository.spec.install
+        result = self._sandbox_factory().run(
+            SandboxSpec(
+                command=["sh", "-c", repository.spec.install],
+                workdir=workdir,
+                timeout_s=repository.spec.install_timeout_s,
+                cpu_s=max(60, int(repository.spec.install_timeout_s) + 1),
+                memory_mb=repository.spec.memory_mb,
+                env={**install_env, **spec_env},
+                ro_paths=[env.path],
+                network=False,
+            )
+        )
+        record.install_exit_code = int(getattr(result, "exit_code", -1))
+        output = f"{getattr(result, 'stdout', '')}{getattr(result, 'stderr', '')}"
+        record.install_output = _tail(output)
+        return record, {**after_env, **spec_env, **run_env}
+
+
+def _install_failed(record: RepositoryRun) -> MreError:
+    return MreError(
+        error="RepositoryInstallError",
+        step="executor",
+        message=f"The install step of {record.repo_id} at {record.commit[:12]} "
+        f"(`{record.installed_by}`) exited {record.install_exit_code}: "
+        + _tail(record.install_output, 600),
+        recovery_suggestion="Check the repository's `install` in the QA repos file",
+    )
 
 
 def waited_for_the_keyboard(exc: tuple[str, str] | None, uses_input: bool) -> bool:

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from pathlib import PurePosixPath
 
 from qa_agents.mre.models import CodeBlock, Extraction, ExtractionMetadata
+from qa_agents.mre.rules.completion import file_bindings, file_named_by_info
 from qa_agents.mre.tools.block_roles import CAT_HEADER
 from qa_agents.mre.tools.code_facts import analyse
 from qa_agents.mre.tools.command_lines import reads_argv, report_argv, with_argv
@@ -19,6 +20,7 @@ from qa_agents.mre.tools.hydrate import (
     echo_expressions,
     hydrate,
     insert_preamble,
+    undefined_names,
 )
 from qa_agents.mre.tools.markdown import (
     DATA_FORMAT,
@@ -115,6 +117,11 @@ def extract(
         )
     facts = analyse(hydrated.code, local_modules)
     meta.included_files = _included_files(blocks, facts.file_dependencies)
+    undefined = undefined_names(ast.parse(code)) - set(meta.shown_undefined_names)
+    tree = ast.parse(hydrated.code)  # (its guarded imports bind names only syntactically)
+    if bindings := file_bindings(undefined, meta.included_files):  # ``old_json``: old.json
+        hydrated.code = insert_preamble(hydrated.code, tree, [], list(bindings.values()))
+        meta.warnings.append("names bound to the files the report shows: " + ", ".join(bindings))
     meta.uses_input = facts.uses_input
     meta.uses_network = facts.uses_network
     meta.network_targets = facts.network_targets
@@ -237,6 +244,8 @@ def _included_files(blocks: list[CodeBlock], needed: list[str]) -> dict[str, str
         names = NAMED_FILE.findall(last_line(block.lead))
         if len(names) == 1 and block.context != "actual":
             found.setdefault(names[0], block.content)
+        elif file_named := file_named_by_info(block.info):  # ```yaml title="config.yaml"
+            found.setdefault(file_named, block.content)
     for path in needed:
         name = PurePosixPath(path).name
         if path.startswith("/") or ".." in PurePosixPath(path).parts:

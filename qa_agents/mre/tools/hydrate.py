@@ -15,6 +15,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from qa_agents.mre.rules.completion import libraries_of
 from qa_agents.mre.tools.comments import bare_expressions, value_claim
 from qa_agents.mre.tools.exports import (
     LOOKUP,
@@ -148,8 +149,8 @@ def hydrate(
     result = Hydration(code=code, relative_imports_rewritten=rewritten, packages_added=packages)
     wanted = set(unknown) - PYTHON2_BUILTINS
     candidates = [*imported_modules(tree, local_modules or set()), *packages]
-    # a module-like name found on PyPI may be the report's own package's submodule
-    # (``hebrew.to_jd`` filed at convertdate) or its alias: tried after the PyPI import
+    candidates += [m for m in libraries_of("\n".join(imports)) if m not in candidates]
+    # a module-like PyPI name may be the own package's submodule (convertdate's ``hebrew``)
     installed_modules = [p for p in packages if p in modules]
     repository = repository_modules() if wanted or installed_modules else []
     candidates += repository

@@ -13,6 +13,7 @@ import ast
 import re
 
 from qa_agents.mre.models import BlockContext, BlockKind, CodeBlock
+from qa_agents.mre.rules.completion import instead_of_side, python_value_in_json_fence
 from qa_agents.mre.tools.block_roles import assign_roles
 from qa_agents.mre.tools.fences import fenced_blocks
 from qa_agents.mre.tools.pasted_output import CODE_HINT, split_pasted_output
@@ -94,6 +95,9 @@ def extract_code_blocks(markdown: str) -> list[CodeBlock]:
         previous = blocks[-1] if blocks else None
         if kind == "other" and raw.adjacent and previous and _prints(previous):
             kind = "output"  # what the snippet right above printed, in its own language
+        after_code = any(b.kind == "code" for b in blocks)
+        if kind == "other" and raw.language == "json" and after_code:
+            kind = "output" if python_value_in_json_fence(raw.body) else kind  # a repr
         blocks.append(
             CodeBlock(
                 index=index,
@@ -104,6 +108,7 @@ def extract_code_blocks(markdown: str) -> list[CodeBlock]:
                 context=context_of(raw.lead, raw.section),
                 transcript_output=transcript,
                 lead=raw.lead[-200:],
+                info=raw.info,
             )
         )
     _inert_tail_is_data(blocks)
@@ -177,6 +182,8 @@ def context_of(lead: str, section: str = "") -> BlockContext:
     lines = [ln for ln in lead.splitlines() if ln.strip() and not ln.lstrip().startswith("<!--")]
     line = re.sub(r"\([^()]*\)", " ", lines[-1]) if lines else ""  # an aside says neither
     *before, last = re.split(r"\b(?:but|however|whereas)\b", line, flags=re.I)
+    if instead_of_side(line):  # "Instead of:": what the author wanted
+        return "expected"
     if before and _EXPECTED_WORDS.search(" ".join(before)) and not _EXPECTED_WORDS.search(last):
         return "actual"  # "I'd expect an error, but instead it prints"
     if _EXPECTED_WORDS.search(line) and not _UNMET.search(line):
@@ -200,7 +207,9 @@ def raw_blocks(markdown: str) -> list[RawBlock]:
         section = _last_section(prose, section)
         lead = _lead(prose, found)
         adjacent = bool(found) and not prose.strip()
-        found.append(RawBlock(fence.language, fence.body, fence.origin, lead, section, adjacent))
+        raw = RawBlock(fence.language, fence.body, fence.origin, lead, section, adjacent)
+        raw.info = fence.info
+        found.append(raw)
         pos = fence.end
     prose = markdown[pos:]
     found.extend(_in_section(prose_blocks(prose, _previous_lead(found)), prose, section))

@@ -8,6 +8,8 @@ both sides, and a run reproduces the report when most shown lines occur in its o
 
 from __future__ import annotations
 
+import ast
+import datetime
 import re
 from collections import Counter
 
@@ -17,6 +19,7 @@ from qa_agents.mre.models import (
     OutputComparison,
     ShownEvidence,
 )
+from qa_agents.mre.rules.completion import without_notes
 from qa_agents.mre.tools.syntax import is_expression
 from qa_agents.mre.tools.transcripts import OUT_PROMPT
 
@@ -211,11 +214,13 @@ def exact_numbers(markdown: str, evidence: list[ShownEvidence]) -> list[str]:
     code computes from its own date, not the clock's.
     """
     exact = set()
+    noted = without_notes(markdown)  # as the shown outputs are read: the authors' notes off
+    built = _built_dates(markdown)
     for item in evidence:
         for stamp in _TIMESTAMP.finditer(item.text):  # a date the code itself builds
-            year, month, day = (int(part) for part in stamp.group(0)[:10].split("-"))
-            built = rf"\(\s*{year}\s*,\s*0?{month}\s*,\s*0?{day}\b"
-            if re.search(built, markdown) or stamp.group(0)[:10] in markdown.replace(item.text, ""):
+            shown = _date(stamp.group(0)[:10])
+            near = shown is not None and any(abs((shown - d).days) <= 7 for d in built)
+            if near or stamp.group(0)[:10] in noted.replace(item.text, ""):
                 exact.add(stamp.group(0))
         for match in _FLOAT.finditer(item.text):
             written = match.group(0)
@@ -224,6 +229,23 @@ def exact_numbers(markdown: str, evidence: list[ShownEvidence]) -> list[str]:
             if any(re.search(rf"(?<![\w.]){re.escape(v)}(?![\d])", rest) for v in short):
                 exact.add(written)
     return sorted(exact)
+
+
+_BUILT_DATE = re.compile(r"\(\s*(\d{4})\s*,\s*(\d{1,2})\s*,\s*(\d{1,2})\b")
+
+
+def _built_dates(markdown: str) -> list[datetime.date]:
+    """The dates the report's code builds (``datetime(2010, 1, 1, …)``): a timestamp within
+    a week of one is computed from it (a sunrise the day before), not read off the clock."""
+    found = (_date(f"{y}-{int(m):02d}-{int(d):02d}") for y, m, d in _BUILT_DATE.findall(markdown))
+    return [d for d in found if d is not None]
+
+
+def _date(text: str) -> datetime.date | None:
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        return None
 
 
 # an object's address: hex, or the decimal ``id()`` a repr ends with (``<Date … 140119382474832>``)
@@ -301,9 +323,29 @@ def _join_wrapped(lines: list[str]) -> list[str]:
                 ),
                 i + 1,
             )
-        out.append(" ".join(lines[i:end]))
+        joined = " ".join(lines[i:end])
+        out.append(_as_printed(joined) if end > i + 1 else joined)
         i = end
     return out
+
+
+def _as_printed(value: str) -> str:
+    """A literal wrapped over lines as ``print`` writes it (``{ 'a': [ 1 ] }`` →
+    ``{'a': [1]}``); a set keeps the author's order, as its printed order is the run's."""
+    try:
+        parsed = ast.literal_eval(value)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return value
+    return value if "set" in _kinds(parsed) else repr(parsed)
+
+
+def _kinds(value: object) -> set[str]:
+    """The container types in a literal, nested ones too."""
+    if isinstance(value, dict):
+        return {"dict"}.union(*(_kinds(v) for v in (*value.keys(), *value.values())))
+    if isinstance(value, list | tuple | set | frozenset):
+        return {type(value).__name__}.union(*(_kinds(v) for v in value))
+    return set()
 
 
 def _float_noise(number: str, exact: set[str] | frozenset[str]) -> str:

@@ -15,6 +15,7 @@ import shlex
 import textwrap
 from collections.abc import Callable
 
+from qa_agents.mre.rules.completion import labelled_values, value_under_side_heading
 from qa_agents.mre.tools.command_lines import PYTHON_EXE
 from qa_agents.mre.tools.prose_inline import (
     HEADING,
@@ -74,6 +75,17 @@ def prose_blocks(prose: str, previous_lead: str | None) -> list[RawBlock]:
         # the prose before a block; right after another block, that block's context
         lead = "\n".join(para) or (out[-1].lead if out else previous_lead or "")
         anything_before = bool(para or out or previous_lead is not None)
+        values = labelled_values(lines[i])
+        if values:  # "Expected: `800`. Actual: `300`.": each value under its own label
+            out += [RawBlock("text", v + "\n", "inline", f"{side.title()}:") for side, v in values]
+            para, i = [], i + 1
+            continue
+        end = next((j for j in range(i + 2, len(lines)) if not lines[j].strip()), len(lines))
+        under = value_under_side_heading("\n".join(lines[i:end]))
+        if under:  # "## Actual", a blank line, then "300"
+            out.append(RawBlock("text", under[1], "prose", f"{under[0].title()}:"))
+            para, i = [], end
+            continue
         found = _block_at(lines, i, para, lead, anything_before)
         if found is not None:
             block, i = found

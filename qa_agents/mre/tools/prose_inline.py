@@ -41,6 +41,7 @@ class RawBlock:
     section: str = ""
     adjacent: bool = False
     mention: bool = False
+    info: str = ""  # a fence's whole info string (``json title="data.json"``)
 
 
 def multiline_span(lines: list[str], start: int) -> tuple[str, int] | None:

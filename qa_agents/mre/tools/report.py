@@ -286,6 +286,12 @@ def _version_lines(versions: VersionReport, run: ExecutionResults) -> list[str]:
             lines.append(f"- {p.name}: {used} (latest)")
         else:
             lines.append(f"- {p.name}: {used} (latest is {p.latest_version}{why})")
+    if run.repository is not None:
+        own = ", ".join(versions.from_repository) or "nothing the code imports"
+        lines.append(
+            f"- {own}: the trace's repository {run.repository.repo_id} at "
+            f"{run.repository.commit[:12]} ({run.repository.installed_by}), not PyPI"
+        )
     second = run.on_reported_versions
     if second is not None:
         state = "reproduces" if second.matched else "does not reproduce either"

@@ -1,0 +1,39 @@
+"""The shape of a named rule and the per-phase lookup; the rules live in their modules."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+PROSE_LINE = "prose line"
+"""A line of the report's prose, read before the other prose shapes."""
+SHOWN_OUTPUT = "shown output"
+"""A block the report shows as output, before it is compared with the run's."""
+SCRIPT = "script"
+"""The extracted script, completed before it runs."""
+
+
+@dataclass(frozen=True)
+class Example:
+    """What ``apply`` returns for ``given`` (markdown, code, or a tuple of ``apply``'s
+    arguments): one generated test."""
+
+    given: Any
+    expected: Any
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One decision, named: its phase, a one-line why, its examples and a pure ``apply``."""
+
+    name: str
+    phase: str
+    doc: str
+    examples: tuple[Example, ...]
+    apply: Callable[..., Any]
+
+
+def by_phase(rules: list[Rule], phase: str) -> list[Rule]:
+    """The rules of ``phase`` in the order they are tried."""
+    return [r for r in rules if r.phase == phase]
