@@ -177,7 +177,10 @@ def demo(
     data_dir: Path | None = DataDir,
     timeout: float = typer.Option(300.0, help="How long to wait for QA (s)."),
     keep_running: bool = typer.Option(
-        False, "--keep-running", help="Leave a stack the demo started running afterwards."
+        True,
+        "--keep-running/--stop",
+        help="Leave a stack the demo started running afterwards (its UI link stays live), "
+        "or stop it (then no link is printed).",
     ),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
 ) -> None:
