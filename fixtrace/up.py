@@ -21,8 +21,8 @@ from typing import Any
 
 import mode
 from rich.console import Console
-from rich.table import Table
 
+from fixtrace.facts import Fact, plural, print_facts
 from fixtrace.local_services import LocalServices
 from fixtrace.ui import ui_url
 from fixtrace_config import Settings
@@ -178,19 +178,20 @@ def build_gateway(settings: Settings) -> Any:
 
 
 def _print_status(settings: Settings, gateway_url: str, broker_pid: int | None) -> None:
-    table = Table("service", "endpoint", title="fixtrace is up (Ctrl-C stops everything)")
-    table.add_row("kafka (tansu broker)", f"{settings.kafka_bootstrap}  pid {broker_pid}")
-    table.add_row("gateway", f"{gateway_url}  (openapi: {gateway_url}/docs)")
-    table.add_row("web UI", ui_url(gateway_url))
-    table.add_row("clickhouse (chdb)", settings.resolved_clickhouse_dsn)
-    table.add_row("blob store", settings.resolved_blob_url)
-    for name, parts in settings.topics().items():
-        table.add_row("topic", f"{name} ({parts} partitions)")
-    table.add_row("stream worker", "faust, group fixtrace-streams")
-    qa = f"group {settings.qa_consumer_group}, sandbox {settings.sandbox_backend}"
-    table.add_row("qa worker", qa)
-    table.add_row("state file", str(state_path(settings)))
-    console.print(table)
+    facts = [
+        Fact("kafka (tansu broker)", settings.kafka_bootstrap, f"pid {broker_pid}"),
+        Fact("gateway", gateway_url),
+        Fact("openapi", f"{gateway_url}/docs"),
+        Fact("web UI", ui_url(gateway_url)),
+        Fact("clickhouse (chdb)", settings.resolved_clickhouse_dsn),
+        Fact("blob store", settings.resolved_blob_url),
+        *(Fact("topic", name, plural(n, "partition")) for name, n in settings.topics().items()),
+        Fact("stream worker", "faust", "group fixtrace-streams"),
+        Fact("qa worker", f"sandbox {settings.sandbox_backend}",
+             f"group {settings.qa_consumer_group}"),
+        Fact("state file", str(state_path(settings))),
+    ]  # fmt: skip
+    print_facts(console, facts, title="fixtrace is up (Ctrl-C stops everything)")
     console.print("clients in any folder find this stack (`fixtrace status` shows what they use)")
 
 
