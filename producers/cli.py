@@ -25,11 +25,6 @@ gateway_app = typer.Typer(help="Run the HTTP ingestion gateway.", no_args_is_hel
 capture_app = typer.Typer(
     help="Record a bug-fix session in a git repository.", no_args_is_help=True
 )
-# A group with a positional argument: options may follow the text (`thought "…" --kind plan`).
-thought_app = typer.Typer(
-    help="Record a thought in the current capture session.",
-    context_settings={"allow_interspersed_args": True},
-)
 
 Repo = Annotated[Path, typer.Option("--repo", help="Repository (default: current dir).")]
 T = TypeVar("T")
@@ -147,20 +142,65 @@ def gateway(
     uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
 
 
+Quiet = Annotated[
+    bool, typer.Option("--quiet", "-q", help="Print only the trace id (for scripts).")
+]
+
+
+def consent_words(consent: dict[str, bool]) -> str:
+    """``raw code no, terminal output yes, LLM judge yes``: the trace's consent flags."""
+    names = {"store_raw_code": "raw code", "store_terminal_output": "terminal output",
+             "allow_llm_judge": "LLM judge"}  # fmt: skip
+    return ", ".join(f"{names[k]} {'yes' if consent.get(k) else 'no'}" for k in names)
+
+
 @capture_app.command("start")
 def capture_start(
     bug_report: Annotated[Path | None, typer.Option(help="Markdown bug report.")] = None,
     developer: Annotated[str, typer.Option(help="Developer id.")] = "unknown",
+    store_raw_code: Annotated[
+        bool,
+        typer.Option(
+            "--store-raw-code/--no-store-raw-code",
+            help="Store whole-file snapshots (the diffs of your edits are always stored).",
+        ),
+    ] = False,
+    store_terminal_output: Annotated[
+        bool,
+        typer.Option(
+            "--store-terminal-output/--no-store-terminal-output",
+            help="Store what commands print (else only commands, exit codes and test counts).",
+        ),
+    ] = True,
+    allow_llm_judge: Annotated[
+        bool,
+        typer.Option(
+            "--allow-llm-judge/--no-llm-judge",
+            help="Let an LLM judge read the trace (else the offline heuristic judge scores it).",
+        ),
+    ] = True,
+    quiet: Quiet = False,
     repo: Repo = Path("."),
 ) -> None:
-    """Open a trace on the repository (base commit, remote, lock hash, bug report)."""
+    """Open a trace on the repository (base commit, remote, lock hash, bug report, consent)."""
     from producers.capture.commands import start
+    from schemas.models import ConsentFlags
 
     if bug_report is not None and not bug_report.is_file():
         _fail(f"no bug report at {bug_report}", 2)
     found = client_discovery()
-    state = _capture(start(repo, found.settings, bug_report, developer), found, repo)
-    typer.echo(state.trace_id)
+    consent = ConsentFlags(
+        store_raw_code=store_raw_code, store_terminal_output=store_terminal_output,
+        allow_llm_judge=allow_llm_judge,
+    )  # fmt: skip
+    state = _capture(start(repo, found.settings, bug_report, developer, consent), found, repo)
+    if quiet:
+        typer.echo(state.trace_id)
+        return
+    typer.echo(
+        f"capture started: trace {state.trace_id} on {Path(state.repo).name} at "
+        f"{state.base_commit[:10]}; consent: {consent_words(state.consent)}"
+    )
 
 
 @capture_app.command(
@@ -219,28 +259,69 @@ def capture_finish(
     title: Annotated[str | None, typer.Option(help="PR title.")] = None,
     description: Annotated[str | None, typer.Option(help="PR description.")] = None,
     pr_url: Annotated[str | None, typer.Option(help="PR URL.")] = None,
+    wait: Annotated[
+        bool, typer.Option("--wait", help="Wait for QA and print its summary.")
+    ] = False,
+    timeout: Annotated[float, typer.Option(help="How long --wait waits (s).")] = 300.0,
+    quiet: Quiet = False,
     repo: Repo = Path("."),
 ) -> None:
     """Record final edits, commit and PR metadata, the final diff (blob), and finalize."""
+    from fixtrace.ops.qa_wait import trace_link, wait_for_summary
     from producers.capture.commands import finish
 
     found = client_discovery()
-    typer.echo(_capture(finish(repo, found.settings, title, description, pr_url), found, repo))
+    done = _capture(finish(repo, found.settings, title, description, pr_url), found, repo)
+    link = trace_link(found, done.trace_id)
+    if quiet:
+        typer.echo(done.trace_id)
+    else:
+        files = f"{done.files_changed} file(s) changed" + (
+            "" if done.committed else ", uncommitted"
+        )
+        where = f"QA pending, results at {link}" if link else "QA runs once a stack receives it"
+        typer.echo(f"trace {done.trace_id} finalized: {done.events} events, {files}; {where}")
+    if wait:
+        from fixtrace.demo.cli import print_summary
+
+        try:
+            summary = wait_for_summary(found, done.trace_id, timeout)
+        except TimeoutError as exc:
+            _fail(str(exc))
+        summary.trace_url = link if not quiet else None
+        print_summary(summary)
 
 
-@thought_app.callback(invoke_without_command=True)
+@capture_app.command("abort")
+def capture_abort(repo: Repo = Path(".")) -> None:
+    """End the session without finalizing: nothing more is sent, and QA never runs on it."""
+    from producers.capture.commands import abort
+    from producers.capture.git import CaptureError
+
+    try:
+        state = asyncio.run(abort(repo))
+    except CaptureError as exc:
+        _fail(str(exc), 2)
+    typer.echo(
+        f"capture aborted: trace {state.trace_id} stays open (unfinished) with the "
+        f"{state.last_seq} event(s) already sent; the next capture start begins a new trace"
+    )
+
+
 def thought(
-    text: Annotated[str, typer.Argument(help="The thought.")],
+    text: Annotated[str, typer.Argument(help="The thought.", show_default=False)],
     kind: Annotated[ThoughtKind, typer.Option(help="What kind of thought.")] = ThoughtKind.plan,
     repo: Repo = Path("."),
 ) -> None:
-    """Record a thought in the running capture session."""
+    """Record a thought in the current capture session: fixtrace thought "…" --kind hypothesis."""
     from producers.capture.session import Session
 
     found = client_discovery()
 
-    async def go() -> None:
+    async def go() -> tuple[str, int]:
         async with Session(repo, found.settings) as s:
-            await s.emit("thought", {"kind": kind.value, "content_text": text})
+            event = await s.emit("thought", {"kind": kind.value, "content_text": text})
+            return s.state.trace_id, event.seq
 
-    _capture(go(), found, repo)
+    trace_id, seq = _capture(go(), found, repo)
+    typer.echo(f"thought recorded: {kind.value}, event {seq} of trace {trace_id}")
