@@ -289,7 +289,7 @@ def capture_finish(
         except TimeoutError as exc:
             _fail(str(exc))
         summary.trace_url = link if not quiet else None
-        print_summary(summary)
+        print_summary(summary, title="QA")
 
 
 @capture_app.command("abort")

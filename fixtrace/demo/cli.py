@@ -86,7 +86,9 @@ def _schema(summary: DemoSummary) -> str:
     return f"invalid: {len(summary.schema_problems)} problem(s), listed below"
 
 
-def print_summary(summary: DemoSummary, *, out: Console | None = None) -> None:
+def print_summary(
+    summary: DemoSummary, *, out: Console | None = None, title: str = "fixtrace demo"
+) -> None:
     """The table of short facts, then every id, path and URL whole on its own line.
 
     Why outside the table: a table cell folds a long value at the column edge, and a URL
@@ -100,15 +102,18 @@ def print_summary(summary: DemoSummary, *, out: Console | None = None) -> None:
     table.add_row("trace status", str(summary.status))
     table.add_row("schema", _schema(summary))
     table.add_row("recorded test runs", " → ".join(summary.recorded_tests) or "none")
+    if summary.recorded_counts:
+        table.add_row("recorded test counts", " → ".join(summary.recorded_counts))
     table.add_row("sandbox re-run", _sandbox_rerun(summary))
     table.add_row("fail → pass", f"{len(summary.fail_to_pass)} test(s), listed below")
-    table.add_row("MRE verdict", f"{summary.mre_verdict} ({summary.mre_mode})")
+    mre = f"{summary.mre_verdict} ({summary.mre_mode})" if summary.mre_verdict else "not run"
+    table.add_row("MRE verdict", mre)
     judge = f"{summary.judge_overall} / 5 by {summary.judge_model} (mode: {summary.judge_mode})"
     table.add_row("judge", judge)
     for name, score in summary.judge_scores.items():
         table.add_row(f"  {name}", str(score))
     table.add_row("QA flags", ", ".join(summary.qa_flags) or "none")
-    out.print(f"fixtrace demo — trace [bold]{summary.trace_id}[/]", soft_wrap=True)
+    out.print(f"{title} — trace [bold]{summary.trace_id}[/]", soft_wrap=True)
     out.print(table)
     lines = [f"  {p}" for p in summary.schema_problems]
     if lines:

@@ -37,6 +37,8 @@ class DemoSummary(BaseModel):
     schema_problems: list[str] = []
     recorded_tests: list[str] = []
     """The outcome of each test run the session recorded, in order (``failed (exit 1)``…)."""
+    recorded_counts: list[str] = []
+    """``1 of 2 failed`` per recorded test run that carries the runner's counts."""
     tests_before: str
     tests_after: str
     fail_to_pass: list[str]
@@ -189,6 +191,15 @@ def _recorded_tests(doc: dict[str, Any]) -> list[str]:
     return out
 
 
+def _recorded_counts(doc: dict[str, Any]) -> list[str]:
+    out = []
+    for event in doc.get("events") or []:
+        payload = event.get("payload") or {}
+        if event.get("type") == "test_run" and payload.get("tests_total") is not None:
+            out.append(f"{payload.get('tests_failed') or 0} of {payload['tests_total']} failed")
+    return out
+
+
 def summarize(doc: dict[str, Any], events_sent: int, blob_uri: str | None) -> DemoSummary:
     """The summary the user sees, read from the stored trace document and its QA results."""
     qa = doc.get("qa") or {}
@@ -203,6 +214,7 @@ def summarize(doc: dict[str, Any], events_sent: int, blob_uri: str | None) -> De
         schema_valid=qa.get("schema_valid"),
         schema_problems=qa.get("schema_problems") or [],
         recorded_tests=_recorded_tests(doc),
+        recorded_counts=_recorded_counts(doc),
         tests_before=_phase_result(tests, "before"),
         tests_after=_phase_result(tests, "after"),
         fail_to_pass=tests.get("fail_to_pass") or [],

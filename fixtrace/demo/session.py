@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from producers.capture.runner_counts import test_counts
+
 SAMPLE_REPO = Path(__file__).parent / "sample_repo"
 FIX_PATCH = Path(__file__).parent / "fix.patch"
 BUG_REPORT = {
@@ -122,17 +124,17 @@ def _run_tests(session: Session, python: Path) -> bool:
         correlation_id=cmd_id,
     )
     passed = done.returncode == 0
-    session.add(
-        "test_run",
-        {
-            "command": "python -m pytest -q",
-            "runner": "pytest",
-            "exit_code": done.returncode,
-            "duration_ms": duration_ms,
-            "passed": passed,
-        },
-        correlation_id=cmd_id,
-    )
+    run = {
+        "command": "python -m pytest -q",
+        "runner": "pytest",
+        "exit_code": done.returncode,
+        "duration_ms": duration_ms,
+        "passed": passed,
+    }
+    counts = test_counts("pytest", done.stdout)  # as `fixtrace capture run` records them
+    if counts is not None:
+        run["tests_total"], run["tests_failed"] = counts
+    session.add("test_run", run, correlation_id=cmd_id)
     return passed
 
 

@@ -17,6 +17,7 @@ from fixtrace_config import Settings
 from producers.capture import git
 from producers.capture.git import CaptureError
 from producers.capture.live import run_live
+from producers.capture.runner_counts import test_counts
 from producers.capture.session import (
     CaptureState,
     Session,
@@ -26,7 +27,6 @@ from producers.capture.session import (
     save_state,
     state_dir,
 )
-from producers.capture.runner_counts import test_counts
 from producers.capture.tests_detect import test_runner
 from schemas.models import (
     ConsentFlags,
