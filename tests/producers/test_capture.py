@@ -113,8 +113,8 @@ def test_capture_session_end_to_end(
     base = _git(repo, "rev-parse", "HEAD")
     pytest_cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"]
 
-    trace_id = _cli(cli_env, "capture", "start", "-q", "--bug-report", str(bug), "--developer", "dev-7")
-    trace_id = trace_id.strip()
+    start = ("capture", "start", "-q", "--bug-report", str(bug), "--developer", "dev-7")
+    trace_id = _cli(cli_env, *start).strip()
     out = _cli(cli_env, "capture", "run", "--", *pytest_cmd, code=1)
     assert "1 failed" in out
     (repo / "src" / "calc.py").write_text(FIXED)
