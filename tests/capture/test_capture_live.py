@@ -61,7 +61,7 @@ def test_a_terminal_keeps_its_colours_and_the_record_is_plain(
     out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
     monkeypatch.setattr(sys, "stdout", out)
     probe = "import sys; print(sys.stdout.isatty()); print('\\x1b[31mred\\x1b[0m')"
-    ran = run_live(f"{sys.executable} -c \"{probe}\"", tmp_path, use_pty=True)
+    ran = run_live(f'{sys.executable} -c "{probe}"', tmp_path, use_pty=True)
     out.flush()
     shown = out.buffer.getvalue()  # type: ignore[attr-defined]
     assert b"True" in shown and b"\x1b[31mred" in shown  # the command saw a terminal
