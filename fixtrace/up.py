@@ -14,6 +14,7 @@ import contextlib
 import os
 import secrets
 import socket
+import sys
 import threading
 import time
 from pathlib import Path
@@ -39,6 +40,7 @@ from fixtrace_config.stack_state import (
 )
 
 console = Console(stderr=True)
+qa_console = Console(file=sys.__stderr__)
 
 
 class UpError(RuntimeError):
@@ -119,10 +121,15 @@ class StackStateService(mode.Service):
 
 
 def _show_qa_report(report: Any) -> None:
+    """One line per QA run on the terminal itself.
+
+    Why ``sys.__stderr__``: faust redirects ``sys.stdout``/``sys.stderr`` into its logger at
+    WARNING, so every successful QA run read as a warning in the log.
+    """
     if getattr(report, "already_done", False):
         return
     stages = " ".join(f"{r.stage}={r.status}" for r in report.results)
-    console.print(f"[cyan]qa[/] {report.trace_id}: {stages}")
+    qa_console.print(f"[cyan]qa[/] {report.trace_id}: {stages}", soft_wrap=True)
 
 
 def _gateway_socket(settings: Settings) -> socket.socket:
