@@ -155,6 +155,13 @@ def test_valid_trace_panel_matches_stored_qa(browser: Any, ui: str, stored: Stor
     if "configured model" in config:  # the configured model is said to be unused
         assert "not used" in config["configured model"]
 
+    consent = doc["developer"]["consent_flags"]
+    words = {True: "yes", False: "no"}
+    assert browser.find_element(By.ID, "consent").text.startswith(
+        f"raw code {words[consent['store_raw_code']]}, terminal output "
+        f"{words[consent['store_terminal_output']]}, LLM judge {words[consent['allow_llm_judge']]}"
+    )
+
     # one diff: the edit's and the PR's copies of the change link to the final patch
     diffs = browser.find_elements(By.CSS_SELECTOR, "table.diff, .diff")
     refs = browser.find_elements(By.CSS_SELECTOR, "p.ref a")
