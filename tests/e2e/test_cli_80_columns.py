@@ -2,8 +2,8 @@
 
 Issue 31: at 80 columns the demo's, ``status``'s and ``up``'s tables broke URLs, ids and
 paths across lines, so they could be neither clicked nor copied. Here a new user's hour runs
-in a tmux pane 80 columns wide — ``fixtrace demo`` (which starts a stack and leaves it
-running), ``status``, a capture session in a small repository (start, thought, a failing and
+in tmux windows 80 columns wide — ``fixtrace up`` in one, then in another ``fixtrace demo``,
+``status``, a capture session in a small repository (start, thought, a failing and
 a passing ``capture run``, ``finish --wait``), ``traces list`` and ``traces show`` by id
 prefix — and the pane's text is read back with wrapped lines joined (``capture-pane -J``:
 a line the terminal wrapped is one line; a line break a program printed is two).
@@ -20,7 +20,6 @@ import json
 import os
 import re
 import shutil
-import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -62,6 +61,20 @@ class Pane:
         done = subprocess.run(["tmux", "-S", self.socket, *args], env=self.env,
                               capture_output=True, text=True, timeout=900, check=True)  # fmt: skip
         return done.stdout
+
+    def start(self, window: str, command: str, cwd: Path) -> None:
+        """Run a long-lived ``command`` in its own 80-column window; ``done-WINDOW`` at exit."""
+        self._tmux("new-window", "-d", "-n", window, "bash --norc --noprofile")
+        self._tmux("send-keys", "-t", window,
+                   f"cd {cwd}; {command}; tmux wait-for -S done-{window}", "Enter")  # fmt: skip
+
+    def text(self, window: str) -> str:
+        return self._tmux("capture-pane", "-p", "-J", "-S", "-", "-t", window).rstrip()
+
+    def interrupt(self, window: str) -> None:
+        """Ctrl-C in ``window``, then wait for its command to end."""
+        self._tmux("send-keys", "-t", window, "C-c", "")
+        self._tmux("wait-for", f"done-{window}")
 
     def run(self, command: str, cwd: Path, *, escapes: bool = False) -> str:
         """Run ``command`` in the pane; return what it printed, wrapped lines joined."""
@@ -123,22 +136,23 @@ def _check_whole(name: str, text: str, ids: set[str]) -> set[str]:
     return urls
 
 
-def _stack_pid(text: str) -> int | None:
-    found = re.search(r"kill -INT (\d+)", text)
-    return int(found.group(1)) if found else None
-
-
 def test_every_url_and_id_is_whole_at_80_columns(tmp_path: Path) -> None:
     home = tmp_path / "home"
     home.mkdir()
     env = _env(home)
     pane = Pane(home, env)
-    stack_pid: int | None = None
+    up_started = False
     try:
         outputs: dict[str, str] = {}
+        pane.start("up", "fixtrace up", tmp_path)
+        up_started = True
+        status = [str(BIN / "fixtrace"), "status", "--json"]
+        wait_until(lambda: subprocess.run(status, env=env, capture_output=True).returncode == 0,
+                   timeout_s=180, interval_s=0.5, message="fixtrace up answering")  # fmt: skip
+        outputs["up"] = pane.text("up")
+        assert "web UI" in outputs["up"], outputs["up"]
         outputs["demo"] = pane.run("fixtrace demo", tmp_path)
-        stack_pid = _stack_pid(outputs["demo"])
-        assert stack_pid, outputs["demo"]  # the stack stays up; the line says how to stop it
+        assert "using the running stack" in outputs["demo"], outputs["demo"]
         outputs["status"] = pane.run("fixtrace status", tmp_path)
 
         repo = _repo(tmp_path / "work" / "calc")
@@ -184,9 +198,6 @@ def test_every_url_and_id_is_whole_at_80_columns(tmp_path: Path) -> None:
         runs = [e["payload"] for e in json.loads(shown.stdout)["events"] if e["type"] == "test_run"]
         assert [(r["tests_total"], r["tests_failed"]) for r in runs] == [(2, 1), (2, 0)], runs
     finally:
+        if up_started:
+            pane.interrupt("up")  # Ctrl-C stops the stack; its window says when it has ended
         pane.close()
-        if stack_pid is not None:
-            os.kill(stack_pid, signal.SIGINT)
-            wait_until(lambda: not Path(f"/proc/{stack_pid}/cmdline").exists()
-                       or not Path(f"/proc/{stack_pid}/cmdline").read_bytes(),
-                       timeout_s=60, message="the demo's stack stopped")  # fmt: skip
