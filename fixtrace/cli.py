@@ -80,7 +80,7 @@ def _load(group: type[LazyGroup], name: str) -> Any:
     module, _, attribute = spec.target.partition(":")
     target = getattr(importlib.import_module(module), attribute)
     if not isinstance(target, typer.Typer):  # a command function: a one-command app
-        single = typer.Typer()
+        single = typer.Typer(add_completion=False)  # completion belongs to `fixtrace` itself
         single.command(name)(target)
         target = single
     command = typer.main.get_command(target)

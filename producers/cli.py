@@ -276,9 +276,9 @@ def capture_finish(
     if quiet:
         typer.echo(done.trace_id)
     else:
-        files = f"{done.files_changed} file(s) changed" + (
-            "" if done.committed else ", uncommitted"
-        )
+        files = f"{done.files_changed} file(s) changed" if done.files_changed else "no change"
+        if done.files_changed and not done.committed:
+            files += ", not committed"
         where = f"QA pending, results at {link}" if link else "QA runs once a stack receives it"
         typer.echo(f"trace {done.trace_id} finalized: {done.events} events, {files}; {where}")
     if wait:
@@ -309,7 +309,7 @@ def capture_abort(repo: Repo = Path(".")) -> None:
 
 
 def thought(
-    text: Annotated[str, typer.Argument(help="The thought.", show_default=False)],
+    text: Annotated[str, typer.Argument(help="The thought.", metavar="TEXT", show_default=False)],
     kind: Annotated[ThoughtKind, typer.Option(help="What kind of thought.")] = ThoughtKind.plan,
     repo: Repo = Path("."),
 ) -> None:

@@ -111,10 +111,15 @@ async def start(
     repo = repo.resolve()
     sdir = state_dir(repo)
     if (sdir / "state.json").exists():
-        raise CaptureError(f"a capture is already running in {repo} (finish it first)")
+        raise CaptureError(
+            f"a capture is already running in {repo}: finish it (fixtrace capture finish) "
+            "or drop it (fixtrace capture abort) first"
+        )
     sdir.mkdir(parents=True, exist_ok=True)
     remote = git.remote(repo)
-    base = git.head(repo)
+    base = git.git(repo, "rev-parse", "--verify", "-q", "HEAD", check=False)
+    if not base:
+        raise CaptureError(f"{repo} has no commit yet: commit once, then start the capture")
     opened = TraceOpened(
         repo=Repo(
             repo_id=remote or repo.name,

@@ -198,7 +198,7 @@ def test_newcomer_path(tmp_path: Path) -> None:
         assert "no_repo_source" not in qa["tests"]["flags"], qa
 
         # 4. the offline session carries on online and completes too
-        proc, _ = user.run(offline, "capture", "finish")
+        proc, _ = user.run(offline, "capture", "finish", "-q")
         assert proc.returncode == 0 and proc.stdout.strip() == offline_trace, proc.stderr
         wait_until(
             lambda: (_stored(user, somewhere, offline_trace) or {}).get("status") == "complete",
