@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
 import time
 from pathlib import Path
 
@@ -59,7 +60,14 @@ async def run_command(repo: Path, settings: Settings, command: str) -> int:
             "terminal_command", {"cwd": str(cwd), "command": command, "shell": shell}
         )
     t0 = time.monotonic()
-    proc = await asyncio.to_thread(run_live, command, cwd)
+    # Ctrl-C is for the command, as in a shell: it stops the command, and what it printed
+    # and its exit code are still recorded (a Python handler, unlike SIG_IGN, is not
+    # inherited by the command)
+    previous = signal.signal(signal.SIGINT, lambda *_: None)
+    try:
+        proc = await asyncio.to_thread(run_live, command, cwd)
+    finally:
+        signal.signal(signal.SIGINT, previous)
     duration = int((time.monotonic() - t0) * 1000)
     ctx = {"parent_event_id": cmd.event_id}
     async with Session(repo, settings) as s:

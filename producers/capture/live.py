@@ -5,7 +5,9 @@ ended (a long test suite showed nothing for minutes) and the command, writing to
 dropped its colours. Here, when our stdout is a terminal, the command's stdout is a pseudo
 terminal of the same size (so pytest, go and npm colour their output as they would without
 fixtrace) and its stderr a pipe; both are copied to ours as they arrive. Otherwise both are
-pipes. What is recorded is the text without terminal escape sequences.
+pipes. What is recorded is the text without terminal escape sequences. Ctrl-C stops the
+command, not the recording (``commands.run_command``), and an exit by a signal is recorded
+as a shell records it (130 for SIGINT).
 """
 
 from __future__ import annotations
@@ -93,6 +95,8 @@ def run_live(command: str, cwd: Path, *, use_pty: bool | None = None) -> Ran:
                 kept[fd] += data
                 _echo(sinks[fd], data)
     returncode = proc.wait()
+    if returncode < 0:  # killed by a signal: the shell's convention, 128 + its number
+        returncode = 128 - returncode
     if leader is not None:
         os.close(leader)
     return Ran(_clean(bytes(kept[out_fd])), _clean(bytes(kept[err_fd])), returncode)

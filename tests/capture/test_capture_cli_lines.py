@@ -84,3 +84,36 @@ def test_thought_help_and_did_you_mean(env: dict[str, str], tmp_path: Path) -> N
     assert "COMMAND" not in help_text and "--install-completion" not in help_text
     typo = _fixtrace(env, tmp_path, "captur", "start")
     assert typo.returncode == 2 and "Did you mean 'capture'?" in typo.stderr
+
+
+def test_ctrl_c_stops_the_command_and_keeps_what_it_printed(
+    env: dict[str, str], tmp_path: Path
+) -> None:
+    """As in a shell: Ctrl-C (SIGINT to the foreground process group) ends the command; the
+    capture still records its output, and the exit status is 130."""
+    import signal
+
+    repo = tmp_path / "r"
+    repo.mkdir()
+    (repo / "a.txt").write_text("a\n")
+    _git(repo, "init", "-q")
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-qm", "a")
+    assert _fixtrace(env, repo, "capture", "start", "-q").returncode == 0
+    ready = tmp_path / "fifo"
+    os.mkfifo(ready)
+    proc = subprocess.Popen(
+        [str(BIN / "fixtrace"), "capture", "run", "--", "sh", "-c",
+         f"echo started; echo > {ready}; exec sleep 60"],
+        cwd=repo, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        start_new_session=True,
+    )  # fmt: skip
+    with open(ready) as fifo:  # the command is running (and has printed its line)
+        fifo.read()
+    os.killpg(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert out == "started\n" and "Traceback" not in err
+    spool = next((Path(env["XDG_STATE_HOME"]) / "fixtrace" / "spool").glob("capture-r-*"))
+    kept = b"".join(p.read_bytes() for p in spool.rglob("*") if p.is_file())
+    assert b"started" in kept  # the output event went to the spool (no stack here)
