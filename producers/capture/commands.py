@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import threading
 import time
 from pathlib import Path
 
@@ -63,11 +64,13 @@ async def run_command(repo: Path, settings: Settings, command: str) -> int:
     # Ctrl-C is for the command, as in a shell: it stops the command, and what it printed
     # and its exit code are still recorded (a Python handler, unlike SIG_IGN, is not
     # inherited by the command)
-    previous = signal.signal(signal.SIGINT, lambda *_: None)
+    main = threading.current_thread() is threading.main_thread()  # where handlers can be set
+    previous = signal.signal(signal.SIGINT, lambda *_: None) if main else None
     try:
         proc = await asyncio.to_thread(run_live, command, cwd)
     finally:
-        signal.signal(signal.SIGINT, previous)
+        if main:
+            signal.signal(signal.SIGINT, previous)
     duration = int((time.monotonic() - t0) * 1000)
     ctx = {"parent_event_id": cmd.event_id}
     async with Session(repo, settings) as s:
