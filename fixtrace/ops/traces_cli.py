@@ -328,6 +328,10 @@ def show_trace(
         ]  # fmt: skip
         title = f"held-out tests of {evaluation.instance_id}: resolved={doc.qa.tests.resolved}"
         print_fitted(HELD_OUT_TABLE, held, wide=wide, title=title)
+    if doc.qa.schema_problems:  # the reasons behind schema_invalid, not only the flag
+        console.print("schema problems:", highlight=False)
+        for problem in doc.qa.schema_problems:
+            console.print(f"  {problem}", highlight=False, markup=False, soft_wrap=True)
     if doc.qa.flags:
         console.print(f"QA flags: {', '.join(doc.qa.flags)}")
 
