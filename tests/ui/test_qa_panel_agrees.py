@@ -107,10 +107,11 @@ def show_json(stored: Stored, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
         monkeypatch.setenv("FIXTRACE_DATA_DIR", str(data_dir))
         monkeypatch.setenv("FIXTRACE_BLOB_URL", stored.blob_root.resolve().as_uri())
 
-        def show(trace_id: str) -> dict[str, Any]:
-            result = CliRunner().invoke(cli, ["traces", "show", trace_id, "--json"])
+        def show(trace_id: str, *, text: bool = False) -> Any:
+            args = ["traces", "show", trace_id, *([] if text else ["--json"])]
+            result = CliRunner().invoke(cli, args, env={"COLUMNS": "250"})
             assert result.exit_code == 0, result.output
-            return json.loads(result.stdout)
+            return result.stdout if text else json.loads(result.stdout)
 
         yield show
 
@@ -190,6 +191,8 @@ def test_schema_problems_are_listed_not_hidden(
     assert schema["decided"] == f"invalid: {len(qa['schema_problems'])} problem(s)"
     assert schema["why"][: len(qa["schema_problems"])] == qa["schema_problems"]
     assert any(MISSING_BLOB in w for w in schema["why"])
+    terminal = show_json(stored.broken, text=True)  # the terminal lists them too
+    assert all(problem in terminal for problem in qa["schema_problems"]), terminal
     tests = stages["tests"]
     assert tests["status"] != "ok" and tests["decided"] in ("failed", "not run"), tests
     assert tests["why"], "a stage that did not run says why"
