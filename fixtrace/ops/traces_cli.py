@@ -82,6 +82,14 @@ HELD_OUT_TABLE = (
 )
 
 
+INSTANCE_TABLE = (  # ids whole (cut with "…" before); the flags give way first
+    Column("instance", "instance", 0, None),
+    Column("outcome", "outcome", 1, 10),
+    Column("trace_id", "trace_id", 2, None),
+    Column("flags", "flags", 3, 12),
+)
+
+
 WideOption = typer.Option(False, "--wide", "-w", help="Every column, however wide the table.")
 QA_COLUMNS = (
     "stage, status, run_id, judge_overall, judge_mode, judge_model, rubric_version, "
@@ -374,10 +382,9 @@ def report_batch(
         ids = getattr(report, f"{key}_ids")
         summary.add_row(key, str(len(ids)))
     console.print(summary)
-    rows = Table("instance", "outcome", "flags", "trace_id", title="instances")
-    for v in report.instances:
-        rows.add_row(v.instance_id, v.outcome, ", ".join(v.flags), v.trace_id)
-    console.print(rows)
+    rows = [{"instance": v.instance_id, "outcome": v.outcome, "flags": ", ".join(v.flags),
+             "trace_id": v.trace_id} for v in report.instances]  # fmt: skip
+    print_fitted(INSTANCE_TABLE, rows, wide=False, title="instances")
     if report.without_spec_ids:
         console.print(
             f"[yellow]{len(report.without_spec_ids)} trace(s) of the batch carry no "
