@@ -104,7 +104,7 @@ app = typer.Typer(
         {
             "status": Lazy("fixtrace.status:status_command"),
             "gateway": Lazy("producers.cli:gateway_app"),
-            "capture": Lazy("producers.cli:capture_app"),
+            "capture": Lazy("fixtrace.capture_cli:capture_app"),
             "thought": Lazy("producers.cli:thought"),
             "import": Lazy("producers.import_cli:import_app", stack=True),
             "mre": Lazy("qa_agents.mre.cli:validate_command"),

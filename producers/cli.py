@@ -13,7 +13,7 @@ import contextlib
 import logging
 from collections.abc import Coroutine
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, TypeVar
+from typing import Annotated, Any, NoReturn, Protocol, TypeVar
 
 import typer
 
@@ -23,7 +23,9 @@ from schemas.payloads import ThoughtKind
 
 gateway_app = typer.Typer(help="Run the HTTP ingestion gateway.", no_args_is_help=False)
 capture_app = typer.Typer(
-    help="Record a bug-fix session in a git repository.", no_args_is_help=True
+    help="Record a bug-fix session in a git repository.",
+    no_args_is_help=True,
+    add_completion=False,  # completion is `fixtrace`'s own
 )
 
 Repo = Annotated[Path, typer.Option("--repo", help="Repository (default: current dir).")]
@@ -142,6 +144,25 @@ def gateway(
     uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
 
 
+class FinishFollowUp(Protocol):
+    """What ``capture finish`` says after finalizing that only the top knows: the trace's
+    web-UI link, and (``--wait``) the QA summary read from the store.
+
+    Why a hook: the stages never import the ``fixtrace`` package
+    (``tests/test_import_rules.py``); ``fixtrace/capture_cli.py`` sets :data:`follow_up`
+    when the ``fixtrace`` command mounts these commands.
+    """
+
+    def link(self, found: Discovery, trace_id: str) -> str | None: ...
+
+    def wait(self, found: Discovery, trace_id: str, timeout_s: float, link: str | None) -> None:
+        """Block until QA is stored, then print its summary; TimeoutError with the reason."""
+        ...
+
+
+follow_up: FinishFollowUp | None = None
+
+
 Quiet = Annotated[
     bool, typer.Option("--quiet", "-q", help="Print only the trace id (for scripts).")
 ]
@@ -207,7 +228,7 @@ def capture_start(
     "run", context_settings={"allow_extra_args": True, "ignore_unknown_options": True}
 )
 def capture_run(ctx: typer.Context, repo: Repo = Path(".")) -> None:
-    """Run one command and record it: ``fixtrace capture run -- pytest -q``."""
+    """Run one command, its output shown live, and record it: fixtrace capture run -- pytest -q"""
     from producers.capture.commands import run_command
     from producers.capture.session import quote
 
@@ -219,7 +240,7 @@ def capture_run(ctx: typer.Context, repo: Repo = Path(".")) -> None:
 
 @capture_app.command("shell")
 def capture_shell(repo: Repo = Path(".")) -> None:
-    """A recording shell: each line you type is run and recorded; ``exit`` leaves."""
+    """A recording shell: each line you type is run and recorded; exit leaves."""
     from producers.capture.commands import run_command
     from producers.capture.git import CaptureError
     from producers.capture.session import load_state
@@ -267,12 +288,11 @@ def capture_finish(
     repo: Repo = Path("."),
 ) -> None:
     """Record final edits, commit and PR metadata, the final diff (blob), and finalize."""
-    from fixtrace.ops.qa_wait import trace_link, wait_for_summary
     from producers.capture.commands import finish
 
     found = client_discovery()
     done = _capture(finish(repo, found.settings, title, description, pr_url), found, repo)
-    link = trace_link(found, done.trace_id)
+    link = follow_up.link(found, done.trace_id) if follow_up is not None else None
     if quiet:
         typer.echo(done.trace_id)
     else:
@@ -282,14 +302,12 @@ def capture_finish(
         where = f"QA pending, results at {link}" if link else "QA runs once a stack receives it"
         typer.echo(f"trace {done.trace_id} finalized: {done.events} events, {files}; {where}")
     if wait:
-        from fixtrace.demo.cli import print_summary
-
+        if follow_up is None:
+            _fail("--wait needs the `fixtrace` command (it reads QA results from the store)")
         try:
-            summary = wait_for_summary(found, done.trace_id, timeout)
+            follow_up.wait(found, done.trace_id, timeout, None if quiet else link)
         except TimeoutError as exc:
             _fail(str(exc))
-        summary.trace_url = link if not quiet else None
-        print_summary(summary, title="QA")
 
 
 @capture_app.command("abort")

@@ -17,8 +17,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from producers.capture.runner_counts import test_counts
-
 SAMPLE_REPO = Path(__file__).parent / "sample_repo"
 FIX_PATCH = Path(__file__).parent / "fix.patch"
 BUG_REPORT = {
@@ -131,6 +129,8 @@ def _run_tests(session: Session, python: Path) -> bool:
         "duration_ms": duration_ms,
         "passed": passed,
     }
+    from producers.capture.runner_counts import test_counts
+
     counts = test_counts("pytest", done.stdout)  # as `fixtrace capture run` records them
     if counts is not None:
         run["tests_total"], run["tests_failed"] = counts

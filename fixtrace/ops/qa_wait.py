@@ -58,3 +58,17 @@ def wait_for_summary(found: Discovery, trace_id: str, timeout_s: float) -> DemoS
         raise TimeoutError(f"trace {trace_id} has QA results but no stored document")
     raw = doc.model_dump(mode="json")
     return summarize(raw, len(raw.get("events") or []), None)
+
+
+class QAFollowUp:
+    """``capture finish``'s follow-up (``producers.cli.FinishFollowUp``), set by the top."""
+
+    def link(self, found: Discovery, trace_id: str) -> str | None:
+        return trace_link(found, trace_id)
+
+    def wait(self, found: Discovery, trace_id: str, timeout_s: float, link: str | None) -> None:
+        from fixtrace.demo.cli import print_summary
+
+        summary = wait_for_summary(found, trace_id, timeout_s)
+        summary.trace_url = link
+        print_summary(summary, title="QA")

@@ -16,6 +16,7 @@ from typing import Any
 from markupsafe import Markup
 from pydantic import ValidationError
 
+from fixtrace.facts import plural
 from fixtrace.ui.blobs import BlobReader
 from fixtrace.ui.text import markdown_html
 from qa_agents.judge.rubric import CRITERIA, Rubric, RubricNotFound, load_rubric
@@ -245,8 +246,9 @@ class Decision:
 def _schema(stage: Stage) -> tuple[str, str, list[str]]:
     r = stage.result
     if r.get("schema_valid") is True:
-        return (f"valid ({r.get('events_checked', 0)} events, "
-                f"{r.get('blobs_checked', 0)} blobs checked)", "v-green", [])  # fmt: skip
+        events, blobs = r.get("events_checked", 0), r.get("blobs_checked", 0)
+        counted = f"{plural(events, 'event')}, {plural(blobs, 'blob')} checked"
+        return f"valid ({counted})", "v-green", []
     if r.get("schema_valid") is False:
         problems = [str(p) for p in r.get("problems") or []]
         return f"invalid: {len(problems)} problem(s)", "v-red", problems
