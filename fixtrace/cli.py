@@ -12,6 +12,7 @@ command must answer within a couple of seconds even with no broker, and importin
 
 from __future__ import annotations
 
+import difflib
 import functools
 import importlib
 import json
@@ -59,6 +60,19 @@ class LazyGroup(TyperGroup):
             return _load(type(self), cmd_name)
         return super().get_command(ctx, cmd_name)
 
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        """Typer's own lookup, plus "did you mean" over the lazy commands too."""
+        try:
+            return super().resolve_command(ctx, args)
+        except UsageError as exc:
+            if "Did you mean" in str(exc) or not args:
+                raise
+            close = difflib.get_close_matches(args[0], self.list_commands(ctx), n=2)
+            if not close:
+                raise
+            which = " or ".join(repr(c) for c in close)
+            raise UsageError(f"No such command {args[0]!r}. Did you mean {which}?", ctx) from exc
+
 
 @functools.cache
 def _load(group: type[LazyGroup], name: str) -> Any:
@@ -66,7 +80,7 @@ def _load(group: type[LazyGroup], name: str) -> Any:
     module, _, attribute = spec.target.partition(":")
     target = getattr(importlib.import_module(module), attribute)
     if not isinstance(target, typer.Typer):  # a command function: a one-command app
-        single = typer.Typer()
+        single = typer.Typer(add_completion=False)  # completion belongs to `fixtrace` itself
         single.command(name)(target)
         target = single
     command = typer.main.get_command(target)
@@ -90,8 +104,8 @@ app = typer.Typer(
         {
             "status": Lazy("fixtrace.status:status_command"),
             "gateway": Lazy("producers.cli:gateway_app"),
-            "capture": Lazy("producers.cli:capture_app"),
-            "thought": Lazy("producers.cli:thought_app"),
+            "capture": Lazy("fixtrace.capture_cli:capture_app"),
+            "thought": Lazy("producers.cli:thought"),
             "import": Lazy("producers.import_cli:import_app", stack=True),
             "mre": Lazy("qa_agents.mre.cli:validate_command"),
             "worker": Lazy("fixtrace.cli:worker_app"),
@@ -177,7 +191,10 @@ def demo(
     data_dir: Path | None = DataDir,
     timeout: float = typer.Option(300.0, help="How long to wait for QA (s)."),
     keep_running: bool = typer.Option(
-        False, "--keep-running", help="Leave a stack the demo started running afterwards."
+        True,
+        "--keep-running/--stop",
+        help="Leave a stack the demo started running afterwards (its UI link stays live), "
+        "or stop it (then no link is printed).",
     ),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
 ) -> None:

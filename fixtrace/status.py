@@ -19,8 +19,8 @@ import httpx
 import typer
 from pydantic import BaseModel
 from rich.console import Console
-from rich.table import Table
 
+from fixtrace.facts import Fact, print_facts
 from fixtrace_config import load_settings
 from fixtrace_config.discovery import Discovery, broker_answers, discover, tcp_answers
 from fixtrace_config.stack_state import pointed_stacks
@@ -172,10 +172,11 @@ def status_command(
     if as_json:
         typer.echo(json.dumps([c.model_dump() for c in checks], indent=2))
     else:
-        table = Table("part", "value", "from", "answers", "detail", title="fixtrace status")
-        table.columns[1].overflow = "fold"
-        marks = {True: "[green]yes[/]", False: "[red]no[/]", None: ""}
-        for c in checks:
-            table.add_row(c.part, c.value, c.source, marks[c.answers], c.detail)
-        Console().print(table)
+        marks = {True: "answers", False: "DOES NOT ANSWER", None: ""}
+        facts = [
+            Fact(c.part, c.value, "; ".join(x for x in (marks[c.answers], f"from {c.source}",
+                                                        c.detail) if x))
+            for c in checks
+        ]  # fmt: skip
+        print_facts(Console(), facts, title="fixtrace status")
     raise typer.Exit(1 if down else 0)

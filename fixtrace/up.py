@@ -14,6 +14,7 @@ import contextlib
 import os
 import secrets
 import socket
+import sys
 import threading
 import time
 from pathlib import Path
@@ -21,8 +22,8 @@ from typing import Any
 
 import mode
 from rich.console import Console
-from rich.table import Table
 
+from fixtrace.facts import Fact, plural, print_facts
 from fixtrace.local_services import LocalServices
 from fixtrace.ui import ui_url
 from fixtrace_config import Settings
@@ -39,6 +40,7 @@ from fixtrace_config.stack_state import (
 )
 
 console = Console(stderr=True)
+qa_console = Console(file=sys.__stderr__)
 
 
 class UpError(RuntimeError):
@@ -119,10 +121,15 @@ class StackStateService(mode.Service):
 
 
 def _show_qa_report(report: Any) -> None:
+    """One line per QA run on the terminal itself.
+
+    Why ``sys.__stderr__``: faust redirects ``sys.stdout``/``sys.stderr`` into its logger at
+    WARNING, so every successful QA run read as a warning in the log.
+    """
     if getattr(report, "already_done", False):
         return
     stages = " ".join(f"{r.stage}={r.status}" for r in report.results)
-    console.print(f"[cyan]qa[/] {report.trace_id}: {stages}")
+    qa_console.print(f"[cyan]qa[/] {report.trace_id}: {stages}", soft_wrap=True)
 
 
 def _gateway_socket(settings: Settings) -> socket.socket:
@@ -178,19 +185,20 @@ def build_gateway(settings: Settings) -> Any:
 
 
 def _print_status(settings: Settings, gateway_url: str, broker_pid: int | None) -> None:
-    table = Table("service", "endpoint", title="fixtrace is up (Ctrl-C stops everything)")
-    table.add_row("kafka (tansu broker)", f"{settings.kafka_bootstrap}  pid {broker_pid}")
-    table.add_row("gateway", f"{gateway_url}  (openapi: {gateway_url}/docs)")
-    table.add_row("web UI", ui_url(gateway_url))
-    table.add_row("clickhouse (chdb)", settings.resolved_clickhouse_dsn)
-    table.add_row("blob store", settings.resolved_blob_url)
-    for name, parts in settings.topics().items():
-        table.add_row("topic", f"{name} ({parts} partitions)")
-    table.add_row("stream worker", "faust, group fixtrace-streams")
-    qa = f"group {settings.qa_consumer_group}, sandbox {settings.sandbox_backend}"
-    table.add_row("qa worker", qa)
-    table.add_row("state file", str(state_path(settings)))
-    console.print(table)
+    facts = [
+        Fact("kafka (tansu broker)", settings.kafka_bootstrap, f"pid {broker_pid}"),
+        Fact("gateway", gateway_url),
+        Fact("openapi", f"{gateway_url}/docs"),
+        Fact("web UI", ui_url(gateway_url)),
+        Fact("clickhouse (chdb)", settings.resolved_clickhouse_dsn),
+        Fact("blob store", settings.resolved_blob_url),
+        *(Fact("topic", name, plural(n, "partition")) for name, n in settings.topics().items()),
+        Fact("stream worker", "faust", "group fixtrace-streams"),
+        Fact("qa worker", f"sandbox {settings.sandbox_backend}",
+             f"group {settings.qa_consumer_group}"),
+        Fact("state file", str(state_path(settings))),
+    ]  # fmt: skip
+    print_facts(console, facts, title="fixtrace is up (Ctrl-C stops everything)")
     console.print("clients in any folder find this stack (`fixtrace status` shows what they use)")
 
 

@@ -13,7 +13,7 @@ import contextlib
 import logging
 from collections.abc import Coroutine
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, TypeVar
+from typing import Annotated, Any, NoReturn, Protocol, TypeVar
 
 import typer
 
@@ -23,12 +23,9 @@ from schemas.payloads import ThoughtKind
 
 gateway_app = typer.Typer(help="Run the HTTP ingestion gateway.", no_args_is_help=False)
 capture_app = typer.Typer(
-    help="Record a bug-fix session in a git repository.", no_args_is_help=True
-)
-# A group with a positional argument: options may follow the text (`thought "…" --kind plan`).
-thought_app = typer.Typer(
-    help="Record a thought in the current capture session.",
-    context_settings={"allow_interspersed_args": True},
+    help="Record a bug-fix session in a git repository.",
+    no_args_is_help=True,
+    add_completion=False,  # completion is `fixtrace`'s own
 )
 
 Repo = Annotated[Path, typer.Option("--repo", help="Repository (default: current dir).")]
@@ -147,27 +144,91 @@ def gateway(
     uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
 
 
+class FinishFollowUp(Protocol):
+    """What ``capture finish`` says after finalizing that only the top knows: the trace's
+    web-UI link, and (``--wait``) the QA summary read from the store.
+
+    Why a hook: the stages never import the ``fixtrace`` package
+    (``tests/test_import_rules.py``); ``fixtrace/capture_cli.py`` sets :data:`follow_up`
+    when the ``fixtrace`` command mounts these commands.
+    """
+
+    def link(self, found: Discovery, trace_id: str) -> str | None: ...
+
+    def wait(self, found: Discovery, trace_id: str, timeout_s: float, link: str | None) -> None:
+        """Block until QA is stored, then print its summary; TimeoutError with the reason."""
+        ...
+
+
+follow_up: FinishFollowUp | None = None
+
+
+Quiet = Annotated[
+    bool, typer.Option("--quiet", "-q", help="Print only the trace id (for scripts).")
+]
+
+
+def consent_words(consent: dict[str, bool]) -> str:
+    """``raw code no, terminal output yes, LLM judge yes``: the trace's consent flags."""
+    names = {"store_raw_code": "raw code", "store_terminal_output": "terminal output",
+             "allow_llm_judge": "LLM judge"}  # fmt: skip
+    return ", ".join(f"{names[k]} {'yes' if consent.get(k) else 'no'}" for k in names)
+
+
 @capture_app.command("start")
 def capture_start(
     bug_report: Annotated[Path | None, typer.Option(help="Markdown bug report.")] = None,
     developer: Annotated[str, typer.Option(help="Developer id.")] = "unknown",
+    store_raw_code: Annotated[
+        bool,
+        typer.Option(
+            "--store-raw-code/--no-store-raw-code",
+            help="Store whole-file snapshots (the diffs of your edits are always stored).",
+        ),
+    ] = False,
+    store_terminal_output: Annotated[
+        bool,
+        typer.Option(
+            "--store-terminal-output/--no-store-terminal-output",
+            help="Store what commands print (else only commands, exit codes and test counts).",
+        ),
+    ] = True,
+    allow_llm_judge: Annotated[
+        bool,
+        typer.Option(
+            "--allow-llm-judge/--no-llm-judge",
+            help="Let an LLM judge read the trace (else the offline heuristic judge scores it).",
+        ),
+    ] = True,
+    quiet: Quiet = False,
     repo: Repo = Path("."),
 ) -> None:
-    """Open a trace on the repository (base commit, remote, lock hash, bug report)."""
+    """Open a trace on the repository (base commit, remote, lock hash, bug report, consent)."""
     from producers.capture.commands import start
+    from schemas.models import ConsentFlags
 
     if bug_report is not None and not bug_report.is_file():
         _fail(f"no bug report at {bug_report}", 2)
     found = client_discovery()
-    state = _capture(start(repo, found.settings, bug_report, developer), found, repo)
-    typer.echo(state.trace_id)
+    consent = ConsentFlags(
+        store_raw_code=store_raw_code, store_terminal_output=store_terminal_output,
+        allow_llm_judge=allow_llm_judge,
+    )  # fmt: skip
+    state = _capture(start(repo, found.settings, bug_report, developer, consent), found, repo)
+    if quiet:
+        typer.echo(state.trace_id)
+        return
+    typer.echo(
+        f"capture started: trace {state.trace_id} on {Path(state.repo).name} at "
+        f"{state.base_commit[:10]}; consent: {consent_words(state.consent)}"
+    )
 
 
 @capture_app.command(
     "run", context_settings={"allow_extra_args": True, "ignore_unknown_options": True}
 )
 def capture_run(ctx: typer.Context, repo: Repo = Path(".")) -> None:
-    """Run one command and record it: ``fixtrace capture run -- pytest -q``."""
+    """Run one command, its output shown live, and record it: fixtrace capture run -- pytest -q"""
     from producers.capture.commands import run_command
     from producers.capture.session import quote
 
@@ -179,7 +240,7 @@ def capture_run(ctx: typer.Context, repo: Repo = Path(".")) -> None:
 
 @capture_app.command("shell")
 def capture_shell(repo: Repo = Path(".")) -> None:
-    """A recording shell: each line you type is run and recorded; ``exit`` leaves."""
+    """A recording shell: each line you type is run and recorded; exit leaves."""
     from producers.capture.commands import run_command
     from producers.capture.git import CaptureError
     from producers.capture.session import load_state
@@ -219,28 +280,66 @@ def capture_finish(
     title: Annotated[str | None, typer.Option(help="PR title.")] = None,
     description: Annotated[str | None, typer.Option(help="PR description.")] = None,
     pr_url: Annotated[str | None, typer.Option(help="PR URL.")] = None,
+    wait: Annotated[
+        bool, typer.Option("--wait", help="Wait for QA and print its summary.")
+    ] = False,
+    timeout: Annotated[float, typer.Option(help="How long --wait waits (s).")] = 300.0,
+    quiet: Quiet = False,
     repo: Repo = Path("."),
 ) -> None:
     """Record final edits, commit and PR metadata, the final diff (blob), and finalize."""
     from producers.capture.commands import finish
 
     found = client_discovery()
-    typer.echo(_capture(finish(repo, found.settings, title, description, pr_url), found, repo))
+    done = _capture(finish(repo, found.settings, title, description, pr_url), found, repo)
+    link = follow_up.link(found, done.trace_id) if follow_up is not None else None
+    if quiet:
+        typer.echo(done.trace_id)
+    else:
+        files = f"{done.files_changed} file(s) changed" if done.files_changed else "no change"
+        if done.files_changed and not done.committed:
+            files += ", not committed"
+        where = f"QA pending, results at {link}" if link else "QA runs once a stack receives it"
+        typer.echo(f"trace {done.trace_id} finalized: {done.events} events, {files}; {where}")
+    if wait:
+        if follow_up is None:
+            _fail("--wait needs the `fixtrace` command (it reads QA results from the store)")
+        try:
+            follow_up.wait(found, done.trace_id, timeout, None if quiet else link)
+        except TimeoutError as exc:
+            _fail(str(exc))
 
 
-@thought_app.callback(invoke_without_command=True)
+@capture_app.command("abort")
+def capture_abort(repo: Repo = Path(".")) -> None:
+    """End the session without finalizing: nothing more is sent, and QA never runs on it."""
+    from producers.capture.commands import abort
+    from producers.capture.git import CaptureError
+
+    try:
+        state = asyncio.run(abort(repo))
+    except CaptureError as exc:
+        _fail(str(exc), 2)
+    typer.echo(
+        f"capture aborted: trace {state.trace_id} stays open (unfinished) with the "
+        f"{state.last_seq} event(s) already sent; the next capture start begins a new trace"
+    )
+
+
 def thought(
-    text: Annotated[str, typer.Argument(help="The thought.")],
+    text: Annotated[str, typer.Argument(help="The thought.", metavar="TEXT", show_default=False)],
     kind: Annotated[ThoughtKind, typer.Option(help="What kind of thought.")] = ThoughtKind.plan,
     repo: Repo = Path("."),
 ) -> None:
-    """Record a thought in the running capture session."""
+    """Record a thought in the current capture session: fixtrace thought "…" --kind hypothesis."""
     from producers.capture.session import Session
 
     found = client_discovery()
 
-    async def go() -> None:
+    async def go() -> tuple[str, int]:
         async with Session(repo, found.settings) as s:
-            await s.emit("thought", {"kind": kind.value, "content_text": text})
+            event = await s.emit("thought", {"kind": kind.value, "content_text": text})
+            return s.state.trace_id, event.seq
 
-    _capture(go(), found, repo)
+    trace_id, seq = _capture(go(), found, repo)
+    typer.echo(f"thought recorded: {kind.value}, event {seq} of trace {trace_id}")

@@ -80,7 +80,8 @@ def _events(raw_events: list[dict[str, Any]]) -> Iterator[str]:
         pair = _TEXT_OR_BLOB.get(kind)
         payload = raw.get("payload") or {}
         withheld = CONSENT_DROPPED_RULE in ((raw.get("redaction") or {}).get("rules") or [])
-        if pair and not withheld and not any(payload.get(k) for k in pair):
+        # present means not None: an empty chunk (a command that printed nothing) is data
+        if pair and not withheld and all(payload.get(k) is None for k in pair):
             yield f"{where} ({kind}): has neither {pair[0]} nor {pair[1]}"
 
 

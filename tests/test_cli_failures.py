@@ -70,6 +70,8 @@ def _capture_cases(prefix: str) -> list[Case]:
         Case(("capture", "watch", "--once"), 0, prefix, "repo"),  # no edit; says what waits
         Case(("capture", "shell"), 0, "", "repo"),  # stdin is empty: the shell ends at once
         Case(("capture", "finish"), 0, prefix, "repo"),
+        Case(("capture", "start"), 0, prefix, "repo"),
+        Case(("capture", "abort"), 0, "", "repo"),  # local only: nothing to send, nothing said
     ]
 
 

@@ -12,7 +12,14 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from fixtrace.demo.run import DemoError, DemoSummary, send_session, summarize, wait_for_qa
+from fixtrace.demo.run import (
+    DemoError,
+    DemoSummary,
+    send_session,
+    summarize,
+    test_python,
+    wait_for_qa,
+)
 from fixtrace.procs import ManagedProcess, spawn
 from fixtrace.ui import ui_url
 from fixtrace_config import Settings
@@ -66,25 +73,62 @@ def stop_stack(proc: ManagedProcess) -> None:
         proc.stop()
 
 
-def print_summary(summary: DemoSummary) -> None:
-    table = Table(title=f"fixtrace demo — trace {summary.trace_id}", show_header=False)
-    table.add_column("item")
+def _sandbox_rerun(summary: DemoSummary) -> str:
+    where = f", in {summary.sandbox_backend}" if summary.sandbox_backend else ""
+    return f"{summary.tests_before} → {summary.tests_after}{where}"
+
+
+def _schema(summary: DemoSummary) -> str:
+    if summary.schema_valid is None:
+        return "not checked"
+    if summary.schema_valid:
+        return "valid"
+    return f"invalid: {len(summary.schema_problems)} problem(s), listed below"
+
+
+def print_summary(
+    summary: DemoSummary, *, out: Console | None = None, title: str = "fixtrace demo"
+) -> None:
+    """The table of short facts, then every id, path and URL whole on its own line.
+
+    Why outside the table: a table cell folds a long value at the column edge, and a URL
+    or digest broken over two lines can be neither clicked nor copied.
+    """
+    out = out or Console()
+    table = Table(show_header=False)
+    table.add_column("item", no_wrap=True)
     table.add_column("value", overflow="fold")
     table.add_row("events sent", str(summary.events_sent))
     table.add_row("trace status", str(summary.status))
-    table.add_row("tests before the fix", summary.tests_before)
-    table.add_row("tests after the fix", summary.tests_after)
-    table.add_row("fail → pass", ", ".join(summary.fail_to_pass) or "none")
-    table.add_row("sandbox", str(summary.sandbox_backend))
-    table.add_row("MRE verdict", f"{summary.mre_verdict} ({summary.mre_mode})")
+    table.add_row("schema", _schema(summary))
+    table.add_row("recorded test runs", " → ".join(summary.recorded_tests) or "none")
+    if summary.recorded_counts:
+        table.add_row("recorded test counts", " → ".join(summary.recorded_counts))
+    table.add_row("sandbox re-run", _sandbox_rerun(summary))
+    table.add_row("fail → pass", f"{len(summary.fail_to_pass)} test(s), listed below")
+    mre = f"{summary.mre_verdict} ({summary.mre_mode})" if summary.mre_verdict else "not run"
+    table.add_row("MRE verdict", mre)
     judge = f"{summary.judge_overall} / 5 by {summary.judge_model} (mode: {summary.judge_mode})"
     table.add_row("judge", judge)
     for name, score in summary.judge_scores.items():
         table.add_row(f"  {name}", str(score))
     table.add_row("QA flags", ", ".join(summary.qa_flags) or "none")
-    table.add_row("final_trace.json", f"{summary.final_trace_blob_id}\n{summary.final_trace_uri}")
-    table.add_row("open in a browser", str(summary.trace_url))
-    Console().print(table)
+    out.print(f"{title} — trace [bold]{summary.trace_id}[/]", soft_wrap=True)
+    out.print(table)
+    lines = [f"  {p}" for p in summary.schema_problems]
+    if lines:
+        lines.insert(0, "schema problems:")
+    if summary.fail_to_pass:
+        lines += ["fail → pass (the sandbox ran them before and after the fix):"]
+        lines += [f"  {t}" for t in summary.fail_to_pass]
+    if summary.final_trace_blob_id:
+        lines += ["final_trace.json:", f"  {summary.final_trace_blob_id}"]
+        if summary.final_trace_uri:
+            lines.append(f"  {summary.final_trace_uri}")
+    if summary.trace_url:
+        lines += ["open in a browser:", f"  {summary.trace_url}"]
+    for line in lines:
+        out.print(line, soft_wrap=True, highlight=False, markup=False)
 
 
 def run_demo_command(
@@ -112,10 +156,12 @@ def run_demo_command(
             )
         else:
             console.print(f"using the running stack: gateway {state.gateway_url}")
+        with console.status("preparing pytest for the sample's tests (cached after once)…"):
+            python = test_python()
         with httpx.Client(base_url=state.gateway_url, timeout=60) as client:
             with console.status("recording the bug-fix session on the sample repository…"):
                 workdir = settings.data_dir / "demo" / time.strftime("%Y%m%d-%H%M%S")
-                trace_id, sent, key = send_session(client, state.fleet_token, workdir)
+                trace_id, sent, key = send_session(client, state.fleet_token, workdir, python)
             console.print(f"sent trace {trace_id}: {sent} events, finalized")
             doc = wait_for_qa(client, trace_id, key, timeout_s, console)
         final_id = (doc.get("final_state") or {}).get("final_trace_blob_id")
@@ -126,7 +172,8 @@ def run_demo_command(
             blobs = open_blob_store(settings.resolved_blob_url, S3Endpoint.from_settings(settings))
             uri = blobs.uri(final_id)
         summary = summarize(doc, sent, uri)
-        summary.trace_url = ui_url(state.gateway_url, trace_id)
+        if started is None or keep_running:  # a stopped stack's link would be dead
+            summary.trace_url = ui_url(state.gateway_url, trace_id)
         if as_json:
             print(summary.model_dump_json(indent=2))
         else:
@@ -138,7 +185,13 @@ def run_demo_command(
     finally:
         if started is not None:
             if keep_running:
-                console.print(f"the stack keeps running (pid {started.pid}); stop it with "
-                              f"kill -INT {started.pid}")  # fmt: skip
+                console.print(
+                    f"the stack the demo started keeps running (pid {started.pid}); stop it "
+                    f"with: kill -INT {started.pid}", soft_wrap=True, highlight=False
+                )  # fmt: skip
             else:
                 stop_stack(started)
+                console.print(
+                    "the stack the demo started was stopped (--stop): `fixtrace up` starts it "
+                    "again with the trace in it", soft_wrap=True, highlight=False
+                )  # fmt: skip

@@ -23,11 +23,22 @@ class DemoError(RuntimeError):
 
 
 class DemoSummary(BaseModel):
-    """What the demo prints at the end, also available as JSON."""
+    """What the demo prints at the end, also available as JSON.
+
+    Every field is read from the trace as stored (``GET /traces/{id}``: ClickHouse rows and
+    the QA results written back), never from what the demo itself ran, so the summary cannot
+    disagree with ``fixtrace traces show --json`` or the web UI.
+    """
 
     trace_id: str
     events_sent: int
     status: str | None
+    schema_valid: bool | None = None
+    schema_problems: list[str] = []
+    recorded_tests: list[str] = []
+    """The outcome of each test run the session recorded, in order (``failed (exit 1)``…)."""
+    recorded_counts: list[str] = []
+    """``1 of 2 failed`` per recorded test run that carries the runner's counts."""
     tests_before: str
     tests_after: str
     fail_to_pass: list[str]
@@ -51,9 +62,30 @@ def _check(response: httpx.Response, step: str) -> dict[str, Any]:
     return response.json()
 
 
-def send_session(client: httpx.Client, fleet_token: str, workdir: Path) -> tuple[str, int, str]:
+def test_python() -> Path:
+    """An interpreter with pytest for the sample's tests: the QA sandbox's cached pytest env.
+
+    Why not fixtrace's own interpreter: the README installs fixtrace without ``[dev]``, so it
+    has no pytest, and the recorded session would fail for that reason alone. Why this env:
+    it is the one the QA worker builds for a ``python -m pytest`` trace (same builder, same
+    requirements, same cache key), so the session and the sandbox re-run use the same pytest
+    and the env is built once (pip, ~2 s with network) for both.
+    """
+    from qa_agents.sandbox.models import SandboxError
+    from qa_agents.sandbox.pyenv import build_env
+
+    try:
+        return build_env(["pytest"]).python
+    except SandboxError as exc:
+        first = str(exc).strip().splitlines()[0]
+        raise DemoError(f"cannot prepare pytest for the sample's tests: {first}") from exc
+
+
+def send_session(
+    client: httpx.Client, fleet_token: str, workdir: Path, python: Path
+) -> tuple[str, int, str]:
     """Record the session and send it; returns (trace_id, events sent, ingest key)."""
-    session, diff = record_session(workdir)
+    session, diff = record_session(workdir, python)
     opened = _check(
         client.post(
             "/traces",
@@ -148,8 +180,28 @@ def _phase_result(tests: dict[str, Any], phase: str) -> str:
     return "not run"
 
 
+def _recorded_tests(doc: dict[str, Any]) -> list[str]:
+    """The outcome of each stored ``test_run`` event, in seq order."""
+    out = []
+    for event in doc.get("events") or []:
+        if event.get("type") == "test_run":
+            payload = event.get("payload") or {}
+            code = payload.get("exit_code")
+            out.append("passed" if payload.get("passed") else f"failed (exit {code})")
+    return out
+
+
+def _recorded_counts(doc: dict[str, Any]) -> list[str]:
+    out = []
+    for event in doc.get("events") or []:
+        payload = event.get("payload") or {}
+        if event.get("type") == "test_run" and payload.get("tests_total") is not None:
+            out.append(f"{payload.get('tests_failed') or 0} of {payload['tests_total']} failed")
+    return out
+
+
 def summarize(doc: dict[str, Any], events_sent: int, blob_uri: str | None) -> DemoSummary:
-    """The summary the user sees, read from the assembled trace document."""
+    """The summary the user sees, read from the stored trace document and its QA results."""
     qa = doc.get("qa") or {}
     tests = qa.get("tests") or {}
     judge = qa.get("judge") or {}
@@ -159,6 +211,10 @@ def summarize(doc: dict[str, Any], events_sent: int, blob_uri: str | None) -> De
         trace_id=doc["trace_id"],
         events_sent=events_sent,
         status=doc.get("status"),
+        schema_valid=qa.get("schema_valid"),
+        schema_problems=qa.get("schema_problems") or [],
+        recorded_tests=_recorded_tests(doc),
+        recorded_counts=_recorded_counts(doc),
         tests_before=_phase_result(tests, "before"),
         tests_after=_phase_result(tests, "after"),
         fail_to_pass=tests.get("fail_to_pass") or [],

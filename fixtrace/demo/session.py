@@ -8,9 +8,9 @@ commits, recording each step's real command, output, exit code and timing as eve
 from __future__ import annotations
 
 import hashlib
+import os
 import shutil
 import subprocess
-import sys
 import time
 import uuid
 from dataclasses import dataclass, field
@@ -78,8 +78,6 @@ class Session:
 
 
 def _git(repo: Path, *args: str) -> str:
-    import os
-
     env = {**os.environ, **_GIT_ENV}
     done = subprocess.run(
         ["git", *args], cwd=repo, env=env, check=True, capture_output=True, text=True
@@ -102,19 +100,20 @@ def _sha256(data: bytes) -> str:
     return "sha256:" + hashlib.sha256(data).hexdigest()
 
 
-def _run_tests(session: Session) -> bool:
+def _run_tests(session: Session, python: Path) -> bool:
     """Run the test suite for real and record command, output and a test_run event."""
-    command = f"{Path(sys.executable).name} -m pytest -q -p no:cacheprovider"
+    command = "python -m pytest -q -p no:cacheprovider"
     cmd_id = session.add(
         "terminal_command", {"cwd": str(session.repo), "command": command, "shell": "bash"}
     )
     start = time.monotonic()
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
+        [str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider"],
         cwd=session.repo,
         capture_output=True,
         text=True,
         timeout=120,
+        env=_test_env(),
     )
     duration_ms = int((time.monotonic() - start) * 1000)
     session.add(
@@ -123,22 +122,35 @@ def _run_tests(session: Session) -> bool:
         correlation_id=cmd_id,
     )
     passed = done.returncode == 0
-    session.add(
-        "test_run",
-        {
-            "command": "python -m pytest -q",
-            "runner": "pytest",
-            "exit_code": done.returncode,
-            "duration_ms": duration_ms,
-            "passed": passed,
-        },
-        correlation_id=cmd_id,
-    )
+    run = {
+        "command": "python -m pytest -q",
+        "runner": "pytest",
+        "exit_code": done.returncode,
+        "duration_ms": duration_ms,
+        "passed": passed,
+    }
+    from producers.capture.runner_counts import test_counts
+
+    counts = test_counts("pytest", done.stdout)  # as `fixtrace capture run` records them
+    if counts is not None:
+        run["tests_total"], run["tests_failed"] = counts
+    session.add("test_run", run, correlation_id=cmd_id)
     return passed
 
 
-def record_session(workdir: Path) -> tuple[Session, str]:
-    """Play the whole session; returns it and the final diff (the fix)."""
+def _test_env() -> dict[str, str]:
+    """Our environment without what would point the sample's Python at fixtrace's own."""
+    drop = {"PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV"}
+    return {k: v for k, v in os.environ.items() if k not in drop}
+
+
+def record_session(workdir: Path, python: Path) -> tuple[Session, str]:
+    """Play the whole session, its tests run by ``python``; returns it and the final diff.
+
+    ``python`` must have pytest: the demo passes the QA sandbox's cached pytest env
+    (:func:`fixtrace.demo.run.test_python`), not fixtrace's own interpreter, which a plain
+    ``pip install -e .`` leaves without pytest.
+    """
     repo, base = prepare_repository(workdir / "httpparse")
     session = Session(repo=repo, commit_base=base)
     target = repo / "httpparse" / "headers.py"
@@ -154,7 +166,7 @@ def record_session(workdir: Path) -> tuple[Session, str]:
             ),
         },
     )
-    first_passed = _run_tests(session)
+    first_passed = _run_tests(session, python)
     session.add("navigation", {"kind": "open", "file_path": "httpparse/headers.py", "line": 18})
     session.add(
         "thought",
@@ -207,7 +219,7 @@ def record_session(workdir: Path) -> tuple[Session, str]:
             "snapshot_reason": "pre_test",
         },
     )
-    second_passed = _run_tests(session)
+    second_passed = _run_tests(session, python)
     session.add(
         "thought",
         {

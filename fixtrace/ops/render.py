@@ -78,9 +78,10 @@ def to_table(result: QueryResult, title: str | None = None) -> Table:
 class Column:
     """A column of a fitted table: which field, how narrow it may get, how much it matters.
 
-    ``min_width`` None sizes the column to its longest cell (ids: shown whole on one line)
-    as long as that is at most half the terminal, else it folds there. Lower ``priority``
-    is kept first when the terminal is narrow.
+    ``min_width`` None sizes the column to its longest cell, so ids and names are never
+    broken over two lines (a column that does not fit is left out and named in the
+    caption instead; only the first column is kept even when wider than the terminal).
+    Lower ``priority`` is kept first when the terminal is narrow, and other columns fold.
     """
 
     key: str
@@ -97,7 +98,7 @@ def _min_width(col: Column, rows: Sequence[dict[str, str]], width: int) -> int:
     if col.min_width is not None:
         return max(col.min_width, len(col.header))
     longest = max((len(r.get(col.key, "")) for r in rows), default=0)
-    return max(len(col.header), min(longest, width // 2))
+    return max(len(col.header), min(longest, width))
 
 
 def choose_columns(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from collections.abc import Sequence
 from pathlib import Path
@@ -42,8 +43,8 @@ LIST_TABLE = (
     Column("trace_id", "trace", 0, None),
     Column("tests", "tests", 1, 9),
     Column("judge", "judge", 2, 5, "right"),
-    Column("status", "status", 3, 10),
-    Column("repo_id", "repo", 4, 10),
+    Column("status", "status", 4, 10),
+    Column("repo_id", "repo", 3, None),  # whole: "fixtrace-dem" + "o/httpparse" helped no one
     Column("resolved", "resolved", 5, 8),
     Column("mre_verdict", "MRE", 5, 6),
     Column("created", "created (UTC)", 6, 16),
@@ -78,6 +79,14 @@ HELD_OUT_TABLE = (
     Column("after", "after", 1, 7),
     Column("before", "before", 2, 7),
     Column("kind", "kind", 3, 12),
+)
+
+
+INSTANCE_TABLE = (  # ids whole (cut with "…" before); the flags give way first
+    Column("instance", "instance", 0, None),
+    Column("outcome", "outcome", 1, 10),
+    Column("trace_id", "trace_id", 2, None),
+    Column("flags", "flags", 3, 12),
 )
 
 
@@ -235,15 +244,52 @@ def event_summary(event: StoredEvent) -> str:
     return ""
 
 
+PREFIX_MATCHES = 5
+"""How many candidates an ambiguous id prefix names."""
+
+
+def resolve_trace_id(backend: QueryBackend, given: str) -> str:
+    """The trace ``given`` names: an exact id, else the one trace whose id starts with it.
+
+    Why: ids are long, and the docs and the terminal's narrow views abbreviate them.
+    """
+    found = _run(backend, "SELECT trace_id FROM traces WHERE trace_id = {t:String} LIMIT 1",
+                 {"t": given})  # fmt: skip
+    if found.rows or not given:
+        return given
+    sql = (
+        "SELECT DISTINCT trace_id FROM traces WHERE startsWith(trace_id, {t:String}) "
+        f"ORDER BY trace_id LIMIT {PREFIX_MATCHES + 1}"
+    )
+    ids = [row[0] for row in _run(backend, sql, {"t": given}).rows]
+    if len(ids) > 1:
+        more = ", …" if len(ids) > PREFIX_MATCHES else ""
+        count = f"{'more than ' if more else ''}{len(ids[:PREFIX_MATCHES])}"
+        shown = ", ".join(ids[:PREFIX_MATCHES])
+        fail(f"{given!r} starts {count} trace ids: {shown}{more}; give more of the id")
+    return ids[0] if ids else given
+
+
+def _human_time(key: str, value: object) -> str:
+    """Epoch milliseconds as UTC time, durations as ``m:ss.t``; anything else as a cell."""
+    if isinstance(value, int) and key.endswith("_ms") and value > 0:
+        if key.startswith("duration"):
+            return elapsed(value)
+        when = dt.datetime.fromtimestamp(value / 1000, tz=dt.UTC)
+        return when.strftime("%Y-%m-%d %H:%M:%S.%f")[:-3] + " UTC"
+    return cell(value)
+
+
 @traces_app.command("show")
 def show_trace(
-    trace_id: str = typer.Argument(..., help="The trace id."),
+    trace_id: str = typer.Argument(..., help="The trace id, or the start of it."),
     as_json: bool = typer.Option(False, "--json", help="Print the assembled trace document."),
     wide: bool = WideOption,
 ) -> None:
     """One trace: summary, the event timeline and its QA results."""
     backend = _backend()
     try:
+        trace_id = resolve_trace_id(backend, trace_id)
         summary = _run(
             backend, "SELECT * FROM trace_summary WHERE trace_id = {t:String}", {"t": trace_id}
         )
@@ -267,7 +313,8 @@ def show_trace(
     info.add_column("field", style="dim")
     info.add_column("value", overflow="fold")
     for key, value in (summary.dicts()[0] if summary.rows else {}).items():
-        info.add_row(key, cell(value))
+        shown = _human_time(key, value)
+        info.add_row(key.removesuffix("_ms") if shown != cell(value) else key, shown)
     console.print(info)
     start = doc.events[0].ts_ms if doc.events else 0
     timeline = []
@@ -289,6 +336,10 @@ def show_trace(
         ]  # fmt: skip
         title = f"held-out tests of {evaluation.instance_id}: resolved={doc.qa.tests.resolved}"
         print_fitted(HELD_OUT_TABLE, held, wide=wide, title=title)
+    if doc.qa.schema_problems:  # the reasons behind schema_invalid, not only the flag
+        console.print("schema problems:", highlight=False)
+        for problem in doc.qa.schema_problems:
+            console.print(f"  {problem}", highlight=False, markup=False, soft_wrap=True)
     if doc.qa.flags:
         console.print(f"QA flags: {', '.join(doc.qa.flags)}")
 
@@ -331,10 +382,9 @@ def report_batch(
         ids = getattr(report, f"{key}_ids")
         summary.add_row(key, str(len(ids)))
     console.print(summary)
-    rows = Table("instance", "outcome", "flags", "trace_id", title="instances")
-    for v in report.instances:
-        rows.add_row(v.instance_id, v.outcome, ", ".join(v.flags), v.trace_id)
-    console.print(rows)
+    rows = [{"instance": v.instance_id, "outcome": v.outcome, "flags": ", ".join(v.flags),
+             "trace_id": v.trace_id} for v in report.instances]  # fmt: skip
+    print_fitted(INSTANCE_TABLE, rows, wide=False, title="instances")
     if report.without_spec_ids:
         console.print(
             f"[yellow]{len(report.without_spec_ids)} trace(s) of the batch carry no "

@@ -30,7 +30,7 @@ from fixtrace.ops.query import QueryBackend, QueryError
 from fixtrace.ui import MOUNT, listing
 from fixtrace.ui.blobs import BlobReader
 from fixtrace.ui.overview import overview as build_overview
-from fixtrace.ui.qa_panel import build_panel, group_runs
+from fixtrace.ui.qa_panel import build_panel, config_rows, decisions, group_runs, tests_verdict
 from fixtrace.ui.queries import SchemaProbe, fetch_page, known_repos, qa_rows, summary_row
 from fixtrace.ui.security import (
     COMMON_HEADERS,
@@ -41,8 +41,8 @@ from fixtrace.ui.security import (
     Access,
     same_origin,
 )
-from fixtrace.ui.text import diff_lines, human_bytes, markdown_html, terminal_text
-from fixtrace.ui.timeline import build_timeline, final_patch
+from fixtrace.ui.text import diff_lines, human_bytes, markdown_html, seq_links, terminal_text
+from fixtrace.ui.timeline import build_timeline, final_patch, show_each_change_once
 from sinks.blobs.base import BlobStore, BlobStoreError
 
 HERE = Path(__file__).parent
@@ -84,7 +84,7 @@ def _templates() -> Jinja2Templates:
     env.filters.update(
         when=_fmt_ms, bytes=human_bytes,
         utf8=lambda v: bytes(v).decode("utf-8", errors="replace") if v else "",
-        pathq=lambda v: quote(str(v), safe=""),
+        pathq=lambda v: quote(str(v), safe=""), seqlinks=seq_links,
         short=lambda v, n=12: (str(v)[:n] + "…") if v and len(str(v)) > n else (v or ""),
     )  # fmt: skip
     env.globals.update(sort_link=listing.sort_link, link=listing.link, SESSION_S=SESSION_S)
@@ -157,9 +157,14 @@ def create_ui_app(src: UiSources) -> FastAPI:
         panel = build_panel(group_runs(qa_rows(src.backend, trace_id)), run, blobs,
                             src.rubric_dir)  # fmt: skip
         bug = doc.task.bug_report
+        timeline, patch = build_timeline(doc, blobs), final_patch(doc, blobs)
+        show_each_change_once(timeline, patch)
         return render(
             request, "trace.html", doc=doc, summary=summary, panel=panel,
-            timeline=build_timeline(doc, blobs), patch=final_patch(doc, blobs),
+            timeline=timeline, patch=patch,
+            decisions=decisions(panel) if panel else [],
+            config=config_rows(panel) if panel else [],
+            qa_tests=tests_verdict(panel.tests) if panel and panel.tests else None,
             bug_html=markdown_html(bug.description) if bug else None,
             md=markdown_html,
             final_blob=doc.final_state.final_trace_blob_id

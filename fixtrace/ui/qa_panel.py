@@ -16,6 +16,7 @@ from typing import Any
 from markupsafe import Markup
 from pydantic import ValidationError
 
+from fixtrace.facts import plural
 from fixtrace.ui.blobs import BlobReader
 from fixtrace.ui.text import markdown_html
 from qa_agents.judge.rubric import CRITERIA, Rubric, RubricNotFound, load_rubric
@@ -213,3 +214,108 @@ def build_panel(
     if "final" in st:
         panel.final_trace_blob_id = st["final"].result.get("final_trace_blob_id")
     return panel
+
+
+# --- what each stage decided, and why (issue 31: the page must not contradict the results) --
+
+FLAG_REASONS: dict[str, str] = {
+    "no_model_key": "no ANTHROPIC_API_KEY: scored by the offline heuristic judge",
+    "llm_judge_not_allowed": "the developer did not allow an LLM judge",
+    "no_bug_report": "the trace has no bug report to validate",
+    "no_repo_source": "no repository to check out (no remote, no configured source)",
+    "no_test_command": "the trace recorded no test run and no test command is configured",
+    "schema_invalid": "the trace breaks its schema (problems listed)",
+    "missing_events": "events never arrived before the trace was finalized",
+    "sandbox_unavailable": "no sandbox could run the tests",
+    "env_failed": "the test environment could not be built",
+}
+"""Plain-language reasons of the flags a newcomer meets first; others are shown as they are."""
+
+
+@dataclass
+class Decision:
+    """One stage's verdict in words, its tone (badge class), and the reasons behind it."""
+
+    stage: str
+    status: str
+    text: str
+    tone: str
+    why: list[str] = field(default_factory=list)
+
+
+def _schema(stage: Stage) -> tuple[str, str, list[str]]:
+    r = stage.result
+    if r.get("schema_valid") is True:
+        events, blobs = r.get("events_checked", 0), r.get("blobs_checked", 0)
+        counted = f"{plural(events, 'event')}, {plural(blobs, 'blob')} checked"
+        return f"valid ({counted})", "v-green", []
+    if r.get("schema_valid") is False:
+        problems = [str(p) for p in r.get("problems") or []]
+        return f"invalid: {len(problems)} problem(s)", "v-red", problems
+    return "not checked", "v-none", []
+
+
+def tests_verdict(tests: QATests | None) -> tuple[str, str]:
+    """The sandbox re-run in words and tone: the header badge and the tests stage agree."""
+    if tests is None:
+        return "not re-run", "v-none"
+    if tests.resolved is not None:
+        return ("resolved", "v-green") if tests.resolved else ("unresolved", "v-red")
+    if tests.fail_to_pass:
+        return "fail → pass", "v-blue"
+    if tests.final_passed is True:
+        return "passed", "v-green"
+    if tests.final_passed is False:
+        return "failing after the fix", "v-red"
+    return "no verdict", "v-none"
+
+
+def decisions(panel: QAPanel) -> list[Decision]:
+    """Each stage of the shown run: what it decided and why, read from its stored result."""
+    out = []
+    for stage in panel.run.stages.values():
+        restated = {"schema_invalid", f"mre_{str((panel.mre or {}).get('verdict')).lower()}"}
+        why = [FLAG_REASONS.get(f, f) for f in stage.flags if f not in restated]
+        if stage.stage == "schema":
+            text, tone, problems = _schema(stage)
+            why = problems + why
+        elif stage.stage == "tests" and panel.tests is not None:
+            text, tone = tests_verdict(panel.tests)
+            if panel.tests.fail_to_pass:
+                text += f" ({len(panel.tests.fail_to_pass)} test(s))"
+        elif stage.stage == "mre" and panel.mre:
+            verdict = str(panel.mre.get("verdict") or "no verdict")
+            text, tone = (
+                f"{verdict} ({panel.mre.get('mode') or 'unknown mode'})",
+                (f"v-{verdict.lower()}"),
+            )
+        elif stage.stage == "judge" and panel.judge is not None:
+            j = panel.judge
+            text, tone = f"{j.overall:.2f} / 5 by {j.model} ({j.mode})", "v-none"
+        elif stage.stage == "final" and stage.result.get("final_trace_blob_id"):
+            text, tone = "final_trace.json written", "v-green"
+        else:
+            text, tone = {"skipped": ("not run", "v-none"), "failed": ("failed", "v-red")}.get(
+                stage.status, (stage.status, "v-none")
+            )
+        if stage.error:
+            why.append(stage.error.strip().splitlines()[0] if stage.error.strip() else "")
+        out.append(Decision(stage.stage, stage.status, text, tone, [w for w in why if w]))
+    return out
+
+
+def config_rows(panel: QAPanel) -> list[tuple[str, str]]:
+    """The run's configuration, saying which judge actually scored (not only the configured
+    model: "judge model claude-sonnet-4-5" beside "judge backend heuristic" read as both)."""
+    cfg = panel.run.config
+    keys = ("rubric_version", "sandbox_backend", "pipeline_version")
+    rows = [(k.replace("_", " "), str(cfg[k])) for k in keys if k in cfg]
+    j = panel.judge
+    if j is not None:
+        rows.insert(1, ("judge", f"{j.model} ({j.mode})"))
+        configured = cfg.get("judge_model")
+        if configured and configured != j.model:
+            rows.insert(2, ("configured model", f"{configured} (not used: {j.mode} judge scored)"))
+    elif cfg.get("judge_model"):
+        rows.insert(1, ("configured model", str(cfg["judge_model"])))
+    return rows

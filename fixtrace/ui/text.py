@@ -116,3 +116,16 @@ def human_bytes(n: int | None) -> str:
             return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
         size /= 1000
     return f"{n} B"
+
+
+_SEQ_CITE = re.compile(r"\b(seq|event)s?\s+#?(\d+)\b")
+
+
+def seq_links(text: str | None) -> Markup:
+    """Escaped text whose ``seq N`` / ``event N`` citations link to the timeline's events."""
+    escaped = str(Markup.escape(text or ""))
+
+    def link(m: re.Match[str]) -> str:
+        return f'<a class="cite" href="#seq-{m.group(2)}">{m.group(0)}</a>'
+
+    return Markup(_SEQ_CITE.sub(link, escaped))

@@ -32,7 +32,8 @@ INLINE_TEXT_BYTES = 64_000  # thoughts, PR descriptions, error details
 
 @dataclass
 class Body:
-    """One block of an item: ``pre``, ``prose``, ``diff``, ``blob`` (on demand) or ``note``."""
+    """One block of an item: ``pre``, ``prose``, ``diff``, ``blob`` (on demand), ``note``, or
+    ``ref`` (a link to where the same content is already shown)."""
 
     kind: str
     text: str = ""
@@ -41,6 +42,7 @@ class Body:
     summary: str = ""
     blob_id: str | None = None
     view: str = "output"  # how the blob view renders an on-demand blob: output, diff, text
+    href: str = ""  # ``ref``: where the block this one repeats is shown
 
 
 @dataclass
@@ -245,6 +247,38 @@ def _gap(span: tuple[int, int]) -> Item:
     what = f"seq {lo}" if lo == hi else f"seq {lo}–{hi}"
     return Item(seq=lo, type="gap", label="gap", css="gap", title=f"{what} never arrived",
                 gap=span)  # fmt: skip
+
+
+def change_key(body: Body) -> tuple[str, ...] | None:
+    """What a diff changes (its added and removed lines, or its blob), headers left out.
+
+    Why: an edit's patch, the commit's diff, the PR's diff and the final patch are often the
+    same change with different headers (``git apply`` input vs ``git diff`` output); the
+    page showed it four times.
+    """
+    if body.kind == "diff":
+        changed = tuple(f"{x.kind}:{x.text}" for x in body.lines if x.kind in ("add", "del"))
+        return changed or None
+    if body.kind == "blob" and body.view == "diff" and body.blob_id:
+        return (f"blob:{body.blob_id}",)
+    return None
+
+
+def show_each_change_once(items: list[Item], final: Body | None) -> None:
+    """Replace a repeated diff by a link to where it is shown (the final patch first)."""
+    shown: dict[tuple[str, ...], tuple[str, str]] = {}
+    if final is not None and (key := change_key(final)):
+        shown[key] = ("#final-patch", "the same change as the final patch")
+    for item in items:
+        for i, body in enumerate(item.bodies):
+            key = change_key(body)
+            if key is None:
+                continue
+            if key in shown:
+                href, text = shown[key]
+                item.bodies[i] = Body("ref", text=text, href=href, summary=body.summary)
+            else:
+                shown[key] = (f"#seq-{item.seq}", f"the same change as event {item.seq}")
 
 
 def final_patch(doc: TraceDocument, blobs: BlobReader) -> Body | None:

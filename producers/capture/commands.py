@@ -8,24 +8,30 @@ from __future__ import annotations
 
 import asyncio
 import os
-import subprocess
-import sys
+import signal
+import threading
 import time
 from pathlib import Path
+
+from pydantic import BaseModel
 
 from fixtrace_config import Settings
 from producers.capture import git
 from producers.capture.git import CaptureError
+from producers.capture.live import run_live
+from producers.capture.runner_counts import test_counts
 from producers.capture.session import (
     CaptureState,
     Session,
     has_changes,
+    load_state,
     parse_bug_report,
     save_state,
     state_dir,
 )
 from producers.capture.tests_detect import test_runner
 from schemas.models import (
+    ConsentFlags,
     Developer,
     FinalState,
     PrRef,
@@ -37,11 +43,12 @@ from schemas.models import (
 
 
 async def run_command(repo: Path, settings: Settings, command: str) -> int:
-    """Run one shell command, echo its output, and record it.
+    """Run one shell command, its output shown live (:mod:`.live`), and record it.
 
     Records pending edits, ``file_snapshot``s before a test command, ``terminal_command``,
     then (after the command, which runs without the state lock) ``terminal_output`` per
-    non-empty stream and, for test commands, ``test_run`` with exit code and duration.
+    non-empty stream and, for test commands, ``test_run`` with exit code, duration and the
+    counts of the runner's own summary (:mod:`.test_counts`; unset when none is found).
     """
     runner = test_runner(command)
     cwd = Path.cwd()
@@ -54,12 +61,17 @@ async def run_command(repo: Path, settings: Settings, command: str) -> int:
             "terminal_command", {"cwd": str(cwd), "command": command, "shell": shell}
         )
     t0 = time.monotonic()
-    proc = await asyncio.to_thread(
-        subprocess.run, command, shell=True, capture_output=True, text=True, check=False, cwd=cwd
-    )
+    # Ctrl-C is for the command, as in a shell: it stops the command, and what it printed
+    # and its exit code are still recorded (a Python handler, unlike SIG_IGN, is not
+    # inherited by the command)
+    main = threading.current_thread() is threading.main_thread()  # where handlers can be set
+    previous = signal.signal(signal.SIGINT, lambda *_: None) if main else None
+    try:
+        proc = await asyncio.to_thread(run_live, command, cwd)
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, previous)
     duration = int((time.monotonic() - t0) * 1000)
-    sys.stdout.write(proc.stdout)
-    sys.stderr.write(proc.stderr)
     ctx = {"parent_event_id": cmd.event_id}
     async with Session(repo, settings) as s:
         for stream, text in (("stdout", proc.stdout), ("stderr", proc.stderr)):
@@ -74,6 +86,9 @@ async def run_command(repo: Path, settings: Settings, command: str) -> int:
                 "duration_ms": duration,
                 "passed": proc.returncode == 0,
             }
+            counts = test_counts(runner, proc.stdout + "\n" + proc.stderr)
+            if counts is not None:
+                payload["tests_total"], payload["tests_failed"] = counts
             await s.emit("test_run", payload, context=ctx)
     return proc.returncode
 
@@ -97,16 +112,25 @@ async def watch(repo: Path, settings: Settings, interval: float, once: bool) -> 
 
 
 async def start(
-    repo: Path, settings: Settings, bug_report: Path | None, developer: str
+    repo: Path,
+    settings: Settings,
+    bug_report: Path | None,
+    developer: str,
+    consent: ConsentFlags | None = None,
 ) -> CaptureState:
     """Open a trace on ``repo`` and write the session state."""
     repo = repo.resolve()
     sdir = state_dir(repo)
     if (sdir / "state.json").exists():
-        raise CaptureError(f"a capture is already running in {repo} (finish it first)")
+        raise CaptureError(
+            f"a capture is already running in {repo}: finish it (fixtrace capture finish) "
+            "or drop it (fixtrace capture abort) first"
+        )
     sdir.mkdir(parents=True, exist_ok=True)
     remote = git.remote(repo)
-    base = git.head(repo)
+    base = git.git(repo, "rev-parse", "--verify", "-q", "HEAD", check=False)
+    if not base:
+        raise CaptureError(f"{repo} has no commit yet: commit once, then start the capture")
     opened = TraceOpened(
         repo=Repo(
             repo_id=remote or repo.name,
@@ -119,9 +143,14 @@ async def start(
             ),
         ),
         task=Task(bug_report=parse_bug_report(bug_report) if bug_report else None),
-        developer=Developer(developer_id=developer),
+        developer=Developer(developer_id=developer, consent_flags=consent or ConsentFlags()),
     )
-    state = CaptureState(trace_id=opened.trace_id, repo=str(repo), base_commit=base)
+    state = CaptureState(
+        trace_id=opened.trace_id,
+        repo=str(repo),
+        base_commit=base,
+        consent=opened.developer.consent_flags.model_dump(),
+    )
     save_state(repo, state)
     async with Session(repo, settings) as s:
         await s.client.open_trace(opened)
@@ -129,11 +158,21 @@ async def start(
     return state
 
 
+class Finished(BaseModel):
+    """What ``finish`` recorded, for its one-line confirmation."""
+
+    trace_id: str
+    events: int
+    files_changed: int
+    committed: bool
+
+
 async def finish(
     repo: Path, settings: Settings, title: str | None, description: str | None, pr_url: str | None
-) -> str:
+) -> Finished:
     """Final edits, commit/PR metadata, the final diff as a blob, finalize; ends the session."""
     repo = repo.resolve()
+    files: list[str] = []
     async with Session(repo, settings) as s:
         state = s.state
         await s.emit_edits()
@@ -165,6 +204,26 @@ async def finish(
             },
         )
         pr = PrRef(title=title, description=description, diff_blob_id=diff_blob)
-        await s.client.finalize(state.trace_id, FinalState(commit_head=head, pr=pr))
+        marker = await s.client.finalize(state.trace_id, FinalState(commit_head=head, pr=pr))
         s.finished = True
-    return state.trace_id
+        changed = git.git(repo, "diff", "--name-only", state.base_commit).splitlines()
+    return Finished(
+        trace_id=state.trace_id,
+        events=marker.seq_last,
+        files_changed=len(set(changed) | set(files)),
+        committed=head != state.base_commit,
+    )
+
+
+async def abort(repo: Path) -> CaptureState:
+    """End the session without finalizing: nothing more is sent for its trace.
+
+    The trace stays ``open`` in storage (what was already sent is kept, and the QA worker
+    never runs on it); the session's state is kept as ``aborted-<trace id>.json``.
+    """
+    repo = repo.resolve()
+    state = load_state(repo)
+    sdir = state_dir(repo)
+    (sdir / f"aborted-{state.trace_id}.json").write_text(state.model_dump_json())
+    (sdir / "state.json").unlink()
+    return state

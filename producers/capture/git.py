@@ -37,8 +37,28 @@ def git(repo: Path, *args: str, check: bool = True, env: dict[str, str] | None =
     return res.stdout.strip()
 
 
+def toplevel(folder: Path) -> Path:
+    """The repository ``folder`` is in, or a one-line CaptureError (not git's own text)."""
+    folder = folder.resolve()
+    if not folder.is_dir():
+        raise CaptureError(f"{folder} is not a folder")
+    done = subprocess.run(
+        ["git", "-C", str(folder), "rev-parse", "--show-toplevel"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    if done.returncode != 0:
+        raise CaptureError(
+            f"{folder} is not in a git repository: run fixtrace capture in one (or pass --repo)"
+        )
+    return Path(done.stdout.strip())
+
+
 def git_dir(repo: Path) -> Path:
-    return Path(repo, git(repo, "rev-parse", "--git-dir")).resolve()
+    """The repository's .git folder; outside a repository one line saying so."""
+    found = git(repo, "rev-parse", "--git-dir", check=False)
+    if not found:
+        toplevel(repo)  # raises the one-line reason
+    return Path(repo, found).resolve()
 
 
 def head(repo: Path) -> str:

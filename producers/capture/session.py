@@ -43,6 +43,8 @@ class CaptureState(BaseModel):
     base_commit: str
     last_seq: int = 0
     hashes: dict[str, str] = {}
+    consent: dict[str, bool] = {}
+    """The trace's consent flags as opened (shown by ``capture start``)."""
 
 
 def state_dir(repo: Path) -> Path:

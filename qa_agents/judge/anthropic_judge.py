@@ -30,7 +30,8 @@ log = logging.getLogger(__name__)
 MAX_TOKENS = 1500
 SYSTEM = (
     "You are a strict, calibrated reviewer of bug-fix traces recorded from developers. "
-    "Judge only what the trace packet shows; do not invent steps. Reply with a single JSON "
+    "Judge only what the trace packet shows; do not invent steps. In the rationale, cite the "
+    "events you rely on as `seq N` (the web UI links them). Reply with a single JSON "
     "object and no other text."
 )
 

@@ -61,9 +61,18 @@ def score_signals(s: Signals) -> tuple[JudgeScores, list[str]]:
         minimality_of_fix=_clamp(minimal),
         clarity=_clamp(clarity),
     )
+    cited = ", ".join(
+        f"{what} seq {seq}"
+        for what, seq in (
+            ("first hypothesis", s.first_hypothesis_seq),
+            ("first edit", s.first_edit_seq),
+        )  # fmt: skip
+        if seq is not None
+    )
     reasons = [
         f"root_cause_identification: hypothesis before first edit={hyp_first}, "
-        f"fail->pass={f2p}, debug/navigation={s.debug_actions + s.navigations}",
+        f"fail->pass={f2p}, debug/navigation={s.debug_actions + s.navigations}"
+        + (f" ({cited})" if cited else ""),
         f"plan_quality: hypotheses/plans before first edit={s.plans_before_first_edit}",
         f"experiment_iterate_loop: test runs={len(s.test_outcomes)}, outcome changes="
         f"{_cycles(s.test_outcomes)}, fail->pass={f2p}",

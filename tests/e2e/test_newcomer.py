@@ -129,7 +129,7 @@ def test_newcomer_path(tmp_path: Path) -> None:
     print(f"newcomer: import with no stack ended after {took:.1f} s")
     assert "no Kafka broker answers" in _one_line(proc) and "fixtrace up" in proc.stderr
     offline = _repo(tmp_path / "offline-repo")
-    proc, took = user.run(offline, "capture", "start")
+    proc, took = user.run(offline, "capture", "start", "-q")
     assert proc.returncode == 0 and "record(s) kept in" in _one_line(proc), proc.stderr
     offline_took = [took]
     offline_trace = proc.stdout.strip()
@@ -173,7 +173,7 @@ def test_newcomer_path(tmp_path: Path) -> None:
             assert proc.returncode == 0 and "kept in" not in proc.stderr, proc.stderr
             return proc
 
-        proc = step("capture", "start")
+        proc = step("capture", "start", "-q")
         trace_id = proc.stdout.strip()
         assert "sent 4 record(s) that earlier commands had spooled" in _one_line(proc)
         check = ("capture", "run", "--", sys.executable, "-c", "import calc; print(calc.add(2, 3))")
@@ -198,7 +198,7 @@ def test_newcomer_path(tmp_path: Path) -> None:
         assert "no_repo_source" not in qa["tests"]["flags"], qa
 
         # 4. the offline session carries on online and completes too
-        proc, _ = user.run(offline, "capture", "finish")
+        proc, _ = user.run(offline, "capture", "finish", "-q")
         assert proc.returncode == 0 and proc.stdout.strip() == offline_trace, proc.stderr
         wait_until(
             lambda: (_stored(user, somewhere, offline_trace) or {}).get("status") == "complete",

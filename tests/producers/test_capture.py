@@ -113,8 +113,8 @@ def test_capture_session_end_to_end(
     base = _git(repo, "rev-parse", "HEAD")
     pytest_cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"]
 
-    trace_id = _cli(cli_env, "capture", "start", "--bug-report", str(bug), "--developer", "dev-7")
-    trace_id = trace_id.strip()
+    start = ("capture", "start", "-q", "--bug-report", str(bug), "--developer", "dev-7")
+    trace_id = _cli(cli_env, *start).strip()
     out = _cli(cli_env, "capture", "run", "--", *pytest_cmd, code=1)
     assert "1 failed" in out
     (repo / "src" / "calc.py").write_text(FIXED)
@@ -128,6 +128,7 @@ def test_capture_session_end_to_end(
         cli_env,
         "capture",
         "finish",
+        "-q",
         "--title",
         "Fix add",
         "--pr-url",
@@ -228,7 +229,7 @@ def test_concurrent_invocations_never_share_a_seq(
     repo: Path, cli_env: dict[str, str], unique_topics: Settings
 ) -> None:
     """A watcher and a `thought` at once: the state lock serializes them, seqs stay unique."""
-    trace_id = _cli(cli_env, "capture", "start").strip()
+    trace_id = _cli(cli_env, "capture", "start", "-q").strip()
     settings = unique_topics.model_copy(
         update={
             "data_dir": Path(cli_env["FIXTRACE_DATA_DIR"]),
