@@ -1,0 +1,286 @@
+"""Every string field of the wire records, and what may be in it: free text or a strict shape.
+
+Why: redaction scans free text, and any field it does not scan must not be able to carry a
+secret. So each string field the Avro schemas declare is classified here, either ``text``
+(the stream's redaction scans it) or a named :data:`SHAPES` entry (a hex digest, a UUID-like
+id, a short name, …) that the boundaries enforce: the gateway answers 422, the SDK raises,
+the stream dead-letters the record with the reason. :func:`string_fields` walks the
+``.avsc`` files themselves, and :data:`FIELD_SHAPES` must classify every field it yields
+(``tests/schemas/test_shapes.py``), so a field added later cannot be forgotten: it fails
+that test until someone decides which it is.
+
+Why a shape is more than a regex: a GitHub token fits ``[A-Za-z0-9_]{1,64}``. Names and ids
+are also refused when a part of them looks random (:func:`looks_random`: a long run mixing
+letters and digits, or many case changes), which no command name, test runner, error class
+or enum value does. What a shape cannot tell apart is said in its ``limits``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+AVRO_DIR = Path(__file__).parent / "avro"
+TEXT = "text"
+"""Scanned by the stream's redaction step (``streams/redact_events.py``)."""
+
+
+_HEXISH = re.compile(r"[0-9a-fA-F]+")
+_PART = re.compile(r"[A-Za-z0-9]+")
+
+
+def looks_random(value: str) -> bool:
+    """A part of ``value`` that reads as a key rather than a word, number or digest.
+
+    Parts are the alphanumeric runs. A part is random-looking when it is 12+ characters
+    and mixes letters and digits (``Xk3jd8fQ2aB7``, ``ghp_…``'s body) unless it is plain
+    hex of a digest or UUID part, or when it has 4+ changes between upper and lower case
+    (``aBcDeF``). Words, CamelCase class names, version strings and dates pass.
+    """
+    for part in _PART.findall(value):
+        if len(part) >= 12 and not part.isalpha() and not part.isdigit():
+            if not _HEXISH.fullmatch(part):
+                return True
+        changes = sum(1 for a, b in zip(part, part[1:], strict=False) if a.islower() and b.isupper())
+        if changes >= 4 and len(part) >= 10:
+            return True
+    return False
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A strict shape: a full-match regex, optionally refusing random-looking parts."""
+
+    name: str
+    regex: re.Pattern[str]
+    examples: tuple[str, ...]
+    rejects: tuple[str, ...]
+    no_random_parts: bool = False
+    limits: str = ""
+
+    def why_not(self, value: str) -> str | None:
+        """None when ``value`` fits, else one line saying why not (never the value itself)."""
+        if "\x00" in value:
+            return f"{self.name}: contains a NUL character"
+        if not self.regex.fullmatch(value):
+            return f"{self.name}: does not match {self.regex.pattern}"
+        if self.no_random_parts and looks_random(value):
+            return f"{self.name}: a part looks like a random key, not a name or id"
+        return None
+
+
+def _s(name: str, regex: str, examples: tuple[str, ...], rejects: tuple[str, ...], *,
+       no_random_parts: bool = False, limits: str = "") -> Shape:  # fmt: skip
+    return Shape(name, re.compile(regex), examples, rejects, no_random_parts, limits)
+
+
+SHAPES: dict[str, Shape] = {
+    s.name: s
+    for s in (
+        _s(
+            "id",
+            r"[A-Za-z0-9][A-Za-z0-9._:@+/\-]{0,127}",
+            ("e1", "0f8fad5b-d9cb-469f-a165-70867728950e", "django__django-11099", "swe-agent/run-3"),
+            ("ghp_R2d4x0ZkQpL9mN3vB7cT1yH6jF8sW5aE0uIo", "has space", ""),
+            no_random_parts=True,
+            limits="a secret made only of hex or of short parts (a UUID-shaped Heroku key) fits",
+        ),
+        _s(
+            "digest",
+            r"(?:(?:sha1|sha256|sha512|md5|blake2b|xxh64|h1):)?[0-9a-f]{7,128}",
+            ("sha256:" + "b" * 64, "9fceb02d0ae598e95dc970b74767f19372d61af8", "0c1d2e3"),
+            ("h", "AKIAIOSFODNN7EXAMPLE", "Zm9vYmFy"),
+            limits="a secret written as lower-case hex (many 32/40-hex API keys) fits",
+        ),
+        _s(
+            "name",
+            r"[A-Za-z_][A-Za-z0-9_.+\-]{0,63}",
+            ("bash", "pytest", "unified_diff", "goto_definition", "requests.exceptions.HTTPError"),
+            ("sk_live_4eC39HqLyjWDarjtT1zdp7dc", "a b", "p@ss"),
+            no_random_parts=True,
+            limits="a word-like password (hunter2) fits",
+        ),
+        _s(
+            "version",
+            r"[0-9A-Za-z][0-9A-Za-z.+\-_]{0,31}",
+            ("1.0", "3.11.6", "2024.05.01-rc1"),
+            ("glpat-9a8b7c6d5e4f3g2h1i0j",),
+            no_random_parts=True,
+        ),
+    )
+}
+"""The named shapes a non-text string field may have."""
+
+FIELD_SHAPES: dict[str, str] = {
+    # envelope
+    "fixtrace.Event.event_id": "id",
+    "fixtrace.Actor.id": "id",
+    "fixtrace.EventContext.workspace_root": TEXT,
+    "fixtrace.EventContext.branch": TEXT,
+    "fixtrace.EventContext.commit_head": "digest",
+    "fixtrace.EventContext.correlation_id": "id",
+    "fixtrace.EventContext.parent_event_id": "id",
+    # payloads
+    "fixtrace.payload.FileEdit.file_path": TEXT,
+    "fixtrace.payload.FileEdit.patch_format": "name",
+    "fixtrace.payload.FileEdit.patch_blob_id": "digest",
+    "fixtrace.payload.FileEdit.patch_text": TEXT,
+    "fixtrace.payload.FileEdit.pre_hash": "digest",
+    "fixtrace.payload.FileEdit.post_hash": "digest",
+    "fixtrace.payload.FileEdit.reason_ref": "id",
+    "fixtrace.payload.FileSnapshot.file_path": TEXT,
+    "fixtrace.payload.FileSnapshot.content_blob_id": "digest",
+    "fixtrace.payload.FileSnapshot.content_text": TEXT,
+    "fixtrace.payload.TerminalCommand.cwd": TEXT,
+    "fixtrace.payload.TerminalCommand.command": TEXT,
+    "fixtrace.payload.TerminalCommand.shell": "name",
+    "fixtrace.payload.TerminalCommand.env_hash": "digest",
+    "fixtrace.payload.TerminalOutput.chunk_blob_id": "digest",
+    "fixtrace.payload.TerminalOutput.chunk_text": TEXT,
+    "fixtrace.payload.TestRun.command": TEXT,
+    "fixtrace.payload.TestRun.runner": "name",
+    "fixtrace.payload.TestRun.report_blob_id": "digest",
+    "fixtrace.payload.DebugAction.action": "name",
+    "fixtrace.payload.DebugAction.file_path": TEXT,
+    "fixtrace.payload.DebugAction.expression": TEXT,
+    "fixtrace.payload.DebugAction.value_text": TEXT,
+    "fixtrace.payload.Navigation.kind": "name",
+    "fixtrace.payload.Navigation.file_path": TEXT,
+    "fixtrace.payload.Navigation.symbol": TEXT,
+    "fixtrace.payload.Navigation.query": TEXT,
+    "fixtrace.payload.Thought.content_blob_id": "digest",
+    "fixtrace.payload.Thought.content_text": TEXT,
+    "fixtrace.payload.Thought.links_to[]": "id",
+    "fixtrace.payload.Commit.sha": "digest",
+    "fixtrace.payload.Commit.message": TEXT,
+    "fixtrace.payload.Commit.parent_sha": "digest",
+    "fixtrace.payload.Commit.diff_blob_id": "digest",
+    "fixtrace.payload.Commit.files_changed[]": TEXT,
+    "fixtrace.payload.PrMetadata.title": TEXT,
+    "fixtrace.payload.PrMetadata.description": TEXT,
+    "fixtrace.payload.PrMetadata.url": TEXT,
+    "fixtrace.payload.PrMetadata.diff_blob_id": "digest",
+    "fixtrace.payload.PrMetadata.base_branch": TEXT,
+    "fixtrace.payload.PrMetadata.head_branch": TEXT,
+    "fixtrace.payload.Error.message": TEXT,
+    "fixtrace.payload.Error.kind": "name",
+    "fixtrace.payload.Error.details_text": TEXT,
+    # the trace-opened record
+    "fixtrace.TraceOpened.trace_id": "id",
+    "fixtrace.TraceOpened.trace_version": "version",
+    "fixtrace.Repo.repo_id": TEXT,
+    "fixtrace.Repo.remote_url": TEXT,
+    "fixtrace.Repo.default_branch": TEXT,
+    "fixtrace.Repo.commit_base": "digest",
+    "fixtrace.RepoFingerprint.tree_hash": "digest",
+    "fixtrace.RepoFingerprint.dependencies_lock_hash": "digest",
+    "fixtrace.Task.task_id": TEXT,
+    "fixtrace.BugReport.title": TEXT,
+    "fixtrace.BugReport.description": TEXT,
+    "fixtrace.BugReport.repro_steps": TEXT,
+    "fixtrace.BugReport.expected": TEXT,
+    "fixtrace.BugReport.actual": TEXT,
+    "fixtrace.BugReport.links[]": TEXT,
+    "fixtrace.Task.labels[]": TEXT,
+    "fixtrace.EvalSpec.dataset": TEXT,
+    "fixtrace.EvalSpec.instance_id": TEXT,
+    "fixtrace.EvalSpec.version": TEXT,
+    "fixtrace.EvalSpec.environment_setup_commit": TEXT,
+    "fixtrace.EvalSpec.test_patch_blob_id": "digest",
+    "fixtrace.EvalSpec.fail_to_pass[]": TEXT,
+    "fixtrace.EvalSpec.pass_to_pass[]": TEXT,
+    "fixtrace.EvalSpec.gold_patch_blob_id": "digest",
+    "fixtrace.Developer.developer_id": "id",
+    "fixtrace.Environment.os": TEXT,
+    "fixtrace.Ide.name": TEXT,
+    "fixtrace.Ide.version": TEXT,
+    "fixtrace.Environment.language[]": TEXT,
+    "fixtrace.Environment.timezone": TEXT,
+    "fixtrace.Ingestion.client_session_id": "id",
+    "fixtrace.Ingestion.dedupe_policy": "name",
+    # the batch and the finalize marker
+    "fixtrace.EventBatch.trace_id": "id",
+    "fixtrace.ProducerInfo.client": TEXT,
+    "fixtrace.ProducerInfo.version": TEXT,
+    "fixtrace.ProducerInfo.host": TEXT,
+    "fixtrace.TraceFinalize.trace_id": "id",
+    "fixtrace.FinalState.commit_head": "digest",
+    "fixtrace.PrRef.title": TEXT,
+    "fixtrace.PrRef.description": TEXT,
+    "fixtrace.PrRef.diff_blob_id": "digest",
+}
+"""Avro ``record.field`` (``[]`` for an array's items) → ``text`` or a :data:`SHAPES` name."""
+
+BOUNDARY_RECORDS = ("fixtrace.TraceOpened", "fixtrace.EventBatch", "fixtrace.TraceFinalize")
+"""The records a client sends; every string field in them is classified above."""
+
+
+def _load(name: str) -> dict:
+    return json.loads((AVRO_DIR / f"{name}.avsc").read_text())
+
+
+def _walk(schema: object, owner: str, field: str, names: dict[str, dict]) -> Iterator[str]:
+    """``owner.field`` for a string, recursing into records, unions and arrays."""
+    if isinstance(schema, str):
+        if schema == "string":
+            yield f"{owner}.{field}"
+        elif schema in names:
+            yield from _record(names[schema], names)
+        return
+    if isinstance(schema, list):
+        for branch in schema:
+            yield from _walk(branch, owner, field, names)
+        return
+    if not isinstance(schema, dict):
+        return
+    kind = schema.get("type")
+    if kind == "record":
+        yield from _record(schema, names)
+    elif kind == "array":
+        yield from _walk(schema["items"], owner, field + "[]", names)
+    elif kind in ("string",):
+        yield f"{owner}.{field}"
+    elif isinstance(kind, (dict, list)):
+        yield from _walk(kind, owner, field, names)
+
+
+def _full_name(schema: dict) -> str:
+    ns = schema.get("namespace")
+    return f"{ns}.{schema['name']}" if ns and "." not in schema["name"] else schema["name"]
+
+
+def _record(schema: dict, names: dict[str, dict]) -> Iterator[str]:
+    full = _full_name(schema)
+    names[full] = schema
+    for f in schema["fields"]:
+        yield from _walk(f["type"], full, f["name"], names)
+
+
+@cache
+def string_fields() -> tuple[str, ...]:
+    """Every string field of the records a client sends, read from the ``.avsc`` files."""
+    names: dict[str, dict] = {}
+    for path in [*sorted(AVRO_DIR.glob("fixtrace.payload.*.avsc")), AVRO_DIR / "fixtrace.Event.avsc"]:
+        schema = json.loads(path.read_text())
+        names[_full_name(schema)] = schema
+    out: list[str] = []
+    for record in BOUNDARY_RECORDS:
+        out.extend(_record(_load(record), names))
+    return tuple(dict.fromkeys(out))
+
+
+def unclassified() -> list[str]:
+    """Schema string fields :data:`FIELD_SHAPES` does not classify, and classified fields
+    the schemas no longer have (both must be empty)."""
+    fields = set(string_fields())
+    return sorted(fields.symmetric_difference(FIELD_SHAPES))
+
+
+def shaped_fields() -> dict[str, Shape]:
+    """``record.field`` → its shape, for the fields that are not free text."""
+    return {f: SHAPES[s] for f, s in FIELD_SHAPES.items() if s != TEXT}
+
