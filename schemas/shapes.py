@@ -19,10 +19,13 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Annotated, Any
+
+from pydantic import AfterValidator
 
 AVRO_DIR = Path(__file__).parent / "avro"
 TEXT = "text"
@@ -105,6 +108,14 @@ SHAPES: dict[str, Shape] = {
             limits="a word-like password (hunter2) fits",
         ),
         _s(
+            "revision",
+            r"[A-Za-z0-9_][A-Za-z0-9_./+\-]{0,127}",
+            ("9fceb02d0ae598e95dc970b74767f19372d61af8", "abc123", "unknown", "v1.2.3", "main"),
+            ("ghp_R2d4x0ZkQpL9mN3vB7cT1yH6jF8sW5aE0uIo", "a b"),
+            no_random_parts=True,
+            limits="a secret written as lower-case hex fits (a git sha and a hex key look alike)",
+        ),
+        _s(
             "version",
             r"[0-9A-Za-z][0-9A-Za-z.+\-_]{0,31}",
             ("1.0", "3.11.6", "2024.05.01-rc1"),
@@ -121,7 +132,7 @@ FIELD_SHAPES: dict[str, str] = {
     "fixtrace.Actor.id": "id",
     "fixtrace.EventContext.workspace_root": TEXT,
     "fixtrace.EventContext.branch": TEXT,
-    "fixtrace.EventContext.commit_head": "digest",
+    "fixtrace.EventContext.commit_head": "revision",
     "fixtrace.EventContext.correlation_id": "id",
     "fixtrace.EventContext.parent_event_id": "id",
     # payloads
@@ -155,9 +166,9 @@ FIELD_SHAPES: dict[str, str] = {
     "fixtrace.payload.Thought.content_blob_id": "digest",
     "fixtrace.payload.Thought.content_text": TEXT,
     "fixtrace.payload.Thought.links_to[]": "id",
-    "fixtrace.payload.Commit.sha": "digest",
+    "fixtrace.payload.Commit.sha": "revision",
     "fixtrace.payload.Commit.message": TEXT,
-    "fixtrace.payload.Commit.parent_sha": "digest",
+    "fixtrace.payload.Commit.parent_sha": "revision",
     "fixtrace.payload.Commit.diff_blob_id": "digest",
     "fixtrace.payload.Commit.files_changed[]": TEXT,
     "fixtrace.payload.PrMetadata.title": TEXT,
@@ -175,7 +186,7 @@ FIELD_SHAPES: dict[str, str] = {
     "fixtrace.Repo.repo_id": TEXT,
     "fixtrace.Repo.remote_url": TEXT,
     "fixtrace.Repo.default_branch": TEXT,
-    "fixtrace.Repo.commit_base": "digest",
+    "fixtrace.Repo.commit_base": "revision",
     "fixtrace.RepoFingerprint.tree_hash": "digest",
     "fixtrace.RepoFingerprint.dependencies_lock_hash": "digest",
     "fixtrace.Task.task_id": TEXT,
@@ -189,7 +200,7 @@ FIELD_SHAPES: dict[str, str] = {
     "fixtrace.EvalSpec.dataset": TEXT,
     "fixtrace.EvalSpec.instance_id": TEXT,
     "fixtrace.EvalSpec.version": TEXT,
-    "fixtrace.EvalSpec.environment_setup_commit": TEXT,
+    "fixtrace.EvalSpec.environment_setup_commit": "revision",
     "fixtrace.EvalSpec.test_patch_blob_id": "digest",
     "fixtrace.EvalSpec.fail_to_pass[]": TEXT,
     "fixtrace.EvalSpec.pass_to_pass[]": TEXT,
@@ -208,7 +219,7 @@ FIELD_SHAPES: dict[str, str] = {
     "fixtrace.ProducerInfo.version": TEXT,
     "fixtrace.ProducerInfo.host": TEXT,
     "fixtrace.TraceFinalize.trace_id": "id",
-    "fixtrace.FinalState.commit_head": "digest",
+    "fixtrace.FinalState.commit_head": "revision",
     "fixtrace.PrRef.title": TEXT,
     "fixtrace.PrRef.description": TEXT,
     "fixtrace.PrRef.diff_blob_id": "digest",
@@ -284,3 +295,73 @@ def shaped_fields() -> dict[str, Shape]:
     """``record.field`` → its shape, for the fields that are not free text."""
     return {f: SHAPES[s] for f, s in FIELD_SHAPES.items() if s != TEXT}
 
+
+
+def _validator(shape: Shape) -> Callable[[str], str]:
+    def check(value: str) -> str:
+        why = shape.why_not(value)
+        if why is not None:
+            raise ValueError(why)
+        return value
+
+    return check
+
+
+@cache
+def shaped(name: str) -> Any:
+    """The annotated ``str`` type of a shape, for the wire models' fields."""
+    return Annotated[str, AfterValidator(_validator(SHAPES[name]))]
+
+
+def check_text(value: str) -> str:
+    """Free text: anything but NUL (a NUL cannot be stored or shown safely downstream)."""
+    if "\x00" in value:
+        raise ValueError("text: contains a NUL character")
+    return value
+
+
+Text = Annotated[str, AfterValidator(check_text)]
+Id = shaped("id")
+Digest = shaped("digest")
+Name = shaped("name")
+Revision = shaped("revision")
+Version = shaped("version")
+
+
+_SECTIONS = {"fixtrace.Event": None, "fixtrace.Actor": "actor", "fixtrace.EventContext": "context"}
+
+
+@cache
+def _event_checks() -> dict[str, tuple[tuple[str | None, str, bool, Shape | None], ...]]:
+    """Per payload record name: (section or None, field, is a list, shape or None for text)."""
+    envelope, payloads = [], {}
+    for key, shape_name in FIELD_SHAPES.items():
+        record, name = key.rsplit(".", 1)
+        is_list = name.endswith("[]")
+        entry = (name.rstrip("[]"), is_list, None if shape_name == TEXT else SHAPES[shape_name])
+        if record in _SECTIONS:
+            envelope.append((_SECTIONS[record], *entry))
+        elif record.startswith("fixtrace.payload."):
+            payloads.setdefault(record.rsplit(".", 1)[1], []).append(("payload", *entry))
+    return {k: tuple(envelope + v) for k, v in payloads.items()}
+
+
+def event_dict_problem(event: dict[str, Any], payload_record: str) -> str | None:
+    """Why a decoded event dict breaks a field shape or holds a NUL, or None.
+
+    The stream's cheap check (``schemas.codec.check_event_batch``) calls this so a batch it
+    keeps as dicts is never one the models would refuse; ``payload_record`` is the payload's
+    Avro record name (``TerminalCommand``).
+    """
+    for section, name, is_list, shape in _event_checks()[payload_record]:
+        holder = event if section is None else event.get(section)
+        value = holder.get(name) if holder else None
+        if value is None:
+            continue
+        for item in value if is_list else (value,):
+            if shape is None:
+                if "\x00" in item:
+                    return f"{section}.{name}: contains a NUL character"
+            elif (why := shape.why_not(item)) is not None:
+                return f"{section or 'event'}.{name}: {why}"
+    return None

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from .entropy import is_identifier_like
+
 _NOT_VALUES = frozenset(
     {
         "none", "null", "nil", "true", "false", "undefined", "str", "string", "bytes", "int",
@@ -92,3 +94,17 @@ def mixed_token(value: str, text: str, start: int, end: int) -> bool:
     has_upper = any(c.isupper() for c in value)
     has_lower = any(c.islower() for c in value)
     return has_digit and has_upper and has_lower
+
+
+def token_body(value: str, text: str, start: int, end: int) -> bool:
+    """Accept a prefixed token whose body reads as key material, not as a name.
+
+    Weaker than :func:`mixed_token` (Hugging Face tokens have no digits, Mailgun keys no
+    upper case): two of digits, upper and lower case, and not mostly dictionary-like
+    segments (``hf_hub_download_from_cache`` is a name).
+    """
+    body = value[value.find("_") + 1 :] if "_" in value[:10] else value
+    classes = (
+        any(c.isdigit() for c in body) + any(c.isupper() for c in body) + any(c.islower() for c in body)
+    )
+    return classes >= 2 and not is_identifier_like(body)

@@ -191,7 +191,7 @@ def _is_base64_text(s: str) -> bool:
     return printable >= 0.9 * len(raw)
 
 
-def _is_identifier_like(s: str) -> bool:
+def is_identifier_like(s: str) -> bool:
     wordy = 0
     for seg in _SEGMENT.findall(s):
         if seg.isalpha() and len(seg) >= 3 and _VOWELS.intersection(seg.lower()):
@@ -207,10 +207,35 @@ def _classes(s: str) -> tuple[bool, bool, bool]:
     return _DIGIT.search(s) is not None, s.lower() != s, s.upper() != s
 
 
+_WORD_STOPS = " \t\r\n\"'`=(<>,;|"
+
+
+def in_path(text: str, start: int, end: int) -> bool:
+    """The run is (part of) a file path, an S3 key or a URL's path, not a token.
+
+    A run right after a ``/``, or one holding a ``/`` inside a word that starts like a
+    path (``/``, ``~``, ``.``) or a URL (``scheme://``), or that has a ``/`` before the run.
+    Temp folders (``/tmp/tmp.Xk3jd8fQ2a/…``), hash-named cache folders and object keys
+    are names of places; a secret in a URL is in its userinfo or query, which the URL
+    rules handle. Base64 keys hold ``/`` too, but start a word or follow ``=``/a quote.
+    """
+    if start and text[start - 1] == "/":
+        return True
+    if "/" not in text[start:end]:
+        return False
+    word = start
+    while word > 0 and text[word - 1] not in _WORD_STOPS:
+        word -= 1
+    head = text[word:start]
+    return text[word : word + 1] in ("/", "~", ".") or "/" in head or "://" in text[word:end]
+
+
 def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
     """Decide one candidate run (see the module docstring for the rule)."""
     digit, upper, lower = _classes(token)
     if digit + upper + lower < 2:  # cheapest test first: paths and words stop here
+        return False
+    if in_path(text, start, end):
         return False
     if len(token) > MAX_LEN or _SRI.match(token) or _is_digest_hex(token):
         return False
@@ -228,6 +253,6 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
         return False
     if shannon_bits(core) < (NEAR_KEYWORD_BITS if near else STANDALONE_BITS):
         return False
-    if _is_identifier_like(core) or _is_base64_text(core) or _is_ssh_public_key(core):
+    if is_identifier_like(core) or _is_base64_text(core) or _is_ssh_public_key(core):
         return False
     return not _in_public_pem_block(text, start)

@@ -87,7 +87,7 @@ _VALUE = (
     r"[ \t]*(?:[rbuf]{0,2}\\?\"([^\"\\\n]{3,512})\\?\"|[rbuf]{0,2}\\?'([^'\\\n]{3,512})\\?'"
     r"|`([^`\n]{3,512})`|(?![=>])([^\s\"'`,;]{3,512}))"
 )
-_ASSIGN = r"(?:\\?[\"'])?[ \t]*(?:=|:=|=>|:)"
+_ASSIGN = r"(?:\\?[\"'])?\]?[ \t]*(?:=|:=|=>|:)"
 
 
 _CURL_USER = r"[ \t](?:-u|--user)[ \t=]*[\"']?[^\s:\"']*:([^\s\"']+)"
@@ -95,8 +95,16 @@ _CURL_USER = r"[ \t](?:-u|--user)[ \t=]*[\"']?[^\s:\"']*:([^\s\"']+)"
 part in the match is the secret)."""
 
 
+_NAME_SUFFIX = (
+    r"(?:[_\-.]?(?:key|value|base|data|string|str|text|token|secret|access|pass|word|phrase"
+    r"|plain|raw|prod|production|dev|live|test|staging|local|admin|root|[0-9]))*"
+)
+"""Words a secret's name may end with (``SECRET_KEY``, ``secret_key_base``, ``token2``):
+a positive list, so ``token_url``, ``password_hash`` or ``secret_name`` stay names."""
+
+
 def _assignment(keyword: str, *triggers: str) -> Pattern:
-    return _p(keyword + _ASSIGN + _VALUE, *triggers, lower=True)
+    return _p(keyword + _NAME_SUFFIX + _ASSIGN + _VALUE, *triggers, lower=True)
 
 
 SECRET_RULES: tuple[Rule, ...] = (
@@ -168,6 +176,45 @@ SECRET_RULES: tuple[Rule, ...] = (
         accept.mixed_token,
     ),
     Rule("npm_token", (_t(r"npm_[A-Za-z0-9]{36}", "npm_"),)),
+    # Provider tokens with a documented prefix (gitleaks' and trufflehog's detectors name
+    # them); each matches on its own, no keyword beside it needed. Token-run patterns look
+    # for their prefix only inside the 20+ character runs the entropy rule finds anyway.
+    Rule(
+        "azure_ad_client_secret",
+        (_p(r"(?<![A-Za-z0-9_~.\-])([A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.\-]{31,34})", "q~"),),
+    ),
+    Rule("twilio_key", (_t(r"(?:SK|AC)[0-9a-f]{32}(?![0-9A-Za-z])", "sk", "ac"),)),
+    Rule("mailgun_key", (_t(r"key-[0-9a-z]{32}(?![0-9a-z])", "key-"),), accept.token_body),
+    Rule("mailchimp_key", (_t(r"[0-9a-f]{32}-us[0-9]{1,2}(?![0-9a-z])", "-us"),)),
+    Rule("databricks_token", (_t(r"dapi[0-9a-f]{32}(?:-\d)?", "dapi"),)),
+    Rule("shopify_token", (_t(r"shp(?:at|ca|pa|ss)_[A-Fa-f0-9]{32}", "shp"),)),
+    Rule("digitalocean_token", (_t(r"do[opr]_v1_[a-f0-9]{64}", "_v1_"),)),
+    Rule(
+        "newrelic_key",
+        (_t(r"NR(?:AK|JS|II|AA)-[A-Za-z0-9]{19,32}", "nrak-", "nrjs-", "nrii-", "nraa-"),),
+    ),
+    Rule("planetscale_token", (_t(r"pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_=\-]{32,64}", "pscale_"),)),
+    Rule(
+        "prefixed_service_token",
+        # One rule for the many "<service>_<random>" tokens: the prefix list is data.
+        (
+            _t(
+                r"(?:hf_|api_org_|HRKU-|PMAK-|pul-|lin_api_|sntry[su]_|glc_|glsa_|ATATT3|"
+                r"ATCTT3|sq0atp-|sq0csp-|EAAA|fo1_|ntn_|tfp_|sbp_|phx_|phc_|LTAI|"
+                r"AGE-SECRET-KEY-1|xkeysib-|rk_live_|whsec_|dckr_pat_|rubygems_|figd_|"
+                r"CLOJARS_|squ_|sqp_|sqa_|sk-or-v1-|r8_|nvapi-|gsk_|csk-|pplx-|xai-|"
+                r"tvly-|fw_|glptt-|gldt-|glsoat-|glffct-|glcbt-|glimt-|glagent-)"
+                r"[A-Za-z0-9_\-]{20,}",
+                "hf_", "api_org_", "hrku-", "pmak-", "pul-", "lin_api_", "sntry", "glc_",
+                "glsa_", "atatt3", "atctt3", "sq0", "eaaa", "fo1_", "ntn_", "tfp_", "sbp_",
+                "phx_", "phc_", "ltai", "age-secret", "xkeysib-", "rk_live_", "whsec_",
+                "dckr_pat_", "rubygems_", "figd_", "clojars_", "squ_", "sqp_", "sqa_",
+                "sk-or-", "r8_", "nvapi-", "gsk_", "csk-", "pplx-", "xai-", "tvly-", "fw_",
+                "glptt-", "gldt-", "glsoat-", "glffct-", "glcbt-", "glimt-", "glagent-",
+            ),
+        ),
+        accept.token_body,
+    ),
     Rule("onepassword_token", (_t(r"ops_eyJ[A-Za-z0-9+/=_\-]{100,}", "ops_eyj"),)),
     Rule("pypi_token", (_t(r"pypi-AgE[A-Za-z0-9_\-]{60,}", "pypi-age"),)),
     Rule(
@@ -201,7 +248,7 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule("azure_sas_token", (_p(r"sig=([a-z0-9%+/]{30,}(?:%3d|=){0,2})", "sig=", lower=True),)),
     Rule(
         "connection_string_password",
-        (_p(r"://[^\s:/?#@\"'<>\[\]]{0,128}:([^\s/?#@\"'<>]{1,256})@", "://"),),
+        (_p(r"://[^\s:/?#@\"'<>\[\]]{0,128}:([^\s/?@\"'<>]{1,256})@", "://"),),
         accept.url_password,
     ),
     Rule(
@@ -220,24 +267,90 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule(
         "secret_assignment",
         (
-            _assignment(r"pass(?:word|wd|phrase)", "pass"),
+            _assignment(r"pass(?:word|wd|phrase)?", "pass"),
+            _assignment(r"pwd", "pwd"),
             _assignment(r"secret", "secret"),
             _assignment(r"token", "token"),
             _assignment(r"api[_\-]?key", "key"),
             _assignment(r"access[_\-]?key", "key"),
             _assignment(r"private[_\-]?key", "key"),
+            _assignment(r"(?:client|account|signing|master|encryption|license|app)[_\-]?key", "key"),
+            _assignment(r"key[_\-]?(?:data|base)", "key"),
             _assignment(r"credentials?", "credential"),
+            _assignment(r"(?:_|\"|\b)auth(?:[_\-]?token)?", "auth"),
             _p(
-                r"--(?:[a-z]+-)*(?:password|passwd|token|secret|api-key)[ \t]+"
-                r"(?![\-=])([^\s\"'`,;]{3,512})",
+                r"--(?:[a-z0-9]+-)*(?:password|passwd|pass|pwd|token|secret|api-key|apikey|key)"
+                r"(?:[ \t]+|=)[\"']?(?![\-=])([^\s\"'`,;]{3,512})",
                 "pass",
+                "pwd",
                 "token",
                 "secret",
                 "key",
                 lower=True,
             ),
+            # .s3cfg / .netrc style: the name, spaces, the value (no "=")
+            _p(
+                r"(?:secret_key|access_key|aws_secret_key|password|passwd)[ \t]+(?![=:\-])"
+                r"([^\s\"'`,;]{3,512})(?=[ \t]*(?:$|\n|\r|`))",
+                "secret",
+                "key",
+                "pass",
+                lower=True,
+                flags=re.M,
+            ),
+            # XML settings (Maven settings.xml, NuGet.config): <password>value</password>
+            _p(
+                r"<(?:pass(?:word)?|secret|token|api[_\-]?key|clear[_\-]?text[_\-]?password)>"
+                r"[ \t]*([^<\s][^<\n]{2,511})</",
+                "pass",
+                "secret",
+                "token",
+                "key",
+                lower=True,
+            ),
         ),
         accept.assignment_value,
+    ),
+    Rule(
+        "tool_password_flag",
+        # Password flags of everyday tools (their documented option, value attached or after
+        # a space). All hang on one regex trigger (``@tool``: the tools' names, searched only
+        # in strings a cheap literal pre-test lets through) instead of a pass per tool.
+        (
+            _p(r"(?:mysql|mysqldump|mysqladmin|mariadb)[^\n|;&]*?[ \t]-p([^\s\-'\"][^\s'\"]*|'[^'\n]+'|\"[^\"\n]+\")", "@tool"),
+            _p(r"redis-cli[^\n|;&]*?[ \t](?:-a|--pass)[ \t]+([^\s'\"]+|'[^'\n]+'|\"[^\"\n]+\")", "@tool"),
+            _p(r"sshpass[^\n|;&]*?[ \t]-p[ \t]*([^\s'\"]+|'[^'\n]+'|\"[^\"\n]+\")", "@tool"),
+            _p(r"ldap\w*[^\n|;&]*?[ \t]-w[ \t]+([^\s'\"]+|'[^'\n]+'|\"[^\"\n]+\")", "@tool"),
+            _p(r"sqlcmd[^\n|;&]*?[ \t]-P[ \t]+([^\s'\"]+|'[^'\n]+'|\"[^\"\n]+\")", "@tool"),
+            _p(r"smbclient[^\n|;&]*?[ \t]-U[ \t]*[^\s%]+%([^\s'\"]+)", "@tool"),
+            _p(r"htpasswd[ \t]+-\w*b\w*[ \t]+(?:-\w+[ \t]+)*\S+[ \t]+\S+[ \t]+([^\s'\"]+|'[^'\n]+')", "@tool"),
+            _p(r"login\b[^\n|;&]*?[ \t](?:-p|--password)(?:[ \t]+|=)([^\s\-'\"][^\s'\"]*|'[^'\n]+'|\"[^\"\n]+\")", "@tool"),
+            _p(r"vault[ \t]+login[ \t]+(?:-\S+[ \t]+)*([^\s'\"\-][^\s'\"`]{5,})", "@tool"),
+            _p(r"pass:(?!\$)([^\s'\"]{3,})", "@tool"),
+            _p(r"(?:curl|wget|http|https|xh)[ \t][^\n|;&]*?(?:-u|--user|-a|--auth)[ \t=]*[\"']?[^\s:\"'@/]+:([^\s\"'@]+|'[^'\n]+')", "@tool"),
+        ),
+        accept.url_password,
+    ),
+    Rule(
+        "pgpass_line",
+        # host:port:database:user:password, one per line of ~/.pgpass
+        (_p(r"[A-Za-z0-9_.\-*]+:(?:\d{2,5}|\*):[A-Za-z0-9_.\-*]+:[A-Za-z0-9_.\-*]+:([^\s:`'\"]{3,})", "@pgpass"),),
+        accept.url_password,
+    ),
+    Rule(
+        "url_credential_param",
+        # A credential-like query parameter keeps its name, loses its value; the URL's
+        # scheme, host and path stay (``?api_key=…&page=2`` → ``?api_key=[REDACTED…]&page=2``).
+        (
+            _p(
+                r"[?&;](?:[a-z0-9_\-]*(?:password|passwd|pwd|token|secret|api[_\-]?key|apikey|"
+                r"access[_\-]?key|signature|sig|auth|credential|client[_\-]?secret|session)[a-z0-9_\-]*"
+                r"|key|code|x-amz-credential|x-amz-signature)=([^&\s#'\"<>]{6,})",
+                "@query",
+                lower=True,
+            ),
+        ),
+        accept.url_password,
     ),
     Rule(
         "command_line_credentials",
@@ -294,15 +407,38 @@ TRIGGER_CONTEXTS: dict[str, re.Pattern[str]] = {
     # "_", "-" or " " in the patterns, any character here.
     "key": re.compile(
         r"key(?:(?<=apikey)|(?<=api.key)|(?<=accesskey)|(?<=access.key)"
-        r"|(?<=privatekey)|(?<=private.key)|(?<=accountkey))"
+        r"|(?<=privatekey)|(?<=private.key)|(?<=accountkey)|(?<=account.key)"
+        r"|(?<=secretkey)|(?<=secret.key)|(?<=clientkey)|(?<=client.key)"
+        r"|(?<=signingkey)|(?<=signing.key)|(?<=masterkey)|(?<=master.key)"
+        r"|(?<=encryptionkey)|(?<=encryption.key)|(?<=licensekey)|(?<=license.key)"
+        r"|(?<=appkey)|(?<=app.key)|(?<=-key)|(?=.?data)|(?=.?base))"
     ),
-    # Every pattern with the trigger "pass" spells password, passwd or passphrase.
-    "pass": re.compile(r"pass(?:word|wd|phrase)"),
+    # Patterns with "pass" spell password/passwd/passphrase, or a bare "pass" name followed
+    # by an assignment, a flag value or openssl's "pass:" (never "passed", "passing").
+    "pass": re.compile(r"pass(?:word|wd|phrase|[a-z0-9_.\-]*[\"']?\]?[ \t]*(?:=|:|>)|[ \t]+[^\s])"),
+    "pwd": re.compile(r"pwd(?:[a-z0-9_.\-]*[\"']?\]?[ \t]*(?:=|:|>)|[ \t]+[^\s\-])"),
+    "auth": re.compile(r"auth[a-z0-9_.\-]*[\"']?\]?[ \t]*(?:=|:)"),
 }
 """Where a common-word trigger counts: a necessary condition of every pattern listing it,
 searched on the lower-cased text (``bench/redact_bench.py``'s ``triggers_necessary``
 verifies it on the corpora). Saves the 8 ``key`` and 2 ``pass`` regexes on text like
 ``KeyError`` or ``passed``."""
+
+REGEX_TRIGGERS: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
+    # name -> (literals one of which every match contains, the regex searched when one is)
+    "@tool": (
+        (" -", "login"),
+        re.compile(
+            r"(?:mysql|mysqldump|mysqladmin|mariadb|redis-cli|sshpass|ldap|sqlcmd|smbclient"
+            r"|htpasswd|login|pass:|curl|wget|http|xh)"
+        ),
+    ),
+    "@pgpass": ((":",), re.compile(r":(?:\d{2,5}|\*):[a-z0-9_.\-*]+:[a-z0-9_.\-*]+:")),
+    "@query": (("=",), re.compile(r"[?&;][a-z0-9_\-]*=")),
+}
+"""Triggers that are regexes (a tool's name among many, a line shape): the literal is
+tested with ``in`` first (one C pass, shared by every entry with that literal), the regex
+only where it is there. Each entry is a necessary condition of the patterns listing it."""
 
 ALL_RULES: tuple[Rule, ...] = SECRET_RULES + PII_RULES
 RULE_NAMES: tuple[str, ...] = tuple(r.name for r in ALL_RULES)
