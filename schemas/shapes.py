@@ -30,25 +30,65 @@ from pydantic import AfterValidator
 AVRO_DIR = Path(__file__).parent / "avro"
 TEXT = "text"
 """Scanned by the stream's redaction step (``streams/redact_events.py``)."""
+PUBLIC = "public"
+"""Not scanned, on purpose: a benchmark's grading spec, copied by importers from a public
+dataset (test ids must match the test output byte for byte, e.g.
+``test_auth[http://user:pass@host]``), never the developer's text."""
 
 
 _HEXISH = re.compile(r"[0-9a-fA-F]+")
 _PART = re.compile(r"[A-Za-z0-9]+")
+_LOWER_HEX = re.compile(r"[0-9a-f]+")
 
 
-def looks_random(value: str) -> bool:
-    """A part of ``value`` that reads as a key rather than a word, number or digest.
+_UUID_SHAPED = re.compile(
+    r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
+)
+_RFC_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}")
+_WORD = re.compile(r"[A-Z]?[a-z]{2,}|[A-Z]{2,}(?![a-z])")
+_VOWELS = frozenset("aeiouyAEIOUY")
+_INTERLEAVED = re.compile(r"(?<=[A-Za-z])[0-9]|(?<=[0-9])[A-Za-z]")
+
+
+def _case_mixed(part: str) -> bool:
+    """Upper case after the first character next to lower case: ``GMdVWNRq``, ``getById``."""
+    return any(c.isupper() for c in part[1:]) and any(c.islower() for c in part)
+
+
+def _wordy(part: str) -> bool:
+    """Most of the part is word-like segments (``ConnectionError``, ``getElementById``)."""
+    covered = sum(len(w) for w in _WORD.findall(part) if _VOWELS.intersection(w))
+    return covered >= 0.6 * len(part)
+
+
+def looks_random(value: str, max_hex: int = 12) -> bool:
+    """A part of ``value`` that reads as a key rather than a word, number or short id.
 
     Parts are the alphanumeric runs. A part is random-looking when it is 12+ characters
-    and mixes letters and digits (``Xk3jd8fQ2aB7``, ``ghp_…``'s body) unless it is plain
-    hex of a digest or UUID part, or when it has 4+ changes between upper and lower case
-    (``aBcDeF``). Words, CamelCase class names, version strings and dates pass.
+    and mixes letters and digits (``Xk3jd8fQ2aB7``, ``ghp_…``'s body), when it is hex
+    longer than ``max_hex`` (a 32-hex API key; a UUID's parts are 12 at most), or when it
+    has 4+ changes from lower to upper case (``aBcDeF``), or when it is 10+ characters of
+    mixed case that do not read as words (``GMdVWNRqbQbXmf``). A UUID-shaped part must have
+    a UUID's version and variant digits (keys written in UUID form mostly do not). Words,
+    CamelCase class names, version strings, dates and RFC UUIDs pass.
     """
+    for uuid in _UUID_SHAPED.findall(value):
+        if not _RFC_UUID.fullmatch(uuid):
+            return True  # UUID-shaped hex without a UUID's version and variant: a key
     for part in _PART.findall(value):
-        if len(part) >= 12 and not part.isalpha() and not part.isdigit():
-            if not _HEXISH.fullmatch(part):
+        if len(part) >= 10 and not part.isdigit() and _case_mixed(part) and not _wordy(part):
+            return True
+        if _HEXISH.fullmatch(part) and not part.isdigit() and not part.isalpha():
+            if len(part) > max_hex:
                 return True
-        changes = sum(1 for a, b in zip(part, part[1:], strict=False) if a.islower() and b.isupper())
+            continue
+        if len(part) >= 6 and len(_INTERLEAVED.findall(part)) >= 3:
+            return True  # letters and digits interleaved (B9LNS58, 798JRY): not a name
+        if len(part) >= 12 and not part.isalpha() and not part.isdigit():
+            return True
+        changes = sum(
+            1 for a, b in zip(part, part[1:], strict=False) if a.islower() and b.isupper()
+        )
         if changes >= 4 and len(part) >= 10:
             return True
     return False
@@ -64,21 +104,30 @@ class Shape:
     rejects: tuple[str, ...]
     no_random_parts: bool = False
     limits: str = ""
+    max_hex: int = 12
+    """Longest hex part a value may hold (``no_random_parts``)."""
+    exact_hex: tuple[int, ...] = ()
+    """Hex lengths allowed as the whole value beside the regex (a full git sha)."""
 
     def why_not(self, value: str) -> str | None:
         """None when ``value`` fits, else one line saying why not (never the value itself)."""
         if "\x00" in value:
             return f"{self.name}: contains a NUL character"
+        if len(value) in self.exact_hex and _LOWER_HEX.fullmatch(value):
+            return None
         if not self.regex.fullmatch(value):
             return f"{self.name}: does not match {self.regex.pattern}"
-        if self.no_random_parts and looks_random(value):
+        if self.no_random_parts and looks_random(value, self.max_hex):
             return f"{self.name}: a part looks like a random key, not a name or id"
         return None
 
 
 def _s(name: str, regex: str, examples: tuple[str, ...], rejects: tuple[str, ...], *,
-       no_random_parts: bool = False, limits: str = "") -> Shape:  # fmt: skip
-    return Shape(name, re.compile(regex), examples, rejects, no_random_parts, limits)
+       no_random_parts: bool = False, limits: str = "", max_hex: int = 12,
+       exact_hex: tuple[int, ...] = ()) -> Shape:  # fmt: skip
+    return Shape(
+        name, re.compile(regex), examples, rejects, no_random_parts, limits, max_hex, exact_hex
+    )
 
 
 SHAPES: dict[str, Shape] = {
@@ -87,17 +136,22 @@ SHAPES: dict[str, Shape] = {
         _s(
             "id",
             r"[A-Za-z0-9][A-Za-z0-9._:@+/\-]{0,127}",
-            ("e1", "0f8fad5b-d9cb-469f-a165-70867728950e", "django__django-11099", "swe-agent/run-3"),
+            (
+                "e1",
+                "0f8fad5b-d9cb-469f-a165-70867728950e",
+                "django__django-11099",
+                "swe-agent/run-3",
+            ),
             ("ghp_R2d4x0ZkQpL9mN3vB7cT1yH6jF8sW5aE0uIo", "has space", ""),
             no_random_parts=True,
             limits="a secret made only of hex or of short parts (a UUID-shaped Heroku key) fits",
         ),
         _s(
             "digest",
-            r"(?:(?:sha1|sha256|sha512|md5|blake2b|xxh64|h1):)?[0-9a-f]{7,128}",
-            ("sha256:" + "b" * 64, "9fceb02d0ae598e95dc970b74767f19372d61af8", "0c1d2e3"),
-            ("h", "AKIAIOSFODNN7EXAMPLE", "Zm9vYmFy"),
-            limits="a secret written as lower-case hex (many 32/40-hex API keys) fits",
+            r"sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|sha1:[0-9a-f]{40}|[0-9a-f]{40}|[0-9a-f]{64}",
+            ("sha256:" + "b" * 64, "9fceb02d0ae598e95dc970b74767f19372d61af8"),
+            ("h", "0c1d2e3", "d41d8cd98f00b204e9800998ecf8427e", "AKIAIOSFODNN7EXAMPLE"),
+            limits="a secret written as 40 or 64 lower-case hex fits",
         ),
         _s(
             "name",
@@ -111,9 +165,11 @@ SHAPES: dict[str, Shape] = {
             "revision",
             r"[A-Za-z0-9_][A-Za-z0-9_./+\-]{0,127}",
             ("9fceb02d0ae598e95dc970b74767f19372d61af8", "abc123", "unknown", "v1.2.3", "main"),
-            ("ghp_R2d4x0ZkQpL9mN3vB7cT1yH6jF8sW5aE0uIo", "a b"),
+            ("ghp_R2d4x0ZkQpL9mN3vB7cT1yH6jF8sW5aE0uIo", "d41d8cd98f00b204e9800998ecf8427e", "a b"),
             no_random_parts=True,
-            limits="a secret written as lower-case hex fits (a git sha and a hex key look alike)",
+            max_hex=15,
+            exact_hex=(40, 64),
+            limits="a secret of 40/64 or at most 15 lower-case hex fits (a git sha looks alike)",
         ),
         _s(
             "version",
@@ -197,13 +253,13 @@ FIELD_SHAPES: dict[str, str] = {
     "fixtrace.BugReport.actual": TEXT,
     "fixtrace.BugReport.links[]": TEXT,
     "fixtrace.Task.labels[]": TEXT,
-    "fixtrace.EvalSpec.dataset": TEXT,
-    "fixtrace.EvalSpec.instance_id": TEXT,
-    "fixtrace.EvalSpec.version": TEXT,
+    "fixtrace.EvalSpec.dataset": PUBLIC,
+    "fixtrace.EvalSpec.instance_id": PUBLIC,
+    "fixtrace.EvalSpec.version": PUBLIC,
     "fixtrace.EvalSpec.environment_setup_commit": "revision",
     "fixtrace.EvalSpec.test_patch_blob_id": "digest",
-    "fixtrace.EvalSpec.fail_to_pass[]": TEXT,
-    "fixtrace.EvalSpec.pass_to_pass[]": TEXT,
+    "fixtrace.EvalSpec.fail_to_pass[]": PUBLIC,
+    "fixtrace.EvalSpec.pass_to_pass[]": PUBLIC,
     "fixtrace.EvalSpec.gold_patch_blob_id": "digest",
     "fixtrace.Developer.developer_id": "id",
     "fixtrace.Environment.os": TEXT,
@@ -275,7 +331,10 @@ def _record(schema: dict, names: dict[str, dict]) -> Iterator[str]:
 def string_fields() -> tuple[str, ...]:
     """Every string field of the records a client sends, read from the ``.avsc`` files."""
     names: dict[str, dict] = {}
-    for path in [*sorted(AVRO_DIR.glob("fixtrace.payload.*.avsc")), AVRO_DIR / "fixtrace.Event.avsc"]:
+    for path in [
+        *sorted(AVRO_DIR.glob("fixtrace.payload.*.avsc")),
+        AVRO_DIR / "fixtrace.Event.avsc",
+    ]:
         schema = json.loads(path.read_text())
         names[_full_name(schema)] = schema
     out: list[str] = []
@@ -293,8 +352,17 @@ def unclassified() -> list[str]:
 
 def shaped_fields() -> dict[str, Shape]:
     """``record.field`` → its shape, for the fields that are not free text."""
-    return {f: SHAPES[s] for f, s in FIELD_SHAPES.items() if s != TEXT}
+    return {f: SHAPES[s] for f, s in FIELD_SHAPES.items() if s not in (TEXT, PUBLIC)}
 
+
+def model_field_class(record: str, name: str) -> str | None:
+    """The classification of model ``record`` (its class name)'s field ``name``, or None
+    when the schema does not declare it a string (an enum, a number, a nested record)."""
+    for key in (f"fixtrace.{record}.{name}", f"fixtrace.payload.{record}.{name}"):
+        for k in (key, key + "[]"):
+            if k in FIELD_SHAPES:
+                return FIELD_SHAPES[k]
+    return None
 
 
 def _validator(shape: Shape) -> Callable[[str], str]:
@@ -338,7 +406,7 @@ def _event_checks() -> dict[str, tuple[tuple[str | None, str, bool, Shape | None
     for key, shape_name in FIELD_SHAPES.items():
         record, name = key.rsplit(".", 1)
         is_list = name.endswith("[]")
-        entry = (name.rstrip("[]"), is_list, None if shape_name == TEXT else SHAPES[shape_name])
+        entry = (name.rstrip("[]"), is_list, SHAPES.get(shape_name))
         if record in _SECTIONS:
             envelope.append((_SECTIONS[record], *entry))
         elif record.startswith("fixtrace.payload."):

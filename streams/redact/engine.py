@@ -110,11 +110,14 @@ class Redactor:
             text = self._scan_full(text, findings)
         return RedactionOutcome(text, findings, truncated)
 
-    def redact_text(self, text: str) -> tuple[str, dict[str, int]]:
+    def redact_text(
+        self, text: str, secrets: list[str] | None = None
+    ) -> tuple[str, dict[str, int]]:
         """``redact(text)`` in redacted mode, as (text, findings), for the per-event hot path.
 
         Why not :meth:`redact`: building the frozen outcome costs ~0.7 µs (measured), about
         half the scan of a short clean string. Same truncation and findings, never raw.
+        ``secrets``, when given, receives each redacted value (for the trace memory).
         """
         max_bytes = self._max_bytes
         if max_bytes is not None and len(text) * 4 > max_bytes:
@@ -123,23 +126,27 @@ class Redactor:
         else:
             findings = {}
         if self._precheck:
-            return self._scan_prechecked(text, findings), findings
-        return self._scan_full(text, findings), findings
+            return self._scan_prechecked(text, findings, secrets), findings
+        return self._scan_full(text, findings, secrets), findings
 
-    def _scan_full(self, text: str, findings: dict[str, int]) -> str:
+    def _scan_full(
+        self, text: str, findings: dict[str, int], secrets: list[str] | None = None
+    ) -> str:
         """Every pattern's regex on the text: the reference the pre-check must equal."""
         low = _lower(text)
         for rule, pattern in self._steps:
             subject = low if pattern.on_lower else text
             spans = [_secret_span(m) for m in pattern.regex.finditer(subject)]
             if spans:
-                new, n = self._replace(rule, text, spans)
+                new, n = self._replace(rule, text, spans, secrets)
                 if n:
                     findings[rule.name] = findings.get(rule.name, 0) + n
                     text, low = new, _lower(new)
         return text
 
-    def _scan_prechecked(self, text: str, findings: dict[str, int]) -> str:
+    def _scan_prechecked(
+        self, text: str, findings: dict[str, int], secrets: list[str] | None = None
+    ) -> str:
         """Run only the patterns whose triggers occur, found in one sweep per string.
 
         Why a sweep and a cached plan instead of testing triggers pattern by pattern: the
@@ -171,7 +178,7 @@ class Redactor:
                 spans = [_secret_span(m) for m in pattern.regex.finditer(subject)]
             if not spans:
                 continue
-            new, n = self._replace(rule, text, spans)
+            new, n = self._replace(rule, text, spans, secrets)
             if n:
                 findings[rule.name] = findings.get(rule.name, 0) + n
                 text = new
@@ -229,7 +236,13 @@ class Redactor:
                 plan.append(i)
         return tuple(plan)
 
-    def _replace(self, rule: Rule, text: str, spans: list[tuple[int, int]]) -> tuple[str, int]:
+    def _replace(
+        self,
+        rule: Rule,
+        text: str,
+        spans: list[tuple[int, int]],
+        secrets: list[str] | None = None,
+    ) -> tuple[str, int]:
         """Replace the accepted spans with the rule's token; return the text and count."""
         token = self._tokens[rule.name]
         check, widen = rule.accept, rule.widen
@@ -238,10 +251,14 @@ class Redactor:
         for begin, end in spans:
             if begin < last or (check is not None and not check(text[begin:end], text, begin, end)):
                 continue
+            if _MASKED.search(text, begin, end):
+                continue  # "xxxxxxxx", "********", "########": a masked or sample value
             if widen is not None:
                 begin = max(last, widen(text, begin, end)[0])
             pieces.append(text[last:begin])
             pieces.append(token)
+            if secrets is not None:
+                secrets.append(text[begin:end])
             last = end
             n += 1
         if not n:
@@ -249,6 +266,9 @@ class Redactor:
         pieces.append(text[last:])
         return "".join(pieces), n
 
+
+_MASKED = re.compile(r"x{8}|X{8}|\*{4}|#{4}|0{16}")
+"""A run no key has (gitleaks' own samples mask theirs so); the span is left alone."""
 
 _MAX_PLANS = 4096
 """Bound on cached plans: one per distinct set of trigger hits, few in practice."""

@@ -83,6 +83,9 @@ def candidate_spans(text: str) -> list[tuple[int, int]]:
 
 
 MIN_STANDALONE = 32
+MIN_MIXED = 20
+"""Standalone runs mixing digits, upper and lower case count from 20 characters (a run
+that random is a key, not a name: names are caught by the identifier test)."""
 MIN_NEAR_KEYWORD = 20
 MAX_LEN = 256
 STANDALONE_BITS = 4.0
@@ -171,6 +174,10 @@ def widen_dotted(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
+def _digit_share(s: str) -> float:
+    return sum(c.isdigit() for c in s) / len(s)
+
+
 def _is_digest_hex(s: str) -> bool:
     if not _HEX.fullmatch(s):
         return False
@@ -208,26 +215,32 @@ def _classes(s: str) -> tuple[bool, bool, bool]:
 
 
 _WORD_STOPS = " \t\r\n\"'`=(<>,;|"
+_FIELD_STOPS = " \t\r\n\"'`<>()|"
 
 
 def in_path(text: str, start: int, end: int) -> bool:
-    """The run is (part of) a file path, an S3 key or a URL's path, not a token.
+    """The run is (part of) a file path, an S3 key or a URL, not a token.
 
-    A run right after a ``/``, or one holding a ``/`` inside a word that starts like a
-    path (``/``, ``~``, ``.``) or a URL (``scheme://``), or that has a ``/`` before the run.
+    A run right after a ``/``, any run in a word holding ``scheme://``, or one holding a
+    ``/`` inside a word that starts like a path (``/``, ``~``, ``.``) or has a ``/`` before
+    the run.
     Temp folders (``/tmp/tmp.Xk3jd8fQ2a/…``), hash-named cache folders and object keys
     are names of places; a secret in a URL is in its userinfo or query, which the URL
     rules handle. Base64 keys hold ``/`` too, but start a word or follow ``=``/a quote.
     """
     if start and text[start - 1] == "/":
         return True
+    field = start
+    while field > 0 and text[field - 1] not in _FIELD_STOPS:
+        field -= 1
+    if "://" in text[field:end]:
+        return True  # a URL: its secrets are userinfo and credential parameters (URL rules)
     if "/" not in text[start:end]:
         return False
     word = start
-    while word > 0 and text[word - 1] not in _WORD_STOPS:
+    while word > field and text[word - 1] not in _WORD_STOPS:
         word -= 1
-    head = text[word:start]
-    return text[word : word + 1] in ("/", "~", ".") or "/" in head or "://" in text[word:end]
+    return text[word : word + 1] in ("/", "~", ".") or "/" in text[word:start]
 
 
 def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
@@ -243,13 +256,17 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
         return False
     core = _UUID.sub("", token) if "-" in token else token
     near = _near_keyword(text, start)
-    if len(core.rstrip("=")) < (MIN_NEAR_KEYWORD if near else MIN_STANDALONE):
+    size = len(core.rstrip("="))
+    if size < MIN_NEAR_KEYWORD:
         return False
     digit, upper, lower = _classes(core)
     if near:
         if digit + upper + lower < 2:
             return False
-    elif not (digit and upper and lower):
+    elif digit and upper and lower:
+        if size < MIN_MIXED:
+            return False
+    elif not (digit and lower and size >= MIN_STANDALONE and _digit_share(core) >= 0.15):
         return False
     if shannon_bits(core) < (NEAR_KEYWORD_BITS if near else STANDALONE_BITS):
         return False

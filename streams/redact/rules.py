@@ -90,6 +90,11 @@ _VALUE = (
 _ASSIGN = r"(?:\\?[\"'])?\]?[ \t]*(?:=|:=|=>|:)"
 
 
+_FLAG_VALUE = r"([^\s'\"]+|'[^'\n]+'|\"[^\"\n]+\")"
+"""A flag's value: bare, single- or double-quoted (the quotes are not part of the secret)."""
+_MYSQL = r"(?:mysql|mysqldump|mysqladmin|mariadb)"
+_HTTP_CLIENT = r"(?:curl|wget|http|https|xh)[ \t][^\n|;&]*?(?:-u|--user|-a|--auth)[ \t=]*[\"']?"
+
 _CURL_USER = r"[ \t](?:-u|--user)[ \t=]*[\"']?[^\s:\"']*:([^\s\"']+)"
 """``-u user:password`` of a curl command; the password is a group (the first that took
 part in the match is the secret)."""
@@ -119,6 +124,7 @@ SECRET_RULES: tuple[Rule, ...] = (
                 flags=re.DOTALL,
             ),
         ),
+        accept.private_key_block,
     ),
     Rule(
         "jwt",
@@ -138,6 +144,7 @@ SECRET_RULES: tuple[Rule, ...] = (
             _p(r"xox[abposre]-[A-Za-z0-9\-]{10,}", "xox"),
             _p(r"xapp-\d-[A-Za-z0-9\-]{10,}", "xapp-"),
         ),
+        accept.slack_token,
     ),
     # Webhook URLs hang on the "://" trigger (shared with connection strings) and are
     # narrowed by a literal looked for only where it hit: no pass of their own over every
@@ -205,12 +212,53 @@ SECRET_RULES: tuple[Rule, ...] = (
                 r"CLOJARS_|squ_|sqp_|sqa_|sk-or-v1-|r8_|nvapi-|gsk_|csk-|pplx-|xai-|"
                 r"tvly-|fw_|glptt-|gldt-|glsoat-|glffct-|glcbt-|glimt-|glagent-)"
                 r"[A-Za-z0-9_\-]{20,}",
-                "hf_", "api_org_", "hrku-", "pmak-", "pul-", "lin_api_", "sntry", "glc_",
-                "glsa_", "atatt3", "atctt3", "sq0", "eaaa", "fo1_", "ntn_", "tfp_", "sbp_",
-                "phx_", "phc_", "ltai", "age-secret", "xkeysib-", "rk_live_", "whsec_",
-                "dckr_pat_", "rubygems_", "figd_", "clojars_", "squ_", "sqp_", "sqa_",
-                "sk-or-", "r8_", "nvapi-", "gsk_", "csk-", "pplx-", "xai-", "tvly-", "fw_",
-                "glptt-", "gldt-", "glsoat-", "glffct-", "glcbt-", "glimt-", "glagent-",
+                "hf_",
+                "api_org_",
+                "hrku-",
+                "pmak-",
+                "pul-",
+                "lin_api_",
+                "sntry",
+                "glc_",
+                "glsa_",
+                "atatt3",
+                "atctt3",
+                "sq0",
+                "eaaa",
+                "fo1_",
+                "ntn_",
+                "tfp_",
+                "sbp_",
+                "phx_",
+                "phc_",
+                "ltai",
+                "age-secret",
+                "xkeysib-",
+                "rk_live_",
+                "whsec_",
+                "dckr_pat_",
+                "rubygems_",
+                "figd_",
+                "clojars_",
+                "squ_",
+                "sqp_",
+                "sqa_",
+                "sk-or-",
+                "r8_",
+                "nvapi-",
+                "gsk_",
+                "csk-",
+                "pplx-",
+                "xai-",
+                "tvly-",
+                "fw_",
+                "glptt-",
+                "gldt-",
+                "glsoat-",
+                "glffct-",
+                "glcbt-",
+                "glimt-",
+                "glagent-",
             ),
         ),
         accept.token_body,
@@ -233,7 +281,7 @@ SECRET_RULES: tuple[Rule, ...] = (
             ),
         ),
     ),
-    Rule("gcp_api_key", (_t(r"AIza[0-9A-Za-z_\-]{35}", "aiza"),)),
+    Rule("gcp_api_key", (_t(r"AIza[0-9A-Za-z_\-]{35}(?![0-9A-Za-z_\-])", "aiza"),)),
     Rule(
         "gcp_service_account_key_id",
         (_p(r"\"private_key_id\"[ \t]*:[ \t]*\"([0-9a-f]{40})\"", "key"),),
@@ -274,7 +322,9 @@ SECRET_RULES: tuple[Rule, ...] = (
             _assignment(r"api[_\-]?key", "key"),
             _assignment(r"access[_\-]?key", "key"),
             _assignment(r"private[_\-]?key", "key"),
-            _assignment(r"(?:client|account|signing|master|encryption|license|app)[_\-]?key", "key"),
+            _assignment(
+                r"(?:client|account|signing|master|encryption|license|app)[_\-]?key", "key"
+            ),
             _assignment(r"key[_\-]?(?:data|base)", "key"),
             _assignment(r"credentials?", "credential"),
             _assignment(r"(?:_|\"|\b)auth(?:[_\-]?token)?", "auth"),
@@ -317,24 +367,33 @@ SECRET_RULES: tuple[Rule, ...] = (
         # a space). All hang on one regex trigger (``@tool``: the tools' names, searched only
         # in strings a cheap literal pre-test lets through) instead of a pass per tool.
         (
-            _p(r"(?:mysql|mysqldump|mysqladmin|mariadb)[^\n|;&]*?[ \t]-p([^\s\-'\"][^\s'\"]*|'[^'\n]+'|\"[^\"\n]+\")", "@tool"),
-            _p(r"redis-cli[^\n|;&]*?[ \t](?:-a|--pass)[ \t]+([^\s'\"]+|'[^'\n]+'|\"[^\"\n]+\")", "@tool"),
-            _p(r"sshpass[^\n|;&]*?[ \t]-p[ \t]*([^\s'\"]+|'[^'\n]+'|\"[^\"\n]+\")", "@tool"),
-            _p(r"ldap\w*[^\n|;&]*?[ \t]-w[ \t]+([^\s'\"]+|'[^'\n]+'|\"[^\"\n]+\")", "@tool"),
-            _p(r"sqlcmd[^\n|;&]*?[ \t]-P[ \t]+([^\s'\"]+|'[^'\n]+'|\"[^\"\n]+\")", "@tool"),
+            _p(_MYSQL + r"[^\n|;&]*?[ \t]-p(?!-)" + _FLAG_VALUE, "@tool"),
+            _p(r"redis-cli[^\n|;&]*?[ \t](?:-a|--pass)[ \t]+" + _FLAG_VALUE, "@tool"),
+            _p(r"sshpass[^\n|;&]*?[ \t]-p[ \t]*" + _FLAG_VALUE, "@tool"),
+            _p(r"ldap\w*[^\n|;&]*?[ \t]-w[ \t]+" + _FLAG_VALUE, "@tool"),
+            _p(r"sqlcmd[^\n|;&]*?[ \t]-P[ \t]+" + _FLAG_VALUE, "@tool"),
             _p(r"smbclient[^\n|;&]*?[ \t]-U[ \t]*[^\s%]+%([^\s'\"]+)", "@tool"),
-            _p(r"htpasswd[ \t]+-\w*b\w*[ \t]+(?:-\w+[ \t]+)*\S+[ \t]+\S+[ \t]+([^\s'\"]+|'[^'\n]+')", "@tool"),
-            _p(r"login\b[^\n|;&]*?[ \t](?:-p|--password)(?:[ \t]+|=)([^\s\-'\"][^\s'\"]*|'[^'\n]+'|\"[^\"\n]+\")", "@tool"),
+            _p(
+                r"htpasswd[ \t]+-\w*b\w*[ \t]+(?:-\w+[ \t]+)*\S+[ \t]+\S+[ \t]+" + _FLAG_VALUE,
+                "@tool",
+            ),
+            _p(r"login\b[^\n|;&]*?[ \t](?:-p|--password)(?:[ \t]+|=)(?!-)" + _FLAG_VALUE, "@tool"),
             _p(r"vault[ \t]+login[ \t]+(?:-\S+[ \t]+)*([^\s'\"\-][^\s'\"`]{5,})", "@tool"),
             _p(r"pass:(?!\$)([^\s'\"]{3,})", "@tool"),
-            _p(r"(?:curl|wget|http|https|xh)[ \t][^\n|;&]*?(?:-u|--user|-a|--auth)[ \t=]*[\"']?[^\s:\"'@/]+:([^\s\"'@]+|'[^'\n]+')", "@tool"),
+            _p(_HTTP_CLIENT + r"[^\s:\"'@/]+:([^\s\"'@]+|'[^'\n]+')", "@tool"),
         ),
         accept.url_password,
     ),
     Rule(
         "pgpass_line",
         # host:port:database:user:password, one per line of ~/.pgpass
-        (_p(r"[A-Za-z0-9_.\-*]+:(?:\d{2,5}|\*):[A-Za-z0-9_.\-*]+:[A-Za-z0-9_.\-*]+:([^\s:`'\"]{3,})", "@pgpass"),),
+        (
+            _p(
+                r"[A-Za-z0-9_.\-*]+:(?:\d{2,5}|\*):[A-Za-z0-9_.\-*]+:[A-Za-z0-9_.\-*]+:"
+                r"([^\s:`'\"]{3,})",
+                "@pgpass",
+            ),
+        ),
         accept.url_password,
     ),
     Rule(
@@ -344,13 +403,21 @@ SECRET_RULES: tuple[Rule, ...] = (
         (
             _p(
                 r"[?&;](?:[a-z0-9_\-]*(?:password|passwd|pwd|token|secret|api[_\-]?key|apikey|"
-                r"access[_\-]?key|signature|sig|auth|credential|client[_\-]?secret|session)[a-z0-9_\-]*"
+                r"access[_\-]?key|signature|sig|auth|credential|client[_\-]?secret|session)"
+                r"[a-z0-9_\-]*"
                 r"|key|code|x-amz-credential|x-amz-signature)=([^&\s#'\"<>]{6,})",
                 "@query",
                 lower=True,
             ),
         ),
         accept.url_password,
+    ),
+    Rule(
+        "key_assignment",
+        # Any "<name>_key" (KANBAN_KEY=…, "mux_key": …, YAML "key: …"): too common a name
+        # to trust alone, so the value itself must look like key material.
+        (_assignment(r"key", "key"),),
+        accept.random_value,
     ),
     Rule(
         "command_line_credentials",
@@ -411,7 +478,8 @@ TRIGGER_CONTEXTS: dict[str, re.Pattern[str]] = {
         r"|(?<=secretkey)|(?<=secret.key)|(?<=clientkey)|(?<=client.key)"
         r"|(?<=signingkey)|(?<=signing.key)|(?<=masterkey)|(?<=master.key)"
         r"|(?<=encryptionkey)|(?<=encryption.key)|(?<=licensekey)|(?<=license.key)"
-        r"|(?<=appkey)|(?<=app.key)|(?<=-key)|(?=.?data)|(?=.?base))"
+        r"|(?<=appkey)|(?<=app.key)|(?<=-key)|(?=.?data)|(?=.?base)"
+        r"|(?=[a-z0-9_.\-]*[\"']?\]?[ \t]*(?:=|:)))"
     ),
     # Patterns with "pass" spell password/passwd/passphrase, or a bare "pass" name followed
     # by an assignment, a flag value or openssl's "pass:" (never "passed", "passing").

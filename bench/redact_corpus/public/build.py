@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (a table of documented formats: one case per line reads best)
 """Rebuild ``secrets.jsonl`` and ``negatives.jsonl`` from local mirrors of the public scanners.
 
 Run once, before any rule is written against the result:
@@ -76,7 +77,11 @@ def gitleaks_values() -> list[dict]:
                     hit = rx.search(line)
                     if not hit:
                         continue
-                    value = hit.group(group) if hit.lastindex and group <= hit.lastindex else hit.group(0)
+                    value = (
+                        hit.group(group)
+                        if hit.lastindex and group <= hit.lastindex
+                        else hit.group(0)
+                    )
                     if value and len(value) >= 8 and "\n" not in value.strip():
                         out.append({
                             "kind": "gitleaks:" + rule["id"],
@@ -185,7 +190,9 @@ def main() -> None:
     old = HERE.parent / "scanner_fixtures" / "negatives.jsonl"
     for line in old.read_text().splitlines():
         case = json.loads(line)
-        negs.append({"kind": "fixtures:" + case["kind"], "text": case["text"], "source": case["source"]})
+        negs.append(
+            {"kind": "fixtures:" + case["kind"], "text": case["text"], "source": case["source"]}
+        )
     with (HERE / "negatives.jsonl").open("w") as fh:
         for i, row in enumerate(negs, 1):
             row["id"] = f"n{i:04d}"

@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (a table of documented formats: one case per line reads best)
 """Put each labelled secret where a bug-fix session shows it.
 
 Carriers: ``command`` (a shell command), ``output`` (terminal output), ``patch`` (a file
@@ -39,7 +40,9 @@ def load(name: str) -> list[dict]:
 
 def _service(kind: str) -> str:
     name = kind.split(":", 1)[1]
-    name = re.sub(r"[-_](api|access|personal|secret|token|key|client|app|bot|user|org|v\d)\b.*", "", name)
+    name = re.sub(
+        r"[-_](api|access|personal|secret|token|key|client|app|bot|user|org|v\d)\b.*", "", name
+    )
     return re.sub(r"[^a-z0-9]", "", name.lower()) or "svc"
 
 
@@ -102,7 +105,11 @@ def tool_texts(case: dict, i: int) -> dict[str, str]:
     else:
         file_name, file_text = where, f"# {where}\n{form}\n"
         shown = f"$ cat {where}\n{form}\n$ "
-        command = f"printf '%s\\n' '{form}' >> {where}" if "'" not in form else f'echo "{form}" >> {where}'
+        command = (
+            f"printf '%s\\n' '{form}' >> {where}"
+            if "'" not in form
+            else f'echo "{form}" >> {where}'
+        )
     first = form.splitlines()[-1]
     return {
         "command": command,

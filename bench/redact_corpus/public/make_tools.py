@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (a table of documented formats: one case per line reads best)
 """Write ``tools.jsonl``: credentials in the flags and files of everyday tools.
 
 The values are synthetic (written here, in the shape each tool documents); the ``source``
@@ -76,7 +77,11 @@ FORMS: list[tuple[str, str, str, str]] = [
 
 def _human(rng: random.Random) -> str:
     words = ["Summer", "dragon", "Hunter", "river", "Orange", "castle", "Winter", "falcon"]
-    return rng.choice(words) + rng.choice(["2024", "99", "!", "#7", "_42"]) + rng.choice(["!", "$", "x", "Q"])
+    return (
+        rng.choice(words)
+        + rng.choice(["2024", "99", "!", "#7", "_42"])
+        + rng.choice(["!", "$", "x", "Q"])
+    )
 
 
 def _random(rng: random.Random, n: int, alphabet: str) -> str:
@@ -86,7 +91,7 @@ def _random(rng: random.Random, n: int, alphabet: str) -> str:
 def values(kind: str, rng: random.Random) -> list[str]:
     """Three synthetic values of the shape the tool's users type."""
     alnum = string.ascii_letters + string.digits
-    if "client-key-data" in kind or "docker-config-auth" in kind or "npmrc-auth" == kind[5:]:
+    if "client-key-data" in kind or "docker-config-auth" in kind or kind[5:] == "npmrc-auth":
         import base64
 
         raw = bytes(rng.randrange(256) for _ in range(48 if "docker" in kind else 120))

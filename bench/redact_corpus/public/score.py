@@ -40,7 +40,11 @@ _OPENED_PATH = {
     "fixtrace.Ide": ("environment", "ide"),
     "fixtrace.Ingestion": ("ingestion",),
 }
-_EVENT_PATH = {"fixtrace.Event": (), "fixtrace.Actor": ("actor",), "fixtrace.EventContext": ("context",)}
+_EVENT_PATH = {
+    "fixtrace.Event": (),
+    "fixtrace.Actor": ("actor",),
+    "fixtrace.EventContext": ("context",),
+}
 
 
 def leaked(secret: str, text: str, window: int = 12) -> bool:
@@ -70,7 +74,10 @@ def _put(target: dict[str, Any], path: tuple[str, ...], name: str, value: str) -
 
 def _base_opened() -> dict[str, Any]:
     data = sample_opened(seed=1).model_dump()
-    data["task"]["evaluation"] = {"instance_id": "x__y-1", "test_patch_blob_id": "sha256:" + "a" * 64}
+    data["task"]["evaluation"] = {
+        "instance_id": "x__y-1",
+        "test_patch_blob_id": "sha256:" + "a" * 64,
+    }
     data["environment"]["ide"] = {"name": "vscode"}
     return data
 
@@ -152,7 +159,9 @@ def run(split: str | None = None, redactor: Redactor | None = None,
     for case in text_cases(split):
         out = scan(case.text)[0]
         ok = not any(leaked(s, out) for s in case.secrets)
-        report.add(case.kind, case.carrier, ok, f"{case.case_id} {case.kind} {case.carrier}: {out[:160]!r}")
+        report.add(
+            case.kind, case.carrier, ok, f"{case.case_id} {case.kind} {case.carrier}: {out[:160]!r}"
+        )
     if with_fields:
         keys = event_fields()
         for case in load("secrets.jsonl"):
@@ -160,7 +169,9 @@ def run(split: str | None = None, redactor: Redactor | None = None,
                 continue
             for key in keys:
                 ok, how = field_verdict(key, case["value"], DictRedaction(redactor))
-                report.add(case["kind"], "field:" + key, ok, f"{case['id']} {case['kind']} field {key}")
+                report.add(
+                    case["kind"], "field:" + key, ok, f"{case['id']} {case['kind']} field {key}"
+                )
     for neg in load("negatives.jsonl"):
         if split and neg["split"] != split:
             continue
