@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -94,6 +95,10 @@ def looks_random(value: str, max_hex: int = 12) -> bool:
     return False
 
 
+_FITTED: dict[str, dict[str, None]] = defaultdict(dict)
+_FITTED_MAX = 50_000
+
+
 @dataclass(frozen=True)
 class Shape:
     """A strict shape: a full-match regex, optionally refusing random-looking parts."""
@@ -110,7 +115,25 @@ class Shape:
     """Hex lengths allowed as the whole value beside the regex (a full git sha)."""
 
     def why_not(self, value: str) -> str | None:
-        """None when ``value`` fits, else one line saying why not (never the value itself)."""
+        """None when ``value`` fits, else one line saying why not (never the value itself).
+
+        Values that fitted are remembered (bounded): shells, runners, branches and trace
+        ids repeat across events, and this runs on every event the stream decodes. A UUID
+        (the usual event id) is accepted by one regex.
+        """
+        ok = _FITTED[self.name]
+        if value in ok:
+            return None
+        if _RFC_UUID.fullmatch(value) and self.no_random_parts:
+            return None
+        why = self._why_not(value)
+        if why is None:
+            if len(ok) >= _FITTED_MAX:
+                ok.clear()
+            ok[value] = None
+        return why
+
+    def _why_not(self, value: str) -> str | None:
         if "\x00" in value:
             return f"{self.name}: contains a NUL character"
         if len(value) in self.exact_hex and _LOWER_HEX.fullmatch(value):
@@ -399,19 +422,42 @@ Version = shaped("version")
 _SECTIONS = {"fixtrace.Event": None, "fixtrace.Actor": "actor", "fixtrace.EventContext": "context"}
 
 
+_Entry = tuple[str, bool, "Shape | None"]
+_Checks = tuple[tuple[_Entry, ...], tuple[_Entry, ...], tuple[_Entry, ...], tuple[_Entry, ...]]
+
+
 @cache
-def _event_checks() -> dict[str, tuple[tuple[str | None, str, bool, Shape | None], ...]]:
-    """Per payload record name: (section or None, field, is a list, shape or None for text)."""
-    envelope, payloads = [], {}
+def _event_checks() -> dict[str, _Checks]:
+    """Per payload record name: the (field, is a list, shape or None for text) entries of
+    the event itself, its actor, its context and its payload."""
+    by_record: dict[str, list[_Entry]] = {}
     for key, shape_name in FIELD_SHAPES.items():
         record, name = key.rsplit(".", 1)
-        is_list = name.endswith("[]")
-        entry = (name.rstrip("[]"), is_list, SHAPES.get(shape_name))
-        if record in _SECTIONS:
-            envelope.append((_SECTIONS[record], *entry))
-        elif record.startswith("fixtrace.payload."):
-            payloads.setdefault(record.rsplit(".", 1)[1], []).append(("payload", *entry))
-    return {k: tuple(envelope + v) for k, v in payloads.items()}
+        entry = (name.removesuffix("[]"), name.endswith("[]"), SHAPES.get(shape_name))
+        by_record.setdefault(record, []).append(entry)
+    envelope = tuple(tuple(by_record.get(r, ())) for r in _SECTIONS)
+    return {
+        record.rsplit(".", 1)[1]: (*envelope, tuple(entries))  # type: ignore[misc]
+        for record, entries in by_record.items()
+        if record.startswith("fixtrace.payload.")
+    }
+
+
+def _problem(holder: dict[str, Any] | None, entries: tuple[_Entry, ...], where: str) -> str | None:
+    if not holder:
+        return None
+    for name, is_list, shape in entries:
+        value = holder.get(name)
+        if value is None:
+            continue
+        if shape is None:
+            if "\x00" in value if not is_list else any("\x00" in v for v in value):
+                return f"{where}{name}: contains a NUL character"
+            continue
+        for item in value if is_list else (value,):
+            if (why := shape.why_not(item)) is not None:
+                return f"{where}{name}: {why}"
+    return None
 
 
 def event_dict_problem(event: dict[str, Any], payload_record: str) -> str | None:
@@ -419,17 +465,13 @@ def event_dict_problem(event: dict[str, Any], payload_record: str) -> str | None
 
     The stream's cheap check (``schemas.codec.check_event_batch``) calls this so a batch it
     keeps as dicts is never one the models would refuse; ``payload_record`` is the payload's
-    Avro record name (``TerminalCommand``).
+    Avro record name (``TerminalCommand``). One pass per section, the envelope's fields
+    first; only fields that are set cost more than a dict lookup.
     """
-    for section, name, is_list, shape in _event_checks()[payload_record]:
-        holder = event if section is None else event.get(section)
-        value = holder.get(name) if holder else None
-        if value is None:
-            continue
-        for item in value if is_list else (value,):
-            if shape is None:
-                if "\x00" in item:
-                    return f"{section}.{name}: contains a NUL character"
-            elif (why := shape.why_not(item)) is not None:
-                return f"{section or 'event'}.{name}: {why}"
-    return None
+    own, actor, context, payload = _event_checks()[payload_record]
+    return (
+        _problem(event, own, "")
+        or _problem(event.get("actor"), actor, "actor.")
+        or _problem(event.get("context"), context, "context.")
+        or _problem(event.get("payload"), payload, "payload.")
+    )

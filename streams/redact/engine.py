@@ -69,7 +69,10 @@ class Redactor:
                 literals, regex = REGEX_TRIGGERS[name]
                 groups.setdefault(literals, []).append((name, regex))
         self._regex_triggers = tuple((lits, tuple(entries)) for lits, entries in groups.items())
-        self._run_needles = _distinct(p.triggers for _, p in self._steps if p.in_token_run)
+        self._run_needles = _distinct(
+            p.triggers for _, p in self._steps if p.in_token_run and not p.at_run_start
+        )
+        self._start_needles = _distinct(p.triggers for _, p in self._steps if p.at_run_start)
         # Literals that narrow a pattern, looked for only when one of its triggers hit.
         self._requires: dict[str, tuple[str, ...]] = {}
         for _, p in self._steps:
@@ -217,6 +220,11 @@ class Redactor:
         if runs and self._run_needles:
             inside = " ".join([low[a:b] for a, b in runs])
             run_hits = tuple([t for t in self._run_needles if t in inside])
+        starts = self._start_needles
+        if runs and starts:
+            at = [a for a, _ in runs if low.startswith(starts, a)]
+            if at:  # rare: which prefixes, in table order
+                run_hits += tuple(t for t in starts if any(low.startswith(t, a) for a in at))
         key = (tuple(text_hits), run_hits)
         plan = self._plans.get(key)
         if plan is None:
