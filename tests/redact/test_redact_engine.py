@@ -139,9 +139,9 @@ def test_triggers_are_necessary_conditions() -> None:
     from bench.redact_corpus.mix import event_texts
     from bench.redact_corpus.negative import negative_samples
     from bench.redact_corpus.positive import PII_TEXT, positive_samples
+    from bench.redact_corpus.public.carriers import load, text_cases
     from streams.redact.engine import _lower
     from streams.redact.entropy import candidate_spans
-    from bench.redact_corpus.public.carriers import load, text_cases
     from streams.redact.rules import ALL_RULES, REGEX_TRIGGERS, TRIGGER_CONTEXTS
 
     texts = [p.text for p in positive_samples()] + [t for _, t in negative_samples()]
