@@ -84,6 +84,10 @@ def candidate_spans(text: str) -> list[tuple[int, int]]:
 
 MIN_STANDALONE = 32
 MIN_MIXED = 20
+MIN_LOWER_DIGITS = 24
+"""Standalone runs of digits with one letter case only count from 24 characters when 15 %
+or more are digits (``e2rgfqdg7xpzbq0nmj8l68gmuz``, ``UBENM81QDKGJ7GHB…``); UUIDs and
+hex are judged apart, paths never."""
 """Standalone runs mixing digits, upper and lower case count from 20 characters (a run
 that random is a key, not a name: names are caught by the identifier test)."""
 MIN_NEAR_KEYWORD = 20
@@ -115,6 +119,18 @@ def shannon_bits(s: str) -> float:
     """Shannon entropy of the character distribution, in bits per character."""
     n = len(s)
     return -sum(c / n * math.log2(c / n) for c in Counter(s).values())
+
+
+_CLOSE_KEYWORDS = ("key", "token", "secret", "passw", "credential", "bearer", "apikey")
+_CLOSE = 16
+
+
+def _keyword_right_before(text: str, start: int) -> bool:
+    """A secret keyword within 16 characters before the run, and no digest label there."""
+    window = text[max(0, start - _CLOSE) : start].lower()
+    return any(k in window for k in _CLOSE_KEYWORDS) and not any(
+        label in window for label in ("sha", "md5", "hash", "digest", "commit", "checksum")
+    )
 
 
 def _near_keyword(text: str, start: int) -> bool:
@@ -198,7 +214,14 @@ def _is_base64_text(s: str) -> bool:
     return printable >= 0.9 * len(raw)
 
 
+_LETTER_DIGIT = re.compile(r"(?<=[A-Za-z])[0-9]|(?<=[0-9])[A-Za-z]")
+
+
 def is_identifier_like(s: str) -> bool:
+    """Mostly dictionary-like segments; a run that switches between letters and digits
+    four or more times without a separator (``qtb537zc8slok…``) is a key, not a name."""
+    if len(_LETTER_DIGIT.findall(s)) >= max(4, len(s) // 10) and not any(c in s for c in "_-./"):
+        return False
     wordy = 0
     for seg in _SEGMENT.findall(s):
         if seg.isalpha() and len(seg) >= 3 and _VOWELS.intersection(seg.lower()):
@@ -250,8 +273,10 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
         return False
     if in_path(text, start, end):
         return False
-    if len(token) > MAX_LEN or _SRI.match(token) or _is_digest_hex(token):
+    if len(token) > MAX_LEN or _SRI.match(token):
         return False
+    if _is_digest_hex(token) and not _keyword_right_before(text, start):
+        return False  # a digest; but "the api key 8fd6…" names what the hex is
     if text.endswith("base64,", max(0, start - 7), start) or _after_digest_label(text, start):
         return False
     core = _UUID.sub("", token) if "-" in token else token
@@ -266,7 +291,9 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
     elif digit and upper and lower:
         if size < MIN_MIXED:
             return False
-    elif not (digit and lower and size >= MIN_STANDALONE and _digit_share(core) >= 0.15):
+    elif not (
+        digit and (lower or upper) and size >= MIN_LOWER_DIGITS and _digit_share(core) >= 0.15
+    ):
         return False
     if shannon_bits(core) < (NEAR_KEYWORD_BITS if near else STANDALONE_BITS):
         return False

@@ -23,7 +23,7 @@ from bench.redact_corpus.public.carriers import load, text_cases
 from bench.samples import FULL_PAYLOADS, sample_opened
 from schemas.models import Event, TraceOpened
 from schemas.payloads import PAYLOAD_MODELS
-from schemas.shapes import FIELD_SHAPES
+from schemas.shapes import FIELD_SHAPES, PUBLIC, TEXT
 from streams.redact import Redactor
 from streams.redact_events import DictRedaction, redact_opened
 
@@ -136,7 +136,11 @@ class Report:
     altered: list[str] = field(default_factory=list)
 
     def add(self, kind: str, carrier: str, ok: bool, what: str) -> None:
-        for tally in (self.by_kind[kind], self.by_carrier[carrier.split(":")[0]]):
+        group = carrier
+        if carrier.startswith("field:"):
+            shape = FIELD_SHAPES[carrier[6:]]
+            group = {TEXT: "bare_in_text_field", PUBLIC: "public_field"}.get(shape, "short_field")
+        for tally in (self.by_kind[kind], self.by_carrier[group]):
             tally.n += 1
             tally.caught += ok
         total = self.fields if carrier.startswith("field:") else self.text
