@@ -416,7 +416,7 @@ SECRET_RULES: tuple[Rule, ...] = (
         # host:port:database:user:password, one per line of ~/.pgpass
         (
             _p(
-                r"[A-Za-z0-9_.\-*]+:(?:\d{3,5}|\*):[A-Za-z0-9_.\-*]+:[A-Za-z0-9_.\-*]+:"
+                r"[A-Za-z0-9_.\-*]+:(?:5432|6432|\*):[A-Za-z0-9_.\-*]+:[A-Za-z0-9_.\-*]+:"
                 r"([^\s:`'\"]{3,})",
                 "@pgpass",
             ),
@@ -506,16 +506,16 @@ TRIGGER_CONTEXTS: dict[str, re.Pattern[str]] = {
         r"|(?<=signingkey)|(?<=signing.key)|(?<=masterkey)|(?<=master.key)"
         r"|(?<=encryptionkey)|(?<=encryption.key)|(?<=licensekey)|(?<=license.key)"
         r"|(?<=appkey)|(?<=app.key)|(?<=-key)|(?=.?data)|(?=.?base)"
-        r"|(?=[a-z0-9_.\-]*[\"']?\]?[ \t]*(?:=|:)))"
+        r"|(?=" + _NAME_SUFFIX + r"[\"']?\]?[ \t]*(?:=|:)))"
     ),
     # Patterns with "pass" spell password/passwd/passphrase, or a bare "pass" name followed
     # by an assignment, a flag value or openssl's "pass:" (never "passed", "passing").
     "pass": re.compile(
-        r"pass(?:word|wd|phrase|[a-z0-9_.\-]*[\"']?\]?[ \t]*(?:=|:|>)|(?<=-pass)[ \t=])"
+        r"pass(?:word|wd|phrase|" + _NAME_SUFFIX + r"[\"']?\]?[ \t]*(?:=|:|>)|(?<=-pass)[ \t=])"
     ),
-    "pwd": re.compile(r"pwd(?:[a-z0-9_.\-]*[\"']?\]?[ \t]*(?:=|:|>)|(?<=-pwd)[ \t=])"),
+    "pwd": re.compile(r"pwd(?:" + _NAME_SUFFIX + r"[\"']?\]?[ \t]*(?:=|:|>)|(?<=-pwd)[ \t=])"),
     # "authorization" (headers) counts too: its patterns list "auth", one pass for both.
-    "auth": re.compile(r"auth(?:orization|[a-z0-9_.\-]*[\"']?\]?[ \t]*(?:=|:))"),
+    "auth": re.compile(r"auth(?:orization|" + _NAME_SUFFIX + r"[\"']?\]?[ \t]*(?:=|:))"),
 }
 """Where a common-word trigger counts: a necessary condition of every pattern listing it,
 searched on the lower-cased text (``bench/redact_bench.py``'s ``triggers_necessary``
@@ -530,7 +530,8 @@ REGEX_TRIGGERS: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
     # 423-character string); the patterns themselves start with their tool's name.
     "@tool": ((" -",), re.compile(r"-(?:[pawbu]|[a-z]{1,3}b|-pass|-user|-auth)")),
     "@login": (("login", "pass:"), re.compile(r"login|pass:")),
-    "@pgpass": ((":",), re.compile(r":(?:\d{3,5}|\*):[a-z0-9_.\-*]+:[a-z0-9_.\-*]+:")),
+    # .pgpass lines name PostgreSQL's port (or "*"): literals instead of a pass over every ":".
+    "@pgpass": ((":5432:", ":6432:", ":*:"), re.compile(r":(?:5432|6432|\*):[a-z0-9_.\-*]+:")),
     "@query": (("?", "&"), re.compile(r"[?&][a-z0-9_\-]*=")),
 }
 """Triggers that are regexes (a tool's name among many, a line shape): the literal is
