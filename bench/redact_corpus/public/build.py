@@ -53,11 +53,8 @@ def _go_regex(rx: str) -> re.Pattern[str]:
     return re.compile(rx.replace("(?i)", "").replace(r"\z", "$"), re.I)
 
 
-def gitleaks_values() -> list[dict]:
-    """Literal true-positive strings of gitleaks' rule tests, cut to the secret by the rule."""
-    sha = _git(GITLEAKS, "rev-parse", "HEAD").strip()
-    config = tomllib.loads(_git(GITLEAKS, "show", "HEAD:config/gitleaks.toml"))
-    rules = {r["id"]: r for r in config["rules"] if "regex" in r}
+def _gitleaks_rule_functions() -> list[tuple[str, str, str]]:
+    """(path, rule id, Go source of the function) for every rule function of gitleaks."""
     out = []
     paths = _git(GITLEAKS, "ls-tree", "-r", "--name-only", "HEAD", "cmd/generate/config/rules")
     for path in paths.split():
@@ -66,28 +63,38 @@ def gitleaks_values() -> list[dict]:
         src = _git(GITLEAKS, "show", f"HEAD:{path}")
         for fn in re.split(r"\nfunc ", src)[1:]:
             m = re.search(r'RuleID:\s*"([^"]+)"', fn)
-            rule = rules.get(m.group(1)) if m else None
-            if rule is None:
-                continue
-            rx = _go_regex(rule["regex"])
-            group = rule.get("secretGroup", 1)
-            for block in re.finditer(r"tps\s*(?::=|=)\s*(.*?)\n\t[})]", fn, re.S):
-                for lit in re.findall(r'`([^`]*)`|"((?:[^"\\\n]|\\.)*)"', block.group(1)):
-                    line = lit[0] or lit[1]
-                    hit = rx.search(line)
-                    if not hit:
-                        continue
-                    value = (
-                        hit.group(group)
-                        if hit.lastindex and group <= hit.lastindex
-                        else hit.group(0)
-                    )
-                    if value and len(value) >= 8 and "\n" not in value.strip():
-                        out.append({
-                            "kind": "gitleaks:" + rule["id"],
-                            "value": value.strip(),
-                            "source": f"https://github.com/gitleaks/gitleaks/blob/{sha}/{path}",
-                        })  # fmt: skip
+            if m:
+                out.append((path, m.group(1), fn))
+    return out
+
+
+def gitleaks_values() -> list[dict]:
+    """Literal true-positive strings of gitleaks' rule tests, cut to the secret by the rule."""
+    sha = _git(GITLEAKS, "rev-parse", "HEAD").strip()
+    config = tomllib.loads(_git(GITLEAKS, "show", "HEAD:config/gitleaks.toml"))
+    rules = {r["id"]: r for r in config["rules"] if "regex" in r}
+    out = []
+    for path, rule_id, fn in _gitleaks_rule_functions():
+        rule = rules.get(rule_id)
+        if rule is None:
+            continue
+        rx = _go_regex(rule["regex"])
+        group = rule.get("secretGroup", 1)
+        for block in re.finditer(r"tps\s*(?::=|=)\s*(.*?)\n\t[})]", fn, re.S):
+            for lit in re.findall(r'`([^`]*)`|"((?:[^"\\\n]|\\.)*)"', block.group(1)):
+                line = lit[0] or lit[1]
+                hit = rx.search(line)
+                if not hit:
+                    continue
+                value = (
+                    hit.group(group) if hit.lastindex and group <= hit.lastindex else hit.group(0)
+                )
+                if value and len(value) >= 8 and "\n" not in value.strip():
+                    out.append({
+                        "kind": "gitleaks:" + rule["id"],
+                        "value": value.strip(),
+                        "source": f"https://github.com/gitleaks/gitleaks/blob/{sha}/{path}",
+                    })  # fmt: skip
     return out
 
 
@@ -136,25 +143,17 @@ def gitleaks_negatives() -> list[dict]:
         except (KeyError, re.error):
             continue
     out = []
-    paths = _git(GITLEAKS, "ls-tree", "-r", "--name-only", "HEAD", "cmd/generate/config/rules")
-    for path in paths.split():
-        if not path.endswith(".go"):
-            continue
-        src = _git(GITLEAKS, "show", f"HEAD:{path}")
-        for fn in re.split(r"\nfunc ", src)[1:]:
-            m = re.search(r'RuleID:\s*"([^"]+)"', fn)
-            if not m:
-                continue
-            for block in re.finditer(r"fps\s*(?::=|=)\s*(.*?)\n\t[})]", fn, re.S):
-                for lit in re.findall(r'`([^`]*)`|"((?:[^"\\\n]|\\.)*)"', block.group(1)):
-                    text = lit[0] or lit[1]
-                    if not 10 <= len(text) <= 400 or any(rx.search(text) for rx in regexes):
-                        continue
-                    out.append({
-                        "kind": "gitleaks-fp:" + m.group(1),
-                        "text": text,
-                        "source": f"https://github.com/gitleaks/gitleaks/blob/{sha}/{path}",
-                    })  # fmt: skip
+    for path, rule_id, fn in _gitleaks_rule_functions():
+        for block in re.finditer(r"fps\s*(?::=|=)\s*(.*?)\n\t[})]", fn, re.S):
+            for lit in re.findall(r'`([^`]*)`|"((?:[^"\\\n]|\\.)*)"', block.group(1)):
+                text = lit[0] or lit[1]
+                if not 10 <= len(text) <= 400 or any(rx.search(text) for rx in regexes):
+                    continue
+                out.append({
+                    "kind": "gitleaks-fp:" + rule_id,
+                    "text": text,
+                    "source": f"https://github.com/gitleaks/gitleaks/blob/{sha}/{path}",
+                })  # fmt: skip
     return out
 
 
