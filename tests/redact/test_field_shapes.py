@@ -124,3 +124,22 @@ def test_stream_decode_dead_letters_a_bad_shape_and_keeps_the_rest(
     assert [e["payload"].get("content_text") for e in out.record.events] == ["kept"]
     assert out.dead is not None and field in out.dead.reason, out.dead
     assert value not in out.dead.reason, "the reason names the field, never the value"
+
+
+def test_sdk_refuses_an_envelope_out_of_shape() -> None:
+    from producers.sdk.client import _check_envelope
+    from producers.sdk.errors import SdkError
+
+    _check_envelope("0f8fad5b-d9cb-469f-a165-70867728950e", {"id": "vscode"}, {"branch": "main"})
+    for args in ((PLANTED[0], None, None), (None, {"id": PLANTED[1]}, None),
+                 (None, None, {"correlation_id": PLANTED[3]})):  # fmt: skip
+        with pytest.raises(SdkError) as err:
+            _check_envelope(*args)
+        assert not any(p in str(err.value) for p in PLANTED), "the message never echoes it"
+
+
+def test_sdk_payload_models_refuse_a_shaped_field() -> None:
+    from schemas.payloads import TerminalCommand
+
+    with pytest.raises(ValidationError, match="shell"):
+        TerminalCommand(cwd="/w", command="ls", shell=PLANTED[0])
