@@ -422,34 +422,43 @@ Version = shaped("version")
 _SECTIONS = {"fixtrace.Event": None, "fixtrace.Actor": "actor", "fixtrace.EventContext": "context"}
 
 
-_Entry = tuple[str, bool, "Shape | None"]
-_Checks = tuple[tuple[_Entry, ...], tuple[_Entry, ...], tuple[_Entry, ...], tuple[_Entry, ...]]
+_Entry = tuple[bool, "Shape | None"]
+_Section = dict[str, _Entry]
+_Checks = tuple[_Section, _Section, _Section, _Section]
 
 
 @cache
 def _event_checks() -> dict[str, _Checks]:
-    """Per payload record name: the (field, is a list, shape or None for text) entries of
-    the event itself, its actor, its context and its payload."""
-    by_record: dict[str, list[_Entry]] = {}
+    """Per payload record name: field → (is a list, shape or None for text), for the event
+    itself, its actor, its context and its payload."""
+    by_record: dict[str, _Section] = {}
     for key, shape_name in FIELD_SHAPES.items():
         record, name = key.rsplit(".", 1)
-        entry = (name.removesuffix("[]"), name.endswith("[]"), SHAPES.get(shape_name))
-        by_record.setdefault(record, []).append(entry)
-    envelope = tuple(tuple(by_record.get(r, ())) for r in _SECTIONS)
+        entry = (name.endswith("[]"), SHAPES.get(shape_name))
+        by_record.setdefault(record, {})[name.removesuffix("[]")] = entry
+    envelope = tuple(by_record.get(r, {}) for r in _SECTIONS)
     return {
-        record.rsplit(".", 1)[1]: (*envelope, tuple(entries))  # type: ignore[misc]
+        record.rsplit(".", 1)[1]: (*envelope, entries)  # type: ignore[misc]
         for record, entries in by_record.items()
         if record.startswith("fixtrace.payload.")
     }
 
 
-def _problem(holder: dict[str, Any] | None, entries: tuple[_Entry, ...], where: str) -> str | None:
+def _problem(holder: dict[str, Any] | None, entries: _Section, where: str) -> str | None:
+    """The first set field of ``holder`` that breaks its shape or holds a NUL.
+
+    Walks the values that are set (decoded records carry every field, most of them None),
+    so an envelope with nothing in it costs one pass over its dict.
+    """
     if not holder:
         return None
-    for name, is_list, shape in entries:
-        value = holder.get(name)
-        if value is None:
+    for name, value in holder.items():
+        if value is None or not isinstance(value, (str, list)):
             continue
+        entry = entries.get(name)
+        if entry is None:
+            continue
+        is_list, shape = entry
         if shape is None:
             if "\x00" in value if not is_list else any("\x00" in v for v in value):
                 return f"{where}{name}: contains a NUL character"
@@ -465,13 +474,14 @@ def event_dict_problem(event: dict[str, Any], payload_record: str) -> str | None
 
     The stream's cheap check (``schemas.codec.check_event_batch``) calls this so a batch it
     keeps as dicts is never one the models would refuse; ``payload_record`` is the payload's
-    Avro record name (``TerminalCommand``). One pass per section, the envelope's fields
-    first; only fields that are set cost more than a dict lookup.
+    Avro record name (``TerminalCommand``).
     """
     own, actor, context, payload = _event_checks()[payload_record]
+    event_id = event.get("event_id")
+    if event_id is not None and (why := own["event_id"][1].why_not(event_id)) is not None:
+        return f"event_id: {why}"
     return (
-        _problem(event, own, "")
-        or _problem(event.get("actor"), actor, "actor.")
+        _problem(event.get("actor"), actor, "actor.")
         or _problem(event.get("context"), context, "context.")
         or _problem(event.get("payload"), payload, "payload.")
     )
