@@ -62,13 +62,13 @@ class Redactor:
         )
         text_triggers = _distinct(p.triggers for _, p in self._steps if not p.in_token_run)
         self._text_needles = tuple(t for t in text_triggers if t not in REGEX_TRIGGERS)
-        # Regex triggers, grouped by their cheap literals: (literals, ((name, regex), …)).
-        groups: dict[tuple[str, ...], list[tuple[str, re.Pattern[str]]]] = {}
-        for name in text_triggers:
-            if name in REGEX_TRIGGERS:
-                literals, regex = REGEX_TRIGGERS[name]
-                groups.setdefault(literals, []).append((name, regex))
-        self._regex_triggers = tuple((lits, tuple(entries)) for lits, entries in groups.items())
+        # Regex triggers as (literal, name, regex), one entry per literal.
+        self._regex_triggers = tuple(
+            (lit, name, REGEX_TRIGGERS[name][1])
+            for name in text_triggers
+            if name in REGEX_TRIGGERS
+            for lit in REGEX_TRIGGERS[name][0]
+        )
         self._run_needles = _distinct(
             p.triggers for _, p in self._steps if p.in_token_run and not p.at_run_start
         )
@@ -201,9 +201,9 @@ class Redactor:
         # A list comprehension, not filter(low.__contains__, …): ``in`` as an opcode skips
         # the method-wrapper call, ~35 ns per trigger (13 triggers, on every string).
         hits = [t for t in self._text_needles if t in low]
-        for literals, entries in self._regex_triggers:
-            if any(lit in low for lit in literals):
-                hits += [name for name, regex in entries if regex.search(low)]
+        for lit, name, regex in self._regex_triggers:
+            if lit in low and name not in hits and regex.search(low):
+                hits.append(name)
         if hits:
             contexts = TRIGGER_CONTEXTS
             hits = [t for t in hits if t not in contexts or contexts[t].search(low)]

@@ -406,7 +406,7 @@ SECRET_RULES: tuple[Rule, ...] = (
             _p(
                 r"vault[ \t]+login[ \t]+(?:-\S+[ \t]+)*([^\s'\"\-][^\s'\"`]{5,})", "@tool", "@login"
             ),
-            _p(r"pass:(?!\$)([^\s'\"]{3,})", "@tool", "@login"),
+            _p(r"pass:(?!\$)([^\s'\"]{3,})", "pass"),  # openssl -passout pass:…
             _p(_HTTP_CLIENT + r"[^\s:\"'@/]+:([^\s\"'@]+|'[^'\n]+')", "@tool", "@login"),
         ),
         accept.url_password,
@@ -416,7 +416,7 @@ SECRET_RULES: tuple[Rule, ...] = (
         # host:port:database:user:password, one per line of ~/.pgpass
         (
             _p(
-                r"[A-Za-z0-9_.\-*]+:(?:5432|6432|\*):[A-Za-z0-9_.\-*]+:[A-Za-z0-9_.\-*]+:"
+                r"[A-Za-z0-9_.\-*]+:5432:[A-Za-z0-9_.\-*]+:[A-Za-z0-9_.\-*]+:"
                 r"([^\s:`'\"]{3,})",
                 "@pgpass",
             ),
@@ -525,13 +525,13 @@ verifies it on the corpora). Saves the 8 ``key`` and 2 ``pass`` regexes on text 
 REGEX_TRIGGERS: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
     # name -> (literals one of which every match contains, the regex searched when one is)
     # Every tool pattern has a flag (-p, -a, -w, -P, -U, -b, -u, --pass…, --user, --auth),
-    # "login" or openssl's "pass:". A regex whose alternatives start with "-", "l" or "p"
+    # or "login" (docker/podman/vault). A regex whose alternatives all start with "-"
     # is searched far faster than one over the tools' names (measured: 7.7 → ~1 µs on a
     # 423-character string); the patterns themselves start with their tool's name.
     "@tool": ((" -",), re.compile(r"-(?:[pawbu]|[a-z]{1,3}b|-pass|-user|-auth)")),
-    "@login": (("login", "pass:"), re.compile(r"login|pass:")),
-    # .pgpass lines name PostgreSQL's port (or "*"): literals instead of a pass over every ":".
-    "@pgpass": ((":5432:", ":6432:", ":*:"), re.compile(r":(?:5432|6432|\*):[a-z0-9_.\-*]+:")),
+    "@login": (("login",), re.compile(r"login")),
+    # .pgpass lines with PostgreSQL's default port: a literal instead of a pass over every ":".
+    "@pgpass": ((":5432:",), re.compile(r":5432:[a-z0-9_.\-*]+:")),
     "@query": (("?", "&"), re.compile(r"[?&][a-z0-9_\-]*=")),
 }
 """Triggers that are regexes (a tool's name among many, a line shape): the literal is
