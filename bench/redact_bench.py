@@ -166,7 +166,8 @@ def _rate(t: Any) -> str:
 def corpus_figures() -> dict[str, object]:
     """Recall and false positives on the public corpus, per split, carrier, field, kind."""
     from bench.redact_corpus.public import score
-    from schemas.shapes import FIELD_SHAPES, PUBLIC, TEXT
+    from schemas.fields import FIELD_SHAPES
+    from schemas.shapes import PUBLIC, TEXT
 
     out: dict[str, object] = {}
     for split in ("blind", "tune"):

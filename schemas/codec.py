@@ -27,9 +27,10 @@ from schemas.avro_codegen import CodeGen
 from schemas.avro_reader import Reader, ReaderGen
 from schemas.avro_writer import Writer
 from schemas.base import Wire
+from schemas.fields import event_dict_problem
 from schemas.models import WIRE_RECORDS
 from schemas.payloads import PAYLOAD_MODELS
-from schemas.shapes import SHAPES, event_dict_problem
+from schemas.shapes import SHAPES
 
 MAGIC = b"\xc3\x01"
 HEADER_LEN = 10

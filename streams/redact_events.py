@@ -21,9 +21,10 @@ from typing import Any, Protocol, get_args
 from pydantic import BaseModel
 
 from schemas.document import CONSENT_DROPPED_RULE, Redaction
+from schemas.fields import model_field_class
 from schemas.models import ConsentFlags, Event, TraceOpened
 from schemas.payloads import PAYLOAD_MODELS
-from schemas.shapes import TEXT, model_field_class
+from schemas.shapes import TEXT
 from streams.redact import ContentKind, Redactor, kind_for_event_type, raw_allowed
 from streams.redact.memory import RULE as MEMORY_RULE
 from streams.redact.memory import TraceMemory
@@ -50,7 +51,7 @@ _CONTAINER_TYPES = (list, tuple)
 def _text_fields(cls: type[BaseModel]) -> tuple[str, ...]:
     """Fields of ``cls`` that can hold free text (strings, lists, nested models).
 
-    Which strings are free text comes from ``schemas.shapes.FIELD_SHAPES`` (classified from
+    Which strings are free text comes from ``schemas.fields.FIELD_SHAPES`` (classified from
     the Avro schemas, every string field): the others have a strict shape the boundaries
     enforced, or are a public dataset's grading spec. A string the schema does not declare
     (an enum) is not text either; nested models are walked.

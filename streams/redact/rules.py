@@ -32,69 +32,13 @@ when the pattern has no groups; only that span is replaced.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
 
 from . import accept, entropy
-
-Accept = Callable[[str, str, int, int], bool]
-"""(secret, original text, start, end) -> keep as a finding?"""
-
-
-@dataclass(frozen=True, slots=True)
-class Pattern:
-    """One regex of a rule, with what the pre-check needs to know about it."""
-
-    regex: re.Pattern[str]
-    triggers: tuple[str, ...] = ()
-    on_lower: bool = False
-    spans: Callable[[str], list[tuple[int, int]]] | None = None
-    """Instead of triggers: a faster finder of the same spans the regex finds."""
-    in_token_run: bool = False
-    """Every match lies inside a run :func:`entropy.candidate_spans` finds, so the
-    triggers need only be looked for there (``tests/redact`` checks this on the corpus)."""
-    at_run_start: bool = False
-    """With ``in_token_run``: every match starts where its run starts (a prefixed token is
-    never glued to the characters before it), so the triggers are tested with one
-    ``startswith`` per run instead of a pass over the runs."""
-    requires: str = ""
-    """A lower-case literal every match contains, looked for only in strings where one of
-    the pattern's triggers hit (and then part of the plan's key): narrows a pattern that
-    shares a common trigger without adding a pass over every string."""
-
-
-@dataclass(frozen=True, slots=True)
-class Rule:
-    """A named detector: its patterns and an optional second-stage check."""
-
-    name: str
-    patterns: tuple[Pattern, ...]
-    accept: Accept | None = None
-    pii: bool = False
-    widen: Callable[[str, int, int], tuple[int, int]] | None = None
-    """Grows an accepted span (e.g. over the dotted parts of a token) before replacing it."""
-
-
-def _p(
-    regex: str, *triggers: str, lower: bool = False, flags: int = 0, requires: str = ""
-) -> Pattern:
-    return Pattern(re.compile(regex, flags), tuple(triggers), lower, requires=requires)
-
-
-def _t(regex: str, *triggers: str) -> Pattern:
-    """A case-sensitive provider-key pattern whose matches are 20+ token characters."""
-    return Pattern(re.compile(regex), tuple(triggers), in_token_run=True)
-
-
-def _prefixed(regex: str, *prefixes: str) -> Pattern:
-    """A provider token that starts with one of ``prefixes`` where its run starts.
-
-    The lookbehind after the regex's own start keeps the guarantee: no run character
-    right before the match.
-    """
-    guarded = r"(?<![A-Za-z0-9+/_\-])" + regex
-    return Pattern(re.compile(guarded), prefixes, in_token_run=True, at_run_start=True)
-
+from .credentials import CREDENTIAL_RULES
+from .pattern import Pattern, Rule
+from .pattern import literal as _p
+from .pattern import token_run as _t
+from .providers import PROVIDER_RULES
 
 # Value of an assignment: quoted (any content) or a bare run. Used on lower-cased text.
 _VALUE = (
@@ -103,11 +47,6 @@ _VALUE = (
 )
 _ASSIGN = r"(?:\\?[\"'])?\]?[ \t]*(?:=|:=|=>|:)"
 
-
-_FLAG_VALUE = r"([^\s'\"]+|'[^'\n]+'|\"[^\"\n]+\")"
-"""A flag's value: bare, single- or double-quoted (the quotes are not part of the secret)."""
-_MYSQL = r"m(?:ysql|ysqldump|ysqladmin|ariadb)"
-_HTTP_CLIENT = r"(?:curl|wget)[ \t][^\n|;&]*?(?:-u|--user|--auth)[ \t=]*[\"']?"
 
 _CURL_USER = r"[ \t](?:-u|--user)[ \t=]*[\"']?[^\s:\"']*:([^\s\"']+)"
 """``-u user:password`` of a curl command; the password is a group (the first that took
@@ -197,91 +136,7 @@ SECRET_RULES: tuple[Rule, ...] = (
         accept.mixed_token,
     ),
     Rule("npm_token", (_t(r"npm_[A-Za-z0-9]{36}", "npm_"),)),
-    # Provider tokens with a documented prefix (gitleaks' and trufflehog's detectors name
-    # them); each matches on its own, no keyword beside it needed. Token-run patterns look
-    # for their prefix only inside the 20+ character runs the entropy rule finds anyway.
-    Rule(
-        "azure_ad_client_secret",
-        (_p(r"(?<![A-Za-z0-9_~.\-])([A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.\-]{31,34})", "q~"),),
-    ),
-    Rule("mailgun_key", (_prefixed(r"key-[0-9a-z]{32}(?![0-9a-z])", "key-"),), accept.token_body),
-    Rule("mailchimp_key", (_t(r"[0-9a-f]{32}-us[0-9]{1,2}(?![0-9a-z])", "-us"),)),
-    Rule("databricks_token", (_prefixed(r"dapi[0-9a-f]{32}(?:-\d)?", "dapi"),)),
-    Rule("shopify_token", (_prefixed(r"shp(?:at|ca|pa|ss)_[A-Fa-f0-9]{32}", "shp"),)),
-    Rule(
-        "digitalocean_token",
-        (_prefixed(r"do[opr]_v1_[a-f0-9]{64}", "doo_v1_", "dop_v1_", "dor_v1_"),),
-    ),
-    Rule(
-        "newrelic_key",
-        (_prefixed(r"NR(?:AK|JS|II|AA)-[A-Za-z0-9]{19,32}", "nrak-", "nrjs-", "nrii-", "nraa-"),),
-    ),
-    Rule(
-        "planetscale_token",
-        (_prefixed(r"pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_=\-]{32,64}", "pscale_"),),
-    ),
-    Rule(
-        "prefixed_service_token",
-        # One rule for the many "<service>_<random>" tokens: the prefix list is data.
-        (
-            _prefixed(
-                r"(?:hf_|api_org_|HRKU-|PMAK-|pul-|lin_api_|sntry[su]_|glc_|glsa_|ATATT3|"
-                r"ATCTT3|sq0atp-|sq0csp-|EAAA|fo1_|ntn_|tfp_|sbp_|phx_|phc_|LTAI|"
-                r"AGE-SECRET-KEY-1|xkeysib-|rk_live_|whsec_|dckr_pat_|rubygems_|figd_|"
-                r"CLOJARS_|squ_|sqp_|sqa_|sk-or-v1-|r8_|nvapi-|gsk_|csk-|pplx-|xai-|"
-                r"tvly-|fw_|glptt-|gldt-|glsoat-|glffct-|glcbt-|glimt-|glagent-)"
-                r"[A-Za-z0-9_\-]{20,}",
-                "hf_",
-                "api_org_",
-                "hrku-",
-                "pmak-",
-                "pul-",
-                "lin_api_",
-                "sntry",
-                "glc_",
-                "glsa_",
-                "atatt3",
-                "atctt3",
-                "sq0",
-                "eaaa",
-                "fo1_",
-                "ntn_",
-                "tfp_",
-                "sbp_",
-                "phx_",
-                "phc_",
-                "ltai",
-                "age-secret",
-                "xkeysib-",
-                "rk_live_",
-                "whsec_",
-                "dckr_pat_",
-                "rubygems_",
-                "figd_",
-                "clojars_",
-                "squ_",
-                "sqp_",
-                "sqa_",
-                "sk-or-",
-                "r8_",
-                "nvapi-",
-                "gsk_",
-                "csk-",
-                "pplx-",
-                "xai-",
-                "tvly-",
-                "fw_",
-                "glptt-",
-                "gldt-",
-                "glsoat-",
-                "glffct-",
-                "glcbt-",
-                "glimt-",
-                "glagent-",
-            ),
-        ),
-        accept.token_body,
-    ),
+    *PROVIDER_RULES,
     Rule("onepassword_token", (_t(r"ops_eyJ[A-Za-z0-9+/=_\-]{100,}", "ops_eyj"),)),
     Rule("pypi_token", (_t(r"pypi-AgE[A-Za-z0-9_\-]{60,}", "pypi-age"),)),
     Rule(
@@ -380,65 +235,7 @@ SECRET_RULES: tuple[Rule, ...] = (
         ),
         accept.assignment_value,
     ),
-    Rule(
-        "tool_password_flag",
-        # Password flags of everyday tools (their documented option, value attached or after
-        # a space). All hang on one regex trigger (``@tool``: the tools' names, searched only
-        # in strings a cheap literal pre-test lets through) instead of a pass per tool.
-        (
-            _p(_MYSQL + r"[^\n|;&]*?[ \t]-p(?!-)" + _FLAG_VALUE, "@tool", "@login"),
-            _p(r"redis-cli[^\n|;&]*?[ \t](?:-a|--pass)[ \t]+" + _FLAG_VALUE, "@tool", "@login"),
-            _p(r"sshpass[^\n|;&]*?[ \t]-p[ \t]*" + _FLAG_VALUE, "@tool", "@login"),
-            _p(r"ldap\w*[^\n|;&]*?[ \t]-w[ \t]+" + _FLAG_VALUE, "@tool", "@login"),
-            _p(r"sqlcmd[^\n|;&]*?[ \t]-P[ \t]+" + _FLAG_VALUE, "@tool", "@login"),
-            _p(r"smbclient[^\n|;&]*?[ \t]-U[ \t]*[^\s%]+%([^\s'\"]+)", "@tool", "@login"),
-            _p(
-                r"htpasswd[ \t]+-[A-Za-z]{0,3}b[A-Za-z]{0,3}[ \t]+(?:-\w+[ \t]+)*\S+[ \t]+\S+[ \t]+"
-                + _FLAG_VALUE,
-                "@tool",
-                "@login",
-            ),
-            _p(
-                r"login\b[^\n|;&]*?[ \t](?:-p|--password)(?:[ \t]+|=)(?!-)" + _FLAG_VALUE,
-                "@tool",
-                "@login",
-            ),
-            _p(
-                r"vault[ \t]+login[ \t]+(?:-\S+[ \t]+)*([^\s'\"\-][^\s'\"`]{5,})", "@tool", "@login"
-            ),
-            _p(r"pass:(?!\$)([^\s'\"]{3,})", "pass"),  # openssl -passout pass:…
-            _p(_HTTP_CLIENT + r"[^\s:\"'@/]+:([^\s\"'@]+|'[^'\n]+')", "@tool", "@login"),
-        ),
-        accept.url_password,
-    ),
-    Rule(
-        "pgpass_line",
-        # host:port:database:user:password, one per line of ~/.pgpass
-        (
-            _p(
-                r"[A-Za-z0-9_.\-*]+:5432:[A-Za-z0-9_.\-*]+:[A-Za-z0-9_.\-*]+:"
-                r"([^\s:`'\"]{3,})",
-                "@pgpass",
-            ),
-        ),
-        accept.url_password,
-    ),
-    Rule(
-        "url_credential_param",
-        # A credential-like query parameter keeps its name, loses its value; the URL's
-        # scheme, host and path stay (``?api_key=…&page=2`` → ``?api_key=[REDACTED…]&page=2``).
-        (
-            _p(
-                r"[?&](?:[a-z0-9_\-]*(?:password|passwd|pwd|token|secret|api[_\-]?key|apikey|"
-                r"access[_\-]?key|signature|sig|auth|credential|client[_\-]?secret|session)"
-                r"[a-z0-9_\-]*"
-                r"|key|code|x-amz-credential|x-amz-signature)=([^&\s#'\"<>]{6,})",
-                "@query",
-                lower=True,
-            ),
-        ),
-        accept.url_password,
-    ),
+    *CREDENTIAL_RULES,
     Rule(
         "key_assignment",
         # Any "<name>_key" (KANBAN_KEY=…, "mux_key": …, YAML "key: …"): too common a name

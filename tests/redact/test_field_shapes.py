@@ -1,6 +1,6 @@
 """No field escapes: every string field of the wire records is scanned or has a strict shape.
 
-The field list is read from the Avro schemas (``schemas.shapes.string_fields``), so a field
+The field list is read from the Avro schemas (``schemas.fields.string_fields``), so a field
 added later fails ``test_every_schema_string_field_is_classified`` until it is classified.
 A secret planted in any field of any event type is either refused at the boundary (the
 model: the gateway's 422 and the SDK's exception; the stream's decode: a dead letter with
@@ -18,8 +18,9 @@ from pydantic import ValidationError
 from bench.redact_corpus.public.score import event_fields, field_verdict
 from bench.samples import FULL_PAYLOADS
 from schemas.codec import encode_dict
+from schemas.fields import FIELD_SHAPES, string_fields, unclassified
 from schemas.models import Event, EventBatch
-from schemas.shapes import FIELD_SHAPES, PUBLIC, SHAPES, TEXT, string_fields, unclassified
+from schemas.shapes import PUBLIC, SHAPES, TEXT
 from streams.decode import Decoded, Source, decode_one
 from streams.redact import Redactor
 from streams.redact_events import DictRedaction

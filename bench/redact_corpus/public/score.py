@@ -21,9 +21,10 @@ from pydantic import ValidationError
 
 from bench.redact_corpus.public.carriers import load, text_cases
 from bench.samples import FULL_PAYLOADS, sample_opened
+from schemas.fields import FIELD_SHAPES
 from schemas.models import Event, TraceOpened
 from schemas.payloads import PAYLOAD_MODELS
-from schemas.shapes import FIELD_SHAPES, PUBLIC, TEXT
+from schemas.shapes import PUBLIC, TEXT
 from streams.redact import Redactor
 from streams.redact_events import DictRedaction, redact_opened
 
