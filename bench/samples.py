@@ -37,7 +37,12 @@ FULL_PAYLOADS: dict[str, dict] = {
         "content_text": "x = 1\n",
         "snapshot_reason": "post_test",
     },
-    "terminal_command": {"cwd": "/r", "command": "ls -la", "shell": "zsh", "env_hash": "h"},
+    "terminal_command": {
+        "cwd": "/r",
+        "command": "ls -la",
+        "shell": "zsh",
+        "env_hash": "sha256:" + "d" * 64,
+    },
     "terminal_output": {
         "stream": "stderr",
         "chunk_text": "boom",

@@ -27,8 +27,10 @@ from schemas.avro_codegen import CodeGen
 from schemas.avro_reader import Reader, ReaderGen
 from schemas.avro_writer import Writer
 from schemas.base import Wire
+from schemas.fields import event_dict_problem
 from schemas.models import WIRE_RECORDS
 from schemas.payloads import PAYLOAD_MODELS
+from schemas.shapes import SHAPES
 
 MAGIC = b"\xc3\x01"
 HEADER_LEN = 10
@@ -271,6 +273,8 @@ _BLOB_KEYS = {
     for kind, model in PAYLOAD_MODELS.items()
 }
 """Per event type, the payload fields that hold blob ids (checked for their shape)."""
+_PAYLOAD_RECORDS = {kind: model.__name__ for kind, model in PAYLOAD_MODELS.items()}
+"""Per event type, its payload's record name (for the field shapes, ``schemas.shapes``)."""
 
 
 def check_event_batch(record: dict[str, Any], strict: bool = False) -> None:
@@ -283,6 +287,8 @@ def check_event_batch(record: dict[str, Any], strict: bool = False) -> None:
     """
     if not record.get("trace_id"):
         raise InvalidRecord("fixtrace.EventBatch: trace_id is empty")
+    if (why := SHAPES["id"].why_not(record["trace_id"])) is not None:
+        raise InvalidRecord(f"fixtrace.EventBatch: trace_id: {why}")
     events = record.get("events") or []
     if not events:
         raise InvalidRecord("fixtrace.EventBatch: a batch needs at least one event")
@@ -298,6 +304,9 @@ def check_event_batch(record: dict[str, Any], strict: bool = False) -> None:
         if not event["event_id"]:
             raise InvalidRecord(f"fixtrace.EventBatch: event at seq {seq} has no event_id")
         payload = event["payload"]
+        problem = event_dict_problem(event, _PAYLOAD_RECORDS[event["type"]])
+        if problem is not None:
+            raise InvalidRecord(f"fixtrace.EventBatch: seq {seq}: {problem}")
         for key in _BLOB_KEYS[event["type"]]:
             value = payload.get(key)
             if value is not None and not _BLOB_ID.match(value):

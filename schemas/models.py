@@ -15,27 +15,28 @@ from pydantic import Field, model_validator
 
 from schemas.base import BlobId, Wire, new_id, now_ms
 from schemas.payloads import PAYLOAD_MODELS, EventType, Payload
+from schemas.shapes import Digest, Id, Name, Revision, Text, Version
 
 # --- the event envelope and the Kafka records ------------------------------------------
 
 
 class Actor(Wire):
     kind: str = Field("human", pattern="^(human|tool|ide|agent)$")
-    id: str | None = None
+    id: Id | None = None
 
 
 class EventContext(Wire):
-    workspace_root: str | None = None
-    branch: str | None = None
-    commit_head: str | None = None
-    correlation_id: str | None = None
-    parent_event_id: str | None = None
+    workspace_root: Text | None = None
+    branch: Text | None = None
+    commit_head: Revision | None = None
+    correlation_id: Id | None = None
+    parent_event_id: Id | None = None
 
 
 class Event(Wire):
     """One event; ``payload`` is validated by the model that ``type`` names."""
 
-    event_id: str = Field(default_factory=new_id, min_length=1)
+    event_id: Id = Field(default_factory=new_id, min_length=1)
     seq: int = Field(ge=1)
     ts_ms: int = Field(default_factory=now_ms, ge=0)
     type: EventType
@@ -61,15 +62,15 @@ class Event(Wire):
 
 
 class ProducerInfo(Wire):
-    client: str
-    version: str | None = None
-    host: str | None = None
+    client: Text
+    version: Text | None = None
+    host: Text | None = None
 
 
 class EventBatch(Wire):
     """One Kafka record: an ordered slice (1..N) of one trace's events."""
 
-    trace_id: str = Field(min_length=1)
+    trace_id: Id = Field(min_length=1)
     sent_at_ms: int = Field(default_factory=now_ms)
     events: list[Event] = Field(min_length=1)
     producer: ProducerInfo | None = None
@@ -84,25 +85,25 @@ class EventBatch(Wire):
 
 
 class RepoFingerprint(Wire):
-    tree_hash: str | None = None
-    dependencies_lock_hash: str | None = None
+    tree_hash: Digest | None = None
+    dependencies_lock_hash: Digest | None = None
 
 
 class Repo(Wire):
-    repo_id: str = Field(min_length=1)
-    remote_url: str | None = None
-    default_branch: str | None = None
-    commit_base: str = Field(min_length=1)
+    repo_id: Text = Field(min_length=1)
+    remote_url: Text | None = None
+    default_branch: Text | None = None
+    commit_base: Revision = Field(min_length=1)
     repo_fingerprint: RepoFingerprint = Field(default_factory=RepoFingerprint)
 
 
 class BugReport(Wire):
-    title: str
-    description: str
-    repro_steps: str | None = None
-    expected: str | None = None
-    actual: str | None = None
-    links: list[str] = Field(default_factory=list)
+    title: Text
+    description: Text
+    repro_steps: Text | None = None
+    expected: Text | None = None
+    actual: Text | None = None
+    links: list[Text] = Field(default_factory=list)
 
 
 class EvalSpec(Wire):
@@ -114,20 +115,20 @@ class EvalSpec(Wire):
     only: it is never shown to the judge nor used to grade.
     """
 
-    dataset: str | None = None
-    instance_id: str = Field(min_length=1)
-    version: str | None = None
-    environment_setup_commit: str | None = None
+    dataset: Text | None = None
+    instance_id: Text = Field(min_length=1)
+    version: Text | None = None
+    environment_setup_commit: Revision | None = None
     test_patch_blob_id: BlobId
-    fail_to_pass: list[str] = Field(default_factory=list)
-    pass_to_pass: list[str] = Field(default_factory=list)
+    fail_to_pass: list[Text] = Field(default_factory=list)
+    pass_to_pass: list[Text] = Field(default_factory=list)
     gold_patch_blob_id: BlobId | None = None
 
 
 class Task(Wire):
-    task_id: str | None = None
+    task_id: Text | None = None
     bug_report: BugReport | None = None
-    labels: list[str] = Field(default_factory=list)
+    labels: list[Text] = Field(default_factory=list)
     evaluation: EvalSpec | None = None
 
 
@@ -138,36 +139,36 @@ class ConsentFlags(Wire):
 
 
 class Developer(Wire):
-    developer_id: str = Field(min_length=1)
+    developer_id: Id = Field(min_length=1)
     experience_level: str = Field("unknown", pattern="^(junior|mid|senior|unknown)$")
     consent_flags: ConsentFlags = Field(default_factory=ConsentFlags)
 
 
 class Ide(Wire):
-    name: str
-    version: str | None = None
+    name: Text
+    version: Text | None = None
 
 
 class Environment(Wire):
-    os: str | None = None
+    os: Text | None = None
     ide: Ide | None = None
-    language: list[str] = Field(default_factory=list)
+    language: list[Text] = Field(default_factory=list)
     containerized: bool = False
-    timezone: str | None = None
+    timezone: Text | None = None
 
 
 class Ingestion(Wire):
     mode: str = Field("incremental", pattern="^(batch|incremental)$")
-    client_session_id: str = Field(default_factory=new_id)
-    dedupe_policy: str = "event_id"
+    client_session_id: Id = Field(default_factory=new_id)
+    dedupe_policy: Name = "event_id"
     clock_skew_ms_est: int = 0
 
 
 class TraceOpened(Wire):
     """Opens a trace; travels on the raw topic keyed by ``trace_id``."""
 
-    trace_id: str = Field(default_factory=new_id, min_length=1)
-    trace_version: str = "1.0"
+    trace_id: Id = Field(default_factory=new_id, min_length=1)
+    trace_version: Version = "1.0"
     created_at_ms: int = Field(default_factory=now_ms)
     repo: Repo
     task: Task = Field(default_factory=Task)
@@ -177,20 +178,20 @@ class TraceOpened(Wire):
 
 
 class PrRef(Wire):
-    title: str | None = None
-    description: str | None = None
+    title: Text | None = None
+    description: Text | None = None
     diff_blob_id: BlobId | None = None
 
 
 class FinalState(Wire):
-    commit_head: str | None = None
+    commit_head: Revision | None = None
     pr: PrRef | None = None
 
 
 class TraceFinalize(Wire):
     """The client's finalize marker: nothing after ``seq_last`` will come."""
 
-    trace_id: str = Field(min_length=1)
+    trace_id: Id = Field(min_length=1)
     finalized_at_ms: int = Field(default_factory=now_ms)
     seq_last: int = Field(ge=0)
     final_state: FinalState = Field(default_factory=FinalState)

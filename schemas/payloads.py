@@ -11,6 +11,7 @@ from enum import StrEnum
 from pydantic import Field
 
 from schemas.base import BlobId, Wire
+from schemas.shapes import Digest, Id, Name, Revision, Text
 
 
 class EventType(StrEnum):
@@ -35,37 +36,37 @@ class Selection(Wire):
 
 
 class FileEdit(Wire):
-    file_path: str
+    file_path: Text
     edit_kind: str = Field("patch", pattern="^(patch|replace_range|keystroke_batch)$")
-    patch_format: str = "unified_diff"
+    patch_format: Name = "unified_diff"
     patch_blob_id: BlobId | None = None
-    patch_text: str | None = None
-    pre_hash: str | None = None
-    post_hash: str | None = None
+    patch_text: Text | None = None
+    pre_hash: Digest | None = None
+    post_hash: Digest | None = None
     selection: Selection | None = None
-    reason_ref: str | None = None
+    reason_ref: Id | None = None
 
 
 class FileSnapshot(Wire):
-    file_path: str
+    file_path: Text
     content_blob_id: BlobId | None = None
-    content_text: str | None = None
+    content_text: Text | None = None
     snapshot_reason: str = Field(
         "manual_checkpoint", pattern="^(pre_test|post_test|manual_checkpoint)$"
     )
 
 
 class TerminalCommand(Wire):
-    cwd: str
-    command: str
-    shell: str = "bash"
-    env_hash: str | None = None
+    cwd: Text
+    command: Text
+    shell: Name = "bash"
+    env_hash: Digest | None = None
 
 
 class TerminalOutput(Wire):
     stream: str = Field(pattern="^(stdout|stderr)$")
     chunk_blob_id: BlobId | None = None
-    chunk_text: str | None = None
+    chunk_text: Text | None = None
     is_truncated: bool = False
     exit_code: int | None = None
 
@@ -73,8 +74,8 @@ class TerminalOutput(Wire):
 class TestRun(Wire):
     __test__ = False  # not a pytest test class
 
-    command: str
-    runner: str = "custom"
+    command: Text
+    runner: Name = "custom"
     exit_code: int
     duration_ms: int = Field(ge=0)
     passed: bool
@@ -84,19 +85,19 @@ class TestRun(Wire):
 
 
 class DebugAction(Wire):
-    action: str
-    file_path: str | None = None
+    action: Name
+    file_path: Text | None = None
     line: int | None = None
-    expression: str | None = None
-    value_text: str | None = None
+    expression: Text | None = None
+    value_text: Text | None = None
 
 
 class Navigation(Wire):
-    kind: str
-    file_path: str | None = None
+    kind: Name
+    file_path: Text | None = None
     line: int | None = None
-    symbol: str | None = None
-    query: str | None = None
+    symbol: Text | None = None
+    query: Text | None = None
 
 
 class ThoughtKind(StrEnum):
@@ -109,32 +110,32 @@ class ThoughtKind(StrEnum):
 
 class Thought(Wire):
     content_blob_id: BlobId | None = None
-    content_text: str | None = None
+    content_text: Text | None = None
     kind: ThoughtKind
-    links_to: list[str] = Field(default_factory=list)
+    links_to: list[Id] = Field(default_factory=list)
 
 
 class Commit(Wire):
-    sha: str
-    message: str
-    parent_sha: str | None = None
+    sha: Revision
+    message: Text
+    parent_sha: Revision | None = None
     diff_blob_id: BlobId | None = None
-    files_changed: list[str] = Field(default_factory=list)
+    files_changed: list[Text] = Field(default_factory=list)
 
 
 class PrMetadata(Wire):
-    title: str | None = None
-    description: str | None = None
-    url: str | None = None
+    title: Text | None = None
+    description: Text | None = None
+    url: Text | None = None
     diff_blob_id: BlobId | None = None
-    base_branch: str | None = None
-    head_branch: str | None = None
+    base_branch: Text | None = None
+    head_branch: Text | None = None
 
 
 class Error(Wire):
-    message: str
-    kind: str | None = None
-    details_text: str | None = None
+    message: Text
+    kind: Name | None = None
+    details_text: Text | None = None
 
 
 Payload = (

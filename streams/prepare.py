@@ -91,7 +91,7 @@ class Preparer:
                     if (trace_id, e["event_id"]) not in seen:
                         seen.add((trace_id, e["event_id"]))
                         trace_ids.append(trace_id)
-                        events.append(redact(e, consent))
+                        events.append(redact(e, consent, trace_id))
             elif isinstance(rec, TraceOpened):
                 learned[trace_id] = rec.developer.consent_flags
                 out.opened.append(redact_opened(rec, self.redactor))

@@ -21,9 +21,13 @@ from typing import Any, Protocol, get_args
 from pydantic import BaseModel
 
 from schemas.document import CONSENT_DROPPED_RULE, Redaction
+from schemas.fields import model_field_class
 from schemas.models import ConsentFlags, Event, TraceOpened
 from schemas.payloads import PAYLOAD_MODELS
+from schemas.shapes import TEXT
 from streams.redact import ContentKind, Redactor, kind_for_event_type, raw_allowed
+from streams.redact.memory import RULE as MEMORY_RULE
+from streams.redact.memory import TraceMemory
 
 
 class Outcome(Protocol):
@@ -38,38 +42,41 @@ TextRedactor = Callable[[str], Outcome]
 """Scan one string in redacted mode (rules, PII masking, truncation)."""
 
 DROPPED_RULE = CONSENT_DROPPED_RULE
-# Identifiers and content hashes are not free text: scanning them could only mangle joins.
-_ID_FIELDS = frozenset({
-    "trace_id", "event_id", "parent_event_id", "correlation_id", "client_session_id",
-    "commit_base", "commit_head", "sha", "parent_sha", "pre_hash", "post_hash", "env_hash",
-    "tree_hash", "dependencies_lock_hash", "reason_ref", "links_to",
-    # enum-like vocabulary fields (validated patterns or short names), never free text
-    "type", "kind", "shell", "stream", "edit_kind", "patch_format", "snapshot_reason",
-    "runner", "mode", "dedupe_policy", "experience_level", "trace_version",
-    # a benchmark's grading spec (test ids must match the test output byte for byte, e.g.
-    # "test_auth[http://user:pass@host]"): public dataset metadata, not the developer's text
-    "evaluation",
-})  # fmt: skip
 _MIN_SCAN_LEN = 8
 """Shorter strings cannot hold a keyword plus a value or a token any rule would match."""
 _CONTAINER_TYPES = (list, tuple)
 
 
-_NO_TEXT = (int, float, bool, type(None))
-
-
 @cache
 def _text_fields(cls: type[BaseModel]) -> tuple[str, ...]:
-    """Fields of ``cls`` that can hold free text (strings, lists, nested models)."""
+    """Fields of ``cls`` that can hold free text (strings, lists, nested models).
+
+    Which strings are free text comes from ``schemas.fields.FIELD_SHAPES`` (classified from
+    the Avro schemas, every string field): the others have a strict shape the boundaries
+    enforced, or are a public dataset's grading spec. A string the schema does not declare
+    (an enum) is not text either; nested models are walked.
+    """
     out = []
     for name, info in cls.model_fields.items():
-        if name in _ID_FIELDS or name.endswith("_blob_id"):
+        kind = model_field_class(cls.__name__, name)
+        if kind is not None and kind != TEXT:
             continue
-        args = get_args(info.annotation) or (info.annotation,)
-        if all(isinstance(a, type) and issubclass(a, _NO_TEXT) for a in args):
-            continue
+        nested = _nested_model_of(info.annotation)
+        if kind is None and nested is None:
+            continue  # an enum, a number, a flag, bytes
         out.append(name)
     return tuple(out)
+
+
+def _nested_model_of(annotation: Any) -> type[BaseModel] | None:
+    args = get_args(annotation) or (annotation,)
+    for a in args:
+        if isinstance(a, type) and issubclass(a, BaseModel):
+            return a
+        inner = _nested_model_of(a) if get_args(a) else None
+        if inner is not None:
+            return inner
+    return None
 
 
 def _scrub(model: BaseModel, redact: TextRedactor, counts: Counter[str]) -> BaseModel:
@@ -235,8 +242,12 @@ def _scrub_dicts(
 
 
 def _remember(memo: Memo, text: str, out: tuple[str, dict[str, int]]) -> tuple[str, dict[str, int]]:
-    """Store a result (bounded: cleared when full, long strings never kept) and return it."""
-    if len(text) <= _MEMO_MAX_CHARS:
+    """Store a result (bounded: cleared when full, long strings never kept) and return it.
+
+    Results with findings are not kept: scanning them again is what hands their redacted
+    values to the trace memory of the trace they now appear in (they are rare).
+    """
+    if len(text) <= _MEMO_MAX_CHARS and not out[1]:
         if len(memo) >= _MEMO_MAX:
             memo.clear()
         memo[text] = out
@@ -270,16 +281,27 @@ class DictRedaction:
     consent) always go to the engine.
     """
 
-    def __init__(self, redactor: Redactor) -> None:
+    def __init__(self, redactor: Redactor, memory: TraceMemory | None = None) -> None:
         self.redactor = redactor
+        self.memory = memory if memory is not None else TraceMemory()
         self._raw_mode = redactor.config.mode == "raw"
-        self._scan: Scan = redactor.redact_text
+        self._redact_text = redactor.redact_text
+        self._found: list[str] = []
+        self._scan: Scan = self._collecting_scan
         self._memo: Memo = {}
 
-    def event(self, event: dict[str, Any], consent: ConsentFlags | None) -> dict[str, Any]:
+    def _collecting_scan(self, text: str) -> tuple[str, dict[str, int]]:
+        """The engine's call, handing each redacted value to the trace memory's inbox."""
+        return self._redact_text(text, self._found)
+
+    def event(
+        self, event: dict[str, Any], consent: ConsentFlags | None, trace_id: str | None = None
+    ) -> dict[str, Any]:
         """Redact ``event`` in place; sets ``event["redaction"]`` when anything was found.
 
-        ``consent`` None (no TraceOpened known) means the strictest handling.
+        ``consent`` None (no TraceOpened known) means the strictest handling. With
+        ``trace_id``, values redacted in this event are remembered for the trace
+        (:mod:`streams.redact.memory`) and remembered values are redacted here too.
         """
         counts: dict[str, int] | None = None
         etype = event["type"]
@@ -290,13 +312,31 @@ class DictRedaction:
                 counts = {DROPPED_RULE: 1}
                 payload.update(dict.fromkeys(gate[1]))
         plan = _EVENT_PLANS[etype]
-        if self._raw_mode and raw_allowed(kind := kind_for_event_type(etype), consent):
+        raw = self._raw_mode and raw_allowed(kind := kind_for_event_type(etype), consent)
+        if raw:
             counts = _scrub_dicts(event, plan, self._raw_scan(kind, consent), None, counts)
         else:
             counts = _scrub_dicts(event, plan, self._scan, self._memo, counts)
+        found = self._found
+        if found:
+            if trace_id is not None:
+                self.memory.learn(trace_id, found)
+            found.clear()
+        if trace_id is not None and not raw and trace_id in self.memory:
+            counts = _scrub_dicts(event, plan, self._memory_scan(trace_id), None, counts)
         if counts:
             event["redaction"] = _redaction(counts)
         return event
+
+    def _memory_scan(self, trace_id: str) -> Scan:
+        """Remembered values of ``trace_id`` out of one string, counted as ``trace_memory``."""
+        apply = self.memory.apply
+
+        def scan(text: str) -> tuple[str, dict[str, int]]:
+            new, n = apply(trace_id, text)
+            return new, ({MEMORY_RULE: n} if n else {})
+
+        return scan
 
     def _raw_scan(self, kind: ContentKind, consent: ConsentFlags | None) -> Scan:
         """The engine call for strings consent lets stay raw (truncation still applies)."""

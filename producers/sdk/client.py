@@ -29,6 +29,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from aiokafka import AIOKafkaProducer
+from pydantic import ValidationError
 
 from producers.blob_upload import BlobStore, move_to_blob, oversized
 from producers.sdk import encoder
@@ -40,7 +41,8 @@ from producers.sdk.sender import Sender
 from producers.sdk.spool import Kind, Spool
 from schemas.base import Wire
 from schemas.codec import encode
-from schemas.models import FinalState, TraceFinalize, TraceOpened
+from schemas.models import Actor, EventContext, FinalState, TraceFinalize, TraceOpened
+from schemas.shapes import SHAPES
 
 log = logging.getLogger(__name__)
 _EVENT = Kind.event  # an enum member lookup costs ~0.1 µs; emit pays it per event
@@ -223,6 +225,8 @@ class TraceProducer:
             raise SdkError("client is not started or already closed")
         if trace_id not in self._seq:
             raise SdkError(f"trace {trace_id} was not opened or resumed by this client")
+        if event_id is not None or actor or context:
+            _check_envelope(event_id, actor, context)
         kind = FLAT.get(payload.__class__)
         if kind is not None and type is None:  # a flat payload model: read as validated
             data = payload.__dict__
@@ -274,6 +278,8 @@ class TraceProducer:
         seq = self._seq.get(trace_id)
         if seq is None:
             raise SdkError(f"trace {trace_id} was not opened or resumed by this client")
+        if actor or context:
+            _check_envelope(None, actor, context)
         # every item validated before any is written; flat payload models read as they are
         flat, item = FLAT, self._item
         items = [
@@ -350,3 +356,25 @@ class TraceProducer:
         idx = self._spool.append(kind, trace_id, value)
         if self._sender.live:
             self._batcher.control(trace_id, value, idx)  # after the trace's earlier events
+
+
+def _check_envelope(
+    event_id: str | None, actor: dict[str, Any] | None, context: dict[str, Any] | None
+) -> None:
+    """The envelope fields a caller passes, against the wire shapes (``schemas.shapes``).
+
+    Payloads are checked by their models; without this, an id or context value out of
+    shape (a key pasted as a correlation id) would only be refused by the stream, as a
+    dead letter, after the client had accepted it.
+    """
+    if event_id is not None and (why := SHAPES["id"].why_not(event_id)) is not None:
+        raise SdkError(f"event_id: {why}")
+    try:
+        if actor:
+            Actor.model_validate(actor)
+        if context:
+            EventContext.model_validate(context)
+    except ValidationError as exc:
+        first = exc.errors(include_url=False, include_input=False)[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise SdkError(f"event envelope out of shape: {where}: {first['msg']}") from None

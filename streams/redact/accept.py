@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from .entropy import is_identifier_like
+
 _NOT_VALUES = frozenset(
     {
         "none", "null", "nil", "true", "false", "undefined", "str", "string", "bytes", "int",
@@ -67,7 +69,7 @@ def _random_segment(segment: str) -> bool:
     return len(segment) >= 16 and any(c.isdigit() for c in segment) and not segment.isdigit()
 
 
-_ENV_REFERENCE = re.compile(r"\$(?:\{[^}]*\}|[A-Z_][A-Z0-9_]*|[a-z_][a-z0-9_]*)")
+_ENV_REFERENCE = re.compile(r"\$(?:\{[^}]*\}|[A-Z_][A-Z0-9_]*|[a-z_][a-z0-9_]*|[0-9])")
 """``$DB_PASSWORD``, ``${PASS}``, ``$pass``: variable names are written in one case, so a
 mixed-case ``$YYbMDot25P`` is a password that starts with a dollar sign."""
 
@@ -92,3 +94,55 @@ def mixed_token(value: str, text: str, start: int, end: int) -> bool:
     has_upper = any(c.isupper() for c in value)
     has_lower = any(c.islower() for c in value)
     return has_digit and has_upper and has_lower
+
+
+def token_body(value: str, text: str, start: int, end: int) -> bool:
+    """Accept a prefixed token whose body reads as key material, not as a name.
+
+    Weaker than :func:`mixed_token` (Hugging Face tokens have no digits, Mailgun keys no
+    upper case): two of digits, upper and lower case, and not mostly dictionary-like
+    segments (``hf_hub_download_from_cache`` is a name).
+    """
+    if start and text[start - 1].isalnum():
+        return False  # inside a longer word ("vipul-…" is a file name, not a Pulumi token)
+    body = value[value.find("_") + 1 :] if "_" in value[:10] else value
+    classes = (
+        any(c.isdigit() for c in body)
+        + any(c.isupper() for c in body)
+        + any(c.islower() for c in body)
+    )
+    return classes >= 2 and not is_identifier_like(body)
+
+
+def slack_token(value: str, text: str, start: int, end: int) -> bool:
+    """A Slack token has a long random body with digits (``xoxb-1234…-…``); a short
+    ``xoxo-indieweb`` or a masked ``xoxb-xxxx…`` is not one."""
+    return len(value) >= 24 and any(c.isdigit() for c in value[5:])
+
+
+def private_key_block(value: str, text: str, start: int, end: int) -> bool:
+    """A private key block with key material in it (not an empty or ``anything`` sample)."""
+    body = re.sub(r"-----[A-Z0-9 ]+-----|\s", "", value)
+    return len(body) >= 40
+
+
+_UUID_VALUE = re.compile(
+    r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
+)
+
+
+def random_value(value: str, text: str, start: int, end: int) -> bool:
+    """Accept a value assigned to a generic ``…_key`` name only when it looks like key
+    material: no spaces, 8+ characters, and hex, a UUID, or letters mixed with digits;
+    never a word, an identifier, a path, a URL or a placeholder (``primary_key=True``,
+    ``sort_key: created_at``, ``cache_key = "user:42"`` stay)."""
+    v = value.strip()
+    if len(v) < 8 or " " in v or is_placeholder(v) or "/" in v or "://" in v:
+        return False
+    if _UUID_VALUE.fullmatch(v) or (len(v) >= 16 and all(c in "0123456789abcdefABCDEF" for c in v)):
+        return True
+    digits = sum(c.isdigit() for c in v)
+    letters = sum(c.isalpha() for c in v)
+    if not digits or not letters or v.isdigit():
+        return False
+    return not is_identifier_like(v) and ":" not in v

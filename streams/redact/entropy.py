@@ -83,6 +83,13 @@ def candidate_spans(text: str) -> list[tuple[int, int]]:
 
 
 MIN_STANDALONE = 32
+MIN_MIXED = 20
+MIN_LOWER_DIGITS = 24
+"""Standalone runs of digits with one letter case only count from 24 characters when 15 %
+or more are digits (``e2rgfqdg7xpzbq0nmj8l68gmuz``, ``UBENM81QDKGJ7GHB…``); UUIDs and
+hex are judged apart, paths never."""
+"""Standalone runs mixing digits, upper and lower case count from 20 characters (a run
+that random is a key, not a name: names are caught by the identifier test)."""
 MIN_NEAR_KEYWORD = 20
 MAX_LEN = 256
 STANDALONE_BITS = 4.0
@@ -112,6 +119,18 @@ def shannon_bits(s: str) -> float:
     """Shannon entropy of the character distribution, in bits per character."""
     n = len(s)
     return -sum(c / n * math.log2(c / n) for c in Counter(s).values())
+
+
+_CLOSE_KEYWORDS = ("key", "token", "secret", "passw", "credential", "bearer", "apikey")
+_CLOSE = 16
+
+
+def _keyword_right_before(text: str, start: int) -> bool:
+    """A secret keyword within 16 characters before the run, and no digest label there."""
+    window = text[max(0, start - _CLOSE) : start].lower()
+    return any(k in window for k in _CLOSE_KEYWORDS) and not any(
+        label in window for label in ("sha", "md5", "hash", "digest", "commit", "checksum")
+    )
 
 
 def _near_keyword(text: str, start: int) -> bool:
@@ -171,6 +190,10 @@ def widen_dotted(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
+def _digit_share(s: str) -> float:
+    return sum(c.isdigit() for c in s) / len(s)
+
+
 def _is_digest_hex(s: str) -> bool:
     if not _HEX.fullmatch(s):
         return False
@@ -191,7 +214,14 @@ def _is_base64_text(s: str) -> bool:
     return printable >= 0.9 * len(raw)
 
 
-def _is_identifier_like(s: str) -> bool:
+_LETTER_DIGIT = re.compile(r"(?<=[A-Za-z])[0-9]|(?<=[0-9])[A-Za-z]")
+
+
+def is_identifier_like(s: str) -> bool:
+    """Mostly dictionary-like segments; a run that switches between letters and digits
+    four or more times without a separator (``qtb537zc8slok…``) is a key, not a name."""
+    if len(_LETTER_DIGIT.findall(s)) >= max(4, len(s) // 10) and not any(c in s for c in "_-./"):
+        return False
     wordy = 0
     for seg in _SEGMENT.findall(s):
         if seg.isalpha() and len(seg) >= 3 and _VOWELS.intersection(seg.lower()):
@@ -207,27 +237,66 @@ def _classes(s: str) -> tuple[bool, bool, bool]:
     return _DIGIT.search(s) is not None, s.lower() != s, s.upper() != s
 
 
+_WORD_STOPS = " \t\r\n\"'`=(<>,;|"
+_FIELD_STOPS = " \t\r\n\"'`<>()|"
+
+
+def in_path(text: str, start: int, end: int) -> bool:
+    """The run is (part of) a file path, an S3 key or a URL, not a token.
+
+    A run right after a ``/``, any run in a word holding ``scheme://``, or one holding a
+    ``/`` inside a word that starts like a path (``/``, ``~``, ``.``) or has a ``/`` before
+    the run.
+    Temp folders (``/tmp/tmp.Xk3jd8fQ2a/…``), hash-named cache folders and object keys
+    are names of places; a secret in a URL is in its userinfo or query, which the URL
+    rules handle. Base64 keys hold ``/`` too, but start a word or follow ``=``/a quote.
+    """
+    if start and text[start - 1] == "/":
+        return True
+    field = start
+    while field > 0 and text[field - 1] not in _FIELD_STOPS:
+        field -= 1
+    if "://" in text[field:end]:
+        return True  # a URL: its secrets are userinfo and credential parameters (URL rules)
+    if "/" not in text[start:end]:
+        return False
+    word = start
+    while word > field and text[word - 1] not in _WORD_STOPS:
+        word -= 1
+    return text[word : word + 1] in ("/", "~", ".") or "/" in text[word:start]
+
+
 def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
     """Decide one candidate run (see the module docstring for the rule)."""
     digit, upper, lower = _classes(token)
     if digit + upper + lower < 2:  # cheapest test first: paths and words stop here
         return False
-    if len(token) > MAX_LEN or _SRI.match(token) or _is_digest_hex(token):
+    if in_path(text, start, end):
         return False
+    if len(token) > MAX_LEN or _SRI.match(token):
+        return False
+    if _is_digest_hex(token) and not _keyword_right_before(text, start):
+        return False  # a digest; but "the api key 8fd6…" names what the hex is
     if text.endswith("base64,", max(0, start - 7), start) or _after_digest_label(text, start):
         return False
     core = _UUID.sub("", token) if "-" in token else token
     near = _near_keyword(text, start)
-    if len(core.rstrip("=")) < (MIN_NEAR_KEYWORD if near else MIN_STANDALONE):
+    size = len(core.rstrip("="))
+    if size < MIN_NEAR_KEYWORD:
         return False
     digit, upper, lower = _classes(core)
     if near:
         if digit + upper + lower < 2:
             return False
-    elif not (digit and upper and lower):
+    elif digit and upper and lower:
+        if size < MIN_MIXED:
+            return False
+    elif not (
+        digit and (lower or upper) and size >= MIN_LOWER_DIGITS and _digit_share(core) >= 0.15
+    ):
         return False
     if shannon_bits(core) < (NEAR_KEYWORD_BITS if near else STANDALONE_BITS):
         return False
-    if _is_identifier_like(core) or _is_base64_text(core) or _is_ssh_public_key(core):
+    if is_identifier_like(core) or _is_base64_text(core) or _is_ssh_public_key(core):
         return False
     return not _in_public_pem_block(text, start)

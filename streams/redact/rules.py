@@ -32,62 +32,20 @@ when the pattern has no groups; only that span is replaced.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
 
 from . import accept, entropy
-
-Accept = Callable[[str, str, int, int], bool]
-"""(secret, original text, start, end) -> keep as a finding?"""
-
-
-@dataclass(frozen=True, slots=True)
-class Pattern:
-    """One regex of a rule, with what the pre-check needs to know about it."""
-
-    regex: re.Pattern[str]
-    triggers: tuple[str, ...] = ()
-    on_lower: bool = False
-    spans: Callable[[str], list[tuple[int, int]]] | None = None
-    """Instead of triggers: a faster finder of the same spans the regex finds."""
-    in_token_run: bool = False
-    """Every match lies inside a run :func:`entropy.candidate_spans` finds, so the
-    triggers need only be looked for there (``tests/redact`` checks this on the corpus)."""
-    requires: str = ""
-    """A lower-case literal every match contains, looked for only in strings where one of
-    the pattern's triggers hit (and then part of the plan's key): narrows a pattern that
-    shares a common trigger without adding a pass over every string."""
-
-
-@dataclass(frozen=True, slots=True)
-class Rule:
-    """A named detector: its patterns and an optional second-stage check."""
-
-    name: str
-    patterns: tuple[Pattern, ...]
-    accept: Accept | None = None
-    pii: bool = False
-    widen: Callable[[str, int, int], tuple[int, int]] | None = None
-    """Grows an accepted span (e.g. over the dotted parts of a token) before replacing it."""
-
-
-def _p(
-    regex: str, *triggers: str, lower: bool = False, flags: int = 0, requires: str = ""
-) -> Pattern:
-    return Pattern(re.compile(regex, flags), tuple(triggers), lower, requires=requires)
-
-
-def _t(regex: str, *triggers: str) -> Pattern:
-    """A case-sensitive provider-key pattern whose matches are 20+ token characters."""
-    return Pattern(re.compile(regex), tuple(triggers), in_token_run=True)
-
+from .credentials import CREDENTIAL_RULES
+from .pattern import Pattern, Rule
+from .pattern import literal as _p
+from .pattern import token_run as _t
+from .providers import PROVIDER_RULES
 
 # Value of an assignment: quoted (any content) or a bare run. Used on lower-cased text.
 _VALUE = (
     r"[ \t]*(?:[rbuf]{0,2}\\?\"([^\"\\\n]{3,512})\\?\"|[rbuf]{0,2}\\?'([^'\\\n]{3,512})\\?'"
     r"|`([^`\n]{3,512})`|(?![=>])([^\s\"'`,;]{3,512}))"
 )
-_ASSIGN = r"(?:\\?[\"'])?[ \t]*(?:=|:=|=>|:)"
+_ASSIGN = r"(?:\\?[\"'])?\]?[ \t]*(?:=|:=|=>|:)"
 
 
 _CURL_USER = r"[ \t](?:-u|--user)[ \t=]*[\"']?[^\s:\"']*:([^\s\"']+)"
@@ -95,8 +53,16 @@ _CURL_USER = r"[ \t](?:-u|--user)[ \t=]*[\"']?[^\s:\"']*:([^\s\"']+)"
 part in the match is the secret)."""
 
 
+_NAME_SUFFIX = (
+    r"(?:[_\-.]?(?:key|value|base|data|string|str|text|token|secret|access|pass|word|phrase"
+    r"|plain|raw|prod|production|dev|live|test|staging|local|admin|root|[0-9]))*"
+)
+"""Words a secret's name may end with (``SECRET_KEY``, ``secret_key_base``, ``token2``):
+a positive list, so ``token_url``, ``password_hash`` or ``secret_name`` stay names."""
+
+
 def _assignment(keyword: str, *triggers: str) -> Pattern:
-    return _p(keyword + _ASSIGN + _VALUE, *triggers, lower=True)
+    return _p(keyword + _NAME_SUFFIX + _ASSIGN + _VALUE, *triggers, lower=True)
 
 
 SECRET_RULES: tuple[Rule, ...] = (
@@ -111,6 +77,7 @@ SECRET_RULES: tuple[Rule, ...] = (
                 flags=re.DOTALL,
             ),
         ),
+        accept.private_key_block,
     ),
     Rule(
         "jwt",
@@ -130,6 +97,7 @@ SECRET_RULES: tuple[Rule, ...] = (
             _p(r"xox[abposre]-[A-Za-z0-9\-]{10,}", "xox"),
             _p(r"xapp-\d-[A-Za-z0-9\-]{10,}", "xapp-"),
         ),
+        accept.slack_token,
     ),
     # Webhook URLs hang on the "://" trigger (shared with connection strings) and are
     # narrowed by a literal looked for only where it hit: no pass of their own over every
@@ -168,6 +136,7 @@ SECRET_RULES: tuple[Rule, ...] = (
         accept.mixed_token,
     ),
     Rule("npm_token", (_t(r"npm_[A-Za-z0-9]{36}", "npm_"),)),
+    *PROVIDER_RULES,
     Rule("onepassword_token", (_t(r"ops_eyJ[A-Za-z0-9+/=_\-]{100,}", "ops_eyj"),)),
     Rule("pypi_token", (_t(r"pypi-AgE[A-Za-z0-9_\-]{60,}", "pypi-age"),)),
     Rule(
@@ -186,7 +155,7 @@ SECRET_RULES: tuple[Rule, ...] = (
             ),
         ),
     ),
-    Rule("gcp_api_key", (_t(r"AIza[0-9A-Za-z_\-]{35}", "aiza"),)),
+    Rule("gcp_api_key", (_t(r"AIza[0-9A-Za-z_\-]{35}(?![0-9A-Za-z_\-])", "aiza"),)),
     Rule(
         "gcp_service_account_key_id",
         (_p(r"\"private_key_id\"[ \t]*:[ \t]*\"([0-9a-f]{40})\"", "key"),),
@@ -201,7 +170,7 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule("azure_sas_token", (_p(r"sig=([a-z0-9%+/]{30,}(?:%3d|=){0,2})", "sig=", lower=True),)),
     Rule(
         "connection_string_password",
-        (_p(r"://[^\s:/?#@\"'<>\[\]]{0,128}:([^\s/?#@\"'<>]{1,256})@", "://"),),
+        (_p(r"://[^\s:/?#@\"'<>\[\]]{0,128}:([^\s/?@\"'<>]{1,256})@", "://"),),
         accept.url_password,
     ),
     Rule(
@@ -210,7 +179,7 @@ SECRET_RULES: tuple[Rule, ...] = (
             _p(
                 r"authorization" + _ASSIGN + r"[ \t]*\\?[\"']?(?:bearer|basic|token|digest|apikey)"
                 r"[ \t]+([a-z0-9._~+/=\-]{8,})",
-                "authorization",
+                "auth",
                 lower=True,
             ),
             _p(r"bearer[ \t]+([a-z0-9._~+/\-]{16,}=*)", "bearer", lower=True),
@@ -220,24 +189,59 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule(
         "secret_assignment",
         (
-            _assignment(r"pass(?:word|wd|phrase)", "pass"),
+            _assignment(r"pass(?:word|wd|phrase)?", "pass"),
+            _assignment(r"pwd", "pwd"),
             _assignment(r"secret", "secret"),
             _assignment(r"token", "token"),
             _assignment(r"api[_\-]?key", "key"),
             _assignment(r"access[_\-]?key", "key"),
             _assignment(r"private[_\-]?key", "key"),
+            _assignment(
+                r"(?:client|account|signing|master|encryption|license|app)[_\-]?key", "key"
+            ),
+            _assignment(r"key[_\-]?(?:data|base)", "key"),
             _assignment(r"credentials?", "credential"),
+            _assignment(r"(?:_|\"|\b)auth(?:[_\-]?token)?", "auth"),
             _p(
-                r"--(?:[a-z]+-)*(?:password|passwd|token|secret|api-key)[ \t]+"
-                r"(?![\-=])([^\s\"'`,;]{3,512})",
+                r"--(?:[a-z0-9]+-)*(?:password|passwd|pass|pwd|token|secret|api-key|apikey|key)"
+                r"(?:[ \t]+|=)[\"']?(?![\-=])([^\s\"'`,;]{3,512})",
                 "pass",
+                "pwd",
                 "token",
                 "secret",
                 "key",
                 lower=True,
             ),
+            # .s3cfg / .netrc style: the name, spaces, the value (no "=")
+            _p(
+                r"(?:secret_key|access_key|aws_secret_key|password|passwd)[ \t]+(?![=:\-])"
+                r"([^\s\"'`,;]{3,512})(?=[ \t]*(?:$|\n|\r|`))",
+                "secret",
+                "key",
+                "pass",
+                lower=True,
+                flags=re.M,
+            ),
+            # XML settings (Maven settings.xml, NuGet.config): <password>value</password>
+            _p(
+                r"<(?:pass(?:word)?|secret|token|api[_\-]?key|clear[_\-]?text[_\-]?password)>"
+                r"[ \t]*([^<\s][^<\n]{2,511})</",
+                "pass",
+                "secret",
+                "token",
+                "key",
+                lower=True,
+            ),
         ),
         accept.assignment_value,
+    ),
+    *CREDENTIAL_RULES,
+    Rule(
+        "key_assignment",
+        # Any "<name>_key" (KANBAN_KEY=…, "mux_key": …, YAML "key: …"): too common a name
+        # to trust alone, so the value itself must look like key material.
+        (_assignment(r"key", "key"),),
+        accept.random_value,
     ),
     Rule(
         "command_line_credentials",
@@ -294,15 +298,42 @@ TRIGGER_CONTEXTS: dict[str, re.Pattern[str]] = {
     # "_", "-" or " " in the patterns, any character here.
     "key": re.compile(
         r"key(?:(?<=apikey)|(?<=api.key)|(?<=accesskey)|(?<=access.key)"
-        r"|(?<=privatekey)|(?<=private.key)|(?<=accountkey))"
+        r"|(?<=privatekey)|(?<=private.key)|(?<=accountkey)|(?<=account.key)"
+        r"|(?<=secretkey)|(?<=secret.key)|(?<=clientkey)|(?<=client.key)"
+        r"|(?<=signingkey)|(?<=signing.key)|(?<=masterkey)|(?<=master.key)"
+        r"|(?<=encryptionkey)|(?<=encryption.key)|(?<=licensekey)|(?<=license.key)"
+        r"|(?<=appkey)|(?<=app.key)|(?<=-key)|(?=.?data)|(?=.?base)"
+        r"|(?=" + _NAME_SUFFIX + r"[\"']?\]?[ \t]*(?:=|:)))"
     ),
-    # Every pattern with the trigger "pass" spells password, passwd or passphrase.
-    "pass": re.compile(r"pass(?:word|wd|phrase)"),
+    # Patterns with "pass" spell password/passwd/passphrase, or a bare "pass" name followed
+    # by an assignment, a flag value or openssl's "pass:" (never "passed", "passing").
+    "pass": re.compile(
+        r"pass(?:word|wd|phrase|" + _NAME_SUFFIX + r"[\"']?\]?[ \t]*(?:=|:|>)|(?<=-pass)[ \t=])"
+    ),
+    "pwd": re.compile(r"pwd(?:" + _NAME_SUFFIX + r"[\"']?\]?[ \t]*(?:=|:|>)|(?<=-pwd)[ \t=])"),
+    # "authorization" (headers) counts too: its patterns list "auth", one pass for both.
+    "auth": re.compile(r"auth(?:orization|" + _NAME_SUFFIX + r"[\"']?\]?[ \t]*(?:=|:))"),
 }
 """Where a common-word trigger counts: a necessary condition of every pattern listing it,
 searched on the lower-cased text (``bench/redact_bench.py``'s ``triggers_necessary``
 verifies it on the corpora). Saves the 8 ``key`` and 2 ``pass`` regexes on text like
 ``KeyError`` or ``passed``."""
+
+REGEX_TRIGGERS: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
+    # name -> (literals one of which every match contains, the regex searched when one is)
+    # Every tool pattern has a flag (-p, -a, -w, -P, -U, -b, -u, --pass…, --user, --auth),
+    # or "login" (docker/podman/vault). A regex whose alternatives all start with "-"
+    # is searched far faster than one over the tools' names (measured: 7.7 → ~1 µs on a
+    # 423-character string); the patterns themselves start with their tool's name.
+    "@tool": ((" -",), re.compile(r"-(?:[pawbu]|[a-z]{1,3}b|-pass|-user|-auth)")),
+    "@login": (("login",), re.compile(r"login")),
+    # .pgpass lines with PostgreSQL's default port: a literal instead of a pass over every ":".
+    "@pgpass": ((":5432:",), re.compile(r":5432:[a-z0-9_.\-*]+:")),
+    "@query": (("?", "&"), re.compile(r"[?&][a-z0-9_\-]*=")),
+}
+"""Triggers that are regexes (a tool's name among many, a line shape): the literal is
+tested with ``in`` first (one C pass, shared by every entry with that literal), the regex
+only where it is there. Each entry is a necessary condition of the patterns listing it."""
 
 ALL_RULES: tuple[Rule, ...] = SECRET_RULES + PII_RULES
 RULE_NAMES: tuple[str, ...] = tuple(r.name for r in ALL_RULES)

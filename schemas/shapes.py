@@ -1,0 +1,226 @@
+"""Strict shapes for the wire records' string fields that are not free text.
+
+A shape is a full-match regex plus, for names and ids, a refusal of parts that read as a
+key (a GitHub token fits ``[A-Za-z0-9_]{1,64}``): :func:`looks_random`. Which field has
+which shape is in :mod:`schemas.fields`; the annotated types at the bottom are what the
+wire models use, so the gateway answers 422, the SDK raises and the stream dead-letters a
+value out of shape. What a shape cannot tell apart is said in its ``limits``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import Annotated, Any
+
+from pydantic import AfterValidator
+
+TEXT = "text"
+"""Scanned by the stream's redaction step (``streams/redact_events.py``)."""
+PUBLIC = "public"
+"""Not scanned, on purpose: a benchmark's grading spec, copied by importers from a public
+dataset (test ids must match the test output byte for byte, e.g.
+``test_auth[http://user:pass@host]``), never the developer's text."""
+
+
+_HEXISH = re.compile(r"[0-9a-fA-F]+")
+_PART = re.compile(r"[A-Za-z0-9]+")
+_LOWER_HEX = re.compile(r"[0-9a-f]+")
+
+
+_UUID_SHAPED = re.compile(
+    r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
+)
+_RFC_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}")
+_WORD = re.compile(r"[A-Z]?[a-z]{2,}|[A-Z]{2,}(?![a-z])")
+_VOWELS = frozenset("aeiouyAEIOUY")
+_INTERLEAVED = re.compile(r"(?<=[A-Za-z])[0-9]|(?<=[0-9])[A-Za-z]")
+
+
+def _case_mixed(part: str) -> bool:
+    """Upper case after the first character next to lower case: ``GMdVWNRq``, ``getById``."""
+    return any(c.isupper() for c in part[1:]) and any(c.islower() for c in part)
+
+
+def _wordy(part: str) -> bool:
+    """Most of the part is word-like segments (``ConnectionError``, ``getElementById``)."""
+    covered = sum(len(w) for w in _WORD.findall(part) if _VOWELS.intersection(w))
+    return covered >= 0.6 * len(part)
+
+
+def looks_random(value: str, max_hex: int = 12) -> bool:
+    """A part of ``value`` that reads as a key rather than a word, number or short id.
+
+    Parts are the alphanumeric runs. A part is random-looking when it is 12+ characters
+    and mixes letters and digits (``Xk3jd8fQ2aB7``, ``ghp_…``'s body), when it is hex
+    longer than ``max_hex`` (a 32-hex API key; a UUID's parts are 12 at most), or when it
+    has 4+ changes from lower to upper case (``aBcDeF``), or when it is 10+ characters of
+    mixed case that do not read as words (``GMdVWNRqbQbXmf``). A UUID-shaped part must have
+    a UUID's version and variant digits (keys written in UUID form mostly do not). Words,
+    CamelCase class names, version strings, dates and RFC UUIDs pass.
+    """
+    for uuid in _UUID_SHAPED.findall(value):
+        if not _RFC_UUID.fullmatch(uuid):
+            return True  # UUID-shaped hex without a UUID's version and variant: a key
+    for part in _PART.findall(value):
+        if len(part) >= 10 and not part.isdigit() and _case_mixed(part) and not _wordy(part):
+            return True
+        if _HEXISH.fullmatch(part) and not part.isdigit() and not part.isalpha():
+            if len(part) > max_hex:
+                return True
+            continue
+        if len(part) >= 6 and len(_INTERLEAVED.findall(part)) >= 3:
+            return True  # letters and digits interleaved (B9LNS58, 798JRY): not a name
+        if len(part) >= 12 and not part.isalpha() and not part.isdigit():
+            return True
+        changes = sum(
+            1 for a, b in zip(part, part[1:], strict=False) if a.islower() and b.isupper()
+        )
+        if changes >= 4 and len(part) >= 10:
+            return True
+    return False
+
+
+_FITTED: dict[str, dict[str, None]] = defaultdict(dict)
+_FITTED_MAX = 50_000
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A strict shape: a full-match regex, optionally refusing random-looking parts."""
+
+    name: str
+    regex: re.Pattern[str]
+    examples: tuple[str, ...]
+    rejects: tuple[str, ...]
+    no_random_parts: bool = False
+    limits: str = ""
+    max_hex: int = 12
+    """Longest hex part a value may hold (``no_random_parts``)."""
+    exact_hex: tuple[int, ...] = ()
+    """Hex lengths allowed as the whole value beside the regex (a full git sha)."""
+
+    def why_not(self, value: str) -> str | None:
+        """None when ``value`` fits, else one line saying why not (never the value itself).
+
+        Values that fitted are remembered (bounded): shells, runners, branches and trace
+        ids repeat across events, and this runs on every event the stream decodes. A UUID
+        (the usual event id) is accepted by one regex.
+        """
+        ok = _FITTED[self.name]
+        if value in ok:
+            return None
+        if _RFC_UUID.fullmatch(value) and self.no_random_parts:
+            return None
+        why = self._why_not(value)
+        if why is None:
+            if len(ok) >= _FITTED_MAX:
+                ok.clear()
+            ok[value] = None
+        return why
+
+    def _why_not(self, value: str) -> str | None:
+        if "\x00" in value:
+            return f"{self.name}: contains a NUL character"
+        if len(value) in self.exact_hex and _LOWER_HEX.fullmatch(value):
+            return None
+        if not self.regex.fullmatch(value):
+            return f"{self.name}: does not match {self.regex.pattern}"
+        if self.no_random_parts and looks_random(value, self.max_hex):
+            return f"{self.name}: a part looks like a random key, not a name or id"
+        return None
+
+
+def _s(name: str, regex: str, examples: tuple[str, ...], rejects: tuple[str, ...], *,
+       no_random_parts: bool = False, limits: str = "", max_hex: int = 12,
+       exact_hex: tuple[int, ...] = ()) -> Shape:  # fmt: skip
+    return Shape(
+        name, re.compile(regex), examples, rejects, no_random_parts, limits, max_hex, exact_hex
+    )
+
+
+SHAPES: dict[str, Shape] = {
+    s.name: s
+    for s in (
+        _s(
+            "id",
+            r"[A-Za-z0-9][A-Za-z0-9._:@+/\-]{0,127}",
+            (
+                "e1",
+                "0f8fad5b-d9cb-469f-a165-70867728950e",
+                "django__django-11099",
+                "swe-agent/run-3",
+            ),
+            ("ghp_R2d4x0ZkQpL9mN3vB7cT1yH6jF8sW5aE0uIo", "has space", ""),
+            no_random_parts=True,
+            limits="a secret made only of hex or of short parts (a UUID-shaped Heroku key) fits",
+        ),
+        _s(
+            "digest",
+            r"sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|sha1:[0-9a-f]{40}|[0-9a-f]{40}|[0-9a-f]{64}",
+            ("sha256:" + "b" * 64, "9fceb02d0ae598e95dc970b74767f19372d61af8"),
+            ("h", "0c1d2e3", "d41d8cd98f00b204e9800998ecf8427e", "AKIAIOSFODNN7EXAMPLE"),
+            limits="a secret written as 40 or 64 lower-case hex fits",
+        ),
+        _s(
+            "name",
+            r"[A-Za-z_][A-Za-z0-9_.+\-]{0,63}",
+            ("bash", "pytest", "unified_diff", "goto_definition", "requests.exceptions.HTTPError"),
+            ("sk_live_4eC39HqLyjWDarjtT1zdp7dc", "a b", "p@ss"),
+            no_random_parts=True,
+            limits="a word-like password (hunter2) fits",
+        ),
+        _s(
+            "revision",
+            r"[A-Za-z0-9_][A-Za-z0-9_./+\-]{0,127}",
+            ("9fceb02d0ae598e95dc970b74767f19372d61af8", "abc123", "unknown", "v1.2.3", "main"),
+            ("ghp_R2d4x0ZkQpL9mN3vB7cT1yH6jF8sW5aE0uIo", "d41d8cd98f00b204e9800998ecf8427e", "a b"),
+            no_random_parts=True,
+            max_hex=15,
+            exact_hex=(40, 64),
+            limits="a secret of 40/64 or at most 15 lower-case hex fits (a git sha looks alike)",
+        ),
+        _s(
+            "version",
+            r"[0-9A-Za-z][0-9A-Za-z.+\-_]{0,31}",
+            ("1.0", "3.11.6", "2024.05.01-rc1"),
+            ("glpat-9a8b7c6d5e4f3g2h1i0j",),
+            no_random_parts=True,
+        ),
+    )
+}
+"""The named shapes a non-text string field may have."""
+
+
+def _validator(shape: Shape) -> Callable[[str], str]:
+    def check(value: str) -> str:
+        why = shape.why_not(value)
+        if why is not None:
+            raise ValueError(why)
+        return value
+
+    return check
+
+
+@cache
+def shaped(name: str) -> Any:
+    """The annotated ``str`` type of a shape, for the wire models' fields."""
+    return Annotated[str, AfterValidator(_validator(SHAPES[name]))]
+
+
+def check_text(value: str) -> str:
+    """Free text: anything but NUL (a NUL cannot be stored or shown safely downstream)."""
+    if "\x00" in value:
+        raise ValueError("text: contains a NUL character")
+    return value
+
+
+Text = Annotated[str, AfterValidator(check_text)]
+Id = shaped("id")
+Digest = shaped("digest")
+Name = shaped("name")
+Revision = shaped("revision")
+Version = shaped("version")

@@ -1,0 +1,115 @@
+"""Trace-wide memory: a value redacted once in a trace is redacted wherever it comes back.
+
+A password typed in ``mysql -pX`` and pasted in a thought five minutes later carries no
+keyword the second time; the engine alone would keep it. So every span a rule redacts is
+remembered for its trace, and later strings of the same trace are searched for it.
+
+Only fingerprints are kept, never the secrets: a keyed BLAKE2b of the value (16 bytes; the
+key is the trace id with a per-deployment pepper), and the set of lengths, which is what the
+search needs. A later string is cut into candidates between delimiters (whitespace, quotes,
+brackets, ``=``, ``:``, ``@``, ``,``, ``;``, ``/``), only candidates of a remembered length
+are hashed, and a hit is replaced by ``[REDACTED:trace_memory]``. Traces with no redaction
+cost one dict lookup per event.
+
+Restart and replay: the fingerprints of a trace are deterministic (same pepper, same trace
+id, same values), so re-reading a trace's records in order (a replay from the raw topic, or
+a worker that restarts from the last committed offset of a trace it had not finished)
+learns the same set again from the events it re-reads. :meth:`TraceMemory.export` and
+:meth:`TraceMemory.seed` carry the fingerprints of a trace across processes; a worker
+that restarts in the middle of a trace and does not seed it protects only what it learns
+from then on (said in ``streams/redact/README.md``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+RULE = "trace_memory"
+TOKEN = f"[REDACTED:{RULE}]"
+MIN_LEN = 6
+"""Shorter redacted values are not remembered (they would match ordinary words)."""
+MAX_TRACES = 20_000
+_DELIMS = re.compile(r"[\s\"'`()\[\]{}<>=:@,;/|]")
+
+
+def fingerprint(pepper: bytes, trace_id: str, value: str) -> str:
+    """The keyed fingerprint of one redacted value of one trace (hex, 32 characters)."""
+    key = hashlib.blake2b(pepper + trace_id.encode(), digest_size=32).digest()
+    return hashlib.blake2b(value.encode(), key=key, digest_size=16).hexdigest()
+
+
+@dataclass
+class _Known:
+    lengths: set[int] = field(default_factory=set)
+    prints: set[str] = field(default_factory=set)
+
+
+class TraceMemory:
+    """Fingerprints of the values redacted so far, per trace (bounded, oldest dropped)."""
+
+    def __init__(self, pepper: bytes = b"fixtrace-trace-memory") -> None:
+        self._pepper = pepper
+        self._traces: OrderedDict[str, _Known] = OrderedDict()
+
+    def __contains__(self, trace_id: str) -> bool:
+        return trace_id in self._traces
+
+    def learn(self, trace_id: str, values: list[str]) -> None:
+        """Remember the values a rule just redacted in ``trace_id`` (as fingerprints)."""
+        known = self._traces.get(trace_id)
+        for value in values:
+            value = value.strip()
+            if len(value) < MIN_LEN or value.startswith("[REDACTED:"):
+                continue
+            if known is None:
+                known = self._traces[trace_id] = _Known()
+                if len(self._traces) > MAX_TRACES:
+                    self._traces.popitem(last=False)
+            known.lengths.add(len(value))
+            known.prints.add(fingerprint(self._pepper, trace_id, value))
+
+    def apply(self, trace_id: str, text: str) -> tuple[str, int]:
+        """``text`` with every remembered value of ``trace_id`` replaced, and how many."""
+        known = self._traces.get(trace_id)
+        if known is None or len(text) < MIN_LEN:
+            return text, 0
+        cuts = [0, *(i for m in _DELIMS.finditer(text) for i in (m.start(), m.end())), len(text)]
+        bounds = sorted(set(cuts))
+        hits: list[tuple[int, int]] = []
+        lengths, prints, pepper = known.lengths, known.prints, self._pepper
+        for i, start in enumerate(bounds):
+            for end in bounds[i + 1 :]:
+                size = end - start
+                if size > max(lengths):
+                    break
+                if size in lengths and fingerprint(pepper, trace_id, text[start:end]) in prints:
+                    if not hits or start >= hits[-1][1]:
+                        hits.append((start, end))
+                    break
+        if not hits:
+            return text, 0
+        pieces, last = [], 0
+        for start, end in hits:
+            pieces += [text[last:start], TOKEN]
+            last = end
+        pieces.append(text[last:])
+        return "".join(pieces), len(hits)
+
+    def export(self, trace_id: str) -> list[tuple[int, str]]:
+        """(length, fingerprint) pairs of a trace, to seed another process's memory."""
+        known = self._traces.get(trace_id)
+        if known is None:
+            return []
+        # lengths and prints are kept apart (the search needs only the lengths); a seed
+        # gets every length with every print, which finds the same values.
+        return [(n, p) for n in sorted(known.lengths) for p in sorted(known.prints)][:10_000]
+
+    def seed(self, trace_id: str, pairs: list[tuple[int, str]]) -> None:
+        """Load what :meth:`export` gave (a restarted worker, a replay in another process)."""
+        known = self._traces.setdefault(trace_id, _Known())
+        for n, p in pairs:
+            known.lengths.add(n)
+            known.prints.add(p)

@@ -1,0 +1,100 @@
+"""Provider tokens with a documented prefix (gitleaks' and trufflehog's detectors name them).
+
+Each matches on its own, no keyword beside it needed; part of ``rules.SECRET_RULES``.
+"""
+
+from __future__ import annotations
+
+from . import accept
+from .pattern import Rule
+from .pattern import literal as _p
+from .pattern import prefixed as _prefixed
+from .pattern import token_run as _t
+
+PROVIDER_RULES: tuple[Rule, ...] = (
+    # Provider tokens with a documented prefix (gitleaks' and trufflehog's detectors name
+    # them); each matches on its own, no keyword beside it needed. Token-run patterns look
+    # for their prefix only inside the 20+ character runs the entropy rule finds anyway.
+    Rule(
+        "azure_ad_client_secret",
+        (_p(r"(?<![A-Za-z0-9_~.\-])([A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.\-]{31,34})", "q~"),),
+    ),
+    Rule("mailgun_key", (_prefixed(r"key-[0-9a-z]{32}(?![0-9a-z])", "key-"),), accept.token_body),
+    Rule("mailchimp_key", (_t(r"[0-9a-f]{32}-us[0-9]{1,2}(?![0-9a-z])", "-us"),)),
+    Rule("databricks_token", (_prefixed(r"dapi[0-9a-f]{32}(?:-\d)?", "dapi"),)),
+    Rule("shopify_token", (_prefixed(r"shp(?:at|ca|pa|ss)_[A-Fa-f0-9]{32}", "shp"),)),
+    Rule(
+        "digitalocean_token",
+        (_prefixed(r"do[opr]_v1_[a-f0-9]{64}", "doo_v1_", "dop_v1_", "dor_v1_"),),
+    ),
+    Rule(
+        "newrelic_key",
+        (_prefixed(r"NR(?:AK|JS|II|AA)-[A-Za-z0-9]{19,32}", "nrak-", "nrjs-", "nrii-", "nraa-"),),
+    ),
+    Rule(
+        "planetscale_token",
+        (_prefixed(r"pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_=\-]{32,64}", "pscale_"),),
+    ),
+    Rule(
+        "prefixed_service_token",
+        # One rule for the many "<service>_<random>" tokens: the prefix list is data.
+        (
+            _prefixed(
+                r"(?:hf_|api_org_|HRKU-|PMAK-|pul-|lin_api_|sntry[su]_|glc_|glsa_|ATATT3|"
+                r"ATCTT3|sq0atp-|sq0csp-|EAAA|fo1_|ntn_|tfp_|sbp_|phx_|phc_|LTAI|"
+                r"AGE-SECRET-KEY-1|xkeysib-|rk_live_|whsec_|dckr_pat_|rubygems_|figd_|"
+                r"CLOJARS_|squ_|sqp_|sqa_|sk-or-v1-|r8_|nvapi-|gsk_|csk-|pplx-|xai-|"
+                r"tvly-|fw_|glptt-|gldt-|glsoat-|glffct-|glcbt-|glimt-|glagent-)"
+                r"[A-Za-z0-9_\-]{20,}",
+                "hf_",
+                "api_org_",
+                "hrku-",
+                "pmak-",
+                "pul-",
+                "lin_api_",
+                "sntry",
+                "glc_",
+                "glsa_",
+                "atatt3",
+                "atctt3",
+                "sq0",
+                "eaaa",
+                "fo1_",
+                "ntn_",
+                "tfp_",
+                "sbp_",
+                "phx_",
+                "phc_",
+                "ltai",
+                "age-secret",
+                "xkeysib-",
+                "rk_live_",
+                "whsec_",
+                "dckr_pat_",
+                "rubygems_",
+                "figd_",
+                "clojars_",
+                "squ_",
+                "sqp_",
+                "sqa_",
+                "sk-or-",
+                "r8_",
+                "nvapi-",
+                "gsk_",
+                "csk-",
+                "pplx-",
+                "xai-",
+                "tvly-",
+                "fw_",
+                "glptt-",
+                "gldt-",
+                "glsoat-",
+                "glffct-",
+                "glcbt-",
+                "glimt-",
+                "glagent-",
+            ),
+        ),
+        accept.token_body,
+    ),
+)

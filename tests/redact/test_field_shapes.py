@@ -1,0 +1,146 @@
+"""No field escapes: every string field of the wire records is scanned or has a strict shape.
+
+The field list is read from the Avro schemas (``schemas.fields.string_fields``), so a field
+added later fails ``test_every_schema_string_field_is_classified`` until it is classified.
+A secret planted in any field of any event type is either refused at the boundary (the
+model: the gateway's 422 and the SDK's exception; the stream's decode: a dead letter with
+the reason) or redacted before storage.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from pydantic import ValidationError
+
+from bench.redact_corpus.public.score import event_fields, field_verdict
+from bench.samples import FULL_PAYLOADS
+from schemas.codec import encode_dict
+from schemas.fields import FIELD_SHAPES, string_fields, unclassified
+from schemas.models import Event, EventBatch
+from schemas.shapes import PUBLIC, SHAPES, TEXT
+from streams.decode import Decoded, Source, decode_one
+from streams.redact import Redactor
+from streams.redact_events import DictRedaction
+
+PLANTED = (
+    "ghp_R2d4x0ZkQpL9mN3vB7cT1yH6jF8sW5aE0uIo",  # GitHub token
+    "sk_live_4eC39HqLyjWDarjtT1zdp7dcXk3jd8fQ",  # Stripe secret key
+    "AKIAZ4WQ7NUMV3XKJ2PB",  # AWS access key id
+    "2ELRAUEF-NB06CX0R-ZGXL88HF-BX8B77S6",  # a key written in groups (trufflehog fixture)
+    "3e687efb-1561-ecee-3d5a-e989224e7276",  # UUID-shaped key without a UUID's version
+    "d41d8cd98f00b204e9800998ecf8427e",  # a 32-hex key
+)
+
+
+def test_every_schema_string_field_is_classified() -> None:
+    assert len(string_fields()) > 80
+    assert unclassified() == []
+
+
+def test_shape_examples_and_rejects() -> None:
+    for shape in SHAPES.values():
+        for value in shape.examples:
+            assert shape.why_not(value) is None, (shape.name, value)
+        for value in shape.rejects:
+            assert shape.why_not(value) is not None, (shape.name, value)
+
+
+SCANNED = tuple(k for k in event_fields() if FIELD_SHAPES[k] == TEXT)
+SHAPED = tuple(k for k in event_fields() if FIELD_SHAPES[k] not in (TEXT, PUBLIC))
+
+
+@pytest.mark.parametrize("secret", PLANTED)
+@pytest.mark.parametrize("key", SHAPED)
+def test_a_secret_in_a_shaped_field_is_refused_at_the_boundary(key: str, secret: str) -> None:
+    caught, how = field_verdict(key, secret, DictRedaction(Redactor()))
+    assert caught and how == "rejected", f"{secret!r} in {key} ({FIELD_SHAPES[key]}): {how}"
+
+
+@pytest.mark.parametrize("secret", PLANTED[:3])
+@pytest.mark.parametrize("key", SCANNED)
+def test_a_token_in_a_text_field_is_redacted(key: str, secret: str) -> None:
+    """Bare provider tokens (their prefix says what they are) are found in any text field."""
+    caught, how = field_verdict(key, secret, DictRedaction(Redactor()))
+    assert caught, f"{secret!r} in {key} reached storage ({how})"
+
+
+def test_every_event_field_is_scanned_or_shaped_but_the_public_grading_spec() -> None:
+    public = {k for k in event_fields() if FIELD_SHAPES[k] == PUBLIC}
+    assert public == {k for k in FIELD_SHAPES if k.startswith("fixtrace.EvalSpec.")} - {
+        "fixtrace.EvalSpec.environment_setup_commit",
+        "fixtrace.EvalSpec.test_patch_blob_id",
+        "fixtrace.EvalSpec.gold_patch_blob_id",
+    }
+    assert len(SCANNED) + len(SHAPED) + len(public) == len(event_fields())
+
+
+def _event(etype: str, **payload: Any) -> dict[str, Any]:
+    base = copy.deepcopy(FULL_PAYLOADS[etype])
+    base.update(payload)
+    return {"event_id": "0f8fad5b-d9cb-469f-a165-70867728950e", "seq": 1, "ts_ms": 1,
+            "type": etype, "payload": base}  # fmt: skip
+
+
+def test_nul_in_text_or_id_is_refused_by_the_model() -> None:
+    with pytest.raises(ValidationError, match="NUL"):
+        Event.model_validate(_event("terminal_command", command="ls\x00 -la"))
+    bad_id = {**_event("thought"), "event_id": "e\x001"}
+    with pytest.raises(ValidationError, match="NUL"):
+        Event.model_validate(bad_id)
+
+
+def _record(events: list[dict[str, Any]]) -> bytes:
+    """An EventBatch encoded without the models (as a foreign producer could send it)."""
+    good = EventBatch.model_validate(
+        {"trace_id": "t-1", "events": [_event("thought", content_text="fine")]}
+    ).model_dump(mode="json")
+    template = good["events"][0]
+    full = [{**template, **e, "payload": {**template["payload"], **e["payload"]}} for e in events]
+    for i, e in enumerate(full, 1):
+        e["seq"] = i
+        e["event_id"] = e.get("event_id") or f"e-{i}"
+    return encode_dict("fixtrace.EventBatch", {**good, "events": full})
+
+
+@pytest.mark.parametrize(
+    ("etype", "field", "value"),
+    [
+        ("terminal_command", "shell", PLANTED[0]),
+        ("test_run", "runner", PLANTED[1]),
+        ("terminal_command", "env_hash", PLANTED[5]),
+        ("thought", "content_text", "a\x00b"),
+    ],
+)
+def test_stream_decode_dead_letters_a_bad_shape_and_keeps_the_rest(
+    etype: str, field: str, value: str
+) -> None:
+    good = _event("thought", content_text="kept")
+    bad = _event(etype, **{field: value})
+    data = _record([good, bad])
+    out = decode_one(Source("raw", 0, 7, b"t-1", data))
+    assert isinstance(out, Decoded), out
+    assert [e["payload"].get("content_text") for e in out.record.events] == ["kept"]
+    assert out.dead is not None and field in out.dead.reason, out.dead
+    assert value not in out.dead.reason, "the reason names the field, never the value"
+
+
+def test_sdk_refuses_an_envelope_out_of_shape() -> None:
+    from producers.sdk.client import _check_envelope
+    from producers.sdk.errors import SdkError
+
+    _check_envelope("0f8fad5b-d9cb-469f-a165-70867728950e", {"id": "vscode"}, {"branch": "main"})
+    for args in ((PLANTED[0], None, None), (None, {"id": PLANTED[1]}, None),
+                 (None, None, {"correlation_id": PLANTED[3]})):  # fmt: skip
+        with pytest.raises(SdkError) as err:
+            _check_envelope(*args)
+        assert not any(p in str(err.value) for p in PLANTED), "the message never echoes it"
+
+
+def test_sdk_payload_models_refuse_a_shaped_field() -> None:
+    from schemas.payloads import TerminalCommand
+
+    with pytest.raises(ValidationError, match="shell"):
+        TerminalCommand(cwd="/w", command="ls", shell=PLANTED[0])

@@ -1,0 +1,90 @@
+"""Structure-aware redaction: URLs keep scheme, host and path; paths are never tokens."""
+
+from __future__ import annotations
+
+import pytest
+
+from streams.redact import Redactor
+
+CERT_LINE = "MIIDdzCCAl+gAwIBAgIEAgAAuTANBgkqhkiG9w0BAQUFADBaMQswCQYDVQQGEwJJRTES"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "file:///tmp/tmp.Xk3jd8fQ2a/data/repos/demo-3f9c2a1b7e8d/.git",
+        "FIXTRACE_DATA_DIR=/tmp/tmp.AbC123xYz9/data fixtrace demo",
+        "/tmp/tmpa8f3k_2x/Xk3jd8fQ2aB7cD9eF1gH2iJ3kL4.whl",
+        "s3://ml-artifacts/models/Xk3jd8fQ2aB7cD9eF1gH2iJ3kL4mN5o/model.pt",
+        "./.next/cache/webpack/client-production/Xk3jd8fQ2aB7cD9eF1gH2iJ3kL4mN5oP6qR7sT8uV/0.pack",
+        "https://www.google.com/search?q=asyncio&ei=Xk3jd8fQ2aB7cD9eF1gH2i",
+        f"-----BEGIN CERTIFICATE-----\n{CERT_LINE}\n-----END CERTIFICATE-----",
+    ],
+)
+def test_places_and_public_material_stay(text: str) -> None:
+    assert Redactor().redact_text(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    ("text", "kept", "gone"),
+    [
+        ("git clone https://oauth2:Hunter%237Q@gitlab.example.org/team/app.git",
+         "https://oauth2:[REDACTED", "Hunter%237Q"),
+        ("psql postgresql://app:Summer#7$@db.internal:5432/shop", "@db.internal:5432/shop",
+         "Summer#7$"),
+        ("curl 'https://api.example.org/v1/items?page=2&api_key=Zk3jd8fQ2aB7cD9e&sort=asc'",
+         "https://api.example.org/v1/items?page=2&api_key=", "Zk3jd8fQ2aB7cD9e"),
+    ],
+)  # fmt: skip
+def test_urls_lose_only_userinfo_and_credential_parameters(text: str, kept: str, gone: str) -> None:
+    out = Redactor().redact_text(text)[0]
+    assert kept in out and gone not in out, out
+
+
+def test_private_keys_go() -> None:
+    body = "MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj"
+    text = f"-----BEGIN PRIVATE KEY-----\n{body}\n-----END PRIVATE KEY-----"
+    assert body not in Redactor().redact_text(text)[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("mysql -h db -u root -pCastle99x shop", "Castle99x"),
+        ("redis-cli -h cache -a 'Hunter 2024' PING", "Hunter 2024"),
+        ("sshpass -p s3cr3tpw ssh deploy@10.0.3.7", "s3cr3tpw"),
+        ("curl --user admin:'Zqu7xajxm00oBo' https://ci.example.org/api/json", "Zqu7xajxm00oBo"),
+        ("MYSQL_ROOT_PASS=Orange99Q docker compose up", "Orange99Q"),
+        ("SMTP_PWD=falcon_42Q python send.py", "falcon_42Q"),
+        ("aws_secret_key wJalrXUtnFEMI/K7MDENG/bPxRfiCYzEXAMPLEKEY", "wJalrXUtnFEMI"),
+        ("SECRET_KEY = 'uzRssXAtS!bIA^gFE=aT))Hop@1%nPNl4s'", "uzRssXAtS!bIA"),
+        ("machine api.example.org login deploy password Winter99x", "Winter99x"),
+        ("db.internal:5432:shop:app:Riverx99Q", "Riverx99Q"),
+        ("//registry.example.org/:_auth=ZGVwbG95OldpbnRlcjk5eA==", "ZGVwbG95OldpbnRlcjk5eA=="),
+        ('{"auths": {"r.example.org": {"auth": "Y2k6SHVudGVyOTk="}}}', "Y2k6SHVudGVyOTk="),
+        ("    client-key-data: LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQpNSUlF", "LS0tLS1CRUdJ"),
+        ("client_secret=bP88Q~rcBcYjzzOhg1Hnn76Wm3jGgakZiZ.8vMgR", "bP88Q~rcBcYjzzOhg1"),
+        ("token dapi0123456789abcdef0123456789abcdef", "dapi0123456789abcdef"),
+    ],
+)
+def test_credential_flags_assignments_and_files(text: str, secret: str) -> None:
+    assert secret not in Redactor().redact_text(text)[0]
+
+
+PROVIDER_EXAMPLES = {
+    # synthetic values in each provider's documented format
+    "azure_ad_client_secret": "client_secret=bP88Q~rcBcYjzzOhg1Hnn76Wm3jGgakZiZ.8vMgR",
+    "mailgun_key": "key-dirirygl04i92ww1uuvz9owuc9sb0fpm",
+    "mailchimp_key": "343ea45721923ed956e2b38c31db76aa-us30",
+    "databricks_token": "dapi0123456789abcdef0123456789abcdef",
+    "shopify_token": "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",
+    "digitalocean_token": "dop_v1_" + "0a1b2c3d4e5f6a7b" * 4,
+    "newrelic_key": "NRAK-7JQ2ZKD3Z0GWX9M1E4RJ8T5YB6C",
+    "planetscale_token": "pscale_tkn_toLyJg1LfgY8vDQr9vhfF2HcT410U3q1alxt7012kcV",
+    "prefixed_service_token": "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",
+}
+
+
+@pytest.mark.parametrize(("rule", "text"), sorted(PROVIDER_EXAMPLES.items()))
+def test_provider_rules_find_their_examples(rule: str, text: str) -> None:
+    assert rule in Redactor().redact_text(f"then {text} in the log")[1]
