@@ -29,13 +29,15 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from fixtrace_config.failures import classify, disk_full
+from fixtrace_config.health import HealthFile
 from schemas.base import now_ms
 from schemas.codec import encode
 from schemas.models import MISSING_EVENTS, ConsentFlags, DeadLetter, TraceFinalized
 from sinks.clickhouse import trace_changes
 from sinks.clickhouse.store import ClickHouseStore
 from streams.consent_lookup import ConsentBook
-from streams.decode import Source
+from streams.decode import Source, dead_letter
 from streams.prepare import Prepared, trace_id_of
 from streams.prepare_pool import PreparePool
 from streams.stats import Stats
@@ -74,8 +76,10 @@ class Pipeline:
         store: ClickHouseStore,
         preparer: PreparePool,
         send: Send,
+        progress: Progress | None = None,
     ) -> None:
         self.cfg = cfg
+        self.progress = progress or Progress()
         self.store = store
         self.preparer = preparer
         self.send = send
@@ -193,8 +197,9 @@ class Pipeline:
         """
         what = f"preparing a micro-batch of {len(sources)} records"
         prepared = await with_backoff(
-            what, lambda: self._prepare_once(sources), fatal=BrokenProcessPool
-        )
+            what, lambda: self._prepare_once(sources), fatal=BrokenProcessPool,
+            progress=self.progress,
+        )  # fmt: skip
         for opened, _ in prepared.opened:
             self.consents.learn(opened.trace_id, opened.developer.consent_flags)
         return Batch(sources, prepared)
@@ -203,8 +208,9 @@ class Pipeline:
         async with self._in_order:
             with self.stats.timed("consents"):
                 consents = await with_backoff(
-                    f"consent lookup for {len(sources)} records",
+                    "consent lookup",
                     lambda: asyncio.to_thread(self._consents, sources),
+                    progress=self.progress,
                 )
             future = self.preparer.submit(sources, consents)
         with self.stats.timed("prepare"):
@@ -216,9 +222,38 @@ class Pipeline:
         Failures (ClickHouse, blob store or broker unavailable) are retried with backoff
         instead of crashing the agent: every step is idempotent, so a retry is a redelivery.
         """
-        await with_backoff(
-            f"micro-batch of {len(batch.sources)} records", lambda: self._commit(batch)
-        )
+        store = lambda: self._commit(batch)  # noqa: E731
+        await with_backoff("storing a micro-batch", store, progress=self.progress)
+
+    async def isolate(self, sources: list[Source], exc: BaseException, stage: str) -> None:
+        """Process a batch that failed on poison (``exc``, not an outage) record by record,
+        in order; dead-letter each record that fails alone, with ``stage`` and its reason.
+
+        Why: retrying the whole batch would fail the same way for ever and stop every
+        partition behind it. A record that passes alone is stored as usual (its
+        partition/offset order is kept), and outages met on the way are still waited out.
+        """
+        log.warning(
+            "a micro-batch of %d records failed at %s on %s: %s; isolating the bad record(s)",
+            len(sources), stage, type(exc).__name__, str(exc)[:300],
+        )  # fmt: skip
+        if len(sources) == 1:
+            await self.dead_letters([_poison_letter(sources[0], exc, stage)])
+            self.stats.flushed(1, 0, 1, time.time() * 1000, None)
+            return
+        for source in sources:
+            where = "prepare"
+            try:
+                batch = await self.prepare([source])
+                where = "store"
+                await self.commit(batch)
+            except BrokenProcessPool:
+                raise
+            except Exception as one:
+                if classify(one)[0] != "poison":
+                    raise
+                await self.dead_letters([_poison_letter(source, one, where)])
+                self.stats.flushed(1, 0, 1, time.time() * 1000, None)
 
     async def _commit(self, batch: Batch) -> None:
         sources, p = batch.sources, batch.prepared
@@ -265,29 +300,109 @@ class Pipeline:
                 await self.publish(completions)
 
 
+POISON_LETTER_VALUE_MAX_BYTES = 900_000
+"""Under the worker's producer request size (faust: 1,000,000 bytes) with room for the rest."""
+
+
+def _poison_letter(source: Source, exc: BaseException, stage: str) -> DeadLetter:
+    """The dead letter of a record that failed alone past decode (rare: a code path the
+    decode checks did not foresee). Bytes too large to publish are dropped from the letter
+    and the reason says so (decode already sends records past 1 MiB to the blob store)."""
+    letter = dead_letter(source, exc, stage)
+    if len(letter.value) > POISON_LETTER_VALUE_MAX_BYTES:
+        reason = f"{letter.reason[:1500]}; the record's {len(letter.value)} bytes are not kept"
+        letter = letter.model_copy(update={"value": b"", "reason": reason})
+    return letter
+
+
 T = TypeVar("T")
 
 
 Errors = type[BaseException] | tuple[type[BaseException], ...]
 
+STUCK_AFTER = 5
+"""Failures of one step in a row (0.5 + 1 + 2 + 4 + 8 s of backoff) after which the worker
+reports itself ``stuck`` in `fixtrace status`; it keeps retrying every 30 s."""
+
+
+class Progress:
+    """Whether the worker makes progress, written for `fixtrace status` on every change.
+
+    Steps that fail report here (several may fail at once: prepare and commit); the state
+    is ``paused`` while the disk is full, ``retrying`` for the first failures of an outage,
+    ``stuck`` after :data:`STUCK_AFTER` of them, and ``ok`` once every step succeeded again.
+    """
+
+    def __init__(self, health: HealthFile | None = None, stuck_after: int = STUCK_AFTER) -> None:
+        self.health = health or HealthFile(None, "stream worker")
+        self.stuck_after = stuck_after
+        self.failing: dict[str, tuple[int, str, bool]] = {}
+        self.health.set("ok")
+
+    def failed(self, what: str, exc: BaseException, failures: int) -> None:
+        self.failing[what] = (failures, f"{what}: {type(exc).__name__}: {exc}", disk_full(exc))
+        self._write()
+
+    def succeeded(self, what: str) -> None:
+        if self.failing.pop(what, None) is not None:
+            self._write()
+
+    def _write(self) -> None:
+        if not self.failing:
+            self.health.set("ok")
+            return
+        failures, detail, full = max(self.failing.values())
+        state = "paused" if full else "stuck" if failures >= self.stuck_after else "retrying"
+        if full:
+            detail = f"waiting for disk space ({detail})"
+        self.health.set(state, detail, failures)
+
 
 async def with_backoff(
-    what: str, attempt: Callable[[], Awaitable[T]], *, retry: Errors = Exception, fatal: Errors = ()
+    what: str,
+    attempt: Callable[[], Awaitable[T]],
+    *,
+    fatal: Errors = (),
+    progress: Progress | None = None,
+    first_delay_s: float = 0.5,
 ) -> T:
-    """Run ``attempt`` until it succeeds, logging each failure and backing off 0.5 s → 30 s.
+    """Run ``attempt`` until it succeeds, backing off 0.5 s → 30 s, while it fails on
+    infrastructure (:mod:`fixtrace_config.failures`); poison and ``fatal`` errors are raised
+    at once for the caller to handle.
 
     Why retry instead of crash: every step it wraps is idempotent, and a partition that
-    waits for ClickHouse, the blob store or a new prepare child loses nothing. The worker's
-    one backoff: ``retry`` errors are retried, ``fatal`` ones (and anything else) are the
-    caller's to handle.
+    waits for ClickHouse, the blob store, disk space or a new prepare child loses nothing.
+    The bound is on the noise, not on the wait: the first failure is logged with its
+    traceback, later ones in one line each; after :data:`STUCK_AFTER` failures ``progress``
+    says ``stuck`` (visible in `fixtrace status`), and the worker keeps waiting, since
+    skipping data for an outage would lose it.
     """
-    delay = 0.5
+    delay = first_delay_s
+    failures = 0
     while True:
         try:
-            return await attempt()
+            result = await attempt()
         except fatal:
             raise
-        except retry:
-            log.exception("%s failed; retrying in %.1fs", what, delay)
+        except Exception as exc:
+            kind, rule = classify(exc)
+            if kind == "poison":
+                raise
+            failures += 1
+            if failures == 1:
+                log.exception("%s failed (%s); retrying in %.1fs", what, rule, delay)
+            else:
+                log.warning(
+                    "%s failed again (%s, %d times): %s: %s; retrying in %.1fs",
+                    what, rule, failures, type(exc).__name__, str(exc)[:200], delay,
+                )  # fmt: skip
+            if progress is not None:
+                progress.failed(what, exc, failures)
             await asyncio.sleep(delay)  # backoff before an idempotent retry
             delay = min(delay * 2, 30.0)
+        else:
+            if failures:
+                log.warning("%s succeeded after %d failures", what, failures)
+            if progress is not None:
+                progress.succeeded(what)
+            return result
