@@ -179,7 +179,12 @@ def build_gateway(settings: Settings) -> Any:
 
 def _print_status(settings: Settings, gateway_url: str, broker_pid: int | None) -> None:
     table = Table("service", "endpoint", title="fixtrace is up (Ctrl-C stops everything)")
-    table.add_row("kafka (tansu broker)", f"{settings.kafka_bootstrap}  pid {broker_pid}")
+    where = (
+        f"log in {settings.data_dir / 'broker'}"
+        if settings.broker_storage == "durable"
+        else "memory only: records not yet stored are lost if the stack dies"
+    )
+    table.add_row("kafka (tansu broker)", f"{settings.kafka_bootstrap}  pid {broker_pid}; {where}")
     table.add_row("gateway", f"{gateway_url}  (openapi: {gateway_url}/docs)")
     table.add_row("web UI", ui_url(gateway_url))
     table.add_row("clickhouse (chdb)", settings.resolved_clickhouse_dsn)
@@ -229,7 +234,10 @@ def run_up(base: Settings) -> None:
     prune_stale_pointers()
     _notices(base)
     token = _stack_token(base)
-    stack = LocalServices(base.data_dir, base=base, broker=True)
+    from fixtrace.local_services.kafka import DURABLE_STORAGE, MEMORY_STORAGE
+
+    storage = DURABLE_STORAGE if base.broker_storage == "durable" else MEMORY_STORAGE
+    stack = LocalServices(base.data_dir, base=base, broker=True, broker_storage=storage)
     settings = stack.start()
     # The stack token is the local user's: it opens traces (demo) and runs admin SQL (CLI).
     settings = settings.model_copy(

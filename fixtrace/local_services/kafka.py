@@ -22,6 +22,11 @@ from sinks.blobs.s3 import S3Endpoint
 log = logging.getLogger(__name__)
 
 MEMORY_STORAGE = "memory://tansu/"
+DURABLE_STORAGE = "durable"
+"""Tansu's ``s3://`` engine over a folder of ``data_dir`` served by
+:mod:`fixtrace.local_services.objstore`: records, topics and committed offsets survive a
+SIGKILL of the whole stack."""
+_DURABLE_BUCKET = "tansu"
 TANSU_BIN_ENV = "FIXTRACE_TANSU_BIN"
 _TOPIC_ALREADY_EXISTS = 36
 
@@ -46,10 +51,67 @@ class Broker:
     bootstrap: str
     process: ManagedProcess
     storage: str
+    store: ManagedProcess | None = None
+    """The folder's S3 server of a durable broker (stopped after the broker)."""
+
+    @property
+    def port(self) -> int:
+        return int(self.bootstrap.rsplit(":", 1)[1])
+
+    def alive(self) -> bool:
+        """True while the broker (and its storage server, if any) runs."""
+        return self.process.alive() and (self.store is None or self.store.alive())
 
     def stop(self) -> None:
-        """Stop the broker process group (idempotent)."""
-        self.process.stop()
+        """Stop the broker process group, then its storage server (idempotent)."""
+        try:
+            self.process.stop()
+        finally:
+            if self.store is not None:
+                self.store.stop()
+
+
+def start_folder_store(
+    folder: Path, log_dir: Path, timeout_s: float = 15.0
+) -> tuple[ManagedProcess, S3Endpoint]:
+    """Serve ``folder`` as an S3 endpoint with conditional puts (a child process)."""
+    import sys
+
+    from pydantic import SecretStr
+
+    folder.mkdir(parents=True, exist_ok=True)
+    last: LocalServicesError | None = None
+    for _ in range(3):
+        port = free_port()
+        proc = spawn(
+            "broker-store",
+            [
+                sys.executable, "-m", "fixtrace.local_services.objstore", "--root", str(folder),
+                "--port", str(port), "--bucket", _DURABLE_BUCKET,
+            ],
+            log_path=log_dir / "broker-store.log",
+            env={**os.environ, "PYTHONPATH": _project_root()},
+        )  # fmt: skip
+        try:
+            wait_for_port(LOOPBACK, port, timeout_s=timeout_s, proc=proc)
+        except LocalServicesError as exc:
+            proc.stop()
+            last = exc
+            continue
+        endpoint = S3Endpoint(
+            endpoint=f"{LOOPBACK}:{port}", access_key="fixtrace", secret_key=SecretStr("local")
+        )
+        return proc, endpoint
+    assert last is not None
+    raise last
+
+
+def _project_root() -> str:
+    """The folder holding the ``fixtrace`` package this process runs (so the child runs
+    the same code whatever the caller's PYTHONPATH)."""
+    root = str(Path(__file__).resolve().parents[2])
+    extra = os.environ.get("PYTHONPATH", "")
+    return f"{root}{os.pathsep}{extra}" if extra else root
 
 
 def _broker_env(s3: S3Endpoint | None) -> dict[str, str]:
@@ -77,10 +139,23 @@ def start_broker(
 ) -> Broker:
     """Start Tansu on 127.0.0.1 and wait until it accepts connections.
 
-    ``storage`` is ``memory://tansu/`` (default) or ``s3://bucket/`` (the bucket must exist
-    on ``s3``). Output goes to ``data_dir/logs/tansu-<port>.log``. Without an explicit
-    ``port`` a free one is picked, retried if another process grabs it first.
+    ``storage`` is ``memory://tansu/`` (default), ``durable`` (:data:`DURABLE_STORAGE`: the
+    broker's log in ``data_dir/broker/``, kept across restarts) or ``s3://bucket/`` (the
+    bucket must exist on ``s3``). Output goes to ``data_dir/logs/tansu-<port>.log``. Without
+    an explicit ``port`` a free one is picked, retried if another process grabs it first.
     """
+    if storage == DURABLE_STORAGE:
+        store, s3 = start_folder_store(data_dir / "broker", data_dir / "logs")
+        try:
+            broker = start_broker(
+                data_dir, port=port, storage=f"s3://{_DURABLE_BUCKET}/", s3=s3,
+                timeout_s=timeout_s,
+            )  # fmt: skip
+        except BaseException:
+            store.stop()
+            raise
+        broker.store, broker.storage = store, DURABLE_STORAGE
+        return broker
     if storage.startswith("s3://") and s3 is None:
         raise LocalServicesError("s3:// broker storage needs an S3 endpoint")
     attempts = 1 if port is not None else 3
