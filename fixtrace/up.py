@@ -80,13 +80,20 @@ class GatewayService(mode.Service):
             await asyncio.to_thread(self._thread.join, 15)
 
 
+OWED_CHECK_S = 30.0
+"""How often the QA worker asks ClickHouse for finished traces without a QA run."""
+
+
 class QAWorkerService(mode.Service):
     """The finalize-topic consumer; each trace's stages run in a thread off the loop."""
 
     def __init__(self, settings: Settings, **kwargs: Any) -> None:
         from qa_agents.worker import QAWorker, open_pipeline
 
-        self.worker = QAWorker(settings, open_pipeline(settings), on_report=_show_qa_report)
+        self.worker = QAWorker(
+            settings, open_pipeline(settings), on_report=_show_qa_report,
+            owed_check_s=OWED_CHECK_S,
+        )  # fmt: skip
         self._running: asyncio.Task[Any] | None = None
         super().__init__(**kwargs)
 

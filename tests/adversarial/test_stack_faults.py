@@ -43,3 +43,4 @@ def test_events_acknowledged_just_before_a_sigkill_of_the_whole_stack_survive(
     assert counts.lost == 0, counts.line()
     assert counts.duplicates == 0, counts.line()
     assert counts.complete == 1, counts.line()
+    assert counts.qa_not_once == 0, counts.line()
