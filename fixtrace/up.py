@@ -24,6 +24,7 @@ from rich.console import Console
 from rich.table import Table
 
 from fixtrace.local_services import LocalServices
+from fixtrace.supervise import BrokerSupervisor, StopDeadline
 from fixtrace.ui import ui_url
 from fixtrace_config import Settings
 from fixtrace_config.stack_state import (
@@ -104,7 +105,7 @@ class QAWorkerService(mode.Service):
         self.worker.stop()
         if self._running is not None:
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(self._running, timeout=30)
+                await asyncio.wait_for(self._running, timeout=10)
 
 
 class StackStateService(mode.Service):
@@ -266,10 +267,18 @@ def run_up(base: Settings) -> None:
             fleet_token=token, process_id=process_id(os.getpid()),
             started_at_ms=time.time_ns() // 1_000_000, endpoints=stack_endpoints(settings),
         )  # fmt: skip
+
+        def force_stop() -> None:
+            retract_stack(settings, os.getpid())
+            if stack.broker is not None:
+                stack.broker.stop(grace_s=1.0)
+
         services = [
             GatewayService(build_gateway(settings), sock),
             QAWorkerService(settings),
+            BrokerSupervisor(stack, settings.data_dir),
             StackStateService(settings, state),
+            StopDeadline(force_stop),  # last started, first stopped: the stop's deadline
         ]
         app, _ = build_app(settings, WorkerOptions(session_timeout_s=6.0, prepare_procs=0))
         worker = faust.Worker(app, *services, loglevel="warning", quiet=True)

@@ -62,13 +62,13 @@ class Broker:
         """True while the broker (and its storage server, if any) runs."""
         return self.process.alive() and (self.store is None or self.store.alive())
 
-    def stop(self) -> None:
+    def stop(self, grace_s: float = 5.0) -> None:
         """Stop the broker process group, then its storage server (idempotent)."""
         try:
-            self.process.stop()
+            self.process.stop(grace_s)
         finally:
             if self.store is not None:
-                self.store.stop()
+                self.store.stop(grace_s)
 
 
 def start_folder_store(

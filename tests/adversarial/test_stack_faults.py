@@ -8,13 +8,18 @@ the same folder and reads ClickHouse through the new stack's `POST /admin/sql`.
 
 from __future__ import annotations
 
+import os
+import signal
 import time
 from pathlib import Path
 
 import httpx
 import pytest
 
-from bench.stack_crash import Acked, send_trace, settle, stack_env, start_up
+from bench.stack_crash import Acked, Stack, send_trace, settle, stack_env, start_up
+from fixtrace.local_services.net import port_open
+from fixtrace.waiting import wait_until
+from fixtrace_config.health import read_health
 
 pytestmark = pytest.mark.slow
 
@@ -44,3 +49,76 @@ def test_events_acknowledged_just_before_a_sigkill_of_the_whole_stack_survive(
     assert counts.duplicates == 0, counts.line()
     assert counts.complete == 1, counts.line()
     assert counts.qa_not_once == 0, counts.line()
+
+
+def _children(pid: int, name: str) -> list[int]:
+    """Live child processes of ``pid`` whose command line contains ``name``."""
+    out = []
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            fields = dict(
+                line.split(":\t", 1) for line in status.read_text().splitlines() if ":\t" in line
+            )
+            cmdline = (status.parent / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            continue
+        if int(fields["PPid"]) == pid and name in cmdline and fields["State"][0] not in "ZX":
+            out.append(int(status.parent.name))
+    return out
+
+
+def _stop_seconds(stack: Stack, sig: signal.Signals) -> float:
+    started = time.monotonic()
+    os.kill(stack.proc.pid, sig)
+    try:
+        stack.proc.popen.wait(30)
+    finally:
+        stack.proc.stop()
+    return time.monotonic() - started
+
+
+def test_a_killed_broker_comes_back_on_its_port_with_its_data_and_clients_carry_on(
+    tmp_path: Path,
+) -> None:
+    """The fault: the broker killed under `fixtrace up` stayed dead (status still healthy,
+    ~65 error lines a second, SIGTERM ignored for 70 s); a restarted one took a new port."""
+    env = stack_env(tmp_path)
+    data_dir = tmp_path / "stack"
+    stack = start_up(data_dir, env)
+    acked = Acked()
+    try:
+        with httpx.Client(timeout=30) as client:
+            send_trace(client, stack, acked, events=8, per_request=4, seed=1)
+            (broker,) = _children(stack.proc.pid, "tansu broker")
+            os.kill(broker, signal.SIGKILL)
+            reborn = wait_until(
+                lambda: [p for p in _children(stack.proc.pid, "tansu broker") if p != broker],
+                timeout_s=30, interval_s=0.05, message="a new broker process",
+            )  # fmt: skip
+            host, port = stack.state.kafka_bootstrap.rsplit(":", 1)
+            wait_until(lambda: port_open(host, int(port)), timeout_s=30, message="its port")
+            assert len(reborn) == 1
+            send_trace(client, stack, acked, events=8, per_request=4, seed=2)
+        health = {h.part: h for h in read_health(data_dir)}
+        assert health["broker"].state == "ok" and "restarted 1x" in health["broker"].detail
+        counts = settle(stack, acked, timeout_s=90)
+        assert (counts.lost, counts.duplicates, counts.incomplete) == (0, 0, 0), counts.line()
+        assert counts.qa_not_once == 0, counts.line()
+        log = stack.proc.log_path.read_text() if stack.proc.log_path else ""
+        assert log.count("the broker stopped") == 1 and log.count("the broker is back") == 1
+        assert _stop_seconds(stack, signal.SIGTERM) < 15
+    finally:
+        stack.proc.stop()
+
+
+def test_the_stack_stops_within_15_s_while_its_broker_is_down(tmp_path: Path) -> None:
+    """SIGINT (Ctrl-C) right after the broker and its storage server died."""
+    stack = start_up(tmp_path / "stack", stack_env(tmp_path))
+    try:
+        for pid in _children(stack.proc.pid, "tansu broker") + _children(
+            stack.proc.pid, "local_services.objstore"
+        ):
+            os.kill(pid, signal.SIGKILL)
+        assert _stop_seconds(stack, signal.SIGINT) < 15
+    finally:
+        stack.proc.stop()
