@@ -10,13 +10,23 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 
 import httpx
 import pytest
 
-from bench.stack_crash import Acked, Stack, send_trace, settle, stack_env, start_up
+from bench.stack_crash import (
+    Acked,
+    Stack,
+    crash_rounds,
+    send_trace,
+    settle,
+    stack_env,
+    start_up,
+)
 from fixtrace.local_services.net import port_open
 from fixtrace.waiting import wait_until
 from fixtrace_config.health import read_health
@@ -111,10 +121,22 @@ def test_a_killed_broker_comes_back_on_its_port_with_its_data_and_clients_carry_
         stack.proc.stop()
 
 
-def test_the_stack_stops_within_15_s_while_its_broker_is_down(tmp_path: Path) -> None:
-    """SIGINT (Ctrl-C) right after the broker and its storage server died."""
-    stack = start_up(tmp_path / "stack", stack_env(tmp_path))
+def test_a_second_stream_worker_finds_the_stack_and_the_stack_stops_with_its_broker_down(
+    tmp_path: Path,
+) -> None:
+    """Two faults of one stack: `fixtrace worker streams` started beside `fixtrace up` (the
+    README said: start more to scale) was refused without finding the stack's broker; and
+    SIGINT (Ctrl-C) with the broker and its storage server dead did not stop the stack."""
+    env = stack_env(tmp_path)
+    stack = start_up(tmp_path / "stack", env)
     try:
+        other = subprocess.run(
+            [sys.executable, "-m", "fixtrace.cli", "worker", "streams"], env=env,
+            capture_output=True, text=True, timeout=60, cwd=tmp_path,
+        )  # fmt: skip
+        lines = other.stderr.strip().splitlines()
+        assert other.returncode == 1 and len(lines) == 1, other.stderr
+        assert stack.state.kafka_bootstrap in lines[0] and "ClickHouse server" in lines[0]
         for pid in _children(stack.proc.pid, "tansu broker") + _children(
             stack.proc.pid, "local_services.objstore"
         ):
@@ -122,3 +144,16 @@ def test_the_stack_stops_within_15_s_while_its_broker_is_down(tmp_path: Path) ->
         assert _stop_seconds(stack, signal.SIGINT) < 15
     finally:
         stack.proc.stop()
+
+
+def test_three_random_sigkills_of_the_whole_stack_lose_and_duplicate_nothing(
+    tmp_path: Path,
+) -> None:
+    """The short version of `python bench/stack_crash.py --kills 20`: clients stream traces
+    through the gateway, the stack is SIGKILLed at a random moment, three times, then runs
+    until it settles. Every acknowledged event is stored once, every finalized trace is
+    complete, and every complete trace has exactly one QA run."""
+    counts = crash_rounds(tmp_path, kills=3, seed=2803, storage="durable", settle_s=120)
+    assert counts.acked_events > 0
+    assert (counts.lost, counts.duplicates, counts.incomplete) == (0, 0, 0), counts.line()
+    assert counts.qa_not_once == 0, counts.line()
