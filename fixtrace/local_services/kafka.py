@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib.resources
 import logging
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -71,6 +71,31 @@ class Broker:
                 self.store.stop(grace_s)
 
 
+def _spawn_listening(
+    name: str,
+    argv: Callable[[int], list[str]],
+    log_path: Callable[[int], Path],
+    env: dict[str, str],
+    port: int | None,
+    timeout_s: float,
+) -> tuple[ManagedProcess, int]:
+    """Spawn a server on ``port`` (or a free one, retried if another process grabs it
+    first) and wait until it accepts connections; returns the process and its port."""
+    last: LocalServicesError | None = None
+    for _ in range(1 if port is not None else 3):
+        chosen = port if port is not None else free_port()
+        proc = spawn(name, argv(chosen), log_path=log_path(chosen), env=env)
+        try:
+            wait_for_port(LOOPBACK, chosen, timeout_s=timeout_s, proc=proc)
+        except LocalServicesError as exc:
+            proc.stop()
+            last = exc
+            continue
+        return proc, chosen
+    assert last is not None
+    raise last
+
+
 def start_folder_store(
     folder: Path, log_dir: Path, timeout_s: float = 15.0
 ) -> tuple[ManagedProcess, S3Endpoint]:
@@ -80,30 +105,21 @@ def start_folder_store(
     from pydantic import SecretStr
 
     folder.mkdir(parents=True, exist_ok=True)
-    last: LocalServicesError | None = None
-    for _ in range(3):
-        port = free_port()
-        proc = spawn(
-            "broker-store",
-            [
-                sys.executable, "-m", "fixtrace.local_services.objstore", "--root", str(folder),
-                "--port", str(port), "--bucket", _DURABLE_BUCKET,
-            ],
-            log_path=log_dir / "broker-store.log",
-            env={**os.environ, "PYTHONPATH": _project_root()},
-        )  # fmt: skip
-        try:
-            wait_for_port(LOOPBACK, port, timeout_s=timeout_s, proc=proc)
-        except LocalServicesError as exc:
-            proc.stop()
-            last = exc
-            continue
-        endpoint = S3Endpoint(
-            endpoint=f"{LOOPBACK}:{port}", access_key="fixtrace", secret_key=SecretStr("local")
-        )
-        return proc, endpoint
-    assert last is not None
-    raise last
+    proc, port = _spawn_listening(
+        "broker-store",
+        lambda port: [
+            sys.executable, "-m", "fixtrace.local_services.objstore", "--root", str(folder),
+            "--port", str(port), "--bucket", _DURABLE_BUCKET,
+        ],
+        lambda _: log_dir / "broker-store.log",
+        {**os.environ, "PYTHONPATH": _project_root()},
+        None,
+        timeout_s,
+    )  # fmt: skip
+    endpoint = S3Endpoint(
+        endpoint=f"{LOOPBACK}:{port}", access_key="fixtrace", secret_key=SecretStr("local")
+    )
+    return proc, endpoint
 
 
 def _project_root() -> str:
@@ -158,36 +174,21 @@ def start_broker(
         return broker
     if storage.startswith("s3://") and s3 is None:
         raise LocalServicesError("s3:// broker storage needs an S3 endpoint")
-    attempts = 1 if port is not None else 3
-    last_error: LocalServicesError | None = None
-    for _ in range(attempts):
-        chosen = port if port is not None else free_port()
-        listener = f"tcp://{LOOPBACK}:{chosen}"
-        proc = spawn(
-            "tansu",
-            [
-                str(tansu_binary()),
-                "broker",
-                "--listener-url",
-                listener,
-                "--advertised-listener-url",
-                listener,
-                "--storage-engine",
-                storage,
-            ],
-            log_path=data_dir / "logs" / f"tansu-{chosen}.log",
-            env=_broker_env(s3),
-        )
-        try:
-            wait_for_port(LOOPBACK, chosen, timeout_s=timeout_s, proc=proc)
-        except LocalServicesError as exc:
-            proc.stop()
-            last_error = exc
-            continue
-        log.info("tansu pid %s on %s (%s)", proc.pid, listener, storage)
-        return Broker(bootstrap=f"{LOOPBACK}:{chosen}", process=proc, storage=storage)
-    assert last_error is not None
-    raise last_error
+    proc, chosen = _spawn_listening(
+        "tansu",
+        lambda port: [
+            str(tansu_binary()), "broker",
+            "--listener-url", f"tcp://{LOOPBACK}:{port}",
+            "--advertised-listener-url", f"tcp://{LOOPBACK}:{port}",
+            "--storage-engine", storage,
+        ],
+        lambda port: data_dir / "logs" / f"tansu-{port}.log",
+        _broker_env(s3),
+        port,
+        timeout_s,
+    )  # fmt: skip
+    log.info("tansu pid %s on %s:%s (%s)", proc.pid, LOOPBACK, chosen, storage)
+    return Broker(bootstrap=f"{LOOPBACK}:{chosen}", process=proc, storage=storage)
 
 
 async def ensure_topics(
