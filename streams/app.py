@@ -25,8 +25,9 @@ from fixtrace_config.gc_tuning import STREAM_THRESHOLDS, tune_gc
 from fixtrace_config.health import HealthFile
 from sinks.clickhouse.store import ClickHouseStore
 from streams import recovery
+from streams.backoff import Progress
 from streams.faust_transport import ShortFetchApp
-from streams.micro_batch import Pipeline, PipelineConfig, Progress
+from streams.micro_batch import Pipeline, PipelineConfig
 from streams.prepare_pool import PreparePool, PrepareSetup
 from streams.redact.models import Mode
 from streams.scheduler import Scheduler

@@ -34,7 +34,7 @@ What holds in between:
   in their order (the CPU step is a pure function of its inputs).
 * One backoff. Child deaths, and the failures that prepare and commit retry themselves
   (ClickHouse, blob store or broker unavailable, a full disk), all wait with
-  :func:`streams.micro_batch.with_backoff` (0.5 s doubling to 30 s); a partition waits
+  :func:`streams.backoff.with_backoff` (0.5 s doubling to 30 s); a partition waits
   rather than skip data, and says so (``retrying``, ``stuck``, ``paused``) in
   `fixtrace status`.
 * Poison never stops the line. A failure that is not an outage
@@ -53,8 +53,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from fixtrace_config.failures import is_poison
+from streams.backoff import with_backoff
 from streams.decode import Source
-from streams.micro_batch import Batch, Pipeline, with_backoff
+from streams.micro_batch import Batch, Pipeline
 
 PREPARE_DEPTH = 2
 """Batches queued for the CPU step at once: while one is prepared the next is already

@@ -14,7 +14,7 @@ import pytest
 
 from fixtrace_config.failures import RULES, classify
 from fixtrace_config.health import HealthFile, read_health
-from streams.micro_batch import Progress, with_backoff
+from streams.backoff import Progress, with_backoff
 
 
 @pytest.mark.parametrize("rule", RULES, ids=lambda r: r.name)
