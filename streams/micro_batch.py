@@ -91,6 +91,9 @@ class Pipeline:
             cfg.gap_timeout_s,
         )
         self.recently_published: set[tuple[str, str]] = set()
+        self.lettered: set[tuple[str, int, int, str]] = set()
+        """Records already on the dead-letter topic (:func:`letter_identity`): each bad
+        record is dead-lettered once, also across restarts and consumer groups."""
         self._lock = asyncio.Lock()
         self._in_order = asyncio.Lock()
         """Held from a batch's consent lookup to its submission: the CPU step sees batches in
@@ -121,8 +124,11 @@ class Pipeline:
         return self.tracker.decide(touched)
 
     async def dead_letters(self, dead: list[DeadLetter]) -> None:
-        """Publish dead letters and wait for the broker's ack (before any offset commit)."""
+        """Publish dead letters and wait for the broker's ack (before any offset commit);
+        a record already dead-lettered (by an earlier run or another group) is skipped."""
+        dead = [d for d in dead if letter_identity(d) not in self.lettered]
         await asyncio.gather(*(self.send(self.cfg.topic_dlq, d.key, encode(d)) for d in dead))
+        self.lettered.update(letter_identity(d) for d in dead)
         for d in dead:
             log.warning(
                 "dead letter %s@%s/%s: %s",
@@ -298,6 +304,11 @@ class Pipeline:
             completions = await asyncio.to_thread(self.tracker.decide, self.tracker.due())
             if completions:
                 await self.publish(completions)
+
+
+def letter_identity(d: DeadLetter) -> tuple[str, int, int, str]:
+    """Which record a dead letter stands for, and why: its source position and error type."""
+    return (d.source_topic, d.source_partition, d.source_offset, d.error_type)
 
 
 POISON_LETTER_VALUE_MAX_BYTES = 900_000

@@ -18,10 +18,18 @@ from aiokafka import AIOKafkaProducer
 
 from bench.samples import sample_trace
 from fixtrace.procs import ManagedProcess
+from fixtrace.waiting import wait_until
 from fixtrace_config import Settings
 from schemas.codec import MAGIC, encode
 from schemas.models import DeadLetter
-from tests.streams.harness import batches, finalized_ids, read_topic, readback, start_worker
+from tests.streams.harness import (
+    batches,
+    finalized_ids,
+    read_topic,
+    readback,
+    start_worker,
+    stats,
+)
 
 
 async def _send(settings: Settings, records: list[tuple[bytes | None, bytes | None]]) -> list:
@@ -92,3 +100,12 @@ async def test_null_empty_truncated_oversized_and_keyless_records_are_dead_lette
     for opened, events, _ in traces:
         assert [r[0] for r in stored[opened.trace_id]["rows"]] == [e.seq for e in events]
         assert stored[opened.trace_id]["status"] == "complete"
+
+    # A new consumer group reads the same records again: no second letter for any of them.
+    workers.append(start_worker(stream_settings, tmp_path, group=f"{group}-b", name="b"))
+    await asyncio.to_thread(
+        wait_until, lambda: stats(tmp_path, "b").get("records", 0) >= len(records),
+        timeout_s=60, interval_s=0.1, message="the second group read every record",
+    )  # fmt: skip
+    again = await read_topic(stream_settings, stream_settings.topic_dlq, until=lambda r: True)
+    assert len(again) == len(bad), "a new consumer group dead-letters nothing twice"
