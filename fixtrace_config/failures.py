@@ -106,6 +106,12 @@ RULES: tuple[FailureRule, ...] = (
         "DatabaseError 'Code: 53. DB::Exception: Type mismatch …' for one row",
     ),
     FailureRule(
+        "clickhouse client cannot serialize a value",
+        "poison",
+        lambda e: _module(e).startswith("clickhouse_connect") and "DataError" in _names(e),
+        "DataError 'Unable to create native array for column `seq`' (a seq past UInt32)",
+    ),
+    FailureRule(
         "clickhouse unavailable",
         "infrastructure",
         lambda e: _module(e).startswith(("clickhouse_connect", "chdb")),

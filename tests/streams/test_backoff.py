@@ -38,6 +38,13 @@ def test_classify(exc: BaseException, kind: str) -> None:
     assert classify(exc)[0] == kind
 
 
+def test_clickhouse_errors_split_into_values_and_outages() -> None:
+    from clickhouse_connect.driver.exceptions import DataError, OperationalError
+
+    assert classify(DataError("Unable to create native array for column `seq`"))[0] == "poison"
+    assert classify(OperationalError("connection refused"))[0] == "infrastructure"
+
+
 def test_a_wrapped_disk_full_error_is_an_outage_not_poison() -> None:
     try:
         try:

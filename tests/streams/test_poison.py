@@ -21,7 +21,7 @@ from fixtrace.procs import ManagedProcess
 from fixtrace.waiting import wait_until
 from fixtrace_config import Settings
 from schemas.codec import MAGIC, encode
-from schemas.models import DeadLetter
+from schemas.models import DeadLetter, Event, EventBatch
 from tests.streams.harness import (
     batches,
     finalized_ids,
@@ -109,3 +109,37 @@ async def test_null_empty_truncated_oversized_and_keyless_records_are_dead_lette
     )  # fmt: skip
     again = await read_topic(stream_settings, stream_settings.topic_dlq, until=lambda r: True)
     assert len(again) == len(bad), "a new consumer group dead-letters nothing twice"
+
+
+async def test_a_record_that_fails_past_decode_is_dead_lettered_alone(
+    stream_settings: Settings, group: str, workers: list[ManagedProcess], tmp_path: Path
+) -> None:
+    """A batch whose event passes every decode check but cannot be stored (a seq past the
+    ``UInt32`` column) must not be retried for ever: the micro-batch is run record by
+    record, that record is dead-lettered (stage ``store``), and the traces around it in the
+    same micro-batch are stored."""
+    good = [sample_trace(10, seed=2900 + i) for i in range(2)]
+    opened, events, _ = sample_trace(3, seed=2950)
+    huge = Event.model_validate({**events[0].model_dump(mode="python"), "seq": 2**33})
+    bad = encode(EventBatch(trace_id=opened.trace_id, events=[huge]))
+    records: list[tuple[bytes | None, bytes | None]] = [(opened.trace_id.encode(), encode(opened))]
+    for o, evs, fin in good:
+        key = o.trace_id.encode()
+        records += [(key, encode(o)), *((key, encode(b)) for b in batches(o.trace_id, evs, 5))]
+        if o is good[0][0]:
+            records.append((opened.trace_id.encode(), bad))
+        records.append((key, encode(fin)))
+    await _send(stream_settings, records)
+    workers.append(start_worker(stream_settings, tmp_path, group=group))
+    ids = [o.trace_id for o, _, _ in good]
+    await read_topic(
+        stream_settings, stream_settings.topic_finalized,
+        until=lambda r: set(finalized_ids(r)) >= set(ids), timeout_s=60,
+    )  # fmt: skip
+    dead = await read_topic(stream_settings, stream_settings.topic_dlq, until=lambda r: len(r) >= 1)
+    workers[0].stop(grace_s=10)
+    assert len(dead) == 1 and dead[0].value == bad  # type: ignore[attr-defined]
+    assert dead[0].stage in ("prepare", "store") and dead[0].reason  # type: ignore[attr-defined]
+    stored = readback(stream_settings, ids)
+    for o, evs, _ in good:
+        assert [r[0] for r in stored[o.trace_id]["rows"]] == [e.seq for e in evs]
