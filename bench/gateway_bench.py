@@ -40,6 +40,7 @@ sys.path.insert(0, str(ROOT))  # a script: make the bench package importable
 
 from bench.samples import sample_events
 from fixtrace.local_services import create_topics, free_port, start_broker, wait_for_port
+from fixtrace.local_services.kafka import DURABLE_STORAGE, MEMORY_STORAGE
 from producers.wire import EventFramer
 
 TOKEN = "bench-token"
@@ -286,6 +287,12 @@ def main() -> None:
         default="auto",
         help="uvicorn's loop/parser: auto (uvloop + httptools when installed) or asyncio + h11",
     )
+    ap.add_argument(
+        "--broker-storage",
+        choices=["memory", "durable"],
+        default="memory",
+        help="the broker's log: in its process, or in a folder (what `fixtrace up` runs)",
+    )
     ap.add_argument("--serve", nargs=6, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.serve:
@@ -293,7 +300,9 @@ def main() -> None:
         serve(bootstrap, topic, int(port), data_dir, int(workers), stack)
         return
     tmp = Path(tempfile.mkdtemp(prefix="gwbench-"))
-    broker = start_broker(tmp)
+    broker = start_broker(
+        tmp, storage=DURABLE_STORAGE if args.broker_storage == "durable" else MEMORY_STORAGE
+    )
     port = free_port()
     proc = None
     try:
@@ -315,6 +324,7 @@ def main() -> None:
                 cpu * 1000 / results[name]["requests"], 2
             )
         head = {
+            "broker_storage": args.broker_storage,
             "batch": args.batch,
             "concurrency": args.concurrency,
             "workers": args.workers,

@@ -39,6 +39,7 @@ sys.path.insert(0, str(ROOT))
 from bench.samples import sample_trace  # noqa: E402
 from bench.stream_worker import prepare_children, worker_env  # noqa: E402
 from fixtrace.local_services import create_topics, start_broker  # noqa: E402
+from fixtrace.local_services.kafka import DURABLE_STORAGE, MEMORY_STORAGE  # noqa: E402
 from fixtrace.procs import ManagedProcess, spawn  # noqa: E402
 from fixtrace.waiting import wait_until  # noqa: E402
 from fixtrace_config import Settings  # noqa: E402
@@ -224,10 +225,15 @@ async def main() -> None:
         help="worker --prepare-procs values to run each batch size with; the first "
         "one is the headline (1: CPU step in a child process, 0: in a thread)",
     )
+    ap.add_argument(
+        "--broker-storage", choices=["memory", "durable"], default="memory",
+        help="the broker's log: in its process, or in a folder (what `fixtrace up` runs)",
+    )  # fmt: skip
     args = ap.parse_args()
     scale = 0.2 if args.quick else 1.0
     work = Path(tempfile.mkdtemp(prefix="stream-bench-"))
-    broker = start_broker(work)
+    durable = args.broker_storage == "durable"
+    broker = start_broker(work, storage=DURABLE_STORAGE if durable else MEMORY_STORAGE)
     base = Settings(data_dir=work, kafka_bootstrap=broker.bootstrap,
                     clickhouse_dsn=f"chdb://{work / 'ch'}",
                     blob_url=(work / "blobs").as_uri())  # fmt: skip

@@ -46,7 +46,7 @@ def worker_env(settings: Settings) -> dict[str, str]:
     for key in (
         "kafka_bootstrap", "topic_raw", "topic_finalized", "topic_dlq", "topic_qa",
         "partitions_raw", "clickhouse_dsn", "blob_url", "s3_endpoint", "s3_access_key",
-        "s3_region", "inline_limit_bytes", "gap_timeout_s",
+        "s3_region", "inline_limit_bytes", "gap_timeout_s", "data_dir",
     ):  # fmt: skip
         env[f"FIXTRACE_{key.upper()}"] = str(values[key])
     env["FIXTRACE_S3_SECRET_KEY"] = settings.s3_secret_key.get_secret_value()

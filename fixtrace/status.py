@@ -144,6 +144,27 @@ def spool_check(found: Discovery) -> Check:
     )  # fmt: skip
 
 
+def health_checks(found: Discovery) -> list[Check]:
+    """What the workers and the broker supervisor of this data folder say about themselves
+    (``<data_dir>/health/``): a worker waiting out an outage, stuck, or paused on a full
+    disk, and a broker that is down, show here instead of as silence."""
+    from fixtrace_config.health import BAD_STATES, read_health
+
+    stack_dir = found.stack.data_dir if found.stack is not None else None
+    data_dir = stack_dir or found.settings.data_dir
+    rows = []
+    for h in read_health(Path(data_dir)):
+        since = _when(h.since_ms)
+        detail = f"{h.state} since {since}" + (f": {h.detail}" if h.detail else "")
+        if h.failures:
+            detail += f" ({h.failures} failures in a row)"
+        rows.append(Check(
+            part=h.part, value=f"pid {h.pid}", source="health record",
+            answers=h.state not in BAD_STATES, detail=detail,
+        ))  # fmt: skip
+    return rows
+
+
 def run_checks(found: Discovery) -> list[Check]:
     """Every row of the status, probes included."""
     settings = found.settings
@@ -158,6 +179,7 @@ def run_checks(found: Discovery) -> list[Check]:
         gateway_check(found),
         clickhouse_check(found),
         blob_check(found),
+        *health_checks(found),
         spool_check(found),
     ]
 

@@ -25,6 +25,7 @@ from rich.console import Console
 
 from fixtrace.facts import Fact, plural, print_facts
 from fixtrace.local_services import LocalServices
+from fixtrace.supervise import BrokerSupervisor, StopDeadline
 from fixtrace.ui import ui_url
 from fixtrace_config import Settings
 from fixtrace_config.stack_state import (
@@ -82,13 +83,20 @@ class GatewayService(mode.Service):
             await asyncio.to_thread(self._thread.join, 15)
 
 
+OWED_CHECK_S = 30.0
+"""How often the QA worker asks ClickHouse for finished traces without a QA run."""
+
+
 class QAWorkerService(mode.Service):
     """The finalize-topic consumer; each trace's stages run in a thread off the loop."""
 
     def __init__(self, settings: Settings, **kwargs: Any) -> None:
         from qa_agents.worker import QAWorker, open_pipeline
 
-        self.worker = QAWorker(settings, open_pipeline(settings), on_report=_show_qa_report)
+        self.worker = QAWorker(
+            settings, open_pipeline(settings), on_report=_show_qa_report,
+            owed_check_s=OWED_CHECK_S,
+        )  # fmt: skip
         self._running: asyncio.Task[Any] | None = None
         super().__init__(**kwargs)
 
@@ -99,7 +107,7 @@ class QAWorkerService(mode.Service):
         self.worker.stop()
         if self._running is not None:
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(self._running, timeout=30)
+                await asyncio.wait_for(self._running, timeout=10)
 
 
 class StackStateService(mode.Service):
@@ -185,8 +193,14 @@ def build_gateway(settings: Settings) -> Any:
 
 
 def _print_status(settings: Settings, gateway_url: str, broker_pid: int | None) -> None:
+    broker_log = (
+        Fact("broker log", str(settings.data_dir / "broker"), "durable: kept across crashes")
+        if settings.broker_storage == "durable"
+        else Fact("broker log", "memory only", "records not yet stored are lost if the stack dies")
+    )
     facts = [
         Fact("kafka (tansu broker)", settings.kafka_bootstrap, f"pid {broker_pid}"),
+        broker_log,
         Fact("gateway", gateway_url),
         Fact("openapi", f"{gateway_url}/docs"),
         Fact("web UI", ui_url(gateway_url)),
@@ -237,7 +251,10 @@ def run_up(base: Settings) -> None:
     prune_stale_pointers()
     _notices(base)
     token = _stack_token(base)
-    stack = LocalServices(base.data_dir, base=base, broker=True)
+    from fixtrace.local_services.kafka import DURABLE_STORAGE, MEMORY_STORAGE
+
+    storage = DURABLE_STORAGE if base.broker_storage == "durable" else MEMORY_STORAGE
+    stack = LocalServices(base.data_dir, base=base, broker=True, broker_storage=storage)
     settings = stack.start()
     # The stack token is the local user's: it opens traces (demo) and runs admin SQL (CLI).
     settings = settings.model_copy(
@@ -259,10 +276,18 @@ def run_up(base: Settings) -> None:
             fleet_token=token, process_id=process_id(os.getpid()),
             started_at_ms=time.time_ns() // 1_000_000, endpoints=stack_endpoints(settings),
         )  # fmt: skip
+
+        def force_stop() -> None:
+            retract_stack(settings, os.getpid())
+            if stack.broker is not None:
+                stack.broker.stop(grace_s=1.0)
+
         services = [
             GatewayService(build_gateway(settings), sock),
             QAWorkerService(settings),
+            BrokerSupervisor(stack, settings.data_dir),
             StackStateService(settings, state),
+            StopDeadline(force_stop),  # last started, first stopped: the stop's deadline
         ]
         app, _ = build_app(settings, WorkerOptions(session_timeout_s=6.0, prepare_procs=0))
         worker = faust.Worker(app, *services, loglevel="warning", quiet=True)

@@ -16,7 +16,13 @@ import socket
 from dataclasses import dataclass
 
 from fixtrace_config.settings import Settings, load_settings
-from fixtrace_config.stack_state import StackState, apply_stack, find_stack, running_stack
+from fixtrace_config.stack_state import (
+    StackState,
+    apply_stack,
+    find_stack,
+    pointed_stacks,
+    running_stack,
+)
 
 PROBE_TIMEOUT_S = 1.0
 
@@ -106,19 +112,24 @@ def broker_answers(bootstrap: str, timeout_s: float = PROBE_TIMEOUT_S) -> bool:
 def worker_problem(settings: Settings) -> str | None:
     """Why a pipeline worker cannot run on ``settings`` now (in one line), or None.
 
-    Workers use their configuration as it is (no stack discovery): a running stack has its
-    own workers and owns its embedded store, which a second process cannot open.
+    Workers use their configuration as it is: a running stack has its own workers and owns
+    its embedded store (chdb opens a folder in one process only), so a worker beside it
+    needs a ClickHouse server. The stack is looked for anyway, so that the line says so.
     """
+    stack = running_stack(settings)
+    if stack is None:
+        live = [state for _, state, alive in pointed_stacks() if alive]
+        stack = max(live, key=lambda s: s.started_at_ms, default=None)
+    if stack is not None and settings.resolved_clickhouse_dsn.startswith("chdb:"):
+        return (
+            f"a stack runs (pid {stack.pid}, broker {stack.kafka_bootstrap}) with its own stream "
+            "and QA workers, and its embedded ClickHouse opens in one process only: another "
+            "worker needs a ClickHouse server (FIXTRACE_CLICKHOUSE_DSN=http://…, "
+            f"FIXTRACE_KAFKA_BOOTSTRAP={stack.kafka_bootstrap}; README: Scale-out)"
+        )
     if not broker_answers(settings.kafka_bootstrap):
         return (
             f"no Kafka broker answers at {settings.kafka_bootstrap} "
             "(set FIXTRACE_KAFKA_BOOTSTRAP or --bootstrap)"
-        )
-    stack = running_stack(settings)
-    if stack is not None and settings.resolved_clickhouse_dsn.startswith("chdb:"):
-        return (
-            f"the running stack (pid {stack.pid}) owns the embedded store in "
-            f"{settings.data_dir} and runs its own workers; give this worker another "
-            "FIXTRACE_DATA_DIR, or a ClickHouse server (FIXTRACE_CLICKHOUSE_DSN)"
         )
     return None

@@ -34,6 +34,11 @@ class Settings(BaseSettings):
 
     # Kafka
     kafka_bootstrap: str = Field("127.0.0.1:9092", description="Kafka bootstrap servers.")
+    broker_storage: Literal["durable", "memory"] = Field(
+        "durable",
+        description="Where `fixtrace up`'s broker keeps its log: `durable` (a folder of the "
+        "data dir; records and offsets survive a crash) or `memory` (lost on exit).",
+    )
     topic_raw: str = "fixtrace.events.raw"
     topic_finalized: str = "fixtrace.traces.finalized"
     topic_qa: str = "fixtrace.qa.results"

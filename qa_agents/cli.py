@@ -116,7 +116,7 @@ def worker(
         stages = " ".join(f"{r.stage}={r.status}" for r in report.results)
         console.print(f"{report.trace_id} run {report.run_id[:8]}: {stages}")
 
-    qa_worker = QAWorker(settings, open_pipeline(settings), on_report=show)
+    qa_worker = QAWorker(settings, open_pipeline(settings), on_report=show, owed_check_s=30.0)
     console.print(
         f"QA worker on {settings.topic_finalized} @ {settings.kafka_bootstrap} "
         f"(group {settings.qa_consumer_group})"

@@ -37,6 +37,10 @@ class TraceStore(Protocol):
 
     def qa_results(self, trace_id: str) -> list[QAResult]: ...
 
+    def traces_owed_qa(
+        self, config_json: str, completed_before_ms: int, limit: int = ...
+    ) -> list[dict[str, Any]]: ...
+
 
 def put_text(blobs: Blobs, text: str | bytes, content_type: str = "text/plain") -> str:
     """Store text (or bytes) and return its blob id."""

@@ -17,7 +17,7 @@ from qa_agents.repo_tests import RepoTestRunner
 from qa_agents.runconfig import QAConfig, qa_config
 from qa_agents.stages import STAGES, RunContext, run_stage
 from schemas.base import now_ms
-from schemas.models import QAResult, StageStatus, TraceFinalized
+from schemas.models import MISSING_EVENTS, QAResult, StageStatus, TraceFinalized
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +57,28 @@ class QAPipeline:
             r.run_id == run_id and r.stage == "final" and r.status == StageStatus.ok
             for r in self.store.qa_results(trace_id)
         )
+
+    def owed(self, completed_before_ms: int, limit: int = 500) -> list[TraceFinalized]:
+        """Finished traces that have no QA run under this worker's configuration, as the
+        ``TraceFinalized`` records the stream worker published for them (rebuilt from the
+        ``traces`` row): after a crash the finalized topic may have lost them, ClickHouse
+        has not."""
+        config = qa_config(self.settings)
+        out = []
+        for row in self.store.traces_owed_qa(config.canonical_json(), completed_before_ms, limit):
+            missing = row["status"] == MISSING_EVENTS
+            out.append(
+                TraceFinalized(
+                    trace_id=row["trace_id"],
+                    finalized_at_ms=row["finalized_at_ms"] or row["completed_at_ms"] or 0,
+                    completed_at_ms=row["completed_at_ms"] or 0,
+                    seq_last=row["seq_last"] or 0,
+                    event_count=row["event_count"],
+                    missing_seqs=list(row["missing_seqs"] or []),
+                    flags=[MISSING_EVENTS] if missing else [],
+                )
+            )
+        return out
 
     def process(self, finalized: TraceFinalized) -> RunReport:
         """Run (or skip, when already done) the QA run of ``finalized`` under its config."""

@@ -19,6 +19,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from fixtrace_config import Settings
+from fixtrace_config.failures import disk_full
 from qa_agents.judge import build_packet, load_rubric, make_judge
 from qa_agents.judge.rubric import RubricNotFound
 from qa_agents.ports import Blobs, put_text
@@ -227,11 +228,15 @@ STAGE_FUNCS: dict[str, Callable[[RunContext], StageOutput]] = {
 
 
 def run_stage(ctx: RunContext, name: str) -> QAResult:
-    """Run one stage; exceptions become a failed result with ``<name>_error``."""
+    """Run one stage; exceptions become a failed result with ``<name>_error``, except a full
+    disk: that is never the trace's fault, so it is raised for the worker to wait out
+    (``paused`` in `fixtrace status`) and the run is done again once space is back."""
     started = now_ms()
     try:
         output = STAGE_FUNCS[name](ctx)
     except Exception as exc:
+        if disk_full(exc):
+            raise
         log.exception("QA stage %s failed for trace %s", name, ctx.doc.trace_id)
         output = StageOutput(
             status=StageStatus.failed,

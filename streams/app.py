@@ -22,8 +22,10 @@ import faust
 
 from fixtrace_config import Settings
 from fixtrace_config.gc_tuning import STREAM_THRESHOLDS, tune_gc
+from fixtrace_config.health import HealthFile
 from sinks.clickhouse.store import ClickHouseStore
 from streams import recovery
+from streams.backoff import Progress
 from streams.faust_transport import ShortFetchApp
 from streams.micro_batch import Pipeline, PipelineConfig
 from streams.prepare_pool import PreparePool, PrepareSetup
@@ -106,6 +108,7 @@ def build_app(settings: Settings, opts: WorkerOptions) -> tuple[faust.App, Pipel
         ClickHouseStore.open(settings.resolved_clickhouse_dsn),
         preparer,
         send,
+        Progress(HealthFile(settings.data_dir.resolve(), "stream worker")),
     )
 
     @app.agent(raw, concurrency=1)
@@ -141,5 +144,6 @@ def build_app(settings: Settings, opts: WorkerOptions) -> tuple[faust.App, Pipel
     @app.on_before_shutdown.connect
     async def stop_preparer(app: Any, **_: Any) -> None:
         preparer.close()
+        pipeline.progress.health.remove()
 
     return app, pipeline

@@ -51,7 +51,8 @@ class Source:
     partition: int
     offset: int
     key: bytes | None
-    value: bytes
+    value: bytes | None
+    """None for a record with a null value (a tombstone): dead-lettered as ``NullValue``."""
     timestamp_ms: int = 0
 
 
@@ -75,7 +76,7 @@ def dead_letter(source: Source, exc: BaseException, stage: str) -> DeadLetter:
         source_partition=source.partition,
         source_offset=source.offset,
         key=source.key,
-        value=source.value,
+        value=source.value or b"",
     )
 
 
@@ -85,6 +86,14 @@ class UnexpectedRecord(CodecError):
 
 class KeyMismatch(CodecError):
     """The record's trace_id differs from its Kafka key, so it sits on the wrong partition."""
+
+
+class NullValue(CodecError):
+    """The record has no value at all (a tombstone or a client bug): nothing to decode."""
+
+
+class MissingKey(CodecError):
+    """The record has no key: it landed on an arbitrary partition, away from its trace."""
 
 
 class RecordTooLarge(CodecError):
@@ -126,6 +135,10 @@ def decode_one(source: Source) -> Decoded | DeadLetter:
     record: RawRecord
     dead: DeadLetter | None = None
     try:
+        if source.value is None:
+            raise NullValue("null value: a raw record always carries an Avro record")
+        if source.key is None:
+            raise MissingKey("no key: raw records are keyed by trace_id (one trace, one partition)")
         if len(source.value) > RAW_RECORD_MAX_BYTES:
             raise RecordTooLarge(
                 f"{len(source.value)} bytes; raw records are at most {RAW_RECORD_MAX_BYTES}"
@@ -147,7 +160,7 @@ def decode_one(source: Source) -> Decoded | DeadLetter:
             record = value
         else:
             raise UnexpectedRecord(f"{type(value).__name__} does not belong on the raw topic")
-        if source.key is not None and source.key != record.trace_id.encode():
+        if source.key != record.trace_id.encode():
             raise KeyMismatch(f"key {source.key[:80]!r} differs from trace_id {record.trace_id!r}")
     except CodecError as exc:
         return dead_letter(source, exc, "decode")

@@ -27,15 +27,17 @@ import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
+from fixtrace_config.failures import classify
 from schemas.base import now_ms
 from schemas.codec import encode
 from schemas.models import MISSING_EVENTS, ConsentFlags, DeadLetter, TraceFinalized
 from sinks.clickhouse import trace_changes
 from sinks.clickhouse.store import ClickHouseStore
+from streams.backoff import Progress, with_backoff
 from streams.consent_lookup import ConsentBook
-from streams.decode import Source
+from streams.decode import Source, dead_letter
 from streams.prepare import Prepared, trace_id_of
 from streams.prepare_pool import PreparePool
 from streams.stats import Stats
@@ -74,8 +76,10 @@ class Pipeline:
         store: ClickHouseStore,
         preparer: PreparePool,
         send: Send,
+        progress: Progress | None = None,
     ) -> None:
         self.cfg = cfg
+        self.progress = progress or Progress()
         self.store = store
         self.preparer = preparer
         self.send = send
@@ -87,6 +91,9 @@ class Pipeline:
             cfg.gap_timeout_s,
         )
         self.recently_published: set[tuple[str, str]] = set()
+        self.lettered: set[tuple[str, int, int, str]] = set()
+        """Records already on the dead-letter topic (:func:`letter_identity`): each bad
+        record is dead-lettered once, also across restarts and consumer groups."""
         self._lock = asyncio.Lock()
         self._in_order = asyncio.Lock()
         """Held from a batch's consent lookup to its submission: the CPU step sees batches in
@@ -117,8 +124,11 @@ class Pipeline:
         return self.tracker.decide(touched)
 
     async def dead_letters(self, dead: list[DeadLetter]) -> None:
-        """Publish dead letters and wait for the broker's ack (before any offset commit)."""
+        """Publish dead letters and wait for the broker's ack (before any offset commit);
+        a record already dead-lettered (by an earlier run or another group) is skipped."""
+        dead = [d for d in dead if letter_identity(d) not in self.lettered]
         await asyncio.gather(*(self.send(self.cfg.topic_dlq, d.key, encode(d)) for d in dead))
+        self.lettered.update(letter_identity(d) for d in dead)
         for d in dead:
             log.warning(
                 "dead letter %s@%s/%s: %s",
@@ -193,8 +203,9 @@ class Pipeline:
         """
         what = f"preparing a micro-batch of {len(sources)} records"
         prepared = await with_backoff(
-            what, lambda: self._prepare_once(sources), fatal=BrokenProcessPool
-        )
+            what, lambda: self._prepare_once(sources), fatal=BrokenProcessPool,
+            progress=self.progress,
+        )  # fmt: skip
         for opened, _ in prepared.opened:
             self.consents.learn(opened.trace_id, opened.developer.consent_flags)
         return Batch(sources, prepared)
@@ -203,8 +214,9 @@ class Pipeline:
         async with self._in_order:
             with self.stats.timed("consents"):
                 consents = await with_backoff(
-                    f"consent lookup for {len(sources)} records",
+                    "consent lookup",
                     lambda: asyncio.to_thread(self._consents, sources),
+                    progress=self.progress,
                 )
             future = self.preparer.submit(sources, consents)
         with self.stats.timed("prepare"):
@@ -216,9 +228,38 @@ class Pipeline:
         Failures (ClickHouse, blob store or broker unavailable) are retried with backoff
         instead of crashing the agent: every step is idempotent, so a retry is a redelivery.
         """
-        await with_backoff(
-            f"micro-batch of {len(batch.sources)} records", lambda: self._commit(batch)
-        )
+        store = lambda: self._commit(batch)  # noqa: E731
+        await with_backoff("storing a micro-batch", store, progress=self.progress)
+
+    async def isolate(self, sources: list[Source], exc: BaseException, stage: str) -> None:
+        """Process a batch that failed on poison (``exc``, not an outage) record by record,
+        in order; dead-letter each record that fails alone, with ``stage`` and its reason.
+
+        Why: retrying the whole batch would fail the same way for ever and stop every
+        partition behind it. A record that passes alone is stored as usual (its
+        partition/offset order is kept), and outages met on the way are still waited out.
+        """
+        log.warning(
+            "a micro-batch of %d records failed at %s on %s: %s; isolating the bad record(s)",
+            len(sources), stage, type(exc).__name__, str(exc)[:300],
+        )  # fmt: skip
+        if len(sources) == 1:
+            await self.dead_letters([_poison_letter(sources[0], exc, stage)])
+            self.stats.flushed(1, 0, 1, time.time() * 1000, None)
+            return
+        for source in sources:
+            where = "prepare"
+            try:
+                batch = await self.prepare([source])
+                where = "store"
+                await self.commit(batch)
+            except BrokenProcessPool:
+                raise
+            except Exception as one:
+                if classify(one)[0] != "poison":
+                    raise
+                await self.dead_letters([_poison_letter(source, one, where)])
+                self.stats.flushed(1, 0, 1, time.time() * 1000, None)
 
     async def _commit(self, batch: Batch) -> None:
         sources, p = batch.sources, batch.prepared
@@ -265,29 +306,21 @@ class Pipeline:
                 await self.publish(completions)
 
 
-T = TypeVar("T")
+def letter_identity(d: DeadLetter) -> tuple[str, int, int, str]:
+    """Which record a dead letter stands for, and why: its source position and error type."""
+    return (d.source_topic, d.source_partition, d.source_offset, d.error_type)
 
 
-Errors = type[BaseException] | tuple[type[BaseException], ...]
+POISON_LETTER_VALUE_MAX_BYTES = 900_000
+"""Under the worker's producer request size (faust: 1,000,000 bytes) with room for the rest."""
 
 
-async def with_backoff(
-    what: str, attempt: Callable[[], Awaitable[T]], *, retry: Errors = Exception, fatal: Errors = ()
-) -> T:
-    """Run ``attempt`` until it succeeds, logging each failure and backing off 0.5 s → 30 s.
-
-    Why retry instead of crash: every step it wraps is idempotent, and a partition that
-    waits for ClickHouse, the blob store or a new prepare child loses nothing. The worker's
-    one backoff: ``retry`` errors are retried, ``fatal`` ones (and anything else) are the
-    caller's to handle.
-    """
-    delay = 0.5
-    while True:
-        try:
-            return await attempt()
-        except fatal:
-            raise
-        except retry:
-            log.exception("%s failed; retrying in %.1fs", what, delay)
-            await asyncio.sleep(delay)  # backoff before an idempotent retry
-            delay = min(delay * 2, 30.0)
+def _poison_letter(source: Source, exc: BaseException, stage: str) -> DeadLetter:
+    """The dead letter of a record that failed alone past decode (rare: a code path the
+    decode checks did not foresee). Bytes too large to publish are dropped from the letter
+    and the reason says so (decode already sends records past 1 MiB to the blob store)."""
+    letter = dead_letter(source, exc, stage)
+    if len(letter.value) > POISON_LETTER_VALUE_MAX_BYTES:
+        reason = f"{letter.reason[:1500]}; the record's {len(letter.value)} bytes are not kept"
+        letter = letter.model_copy(update={"value": b"", "reason": reason})
+    return letter

@@ -131,13 +131,12 @@ DEAD_LETTER_VALUE_MAX_BYTES = 256 << 10
 def trace_id_of(source: Source) -> str | None:
     """The trace a raw record belongs to, for the consent lookup before :meth:`Preparer.run`.
 
-    The Kafka key is the trace_id (the producers key by it, and a mismatch is dead-lettered);
-    a keyless record is decoded here just for its id (rare: no producer of ours omits keys).
+    The Kafka key is the trace_id (the producers key by it; a keyless record or a mismatch
+    is dead-lettered, so it needs no consent).
     """
-    if source.key is not None:
-        try:
-            return source.key.decode()
-        except UnicodeDecodeError:
-            return None
-    outcome = decode_one(source)
-    return outcome.record.trace_id if isinstance(outcome, Decoded) else None
+    if source.key is None:
+        return None
+    try:
+        return source.key.decode()
+    except UnicodeDecodeError:
+        return None

@@ -9,7 +9,10 @@ on the finalized topic, and two things cannot wait for redelivered records to br
   from now; a restart can only delay a ``missing_events`` verdict);
 * a completion published just before a crash, but not yet marked in ``traces``, would be
   published again: the recent tail of the finalized topic is read, and what is there is
-  remembered as published (the publish-then-mark window, see ``streams/README.md``).
+  remembered as published (the publish-then-mark window, see ``streams/README.md``);
+* a bad record is dead-lettered once: the recent tail of the dead-letter topic is read, and
+  a record already there (same source topic, partition, offset and error type) is not
+  dead-lettered again by a redelivery, a restart or a new consumer group.
 
 The pipeline makes no decision until both are done (:attr:`Pipeline.ready`).
 """
@@ -19,14 +22,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 
 from aiokafka import AIOKafkaConsumer, TopicPartition
 from aiokafka.partitioner import murmur2
 
 from fixtrace_config import Settings
 from schemas.codec import decode
-from schemas.models import COMPLETE, MISSING_EVENTS, TraceFinalized
-from streams.micro_batch import Pipeline
+from schemas.models import COMPLETE, MISSING_EVENTS, DeadLetter, TraceFinalized
+from streams.micro_batch import Pipeline, letter_identity
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +46,9 @@ async def on_assigned(
         await asyncio.to_thread(resume_finalizing, pipeline, settings.partitions_raw, partitions)
         await recheck_published(
             pipeline, settings.kafka_bootstrap, settings.topic_finalized, recheck_tail
+        )
+        await recheck_dead_letters(
+            pipeline, settings.kafka_bootstrap, settings.topic_dlq, recheck_tail * 4
         )
     finally:
         pipeline.ready.set()
@@ -61,7 +68,30 @@ def resume_finalizing(pipeline: Pipeline, partitions_raw: int, mine: set[int]) -
 
 
 async def recheck_published(pipeline: Pipeline, bootstrap: str, topic: str, tail: int) -> None:
-    """Remember the completions on the last ``tail`` records of each finalized partition.
+    """Remember the completions on the last ``tail`` records of each finalized partition."""
+
+    def seen(rec: object) -> None:
+        if isinstance(rec, TraceFinalized) and rec.replay is None:
+            status = MISSING_EVENTS if rec.flags else COMPLETE
+            pipeline.recently_published.add((rec.trace_id, status))
+
+    await read_tail(bootstrap, topic, tail, seen)
+    log.info("finalized-topic tail re-read: %d completions known", len(pipeline.recently_published))
+
+
+async def recheck_dead_letters(pipeline: Pipeline, bootstrap: str, topic: str, tail: int) -> None:
+    """Remember the records the last ``tail`` dead letters of each partition stand for."""
+
+    def seen(rec: object) -> None:
+        if isinstance(rec, DeadLetter):
+            pipeline.lettered.add(letter_identity(rec))
+
+    await read_tail(bootstrap, topic, tail, seen)
+    log.info("dead-letter tail re-read: %d bad records known", len(pipeline.lettered))
+
+
+async def read_tail(bootstrap: str, topic: str, tail: int, seen: Callable[[object], None]) -> None:
+    """Decode the last ``tail`` records of each partition of ``topic`` into ``seen``.
 
     The start offset comes from ``end_offsets``, which Tansu's ListOffsets under-reports
     (the last batch's base offset + 1): that only makes the read longer, never misses a
@@ -87,17 +117,13 @@ async def recheck_published(pipeline: Pipeline, bootstrap: str, topic: str, tail
             for msgs in batch.values():
                 for m in msgs:
                     with contextlib.suppress(Exception):  # not ours to judge
-                        rec = decode(m.value)
-                        if isinstance(rec, TraceFinalized) and rec.replay is None:
-                            status = MISSING_EVENTS if rec.flags else COMPLETE
-                            pipeline.recently_published.add((rec.trace_id, status))
+                        seen(decode(m.value))
             for tp in list(pending):
                 hw = consumer.highwater(tp)  # known after the first fetch response
                 if hw is not None and await consumer.position(tp) >= hw:
                     pending.discard(tp)
             if asyncio.get_running_loop().time() > deadline:
-                log.warning("finalized-topic tail re-read incomplete for %s", sorted(pending))
+                log.warning("%s tail re-read incomplete for %s", topic, sorted(pending))
                 break
     finally:
         await consumer.stop()
-    log.info("finalized-topic tail re-read: %d completions known", len(pipeline.recently_published))

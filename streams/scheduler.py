@@ -33,9 +33,14 @@ What holds in between:
   (``BrokenProcessPool``): a fresh child is started and those batches are submitted again
   in their order (the CPU step is a pure function of its inputs).
 * One backoff. Child deaths, and the failures that prepare and commit retry themselves
-  (ClickHouse, blob store or broker unavailable), all wait with
-  :func:`streams.micro_batch.with_backoff` (0.5 s doubling to 30 s); a partition waits
-  rather than skip data.
+  (ClickHouse, blob store or broker unavailable, a full disk), all wait with
+  :func:`streams.backoff.with_backoff` (0.5 s doubling to 30 s); a partition waits
+  rather than skip data, and says so (``retrying``, ``stuck``, ``paused``) in
+  `fixtrace status`.
+* Poison never stops the line. A failure that is not an outage
+  (:mod:`fixtrace_config.failures`) is never retried: the batch is run record by record
+  and each record that fails alone is dead-lettered (:meth:`Pipeline.isolate`), then the
+  batch is acked like any other.
 """
 
 from __future__ import annotations
@@ -44,10 +49,13 @@ import asyncio
 import collections
 from collections.abc import Awaitable, Callable
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
 from typing import Any
 
+from fixtrace_config.failures import is_poison
+from streams.backoff import with_backoff
 from streams.decode import Source
-from streams.micro_batch import Batch, Pipeline, with_backoff
+from streams.micro_batch import Batch, Pipeline
 
 PREPARE_DEPTH = 2
 """Batches queued for the CPU step at once: while one is prepared the next is already
@@ -99,8 +107,9 @@ class Scheduler:
                 while len(self._preparing) < PREPARE_DEPTH and self._queue.pending:
                     self._prepare(await self._queue.get(self.max_records))
                 batch, records = await with_backoff(
-                    "preparing a micro-batch", self._oldest_prepared, retry=BrokenProcessPool
-                )
+                    "preparing a micro-batch", self._oldest_prepared,
+                    progress=self.pipeline.progress,
+                )  # fmt: skip
                 if self._committing is not None:
                     with stats.timed("wait_commit"):
                         await self._committing
@@ -117,10 +126,11 @@ class Scheduler:
         )
         self._preparing.append((future, records))
 
-    async def _oldest_prepared(self) -> tuple[Batch, list[Any]]:
+    async def _oldest_prepared(self) -> tuple[Batch | Poisoned, list[Any]]:
         """The oldest batch in the CPU step, once prepared. When the child died with it,
         every batch in flight is submitted again, in order, and ``BrokenProcessPool``
-        raised (for the backoff)."""
+        raised (for the backoff). A batch whose CPU step failed on poison comes back as
+        :class:`Poisoned`, to be run record by record."""
         future, records = self._preparing[0]
         try:
             batch = await future
@@ -133,15 +143,36 @@ class Scheduler:
             for records in retry:
                 self._prepare(records)
             raise
+        except Exception as exc:
+            if not is_poison(exc):
+                raise
+            self._preparing.popleft()
+            return Poisoned([source_of(r.message) for r in records], exc), records
         self._preparing.popleft()
         return batch, records
 
-    async def _commit_then_ack(self, batch: Batch, records: list[Any]) -> None:
-        await self.pipeline.commit(batch)
+    async def _commit_then_ack(self, batch: Batch | Poisoned, records: list[Any]) -> None:
+        if isinstance(batch, Poisoned):
+            await self.pipeline.isolate(batch.sources, batch.error, "prepare")
+        else:
+            try:
+                await self.pipeline.commit(batch)
+            except Exception as exc:
+                if not is_poison(exc):
+                    raise
+                await self.pipeline.isolate(batch.sources, exc, "store")
         for r in records:
             await self._ack(r)
         if self._stats_path:
             self.pipeline.stats.write(self._stats_path)
+
+
+@dataclass
+class Poisoned:
+    """A take-batch whose CPU step raised on poison: its sources and the error."""
+
+    sources: list[Source]
+    error: BaseException
 
 
 class Handoff:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib.resources
 import logging
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,6 +22,11 @@ from sinks.blobs.s3 import S3Endpoint
 log = logging.getLogger(__name__)
 
 MEMORY_STORAGE = "memory://tansu/"
+DURABLE_STORAGE = "durable"
+"""Tansu's ``s3://`` engine over a folder of ``data_dir`` served by
+:mod:`fixtrace.local_services.objstore`: records, topics and committed offsets survive a
+SIGKILL of the whole stack."""
+_DURABLE_BUCKET = "tansu"
 TANSU_BIN_ENV = "FIXTRACE_TANSU_BIN"
 _TOPIC_ALREADY_EXISTS = 36
 
@@ -46,10 +51,83 @@ class Broker:
     bootstrap: str
     process: ManagedProcess
     storage: str
+    store: ManagedProcess | None = None
+    """The folder's S3 server of a durable broker (stopped after the broker)."""
 
-    def stop(self) -> None:
-        """Stop the broker process group (idempotent)."""
-        self.process.stop()
+    @property
+    def port(self) -> int:
+        return int(self.bootstrap.rsplit(":", 1)[1])
+
+    def alive(self) -> bool:
+        """True while the broker (and its storage server, if any) runs."""
+        return self.process.alive() and (self.store is None or self.store.alive())
+
+    def stop(self, grace_s: float = 5.0) -> None:
+        """Stop the broker process group, then its storage server (idempotent)."""
+        try:
+            self.process.stop(grace_s)
+        finally:
+            if self.store is not None:
+                self.store.stop(grace_s)
+
+
+def _spawn_listening(
+    name: str,
+    argv: Callable[[int], list[str]],
+    log_path: Callable[[int], Path],
+    env: dict[str, str],
+    port: int | None,
+    timeout_s: float,
+) -> tuple[ManagedProcess, int]:
+    """Spawn a server on ``port`` (or a free one, retried if another process grabs it
+    first) and wait until it accepts connections; returns the process and its port."""
+    last: LocalServicesError | None = None
+    for _ in range(1 if port is not None else 3):
+        chosen = port if port is not None else free_port()
+        proc = spawn(name, argv(chosen), log_path=log_path(chosen), env=env)
+        try:
+            wait_for_port(LOOPBACK, chosen, timeout_s=timeout_s, proc=proc)
+        except LocalServicesError as exc:
+            proc.stop()
+            last = exc
+            continue
+        return proc, chosen
+    assert last is not None
+    raise last
+
+
+def start_folder_store(
+    folder: Path, log_dir: Path, timeout_s: float = 15.0
+) -> tuple[ManagedProcess, S3Endpoint]:
+    """Serve ``folder`` as an S3 endpoint with conditional puts (a child process)."""
+    import sys
+
+    from pydantic import SecretStr
+
+    folder.mkdir(parents=True, exist_ok=True)
+    proc, port = _spawn_listening(
+        "broker-store",
+        lambda port: [
+            sys.executable, "-m", "fixtrace.local_services.objstore", "--root", str(folder),
+            "--port", str(port), "--bucket", _DURABLE_BUCKET,
+        ],
+        lambda _: log_dir / "broker-store.log",
+        {**os.environ, "PYTHONPATH": _project_root()},
+        None,
+        timeout_s,
+    )  # fmt: skip
+    endpoint = S3Endpoint(
+        endpoint=f"{LOOPBACK}:{port}", access_key="fixtrace", secret_key=SecretStr("local")
+    )
+    return proc, endpoint
+
+
+def _project_root() -> str:
+    """The folder holding the ``fixtrace`` package this process runs (so the child runs
+    the same code whatever the caller's PYTHONPATH)."""
+    root = str(Path(__file__).resolve().parents[2])
+    extra = os.environ.get("PYTHONPATH", "")
+    return f"{root}{os.pathsep}{extra}" if extra else root
 
 
 def _broker_env(s3: S3Endpoint | None) -> dict[str, str]:
@@ -77,42 +155,40 @@ def start_broker(
 ) -> Broker:
     """Start Tansu on 127.0.0.1 and wait until it accepts connections.
 
-    ``storage`` is ``memory://tansu/`` (default) or ``s3://bucket/`` (the bucket must exist
-    on ``s3``). Output goes to ``data_dir/logs/tansu-<port>.log``. Without an explicit
-    ``port`` a free one is picked, retried if another process grabs it first.
+    ``storage`` is ``memory://tansu/`` (default), ``durable`` (:data:`DURABLE_STORAGE`: the
+    broker's log in ``data_dir/broker/``, kept across restarts) or ``s3://bucket/`` (the
+    bucket must exist on ``s3``). Output goes to ``data_dir/logs/tansu-<port>.log``. Without
+    an explicit ``port`` a free one is picked, retried if another process grabs it first.
     """
+    if storage == DURABLE_STORAGE:
+        store, s3 = start_folder_store(data_dir / "broker", data_dir / "logs")
+        try:
+            broker = start_broker(
+                data_dir, port=port, storage=f"s3://{_DURABLE_BUCKET}/", s3=s3,
+                timeout_s=timeout_s,
+            )  # fmt: skip
+        except BaseException:
+            store.stop()
+            raise
+        broker.store, broker.storage = store, DURABLE_STORAGE
+        return broker
     if storage.startswith("s3://") and s3 is None:
         raise LocalServicesError("s3:// broker storage needs an S3 endpoint")
-    attempts = 1 if port is not None else 3
-    last_error: LocalServicesError | None = None
-    for _ in range(attempts):
-        chosen = port if port is not None else free_port()
-        listener = f"tcp://{LOOPBACK}:{chosen}"
-        proc = spawn(
-            "tansu",
-            [
-                str(tansu_binary()),
-                "broker",
-                "--listener-url",
-                listener,
-                "--advertised-listener-url",
-                listener,
-                "--storage-engine",
-                storage,
-            ],
-            log_path=data_dir / "logs" / f"tansu-{chosen}.log",
-            env=_broker_env(s3),
-        )
-        try:
-            wait_for_port(LOOPBACK, chosen, timeout_s=timeout_s, proc=proc)
-        except LocalServicesError as exc:
-            proc.stop()
-            last_error = exc
-            continue
-        log.info("tansu pid %s on %s (%s)", proc.pid, listener, storage)
-        return Broker(bootstrap=f"{LOOPBACK}:{chosen}", process=proc, storage=storage)
-    assert last_error is not None
-    raise last_error
+    proc, chosen = _spawn_listening(
+        "tansu",
+        lambda port: [
+            str(tansu_binary()), "broker",
+            "--listener-url", f"tcp://{LOOPBACK}:{port}",
+            "--advertised-listener-url", f"tcp://{LOOPBACK}:{port}",
+            "--storage-engine", storage,
+        ],
+        lambda port: data_dir / "logs" / f"tansu-{port}.log",
+        _broker_env(s3),
+        port,
+        timeout_s,
+    )  # fmt: skip
+    log.info("tansu pid %s on %s:%s (%s)", proc.pid, LOOPBACK, chosen, storage)
+    return Broker(bootstrap=f"{LOOPBACK}:{chosen}", process=proc, storage=storage)
 
 
 async def ensure_topics(

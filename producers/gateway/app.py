@@ -19,7 +19,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
-from fastapi import FastAPI, Query, Request
+from fastapi import Depends, FastAPI, Query, Request
 from fastapi.responses import JSONResponse
 
 from fixtrace_config import Settings
@@ -46,7 +46,7 @@ from schemas.models import TraceFinalize, TraceOpened
 
 _TRACE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$")
 _ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": ErrorResponse} for code in (400, 401, 403, 404, 409, 413, 422, 503)
+    code: {"model": ErrorResponse} for code in (400, 401, 403, 404, 409, 413, 415, 422, 503)
 }
 
 
@@ -102,6 +102,21 @@ def _check_trace_id(trace_id: str) -> None:
         raise ApiError(404, "unknown_trace", "not a trace id", {"trace_id": trace_id[:140]})
 
 
+JSON_TYPES = ("application/json",)
+
+
+async def require_json(request: Request) -> None:
+    """Bodies of the JSON routes must say they are JSON: a form post, a text body or a body
+    with no content type is refused before it is parsed (415)."""
+    given = request.headers.get("content-type", "")
+    media = given.split(";", 1)[0].strip().lower()
+    if media not in JSON_TYPES and not media.endswith("+json"):
+        raise ApiError(
+            415, "unsupported_media_type", "the body must be JSON (Content-Type: application/json)",
+            {"content_type": given[:100] or None},
+        )  # fmt: skip
+
+
 def _default_store_factory(settings: Settings) -> Callable[[], Any]:
     def make() -> Any:
         from sinks.clickhouse.store import ClickHouseStore
@@ -142,12 +157,15 @@ def create_app(
     errors.install(app)
     app.add_middleware(BodyLimit, default=config.max_body_bytes, blobs=config.max_blob_bytes)
 
-    @app.post("/traces", status_code=201, response_model=CreateTraceOut)
+    json_only = [Depends(require_json)]
+
+    @app.post("/traces", status_code=201, response_model=CreateTraceOut, dependencies=json_only)
     async def create_trace(body: CreateTraceIn, request: Request) -> CreateTraceOut:
         """Open a trace (fleet token). Returns its id and its ingest key."""
         require_fleet(request, settings.fleet_tokens)
         opened = TraceOpened(**body.model_dump())
         await gw.publisher.publish(opened.trace_id, [_encode_wire(opened)])
+        gw.memories.get(opened.trace_id).known = True
         return CreateTraceOut(
             trace_id=opened.trace_id,
             ingest_key=ingest_key(gw.secret, opened.trace_id),
@@ -158,6 +176,25 @@ def create_app(
         require_ingest(request, gw.secret, trace_id)
         _check_trace_id(trace_id)
 
+    async def _require_opened(trace_id: str) -> None:
+        """Writes go to opened traces only: one opened through this process, else one the
+        store has. A valid ingest key for a trace nobody opened is a 404, not stored events
+        that belong to nothing."""
+        mem = gw.memories.get(trace_id)
+        if mem.known:
+            return
+        store = gw.store()  # 503 when there is none to ask
+        try:
+            rows = await asyncio.to_thread(store.trace_rows, [trace_id])
+        except Exception as exc:  # noqa: BLE001 - any backend failure is a 503
+            raise ApiError(503, "store_unavailable", f"trace store: {exc}"[:300]) from exc
+        if trace_id not in rows:
+            raise ApiError(
+                404, "unknown_trace", "no trace was opened with this id (POST /traces first)",
+                {"trace_id": trace_id},
+            )  # fmt: skip
+        mem.known = True
+
     events_body = {
         "requestBody": {
             "required": True,
@@ -165,10 +202,14 @@ def create_app(
         }
     }
 
-    @app.post("/traces/{trace_id}/events", response_model=EventsOut, openapi_extra=events_body)
+    @app.post(
+        "/traces/{trace_id}/events", response_model=EventsOut, openapi_extra=events_body,
+        dependencies=json_only,
+    )  # fmt: skip
     async def append_events(trace_id: str, request: Request) -> EventsOut:
         """Append a batch (ingest key). Seqs strictly increase; resent event ids are no-ops."""
         _auth_write(request, trace_id)
+        await _require_opened(trace_id)
         events = validate_events(await request.body())
         if len(events) > config.max_events_per_request:
             raise ApiError(
@@ -237,6 +278,7 @@ def create_app(
     async def upload_blob(trace_id: str, request: Request) -> BlobOut:
         """Store the raw body as a content-addressed blob (ingest key)."""
         _auth_write(request, trace_id)
+        await _require_opened(trace_id)
         if gw.blobs is None:
             raise ApiError(503, "blob_store_unavailable", "no blob store is configured")
         data = await request.body()
@@ -246,10 +288,11 @@ def create_app(
         ref = await asyncio.to_thread(gw.blobs.put, data, content_type=content_type)
         return BlobOut(blob_id=ref.blob_id, byte_length=len(data), content_type=content_type)
 
-    @app.post("/traces/{trace_id}/finalize", response_model=FinalizeOut)
+    @app.post("/traces/{trace_id}/finalize", response_model=FinalizeOut, dependencies=json_only)
     async def finalize(trace_id: str, body: FinalizeIn, request: Request) -> FinalizeOut:
         """Publish the finalize marker (ingest key); repeating the same one is a no-op."""
         _auth_write(request, trace_id)
+        await _require_opened(trace_id)
         mem = gw.memories.get(trace_id)
         async with mem.lock:
             if mem.finalized_seq_last is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -9,6 +10,14 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from fixtrace_config.failures import classify, disk_full
+
+log = logging.getLogger(__name__)
+
+RETRY_AFTER_DISK_S = 30
+"""What a client is told to wait when the gateway's disk is full (it frees slowly)."""
+RETRY_AFTER_OUTAGE_S = 5
 
 
 class ErrorBody(BaseModel):
@@ -83,6 +92,35 @@ def install(app: FastAPI) -> None:
         details = pydantic_details(list(exc.errors()))
         status, code, message = _classify(details)
         return error_response(status, code, message, details)
+
+    async def _unexpected(_: Request, exc: Exception) -> JSONResponse:
+        """A failure of the machine (a full disk, the blob store gone) is a 503 the client
+        retries after ``Retry-After``; anything else a 500. Both in the one JSON shape,
+        logged here, never a traceback in the response (nothing was published: every route
+        publishes last)."""
+        kind, rule = classify(exc)
+        if disk_full(exc):
+            log.error("request failed: the disk is full: %s", exc)
+            return error_response(
+                503, "disk_full",
+                "the gateway's disk is full; nothing was accepted, retry later",
+                {"retry_after_s": RETRY_AFTER_DISK_S},
+                headers={"Retry-After": str(RETRY_AFTER_DISK_S)},
+            )  # fmt: skip
+        if kind == "infrastructure":
+            log.error("request failed on %s: %s: %s", rule, type(exc).__name__, exc)
+            return error_response(
+                503, "unavailable", f"a service the gateway needs failed ({rule}); retry later",
+                {"retry_after_s": RETRY_AFTER_OUTAGE_S},
+                headers={"Retry-After": str(RETRY_AFTER_OUTAGE_S)},
+            )  # fmt: skip
+        log.exception("request failed")
+        return error_response(500, "internal_error", "the gateway failed on this request")
+
+    # OSError (a full disk, a refused connection) is answered by the exception middleware,
+    # which keeps the connection; any other exception by Starlette's outermost one.
+    app.add_exception_handler(OSError, _unexpected)  # type: ignore[arg-type]
+    app.add_exception_handler(Exception, _unexpected)  # type: ignore[arg-type]
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:

@@ -20,6 +20,8 @@ class TraceMemory:
     event_ids: OrderedDict[str, tuple[int, int]] = field(default_factory=OrderedDict)
     """event id → (seq, digest of the event's encoded content)."""
     finalized_seq_last: int | None = None
+    known: bool = False
+    """Opened through this process, or found in the store: events may be appended."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     def remember(self, accepted: list[tuple[str, int, int]], bound: int) -> None:

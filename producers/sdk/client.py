@@ -168,7 +168,12 @@ class TraceProducer:
         try:
             await self.flush(timeout)
         except TimeoutError:
-            log.warning("close: %d spooled entries left for the next run", self._spool.pending)
+            log.warning(
+                "close: %d spooled entries not acknowledged; the next client on %s re-sends "
+                "the %d entries left on disk (acknowledged ones again too: the stream drops "
+                "duplicates by event_id)",
+                self._spool.pending, self._spool.dir, self._spool.resend_count,
+            )  # fmt: skip
         finally:
             self._closed = True
             await self._sender.close()
@@ -183,6 +188,12 @@ class TraceProducer:
     def pending(self) -> int:
         """Accepted entries not yet acknowledged by Kafka."""
         return self._spool.pending
+
+    @property
+    def resend_count(self) -> int:
+        """Entries the next client on this spool will send (≥ :attr:`pending`: the
+        acknowledged entries of a segment still on disk go again)."""
+        return self._spool.resend_count
 
     # --- the API ------------------------------------------------------------------
 

@@ -100,7 +100,8 @@ async def send_leftovers(
 
 
 async def _send_one(item: SpoolBacklog, bootstrap: str, default_topic: str, budget_s: float) -> int:
-    """Reopen one spool and send it; returns the entries still pending after ``budget_s``."""
+    """Reopen one spool and send it; returns the entries its next opener will send again
+    after ``budget_s`` (what the spool really holds, not only the unacknowledged ones)."""
     cfg = ProducerConfig(
         bootstrap=bootstrap, topic=item.topic or default_topic, spool_dir=item.path,
         request_timeout_ms=max(1000, int(budget_s * 1000)),
@@ -112,6 +113,6 @@ async def _send_one(item: SpoolBacklog, bootstrap: str, default_topic: str, budg
     await client.start()
     with contextlib.suppress(TimeoutError):  # what is left waits for the next command
         await client.flush(budget_s)
-    left = client.pending
+    left = client.resend_count
     await client.close(timeout=0)
     return left

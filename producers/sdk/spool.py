@@ -248,6 +248,13 @@ class Spool:
         """How many appended entries Kafka has not acknowledged yet."""
         return sum(s.count - len(s.acked) for s in self._segments)
 
+    @property
+    def resend_count(self) -> int:
+        """Entries the next opener of this spool will send again: every entry of the
+        segments still on disk, acknowledged ones included (acks live in memory only;
+        :func:`backlog` counts the same). Zero once nothing is pending (close removes them)."""
+        return sum(s.count for s in self._segments) if self.pending else 0
+
     def rotate_if_idle(self) -> None:
         """When nothing is pending, start a fresh segment and drop the old ones."""
         if self.pending == 0 and self._segments[-1].count:

@@ -294,6 +294,23 @@ class ClickHouseStore:
                 out[trace_id] = TraceProgress(seq_last, at, final)
         return out
 
+    def traces_owed_qa(
+        self, config_json: str, completed_before_ms: int, limit: int = 500
+    ) -> list[dict[str, Any]]:
+        """Finished traces (``complete`` or ``missing_events``, done before the given time)
+        without a successful ``final`` QA stage under ``config_json``: what a QA worker still
+        owes, whatever happened to their ``TraceFinalized`` records (oldest first)."""
+        return self._dicts(
+            "SELECT trace_id, seq_last, finalized_at_ms, completed_at_ms, status, "
+            "missing_seqs, event_count FROM traces FINAL "
+            "WHERE status IN ('complete', 'missing_events') "
+            "AND ifNull(completed_at_ms, 0) < {before:Int64} "
+            "AND trace_id NOT IN (SELECT trace_id FROM qa_results "
+            "WHERE stage = 'final' AND status = 'ok' AND config_json = {cfg:String}) "
+            "ORDER BY ifNull(completed_at_ms, 0) LIMIT {limit:UInt32}",
+            {"cfg": config_json, "before": completed_before_ms, "limit": limit},
+        )
+
     def finalizing_traces(self) -> list[tuple[str, int, int]]:
         """(trace_id, seq_last, finalized_at_ms) of every trace finalized, not yet final."""
         _, rows = self.query(

@@ -1,0 +1,138 @@
+"""What `fixtrace up` does about its own children and its own stop.
+
+Why here and not in the faust worker: the broker is a child process the stack started, so
+the stack owns its life. A dead broker is restarted on the same port with its data (running
+clients reconnect to the address they know; with durable storage nothing is lost), the
+state change is logged once and written where `fixtrace status` reads it, and the Kafka
+clients' own reconnect errors (dozens a second while the broker is gone) are held back
+until it is back. A stop request must end the process within a bound in every state: the
+clients' shutdown can wait on a broker that is gone, so a deadline ends it by force, which
+loses nothing (acknowledged records are durable, offsets are committed only after storing).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import mode
+
+from fixtrace.local_services.kafka import Broker, start_broker
+from fixtrace.local_services.net import LocalServicesError
+from fixtrace_config.health import HealthFile
+
+log = logging.getLogger("fixtrace.up")
+
+CHECK_S = 0.2
+"""How often the broker's process is looked at."""
+STOP_DEADLINE_S = 12.0
+"""After a stop request, the process ends by force once this much time has passed."""
+QUIET_LOGGERS = ("aiokafka", "faust", "mode", "kafka")
+
+
+class BrokerDownFilter(logging.Filter):
+    """Drops the Kafka clients' warnings and errors while the broker is known to be down:
+    the supervisor says it once, and they would repeat it many times a second."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.broker_down = False
+        self.dropped = 0
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if self.broker_down and record.name.startswith(QUIET_LOGGERS):
+            self.dropped += 1
+            return False
+        return True
+
+
+class BrokerSupervisor(mode.Service):
+    """Restarts the stack's broker when its process (or its storage server) dies."""
+
+    def __init__(self, stack: Any, data_dir: Any, **kwargs: Any) -> None:
+        self.stack = stack
+        self.data_dir = data_dir
+        self.health = HealthFile(data_dir, "broker")
+        self.quiet = BrokerDownFilter()
+        self.restarts = 0
+        super().__init__(**kwargs)
+
+    async def on_start(self) -> None:
+        for handler in logging.getLogger().handlers:
+            handler.addFilter(self.quiet)
+        self.health.set("ok", self._describe(self.stack.broker))
+
+    async def on_stop(self) -> None:
+        self.health.remove()
+
+    def _describe(self, broker: Broker | None) -> str:
+        if broker is None:
+            return ""
+        store = f", storage pid {broker.store.pid}" if broker.store is not None else ""
+        return f"{broker.bootstrap}, pid {broker.process.pid}{store} ({broker.storage})"
+
+    @mode.Service.task
+    async def _watch(self) -> None:
+        while not self.should_stop:
+            await self.sleep(CHECK_S)
+            broker: Broker | None = self.stack.broker
+            if broker is None or broker.alive() or self.should_stop:
+                continue
+            await self._restart(broker)
+
+    async def _restart(self, dead: Broker) -> None:
+        code = dead.process.popen.poll()
+        log.error(
+            "the broker stopped (pid %s, exit %s); restarting it on %s with its data",
+            dead.process.pid, code, dead.bootstrap,
+        )  # fmt: skip
+        self.quiet.broker_down = True
+        self.health.set("down", f"restarting on {dead.bootstrap} (exit {code})")
+        delay = 0.5
+        while not self.should_stop:
+            dead.stop()  # whatever half of it still runs (broker or its storage server)
+            try:
+                broker = await asyncio.to_thread(
+                    start_broker, self.data_dir, port=dead.port, storage=dead.storage
+                )
+            except LocalServicesError as exc:
+                self.health.set("down", f"restart on {dead.bootstrap} failed: {exc}"[:300])
+                await self.sleep(delay)
+                delay = min(delay * 2, 10.0)
+                continue
+            self.stack.broker = broker
+            self.restarts += 1
+            self.quiet.broker_down = False
+            self.health.set("ok", self._describe(broker) + f"; restarted {self.restarts}x")
+            log.warning(
+                "the broker is back on %s (pid %s; %d Kafka client messages held back)",
+                broker.bootstrap, broker.process.pid, self.quiet.dropped,
+            )  # fmt: skip
+            self.quiet.dropped = 0
+            return
+
+
+class StopDeadline(mode.Service):
+    """Started last, so stopped first: when the stop begins, a timer ends the process by
+    force after :data:`STOP_DEADLINE_S`, having stopped the children (``on_force``)."""
+
+    def __init__(self, on_force: Callable[[], None], **kwargs: Any) -> None:
+        self.on_force = on_force
+        self._timer: threading.Timer | None = None
+        super().__init__(**kwargs)
+
+    async def on_stop(self) -> None:
+        self._timer = threading.Timer(STOP_DEADLINE_S, self._force)
+        self._timer.daemon = True
+        self._timer.start()
+
+    def _force(self) -> None:
+        log.error("stopping took more than %.0f s; ending the stack by force", STOP_DEADLINE_S)
+        try:
+            self.on_force()
+        finally:
+            os._exit(1)
