@@ -1,0 +1,1 @@
+"""The test tree is one package, so pytest names test packages tests.streams, tests.producers, …"""
