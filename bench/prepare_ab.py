@@ -27,7 +27,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-MEASURE = r'''
+MEASURE = r"""
 import json, sys, time
 from bench.samples import sample_trace
 from schemas.codec import encode
@@ -62,7 +62,7 @@ for _ in range(rounds + 1):
         prep.run(sources[i : i + 200], {})
     out.append((time.process_time() - t) / n_events * 1e6)
 print(json.dumps(out[1:]))
-'''
+"""
 
 
 def base_tree(ref: str, into: Path) -> Path:
