@@ -27,7 +27,7 @@ from schemas.avro_codegen import CodeGen
 from schemas.avro_reader import Reader, ReaderGen
 from schemas.avro_writer import Writer
 from schemas.base import Wire
-from schemas.fields import event_dict_problem
+from schemas.fields import event_check
 from schemas.models import WIRE_RECORDS
 from schemas.payloads import PAYLOAD_MODELS
 from schemas.shapes import SHAPES
@@ -273,8 +273,8 @@ _BLOB_KEYS = {
     for kind, model in PAYLOAD_MODELS.items()
 }
 """Per event type, the payload fields that hold blob ids (checked for their shape)."""
-_PAYLOAD_RECORDS = {kind: model.__name__ for kind, model in PAYLOAD_MODELS.items()}
-"""Per event type, its payload's record name (for the field shapes, ``schemas.shapes``)."""
+_EVENT_CHECKS = {kind: event_check(model.__name__) for kind, model in PAYLOAD_MODELS.items()}
+"""Per event type, the generated check of an event dict's field shapes (``schemas.fields``)."""
 
 
 def check_event_batch(record: dict[str, Any], strict: bool = False) -> None:
@@ -304,7 +304,7 @@ def check_event_batch(record: dict[str, Any], strict: bool = False) -> None:
         if not event["event_id"]:
             raise InvalidRecord(f"fixtrace.EventBatch: event at seq {seq} has no event_id")
         payload = event["payload"]
-        problem = event_dict_problem(event, _PAYLOAD_RECORDS[event["type"]])
+        problem = _EVENT_CHECKS[event["type"]](event)
         if problem is not None:
             raise InvalidRecord(f"fixtrace.EventBatch: seq {seq}: {problem}")
         for key in _BLOB_KEYS[event["type"]]:

@@ -240,10 +240,10 @@ def _field_lines(section: _Section, holder: str, where: str, env: dict[str, Any]
     out: list[str] = []
     for name, (is_list, shape) in section.items():
         label = repr(f"{where}{name}: ")
-        out.append(f"    v = {holder}.get({name!r})")
+        out.append(f"v = {holder}.get({name!r})")
         if shape is None:
             test = 'any("\\x00" in x for x in v)' if is_list else '"\\x00" in v'
-            out += [f"    if v and {test}:", f"        return {label} + 'contains a NUL character'"]
+            out += [f"if v and {test}:", f"    return {label} + 'contains a NUL character'"]
             continue
         fitted, check = f"F_{shape.name}", f"S_{shape.name}"
         env[fitted], env[check] = _FITTED[shape.name], shape.why_not
@@ -255,14 +255,14 @@ def _field_lines(section: _Section, holder: str, where: str, env: dict[str, Any]
             f"    return {label} + w",
         ]
         if is_list:
-            out += ["    for x in v or ():", *(f"        {b}" for b in body)]
+            out += ["for x in v or ():", *(f"    {b}" for b in body)]
         else:
-            out += ["    if v is not None:", *(f"        {b}" for b in body)]
+            out += ["if v is not None:", *(f"    {b}" for b in body)]
     return out
 
 
 @cache
-def _event_check(payload_record: str) -> Callable[[dict[str, Any]], str | None]:
+def event_check(payload_record: str) -> Callable[[dict[str, Any]], str | None]:
     """One generated function per payload record that checks an event dict's fields.
 
     Why generated: this runs on every event the stream decodes, and straight-line code
@@ -272,10 +272,12 @@ def _event_check(payload_record: str) -> Callable[[dict[str, Any]], str | None]:
     """
     own, actor, context, payload = _event_checks()[payload_record]
     env: dict[str, Any] = {}
-    lines = ["def check(e):", "    h = e"]
-    lines += _field_lines(own, "h", "", env)
+    lines = ["def check(e):", "    h = e", *(f"    {x}" for x in _field_lines(own, "h", "", env))]
     for section, key in ((actor, "actor"), (context, "context"), (payload, "payload")):
-        lines += [f"    h = e.get({key!r}) or {{}}", *_field_lines(section, "h", f"{key}.", env)]
+        lines += [
+            f"    h = e.get({key!r}) or {{}}",
+            *(f"    {x}" for x in _field_lines(section, "h", f"{key}.", env)),
+        ]
     lines.append("    return None")
     exec("\n".join(lines), env)  # noqa: S102 — code built above from the field table only
     return env["check"]
@@ -288,4 +290,4 @@ def event_dict_problem(event: dict[str, Any], payload_record: str) -> str | None
     keeps as dicts is never one the models would refuse; ``payload_record`` is the payload's
     Avro record name (``TerminalCommand``).
     """
-    return _event_check(payload_record)(event)
+    return event_check(payload_record)(event)
