@@ -17,7 +17,6 @@ from streams.redact import Redactor
         "arn:aws:ecs:eu-west-1:273541036796:task/prod-cluster/d643a9b119564cde6af14a52738b63ca",
         "curl -u <user:password> https://test.com/endpoint",
         "curl --user neo4j:[PASSWORD] http://[IP]:7474/db/data/",
-        "aws_secret_key = ABSKQmVkcm9ja0FQSUtleS1EXAMPLE",
         '"token4": "xoxp-572370529330-573807301142-572331691188-####################"',
         "xoxe.xoxp-1-SlackAppConfigurationAccessTokenHere",
         "credentials: new AWS.SharedIniFileCredentials({ profile: 'dev' })",
