@@ -48,6 +48,8 @@ class Prepared:
     event_columns: list[tuple[Any, ...]] = field(default_factory=list)
     """The ``events`` rows, column-oriented in ``rows.EVENT_COLUMNS`` order (empty: none)."""
     events: int = 0
+    memory: list[tuple[str, int, str]] = field(default_factory=list)
+    """New (trace_id, length, fingerprint) rows of the trace redaction memory, to store."""
 
 
 class Preparer:
@@ -62,13 +64,22 @@ class Preparer:
         self.learned: dict[str, ConsentFlags] = {}
         """trace_id → flags of the TraceOpened records this preparer has prepared."""
 
-    def run(self, sources: list[Source], consents: dict[str, ConsentFlags | None]) -> Prepared:
+    def run(
+        self,
+        sources: list[Source],
+        consents: dict[str, ConsentFlags | None],
+        memory: dict[str, list[tuple[int, str]]] | None = None,
+    ) -> Prepared:
         """Decode, redact, claim-check and build rows for one take-batch.
 
+        ``memory``: stored redaction-memory pairs of traces the caller had not asked about
+        since it started (``streams.redact.memory``), loaded before any of them is redacted.
         Raises only when the blob store fails (a claim-check put), before anything is
         returned, so the caller can simply run it again.
         """
         out = Prepared()
+        for trace_id, pairs in (memory or {}).items():
+            self.redaction.memory.seed(trace_id, pairs)
         learned = self.learned
         if len(learned) > _MAX_LEARNED:
             learned.clear()  # the caller's consents (from ClickHouse) cover older traces
@@ -108,6 +119,7 @@ class Preparer:
             for trace_id, e in zip(trace_ids, stored, strict=True):
                 out.seqs.setdefault(trace_id, []).append(e["seq"])
             out.events = len(stored)
+        out.memory = self.redaction.memory.drain()
         return out
 
     def _carried(self, dead: DeadLetter) -> DeadLetter:
