@@ -27,7 +27,7 @@ from sinks.clickhouse import rows as R
 from streams.blob_offload import BlobPutter, move_dicts_to_blobs
 from streams.decode import BatchRecord, Decoded, Source, decode_one
 from streams.redact import Redactor
-from streams.redact_events import DictRedaction, redact_opened
+from streams.redact_events import DictRedaction, redact_opened, redact_record
 
 _MAX_LEARNED = 200_000
 
@@ -105,9 +105,11 @@ class Preparer:
                         events.append(redact(e, consent, trace_id))
             elif isinstance(rec, TraceOpened):
                 learned[trace_id] = rec.developer.consent_flags
-                out.opened.append(redact_opened(rec, self.redactor))
-            else:
-                out.finals.append(rec)
+                out.opened.append(redact_opened(rec, self.redactor, self.redaction.memory))
+            else:  # the PR title and description are the developer's text too
+                consent = learned.get(trace_id) or consents.get(trace_id)
+                memory = self.redaction.memory
+                out.finals.append(redact_record(rec, consent, self.redactor, memory)[0])
         if events:
             stored, out.blobs = move_dicts_to_blobs(
                 events, self.inline_limit_bytes, self.blobs, self._pool

@@ -124,3 +124,35 @@ async def test_a_replay_from_the_start_stores_the_same_rows(
     pool.close()
     assert _stored_texts(store, t) == texts
     assert sorted(store.redaction_memory([t])[t]) == memory
+
+
+async def test_the_bug_report_feeds_the_memory_and_the_pr_text_is_scanned(
+    store: ClickHouseStore, tmp_path: Path
+) -> None:
+    """A password pasted in the bug report is redacted where an event repeats it; the
+    finalize record's PR title and description are redacted (rules and memory) too."""
+    opened, _, fin = sample_trace(1, seed=30)
+    t = opened.trace_id
+    report = opened.task.bug_report.model_copy(
+        update={"repro_steps": f"export DB_PASSWORD={PASSWORD}; python -m app"}
+    )
+    opened = opened.model_copy(
+        update={"task": opened.task.model_copy(update={"bug_report": report})}
+    )
+    thought = _event(1, "thought", {"kind": "plan", "content_text": f"is {PASSWORD} stale?"})
+    token = "ghp_" + "R2d4x0ZkQpL9mN3vB7cT1yH6jF8sW5aE0uIo"[:36]
+    pr = {"title": f"fix login ({PASSWORD})", "description": f"CI token {token} rotated"}
+    fin = type(fin).model_validate(
+        {**fin.model_dump(), "seq_last": 1, "final_state": {"commit_head": None, "pr": pr}}
+    )
+    pipeline, pool = _pipeline(store, tmp_path)
+    batch = EventBatch(trace_id=t, events=[thought])
+    await _run(pipeline, t, [encode(opened), encode(batch), encode(fin)], 0)
+    pool.close()
+
+    assert not any(PASSWORD in x for x in _stored_texts(store, t))
+    row = store.trace_meta(t)
+    assert row is not None
+    for column in ("pr_title", "finalize_json", "opened_json"):
+        assert PASSWORD not in row[column] and token not in row[column], column
+    assert TOKEN in row["pr_title"]
