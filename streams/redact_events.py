@@ -319,6 +319,7 @@ class DictRedaction:
     def __init__(self, redactor: Redactor, memory: TraceMemory | None = None) -> None:
         self.redactor = redactor
         self.memory = memory if memory is not None else TraceMemory()
+        self._remembered = self.memory.traces
         self._raw_mode = redactor.config.mode == "raw"
         self._found: list[str] = []
         # the engine's call, handing each redacted value to the trace memory's inbox (a
@@ -354,7 +355,7 @@ class DictRedaction:
             if trace_id is not None:
                 self.memory.learn(trace_id, found)
             found.clear()
-        if trace_id is not None and not raw and trace_id in self.memory:
+        if trace_id is not None and not raw and trace_id in self._remembered:
             counts = _scrub_dicts(event, plan, self._memory_scan(trace_id), None, counts)
         if counts:
             event["redaction"] = _redaction(counts)

@@ -25,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import OrderedDict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 RULE = "trace_memory"
@@ -62,6 +63,12 @@ class TraceMemory:
 
     def __contains__(self, trace_id: str) -> bool:
         return trace_id in self._traces
+
+    @property
+    def traces(self) -> Mapping[str, object]:
+        """The traces with something remembered (a plain ``in`` on it is the hot path's
+        check: no Python call per event)."""
+        return self._traces
 
     def learn(self, trace_id: str, values: list[str]) -> None:
         """Remember the values a rule just redacted in ``trace_id`` (as fingerprints)."""
