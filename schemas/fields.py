@@ -285,16 +285,6 @@ def event_check(payload_record: str) -> Callable[[dict[str, Any]], str | None]:
     return env["check"]
 
 
-def event_dict_problem(event: dict[str, Any], payload_record: str) -> str | None:
-    """Why a decoded event dict breaks a field shape or holds a NUL, or None.
-
-    The stream's cheap check (``schemas.codec.check_event_batch``) calls this so a batch it
-    keeps as dicts is never one the models would refuse; ``payload_record`` is the payload's
-    Avro record name (``TerminalCommand``).
-    """
-    return event_check(payload_record)(event)
-
-
 _UUID_BODY = _RFC_UUID.pattern
 _UUID_LINES = re.compile(rf"(?:{_UUID_BODY}\n)*{_UUID_BODY}")
 
