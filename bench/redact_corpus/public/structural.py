@@ -15,6 +15,7 @@ import hashlib
 import random
 import string
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 
 ALNUM = string.ascii_letters + string.digits
@@ -42,13 +43,20 @@ def _certs() -> list[str]:
     return out
 
 
+def _adder(rows: list[dict]) -> Callable[[str, str, str], None]:
+    """``add(kind, text, source)`` appending a structural negative to ``rows``."""
+
+    def add(kind: str, text: str, source: str) -> None:
+        rows.append({"kind": "structural:" + kind, "text": text, "source": source})
+
+    return add
+
+
 def negatives(seed: int = 29) -> list[dict]:
     """(kind, text, source) rows; about 260 of them."""
     rng = random.Random(seed)
     rows: list[dict] = []
-
-    def add(kind: str, text: str, source: str) -> None:
-        rows.append({"kind": "structural:" + kind, "text": text, "source": source})
+    add = _adder(rows)
 
     mktemp = "https://man7.org/linux/man-pages/man1/mktemp.1.html"
     pyt = "https://docs.python.org/3/library/tempfile.html"
@@ -203,9 +211,7 @@ def generated_names(seed: int = 2929) -> list[dict]:
     """
     rng = random.Random(seed)
     rows: list[dict] = []
-
-    def add(kind: str, text: str, source: str) -> None:
-        rows.append({"kind": "structural:" + kind, "text": text, "source": source})
+    add = _adder(rows)
 
     pods = "https://kubernetes.io/docs/concepts/workloads/controllers/deployment/#pod-template-hash-label"
     names = "https://kubernetes.io/docs/reference/using-api/api-concepts/#generated-values"
