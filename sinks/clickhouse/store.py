@@ -135,9 +135,8 @@ class ClickHouseStore:
         before the events that relied on it), the events in one insert for all traces, and
         the finalize markers last (a stored marker means its batch's events are stored
         too). One read of the ``traces`` rows serves both merges. Returns the rows written
-        (newest), so marking the completions that follow needs no read. ``memory``: the
-        redaction memory's new (trace_id, length, fingerprint) rows, stored first (a
-        restarted worker reads them before redacting the trace again).
+        (newest), so marking the completions that follow needs no read. ``memory``: new
+        trace-redaction-memory rows, stored first (a restarted worker reads them).
         """
         if memory:
             self.insert_redaction_memory(memory)
@@ -265,18 +264,13 @@ class ClickHouseStore:
             column_names=["trace_id", "length", "fingerprint", "learned_at_ms"],
         )
 
-    def redaction_memory(self, trace_ids: Iterable[str]) -> dict[str, list[tuple[int, str]]]:
-        """The stored (length, fingerprint) pairs of each trace that has any."""
-        ids = list(dict.fromkeys(trace_ids))
+    def redaction_memory(self, trace_ids: list[str]) -> dict[str, list[tuple[int, str]]]:
+        """The stored (length, fingerprint) pairs of each trace that has any (ids: not empty)."""
+        sql = "SELECT DISTINCT trace_id, length, fingerprint FROM trace_redaction_memory"
+        _, rows = self.query(f"{sql} WHERE trace_id IN {{ids:Array(String)}}", {"ids": trace_ids})
         out: dict[str, list[tuple[int, str]]] = {}
-        if ids:
-            _, rows = self.query(
-                "SELECT DISTINCT trace_id, length, fingerprint FROM trace_redaction_memory "
-                "WHERE trace_id IN {ids:Array(String)}",
-                {"ids": ids},
-            )
-            for trace_id, length, fp in rows:
-                out.setdefault(trace_id, []).append((int(length), fp))
+        for trace_id, length, fp in rows:
+            out.setdefault(trace_id, []).append((int(length), fp))
         return out
 
     def _newest_trace_rows(self, trace_ids: Iterable[str]) -> dict[str, dict[str, Any]]:
