@@ -27,7 +27,7 @@ from schemas.avro_codegen import CodeGen
 from schemas.avro_reader import Reader, ReaderGen
 from schemas.avro_writer import Writer
 from schemas.base import Wire
-from schemas.fields import event_dict_problem
+from schemas.fields import event_check, event_ids_fit
 from schemas.models import WIRE_RECORDS
 from schemas.payloads import PAYLOAD_MODELS
 from schemas.shapes import SHAPES
@@ -273,8 +273,8 @@ _BLOB_KEYS = {
     for kind, model in PAYLOAD_MODELS.items()
 }
 """Per event type, the payload fields that hold blob ids (checked for their shape)."""
-_PAYLOAD_RECORDS = {kind: model.__name__ for kind, model in PAYLOAD_MODELS.items()}
-"""Per event type, its payload's record name (for the field shapes, ``schemas.shapes``)."""
+_EVENT_CHECKS = {kind: event_check(model.__name__) for kind, model in PAYLOAD_MODELS.items()}
+"""Per event type, the generated check of an event dict's field shapes (``schemas.fields``)."""
 
 
 def check_event_batch(record: dict[str, Any], strict: bool = False) -> None:
@@ -292,6 +292,7 @@ def check_event_batch(record: dict[str, Any], strict: bool = False) -> None:
     events = record.get("events") or []
     if not events:
         raise InvalidRecord("fixtrace.EventBatch: a batch needs at least one event")
+    ids_fit = event_ids_fit([e["event_id"] or "" for e in events])
     last = 0
     for event in events:
         seq = event["seq"]
@@ -304,7 +305,9 @@ def check_event_batch(record: dict[str, Any], strict: bool = False) -> None:
         if not event["event_id"]:
             raise InvalidRecord(f"fixtrace.EventBatch: event at seq {seq} has no event_id")
         payload = event["payload"]
-        problem = event_dict_problem(event, _PAYLOAD_RECORDS[event["type"]])
+        if not ids_fit and (why := SHAPES["id"].why_not(event["event_id"])) is not None:
+            raise InvalidRecord(f"fixtrace.EventBatch: seq {seq}: event_id: {why}")
+        problem = _EVENT_CHECKS[event["type"]](event)
         if problem is not None:
             raise InvalidRecord(f"fixtrace.EventBatch: seq {seq}: {problem}")
         for key in _BLOB_KEYS[event["type"]]:

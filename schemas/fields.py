@@ -18,12 +18,13 @@ or enum value does. What a shape cannot tell apart is said in its ``limits``.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+import re
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from schemas.shapes import PUBLIC, SHAPES, TEXT, Shape
+from schemas.shapes import _FITTED, _RFC_UUID, PUBLIC, SHAPES, TEXT, Shape
 
 AVRO_DIR = Path(__file__).parent / "avro"
 
@@ -235,44 +236,63 @@ def _event_checks() -> dict[str, _Checks]:
     }
 
 
-def _problem(holder: dict[str, Any] | None, entries: _Section, where: str) -> str | None:
-    """The first set field of ``holder`` that breaks its shape or holds a NUL.
-
-    Walks the values that are set (decoded records carry every field, most of them None),
-    so an envelope with nothing in it costs one pass over its dict.
-    """
-    if not holder:
-        return None
-    for name, value in holder.items():
-        if value is None or not isinstance(value, (str, list)):
-            continue
-        entry = entries.get(name)
-        if entry is None:
-            continue
-        is_list, shape = entry
+def _field_lines(section: _Section, holder: str, where: str, env: dict[str, Any]) -> list[str]:
+    """Straight-line checks of one section's fields (``holder`` is a local name)."""
+    out: list[str] = []
+    for name, (is_list, shape) in section.items():
+        label = repr(f"{where}{name}: ")
+        out.append(f"v = {holder}.get({name!r})")
         if shape is None:
-            if "\x00" in value if not is_list else any("\x00" in v for v in value):
-                return f"{where}{name}: contains a NUL character"
+            test = 'any("\\x00" in x for x in v)' if is_list else '"\\x00" in v'
+            out += [f"if v and {test}:", f"    return {label} + 'contains a NUL character'"]
             continue
-        for item in value if is_list else (value,):
-            if (why := shape.why_not(item)) is not None:
-                return f"{where}{name}: {why}"
-    return None
+        fitted, check = f"F_{shape.name}", f"S_{shape.name}"
+        env[fitted], env[check] = _FITTED[shape.name], shape.why_not
+        item = "x" if is_list else "v"
+        uuid = f"not U({item}) and " if shape.no_random_parts else ""  # ids: mostly UUIDs
+        env["U"] = _RFC_UUID.fullmatch
+        body = [
+            f"if {item} not in {fitted} and {uuid}(w := {check}({item})) is not None:",
+            f"    return {label} + w",
+        ]
+        if is_list:
+            out += ["for x in v or ():", *(f"    {b}" for b in body)]
+        else:
+            out += ["if v is not None:", *(f"    {b}" for b in body)]
+    return out
 
 
-def event_dict_problem(event: dict[str, Any], payload_record: str) -> str | None:
-    """Why a decoded event dict breaks a field shape or holds a NUL, or None.
+@cache
+def event_check(payload_record: str) -> Callable[[dict[str, Any]], str | None]:
+    """One generated function per payload record that checks an event dict's fields.
 
-    The stream's cheap check (``schemas.codec.check_event_batch``) calls this so a batch it
-    keeps as dicts is never one the models would refuse; ``payload_record`` is the payload's
-    Avro record name (``TerminalCommand``).
+    Why generated: this runs on every event the stream decodes, and straight-line code
+    (one ``get`` and one test per field, a fitted value found in the shape's memo without a
+    call) costs a third of a generic loop over the sections' items, which had made the
+    stream's prepare step ~2 µs per event slower.
     """
     own, actor, context, payload = _event_checks()[payload_record]
-    event_id = event.get("event_id")
-    if event_id is not None and (why := own["event_id"][1].why_not(event_id)) is not None:
-        return f"event_id: {why}"
-    return (
-        _problem(event.get("actor"), actor, "actor.")
-        or _problem(event.get("context"), context, "context.")
-        or _problem(event.get("payload"), payload, "payload.")
-    )
+    env: dict[str, Any] = {}
+    own = {k: v for k, v in own.items() if k != "event_id"}  # a batch's ids: event_ids_fit
+    lines = ["def check(e):", "    h = e", *(f"    {x}" for x in _field_lines(own, "h", "", env))]
+    for section, key in ((actor, "actor"), (context, "context"), (payload, "payload")):
+        lines += [
+            f"    h = e.get({key!r}) or {{}}",
+            *(f"    {x}" for x in _field_lines(section, "h", f"{key}.", env)),
+        ]
+    lines.append("    return None")
+    exec("\n".join(lines), env)  # noqa: S102 — code built above from the field table only
+    return env["check"]
+
+
+_UUID_BODY = _RFC_UUID.pattern
+_UUID_LINES = re.compile(rf"(?:{_UUID_BODY}\n)*{_UUID_BODY}")
+
+
+def event_ids_fit(ids: list[str]) -> bool:
+    """Every event id of a batch is an RFC UUID (the usual case), by one regex over all.
+
+    Why: one ``fullmatch`` per id costs ~0.25 µs, most of it the call; the joined check
+    ~0.15 µs per id. When it fails, the caller checks each id against its shape.
+    """
+    return _UUID_LINES.fullmatch("\n".join(ids)) is not None

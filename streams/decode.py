@@ -26,6 +26,7 @@ from schemas.models import (
     TraceFinalize,
     TraceOpened,
 )
+from schemas.shapes import SHAPES
 
 RAW_RECORD_MAX_BYTES = 1 << 20
 """Largest raw record a producer of ours sends (the SDK's and the gateway's request size);
@@ -104,6 +105,15 @@ class InvalidEvent(CodecError):
     """Some events of a batch fail the model; the batch's valid events were kept."""
 
 
+def _event_name(event: dict) -> str:
+    """The event's id for a dead letter's reason, or its seq when the id is out of shape
+    (an id that is a secret must not reach the dead-letter topic's reason)."""
+    event_id = event.get("event_id")
+    if isinstance(event_id, str) and SHAPES["id"].why_not(event_id) is None:
+        return repr(event_id)
+    return f"seq {event.get('seq')}, event_id out of shape"
+
+
 def salvage_batch(data: bytes) -> tuple[EventBatch, list[str]] | None:
     """The valid events of an ``EventBatch`` that failed as a whole, and why the others
     failed; None when no event, or the batch of the valid ones, passes the model."""
@@ -120,7 +130,7 @@ def salvage_batch(data: bytes) -> tuple[EventBatch, list[str]] | None:
         except ValidationError as exc:
             first = exc.errors(include_url=False)[0]
             where = ".".join(str(p) for p in first["loc"])
-            why.append(f"events[{i}] ({event.get('event_id')!r}): {where}: {first['msg']}")
+            why.append(f"events[{i}] ({_event_name(event)}): {where}: {first['msg']}")
     if not kept or not why:
         return None
     try:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -67,6 +68,10 @@ class PipelineConfig:
     record_latency: bool = False
 
 
+_MEMORY_ASKED_MAX = 200_000
+"""Traces remembered as given their stored redaction memory (older ones are asked again)."""
+
+
 class Pipeline:
     """Runs the steps over one take-batch of raw records; see the module docstring."""
 
@@ -98,19 +103,37 @@ class Pipeline:
         self._in_order = asyncio.Lock()
         """Held from a batch's consent lookup to its submission: the CPU step sees batches in
         arrival order (asyncio.Lock wakes waiters first come, first served)."""
+        self.memory_asked: OrderedDict[str, None] = OrderedDict()
+        """Traces whose stored redaction memory the CPU step has been given (bounded)."""
+        self._memory_generation = preparer.generation
         self.ready = asyncio.Event()
         """Set once the start-up re-checks of an assignment are done (see streams.recovery)."""
 
     # --- steps -------------------------------------------------------------------------
 
-    def _consents(self, sources: list[Source]) -> dict[str, ConsentFlags | None]:
-        """Consent flags of the batch's traces: cache, else one ClickHouse query (a thread).
+    def _consents(
+        self, sources: list[Source]
+    ) -> tuple[dict[str, ConsentFlags | None], dict[str, list[tuple[int, str]]]]:
+        """Consent flags of the batch's traces (cache, else one ClickHouse query), and the
+        stored redaction memory of the traces the CPU step has not been given yet (run in a
+        thread).
 
+        Why the memory here: a worker restarted in the middle of a trace must redact the
+        values an earlier run redacted in that trace; one query per trace per worker life.
         Raises when ClickHouse cannot be asked, before anything is redacted.
         """
         ids = list(dict.fromkeys(t for t in map(trace_id_of, sources) if t is not None))
         self.consents.prefetch(ids)
-        return {t: self.consents.get(t) for t in ids}
+        if self.preparer.generation != self._memory_generation:
+            self.memory_asked.clear()  # a new child process remembers nothing
+            self._memory_generation = self.preparer.generation
+        new = [t for t in ids if t not in self.memory_asked]
+        memory = self.store.redaction_memory(new) if new else {}
+        for t in new:
+            self.memory_asked[t] = None
+        while len(self.memory_asked) > _MEMORY_ASKED_MAX:
+            self.memory_asked.popitem(last=False)
+        return {t: self.consents.get(t) for t in ids}, memory
 
     def _decide(self, touched: list[str]) -> list[Completion]:
         """Load what earlier runs stored about newly seen traces, then decide completions.
@@ -213,12 +236,12 @@ class Pipeline:
     async def _prepare_once(self, sources: list[Source]) -> Prepared:
         async with self._in_order:
             with self.stats.timed("consents"):
-                consents = await with_backoff(
+                consents, memory = await with_backoff(
                     "consent lookup",
                     lambda: asyncio.to_thread(self._consents, sources),
                     progress=self.progress,
                 )
-            future = self.preparer.submit(sources, consents)
+            future = self.preparer.submit(sources, consents, memory)
         with self.stats.timed("prepare"):
             return await future
 
@@ -272,6 +295,7 @@ class Pipeline:
                     opened=p.opened,
                     event_columns=p.event_columns,
                     finals=p.finals,
+                    memory=p.memory,
                 )
             done = time.time() * 1000
             if p.dead:

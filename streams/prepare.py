@@ -27,7 +27,7 @@ from sinks.clickhouse import rows as R
 from streams.blob_offload import BlobPutter, move_dicts_to_blobs
 from streams.decode import BatchRecord, Decoded, Source, decode_one
 from streams.redact import Redactor
-from streams.redact_events import DictRedaction, redact_opened
+from streams.redact_events import DictRedaction, redact_opened, redact_record
 
 _MAX_LEARNED = 200_000
 
@@ -48,6 +48,8 @@ class Prepared:
     event_columns: list[tuple[Any, ...]] = field(default_factory=list)
     """The ``events`` rows, column-oriented in ``rows.EVENT_COLUMNS`` order (empty: none)."""
     events: int = 0
+    memory: list[tuple[str, int, str]] = field(default_factory=list)
+    """New (trace_id, length, fingerprint) rows of the trace redaction memory, to store."""
 
 
 class Preparer:
@@ -62,13 +64,22 @@ class Preparer:
         self.learned: dict[str, ConsentFlags] = {}
         """trace_id → flags of the TraceOpened records this preparer has prepared."""
 
-    def run(self, sources: list[Source], consents: dict[str, ConsentFlags | None]) -> Prepared:
+    def run(
+        self,
+        sources: list[Source],
+        consents: dict[str, ConsentFlags | None],
+        memory: dict[str, list[tuple[int, str]]] | None = None,
+    ) -> Prepared:
         """Decode, redact, claim-check and build rows for one take-batch.
 
+        ``memory``: stored redaction-memory pairs of traces the caller had not asked about
+        since it started (``streams.redact.memory``), loaded before any of them is redacted.
         Raises only when the blob store fails (a claim-check put), before anything is
         returned, so the caller can simply run it again.
         """
         out = Prepared()
+        for trace_id, pairs in (memory or {}).items():
+            self.redaction.memory.seed(trace_id, pairs)
         learned = self.learned
         if len(learned) > _MAX_LEARNED:
             learned.clear()  # the caller's consents (from ClickHouse) cover older traces
@@ -94,9 +105,11 @@ class Preparer:
                         events.append(redact(e, consent, trace_id))
             elif isinstance(rec, TraceOpened):
                 learned[trace_id] = rec.developer.consent_flags
-                out.opened.append(redact_opened(rec, self.redactor))
-            else:
-                out.finals.append(rec)
+                out.opened.append(redact_opened(rec, self.redactor, self.redaction.memory))
+            else:  # the PR title and description are the developer's text too
+                consent = learned.get(trace_id) or consents.get(trace_id)
+                memory = self.redaction.memory
+                out.finals.append(redact_record(rec, consent, self.redactor, memory)[0])
         if events:
             stored, out.blobs = move_dicts_to_blobs(
                 events, self.inline_limit_bytes, self.blobs, self._pool
@@ -108,6 +121,7 @@ class Preparer:
             for trace_id, e in zip(trace_ids, stored, strict=True):
                 out.seqs.setdefault(trace_id, []).append(e["seq"])
             out.events = len(stored)
+        out.memory = self.redaction.memory.drain()
         return out
 
     def _carried(self, dead: DeadLetter) -> DeadLetter:

@@ -75,9 +75,13 @@ def _init_child(setup: PrepareSetup) -> None:
     tune_gc(STREAM_THRESHOLDS)
 
 
-def _run_in_child(sources: list[Source], consents: dict[str, ConsentFlags | None]) -> Prepared:
+def _run_in_child(
+    sources: list[Source],
+    consents: dict[str, ConsentFlags | None],
+    memory: dict[str, list[tuple[int, str]]] | None = None,
+) -> Prepared:
     assert _CHILD is not None, "child not initialised"
-    return _CHILD.run(sources, consents)
+    return _CHILD.run(sources, consents, memory)
 
 
 class PreparePool:
@@ -92,6 +96,8 @@ class PreparePool:
         self._local = setup.build() if procs == 0 else None
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="prepare") if procs == 0 else None
         self._executor: ProcessPoolExecutor | None = None
+        self.generation = 0
+        """Bumped when a dead child is replaced: what the old child remembered is gone."""
 
     @property
     def where(self) -> str:
@@ -109,16 +115,21 @@ class PreparePool:
         return self._executor
 
     def submit(
-        self, sources: list[Source], consents: dict[str, ConsentFlags | None]
+        self,
+        sources: list[Source],
+        consents: dict[str, ConsentFlags | None],
+        memory: dict[str, list[tuple[int, str]]] | None = None,
     ) -> asyncio.Future[Prepared]:
         """Queue a batch (call from the event loop); batches run in the order submitted."""
         if self._local is not None and self._thread is not None:
-            return asyncio.wrap_future(self._thread.submit(self._local.run, sources, consents))
-        return asyncio.wrap_future(self._pool().submit(_run_in_child, sources, consents))
+            run = self._local.run
+            return asyncio.wrap_future(self._thread.submit(run, sources, consents, memory))
+        return asyncio.wrap_future(self._pool().submit(_run_in_child, sources, consents, memory))
 
     def replace_broken(self) -> None:
         """Drop a pool whose child died; the next :meth:`submit` starts a fresh child."""
         log.error("the prepare child process died; starting a new one")
+        self.generation += 1
         self.close()
 
     async def warm_up(self) -> None:

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping
-from functools import cache
-from typing import Any, Protocol, get_args
+from functools import cache, partial
+from typing import Any, Protocol, TypeVar, get_args
 
 from pydantic import BaseModel
 
@@ -38,6 +38,7 @@ class Outcome(Protocol):
     truncated: bool
 
 
+R = TypeVar("R", bound=BaseModel)
 TextRedactor = Callable[[str], Outcome]
 """Scan one string in redacted mode (rules, PII masking, truncation)."""
 
@@ -120,16 +121,50 @@ _CONSENT_GATED: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 
 
-def redact_opened(opened: TraceOpened, redactor: Redactor) -> tuple[TraceOpened, Redaction]:
-    """The trace-opened record (bug report, repo, task text) as it may be stored."""
-    consent = opened.developer.consent_flags
+def redact_opened(
+    opened: TraceOpened, redactor: Redactor, memory: TraceMemory | None = None
+) -> tuple[TraceOpened, Redaction]:
+    """The trace-opened record (bug report, repo, task text) as it may be stored.
+
+    With ``memory``, the values redacted here are remembered for the trace (a password in
+    the bug report is redacted where a later event repeats it) and remembered ones go too.
+    """
+    return redact_record(opened, opened.developer.consent_flags, redactor, memory)
+
+
+def redact_record(
+    record: R, consent: ConsentFlags | None, redactor: Redactor, memory: TraceMemory | None
+) -> tuple[R, Redaction]:
+    """A trace record's text fields (``TraceOpened``, ``TraceFinalize``'s PR title and
+    description) redacted as free text, learning from and applying the trace memory."""
     counts: Counter[str] = Counter()
+    found: list[str] = []
+    trace_id = record.trace_id  # type: ignore[attr-defined]
 
     def redact(text: str) -> Outcome:
-        return redactor.redact(text, kind="text", consent=consent)
+        out = redactor.redact(text, kind="text", consent=consent)
+        if memory is not None and out.findings and out.text != text:
+            redactor.redact_text(text, found)  # the values, for the memory (rare)
+        return out
 
-    opened = _scrub(opened, redact, counts)  # type: ignore[assignment]
-    return opened, _redaction(counts)
+    record = _scrub(record, redact, counts)  # type: ignore[assignment]
+    if memory is not None:
+        memory.learn(trace_id, found)
+        if trace_id in memory:
+            record = _scrub(record, _MemoryOutcome.scan(memory, trace_id), counts)  # type: ignore[assignment]
+    return record, _redaction(counts)
+
+
+class _MemoryOutcome:
+    """The trace memory's replacement of one string, shaped as an engine outcome."""
+
+    def __init__(self, text: str, n: int) -> None:
+        self.text, self.truncated = text, False
+        self.findings = {MEMORY_RULE: n} if n else {}
+
+    @staticmethod
+    def scan(memory: TraceMemory, trace_id: str) -> TextRedactor:
+        return lambda text: _MemoryOutcome(*memory.apply(trace_id, text))
 
 
 # --- the hot path: events as decoded dicts (see streams.decode.BatchRecord) ----------------
@@ -284,15 +319,13 @@ class DictRedaction:
     def __init__(self, redactor: Redactor, memory: TraceMemory | None = None) -> None:
         self.redactor = redactor
         self.memory = memory if memory is not None else TraceMemory()
+        self._remembered = self.memory.traces
         self._raw_mode = redactor.config.mode == "raw"
-        self._redact_text = redactor.redact_text
         self._found: list[str] = []
-        self._scan: Scan = self._collecting_scan
+        # the engine's call, handing each redacted value to the trace memory's inbox (a
+        # partial, not a method: one Python frame less per scanned string)
+        self._scan: Scan = partial(redactor.redact_text, secrets=self._found)
         self._memo: Memo = {}
-
-    def _collecting_scan(self, text: str) -> tuple[str, dict[str, int]]:
-        """The engine's call, handing each redacted value to the trace memory's inbox."""
-        return self._redact_text(text, self._found)
 
     def event(
         self, event: dict[str, Any], consent: ConsentFlags | None, trace_id: str | None = None
@@ -322,7 +355,7 @@ class DictRedaction:
             if trace_id is not None:
                 self.memory.learn(trace_id, found)
             found.clear()
-        if trace_id is not None and not raw and trace_id in self.memory:
+        if trace_id is not None and not raw and trace_id in self._remembered:
             counts = _scrub_dicts(event, plan, self._memory_scan(trace_id), None, counts)
         if counts:
             event["redaction"] = _redaction(counts)

@@ -126,6 +126,7 @@ class ClickHouseStore:
         opened: Sequence[tuple[TraceOpened, Redaction]],
         event_columns: Sequence[Sequence[Any]],
         finals: Sequence[TraceFinalize],
+        memory: Sequence[tuple[str, int, str]] = (),
     ) -> dict[str, dict[str, Any]]:
         """Store one micro-batch of the stream; raises on failure (then nothing is acked).
 
@@ -134,8 +135,11 @@ class ClickHouseStore:
         before the events that relied on it), the events in one insert for all traces, and
         the finalize markers last (a stored marker means its batch's events are stored
         too). One read of the ``traces`` rows serves both merges. Returns the rows written
-        (newest), so marking the completions that follow needs no read.
+        (newest), so marking the completions that follow needs no read. ``memory``: new
+        trace-redaction-memory rows, stored first (a restarted worker reads them).
         """
+        if memory:
+            self.insert_redaction_memory(memory)
         if blobs:
             self.insert_blobs(blobs)
         ids = [o.trace_id for o, _ in opened] + [f.trace_id for f in finals]
@@ -250,6 +254,24 @@ class ClickHouseStore:
             "SELECT * FROM traces FINAL WHERE trace_id IN {ids:Array(String)}", {"ids": ids}
         )
         return {r["trace_id"]: r for r in rows}
+
+    def insert_redaction_memory(self, rows: Sequence[tuple[str, int, str]]) -> None:
+        """(trace_id, length, fingerprint) of redacted values (``streams.redact.memory``)."""
+        at = now_ms()
+        self.client.insert(
+            "trace_redaction_memory",
+            [[t, n, p, at] for t, n, p in rows],
+            column_names=["trace_id", "length", "fingerprint", "learned_at_ms"],
+        )
+
+    def redaction_memory(self, trace_ids: list[str]) -> dict[str, list[tuple[int, str]]]:
+        """The stored (length, fingerprint) pairs of each trace that has any (ids: not empty)."""
+        sql = "SELECT DISTINCT trace_id, length, fingerprint FROM trace_redaction_memory"
+        _, rows = self.query(f"{sql} WHERE trace_id IN {{ids:Array(String)}}", {"ids": trace_ids})
+        out: dict[str, list[tuple[int, str]]] = {}
+        for trace_id, length, fp in rows:
+            out.setdefault(trace_id, []).append((int(length), fp))
+        return out
 
     def _newest_trace_rows(self, trace_ids: Iterable[str]) -> dict[str, dict[str, Any]]:
         """:meth:`trace_rows`, with an empty row (``rows.empty_trace``) for traces not stored."""

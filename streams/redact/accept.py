@@ -16,7 +16,7 @@ _NOT_VALUES = frozenset(
     {
         "none", "null", "nil", "true", "false", "undefined", "str", "string", "bytes", "int",
         "bool", "optional", "required", "secretstr", "any", "object", "dict", "list",
-        "empty", "redacted", "masked", "hidden", "placeholder", "example", "environ",
+        "empty", "redacted", "masked", "hidden", "placeholder", "example", "environ", "new",
     }
 )  # fmt: skip
 _SECRET_WORDS = ("password", "passwd", "secret", "token", "key", "credential", "auth")
@@ -117,7 +117,12 @@ def token_body(value: str, text: str, start: int, end: int) -> bool:
 def slack_token(value: str, text: str, start: int, end: int) -> bool:
     """A Slack token has a long random body with digits (``xoxb-1234…-…``); a short
     ``xoxo-indieweb`` or a masked ``xoxb-xxxx…`` is not one."""
-    return len(value) >= 24 and any(c.isdigit() for c in value[5:])
+    body = value[5:]
+    return (
+        len(value) >= 24
+        and any(c.isdigit() for c in body)
+        and not is_identifier_like(body.lstrip("0123456789-"))
+    )  # "xoxp-1-SlackAppConfigurationAccessTokenHere" is a docs placeholder
 
 
 def private_key_block(value: str, text: str, start: int, end: int) -> bool:

@@ -266,6 +266,32 @@ def in_path(text: str, start: int, end: int) -> bool:
     return text[word : word + 1] in ("/", "~", ".") or "/" in text[word:start]
 
 
+_NAME_SEPARATORS = re.compile(r"[-_/.]")
+MIN_RANDOM_PART = 20
+_SECRET_PARTS = frozenset({"secret", "key", "token", "pass", "password", "auth"})
+
+
+def _generated_name(run: str) -> bool:
+    """A lower-case run that starts with a word and whose random parts are short or ids.
+
+    Kubernetes pods (``api-7d9f8b6c5d-x2kqp``), jobs (``backup-28312345-x7k2p``), GKE
+    nodes (``gke-prod-default-pool-1a2b3c4d-x7k2``), AWS ids (``subnet-0a1b…`` with 17
+    hex) and ECS task ARNs (``task/cluster/<32 hex>``): DNS-style names, lower case, a
+    word first, generated parts short or an id. Keys written in groups
+    (``096somlu-xkif-…``, ``2ELRAUEF-NB06CX0R-…``) start with a random group or use upper
+    case; a part that names a secret (``thog-secret-…``) is never a name.
+    """
+    if run != run.lower():
+        return False
+    parts = _NAME_SEPARATORS.split(run)
+    if len(parts) < 2 or len(parts[0]) < 3 or not parts[0].isalpha():
+        return False
+    if any(p in _SECRET_PARTS for p in parts):
+        return False
+    longest = max(parts, key=len)
+    return len(longest) < MIN_RANDOM_PART or _is_digest_hex(longest)
+
+
 def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
     """Decide one candidate run (see the module docstring for the rule)."""
     digit, upper, lower = _classes(token)
@@ -292,7 +318,11 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
         if size < MIN_MIXED:
             return False
     elif not (
-        digit and (lower or upper) and size >= MIN_LOWER_DIGITS and _digit_share(core) >= 0.15
+        digit
+        and (lower or upper)
+        and size >= MIN_LOWER_DIGITS
+        and _digit_share(core) >= 0.15
+        and not _generated_name(core)
     ):
         return False
     if shannon_bits(core) < (NEAR_KEYWORD_BITS if near else STANDALONE_BITS):

@@ -12,12 +12,12 @@ are hashed, and a hit is replaced by ``[REDACTED:trace_memory]``. Traces with no
 cost one dict lookup per event.
 
 Restart and replay: the fingerprints of a trace are deterministic (same pepper, same trace
-id, same values), so re-reading a trace's records in order (a replay from the raw topic, or
-a worker that restarts from the last committed offset of a trace it had not finished)
-learns the same set again from the events it re-reads. :meth:`TraceMemory.export` and
-:meth:`TraceMemory.seed` carry the fingerprints of a trace across processes; a worker
-that restarts in the middle of a trace and does not seed it protects only what it learns
-from then on (said in ``streams/redact/README.md``).
+id, same values). Every new (length, fingerprint) pair is also queued for the worker to
+store (:meth:`TraceMemory.drain`: the ``trace_redaction_memory`` table, written with the
+events of the same micro-batch, before its offsets are committed); a worker that meets a
+trace for the first time since it started loads that trace's stored pairs
+(:meth:`TraceMemory.seed`) before redacting the trace's batch. A replay relearns the same
+pairs (stored again, deduplicated by the table's key).
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import OrderedDict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 RULE = "trace_memory"
@@ -41,10 +42,15 @@ def fingerprint(pepper: bytes, trace_id: str, value: str) -> str:
     return hashlib.blake2b(value.encode(), key=key, digest_size=16).hexdigest()
 
 
+Pair = tuple[int, str]
+"""(length of a redacted value, its keyed fingerprint): all that is kept, or stored."""
+
+
 @dataclass
 class _Known:
     lengths: set[int] = field(default_factory=set)
     prints: set[str] = field(default_factory=set)
+    pairs: set[Pair] = field(default_factory=set)
 
 
 class TraceMemory:
@@ -53,9 +59,16 @@ class TraceMemory:
     def __init__(self, pepper: bytes = b"fixtrace-trace-memory") -> None:
         self._pepper = pepper
         self._traces: OrderedDict[str, _Known] = OrderedDict()
+        self._new: list[tuple[str, int, str]] = []
 
     def __contains__(self, trace_id: str) -> bool:
         return trace_id in self._traces
+
+    @property
+    def traces(self) -> Mapping[str, object]:
+        """The traces with something remembered (a plain ``in`` on it is the hot path's
+        check: no Python call per event)."""
+        return self._traces
 
     def learn(self, trace_id: str, values: list[str]) -> None:
         """Remember the values a rule just redacted in ``trace_id`` (as fingerprints)."""
@@ -68,8 +81,12 @@ class TraceMemory:
                 known = self._traces[trace_id] = _Known()
                 if len(self._traces) > MAX_TRACES:
                     self._traces.popitem(last=False)
-            known.lengths.add(len(value))
-            known.prints.add(fingerprint(self._pepper, trace_id, value))
+            pair = (len(value), fingerprint(self._pepper, trace_id, value))
+            if pair not in known.pairs:
+                known.pairs.add(pair)
+                known.lengths.add(pair[0])
+                known.prints.add(pair[1])
+                self._new.append((trace_id, *pair))
 
     def apply(self, trace_id: str, text: str) -> tuple[str, int]:
         """``text`` with every remembered value of ``trace_id`` replaced, and how many."""
@@ -98,18 +115,29 @@ class TraceMemory:
         pieces.append(text[last:])
         return "".join(pieces), len(hits)
 
-    def export(self, trace_id: str) -> list[tuple[int, str]]:
+    def export(self, trace_id: str) -> list[Pair]:
         """(length, fingerprint) pairs of a trace, to seed another process's memory."""
         known = self._traces.get(trace_id)
-        if known is None:
-            return []
-        # lengths and prints are kept apart (the search needs only the lengths); a seed
-        # gets every length with every print, which finds the same values.
-        return [(n, p) for n in sorted(known.lengths) for p in sorted(known.prints)][:10_000]
+        return sorted(known.pairs) if known is not None else []
 
-    def seed(self, trace_id: str, pairs: list[tuple[int, str]]) -> None:
-        """Load what :meth:`export` gave (a restarted worker, a replay in another process)."""
-        known = self._traces.setdefault(trace_id, _Known())
+    def seed(self, trace_id: str, pairs: list[Pair]) -> None:
+        """Load stored or exported pairs (a restarted worker, a replay in another process).
+
+        Seeded pairs are not queued for storing again (they came from the store).
+        """
+        if not pairs:
+            return  # a trace with nothing remembered must keep costing one lookup
+        known = self._traces.get(trace_id)
+        if known is None:
+            known = self._traces[trace_id] = _Known()
+            if len(self._traces) > MAX_TRACES:
+                self._traces.popitem(last=False)
         for n, p in pairs:
+            known.pairs.add((n, p))
             known.lengths.add(n)
             known.prints.add(p)
+
+    def drain(self) -> list[tuple[str, int, str]]:
+        """(trace_id, length, fingerprint) learned since the last drain, for the store."""
+        new, self._new = self._new, []
+        return new

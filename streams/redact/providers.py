@@ -44,7 +44,7 @@ PROVIDER_RULES: tuple[Rule, ...] = (
                 r"ATCTT3|sq0atp-|sq0csp-|EAAA|fo1_|ntn_|tfp_|sbp_|phx_|phc_|LTAI|"
                 r"AGE-SECRET-KEY-1|xkeysib-|rk_live_|whsec_|dckr_pat_|rubygems_|figd_|"
                 r"CLOJARS_|squ_|sqp_|sqa_|sk-or-v1-|r8_|nvapi-|gsk_|csk-|pplx-|xai-|"
-                r"tvly-|fw_|glptt-|gldt-|glsoat-|glffct-|glcbt-|glimt-|glagent-)"
+                r"tvly-|fw_|glptt-|gldt-|glsoat-|glffct-|glcbt-|glimt-|glagent-|pub-c-|sub-c-)"
                 r"[A-Za-z0-9_\-]{20,}",
                 "hf_",
                 "api_org_",
@@ -93,6 +93,8 @@ PROVIDER_RULES: tuple[Rule, ...] = (
                 "glcbt-",
                 "glimt-",
                 "glagent-",
+                "pub-c-",
+                "sub-c-",
             ),
         ),
         accept.token_body,

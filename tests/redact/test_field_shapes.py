@@ -127,6 +127,20 @@ def test_stream_decode_dead_letters_a_bad_shape_and_keeps_the_rest(
     assert value not in out.dead.reason, "the reason names the field, never the value"
 
 
+def test_stream_event_ids_uuid_or_short_pass_and_a_key_shaped_one_is_dead_lettered() -> None:
+    """The batch-wide UUID check only speeds the usual case: other ids get their shape."""
+    uuid_id = "0f8fad5b-d9cb-469f-a165-70867728950e"
+    key_id = "ghp_R2d4x0ZkQpL9mN3vB7cT1yH6jF8sW5aE0uIo"
+    ok = [_event("thought", content_text="a") | {"event_id": i} for i in (uuid_id, "e-2")]
+    out = decode_one(Source("raw", 0, 1, b"t-1", _record(ok)))
+    assert isinstance(out, Decoded) and out.dead is None and len(out.record.events) == 2
+    bad = [_event("thought", content_text="a") | {"event_id": i} for i in (uuid_id, key_id)]
+    out = decode_one(Source("raw", 0, 2, b"t-1", _record(bad)))
+    assert isinstance(out, Decoded) and out.dead is not None
+    assert "event_id" in out.dead.reason and key_id not in out.dead.reason
+    assert [e["event_id"] for e in out.record.events] == [uuid_id]
+
+
 def test_sdk_refuses_an_envelope_out_of_shape() -> None:
     from producers.sdk.client import _check_envelope
     from producers.sdk.errors import SdkError

@@ -192,10 +192,13 @@ def main() -> None:
         negs.append(
             {"kind": "fixtures:" + case["kind"], "text": case["text"], "source": case["source"]}
         )
+    for row in negs:
+        row["split"] = "blind" if _blind(row["kind"]) else "tune"
+    for row in structural.generated_names():  # written while tuning: never blind
+        negs.append({**row, "split": "tune"})
     with (HERE / "negatives.jsonl").open("w") as fh:
         for i, row in enumerate(negs, 1):
             row["id"] = f"n{i:04d}"
-            row["split"] = "blind" if _blind(row["kind"]) else "tune"
             fh.write(json.dumps(row, sort_keys=True) + "\n")
     print(f"{len(negs)} negatives of {len({r['kind'] for r in negs})} kinds")
     kinds = {r["kind"] for r in out}

@@ -15,6 +15,7 @@ import hashlib
 import random
 import string
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 
 ALNUM = string.ascii_letters + string.digits
@@ -42,13 +43,20 @@ def _certs() -> list[str]:
     return out
 
 
+def _adder(rows: list[dict]) -> Callable[[str, str, str], None]:
+    """``add(kind, text, source)`` appending a structural negative to ``rows``."""
+
+    def add(kind: str, text: str, source: str) -> None:
+        rows.append({"kind": "structural:" + kind, "text": text, "source": source})
+
+    return add
+
+
 def negatives(seed: int = 29) -> list[dict]:
     """(kind, text, source) rows; about 260 of them."""
     rng = random.Random(seed)
     rows: list[dict] = []
-
-    def add(kind: str, text: str, source: str) -> None:
-        rows.append({"kind": "structural:" + kind, "text": text, "source": source})
+    add = _adder(rows)
 
     mktemp = "https://man7.org/linux/man-pages/man1/mktemp.1.html"
     pyt = "https://docs.python.org/3/library/tempfile.html"
@@ -186,5 +194,71 @@ def negatives(seed: int = 29) -> list[dict]:
             "authorized_keys",
             f"{key} dev@laptop",
             "https://man.openbsd.org/sshd.8#AUTHORIZED_KEYS_FILE_FORMAT",
+        )
+    return rows
+
+
+K8S_SAFE = "bcdfghjklmnpqrstvwxz2456789"
+"""The alphabet Kubernetes uses for generated name suffixes and pod-template hashes
+(``k8s.io/apimachinery/pkg/util/rand.SafeEncodeString``: no vowels, no 0/1/3)."""
+
+
+def generated_names(seed: int = 2929) -> list[dict]:
+    """Generated resource names of clusters and clouds (added after the first blind run).
+
+    Why a separate generator: the first set (``negatives``) is fixed by its seed; these rows
+    were written later, while tuning, so they always go to the ``tune`` split (never blind).
+    """
+    rng = random.Random(seed)
+    rows: list[dict] = []
+    add = _adder(rows)
+
+    pods = "https://kubernetes.io/docs/concepts/workloads/controllers/deployment/#pod-template-hash-label"
+    names = "https://kubernetes.io/docs/reference/using-api/api-concepts/#generated-values"
+    gke = "https://cloud.google.com/kubernetes-engine/docs/concepts/node-pools"
+    ec2 = "https://docs.aws.amazon.com/AWSEC2/latest/UserGuide/resource-ids.html"
+    ecs = "https://docs.aws.amazon.com/AmazonECS/latest/developerguide/ecs-account-settings.html#ecs-resource-ids"
+    docker = "https://docs.docker.com/reference/cli/docker/container/ls/"
+    apps = ["api", "web", "worker", "payments-api", "ingress-nginx-controller", "coredns"]
+    for _ in range(10):
+        app = rng.choice(apps)
+        rs = _r(rng, rng.choice((9, 10)), K8S_SAFE)
+        pod = f"{app}-{rs}-{_r(rng, 5, K8S_SAFE)}"
+        add("k8s_replicaset_pod", f"{pod}   1/1     Running   0          3h12m", pods)
+        add("k8s_replicaset_pod", f"kubectl logs -n prod {pod} --since=10m", pods)
+        add(
+            "k8s_generated_name",
+            f"job.batch/backup-{rng.randint(28_000_000, 29_000_000)}-{_r(rng, 5, K8S_SAFE)} created",
+            names,
+        )
+        add(
+            "k8s_generated_name",
+            f"secret/{app}-token-{_r(rng, 5, K8S_SAFE)}   kubernetes.io/service-account-token",
+            names,
+        )
+        add(
+            "gke_node_name",
+            f"gke-prod-default-pool-{_hex(rng, 8)}-{_r(rng, 4, string.ascii_lowercase + string.digits)}   Ready    <none>   12d   v1.29.4-gke.1043002",
+            gke,
+        )
+        add(
+            "ec2_resource_id",
+            f"aws ec2 describe-instances --instance-ids i-{_hex(rng, 17)} --query 'Reservations[].Instances[].State'",
+            ec2,
+        )
+        add(
+            "ec2_resource_id",
+            f"attached vol-{_hex(rng, 17)} to i-{_hex(rng, 17)} in subnet-{_hex(rng, 17)} (sg-{_hex(rng, 17)})",
+            ec2,
+        )
+        add(
+            "ecs_task_arn",
+            f"arn:aws:ecs:eu-west-1:{rng.randint(10**11, 10**12 - 1)}:task/prod-cluster/{_hex(rng, 32)}",
+            ecs,
+        )
+        add(
+            "docker_container_id",
+            f'{_hex(rng, 12)}   postgres:16   "docker-entrypoint.s…"   2 hours ago   Up 2 hours   5432/tcp   db-1',
+            docker,
         )
     return rows

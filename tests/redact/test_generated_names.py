@@ -1,0 +1,43 @@
+"""Generated resource names and documentation samples stay; keys written in groups go."""
+
+from __future__ import annotations
+
+import pytest
+
+from streams.redact import Redactor
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ingress-nginx-controller-7d9f8b6c5d-x2kqp   1/1     Running   0   3h12m",
+        "job.batch/backup-28312345-x7k2p created",
+        "gke-prod-default-pool-1a2b3c4d-x7k2   Ready    <none>   12d   v1.29.4-gke.1043002",
+        "attached vol-6deb6e459b38a24e4 to i-57098ca5835fe1d11 in subnet-a393af9f44deca30f",
+        "arn:aws:ecs:eu-west-1:273541036796:task/prod-cluster/d643a9b119564cde6af14a52738b63ca",
+        "curl -u <user:password> https://test.com/endpoint",
+        "curl --user neo4j:[PASSWORD] http://[IP]:7474/db/data/",
+        '"token4": "xoxp-572370529330-573807301142-572331691188-####################"',
+        "xoxe.xoxp-1-SlackAppConfigurationAccessTokenHere",
+        "credentials: new AWS.SharedIniFileCredentials({ profile: 'dev' })",
+    ],
+)
+def test_names_and_samples_stay(text: str) -> None:
+    assert Redactor().redact_text(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    "secret",
+    [
+        "096somlu-xkif-4qyy-e02a-j29tr5v0z574",  # grouped keys start with a random group
+        "2ELRAUEF-NB06CX0R-ZGXL88HF-BX8B77S6",  # or use upper case
+        "thog-secret-8fbfc135085421e62d8f1982af17bbf6",  # or name a secret
+        "pub-c-3886bd4t-dwor-vuqm-ond2-4wz4supiwwa2",  # PubNub's documented prefix
+        "e2rgfqdg7xpzbq0nmj8l68gmuz1k",  # one case with digits, no separators
+    ],
+)
+def test_grouped_keys_go(secret: str) -> None:
+    out = Redactor().redact_text(f"export THING={secret}\nconnecting with {secret} now")[0]
+    assert secret not in out
+    out = Redactor().redact_text(f"connecting with {secret} now")[0]
+    assert secret not in out
