@@ -29,6 +29,7 @@ from fixtrace.local_services import (
 from fixtrace_config import Settings
 from sinks.blobs import S3Endpoint
 from sinks.clickhouse.client import close_clickhouse
+from tests.up_stack import UpStack
 
 TEST_BUCKET = "fixtrace-test"
 
@@ -171,7 +172,8 @@ it or make it cheaper; never a failure: timing is not asserted)."""
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark ``integration`` by fixture and folder; ``slow`` implies ``integration``."""
+    """Mark ``integration`` by fixture and folder (``slow`` implies it), and run the tests of
+    the shared ``up_stack`` last, those that stop it last of all (see ``tests/up_stack.py``)."""
     tests_root = Path(__file__).parent
     for item in items:
         folder = Path(str(item.path)).relative_to(tests_root).parts[0]
@@ -179,6 +181,25 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         whole_module = Path(str(item.path)).stem.endswith(INTEGRATION_MODULE_SUFFIX)
         if uses or whole_module or folder in INTEGRATION_FOLDERS or item.get_closest_marker("slow"):
             item.add_marker(pytest.mark.integration)
+
+    def stack_rank(item: pytest.Item) -> int:
+        if "up_stack" not in getattr(item, "fixturenames", ()):
+            return 0
+        return 2 if item.get_closest_marker("stops_the_stack") else 1
+
+    items[:] = sorted(items, key=stack_rank)  # stable: the order within each rank is kept
+
+
+@pytest.fixture(scope="session")
+def up_stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[UpStack]:
+    """One ``fixtrace up`` stack with the demo trace, shared by the e2e and UI tests."""
+    stack = UpStack(tmp_path_factory.mktemp("up-stack"))
+    try:
+        stack.start()
+        stack.run_demo()
+        yield stack
+    finally:
+        stack.kill_quietly()
 
 
 def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
