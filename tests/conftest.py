@@ -160,11 +160,16 @@ INTEGRATION_FIXTURES = frozenset(
 )
 """Fixtures (direct or through other fixtures) that make a test ``integration``."""
 
-INTEGRATION_FOLDERS = frozenset({"e2e", "deploy", "sandbox"})
-"""Folders under tests/ whose every test drives real processes (stacks, compose, sandboxes)."""
+INTEGRATION_FOLDERS = frozenset({"e2e", "deploy", "sandbox", "foundation"})
+"""Folders under tests/ whose every test drives real processes (stacks, compose, sandboxes,
+the services themselves: broker restarts, moto, supervised processes)."""
 
-INTEGRATION_MODULE_SUFFIX = "_e2e"
-"""``test_*_e2e.py`` modules run real end-to-end paths (e.g. open-MRE runs in the sandbox)."""
+
+def runs_end_to_end(module: str) -> bool:
+    """``test_*_e2e.py`` modules run real end-to-end paths (e.g. open-MRE runs in the
+    sandbox); ``test_*sandbox*.py`` modules run code in the sandbox, wherever they live."""
+    return module.endswith("_e2e") or "sandbox" in module
+
 
 SLOW_IN_FAST_TIER_S = 2.0
 """A fast-tier test slower than this is named at the end of a fast-tier run (a hint to mark
@@ -178,7 +183,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         folder = Path(str(item.path)).relative_to(tests_root).parts[0]
         uses = INTEGRATION_FIXTURES.intersection(getattr(item, "fixturenames", ()))
-        whole_module = Path(str(item.path)).stem.endswith(INTEGRATION_MODULE_SUFFIX)
+        whole_module = runs_end_to_end(Path(str(item.path)).stem)
         if uses or whole_module or folder in INTEGRATION_FOLDERS or item.get_closest_marker("slow"):
             item.add_marker(pytest.mark.integration)
 
