@@ -17,6 +17,7 @@ parent goes (PDEATHSIG), so a SIGKILLed worker leaves nothing behind.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ctypes
 import logging
 import multiprocessing
@@ -146,5 +147,22 @@ class PreparePool:
 
     def close(self) -> None:
         if self._executor is not None:
+            if getattr(self._executor, "_broken", False):
+                _release_dead_childs_pipe(self._executor)
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
+
+
+def _release_dead_childs_pipe(executor: ProcessPoolExecutor) -> None:
+    """Fail the write of a batch to a child that died instead of blocking on it forever.
+
+    CPython before 3.12 (gh-94777): this process holds the call pipe's read end too, so a
+    batch larger than the pipe's buffer, sent as the child died, blocks the pool's feeder
+    thread for good, and with it the pool's shutdown and this interpreter's exit (the test
+    process hung at exit after ``test_a_dead_child_is_replaced_and_the_batch_prepared``).
+    Closing our read end makes that write fail, as CPython 3.12's ``terminate_broken`` does.
+    """
+    reader = getattr(getattr(executor, "_call_queue", None), "_reader", None)
+    if reader is not None:
+        with contextlib.suppress(OSError):
+            reader.close()

@@ -29,6 +29,7 @@ from fixtrace.local_services import (
 from fixtrace_config import Settings
 from sinks.blobs import S3Endpoint
 from sinks.clickhouse.client import close_clickhouse
+from tests.up_stack import UpStack
 
 TEST_BUCKET = "fixtrace-test"
 
@@ -134,3 +135,92 @@ def unique_topics(broker: Settings) -> Settings:
 def kafka_group_kwargs() -> dict[str, Any]:
     """aiokafka consumer kwargs for quick group joins on Tansu (short session timeout)."""
     return fast_group_kwargs()
+
+
+# --- Test tiers --------------------------------------------------------------------------
+# ``pytest -m "not integration"`` is the edit loop's fast tier: the unit and rule tests of
+# every package. A test is ``integration`` when it needs a process the suite starts (the
+# Tansu broker, moto, stream workers, a ``fixtrace up`` stack, Chromium, the bubblewrap
+# sandbox) or lives in a folder whose every test does. Marking is automatic (below), so a
+# new test is tiered by what it asks for; a module may also say ``pytestmark =
+# pytest.mark.integration`` itself. The default run (``python3 -m pytest -q``) runs both.
+
+INTEGRATION_FIXTURES = frozenset(
+    {
+        "broker",  # the session's Tansu subprocess; ``settings``, ``unique_topics``,
+        # ``stream_settings``, ``worker_settings`` and the adversarial ``live`` gateway use it
+        "s3_settings",  # a moto S3 server
+        "workers",  # stream worker subprocesses
+        "browser",  # headless Chromium
+        "bwrap_box",  # the bubblewrap sandbox (tests/sandbox)
+        "run_issue",  # open-MRE validations run in the real sandbox
+        "qa_settings",  # QA stages in the bubblewrap sandbox (clone, layered venv, pytest)
+        "up_stack",  # one ``fixtrace up`` stack per session (tests/e2e, tests/ui)
+    }
+)
+"""Fixtures (direct or through other fixtures) that make a test ``integration``."""
+
+INTEGRATION_FOLDERS = frozenset({"e2e", "deploy", "sandbox", "foundation"})
+"""Folders under tests/ whose every test drives real processes (stacks, compose, sandboxes,
+the services themselves: broker restarts, moto, supervised processes)."""
+
+
+def runs_end_to_end(module: str) -> bool:
+    """``test_*_e2e.py`` modules run real end-to-end paths (e.g. open-MRE runs in the
+    sandbox); ``test_*sandbox*.py`` modules run code in the sandbox, wherever they live."""
+    return module.endswith("_e2e") or "sandbox" in module
+
+
+SLOW_IN_FAST_TIER_S = 2.0
+"""A fast-tier test slower than this is named at the end of a fast-tier run (a hint to mark
+it or make it cheaper; never a failure: timing is not asserted)."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark ``integration`` by fixture and folder (``slow`` implies it), and run the tests of
+    the shared ``up_stack`` last, those that stop it last of all (see ``tests/up_stack.py``)."""
+    tests_root = Path(__file__).parent
+    for item in items:
+        folder = Path(str(item.path)).relative_to(tests_root).parts[0]
+        uses = INTEGRATION_FIXTURES.intersection(getattr(item, "fixturenames", ()))
+        whole_module = runs_end_to_end(Path(str(item.path)).stem)
+        if uses or whole_module or folder in INTEGRATION_FOLDERS or item.get_closest_marker("slow"):
+            item.add_marker(pytest.mark.integration)
+
+    def stack_rank(item: pytest.Item) -> int:
+        if "up_stack" not in getattr(item, "fixturenames", ()):
+            return 0
+        return 2 if item.get_closest_marker("stops_the_stack") else 1
+
+    items[:] = sorted(items, key=stack_rank)  # stable: the order within each rank is kept
+
+
+@pytest.fixture(scope="session")
+def up_stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[UpStack]:
+    """One ``fixtrace up`` stack with the demo trace, shared by the e2e and UI tests."""
+    stack = UpStack(tmp_path_factory.mktemp("up-stack"))
+    try:
+        stack.start()
+        stack.run_demo()
+        yield stack
+    finally:
+        stack.kill_quietly()
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    """In a fast-tier run, name the tests that took long enough to belong to the other tier."""
+    if "not integration" not in (config.getoption("markexpr", "") or ""):
+        return
+    slow = sorted(
+        (
+            (report.duration, report.nodeid)
+            for key in ("passed", "failed")
+            for report in terminalreporter.stats.get(key, [])
+            if getattr(report, "when", "") == "call" and report.duration > SLOW_IN_FAST_TIER_S
+        ),
+        reverse=True,
+    )
+    if slow:
+        terminalreporter.write_sep("-", f"fast-tier tests over {SLOW_IN_FAST_TIER_S:.0f} s")
+        for duration, nodeid in slow:
+            terminalreporter.write_line(f"{duration:6.1f}s {nodeid}")

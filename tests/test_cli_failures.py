@@ -11,6 +11,7 @@ read from the CLI itself: a new command without a case fails ``test_every_comman
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -32,6 +33,7 @@ OPENHANDS = ROOT / "tests" / "producers" / "fixtures" / "openhands" / "output.js
 MINI = DATA / "trajectories" / "mini-swe-agent" / "20251118_gemini-3-pro"
 PREDICTIONS = next((DATA / "predictions" / "20240604_CodeR").glob("*.json*"))
 BIN = Path(sys.executable).parent
+CASE_TIMEOUT_S = 120.0
 
 
 @dataclass(frozen=True)
@@ -159,13 +161,23 @@ def user(tmp_path: Path) -> Iterator[dict[str, Path | dict[str, str]]]:
 
 
 def _run(case: Case, user: dict, env: dict[str, str] | None = None) -> str | None:
-    """Run one case; the problem found, or None."""
-    proc = subprocess.run(
-        [str(BIN / "fixtrace"), *case.argv] if case.argv[0] != "open-mre"
-        else [str(BIN / "open-mre"), *case.argv[1:]],
-        cwd=user[case.where], env=env or user["env"], stdin=subprocess.DEVNULL,
-        capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+    """Run one case; the problem found, or None.
+
+    The command runs in its own session: if it outlives ``CASE_TIMEOUT_S``, its whole process
+    group is killed and the case fails by name (``subprocess.run`` would kill the command
+    only, then wait forever on pipes a child of it still holds)."""
+    argv = ([str(BIN / "fixtrace"), *case.argv] if case.argv[0] != "open-mre"
+            else [str(BIN / "open-mre"), *case.argv[1:]])  # fmt: skip
+    with subprocess.Popen(
+        argv, cwd=user[case.where], env=env or user["env"], stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+    ) as popen:  # fmt: skip
+        try:
+            stdout, stderr = popen.communicate(timeout=CASE_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            os.killpg(popen.pid, signal.SIGKILL)
+            return f"{case.argv}: still running after {CASE_TIMEOUT_S:.0f} s (group killed)"
+    proc = subprocess.CompletedProcess(argv, popen.returncode, stdout, stderr)
     lines = [line for line in proc.stderr.splitlines() if line.strip()]
     said = f"exit {proc.returncode}, stderr {proc.stderr[-800:]!r}"
     if "Traceback" in proc.stdout + proc.stderr:
@@ -198,10 +210,12 @@ def test_every_command_has_cases() -> None:
     assert not missing, f"commands without a no-stack case (or a reason in EXEMPT): {missing}"
 
 
+@pytest.mark.integration  # one subprocess per case
 def test_no_stack(user: dict) -> None:
     assert _run_all(NO_STACK, user) == []
 
 
+@pytest.mark.integration  # one subprocess per case
 def test_stack_without_broker_or_gateway(user: dict, monkeypatch: pytest.MonkeyPatch) -> None:
     """The record of a live stack process whose broker and gateway are gone."""
     dead = f"127.0.0.1:{free_port()}"
@@ -221,10 +235,12 @@ def test_stack_without_broker_or_gateway(user: dict, monkeypatch: pytest.MonkeyP
         holder.wait()
 
 
+@pytest.mark.integration  # one subprocess per case
 def test_bad_files(user: dict) -> None:
     assert _run_all(BAD_FILE, user) == []
 
 
+@pytest.mark.integration  # one subprocess per case
 def test_bad_flags(user: dict) -> None:
     cases = [Case((*path, "--bogus"), 2) for path in leaf_commands()]
     cases.append(Case(("open-mre", "--bogus"), 2))

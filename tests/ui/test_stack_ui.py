@@ -11,14 +11,9 @@ the same data through the stack's gateway. The screenshots of the guide come fro
 from __future__ import annotations
 
 import asyncio
-import json
-import os
-import signal
-import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -31,30 +26,26 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from fixtrace.local_services import free_port
 from fixtrace.ops.query import HttpBackend
-from fixtrace.procs import ManagedProcess, spawn
+from fixtrace.procs import spawn
 from fixtrace.waiting import wait_until
 from fixtrace_config import Settings
-from fixtrace_config.stack_state import StackState, running_stack
+from fixtrace_config.stack_state import StackState
 from tests.ui.browsing import csp_violations, nothing_ran, open_lazy, screenshot
 from tests.ui.sample import IMG, SCRIPT
+from tests.up_stack import UpStack
 
 pytestmark = pytest.mark.slow
 
 BAD_RECORD = b"this is not an Avro record"
 
 
-def _env(data_dir: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("FIXTRACE_")}
-    env.pop("ANTHROPIC_API_KEY", None)
-    env["FIXTRACE_DATA_DIR"] = str(data_dir)
-    return env
-
-
 class Stack:
-    def __init__(self, proc: ManagedProcess, state: StackState, data_dir: Path) -> None:
-        self.proc, self.state, self.data_dir = proc, state, data_dir
-        self.demo: dict[str, Any] = {}
-        self.hostile = ""
+    """The session's ``up_stack`` plus this module's own traces (hostile session, bad record)."""
+
+    def __init__(self, up: UpStack, hostile: str) -> None:
+        assert up.state is not None
+        self.up, self.state, self.data_dir, self.demo = up, up.state, up.data_dir, up.demo
+        self.hostile = hostile
 
 
 def _send_hostile(state: StackState) -> str:
@@ -109,26 +100,14 @@ async def _produce_bad(bootstrap: str, topic: str) -> None:
 
 
 @pytest.fixture(scope="module")
-def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
-    data_dir = tmp_path_factory.mktemp("ui-stack")
-    proc = spawn("fixtrace-up", [sys.executable, "-m", "fixtrace.cli", "up"],
-                 env=_env(data_dir), log_path=data_dir / "up.log")  # fmt: skip
-    settings = Settings(data_dir=data_dir)
-    state = wait_until(
-        lambda: (s := running_stack(settings)) is not None and s.pid == proc.pid and s,
-        timeout_s=120, message=f"fixtrace up did not start:\n{proc.log_tail()}",
-    )  # fmt: skip
-    stack = Stack(proc, state, data_dir)
+def stack(up_stack: UpStack) -> Stack:
+    """The shared stack (demo run), a hostile session and a dead letter of this module."""
+    state = up_stack.state
+    assert state is not None
+    stack = Stack(up_stack, _send_hostile(state))
+    asyncio.run(_produce_bad(state.kafka_bootstrap, Settings().topic_raw))
+    backend = HttpBackend(state.gateway_url, state.fleet_token)
     try:
-        demo = subprocess.run(
-            [sys.executable, "-m", "fixtrace.cli", "demo", "--json"], env=_env(data_dir),
-            capture_output=True, text=True, timeout=300,
-        )  # fmt: skip
-        assert demo.returncode == 0, demo.stderr
-        stack.demo = json.loads(demo.stdout)
-        stack.hostile = _send_hostile(state)
-        asyncio.run(_produce_bad(state.kafka_bootstrap, settings.topic_raw))
-        backend = HttpBackend(state.gateway_url, state.fleet_token)
         wait_until(
             lambda: backend.query(
                 "SELECT count() FROM events FINAL WHERE trace_id = {t:String}",
@@ -136,11 +115,9 @@ def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
             ).rows[0][0] == 4,
             timeout_s=60, message="the hostile session was not stored",
         )  # fmt: skip
-        backend.close()
-        yield stack
     finally:
-        os.kill(proc.pid, signal.SIGINT)
-        wait_until(lambda: not proc.alive(), timeout_s=60, message="fixtrace up ignored SIGINT")
+        backend.close()
+    return stack
 
 
 def test_demo_prints_the_trace_url(stack: Stack):
@@ -148,7 +125,7 @@ def test_demo_prints_the_trace_url(stack: Stack):
     assert stack.demo["trace_url"] == want
     page = httpx.get(want, timeout=30)
     assert page.status_code == 200 and "fail → pass" in page.text
-    status = (stack.data_dir / "up.log").read_text()  # the status table of `fixtrace up`
+    status = stack.up.log.read_text()  # the status table of `fixtrace up`
     assert f"{stack.state.gateway_url}/ui/traces" in status
 
 
@@ -225,7 +202,7 @@ def test_dead_letters_and_overview(browser: Any, stack: Stack, artifacts: Path):
 def test_fixtrace_ui_beside_the_stack_reads_through_its_gateway(stack: Stack):
     port = free_port()
     proc = spawn("fixtrace-ui", [sys.executable, "-m", "fixtrace.cli", "ui", "--port", str(port)],
-                 env=_env(stack.data_dir), log_path=stack.data_dir / "ui.log")  # fmt: skip
+                 env=stack.up.env(), log_path=stack.data_dir / "ui.log")  # fmt: skip
     try:
         url = f"http://127.0.0.1:{port}/ui/traces"
 
