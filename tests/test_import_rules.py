@@ -145,13 +145,17 @@ def test_checker_catches_nested_imports_and_attribute_pairs(tmp_path: Path) -> N
     ]
 
 
-def test_no_module_over_400_lines_outside_tests() -> None:
-    """Small modules with one job: a module past 400 lines is split by what its parts do."""
+def test_no_module_over_600_lines_outside_tests() -> None:
+    """A ceiling, not a target: a module past 600 lines is almost surely doing two jobs.
+
+    It was 400, and modules were cut to fit it rather than by job (issue 32); a module
+    is split by what its parts do, never to meet a count.
+    """
     long = {
         str(path.relative_to(ROOT)): n
         for path in ROOT.rglob("*.py")
         if not path.relative_to(ROOT).parts[0].startswith((".", "tests"))
         and "node_modules" not in path.parts
-        and (n := len(path.read_text(encoding="utf-8").splitlines())) > 400
+        and (n := len(path.read_text(encoding="utf-8").splitlines())) > 600
     }
     assert not long, long

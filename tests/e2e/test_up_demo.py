@@ -30,7 +30,7 @@ def test_demo_on_a_running_stack_is_stored_scored_and_queryable(up_stack: UpStac
     assert summary["tests_before"].startswith("failed")
     assert summary["tests_after"] == "passed"
     assert summary["fail_to_pass"] == [
-        "tests.test_headers::test_missing_content_type_defaults_to_octet_stream"
+        "tests/test_headers.py::test_missing_content_type_defaults_to_octet_stream"
     ]
     assert summary["final_passed"] is True
     assert summary["mre_verdict"] == "GREEN"
