@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Annotated, Any
 
-from pydantic import AfterValidator
+from pydantic import AfterValidator, ValidationInfo
 
 TEXT = "text"
 """Scanned by the stream's redaction step (``streams/redact_events.py``)."""
@@ -195,8 +195,22 @@ SHAPES: dict[str, Shape] = {
 """The named shapes a non-text string field may have."""
 
 
-def _validator(shape: Shape) -> Callable[[str], str]:
-    def check(value: str) -> str:
+STORED = {"stored": True}
+"""Validation context for rows read back from storage: shapes are checked at the wire only.
+
+Why: rows stored before a shape existed (or by another writer) must still be readable, so
+the UI, QA and export never fail on them; what they show is escaped downstream anyway.
+"""
+
+
+def _from_storage(info: ValidationInfo) -> bool:
+    return bool(info.context) and bool(info.context.get("stored"))
+
+
+def _validator(shape: Shape) -> Callable[[str, ValidationInfo], str]:
+    def check(value: str, info: ValidationInfo) -> str:
+        if _from_storage(info):
+            return value
         why = shape.why_not(value)
         if why is not None:
             raise ValueError(why)
@@ -211,9 +225,9 @@ def shaped(name: str) -> Any:
     return Annotated[str, AfterValidator(_validator(SHAPES[name]))]
 
 
-def check_text(value: str) -> str:
+def check_text(value: str, info: ValidationInfo) -> str:
     """Free text: anything but NUL (a NUL cannot be stored or shown safely downstream)."""
-    if "\x00" in value:
+    if "\x00" in value and not _from_storage(info):
         raise ValueError("text: contains a NUL character")
     return value
 

@@ -26,6 +26,7 @@ from schemas.document import (
 )
 from schemas.models import Developer, FinalState, Repo, TraceFinalize, TraceOpened
 from schemas.payloads import PAYLOAD_MODELS
+from schemas.shapes import STORED
 from sinks.clickhouse.rows import STAGE_JUDGE, STAGE_MRE, STAGE_SCHEMA, STAGE_TESTS
 
 BLOB_ID = re.compile(r"^sha256:[0-9a-f]{64}$")
@@ -110,14 +111,14 @@ def build_document(
     developer and an ``opened_missing`` flag, so an operator can see what did arrive.
     """
     opened = (
-        TraceOpened.model_validate_json(meta["opened_json"])
+        TraceOpened.model_validate_json(meta["opened_json"], context=STORED)
         if meta["opened_json"]
         else _UNKNOWN_OPENED
     )
     if not meta["opened_json"]:
         qa.flags = [*qa.flags, "opened_missing"]
     fin_state = (
-        TraceFinalize.model_validate_json(meta["finalize_json"]).final_state
+        TraceFinalize.model_validate_json(meta["finalize_json"], context=STORED).final_state
         if meta["finalize_json"]
         else FinalState()
     )
@@ -168,13 +169,16 @@ def stored_event(row: dict[str, Any]) -> StoredEvent:
                 "parent_event_id": row["parent_event_id"],
             },
             # Parsed by its own model from JSON (Rust side): the envelope then skips it.
-            "payload": PAYLOAD_MODELS[row["type"]].model_validate_json(row["payload_json"]),
+            "payload": PAYLOAD_MODELS[row["type"]].model_validate_json(
+                row["payload_json"], context=STORED
+            ),
             "redaction": {
                 "applied": bool(row["redaction_applied"]),
                 "rules": list(row["redaction_rules"]),
                 "counts": dict(row["redaction_counts"]),
             },
-        }
+        },
+        context=STORED,
     )
 
 
