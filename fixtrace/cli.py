@@ -138,7 +138,7 @@ def show_config(as_json: bool = typer.Option(False, "--json", help="Print JSON."
     from rich.console import Console
     from rich.table import Table
 
-    from fixtrace.ui.serve import public_dsn
+    from fixtrace_config import public_dsn
 
     settings = Settings()
     values = settings.model_dump(mode="json")  # SecretStr fields come out as "**********"

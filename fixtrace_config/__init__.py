@@ -10,6 +10,6 @@ pydantic / pydantic-settings beside the standard library, so the stages (``produ
 their configuration (``tests/test_import_rules.py``).
 """
 
-from fixtrace_config.settings import SandboxBackend, Settings, load_settings
+from fixtrace_config.settings import SandboxBackend, Settings, load_settings, public_dsn
 
-__all__ = ["SandboxBackend", "Settings", "load_settings"]
+__all__ = ["SandboxBackend", "Settings", "load_settings", "public_dsn"]

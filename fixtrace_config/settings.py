@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Literal
+from urllib.parse import urlparse, urlunparse
 
 from pydantic import AliasChoices, Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -183,3 +184,12 @@ class Settings(BaseSettings):
 def load_settings(**overrides: object) -> Settings:
     """Settings from the environment, with non-None CLI overrides applied on top."""
     return Settings(**{k: v for k, v in overrides.items() if v is not None})
+
+
+def public_dsn(dsn: str) -> str:
+    """A DSN or URL without its password, fit to print (``fixtrace config``, the UI's footer)."""
+    parsed = urlparse(dsn)
+    if parsed.password is None:
+        return dsn
+    netloc = f"{parsed.username}@{parsed.hostname}" + (f":{parsed.port}" if parsed.port else "")
+    return urlunparse(parsed._replace(netloc=netloc))

@@ -8,12 +8,10 @@ gateway when one is up (from any folder), else the configured ClickHouse server 
 
 from __future__ import annotations
 
-from urllib.parse import urlparse, urlunparse
-
 from fixtrace.ops.query import ClientBackend, QueryBackend, QueryError, open_query_backend
 from fixtrace.ui.app import UiSources
 from fixtrace.ui.security import Access, is_loopback
-from fixtrace_config import Settings
+from fixtrace_config import Settings, public_dsn
 from fixtrace_config.discovery import discover
 from sinks.blobs import S3Endpoint, open_blob_store
 
@@ -38,15 +36,6 @@ def access_for(settings: Settings, host: str) -> Access:
             "set FIXTRACE_UI_TOKEN (a viewer token) or FIXTRACE_ADMIN_TOKENS, or bind 127.0.0.1"
         )
     return access
-
-
-def public_dsn(dsn: str) -> str:
-    """A DSN without its password, fit for a footer."""
-    parsed = urlparse(dsn)
-    if parsed.password is None:
-        return dsn
-    netloc = f"{parsed.username}@{parsed.hostname}" + (f":{parsed.port}" if parsed.port else "")
-    return urlunparse(parsed._replace(netloc=netloc))
 
 
 def stack_sources(settings: Settings) -> UiSources:
