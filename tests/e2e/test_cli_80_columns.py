@@ -29,6 +29,7 @@ import httpx
 import pytest
 
 from fixtrace.waiting import wait_until
+from tests.e2e.git_repo import committed_repo
 
 pytestmark = [
     pytest.mark.slow,
@@ -106,15 +107,9 @@ def _env(home: Path) -> dict[str, str]:
 
 
 def _repo(path: Path) -> Path:
-    path.mkdir(parents=True)
-    (path / "calc.py").write_text(BUGGY)
-    (path / "test_calc.py").write_text(TESTS)
-    (path / ".gitignore").write_text("__pycache__/\n")
-    for args in (["init", "-q", "-b", "main"], ["add", "-A"],
-                 ["-c", "user.email=dev@example.invalid", "-c", "user.name=Dev", "commit", "-qm",
-                  "initial"]):  # fmt: skip
-        subprocess.run(["git", "-C", str(path), *args], check=True, capture_output=True)
-    return path
+    return committed_repo(
+        path, {"calc.py": BUGGY, "test_calc.py": TESTS, ".gitignore": "__pycache__/\n"}
+    )
 
 
 def _check_whole(name: str, text: str, ids: set[str]) -> set[str]:

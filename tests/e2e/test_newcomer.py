@@ -28,6 +28,7 @@ import pytest
 
 from fixtrace.procs import ManagedProcess, spawn
 from fixtrace.waiting import wait_until
+from tests.e2e.git_repo import committed_repo
 
 pytestmark = pytest.mark.slow
 
@@ -77,15 +78,10 @@ class User:
 
 
 def _repo(path: Path) -> Path:
-    path.mkdir(parents=True)
-    (path / "calc.py").write_text(BUGGY)
-    (path / "test_calc.py").write_text(TEST)
-    (path / ".gitignore").write_text("__pycache__/\n.pytest_cache/\n")
-    for args in (["init", "-q", "-b", "main"], ["add", "-A"],
-                 ["-c", "user.email=dev@example.invalid", "-c", "user.name=Dev", "commit", "-qm",
-                  "initial"]):  # fmt: skip
-        subprocess.run(["git", "-C", str(path), *args], check=True, capture_output=True)
-    return path
+    return committed_repo(
+        path,
+        {"calc.py": BUGGY, "test_calc.py": TEST, ".gitignore": "__pycache__/\n.pytest_cache/\n"},
+    )
 
 
 def _one_line(proc: subprocess.CompletedProcess[str]) -> str:
