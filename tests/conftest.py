@@ -10,6 +10,8 @@ External mode runs the same tests against other endpoints, e.g. the compose stac
 
 from __future__ import annotations
 
+import importlib.util
+import os
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -176,23 +178,51 @@ SLOW_IN_FAST_TIER_S = 2.0
 it or make it cheaper; never a failure: timing is not asserted)."""
 
 
+SHARED_STACK_MODULES = frozenset({"tests/e2e/test_up_demo.py", "tests/ui/test_stack_ui.py"})
+"""The modules that use the session's shared ``up_stack``. Under pytest-xdist they form one
+work unit, so a single worker runs them in order, the test that stops the stack last."""
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark ``integration`` by fixture and folder (``slow`` implies it), and run the tests of
-    the shared ``up_stack`` last, those that stop it last of all (see ``tests/up_stack.py``)."""
+    """Mark ``integration`` by fixture and folder (``slow`` implies it), and order the tests of
+    the shared ``up_stack`` so that those that stop it run last of all (see
+    ``tests/up_stack.py``): at the end of a serial run, first under pytest-xdist, where their
+    unit is the longest and would otherwise hold the last worker alone."""
     tests_root = Path(__file__).parent
     for item in items:
+        module = item.nodeid.split("::", 1)[0]
+        if "up_stack" in getattr(item, "fixturenames", ()) and module not in SHARED_STACK_MODULES:
+            raise pytest.UsageError(f"{module} uses up_stack: add it to SHARED_STACK_MODULES")
         folder = Path(str(item.path)).relative_to(tests_root).parts[0]
         uses = INTEGRATION_FIXTURES.intersection(getattr(item, "fixturenames", ()))
         whole_module = runs_end_to_end(Path(str(item.path)).stem)
         if uses or whole_module or folder in INTEGRATION_FOLDERS or item.get_closest_marker("slow"):
             item.add_marker(pytest.mark.integration)
 
+    # rank of (other tests, stack users, stack stoppers)
+    ranks = (2, 0, 1) if "PYTEST_XDIST_WORKER" in os.environ else (0, 1, 2)
+
     def stack_rank(item: pytest.Item) -> int:
         if "up_stack" not in getattr(item, "fixturenames", ()):
-            return 0
-        return 2 if item.get_closest_marker("stops_the_stack") else 1
+            return ranks[0]
+        return ranks[2] if item.get_closest_marker("stops_the_stack") else ranks[1]
 
     items[:] = sorted(items, key=stack_rank)  # stable: the order within each rank is kept
+
+
+if importlib.util.find_spec("xdist") is not None:
+
+    def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+        """``-n N``: one work unit per test file (module fixtures start once), except the
+        shared stack's modules, which form one unit (see `SHARED_STACK_MODULES`)."""
+        from xdist.scheduler import LoadFileScheduling
+
+        class SharedStackScheduling(LoadFileScheduling):
+            def _split_scope(self, nodeid: str) -> str:
+                module = super()._split_scope(nodeid)
+                return "up_stack" if module in SHARED_STACK_MODULES else module
+
+        return SharedStackScheduling(config, log)
 
 
 @pytest.fixture(scope="session")

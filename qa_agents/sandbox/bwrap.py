@@ -276,7 +276,7 @@ class BubblewrapSandbox:
                 os.killpg(proc.pid, signal.SIGKILL)
             cgroups.kill_all()
 
-        watch = disk.full if disk is not None else None
+        watch = disk.stays_full() if disk is not None else None
         done = drive(proc, spec.timeout_s, spec.output_limit_bytes, kill, started, watch)
         reason: KilledReason | None
         if done.timed_out:

@@ -155,6 +155,7 @@ class DockerSandbox:
         import requests
 
         deadline = time.monotonic() + spec.timeout_s
+        stays_full = disk.stays_full() if disk is not None else None
         while True:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
@@ -165,7 +166,7 @@ class DockerSandbox:
                 status = container.wait(timeout=step)
                 return int(status.get("StatusCode", -1)), ""
             except (requests.exceptions.ReadTimeout, requests.exceptions.ConnectionError):
-                if disk is not None and disk.full():
+                if stays_full is not None and stays_full():
                     stop = "disk_quota"
                     break
         container.kill()

@@ -37,8 +37,9 @@ import shutil
 import stat
 import subprocess
 import threading
+import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -51,6 +52,9 @@ DEFAULT_DISK_DIR = Path("/var/tmp/fixtrace-sandbox-disks")
 #: 1 GiB image), so "full" is "within max(4 MiB, 1/256 of the quota)".
 FULL_MARGIN_BYTES = 4 << 20
 FULL_MARGIN_FRACTION = 256
+#: How long a run's disk must stay full before the run is stopped: a run that meets ENOSPC
+#: gets to report it (or to free space) instead of dying before it can say why.
+FULL_GRACE_S = 1.0
 _TOOLS = ("mkfs.ext4", "mount")
 
 
@@ -94,6 +98,22 @@ class RunDisk:
         space, inodes = self.free()
         margin = max(FULL_MARGIN_BYTES, (self.quota_mb << 20) // FULL_MARGIN_FRACTION)
         return space < margin or inodes == 0
+
+    def stays_full(self, grace_s: float = FULL_GRACE_S) -> Callable[[], bool]:
+        """A watch for the run's driver: True once the disk has been full for ``grace_s``
+        without a break (freeing space resets it)."""
+        full_since: float | None = None
+
+        def watch() -> bool:
+            nonlocal full_since
+            if not self.full():
+                full_since = None
+                return False
+            now = time.monotonic()
+            full_since = now if full_since is None else full_since
+            return now - full_since >= grace_s
+
+        return watch
 
 
 def _run(argv: list[str], what: str) -> None:
