@@ -149,6 +149,35 @@ def _after_digest_label(text: str, start: int) -> bool:
     return len(label) < len(window) and label.endswith(_DIGEST_LABELS)
 
 
+_ID_LABEL = re.compile(r"(?:^|[^a-z0-9])(?:[a-z0-9]+[_.\-])*(?:id|uuid|guid)$")
+_CAMEL_ID_LABEL = re.compile(r"[a-z]Id$")
+_ID_LABEL_SECRET_WORDS = ("secret", "token", "key", "pass", "auth")
+
+
+def _in_dotted_name(text: str, start: int, end: int) -> bool:
+    """A part of a dotted file or module name (``main.3f9a….chunk.js``: a content hash)."""
+    if start and text[start - 1] == ".":
+        return True
+    return text[end : end + 1] == "." and text[end + 1 : end + 2].isalpha()
+
+
+def _after_id_label(text: str, start: int) -> bool:
+    """A value written as an id: right after a label naming an id and its separator.
+
+    ``request_id=…``, ``"traceId": "…"``, ``X-Request-Id: …``, ``uuid …``: a logged id in
+    hex or UUID form is not a key. A label that also names a secret (Vault's
+    ``secret_id``, ``token_id``) does not make the value an id.
+    """
+    window = text[max(0, start - _DIGEST_WINDOW) : start]
+    label = window.rstrip(_LABEL_SEPARATORS)
+    if len(label) == len(window):
+        return False
+    if not (_ID_LABEL.search(label.lower()) or _CAMEL_ID_LABEL.search(label)):
+        return False
+    word = label.lower().rsplit(None, 1)[-1] if label.strip() else ""
+    return not any(w in word for w in _ID_LABEL_SECRET_WORDS)
+
+
 def _in_public_pem_block(text: str, start: int) -> bool:
     """Inside ``-----BEGIN CERTIFICATE-----`` (or ``… PUBLIC KEY-----``) and not yet ended."""
     begin = text.rfind("-----BEGIN ", 0, start)
@@ -199,6 +228,44 @@ def _is_digest_hex(s: str) -> bool:
         return False
     digits = s[2:] if s[:2] in ("0x", "0X") else s
     return len(digits) in _DIGEST_HEX_LENGTHS
+
+
+_OBJECT_ID_HEX = 24
+"""A MongoDB ObjectId (12 bytes as hex): an id in logs, like a digest."""
+_MAX_HEX_KEY = 64
+"""Longer single-case hex is data (a signature, a ciphertext, an encoded payload), not a key
+of 32 bytes or less."""
+_SAME_CASE_UUID = re.compile(
+    r"[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"
+    r"|[0-9A-F]{8}-[0-9A-F]{4}-[1-8][0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}"
+)
+"""An RFC 9562 UUID as generators print it: version 1–8, variant 10xx, one letter case."""
+_NIL_MAX_UUID = frozenset(
+    ("00000000-0000-0000-0000-000000000000", "ffffffff-ffff-ffff-ffff-ffffffffffff")
+)
+
+
+def hex_key(token: str) -> bool | None:
+    """Decide a run of hex digits (or a UUID-shaped run) by its form alone, or None.
+
+    True, a key: hex in mixed letter case (no digest or id printer mixes case; an EIP-55
+    ``0x`` address does, and stays), a UUID-shaped run that is not a UUID (no RFC 9562
+    version and variant, or mixed case: ``3e687efb-1561-ecee-…``), or single-case hex of
+    a length no digest or common id has (20..64 but not 32/40/56/64, not a 24-hex ObjectId).
+    False, an id unless a secret keyword is right before it: a digest length, an ObjectId,
+    an RFC UUID. None: not hex; the general rule decides.
+    """
+    if len(token) == 36 and _UUID.fullmatch(token):
+        return not (token in _NIL_MAX_UUID or _SAME_CASE_UUID.fullmatch(token))
+    if not _HEX.fullmatch(token):
+        return None
+    digits = token[2:] if token[:2] in ("0x", "0X") else token
+    if digits.isdigit() or digits.isalpha():
+        return None  # a number or a word: the general rule (it needs two classes)
+    if digits != digits.lower() and digits != digits.upper():
+        return len(digits) == len(token)  # mixed case: a key, but a checksummed 0x address
+    size = len(digits)
+    return size <= _MAX_HEX_KEY and size not in _DIGEST_HEX_LENGTHS and size != _OBJECT_ID_HEX
 
 
 def _is_base64_text(s: str) -> bool:
@@ -301,11 +368,14 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
         return False
     if len(token) > MAX_LEN or _SRI.match(token):
         return False
-    if _is_digest_hex(token) and not _keyword_right_before(text, start):
-        return False  # a digest; but "the api key 8fd6…" names what the hex is
     if text.endswith("base64,", max(0, start - 7), start) or _after_digest_label(text, start):
         return False
-    core = _UUID.sub("", token) if "-" in token else token
+    hex_verdict = hex_key(token)
+    if hex_verdict is not None:
+        if hex_verdict:
+            return not _after_id_label(text, start) and not _in_dotted_name(text, start, end)
+        return _keyword_right_before(text, start) and not _SAME_CASE_UUID.fullmatch(token)
+    core = _SAME_CASE_UUID.sub("", token) if "-" in token else token
     near = _near_keyword(text, start)
     size = len(core.rstrip("="))
     if size < MIN_NEAR_KEYWORD:
