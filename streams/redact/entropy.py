@@ -3,10 +3,10 @@
 Candidates are maximal runs of ``[A-Za-z0-9+/_-]`` (plus ``=`` padding) of at least 20
 characters. A candidate is a finding when all of these hold:
 
-* **Length**: 32..256 characters standalone, or 20..256 when a secret keyword (key, token,
-  secret, passw, auth, credential, bearer, signature) appears within 48 characters before
-  it. Longer runs are encoded payloads (source maps, embedded files), not credentials;
-  the provider rules and the private-key rule cover long credentials by their shape.
+* **Length**: 32..256 characters standalone, or 20 and more when a secret keyword (key,
+  token, secret, passw, auth, credential, bearer, signature) appears within 48 characters
+  before it. Longer standalone runs are encoded payloads (source maps, embedded files),
+  not credentials; a long one a secret word names (a signed token's parts) is one.
 * **Not a digest or id**: pure hex of a standard digest length (32 md5 / uuid without
   dashes, 40 sha1 / git, 56 sha224, 64 sha256, 96 sha384, 128 sha512, optionally ``0x``),
   a UUID (a run is judged on what is left after removing UUIDs), a subresource-integrity
@@ -366,7 +366,7 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
         return False
     if in_path(text, start, end):
         return False
-    if len(token) > MAX_LEN or _SRI.match(token):
+    if _SRI.match(token) or (len(token) > MAX_LEN and not _near_keyword(text, start)):
         return False
     if text.endswith("base64,", max(0, start - 7), start) or _after_digest_label(text, start):
         return False

@@ -65,10 +65,31 @@ def test_private_keys_go() -> None:
         ("    client-key-data: LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQpNSUlF", "LS0tLS1CRUdJ"),
         ("client_secret=bP88Q~rcBcYjzzOhg1Hnn76Wm3jGgakZiZ.8vMgR", "bP88Q~rcBcYjzzOhg1"),
         ("token dapi0123456789abcdef0123456789abcdef", "dapi0123456789abcdef"),
+        ("http -a alice:Spruce41x POST https://api.example.org/items", "Spruce41x"),
+        ("https -a alice:'Spruce 41x' api.example.org/me", "Spruce 41x"),
+        (
+            "printf '%s\\n' 'machine h.example.org login ci password Birch77q' >> ~/.netrc",
+            "Birch77q",
+        ),
+        ("echo 'aws_secret_key Maple!x9' >> ~/.s3cfg", "Maple!x9"),
     ],
 )
 def test_credential_flags_assignments_and_files(text: str, secret: str) -> None:
     assert secret not in Redactor().redact_text(text)[0]
+
+
+SIGNED = "eyJ0eXAiOiJKV1QifQ." + "Xk3jd8fQ2aB7cD9eF1gH2iJ3kL4mN5oP6qR7sT8uV" * 20
+
+
+@pytest.mark.parametrize(
+    "text",
+    [f"export SERVICE_TOKEN={SIGNED}", f'client = Client(token="{SIGNED}")',
+     f"the api key {SIGNED} expired"],
+)  # fmt: skip
+def test_a_long_signed_token_named_as_a_secret_goes_whole(text: str) -> None:
+    """A value of ~800 characters (a signed token) is redacted to its end, not cut at 512."""
+    out = Redactor().redact_text(text)[0]
+    assert "Xk3jd8fQ2aB7" not in out, out
 
 
 PROVIDER_EXAMPLES = {
