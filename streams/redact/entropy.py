@@ -286,14 +286,24 @@ _LETTER_DIGIT = re.compile(r"(?<=[A-Za-z])[0-9]|(?<=[0-9])[A-Za-z]")
 
 def is_identifier_like(s: str) -> bool:
     """Mostly dictionary-like segments; a run that switches between letters and digits
-    four or more times without a separator (``qtb537zc8slok…``) is a key, not a name."""
+    four or more times without a separator (``qtb537zc8slok…``), or whose letter case flips
+    every few letters (8+ segments of under 3.5 letters on average), is a key, not a name."""
     if len(_LETTER_DIGIT.findall(s)) >= max(4, len(s) // 10) and not any(c in s for c in "_-./"):
         return False
     wordy = 0
-    for seg in _SEGMENT.findall(s):
-        if seg.isalpha() and len(seg) >= 3 and _VOWELS.intersection(seg.lower()):
+    letters = [seg for seg in _SEGMENT.findall(s) if seg.isalpha()]
+    if len(letters) >= _MANY_SEGMENTS and sum(map(len, letters)) < _SHORT_MEAN * len(letters):
+        return False  # jCBaQngSHiHDRYOcs: case flips every few letters, no words
+    for seg in letters:
+        if len(seg) >= 3 and _VOWELS.intersection(seg.lower()):
             wordy += len(seg)
     return wordy >= 0.6 * len(s)
+
+
+_MANY_SEGMENTS = 8
+_SHORT_MEAN = 3.5
+"""A name's CamelCase words average 4+ letters (``getElementById``: 3.5 over 4 words); a
+random mixed-case run splits into 8+ "words" averaging under 3.5 letters."""
 
 
 _DIGIT = re.compile(r"[0-9]")
