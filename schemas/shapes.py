@@ -55,6 +55,17 @@ def _wordy(part: str) -> bool:
     return covered >= 0.6 * len(part)
 
 
+_CASE_SEGMENT = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+
+
+def _case_flips(part: str) -> bool:
+    """Letter case flips every few letters: 4+ CamelCase segments under 3.5 letters on
+    average (``QuyijkwNEzPGfu``, ``sOSNCWAucqHBDn``); names' words are longer
+    (``getElementById``, ``HTTPSConnectionPool``)."""
+    segments = _CASE_SEGMENT.findall(part)
+    return len(segments) >= 4 and sum(map(len, segments)) < 3.5 * len(segments)
+
+
 def looks_random(value: str, max_hex: int = 12) -> bool:
     """A part of ``value`` that reads as a key rather than a word, number or short id.
 
@@ -62,7 +73,8 @@ def looks_random(value: str, max_hex: int = 12) -> bool:
     and mixes letters and digits (``Xk3jd8fQ2aB7``, ``ghp_…``'s body), when it is hex
     longer than ``max_hex`` (a 32-hex API key; a UUID's parts are 12 at most), or when it
     has 4+ changes from lower to upper case (``aBcDeF``), or when it is 10+ characters of
-    mixed case that do not read as words (``GMdVWNRqbQbXmf``). A UUID-shaped part must have
+    mixed case that do not read as words (``GMdVWNRqbQbXmf``) or whose case flips every few
+    letters (``QuyijkwNEzPGfu``). A UUID-shaped part must have
     a UUID's version and variant digits (keys written in UUID form mostly do not). Words,
     CamelCase class names, version strings, dates and RFC UUIDs pass.
     """
@@ -70,7 +82,7 @@ def looks_random(value: str, max_hex: int = 12) -> bool:
         if not _RFC_UUID.fullmatch(uuid):
             return True  # UUID-shaped hex without a UUID's version and variant: a key
     for part in _PART.findall(value):
-        if len(part) >= 10 and not part.isdigit() and _case_mixed(part) and not _wordy(part):
+        if len(part) >= 10 and _case_mixed(part) and (not _wordy(part) or _case_flips(part)):
             return True
         if _HEXISH.fullmatch(part) and not part.isdigit() and not part.isalpha():
             if len(part) > max_hex:
@@ -151,7 +163,7 @@ SHAPES: dict[str, Shape] = {
                 "django__django-11099",
                 "swe-agent/run-3",
             ),
-            ("ghp_R2d4x0ZkQpL9mN3vB7cT1yH6jF8sW5aE0uIo", "has space", ""),
+            ("ghp_R2d4x0ZkQpL9mN3vB7cT1yH6jF8sW5aE0uIo", "has space", "", "TzkvbNQwPXeMb"),
             no_random_parts=True,
             limits="a secret made only of hex or of short parts (a UUID-shaped Heroku key) fits",
         ),
@@ -179,8 +191,15 @@ SHAPES: dict[str, Shape] = {
         _s(
             "name",
             r"[A-Za-z_][A-Za-z0-9_.+\-]{0,63}",
-            ("bash", "pytest", "unified_diff", "goto_definition", "requests.exceptions.HTTPError"),
-            ("sk_live_4eC39HqLyjWDarjtT1zdp7dc", "a b", "p@ss"),
+            (
+                "bash",
+                "pytest",
+                "unified_diff",
+                "goto_definition",
+                "requests.exceptions.HTTPError",
+                "HTTPSConnectionPool",
+            ),
+            ("sk_live_4eC39HqLyjWDarjtT1zdp7dc", "a b", "p@ss", "rUVoqWEpaNKfYd"),
             no_random_parts=True,
             limits="a word-like password (hunter2) fits",
         ),
