@@ -200,7 +200,8 @@ def _is_ssh_public_key(s: str) -> bool:
 
 
 def widen_dotted(text: str, start: int, end: int) -> tuple[int, int]:
-    """The span grown over up to two ``part.`` pieces written right before it.
+    """The span grown over up to two ``part.`` pieces written right before it (and a
+    Facebook app id joined by ``|``).
 
     A backwards walk, not a regex search: a search that must end at ``start`` retries at
     every position of its window (~30 µs per finding, measured), the walk reads each
@@ -216,7 +217,26 @@ def widen_dotted(text: str, start: int, end: int) -> tuple[int, int]:
         if dot - first < 2:
             break
         start = first
-    return start, end
+    return _widen_app_id(text, start), end
+
+
+_APP_ID_DIGITS = (15, 16)
+
+
+def _widen_app_id(text: str, start: int) -> int:
+    """Grow over a Facebook app access token's ``<app id>|`` (15–16 digits, ``|`` or its
+    URL escape ``%7C``, whose ``7C`` the run holds), as gitleaks' facebook-access-token rule
+    reads ``<app id>|<app secret>``."""
+    joiner = text[start - 1 : start]
+    if not (joiner == "|" or (joiner == "%" and text[start : start + 2] in ("7C", "7c"))):
+        return start
+    digits = start - 1
+    first = digits
+    while first > 0 and text[first - 1].isdigit() and digits - first <= 16:
+        first -= 1
+    if digits - first in _APP_ID_DIGITS and not (first and text[first - 1].isalnum()):
+        return first
+    return start
 
 
 def _digit_share(s: str) -> float:

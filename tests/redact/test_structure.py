@@ -126,3 +126,10 @@ def test_provider_rules_find_their_examples(rule: str, text: str) -> None:
 def test_case_flipping_letters_are_a_key_camel_case_words_a_name(token: str, random: bool) -> None:
     out = Redactor().redact_text(f"it fails with {token} again")[0]
     assert (token not in out) is random, out
+
+
+def test_a_facebook_app_access_token_goes_with_its_app_id() -> None:
+    """``<15-16 digit app id>|<secret>`` is one credential (gitleaks' facebook-access-token)."""
+    for joiner in ("|", "%7C"):
+        out = Redactor().redact_text(f"token is 1234567890123456{joiner}Rk3dQ8vTzX2pLm9NcY4wB7eJ")
+        assert "1234567890123456" not in out[0] and "Rk3dQ8vTzX2p" not in out[0], out
