@@ -133,3 +133,32 @@ def test_a_facebook_app_access_token_goes_with_its_app_id() -> None:
     for joiner in ("|", "%7C"):
         out = Redactor().redact_text(f"token is 1234567890123456{joiner}Rk3dQ8vTzX2pLm9NcY4wB7eJ")
         assert "1234567890123456" not in out[0] and "Rk3dQ8vTzX2p" not in out[0], out
+
+
+BODY = "Xk3jd8fQ2aB7cD9eF1gH2iJ3kL4mN5oP6q"
+
+
+@pytest.mark.parametrize(
+    "token",
+    [
+        "AQVN" + BODY, "API-ZNRMR7SL6L3ATMOIK7GKJDKLPY", "AKCp" + BODY * 2, "BBDC-" + BODY,
+        "CCIPAT_" + BODY, "CFPAT-" + BODY, "bkua_" + BODY.lower(), "cmVmdGtu" + BODY,
+        "dckr_oat_" + BODY, "eyJrIjoi" + BODY, "figp_" + BODY, "fm2_" + BODY,
+        "pnu_" + BODY, "rdme_" + BODY.lower(), "rootly_" + BODY, "rzp_live_Xk3jd8fQ2aB7cD",
+        "sgp_" + BODY, "slk_" + BODY, "sm_pat_" + BODY, "sqco_" + BODY, "thog-key-" + BODY,
+        "tskey-" + BODY,
+    ],
+)  # fmt: skip
+def test_documented_prefixes_of_the_second_pass(token: str) -> None:
+    """Prefixes from gitleaks' config and trufflehog's detectors (synthetic bodies)."""
+    out = Redactor().redact_text(f"it fails with {token} now")
+    assert token not in out[0] and "prefixed_service_token" in out[1], out
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["kubectl logs api-7d9f8b6c5d-x2kqp", "GET /API-Reference-Guide-For-Developers.html",
+     "ramp_id_lookup_table_for_customers = {}", "sm_path_to_the_model_checkpoint_dir"],
+)  # fmt: skip
+def test_prefix_look_alikes_stay(text: str) -> None:
+    assert Redactor().redact_text(text)[0] == text
