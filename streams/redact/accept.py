@@ -96,16 +96,31 @@ def mixed_token(value: str, text: str, start: int, end: int) -> bool:
     return has_digit and has_upper and has_lower
 
 
+_PREFIX_MAX = 16
+"""Documented prefixes end with ``_`` or ``-`` within 16 characters (``AGE-SECRET-KEY-``)."""
+_BODY_MIN = 12
+
+
 def token_body(value: str, text: str, start: int, end: int) -> bool:
     """Accept a prefixed token whose body reads as key material, not as a name.
 
     Weaker than :func:`mixed_token` (Hugging Face tokens have no digits, Mailgun keys no
     upper case): two of digits, upper and lower case, and not mostly dictionary-like
-    segments (``hf_hub_download_from_cache`` is a name).
+    segments (``hf_hub_download_from_cache`` is a name). The body is what follows the
+    first ``_``, or else what follows the last ``_``/``-`` of the first 16 characters
+    (``thog-key-946c…``: the prefix's words are not the body); either reading may pass.
     """
     if start and text[start - 1].isalnum():
         return False  # inside a longer word ("vipul-…" is a file name, not a Pulumi token)
     body = value[value.find("_") + 1 :] if "_" in value[:10] else value
+    if _key_material(body):
+        return True
+    head = value[:_PREFIX_MAX]
+    cut = max(head.rfind("_"), head.rfind("-"))
+    return cut >= 0 and len(value) - cut > _BODY_MIN and _key_material(value[cut + 1 :])
+
+
+def _key_material(body: str) -> bool:
     classes = (
         any(c.isdigit() for c in body)
         + any(c.isupper() for c in body)
