@@ -22,6 +22,7 @@ _NOT_VALUES = frozenset(
 _SECRET_WORDS = ("password", "passwd", "secret", "token", "key", "credential", "auth")
 _PLACEHOLDER_START = ("$", "{{", "{%", "%(", "<", "[redacted", "***", "...", "os.", "env.")
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_PROSE_WORD = re.compile(r"[a-z]+[.!?]")
 _DOTTED = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)+")
 _REPEATED = re.compile(r"(.)\1*")
 
@@ -51,6 +52,8 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
     before = text[start - 1] if start else ""
     if before in "\"'`":
         return True
+    if _PROSE_WORD.fullmatch(value):
+        return False  # "… the password combination." ends a sentence: a word, not a value
     if any(c in value for c in "()[]{}") or value.isdigit():
         return False
     if _DOTTED.fullmatch(value) and not any(map(_random_segment, value.split("."))):

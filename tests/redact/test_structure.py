@@ -169,3 +169,12 @@ def test_a_prefix_made_of_words_is_not_read_as_the_body() -> None:
     ``thog-key-…`` as a whole reads as words."""
     out = Redactor().redact_text("it fails with thog-key-830d5e1fbee7caff again")
     assert "830d5e1fbee7caff" not in out[0] and "prefixed_service_token" in out[1], out
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Pick a strong password combination.\n\nNext: the login form.",
+     "# reset it if you forgot the password first!\n"],
+)  # fmt: skip
+def test_a_word_ending_a_sentence_after_a_secret_name_is_prose(text: str) -> None:
+    assert Redactor().redact_text(text)[0] == text
