@@ -153,6 +153,7 @@ def _after_digest_label(text: str, start: int) -> bool:
 
 _ID_LABEL = re.compile(r"(?:^|[^a-z0-9])(?:[a-z0-9]+[_.\-])*(?:id|uuid|guid)$")
 _CAMEL_ID_LABEL = re.compile(r"[a-z]Id$")
+_ID_LABEL_SEPARATORS = _LABEL_SEPARATORS + "("
 _ID_LABEL_SECRET_WORDS = ("secret", "token", "key", "pass", "auth")
 
 
@@ -166,12 +167,12 @@ def _in_dotted_name(text: str, start: int, end: int) -> bool:
 def _after_id_label(text: str, start: int) -> bool:
     """A value written as an id: right after a label naming an id and its separator.
 
-    ``request_id=…``, ``"traceId": "…"``, ``X-Request-Id: …``, ``uuid …``: a logged id in
-    hex or UUID form is not a key. A label that also names a secret (Vault's
-    ``secret_id``, ``token_id``) does not make the value an id.
+    ``request_id=…``, ``"traceId": "…"``, ``X-Request-Id: …``, ``UUID('…')``: a logged id
+    is not a key. A label that also names a secret (Vault's ``secret_id``, ``token_id``)
+    does not make the value an id.
     """
     window = text[max(0, start - _DIGEST_WINDOW) : start]
-    label = window.rstrip(_LABEL_SEPARATORS)
+    label = window.rstrip(_ID_LABEL_SEPARATORS)
     if len(label) == len(window):
         return False
     if not (_ID_LABEL.search(label.lower()) or _CAMEL_ID_LABEL.search(label)):
@@ -262,23 +263,21 @@ _SAME_CASE_UUID = re.compile(
     r"|[0-9A-F]{8}-[0-9A-F]{4}-[1-8][0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}"
 )
 """An RFC 9562 UUID as generators print it: version 1–8, variant 10xx, one letter case."""
-_NIL_MAX_UUID = frozenset(
-    ("00000000-0000-0000-0000-000000000000", "ffffffff-ffff-ffff-ffff-ffffffffffff")
-)
 
 
 def hex_key(token: str) -> bool | None:
     """Decide a run of hex digits (or a UUID-shaped run) by its form alone, or None.
 
     True, a key: hex in mixed letter case (no digest or id printer mixes case; an EIP-55
-    ``0x`` address does, and stays), a UUID-shaped run that is not a UUID (no RFC 9562
-    version and variant, or mixed case: ``3e687efb-1561-ecee-…``), or single-case hex of
+    ``0x`` address does, and stays), a UUID-shaped run in mixed case, or single-case hex of
     a length no digest or common id has (20..64 but not 32/40/56/64, not a 24-hex ObjectId).
     False, an id unless a secret keyword is right before it: a digest length, an ObjectId,
-    an RFC UUID. None: not hex; the general rule decides.
+    a single-case UUID-shaped run without an RFC 9562 version and variant (keys are written
+    so, but so are ids from ``UUID(int=random)`` and some databases); an RFC UUID is never
+    a key. None: not hex; the general rule decides.
     """
     if len(token) == 36 and _UUID.fullmatch(token):
-        return not (token in _NIL_MAX_UUID or _SAME_CASE_UUID.fullmatch(token))
+        return token != token.lower() and token != token.upper()
     if not _HEX.fullmatch(token):
         return None
     digits = token[2:] if token[:2] in ("0x", "0X") else token
@@ -391,6 +390,18 @@ def _generated_name(run: str) -> bool:
     return len(longest) < MIN_RANDOM_PART or _is_digest_hex(longest)
 
 
+_ULID = re.compile(r"[0-7][0-9A-HJKMNP-TV-Z]{25}")
+"""A ULID (Crockford base-32, 26 characters, time first): an id."""
+_NAME_PARTS = re.compile(r"[A-Za-z]+|[0-9]+")
+
+
+def _words_and_numbers(run: str) -> bool:
+    """A name composed of parts that are each letters or digits, never both
+    (``0_gemini-3-pro-preview-20251118``); keys in groups mix them (``lo0jvge``)."""
+    parts = _NAME_SEPARATORS.split(run)
+    return len(parts) > 1 and all(len(_NAME_PARTS.findall(p)) <= 1 for p in parts)
+
+
 def _single_case_floor(size: int) -> float:
     """Entropy a standalone single-case run needs: the 1st percentile of random base-32 of
     its length (simulated: 3.55 bits at 24 characters, 3.82 at 32, 4.0 from 40), since the
@@ -415,6 +426,8 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
         if hex_verdict:
             return not _after_id_label(text, start) and not _in_dotted_name(text, start, end)
         return _keyword_right_before(text, start) and not _SAME_CASE_UUID.fullmatch(token)
+    if _ULID.fullmatch(token) or (not (upper and lower) and _after_id_label(text, start)):
+        return False  # an id: a ULID, or a single-case value right after an id label
     core = _SAME_CASE_UUID.sub("", token) if "-" in token else token
     near = _near_keyword(text, start)
     size = len(core.rstrip("="))
@@ -433,6 +446,7 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
         and size >= MIN_LOWER_DIGITS
         and _digit_share(core) >= MIN_DIGIT_SHARE
         and not _generated_name(core)
+        and not _words_and_numbers(core)
     ):
         return False
     if near:

@@ -218,7 +218,7 @@ SECRET_RULES: tuple[Rule, ...] = (
             # or the quoted line a command writes (printf '…password x' >> ~/.netrc)
             _p(
                 r"(?:secret_key|access_key|aws_secret_key|password|passwd)[ \t]+(?![=:\-])"
-                r"([^\s\"'`,;]{3,512})(?=[ \t]*(?:$|\n|\r|`|'|\"))",
+                r"([^\s\"'`,;]{3,512})(?=[ \t]*(?:$|\n|\r|`)|['\"])",
                 "secret",
                 "key",
                 "pass",

@@ -16,7 +16,8 @@ from streams.redact.entropy import hex_key
 KEY_48 = "471b970f09669b9317068d6dec85e19a368db54ff63b71cf"
 KEY_30 = "e4340ca530931ee21115412e0b50a6"
 MIXED_40 = "947Bfd94BBCe1A01e35b2535A00b91460fBC65ca"
-NOT_A_UUID = "90043171-4501-c588-75b6-be3171a77db8"  # version c, variant 7: a key in UUID form
+NOT_A_UUID = "90043171-4501-c588-75b6-be3171a77db8"  # version c, variant 7: not an RFC UUID
+MIXED_UUID = "90043171-4501-C588-75b6-BE3171a77db8"
 RFC_UUID = "69226474-9636-4e8c-9eaf-484d1515ba5d"
 MD5 = "921f7fffd4119aba1adc6c6f79d6cfcc"
 SHA1 = "4d9f001a483bfea6e9b3d1547e56db07244cd6f2"
@@ -33,8 +34,9 @@ LONG_HEX = (
         (KEY_48, True),
         (KEY_30, True),
         (MIXED_40, True),
-        (NOT_A_UUID, True),
-        (NOT_A_UUID.upper(), True),
+        (MIXED_UUID, True),
+        (NOT_A_UUID, False),  # UUID(int=random) prints so too: an id unless a key word is before
+        (NOT_A_UUID.upper(), False),
         (RFC_UUID, False),
         (RFC_UUID.upper(), False),
         ("00000000-0000-0000-0000-000000000000", False),
@@ -58,14 +60,17 @@ def test_hex_key_by_form(token: str, verdict: bool | None) -> None:
         f"The staging project rejects {KEY_48} since this morning.",
         f'client = Client("{KEY_30}")',
         f"Using credentials {MIXED_40} for tenant acme",
-        f"pasted {NOT_A_UUID} into the settings page",
+        f"pasted {MIXED_UUID} into the settings page",
+        f"the token {NOT_A_UUID} is rejected",
         f"the api key {MD5} is rejected",
         f"token {SHA1}",
     ],
 )
 def test_hex_keys_standing_alone_are_redacted(text: str) -> None:
     out = Redactor().redact_text(text)[0]
-    secret = next(t for t in (KEY_48, KEY_30, MIXED_40, NOT_A_UUID, MD5, SHA1) if t in text)
+    secret = next(
+        t for t in (KEY_48, KEY_30, MIXED_40, MIXED_UUID, NOT_A_UUID, MD5, SHA1) if t in text
+    )
     assert secret not in out, out
 
 
@@ -81,6 +86,10 @@ def test_hex_keys_standing_alone_are_redacted(text: str) -> None:
         f"main.{KEY_30[:20]}.chunk.js  212 KiB  [emitted]",
         f"  <UserSecretsId>{RFC_UUID}</UserSecretsId>",
         f"signature={LONG_HEX}",
+        f">>> UUID('{NOT_A_UUID}')",
+        f"rows: ['{NOT_A_UUID}', '{RFC_UUID}']",
+        '{"id": "01ARZ3NDEKTSV4RRFFQ69G5FAV"}',  # a ULID
+        "v1.15.0_gemini-3-pro-preview-20251118.json",
         f"/var/cache/objects/{KEY_48}/data",
     ],
 )
