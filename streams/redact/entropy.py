@@ -269,7 +269,8 @@ def hex_key(token: str) -> bool | None:
     """Decide a run of hex digits (or a UUID-shaped run) by its form alone, or None.
 
     True, a key: hex in mixed letter case (no digest or id printer mixes case; an EIP-55
-    ``0x`` address does, and stays), a UUID-shaped run in mixed case, or single-case hex of
+    ``0x`` address does, and stays), a UUID-shaped run with a group in mixed case (a GUID
+    may case its groups apart, ``{87A94AB0-E370-4cde-…}``, never within one), or single-case hex of
     a length no digest or common id has (20..64 but not 32/40/56/64, not a 24-hex ObjectId).
     False, an id unless a secret keyword is right before it: a digest length, an ObjectId,
     a single-case UUID-shaped run without an RFC 9562 version and variant (keys are written
@@ -277,7 +278,7 @@ def hex_key(token: str) -> bool | None:
     a key. None: not hex; the general rule decides.
     """
     if len(token) == 36 and _UUID.fullmatch(token):
-        return token != token.lower() and token != token.upper()
+        return any(g != g.lower() and g != g.upper() for g in token.split("-"))
     if not _HEX.fullmatch(token):
         return None
     digits = token[2:] if token[:2] in ("0x", "0X") else token

@@ -87,6 +87,7 @@ def test_hex_keys_standing_alone_are_redacted(text: str) -> None:
         f"  <UserSecretsId>{RFC_UUID}</UserSecretsId>",
         f"signature={LONG_HEX}",
         f">>> UUID('{NOT_A_UUID}')",
+        "3c38c29667ff92da48efe096a4d02c33-{87A94AB0-E370-4cde-98D3-AC1B0F4E7D21}",
         f"rows: ['{NOT_A_UUID}', '{RFC_UUID}']",
         '{"id": "01ARZ3NDEKTSV4RRFFQ69G5FAV"}',  # a ULID
         "v1.15.0_gemini-3-pro-preview-20251118.json",
