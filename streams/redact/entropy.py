@@ -253,11 +253,6 @@ def _is_digest_hex(s: str) -> bool:
     return len(digits) in _DIGEST_HEX_LENGTHS
 
 
-_OBJECT_ID_HEX = 24
-"""A MongoDB ObjectId (12 bytes as hex): an id in logs, like a digest."""
-_MAX_HEX_KEY = 64
-"""Longer single-case hex is data (a signature, a ciphertext, an encoded payload), not a key
-of 32 bytes or less."""
 _SAME_CASE_UUID = re.compile(
     r"[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"
     r"|[0-9A-F]{8}-[0-9A-F]{4}-[1-8][0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}"
@@ -269,13 +264,14 @@ def hex_key(token: str) -> bool | None:
     """Decide a run of hex digits (or a UUID-shaped run) by its form alone, or None.
 
     True, a key: hex in mixed letter case (no digest or id printer mixes case; an EIP-55
-    ``0x`` address does, and stays), a UUID-shaped run with a group in mixed case (a GUID
-    may case its groups apart, ``{87A94AB0-E370-4cde-…}``, never within one), or single-case hex of
-    a length no digest or common id has (20..64 but not 32/40/56/64, not a 24-hex ObjectId).
-    False, an id unless a secret keyword is right before it: a digest length, an ObjectId,
-    a single-case UUID-shaped run without an RFC 9562 version and variant (keys are written
-    so, but so are ids from ``UUID(int=random)`` and some databases); an RFC UUID is never
-    a key. None: not hex; the general rule decides.
+    ``0x`` address does, and stays), or a UUID-shaped run with a group in mixed case (a
+    GUID may case its groups apart, ``{87A94AB0-E370-4cde-…}``, never within one). False,
+    data or an id unless a secret keyword is right before it: single-case hex of any length
+    (digests, ObjectIds, test vectors and signatures have every length: a scan of installed
+    packages found 58 crypto test vectors a length rule took for keys), and a single-case
+    UUID-shaped run without an RFC 9562 version and variant (``UUID(int=random)`` and some
+    databases print so); an RFC UUID is never a key. None: not hex; the general rule
+    decides.
     """
     if len(token) == 36 and _UUID.fullmatch(token):
         return any(g != g.lower() and g != g.upper() for g in token.split("-"))
@@ -286,8 +282,7 @@ def hex_key(token: str) -> bool | None:
         return None  # a number or a word: the general rule (it needs two classes)
     if digits != digits.lower() and digits != digits.upper():
         return len(digits) == len(token)  # mixed case: a key, but a checksummed 0x address
-    size = len(digits)
-    return size <= _MAX_HEX_KEY and size not in _DIGEST_HEX_LENGTHS and size != _OBJECT_ID_HEX
+    return False
 
 
 def _is_base64_text(s: str) -> bool:
@@ -341,7 +336,7 @@ _FIELD_STOPS = " \t\r\n\"'`<>()|"
 
 
 def in_path(text: str, start: int, end: int) -> bool:
-    """The run is (part of) a file path, an S3 key or a URL, not a token.
+    """The run is (part of) a file path, an S3 key, a URL or an AWS ARN, not a token.
 
     A run right after a ``/``, any run in a word holding ``scheme://``, or one holding a
     ``/`` inside a word that starts like a path (``/``, ``~``, ``.``) or has a ``/`` before
@@ -357,6 +352,8 @@ def in_path(text: str, start: int, end: int) -> bool:
         field -= 1
     if "://" in text[field:end]:
         return True  # a URL: its secrets are userinfo and credential parameters (URL rules)
+    if text.startswith("arn:", field):
+        return True  # an AWS ARN names a resource (arn:aws:kms:…:key/<id>), never a secret
     if "/" not in text[start:end]:
         return False
     word = start
@@ -403,14 +400,6 @@ def _words_and_numbers(run: str) -> bool:
     return len(parts) > 1 and all(len(_NAME_PARTS.findall(p)) <= 1 for p in parts)
 
 
-def _single_case_floor(size: int) -> float:
-    """Entropy a standalone single-case run needs: the 1st percentile of random base-32 of
-    its length (simulated: 3.55 bits at 24 characters, 3.82 at 32, 4.0 from 40), since the
-    plug-in estimate of a short sample is biased low; a fixed 4.0 kept 5 % of random
-    32-character base-36 keys."""
-    return min(STANDALONE_BITS, 3.55 + (size - MIN_LOWER_DIGITS) * 0.033)
-
-
 def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
     """Decide one candidate run (see the module docstring for the rule)."""
     digit, upper, lower = _classes(token)
@@ -429,7 +418,7 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
         return _keyword_right_before(text, start) and not _SAME_CASE_UUID.fullmatch(token)
     if _ULID.fullmatch(token) or (not (upper and lower) and _after_id_label(text, start)):
         return False  # an id: a ULID, or a single-case value right after an id label
-    core = _SAME_CASE_UUID.sub("", token) if "-" in token else token
+    core = _UUID.sub("", token) if "-" in token else token
     near = _near_keyword(text, start)
     size = len(core.rstrip("="))
     if size < MIN_NEAR_KEYWORD:
@@ -450,13 +439,7 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
         and not _words_and_numbers(core)
     ):
         return False
-    if near:
-        floor = NEAR_KEYWORD_BITS
-    elif upper and lower:
-        floor = STANDALONE_BITS
-    else:
-        floor = _single_case_floor(size)
-    if shannon_bits(core) < floor:
+    if shannon_bits(core) < (NEAR_KEYWORD_BITS if near else STANDALONE_BITS):
         return False
     if is_identifier_like(core) or _is_base64_text(core) or _is_ssh_public_key(core):
         return False

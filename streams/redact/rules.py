@@ -214,11 +214,13 @@ SECRET_RULES: tuple[Rule, ...] = (
                 "key",
                 lower=True,
             ),
-            # .s3cfg / .netrc style: the name, spaces, the value (no "="), ending the line
-            # or the quoted line a command writes (printf '…password x' >> ~/.netrc)
+            # .s3cfg / .netrc style: the name, spaces, the value (no "="), ending the line,
+            # or ending the quoted line a command writes (printf '…password x9' >> ~/.netrc)
+            # when it is not a plain word ("… as password value" is a message)
             _p(
                 r"(?:secret_key|access_key|aws_secret_key|password|passwd)[ \t]+(?![=:\-])"
-                r"([^\s\"'`,;]{3,512})(?=[ \t]*(?:$|\n|\r|`)|['\"])",
+                r"(?:([^\s\"'`,;]{3,512})(?=[ \t]*(?:$|\n|\r|`))"
+                r"|((?=[^\s\"'`,;]*[^a-z\s\"'`,;])[^\s\"'`,;]{3,512})(?=['\"]))",
                 "secret",
                 "key",
                 "pass",

@@ -158,6 +158,9 @@ def test_documented_prefixes_of_the_second_pass(token: str) -> None:
 @pytest.mark.parametrize(
     "text",
     ["kubectl logs api-7d9f8b6c5d-x2kqp", "GET /API-Reference-Guide-For-Developers.html",
+     '"ssl_ciphers": ["TLS_CHACHA20_POLY1305_SHA256", "ECDHE-RSA-AES128-GCM-SHA256"]',
+     '"KmsKeyId": "arn:aws:kms:us-east-1:123456789012:key/4c1731d6-5435-ed4d-be13-d53411a7cfbd"',
+     'raise ValueError("None is not allowed as password value")',
      "ramp_id_lookup_table_for_customers = {}", "sm_path_to_the_model_checkpoint_dir"],
 )  # fmt: skip
 def test_prefix_look_alikes_stay(text: str) -> None:
