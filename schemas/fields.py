@@ -24,7 +24,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from schemas.shapes import _FITTED, _RFC_UUID, PUBLIC, SHAPES, TEXT, Shape
+from schemas.shapes import _FITTED, _RFC_UUID, DROPPED, PUBLIC, SHAPES, TEXT, Shape
 
 AVRO_DIR = Path(__file__).parent / "avro"
 
@@ -89,7 +89,7 @@ FIELD_SHAPES: dict[str, str] = {
     "fixtrace.Repo.remote_url": TEXT,
     "fixtrace.Repo.default_branch": TEXT,
     "fixtrace.Repo.commit_base": "revision",
-    "fixtrace.RepoFingerprint.tree_hash": "digest",
+    "fixtrace.RepoFingerprint.tree_hash": "git_object",
     "fixtrace.RepoFingerprint.dependencies_lock_hash": "digest",
     "fixtrace.Task.task_id": TEXT,
     "fixtrace.BugReport.title": TEXT,
@@ -117,16 +117,17 @@ FIELD_SHAPES: dict[str, str] = {
     "fixtrace.Ingestion.dedupe_policy": "name",
     # the batch and the finalize marker
     "fixtrace.EventBatch.trace_id": "id",
-    "fixtrace.ProducerInfo.client": TEXT,
-    "fixtrace.ProducerInfo.version": TEXT,
-    "fixtrace.ProducerInfo.host": TEXT,
+    "fixtrace.ProducerInfo.client": DROPPED,
+    "fixtrace.ProducerInfo.version": DROPPED,
+    "fixtrace.ProducerInfo.host": DROPPED,
     "fixtrace.TraceFinalize.trace_id": "id",
     "fixtrace.FinalState.commit_head": "revision",
     "fixtrace.PrRef.title": TEXT,
     "fixtrace.PrRef.description": TEXT,
     "fixtrace.PrRef.diff_blob_id": "digest",
 }
-"""Avro ``record.field`` (``[]`` for an array's items) → ``text`` or a :data:`SHAPES` name."""
+"""Avro ``record.field`` (``[]`` for an array's items) → ``text``, ``public``, ``dropped``
+or a :data:`SHAPES` name."""
 
 BOUNDARY_RECORDS = ("fixtrace.TraceOpened", "fixtrace.EventBatch", "fixtrace.TraceFinalize")
 """The records a client sends; every string field in them is classified above."""
@@ -198,7 +199,7 @@ def unclassified() -> list[str]:
 
 def shaped_fields() -> dict[str, Shape]:
     """``record.field`` → its shape, for the fields that are not free text."""
-    return {f: SHAPES[s] for f, s in FIELD_SHAPES.items() if s not in (TEXT, PUBLIC)}
+    return {f: SHAPES[s] for f, s in FIELD_SHAPES.items() if s in SHAPES}
 
 
 def model_field_class(record: str, name: str) -> str | None:

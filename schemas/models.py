@@ -15,7 +15,7 @@ from pydantic import Field, model_validator
 
 from schemas.base import BlobId, Wire, new_id, now_ms
 from schemas.payloads import PAYLOAD_MODELS, EventType, Payload
-from schemas.shapes import Digest, Id, Name, Revision, Text, Version
+from schemas.shapes import Digest, GitObject, Id, Name, Revision, Text, Version
 
 # --- the event envelope and the Kafka records ------------------------------------------
 
@@ -85,7 +85,7 @@ class EventBatch(Wire):
 
 
 class RepoFingerprint(Wire):
-    tree_hash: Digest | None = None
+    tree_hash: GitObject | None = None
     dependencies_lock_hash: Digest | None = None
 
 

@@ -25,10 +25,14 @@ PUBLIC = "public"
 dataset (test ids must match the test output byte for byte, e.g.
 ``test_auth[http://user:pass@host]``), never the developer's text."""
 
+DROPPED = "dropped"
+"""Read by no stage and stored nowhere: the stream's prepare step drops it (the raw topic
+keeps it, as it keeps every raw record). Which client sent a batch is such a field; the
+every-field test plants secrets in it and runs the prepare step to prove nothing keeps it."""
+
 
 _HEXISH = re.compile(r"[0-9a-fA-F]+")
 _PART = re.compile(r"[A-Za-z0-9]+")
-_LOWER_HEX = re.compile(r"[0-9a-f]+")
 
 
 _UUID_SHAPED = re.compile(
@@ -51,6 +55,17 @@ def _wordy(part: str) -> bool:
     return covered >= 0.6 * len(part)
 
 
+_CASE_SEGMENT = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+
+
+def _case_flips(part: str) -> bool:
+    """Letter case flips every few letters: 4+ CamelCase segments under 3.5 letters on
+    average (``QuyijkwNEzPGfu``, ``sOSNCWAucqHBDn``); names' words are longer
+    (``getElementById``, ``HTTPSConnectionPool``)."""
+    segments = _CASE_SEGMENT.findall(part)
+    return len(segments) >= 4 and sum(map(len, segments)) < 3.5 * len(segments)
+
+
 def looks_random(value: str, max_hex: int = 12) -> bool:
     """A part of ``value`` that reads as a key rather than a word, number or short id.
 
@@ -58,7 +73,8 @@ def looks_random(value: str, max_hex: int = 12) -> bool:
     and mixes letters and digits (``Xk3jd8fQ2aB7``, ``ghp_…``'s body), when it is hex
     longer than ``max_hex`` (a 32-hex API key; a UUID's parts are 12 at most), or when it
     has 4+ changes from lower to upper case (``aBcDeF``), or when it is 10+ characters of
-    mixed case that do not read as words (``GMdVWNRqbQbXmf``). A UUID-shaped part must have
+    mixed case that do not read as words (``GMdVWNRqbQbXmf``) or whose case flips every few
+    letters (``QuyijkwNEzPGfu``). A UUID-shaped part must have
     a UUID's version and variant digits (keys written in UUID form mostly do not). Words,
     CamelCase class names, version strings, dates and RFC UUIDs pass.
     """
@@ -66,7 +82,7 @@ def looks_random(value: str, max_hex: int = 12) -> bool:
         if not _RFC_UUID.fullmatch(uuid):
             return True  # UUID-shaped hex without a UUID's version and variant: a key
     for part in _PART.findall(value):
-        if len(part) >= 10 and not part.isdigit() and _case_mixed(part) and not _wordy(part):
+        if len(part) >= 10 and _case_mixed(part) and (not _wordy(part) or _case_flips(part)):
             return True
         if _HEXISH.fullmatch(part) and not part.isdigit() and not part.isalpha():
             if len(part) > max_hex:
@@ -100,8 +116,6 @@ class Shape:
     limits: str = ""
     max_hex: int = 12
     """Longest hex part a value may hold (``no_random_parts``)."""
-    exact_hex: tuple[int, ...] = ()
-    """Hex lengths allowed as the whole value beside the regex (a full git sha)."""
 
     def why_not(self, value: str) -> str | None:
         """None when ``value`` fits, else one line saying why not (never the value itself).
@@ -125,8 +139,6 @@ class Shape:
     def _why_not(self, value: str) -> str | None:
         if "\x00" in value:
             return f"{self.name}: contains a NUL character"
-        if len(value) in self.exact_hex and _LOWER_HEX.fullmatch(value):
-            return None
         if not self.regex.fullmatch(value):
             return f"{self.name}: does not match {self.regex.pattern}"
         if self.no_random_parts and looks_random(value, self.max_hex):
@@ -135,11 +147,8 @@ class Shape:
 
 
 def _s(name: str, regex: str, examples: tuple[str, ...], rejects: tuple[str, ...], *,
-       no_random_parts: bool = False, limits: str = "", max_hex: int = 12,
-       exact_hex: tuple[int, ...] = ()) -> Shape:  # fmt: skip
-    return Shape(
-        name, re.compile(regex), examples, rejects, no_random_parts, limits, max_hex, exact_hex
-    )
+       no_random_parts: bool = False, limits: str = "", max_hex: int = 12) -> Shape:  # fmt: skip
+    return Shape(name, re.compile(regex), examples, rejects, no_random_parts, limits, max_hex)
 
 
 SHAPES: dict[str, Shape] = {
@@ -154,34 +163,61 @@ SHAPES: dict[str, Shape] = {
                 "django__django-11099",
                 "swe-agent/run-3",
             ),
-            ("ghp_R2d4x0ZkQpL9mN3vB7cT1yH6jF8sW5aE0uIo", "has space", ""),
+            ("ghp_R2d4x0ZkQpL9mN3vB7cT1yH6jF8sW5aE0uIo", "has space", "", "TzkvbNQwPXeMb"),
             no_random_parts=True,
             limits="a secret made only of hex or of short parts (a UUID-shaped Heroku key) fits",
         ),
         _s(
             "digest",
-            r"sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|sha1:[0-9a-f]{40}|[0-9a-f]{40}|[0-9a-f]{64}",
-            ("sha256:" + "b" * 64, "9fceb02d0ae598e95dc970b74767f19372d61af8"),
-            ("h", "0c1d2e3", "d41d8cd98f00b204e9800998ecf8427e", "AKIAIOSFODNN7EXAMPLE"),
-            limits="a secret written as 40 or 64 lower-case hex fits",
+            r"sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|sha1:[0-9a-f]{40}",
+            ("sha256:" + "b" * 64, "sha1:9fceb02d0ae598e95dc970b74767f19372d61af8"),
+            (
+                "h",
+                "0c1d2e3",
+                "d41d8cd98f00b204e9800998ecf8427e",
+                "9fceb02d0ae598e95dc970b74767f19372d61af8",
+                "AKIAIOSFODNN7EXAMPLE",
+            ),
+            limits="none known: a content digest names its algorithm (what the blob store, "
+            "the capture client and the importers write); bare hex is refused",
+        ),
+        _s(
+            "git_object",
+            r"[0-9a-f]{40}|[0-9a-f]{64}",
+            ("9fceb02d0ae598e95dc970b74767f19372d61af8", "c" * 64),
+            ("sha256:" + "b" * 64, "d41d8cd98f00b204e9800998ecf8427e", "main"),
+            limits="a secret written as 40 or 64 lower-case hex fits (a git object id looks alike)",
         ),
         _s(
             "name",
             r"[A-Za-z_][A-Za-z0-9_.+\-]{0,63}",
-            ("bash", "pytest", "unified_diff", "goto_definition", "requests.exceptions.HTTPError"),
-            ("sk_live_4eC39HqLyjWDarjtT1zdp7dc", "a b", "p@ss"),
+            (
+                "bash",
+                "pytest",
+                "unified_diff",
+                "goto_definition",
+                "requests.exceptions.HTTPError",
+                "HTTPSConnectionPool",
+            ),
+            ("sk_live_4eC39HqLyjWDarjtT1zdp7dc", "a b", "p@ss", "rUVoqWEpaNKfYd"),
             no_random_parts=True,
             limits="a word-like password (hunter2) fits",
         ),
         _s(
             "revision",
-            r"[A-Za-z0-9_][A-Za-z0-9_./+\-]{0,127}",
-            ("9fceb02d0ae598e95dc970b74767f19372d61af8", "abc123", "unknown", "v1.2.3", "main"),
-            ("ghp_R2d4x0ZkQpL9mN3vB7cT1yH6jF8sW5aE0uIo", "d41d8cd98f00b204e9800998ecf8427e", "a b"),
-            no_random_parts=True,
-            max_hex=15,
-            exact_hex=(40, 64),
-            limits="a secret of 40/64 or at most 15 lower-case hex fits (a git sha looks alike)",
+            r"[0-9a-f]{1,15}|[0-9a-f]{40}|[0-9a-f]{64}|unknown",
+            ("9fceb02d0ae598e95dc970b74767f19372d61af8", "abc123", "9fceb02", "unknown"),
+            (
+                "ghp_R2d4x0ZkQpL9mN3vB7cT1yH6jF8sW5aE0uIo",
+                "d41d8cd98f00b204e9800998ecf8427e",
+                "a b",
+                "main",
+                "castle99x",
+                "v1.2.3",
+            ),
+            limits="a secret of 40/64 or at most 15 lower-case hex fits (a git sha looks "
+            "alike); a branch or tag name is not a revision here (capture and importers send "
+            "`git rev-parse` output, or `unknown`)",
         ),
         _s(
             "version",
@@ -237,4 +273,5 @@ Id = shaped("id")
 Digest = shaped("digest")
 Name = shaped("name")
 Revision = shaped("revision")
+GitObject = shaped("git_object")
 Version = shaped("version")

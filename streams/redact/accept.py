@@ -22,6 +22,7 @@ _NOT_VALUES = frozenset(
 _SECRET_WORDS = ("password", "passwd", "secret", "token", "key", "credential", "auth")
 _PLACEHOLDER_START = ("$", "{{", "{%", "%(", "<", "[redacted", "***", "...", "os.", "env.")
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_PROSE_WORD = re.compile(r"[a-z]+[.!?]")
 _DOTTED = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)+")
 _REPEATED = re.compile(r"(.)\1*")
 
@@ -51,6 +52,8 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
     before = text[start - 1] if start else ""
     if before in "\"'`":
         return True
+    if _PROSE_WORD.fullmatch(value):
+        return False  # "… the password combination." ends a sentence: a word, not a value
     if any(c in value for c in "()[]{}") or value.isdigit():
         return False
     if _DOTTED.fullmatch(value) and not any(map(_random_segment, value.split("."))):
@@ -96,16 +99,31 @@ def mixed_token(value: str, text: str, start: int, end: int) -> bool:
     return has_digit and has_upper and has_lower
 
 
+_PREFIX_MAX = 16
+"""Documented prefixes end with ``_`` or ``-`` within 16 characters (``AGE-SECRET-KEY-``)."""
+_BODY_MIN = 12
+
+
 def token_body(value: str, text: str, start: int, end: int) -> bool:
     """Accept a prefixed token whose body reads as key material, not as a name.
 
     Weaker than :func:`mixed_token` (Hugging Face tokens have no digits, Mailgun keys no
     upper case): two of digits, upper and lower case, and not mostly dictionary-like
-    segments (``hf_hub_download_from_cache`` is a name).
+    segments (``hf_hub_download_from_cache`` is a name). The body is what follows the
+    first ``_``, or else what follows the last ``_``/``-`` of the first 16 characters
+    (``thog-key-946c…``: the prefix's words are not the body); either reading may pass.
     """
     if start and text[start - 1].isalnum():
         return False  # inside a longer word ("vipul-…" is a file name, not a Pulumi token)
     body = value[value.find("_") + 1 :] if "_" in value[:10] else value
+    if _key_material(body):
+        return True
+    head = value[:_PREFIX_MAX]
+    cut = max(head.rfind("_"), head.rfind("-"))
+    return cut >= 0 and len(value) - cut > _BODY_MIN and _key_material(value[cut + 1 :])
+
+
+def _key_material(body: str) -> bool:
     classes = (
         any(c.isdigit() for c in body)
         + any(c.isupper() for c in body)

@@ -12,7 +12,8 @@ from .pattern import literal as _p
 _FLAG_VALUE = r"([^\s'\"]+|'[^'\n]+'|\"[^\"\n]+\")"
 """A flag's value: bare, single- or double-quoted (the quotes are not part of the secret)."""
 _MYSQL = r"m(?:ysql|ysqldump|ysqladmin|ariadb)"
-_HTTP_CLIENT = r"(?:curl|wget)[ \t][^\n|;&]*?(?:-u|--user|--auth)[ \t=]*[\"']?"
+_HTTP_CLIENT = r"(?:curl|wget|https?)[ \t][^\n|;&]*?(?:-u|--user|-a|--auth)[ \t=]*[\"']?"
+"""curl/wget ``-u``/``--user``, HTTPie's ``http``/``https`` ``-a``/``--auth`` (user:password)."""
 
 
 CREDENTIAL_RULES: tuple[Rule, ...] = (

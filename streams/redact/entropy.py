@@ -3,10 +3,10 @@
 Candidates are maximal runs of ``[A-Za-z0-9+/_-]`` (plus ``=`` padding) of at least 20
 characters. A candidate is a finding when all of these hold:
 
-* **Length**: 32..256 characters standalone, or 20..256 when a secret keyword (key, token,
-  secret, passw, auth, credential, bearer, signature) appears within 48 characters before
-  it. Longer runs are encoded payloads (source maps, embedded files), not credentials;
-  the provider rules and the private-key rule cover long credentials by their shape.
+* **Length**: 32..256 characters standalone, or 20 and more when a secret keyword (key,
+  token, secret, passw, auth, credential, bearer, signature) appears within 48 characters
+  before it. Longer standalone runs are encoded payloads (source maps, embedded files),
+  not credentials; a long one a secret word names (a signed token's parts) is one.
 * **Not a digest or id**: pure hex of a standard digest length (32 md5 / uuid without
   dashes, 40 sha1 / git, 56 sha224, 64 sha256, 96 sha384, 128 sha512, optionally ``0x``),
   a UUID (a run is judged on what is left after removing UUIDs), a subresource-integrity
@@ -85,9 +85,11 @@ def candidate_spans(text: str) -> list[tuple[int, int]]:
 MIN_STANDALONE = 32
 MIN_MIXED = 20
 MIN_LOWER_DIGITS = 24
-"""Standalone runs of digits with one letter case only count from 24 characters when 15 %
-or more are digits (``e2rgfqdg7xpzbq0nmj8l68gmuz``, ``UBENM81QDKGJ7GHB…``); UUIDs and
-hex are judged apart, paths never."""
+MIN_DIGIT_SHARE = 0.08
+"""Standalone runs of digits with one letter case only count from 24 characters when 8 %
+or more are digits (``e2rgfqdg7xpzbq0nmj8l68gmuz``, ``UBENM81QDKGJ7GHB…``): random base-36
+of 24–48 characters has fewer in 0.03–0.4 % of draws (15 % missed 2.5–7 %, simulated);
+UUIDs and hex are judged apart, paths never."""
 """Standalone runs mixing digits, upper and lower case count from 20 characters (a run
 that random is a key, not a name: names are caught by the identifier test)."""
 MIN_NEAR_KEYWORD = 20
@@ -149,6 +151,36 @@ def _after_digest_label(text: str, start: int) -> bool:
     return len(label) < len(window) and label.endswith(_DIGEST_LABELS)
 
 
+_ID_LABEL = re.compile(r"(?:^|[^a-z0-9])(?:[a-z0-9]+[_.\-])*(?:id|uuid|guid)$")
+_CAMEL_ID_LABEL = re.compile(r"[a-z]Id$")
+_ID_LABEL_SEPARATORS = _LABEL_SEPARATORS + "("
+_ID_LABEL_SECRET_WORDS = ("secret", "token", "key", "pass", "auth")
+
+
+def _in_dotted_name(text: str, start: int, end: int) -> bool:
+    """A part of a dotted file or module name (``main.3f9a….chunk.js``: a content hash)."""
+    if start and text[start - 1] == ".":
+        return True
+    return text[end : end + 1] == "." and text[end + 1 : end + 2].isalpha()
+
+
+def _after_id_label(text: str, start: int) -> bool:
+    """A value written as an id: right after a label naming an id and its separator.
+
+    ``request_id=…``, ``"traceId": "…"``, ``X-Request-Id: …``, ``UUID('…')``: a logged id
+    is not a key. A label that also names a secret (Vault's ``secret_id``, ``token_id``)
+    does not make the value an id.
+    """
+    window = text[max(0, start - _DIGEST_WINDOW) : start]
+    label = window.rstrip(_ID_LABEL_SEPARATORS)
+    if len(label) == len(window):
+        return False
+    if not (_ID_LABEL.search(label.lower()) or _CAMEL_ID_LABEL.search(label)):
+        return False
+    word = label.lower().rsplit(None, 1)[-1] if label.strip() else ""
+    return not any(w in word for w in _ID_LABEL_SECRET_WORDS)
+
+
 def _in_public_pem_block(text: str, start: int) -> bool:
     """Inside ``-----BEGIN CERTIFICATE-----`` (or ``… PUBLIC KEY-----``) and not yet ended."""
     begin = text.rfind("-----BEGIN ", 0, start)
@@ -171,7 +203,8 @@ def _is_ssh_public_key(s: str) -> bool:
 
 
 def widen_dotted(text: str, start: int, end: int) -> tuple[int, int]:
-    """The span grown over up to two ``part.`` pieces written right before it.
+    """The span grown over up to two ``part.`` pieces written right before it (and a
+    Facebook app id joined by ``|``).
 
     A backwards walk, not a regex search: a search that must end at ``start`` retries at
     every position of its window (~30 µs per finding, measured), the walk reads each
@@ -187,7 +220,26 @@ def widen_dotted(text: str, start: int, end: int) -> tuple[int, int]:
         if dot - first < 2:
             break
         start = first
-    return start, end
+    return _widen_app_id(text, start), end
+
+
+_APP_ID_DIGITS = (15, 16)
+
+
+def _widen_app_id(text: str, start: int) -> int:
+    """Grow over a Facebook app access token's ``<app id>|`` (15–16 digits, ``|`` or its
+    URL escape ``%7C``, whose ``7C`` the run holds), as gitleaks' facebook-access-token rule
+    reads ``<app id>|<app secret>``."""
+    joiner = text[start - 1 : start]
+    if not (joiner == "|" or (joiner == "%" and text[start : start + 2] in ("7C", "7c"))):
+        return start
+    digits = start - 1
+    first = digits
+    while first > 0 and text[first - 1].isdigit() and digits - first <= 16:
+        first -= 1
+    if digits - first in _APP_ID_DIGITS and not (first and text[first - 1].isalnum()):
+        return first
+    return start
 
 
 def _digit_share(s: str) -> float:
@@ -199,6 +251,38 @@ def _is_digest_hex(s: str) -> bool:
         return False
     digits = s[2:] if s[:2] in ("0x", "0X") else s
     return len(digits) in _DIGEST_HEX_LENGTHS
+
+
+_SAME_CASE_UUID = re.compile(
+    r"[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"
+    r"|[0-9A-F]{8}-[0-9A-F]{4}-[1-8][0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}"
+)
+"""An RFC 9562 UUID as generators print it: version 1–8, variant 10xx, one letter case."""
+
+
+def hex_key(token: str) -> bool | None:
+    """Decide a run of hex digits (or a UUID-shaped run) by its form alone, or None.
+
+    True, a key: hex in mixed letter case (no digest or id printer mixes case; an EIP-55
+    ``0x`` address does, and stays), or a UUID-shaped run with a group in mixed case (a
+    GUID may case its groups apart, ``{87A94AB0-E370-4cde-…}``, never within one). False,
+    data or an id unless a secret keyword is right before it: single-case hex of any length
+    (digests, ObjectIds, test vectors and signatures have every length: a scan of installed
+    packages found 58 crypto test vectors a length rule took for keys), and a single-case
+    UUID-shaped run without an RFC 9562 version and variant (``UUID(int=random)`` and some
+    databases print so); an RFC UUID is never a key. None: not hex; the general rule
+    decides.
+    """
+    if len(token) == 36 and _UUID.fullmatch(token):
+        return any(g != g.lower() and g != g.upper() for g in token.split("-"))
+    if not _HEX.fullmatch(token):
+        return None
+    digits = token[2:] if token[:2] in ("0x", "0X") else token
+    if digits.isdigit() or digits.isalpha():
+        return None  # a number or a word: the general rule (it needs two classes)
+    if digits != digits.lower() and digits != digits.upper():
+        return len(digits) == len(token)  # mixed case: a key, but a checksummed 0x address
+    return False
 
 
 def _is_base64_text(s: str) -> bool:
@@ -219,14 +303,24 @@ _LETTER_DIGIT = re.compile(r"(?<=[A-Za-z])[0-9]|(?<=[0-9])[A-Za-z]")
 
 def is_identifier_like(s: str) -> bool:
     """Mostly dictionary-like segments; a run that switches between letters and digits
-    four or more times without a separator (``qtb537zc8slok…``) is a key, not a name."""
+    four or more times without a separator (``qtb537zc8slok…``), or whose letter case flips
+    every few letters (8+ segments of under 3.5 letters on average), is a key, not a name."""
     if len(_LETTER_DIGIT.findall(s)) >= max(4, len(s) // 10) and not any(c in s for c in "_-./"):
         return False
     wordy = 0
-    for seg in _SEGMENT.findall(s):
-        if seg.isalpha() and len(seg) >= 3 and _VOWELS.intersection(seg.lower()):
+    letters = [seg for seg in _SEGMENT.findall(s) if seg.isalpha()]
+    if len(letters) >= _MANY_SEGMENTS and sum(map(len, letters)) < _SHORT_MEAN * len(letters):
+        return False  # jCBaQngSHiHDRYOcs: case flips every few letters, no words
+    for seg in letters:
+        if len(seg) >= 3 and _VOWELS.intersection(seg.lower()):
             wordy += len(seg)
     return wordy >= 0.6 * len(s)
+
+
+_MANY_SEGMENTS = 8
+_SHORT_MEAN = 3.5
+"""A name's CamelCase words average 4+ letters (``getElementById``: 3.5 over 4 words); a
+random mixed-case run splits into 8+ "words" averaging under 3.5 letters."""
 
 
 _DIGIT = re.compile(r"[0-9]")
@@ -242,7 +336,7 @@ _FIELD_STOPS = " \t\r\n\"'`<>()|"
 
 
 def in_path(text: str, start: int, end: int) -> bool:
-    """The run is (part of) a file path, an S3 key or a URL, not a token.
+    """The run is (part of) a file path, an S3 key, a URL or an AWS ARN, not a token.
 
     A run right after a ``/``, any run in a word holding ``scheme://``, or one holding a
     ``/`` inside a word that starts like a path (``/``, ``~``, ``.``) or has a ``/`` before
@@ -258,6 +352,8 @@ def in_path(text: str, start: int, end: int) -> bool:
         field -= 1
     if "://" in text[field:end]:
         return True  # a URL: its secrets are userinfo and credential parameters (URL rules)
+    if text.startswith("arn:", field):
+        return True  # an AWS ARN names a resource (arn:aws:kms:…:key/<id>), never a secret
     if "/" not in text[start:end]:
         return False
     word = start
@@ -292,6 +388,18 @@ def _generated_name(run: str) -> bool:
     return len(longest) < MIN_RANDOM_PART or _is_digest_hex(longest)
 
 
+_ULID = re.compile(r"[0-7][0-9A-HJKMNP-TV-Z]{25}")
+"""A ULID (Crockford base-32, 26 characters, time first): an id."""
+_NAME_PARTS = re.compile(r"[A-Za-z]+|[0-9]+")
+
+
+def _words_and_numbers(run: str) -> bool:
+    """A name composed of parts that are each letters or digits, never both
+    (``0_gemini-3-pro-preview-20251118``); keys in groups mix them (``lo0jvge``)."""
+    parts = _NAME_SEPARATORS.split(run)
+    return len(parts) > 1 and all(len(_NAME_PARTS.findall(p)) <= 1 for p in parts)
+
+
 def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
     """Decide one candidate run (see the module docstring for the rule)."""
     digit, upper, lower = _classes(token)
@@ -299,12 +407,17 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
         return False
     if in_path(text, start, end):
         return False
-    if len(token) > MAX_LEN or _SRI.match(token):
+    if _SRI.match(token) or (len(token) > MAX_LEN and not _near_keyword(text, start)):
         return False
-    if _is_digest_hex(token) and not _keyword_right_before(text, start):
-        return False  # a digest; but "the api key 8fd6…" names what the hex is
     if text.endswith("base64,", max(0, start - 7), start) or _after_digest_label(text, start):
         return False
+    hex_verdict = hex_key(token)
+    if hex_verdict is not None:
+        if hex_verdict:
+            return not _after_id_label(text, start) and not _in_dotted_name(text, start, end)
+        return _keyword_right_before(text, start) and not _SAME_CASE_UUID.fullmatch(token)
+    if _ULID.fullmatch(token) or (not (upper and lower) and _after_id_label(text, start)):
+        return False  # an id: a ULID, or a single-case value right after an id label
     core = _UUID.sub("", token) if "-" in token else token
     near = _near_keyword(text, start)
     size = len(core.rstrip("="))
@@ -321,8 +434,9 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
         digit
         and (lower or upper)
         and size >= MIN_LOWER_DIGITS
-        and _digit_share(core) >= 0.15
+        and _digit_share(core) >= MIN_DIGIT_SHARE
         and not _generated_name(core)
+        and not _words_and_numbers(core)
     ):
         return False
     if shannon_bits(core) < (NEAR_KEYWORD_BITS if near else STANDALONE_BITS):

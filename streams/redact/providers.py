@@ -44,8 +44,20 @@ PROVIDER_RULES: tuple[Rule, ...] = (
                 r"ATCTT3|sq0atp-|sq0csp-|EAAA|fo1_|ntn_|tfp_|sbp_|phx_|phc_|LTAI|"
                 r"AGE-SECRET-KEY-1|xkeysib-|rk_live_|whsec_|dckr_pat_|rubygems_|figd_|"
                 r"CLOJARS_|squ_|sqp_|sqa_|sk-or-v1-|r8_|nvapi-|gsk_|csk-|pplx-|xai-|"
-                r"tvly-|fw_|glptt-|gldt-|glsoat-|glffct-|glcbt-|glimt-|glagent-|pub-c-|sub-c-)"
-                r"[A-Za-z0-9_\-]{20,}",
+                r"tvly-|fw_|glptt-|gldt-|glsoat-|glffct-|glcbt-|glimt-|glagent-|pub-c-|sub-c-|"
+                # second pass over gitleaks' config and trufflehog's detectors (prefixes that
+                # are not words: Yandex, Octopus, Artifactory, Bitbucket DC, Ubidots,
+                # CircleCI, Contentful, Flutterwave, Adafruit, Pagar.me, Apify, Buildkite,
+                # Cloudflare, Defined Networking, Docker OAT, Grafana, Figma, Frame.io,
+                # Fleetbase, Fly.io, Prefect, Ramp, ReadMe,
+                # Robinhood, Rootly, Razorpay, Salad, Sourcegraph, Flexport, SettleMint,
+                # SonarCloud, TruffleHog, Scalingo, Tailscale, Salesforce refresh tokens)
+                r"AQVN|API-|AKCp|BBDC-|BBFF-|CCIPAT_|CFPAT-|FLWSECK-|aio_|ak_live_|"
+                r"apify_api_|bkua_|cfk_|cmVmdGtu|dnkey-|dckr_oat_|eyJrIjoi|figp_|fio-u-|"
+                r"flb_live_|fm1[ar]_|fm2_|pnu_|ramp_id_|ramp_sec_|rdme_|rh-api-|"
+                r"rootly_|rzp_live_|salad_cloud_|sgp_|shltm_|slk_|sm_[aps]at_|sqco_|thog-key-|"
+                r"thog-secret-|tk-us-|tskey-|5AEP861)"
+                r"[A-Za-z0-9_\-]{14,}(?<=[A-Za-z0-9_\-]{20})",
                 "hf_",
                 "api_org_",
                 "hrku-",
@@ -95,6 +107,44 @@ PROVIDER_RULES: tuple[Rule, ...] = (
                 "glagent-",
                 "pub-c-",
                 "sub-c-",
+                "aqvn",
+                "api-",
+                "akcp",
+                "bbdc-",
+                "bbff-",
+                "ccipat_",
+                "cfpat-",
+                "flwseck-",
+                "aio_",
+                "ak_live_",
+                "apify_api_",
+                "bkua_",
+                "cfk_",
+                "cmvmdgtu",
+                "dnkey-",
+                "dckr_oat_",
+                "eyjrijoi",
+                "figp_",
+                "fio-u-",
+                "flb_live_",
+                "fm1",
+                "fm2_",
+                "pnu_",
+                "ramp_",
+                "rdme_",
+                "rh-api-",
+                "rootly_",
+                "rzp_live_",
+                "salad_cloud_",
+                "sgp_",
+                "shltm_",
+                "slk_",
+                "sm_",
+                "sqco_",
+                "thog-",
+                "tk-us-",
+                "tskey-",
+                "5aep861",
             ),
         ),
         accept.token_body,

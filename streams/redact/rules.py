@@ -42,9 +42,11 @@ from .providers import PROVIDER_RULES
 
 # Value of an assignment: quoted (any content) or a bare run. Used on lower-cased text.
 _VALUE = (
-    r"[ \t]*(?:[rbuf]{0,2}\\?\"([^\"\\\n]{3,512})\\?\"|[rbuf]{0,2}\\?'([^'\\\n]{3,512})\\?'"
-    r"|`([^`\n]{3,512})`|(?![=>])([^\s\"'`,;]{3,512}))"
+    r"[ \t]*(?:[rbuf]{0,2}\\?\"([^\"\\\n]{3,2048})\\?\"|[rbuf]{0,2}\\?'([^'\\\n]{3,2048})\\?'"
+    r"|`([^`\n]{3,2048})`|(?![=>])([^\s\"'`,;]{3,2048}))"
 )
+"""Up to 2048 characters: signed tokens (JWTs, macaroons, OAuth tokens) run to ~1000 and
+are redacted whole."""
 _ASSIGN = r"(?:\\?[\"'])?\]?[ \t]*(?:=|:=|=>|:)"
 
 
@@ -204,7 +206,7 @@ SECRET_RULES: tuple[Rule, ...] = (
             _assignment(r"(?:_|\"|\b)auth(?:[_\-]?token)?", "auth"),
             _p(
                 r"--(?:[a-z0-9]+-)*(?:password|passwd|pass|pwd|token|secret|api-key|apikey|key)"
-                r"(?:[ \t]+|=)[\"']?(?![\-=])([^\s\"'`,;]{3,512})",
+                r"(?:[ \t]+|=)[\"']?(?![\-=])([^\s\"'`,;]{3,2048})",
                 "pass",
                 "pwd",
                 "token",
@@ -212,10 +214,13 @@ SECRET_RULES: tuple[Rule, ...] = (
                 "key",
                 lower=True,
             ),
-            # .s3cfg / .netrc style: the name, spaces, the value (no "=")
+            # .s3cfg / .netrc style: the name, spaces, the value (no "="), ending the line,
+            # or ending the quoted line a command writes (printf '…password x9' >> ~/.netrc)
+            # when it is not a plain word ("… as password value" is a message)
             _p(
                 r"(?:secret_key|access_key|aws_secret_key|password|passwd)[ \t]+(?![=:\-])"
-                r"([^\s\"'`,;]{3,512})(?=[ \t]*(?:$|\n|\r|`))",
+                r"(?:([^\s\"'`,;]{3,512})(?=[ \t]*(?:$|\n|\r|`))"
+                r"|((?=[^\s\"'`,;]*[^a-z\s\"'`,;])[^\s\"'`,;]{3,512})(?=['\"]))",
                 "secret",
                 "key",
                 "pass",

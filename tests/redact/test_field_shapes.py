@@ -20,7 +20,7 @@ from bench.samples import FULL_PAYLOADS
 from schemas.codec import encode_dict
 from schemas.fields import FIELD_SHAPES, string_fields, unclassified
 from schemas.models import Event, EventBatch
-from schemas.shapes import PUBLIC, SHAPES, TEXT
+from schemas.shapes import DROPPED, PUBLIC, SHAPES, TEXT
 from streams.decode import Decoded, Source, decode_one
 from streams.redact import Redactor
 from streams.redact_events import DictRedaction
@@ -49,7 +49,19 @@ def test_shape_examples_and_rejects() -> None:
 
 
 SCANNED = tuple(k for k in event_fields() if FIELD_SHAPES[k] == TEXT)
-SHAPED = tuple(k for k in event_fields() if FIELD_SHAPES[k] not in (TEXT, PUBLIC))
+SHAPED = tuple(k for k in event_fields() if FIELD_SHAPES[k] in SHAPES)
+DROPPED_FIELDS = tuple(k for k in event_fields() if FIELD_SHAPES[k] == DROPPED)
+
+
+def test_the_planted_fields_are_every_field_a_client_sends() -> None:
+    """The batch envelope, its producer info and the finalize marker too, not only events
+    and the trace-opened record: the list is the schema's."""
+    assert set(event_fields()) == set(string_fields())
+    assert set(DROPPED_FIELDS) == {
+        "fixtrace.ProducerInfo.client",
+        "fixtrace.ProducerInfo.version",
+        "fixtrace.ProducerInfo.host",
+    }
 
 
 @pytest.mark.parametrize("secret", PLANTED)
@@ -67,6 +79,29 @@ def test_a_token_in_a_text_field_is_redacted(key: str, secret: str) -> None:
     assert caught, f"{secret!r} in {key} reached storage ({how})"
 
 
+@pytest.mark.parametrize("secret", (*PLANTED, "Winter2024!x", "castle99x"))
+@pytest.mark.parametrize("key", DROPPED_FIELDS)
+def test_a_secret_in_the_producer_info_is_stored_nowhere(key: str, secret: str) -> None:
+    """Planted in an encoded batch and run through the whole prepare step: no event row,
+    finalize record or memory row it hands to storage holds the value."""
+    caught, how = field_verdict(key, secret, DictRedaction(Redactor()))
+    assert caught and how == "redacted", f"{secret!r} in {key}: {how}"
+
+
+WORD_PASSWORDS = ("castle99x", "Winter2024Q", "falcon_42Q", "main", "hunter2")
+
+
+@pytest.mark.parametrize("secret", WORD_PASSWORDS)
+@pytest.mark.parametrize(
+    "key", [k for k in SHAPED if FIELD_SHAPES[k] in ("revision", "digest", "git_object")]
+)
+def test_a_word_password_in_a_revision_or_digest_field_is_refused(key: str, secret: str) -> None:
+    """A revision is ``git rev-parse`` output (hex) or ``unknown``, a digest names its
+    algorithm: a password made of words and digits fits neither."""
+    caught, how = field_verdict(key, secret, DictRedaction(Redactor()))
+    assert caught and how == "rejected", f"{secret!r} in {key}: {how}"
+
+
 def test_every_event_field_is_scanned_or_shaped_but_the_public_grading_spec() -> None:
     public = {k for k in event_fields() if FIELD_SHAPES[k] == PUBLIC}
     assert public == {k for k in FIELD_SHAPES if k.startswith("fixtrace.EvalSpec.")} - {
@@ -74,7 +109,7 @@ def test_every_event_field_is_scanned_or_shaped_but_the_public_grading_spec() ->
         "fixtrace.EvalSpec.test_patch_blob_id",
         "fixtrace.EvalSpec.gold_patch_blob_id",
     }
-    assert len(SCANNED) + len(SHAPED) + len(public) == len(event_fields())
+    assert len(SCANNED) + len(SHAPED) + len(public) + len(DROPPED_FIELDS) == len(event_fields())
 
 
 def _event(etype: str, **payload: Any) -> dict[str, Any]:

@@ -65,10 +65,31 @@ def test_private_keys_go() -> None:
         ("    client-key-data: LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQpNSUlF", "LS0tLS1CRUdJ"),
         ("client_secret=bP88Q~rcBcYjzzOhg1Hnn76Wm3jGgakZiZ.8vMgR", "bP88Q~rcBcYjzzOhg1"),
         ("token dapi0123456789abcdef0123456789abcdef", "dapi0123456789abcdef"),
+        ("http -a alice:Spruce41x POST https://api.example.org/items", "Spruce41x"),
+        ("https -a alice:'Spruce 41x' api.example.org/me", "Spruce 41x"),
+        (
+            "printf '%s\\n' 'machine h.example.org login ci password Birch77q' >> ~/.netrc",
+            "Birch77q",
+        ),
+        ("echo 'aws_secret_key Maple!x9' >> ~/.s3cfg", "Maple!x9"),
     ],
 )
 def test_credential_flags_assignments_and_files(text: str, secret: str) -> None:
     assert secret not in Redactor().redact_text(text)[0]
+
+
+SIGNED = "eyJ0eXAiOiJKV1QifQ." + "Xk3jd8fQ2aB7cD9eF1gH2iJ3kL4mN5oP6qR7sT8uV" * 20
+
+
+@pytest.mark.parametrize(
+    "text",
+    [f"export SERVICE_TOKEN={SIGNED}", f'client = Client(token="{SIGNED}")',
+     f"the api key {SIGNED} expired"],
+)  # fmt: skip
+def test_a_long_signed_token_named_as_a_secret_goes_whole(text: str) -> None:
+    """A value of ~800 characters (a signed token) is redacted to its end, not cut at 512."""
+    out = Redactor().redact_text(text)[0]
+    assert "Xk3jd8fQ2aB7" not in out, out
 
 
 PROVIDER_EXAMPLES = {
@@ -88,3 +109,76 @@ PROVIDER_EXAMPLES = {
 @pytest.mark.parametrize(("rule", "text"), sorted(PROVIDER_EXAMPLES.items()))
 def test_provider_rules_find_their_examples(rule: str, text: str) -> None:
     assert rule in Redactor().redact_text(f"then {text} in the log")[1]
+
+
+@pytest.mark.parametrize(
+    ("token", "random"),
+    [
+        # Hugging Face's format is hf_ and 34 letters; seeded random ones the old name test
+        # took for CamelCase (17 of 200 such tokens were kept before, 2 now)
+        ("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", True),
+        ("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", True),
+        ("XMLHttpRequestFactoryBeanDefinitionParser", False),
+        ("getElementByIdOrThrowWhenMissing", False),
+        ("AbstractSingletonProxyFactoryBean", False),
+    ],
+)
+def test_case_flipping_letters_are_a_key_camel_case_words_a_name(token: str, random: bool) -> None:
+    out = Redactor().redact_text(f"it fails with {token} again")[0]
+    assert (token not in out) is random, out
+
+
+def test_a_facebook_app_access_token_goes_with_its_app_id() -> None:
+    """``<15-16 digit app id>|<secret>`` is one credential (gitleaks' facebook-access-token)."""
+    for joiner in ("|", "%7C"):
+        out = Redactor().redact_text(f"token is 1234567890123456{joiner}Rk3dQ8vTzX2pLm9NcY4wB7eJ")
+        assert "1234567890123456" not in out[0] and "Rk3dQ8vTzX2p" not in out[0], out
+
+
+BODY = "Xk3jd8fQ2aB7cD9eF1gH2iJ3kL4mN5oP6q"
+
+
+@pytest.mark.parametrize(
+    "token",
+    [
+        "AQVN" + BODY, "API-ZNRMR7SL6L3ATMOIK7GKJDKLPY", "AKCp" + BODY * 2, "BBDC-" + BODY,
+        "CCIPAT_" + BODY, "CFPAT-" + BODY, "bkua_" + BODY.lower(), "cmVmdGtu" + BODY,
+        "dckr_oat_" + BODY, "eyJrIjoi" + BODY, "figp_" + BODY, "fm2_" + BODY,
+        "pnu_" + BODY, "rdme_" + BODY.lower(), "rootly_" + BODY, "rzp_live_Xk3jd8fQ2aB7cD",
+        "sgp_" + BODY, "slk_" + BODY, "sm_pat_" + BODY, "sqco_" + BODY, "thog-key-" + BODY,
+        "tskey-" + BODY,
+    ],
+)  # fmt: skip
+def test_documented_prefixes_of_the_second_pass(token: str) -> None:
+    """Prefixes from gitleaks' config and trufflehog's detectors (synthetic bodies)."""
+    out = Redactor().redact_text(f"it fails with {token} now")
+    assert token not in out[0] and "prefixed_service_token" in out[1], out
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["kubectl logs api-7d9f8b6c5d-x2kqp", "GET /API-Reference-Guide-For-Developers.html",
+     '"ssl_ciphers": ["TLS_CHACHA20_POLY1305_SHA256", "ECDHE-RSA-AES128-GCM-SHA256"]',
+     '"KmsKeyId": "arn:aws:kms:us-east-1:123456789012:key/4c1731d6-5435-ed4d-be13-d53411a7cfbd"',
+     'raise ValueError("None is not allowed as password value")',
+     "ramp_id_lookup_table_for_customers = {}", "sm_path_to_the_model_checkpoint_dir"],
+)  # fmt: skip
+def test_prefix_look_alikes_stay(text: str) -> None:
+    assert Redactor().redact_text(text)[0] == text
+
+
+def test_a_prefix_made_of_words_is_not_read_as_the_body() -> None:
+    """``thog-key-<16 hex>``: the body after the prefix's last ``-`` is key material, though
+    ``thog-key-…`` as a whole reads as words."""
+    out = Redactor().redact_text("it fails with thog-key-830d5e1fbee7caff again")
+    assert "830d5e1fbee7caff" not in out[0] and "prefixed_service_token" in out[1], out
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Pick a strong password combination.\n\nNext: the login form.",
+     "# reset it if you forgot the password first!\n",
+     "AttributeError: unknown password hash: 'mysql141'"],
+)  # fmt: skip
+def test_a_word_ending_a_sentence_after_a_secret_name_is_prose(text: str) -> None:
+    assert Redactor().redact_text(text)[0] == text

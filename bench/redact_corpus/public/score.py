@@ -20,11 +20,14 @@ from typing import Any
 from pydantic import ValidationError
 
 from bench.redact_corpus.public.carriers import load, text_cases
-from bench.samples import FULL_PAYLOADS, sample_opened
+from bench.samples import FULL_PAYLOADS, sample_opened, sample_trace
+from schemas.codec import CodecError, encode_dict
 from schemas.fields import FIELD_SHAPES
 from schemas.models import Event, TraceOpened
 from schemas.payloads import PAYLOAD_MODELS
-from schemas.shapes import PUBLIC, TEXT
+from schemas.shapes import DROPPED, PUBLIC, TEXT
+from streams.decode import Source
+from streams.prepare import Preparer
 from streams.redact import Redactor
 from streams.redact_events import DictRedaction, redact_opened
 
@@ -46,6 +49,15 @@ _EVENT_PATH = {
     "fixtrace.Actor": ("actor",),
     "fixtrace.EventContext": ("context",),
 }
+_STREAM_PATH = {
+    "fixtrace.EventBatch": ("fixtrace.EventBatch", ()),
+    "fixtrace.ProducerInfo": ("fixtrace.EventBatch", ("producer",)),
+    "fixtrace.TraceFinalize": ("fixtrace.TraceFinalize", ()),
+    "fixtrace.FinalState": ("fixtrace.TraceFinalize", ("final_state",)),
+    "fixtrace.PrRef": ("fixtrace.TraceFinalize", ("final_state", "pr")),
+}
+"""Records judged by the stream's whole prepare step (decode, shapes, redaction, rows):
+the batch envelope and the finalize marker, encoded as a foreign producer could send them."""
 
 
 def leaked(secret: str, text: str, window: int = 12) -> bool:
@@ -54,12 +66,16 @@ def leaked(secret: str, text: str, window: int = 12) -> bool:
     return any(secret[i : i + window] in text for i in range(0, len(secret) - window + 1))
 
 
+_PLACES = (_PAYLOAD_TYPE, _EVENT_PATH, _OPENED_PATH, _STREAM_PATH)
+
+
 def event_fields() -> list[str]:
-    """The classified fields an event or a trace-opened record carries (the field carriers)."""
+    """Every classified field a client sends (the field carriers): events, the trace-opened
+    record, the batch envelope with its producer info, the finalize marker."""
     out = []
     for key in FIELD_SHAPES:
         record = key.rsplit(".", 1)[0]
-        if record in _PAYLOAD_TYPE or record in _EVENT_PATH or record in _OPENED_PATH:
+        if any(record in places for places in _PLACES):
             out.append(key)
     return out
 
@@ -86,9 +102,52 @@ def _base_opened() -> dict[str, Any]:
 _OPENED = _base_opened()
 
 
+def _stream_records(trace_id: str) -> dict[str, dict[str, Any]]:
+    """A batch with every optional part and a finalize marker with a PR, as plain dicts."""
+    opened, events, fin = sample_trace(2, seed=3)
+    batch = {"trace_id": trace_id, "sent_at_ms": 1,
+             "events": [e.model_dump(mode="json") for e in events],
+             "producer": {"client": "fixtrace-sdk", "version": "0.1", "host": "dev-1"}}  # fmt: skip
+    final = fin.model_dump(mode="json") | {"trace_id": trace_id}
+    final["final_state"] = {"commit_head": "9fceb02d0ae598e95dc970b74767f19372d61af8",
+                            "pr": {"title": "Fix the parser", "description": "Handles it",
+                                   "diff_blob_id": "sha256:" + "a" * 64}}  # fmt: skip
+    return {"fixtrace.EventBatch": batch, "fixtrace.TraceFinalize": final}
+
+
+def stream_verdict(key: str, value: str, redactor: Redactor) -> tuple[bool, str]:
+    """(caught, how) for ``value`` in a batch or finalize field, through the prepare step.
+
+    Caught: the record (or the event) is dead-lettered naming the field, or nothing the
+    step hands to storage (event rows, finalize records, redaction memory) holds the value.
+    """
+    record, name = key.rsplit(".", 1)
+    top, path = _STREAM_PATH[record]
+    trace_id = value if key.endswith("trace_id") else "0f8fad5b-d9cb-469f-a165-70867728950e"
+    data = _stream_records(trace_id)[top]
+    _put(data, path, name, value)
+    try:
+        raw = encode_dict(top, data)
+    except CodecError:
+        return True, "rejected"
+    prep = Preparer(redactor, _NoBlobs(), 1 << 30)
+    out = prep.run([Source("raw", 0, 1, trace_id.encode(), raw)], {})
+    if any(name.removesuffix("[]") in d.reason for d in out.dead):
+        return True, "rejected"
+    stored = repr((out.event_columns, out.finals, out.opened, out.memory))
+    return not leaked(value, stored), "redacted"
+
+
+class _NoBlobs:
+    def put(self, *a: Any, **k: Any) -> Any:
+        raise AssertionError("a planted value is never large enough for the claim-check")
+
+
 def field_verdict(key: str, value: str, redaction: DictRedaction) -> tuple[bool, str]:
     """(caught, how) for ``value`` planted in the field ``key``."""
     record, name = key.rsplit(".", 1)
+    if record in _STREAM_PATH:
+        return stream_verdict(key, value, redaction.redactor)
     if record in _OPENED_PATH:
         data = copy.deepcopy(_OPENED)
         _put(data, _OPENED_PATH[record], name, value)
@@ -140,7 +199,8 @@ class Report:
         group = carrier
         if carrier.startswith("field:"):
             shape = FIELD_SHAPES[carrier[6:]]
-            group = {TEXT: "bare_in_text_field", PUBLIC: "public_field"}.get(shape, "short_field")
+            group = {TEXT: "bare_in_text_field", PUBLIC: "public_field",
+                     DROPPED: "dropped_field"}.get(shape, "short_field")  # fmt: skip
         for tally in (self.by_kind[kind], self.by_carrier[group]):
             tally.n += 1
             tally.caught += ok
