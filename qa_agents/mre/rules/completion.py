@@ -14,6 +14,7 @@ import sys
 from pathlib import PurePosixPath
 
 from qa_agents.mre.rules.registry import PROSE_LINE, SCRIPT, SHOWN_OUTPUT, Example, Rule
+from qa_agents.mre.rules.vocabulary import RAISED_OR_WARNED, exception_class
 
 # -- labelled-inline-values ----------------------------------------------------------------
 
@@ -258,7 +259,7 @@ def value_under_side_heading(section: str) -> tuple[str, str] | None:
     return match.group("side").lower(), "\n".join(lines) + "\n"
 
 
-_EXCEPTION = re.compile(r"^(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning|Exit)\b:?")
+_EXCEPTION = re.compile(rf"^{exception_class((*RAISED_OR_WARNED, 'Exit'))}\b:?")
 
 
 def _looks_like_a_value(line: str) -> bool:

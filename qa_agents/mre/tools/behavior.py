@@ -24,6 +24,14 @@ from qa_agents.mre.models import (
     ShownEvidence,
 )
 from qa_agents.mre.rules.completion import without_notes
+from qa_agents.mre.rules.vocabulary import (
+    EXPECTATION,
+    IN_PLACE_OF,
+    STOPS_A_RUN,
+    WISH,
+    exception_class,
+    words,
+)
 from qa_agents.mre.tools.command_lines import printed_by_command, script_argv
 from qa_agents.mre.tools.comments import commented_evidence, marked_lines
 from qa_agents.mre.tools.markdown import extract_code_blocks
@@ -54,7 +62,7 @@ _ACTUAL_KEYS = (
     "got",
 )
 _EXCEPTION = re.compile(
-    r"(?<![\w.])(?P<type>(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning|Exit|Interrupt))"
+    rf"(?<![\w.])(?P<type>{exception_class(STOPS_A_RUN)})"
     r"(?:\s*:\s*(?P<msg>[^\n`]+))?"
 )
 _BARE_EXCEPTION = re.compile(
@@ -68,7 +76,7 @@ _RAISE_IS_CORRECT = re.compile(
 )
 # a call or name written as code in prose: `encode`, `lib.load()`
 _CODE_NAME = re.compile(r"`(?:[\w.]*\.)?(\w+)(?:\([^`]*\))?`")
-_SHOULD = re.compile(r"\b(should|expect\w*|would like|wants?|ought|instead of)\b", re.I)
+_SHOULD = re.compile(rf"\b({words(*EXPECTATION, *WISH, IN_PLACE_OF)})\b", re.I)
 _NO_RAISE = re.compile(
     r"\b(?:raises?|throws?) no (?:exceptions?|errors?)\b|"
     r"\b(?:doesn'?t|does not|didn'?t|did not|never|won'?t) (?:raise|throw)\b|"

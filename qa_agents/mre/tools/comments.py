@@ -14,9 +14,10 @@ import re
 from typing import Literal
 
 from qa_agents.mre.models import CodeBlock, MarkedLine, ShownEvidence
+from qa_agents.mre.rules.vocabulary import RAISED, exception_class
 
 # "call(x)  # raises KeyError: 'x'": an exception written beside its line
-_RAISE = re.compile(r"(?P<exc>\b(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception)\b(?::[^#\n]*)?)\s*$")
+_RAISE = re.compile(rf"(?P<exc>\b{exception_class(RAISED)}\b(?::[^#\n]*)?)\s*$")
 # "should print 3", "expected: 3", "returns None", "-> 3": who says it, and the value
 _EXPECTING = r"(?P<should>(?:should|would|must|expected(?:\s+to)?|expecting|want(?:ed)?)\b\s*:?\s*)"
 _VERB = (

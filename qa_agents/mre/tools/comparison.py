@@ -17,6 +17,7 @@ from qa_agents.mre.models import (
     MarkedLine,
     ShownEvidence,
 )
+from qa_agents.mre.rules.vocabulary import RAISED, suffixes
 from qa_agents.mre.tools.behavior import clip
 from qa_agents.mre.tools.comments import comment_of
 from qa_agents.mre.tools.output_match import compare_outputs, normalize_lines
@@ -332,7 +333,7 @@ def _reworded_counts(behavior: BehaviorAnalysis, run: ExecutionResults) -> bool:
 
 # an exception line at the start of a line of stderr: one link of a chained traceback
 _EXCEPTION_LINE = re.compile(
-    r"^(?P<type>[A-Za-z_][\w.]*(?:Error|Exception))(?:: (?P<msg>.*))?$", re.M
+    rf"^(?P<type>[A-Za-z_][\w.]*{suffixes(RAISED)})(?:: (?P<msg>.*))?$", re.M
 )
 
 

@@ -14,6 +14,14 @@ import re
 
 from qa_agents.mre.models import BlockContext, BlockKind, CodeBlock
 from qa_agents.mre.rules.completion import instead_of_side, python_value_in_json_fence
+from qa_agents.mre.rules.vocabulary import (
+    EXPECT,
+    JUDGED_RIGHT,
+    SHOULD,
+    STOPS_A_RUN,
+    suffixes,
+    words,
+)
 from qa_agents.mre.tools.block_roles import assign_roles
 from qa_agents.mre.tools.fences import fenced_blocks
 from qa_agents.mre.tools.pasted_output import CODE_HINT, split_pasted_output
@@ -44,10 +52,10 @@ PYCON_LANGS = {"pycon", "python-repl", ">>>"}
 SHELL_LANGS = {"bash", "sh", "shell", "console", "zsh", "shell-session", "powershell", "cmd"}
 _OUTPUT_LANGS = {"text", "txt", "output", "log", "plaintext", "stdout", "stderr"}
 _TRACEBACK_LANGS = {"pytb", "traceback", "python-traceback"}
-_EXC_LINE = re.compile(r"^\s*(?:[\w.]+\.)?\w*(?:Error|Exception|Warning|Exit|Interrupt)\b(?::|$)")
+_EXC_LINE = re.compile(rf"^\s*(?:[\w.]+\.)?\w*{suffixes(STOPS_A_RUN)}\b(?::|$)")
 
 _TRACEBACK_START = re.compile(r"^-{5,}$|^Traceback \(most recent call last\)")
-_EXPECTED_WORDS = re.compile(r"\b(expect\w*|should|desired|intended|correct|wanted)\b", re.I)
+_EXPECTED_WORDS = re.compile(rf"\b({words(EXPECT, SHOULD, *JUDGED_RIGHT)})\b", re.I)
 # "doesn't give the expected result", "should have been detected as": what happened
 _UNMET = re.compile(
     r"(?:\bnot|n't|\bnever)(?:\s+\w+){0,3}?\s+(?:the\s+)?expected\b"

@@ -13,11 +13,17 @@ from __future__ import annotations
 import re
 
 from qa_agents.mre.models import ShownEvidence
+from qa_agents.mre.rules.vocabulary import (
+    DOTTED_PREFIX,
+    NOT_NAMED_AS_ERRORS,
+    RAISED,
+    suffixes,
+    words,
+)
 
 # a class named as an exception, or one of Python's that is not (``StopIteration``)
 _EXCEPTION_NAME = (
-    r"(?P<type>(?:[A-Za-z_]\w*\.)*(?:[A-Z]\w*(?:Error|Exception)|"
-    r"StopIteration|StopAsyncIteration|KeyboardInterrupt|SystemExit|GeneratorExit))"
+    rf"(?P<type>{DOTTED_PREFIX}(?:[A-Z]\w*{suffixes(RAISED)}|{words(*NOT_NAMED_AS_ERRORS)}))"
 )
 # "gives a `LookupError`", "causes an util.SelectorSyntaxError exception", "fails with KeyError"
 _RAISES = re.compile(

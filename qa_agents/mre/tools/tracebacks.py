@@ -9,8 +9,9 @@ from __future__ import annotations
 import re
 
 from qa_agents.mre.models import SCRIPT_NAME
+from qa_agents.mre.rules.vocabulary import RAISED, exception_class
 
-EXCEPTION_LINE = re.compile(r"^(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception):\s+\S.*$")
+EXCEPTION_LINE = re.compile(rf"^{exception_class(RAISED)}:\s+\S.*$")
 """A whole line that is an exception with its message (``ValueError: Ranges must …``), as
 a session prints its last line or a report pastes it alone."""
 
