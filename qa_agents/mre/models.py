@@ -63,6 +63,11 @@ class CodeBlock(BaseModel):
     transcript_output: str = ""
     lead: str = ""
     info: str = Field("", description="A fence's whole info string (may name the file).")
+    rules: list[str] = Field(
+        default_factory=list,
+        description="The named reading rules that decided its kind and side, in order "
+        "(``open-mre rules`` lists them).",
+    )
 
 
 class ToolCommand(BaseModel):

@@ -6,12 +6,10 @@ its tests cannot drift apart; a new rule brings its tests with it.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from qa_agents.mre.rules import RULES, Example, Rule
-from qa_agents.mre.rules.registry import PROSE_LINE, SCRIPT, SHOWN_OUTPUT
+from qa_agents.mre.rules.catalogue import README, RULES, readme_with_table
+from qa_agents.mre.rules.registry import PHASES, Example, Rule
 
 CASES = [
     pytest.param(rule, example, id=f"{rule.name}[{i}]")
@@ -31,17 +29,27 @@ def test_rule_example(rule: Rule, example: Example) -> None:
 def test_registry_rules_are_named_documented_and_exemplified() -> None:
     names = [r.name for r in RULES]
     assert len(names) == len(set(names))
+    last_of_phase = {r.phase: r.name for r in RULES}
     for rule in RULES:
-        assert rule.phase in {PROSE_LINE, SHOWN_OUTPUT, SCRIPT}, rule.name
+        assert rule.phase in PHASES, rule.name
         assert rule.doc and "\n" not in rule.doc, rule.name
-        # each rule shows what it reads and what it leaves alone (None, or the input as is)
+        assert rule.examples, rule.name
+        # each rule shows what it reads and what it leaves alone (None, or the input as
+        # is); only the last rule of a ladder decides everything that reaches it
         untouched = [e.expected in (None, False, [], e.given) for e in rule.examples]
-        assert not all(untouched) and any(untouched), rule.name
+        assert not all(untouched), rule.name
+        assert any(untouched) or last_of_phase[rule.phase] == rule.name, rule.name
 
 
-def test_readme_lists_every_rule() -> None:
-    """The README's table of named rules stays true to the registry."""
-    readme = (Path(__file__).resolve().parents[2] / "qa_agents" / "mre" / "README.md").read_text()
-    table = readme.split("## Named reading rules", 1)[1].split("\n## ", 1)[0]
-    listed = [line.split("`")[1] for line in table.splitlines() if line.startswith("| `")]
-    assert listed == [r.name for r in RULES]
+def test_rules_are_listed_phase_by_phase_in_reading_order() -> None:
+    order = [PHASES.index(r.phase) for r in RULES]
+    assert order == sorted(order)
+
+
+def test_readme_table_is_generated_from_the_registry() -> None:
+    """The README's rule table is the catalogue's; regenerate it with
+    ``python -m qa_agents.mre.rules.catalogue --write-readme``."""
+    readme = README.read_text()
+    assert readme_with_table(readme) == readme
+    for rule in RULES:
+        assert f"| `{rule.name}` |" in readme

@@ -6,12 +6,21 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+BLOCK_KIND = "block kind"
+"""What one block is (code, traceback, output, shell, other), from its fence, body and lead."""
+BLOCK_IN_CONTEXT = "block in context"
+"""A block's kind mended by the blocks around it (the data file a line names, a repr after
+the code)."""
+BLOCK_SIDE = "block side"
+"""Whether a block shows what should happen or what happened, from the line before it."""
 PROSE_LINE = "prose line"
 """A line of the report's prose, read before the other prose shapes."""
 SHOWN_OUTPUT = "shown output"
 """A block the report shows as output, before it is compared with the run's."""
 SCRIPT = "script"
 """The extracted script, completed before it runs."""
+PHASES = (BLOCK_KIND, BLOCK_IN_CONTEXT, BLOCK_SIDE, PROSE_LINE, SHOWN_OUTPUT, SCRIPT)
+"""The phases in the order a report is read."""
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from pathlib import PurePosixPath
 
 from qa_agents.mre.models import CodeBlock, Extraction, ExtractionMetadata
+from qa_agents.mre.rules.block_context import DATA_FORMAT, NAMED_FILE
 from qa_agents.mre.rules.completion import file_bindings, file_named_by_info
 from qa_agents.mre.tools.block_roles import CAT_HEADER
 from qa_agents.mre.tools.code_facts import analyse
@@ -22,12 +23,7 @@ from qa_agents.mre.tools.hydrate import (
     insert_preamble,
     undefined_names,
 )
-from qa_agents.mre.tools.markdown import (
-    DATA_FORMAT,
-    NAMED_FILE,
-    extract_code_blocks,
-    last_line,
-)
+from qa_agents.mre.tools.markdown import extract_code_blocks, last_line
 from qa_agents.mre.tools.syntax import parses
 from qa_agents.mre.tools.tool_commands import ToolRun, find_tool_run
 from qa_agents.mre.tools.tool_script import tool_script

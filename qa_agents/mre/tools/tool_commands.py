@@ -18,15 +18,9 @@ from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
 from qa_agents.mre.models import CodeBlock, ToolCommand
+from qa_agents.mre.rules.block_kind import PY_LANGS, PYCON_LANGS, SHELL_LANGS
 from qa_agents.mre.tools.command_lines import PYTHON_EXE
-from qa_agents.mre.tools.markdown import (
-    PY_LANGS,
-    PYCON_LANGS,
-    SHELL_LANGS,
-    RawBlock,
-    last_line,
-    raw_blocks,
-)
+from qa_agents.mre.tools.markdown import RawBlock, last_line, raw_blocks
 
 # a prompt that starts a command: "$ ", "% ", "❯ ", "╰─ ", "PS C:\\> ", "user@host:~$ "
 PROMPT = re.compile(r"^\s*(?:[$%❯]|╰─|➜\s+\S*|PS [^>]*>|[\w.-]+@[\w.-]+:\S*[$#])\s+")
