@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from qa_agents.mre.models import Verdict
+from qa_agents.mre.models import ExtractionMetadata, Verdict
 
 CATEGORIES = {
     Verdict.GREEN: ("reproduced",),
@@ -46,6 +46,10 @@ class Decision(BaseModel):
     reasons: list[str] = Field(default_factory=list)
     questions: list[str] = Field(default_factory=list)
     missing_information: list[str] = Field(default_factory=list)
+    rules: list[str] = Field(
+        default_factory=list,
+        description="The named reading rules the verdict rests on (``open-mre --rules``).",
+    )
 
 
 def ask(reason: str, question: str, missing: str, category: str) -> Decision:
@@ -57,3 +61,10 @@ def ask(reason: str, question: str, missing: str, category: str) -> Decision:
         questions=[question],
         missing_information=[missing],
     )
+
+
+def rules_behind(meta: ExtractionMetadata) -> list[str]:
+    """The named rules that read the report the verdict rests on, in reading order, once
+    each: those that decided each block (its kind, its side, a file it was written as), then
+    those that completed the script."""
+    return list(dict.fromkeys([*(r for b in meta.blocks for r in b.rules), *meta.rules]))

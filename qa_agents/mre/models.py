@@ -126,6 +126,10 @@ class ExtractionMetadata(BaseModel):
         default_factory=list,
         description="The blocks those commands read as files: input, never shown output.",
     )
+    rules: list[str] = Field(
+        default_factory=list,
+        description="Named rules that completed the script (each block names its own).",
+    )
     repository_module: str | None = Field(
         default=None,
         description="The module named after the repository the report was filed in: a name "
@@ -395,6 +399,10 @@ class MreResult(BaseModel):
     summary: str = ""
     reason_category: str = Field(
         "", description="The kind of reason behind the verdict (missing-file, network, …)."
+    )
+    rules: list[str] = Field(
+        default_factory=list,
+        description="The named reading rules behind the verdict (``open-mre --rules``).",
     )
 
     @property

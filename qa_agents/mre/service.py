@@ -81,6 +81,7 @@ def validate_issue(
         timings=timings,
         summary=_summary(outcome_md),
         reason_category=_field(outcome_md, "Reason"),
+        rules=_rules(outcome_md),
     )
 
 
@@ -145,6 +146,12 @@ def _field(markdown: str, name: str) -> str:
     """A ``**Name**: value`` line of the report's head."""
     match = re.search(rf"^\*\*{name}\*\*: ([\w-]+)", markdown, re.MULTILINE)
     return match.group(1) if match else ""
+
+
+def _rules(markdown: str) -> list[str]:
+    """The report's ``**Rules**:`` line: the named rules behind its verdict."""
+    match = re.search(r"^\*\*Rules\*\*: (.*)$", markdown, re.MULTILINE)
+    return re.findall(r"`([^`]+)`", match.group(1)) if match else []
 
 
 def _summary(markdown: str) -> str:

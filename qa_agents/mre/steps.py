@@ -16,7 +16,7 @@ from pydantic import BaseModel
 
 from qa_agents.mre import artifacts as names
 from qa_agents.mre.artifacts import ArtifactStore
-from qa_agents.mre.decision import Decision
+from qa_agents.mre.decision import Decision, rules_behind
 from qa_agents.mre.missing_input import shown_in_report
 from qa_agents.mre.models import (
     ActualBehavior,
@@ -308,6 +308,7 @@ class MreSteps:
         if meta.tool_commands and not comparison.matched and not run.skipped:  # "not found"
             meta.file_dependencies += files_not_found(run.stdout + run.stderr, self.issue())
         decision = decide(meta, versions, behavior, run, comparison)
+        decision.rules = rules_behind(meta)
         inputs = ReportInputs(
             title=self.title,
             mode=self.mode,
@@ -331,6 +332,7 @@ class MreSteps:
                     category="not-reproduced",
                     reasons=[f"reproduction.py does not compile: {exc}"],
                     questions=["Can you paste the exact script you ran?"],
+                    rules=decision.rules,
                 )
         markdown = render_report(inputs)
         self.store.write_text(names.VALIDATION_REPORT, markdown)

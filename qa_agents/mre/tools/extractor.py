@@ -10,7 +10,12 @@ from pathlib import PurePosixPath
 
 from qa_agents.mre.models import CodeBlock, Extraction, ExtractionMetadata
 from qa_agents.mre.rules.block_context import DATA_FORMAT, NAMED_FILE
-from qa_agents.mre.rules.completion import file_bindings, file_named_by_info
+from qa_agents.mre.rules.completion import (
+    FILE_NAMED_BY_FENCE_INFO,
+    NAME_OF_A_SHOWN_FILE,
+    file_bindings,
+    file_named_by_info,
+)
 from qa_agents.mre.tools.block_roles import CAT_HEADER
 from qa_agents.mre.tools.code_facts import analyse
 from qa_agents.mre.tools.command_lines import reads_argv, report_argv, with_argv
@@ -118,6 +123,7 @@ def extract(
     if bindings := file_bindings(undefined, meta.included_files):  # ``old_json``: old.json
         hydrated.code = insert_preamble(hydrated.code, tree, [], list(bindings.values()))
         meta.warnings.append("names bound to the files the report shows: " + ", ".join(bindings))
+        meta.rules.append(NAME_OF_A_SHOWN_FILE.name)
     meta.uses_input = facts.uses_input
     meta.uses_network = facts.uses_network
     meta.network_targets = facts.network_targets
@@ -240,8 +246,9 @@ def _included_files(blocks: list[CodeBlock], needed: list[str]) -> dict[str, str
         names = NAMED_FILE.findall(last_line(block.lead))
         if len(names) == 1 and block.context != "actual":
             found.setdefault(names[0], block.content)
-        elif file_named := file_named_by_info(block.info):  # ```yaml title="config.yaml"
-            found.setdefault(file_named, block.content)
+        elif (info_file := file_named_by_info(block.info)) and info_file not in found:
+            found[info_file] = block.content  # ```yaml title="config.yaml"
+            block.rules.append(FILE_NAMED_BY_FENCE_INFO.name)
     for path in needed:
         name = PurePosixPath(path).name
         if path.startswith("/") or ".." in PurePosixPath(path).parts:

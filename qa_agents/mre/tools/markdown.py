@@ -40,7 +40,7 @@ def extract_code_blocks(markdown: str) -> list[CodeBlock]:
         if raw.mention:
             mentions.add(index)
         kind, content, transcript, rule = read_block(raw.language, raw.body, raw.lead)
-        rules = [rule]
+        rules = [raw.found_by, rule] if raw.found_by else [rule]
         if kind in {"code", "output"} and data_file_named_above(raw.language, raw.body, raw.lead):
             kind, content, transcript = "other", raw.body, ""
             rules.append("data-file-named-above")

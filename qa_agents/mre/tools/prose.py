@@ -15,7 +15,12 @@ import shlex
 import textwrap
 from collections.abc import Callable
 
-from qa_agents.mre.rules.completion import labelled_values, value_under_side_heading
+from qa_agents.mre.rules.completion import (
+    LABELLED_INLINE_VALUES,
+    VALUE_UNDER_A_SIDE_HEADING,
+    labelled_values,
+    value_under_side_heading,
+)
 from qa_agents.mre.tools.command_lines import PYTHON_EXE
 from qa_agents.mre.tools.prose_inline import (
     HEADING,
@@ -64,6 +69,9 @@ _LIST_MARK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _QUOTED = re.compile(r"^\s*>\s?(?!>)")
 _RULE = re.compile(r"^ {0,3}(?:-{3,}|\*{3,}|_{3,}|={3,})\s*$")
 
+LABELLED = LABELLED_INLINE_VALUES.name
+UNDER_HEADING = VALUE_UNDER_A_SIDE_HEADING.name
+
 
 def prose_blocks(prose: str, previous_lead: str | None) -> list[RawBlock]:
     """Blocks written in prose; ``previous_lead`` is the last block's lead (None: none)."""
@@ -77,13 +85,17 @@ def prose_blocks(prose: str, previous_lead: str | None) -> list[RawBlock]:
         anything_before = bool(para or out or previous_lead is not None)
         values = labelled_values(lines[i])
         if values:  # "Expected: `800`. Actual: `300`.": each value under its own label
-            out += [RawBlock("text", v + "\n", "inline", f"{side.title()}:") for side, v in values]
+            out += [
+                RawBlock("text", v + "\n", "inline", f"{side.title()}:", found_by=LABELLED)
+                for side, v in values
+            ]
             para, i = [], i + 1
             continue
         end = next((j for j in range(i + 2, len(lines)) if not lines[j].strip()), len(lines))
         under = value_under_side_heading("\n".join(lines[i:end]))
         if under:  # "## Actual", a blank line, then "300"
-            out.append(RawBlock("text", under[1], "prose", f"{under[0].title()}:"))
+            side = f"{under[0].title()}:"
+            out.append(RawBlock("text", under[1], "prose", side, found_by=UNDER_HEADING))
             para, i = [], end
             continue
         found = _block_at(lines, i, para, lead, anything_before)

@@ -49,6 +49,7 @@ def render_report(inp: ReportInputs) -> str:
         f"**Status**: {_STATUS[verdict]}",
         f"**Verdict**: {verdict.value}",
         f"**Reason**: {inp.decision.category or 'unspecified'}",
+        f"**Rules**: {', '.join(f'`{r}`' for r in inp.decision.rules) or 'none'}",
         f"**Mode**: {inp.mode}",
         f"**Issue**: {inp.title}",
         "",
@@ -61,9 +62,27 @@ def render_report(inp: ReportInputs) -> str:
         body = _red(inp)
     else:
         body = _error(inp)
-    body += _output_section(inp) + _marked_line_section(inp)
+    body += _output_section(inp) + _marked_line_section(inp) + _reading_section(inp)
     notes = _notes(inp)
     return "\n".join(head + body + (["## Notes", *notes, ""] if notes else []))
+
+
+def _reading_section(inp: ReportInputs) -> list[str]:
+    """Each block as it was read and the named rules that decided it, so "which rule
+    decided this verdict?" is answered in the report (``open-mre --rules`` says what each
+    rule reads)."""
+    blocks = inp.extraction.blocks
+    if not blocks:
+        return []
+    lines = ["## How the Report Was Read", ""]
+    for b in blocks:
+        side = f", {b.context}" if b.context else ""
+        where = f"{b.origin} {b.language}".strip()
+        rules = ", ".join(f"`{r}`" for r in b.rules) or "no named rule"
+        lines.append(f"- block {b.index + 1} ({where}): {b.kind}{side}, by {rules}")
+    if inp.extraction.rules:
+        lines.append("- script completed by " + ", ".join(f"`{r}`" for r in inp.extraction.rules))
+    return [*lines, ""]
 
 
 def _error(inp: ReportInputs) -> list[str]:

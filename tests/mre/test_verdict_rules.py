@@ -1,0 +1,127 @@
+"""Every verdict names the rules that decided it: each block records the named rules that
+read it, the report's head lists them, its last section says which block each decided,
+and ``MreResult.rules`` carries them to the CLI and QA (issue 32: "a newcomer can answer
+'which rule decided this verdict?' from the report itself")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from qa_agents.mre.decision import rules_behind
+from qa_agents.mre.models import ExtractionMetadata, MreResult
+from qa_agents.mre.rules.catalogue import RULES
+from qa_agents.mre.tools.markdown import extract_code_blocks
+
+Run = Callable[..., MreResult]
+
+REPORT = """# parse fails
+
+In config.yaml:
+
+```
+a: 1
+```
+
+```python
+import yaml
+print(yaml.safe_load(open("config.yaml")))
+```
+
+It raises:
+
+```
+Traceback (most recent call last):
+  File "x.py", line 2, in <module>
+ValueError: bad
+```
+
+Expected: `{'a': 1}`. Actual: `None`.
+
+Instead of:
+
+```
+{'a': 1}
+```
+"""
+
+
+def test_each_block_names_the_rules_that_read_it_in_order() -> None:
+    read = [(b.kind, b.context, b.rules) for b in extract_code_blocks(REPORT)]
+    assert read == [
+        # read as output alone, then the line above names the file it is
+        ("other", "", ["unlabelled-output", "data-file-named-above"]),
+        ("code", "", ["python-that-parses"]),
+        ("traceback", "actual", ["traceback", "actual-words"]),
+        # found in a prose line by a completion rule, then read like any block
+        ("output", "expected", ["labelled-inline-values", "output-fence", "expectation-words"]),
+        ("output", "actual", ["labelled-inline-values", "output-fence", "actual-words"]),
+        ("output", "expected", ["unlabelled-output", "instead-of-announces-the-expected"]),
+    ]
+
+
+def test_every_recorded_name_is_a_registered_rule() -> None:
+    names = {r.name for r in RULES}
+    recorded = {r for b in extract_code_blocks(REPORT) for r in b.rules}
+    assert recorded <= names
+
+
+def test_the_rules_behind_a_verdict_are_the_blocks_then_the_scripts_once_each() -> None:
+    meta = ExtractionMetadata(
+        code_blocks_found=0, blocks=extract_code_blocks(REPORT), rules=["name-of-a-shown-file"]
+    )
+    assert rules_behind(meta) == [
+        "unlabelled-output",
+        "data-file-named-above",
+        "python-that-parses",
+        "traceback",
+        "actual-words",
+        "labelled-inline-values",
+        "output-fence",
+        "expectation-words",
+        "instead-of-announces-the-expected",
+        "name-of-a-shown-file",
+    ]
+
+
+SHOWN_FILES_BY_NAME = """# merging two settings files drops the nested key
+
+old.json
+```json
+{"network": {"domain": "old.domain", "port": 80}}
+```
+
+new.json
+```
+{"network": {"domain": "new.domain"}}
+```
+
+When I run:
+```python
+{**old_json, **new_json}
+```
+
+I've got this:
+```json
+{
+    'network': {
+        'domain': 'new.domain'
+    }
+}
+```
+"""
+
+
+def test_the_report_names_the_rules_behind_its_verdict(run_issue: Run) -> None:
+    """Through the real pipeline (sandbox, PyPI): the head's **Rules** line, the reading
+    section and ``MreResult.rules`` name the rules that made this report GREEN."""
+    result = run_issue(SHOWN_FILES_BY_NAME)
+    assert (result.verdict.value, result.reason_category) == ("GREEN", "reproduced")
+    for deciding in ("name-of-a-shown-file", "python-value-in-a-json-fence"):
+        assert deciding in result.rules
+    assert set(result.rules) <= {r.name for r in RULES}
+    head = result.report_markdown.split("\n\n", 2)[1]
+    assert "**Rules**: " + ", ".join(f"`{r}`" for r in result.rules) in head
+    reading = result.report_markdown.split("## How the Report Was Read", 1)[1]
+    assert "- block 4 (fenced json): output, actual, by `any-other-language`, " in reading
+    assert "`python-value-in-a-json-fence`" in reading
+    assert "- script completed by `name-of-a-shown-file`" in reading
