@@ -20,6 +20,7 @@ import json
 from pathlib import Path
 
 from qa_agents.mre.corpus import load_corpus
+from qa_agents.mre.document import read_report
 from qa_agents.mre.tools.behavior import analyse_behavior
 from qa_agents.mre.tools.extractor import extract
 from qa_agents.mre.tools.output_match import normalize_lines
@@ -35,10 +36,11 @@ def reading_hashes(corpus: Path) -> dict[str, str]:
     for case in load_corpus(corpus):
         markdown = case.markdown()
         try:
-            extraction = extract(markdown)
+            document = read_report(markdown)  # once, as the steps read it
+            extraction = extract(document)
             meta = extraction.metadata
             programs = {c.argv[0] for c in meta.tool_commands}
-            analysis = analyse_behavior(markdown, programs, set(meta.tool_inputs))
+            analysis = analyse_behavior(document, programs, set(meta.tool_inputs))
             shown = [e.text for e in analysis.shown]
             shown.append(analysis.expected_behavior.output_snippet or "")
             data = json.dumps(

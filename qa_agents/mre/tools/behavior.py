@@ -14,6 +14,7 @@ import ast
 import re
 from collections.abc import Collection
 
+from qa_agents.mre.document import ReportDocument, as_document
 from qa_agents.mre.models import (
     ActualBehavior,
     BehaviorAnalysis,
@@ -34,7 +35,6 @@ from qa_agents.mre.rules.vocabulary import (
 )
 from qa_agents.mre.tools.command_lines import printed_by_command, script_argv
 from qa_agents.mre.tools.comments import commented_evidence, marked_lines
-from qa_agents.mre.tools.markdown import extract_code_blocks
 from qa_agents.mre.tools.output_match import exact_numbers
 from qa_agents.mre.tools.prose_claims import ABOUT_THE_MESSAGE, report_claims
 from qa_agents.mre.tools.tool_commands import printed_by_tool
@@ -180,16 +180,18 @@ def _split_trace(text: str) -> tuple[str, str]:
 
 
 def analyse_behavior(
-    markdown: str, programs: Collection[str] = (), inputs: Collection[int] = ()
+    report: str | ReportDocument, programs: Collection[str] = (), inputs: Collection[int] = ()
 ) -> BehaviorAnalysis:
     """Turn the issue's prose and evidence blocks into checkable criteria (``programs``
     and ``inputs``: the commands the extraction runs and their files, see
     ``shown_evidence``)."""
+    document = as_document(report)
+    markdown = document.markdown
     parts = sections(markdown)
     expected_text = _pick(parts, _EXPECTED_KEYS)
     actual_text = _pick(parts, _ACTUAL_KEYS, exclude=_EXPECTED_KEYS)
     actual = ActualBehavior(description=clip(actual_text), provided=bool(actual_text))
-    blocks = extract_code_blocks(markdown)
+    blocks = document.fresh_blocks()
     evidence = shown_evidence(blocks, programs, inputs)
     prose = _prose(markdown, blocks)
     subjects = _raise_subjects(prose)

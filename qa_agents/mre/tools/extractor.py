@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterable
 from pathlib import PurePosixPath
 
+from qa_agents.mre.document import ReportDocument, as_document
 from qa_agents.mre.models import CodeBlock, Extraction, ExtractionMetadata
 from qa_agents.mre.rules.block_context import DATA_FORMAT, NAMED_FILE
 from qa_agents.mre.rules.completion import (
@@ -28,7 +29,7 @@ from qa_agents.mre.tools.hydrate import (
     insert_preamble,
     undefined_names,
 )
-from qa_agents.mre.tools.markdown import extract_code_blocks, last_line
+from qa_agents.mre.tools.markdown import last_line
 from qa_agents.mre.tools.syntax import parses
 from qa_agents.mre.tools.tool_commands import ToolRun, find_tool_run
 from qa_agents.mre.tools.tool_script import tool_script
@@ -52,7 +53,7 @@ _DATA_LANGS = {
 
 
 def extract(
-    markdown: str,
+    report: str | ReportDocument,
     module_exists: ModuleExists | None = None,
     extra_modules: ExtraModules | None = None,
 ) -> Extraction:
@@ -64,8 +65,10 @@ def extract(
     tried from the script's packages and ``extra_modules()`` (the report's repository),
     except those the report shows as its NameError.
     """
-    blocks = extract_code_blocks(markdown)
-    tool = _tool_run(markdown, blocks, extra_modules)
+    document = as_document(report)
+    markdown = document.markdown
+    blocks = document.fresh_blocks()
+    tool = _tool_run(document, blocks, extra_modules)
     if tool is not None:
         return _tool_extraction(tool, blocks)
     ordered, local_modules = _modules_first(blocks)
@@ -170,14 +173,15 @@ def _cut_off_at_the_end(blocks: list[CodeBlock]) -> str | None:
 
 
 def _tool_run(
-    markdown: str, blocks: list[CodeBlock], extra_modules: ExtraModules | None
+    document: ReportDocument, blocks: list[CodeBlock], extra_modules: ExtraModules | None
 ) -> ToolRun | None:
     """The report's run of its own project's command-line tool, when it shows one."""
+    markdown = document.markdown
     repository = source_repository(markdown)
     name = repository_module_name(repository) if repository else None
     if name is None or extra_modules is None:
         return None
-    shown = find_tool_run(markdown, blocks, {name})  # read offline first: PyPI only if so
+    shown = find_tool_run(document, blocks, {name})  # read offline first: PyPI only if so
     return shown if shown is not None and name in extra_modules() else None
 
 

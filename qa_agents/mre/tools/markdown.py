@@ -31,12 +31,17 @@ _SECTION = re.compile(r"^ {0,3}#{1,6}\s+(?P<h>.+?)\s*#*\s*$|^\*\*(?P<b>[^*\n]+)\
 
 
 def extract_code_blocks(markdown: str) -> list[CodeBlock]:
-    """Every block of the issue, in order, classified and tagged with its context; each
+    """Every block of the issue, in order, classified and tagged with its context."""
+    return classify_blocks(raw_blocks(markdown))
+
+
+def classify_blocks(pieces: list[RawBlock]) -> list[CodeBlock]:
+    """The report's pieces (``raw_blocks``) classified and tagged with their context; each
     block names the rules (``rules/block_kind.py``, ``rules/block_context.py``) that
     decided it."""
     blocks: list[CodeBlock] = []
     mentions: set[int] = set()
-    for index, raw in enumerate(raw_blocks(markdown)):
+    for index, raw in enumerate(pieces):
         if raw.mention:
             mentions.add(index)
         kind, content, transcript, rule = read_block(raw.language, raw.body, raw.lead)
