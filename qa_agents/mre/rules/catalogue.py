@@ -14,10 +14,17 @@ from pathlib import Path
 from qa_agents.mre.rules.block_context import BLOCK_IN_CONTEXT_RULES, BLOCK_SIDE_RULES
 from qa_agents.mre.rules.block_kind import BLOCK_KIND_RULES
 from qa_agents.mre.rules.completion import RULES as COMPLETION_RULES
+from qa_agents.mre.rules.output_lines import OUTPUT_LINE_RULES
 from qa_agents.mre.rules.registry import PHASES, Rule
 
 RULES: list[Rule] = sorted(
-    [*BLOCK_KIND_RULES, *BLOCK_IN_CONTEXT_RULES, *BLOCK_SIDE_RULES, *COMPLETION_RULES],
+    [
+        *BLOCK_KIND_RULES,
+        *BLOCK_IN_CONTEXT_RULES,
+        *BLOCK_SIDE_RULES,
+        *COMPLETION_RULES,
+        *OUTPUT_LINE_RULES,
+    ],
     key=lambda r: PHASES.index(r.phase),  # stable: each phase keeps its own order
 )
 

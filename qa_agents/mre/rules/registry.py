@@ -17,9 +17,11 @@ PROSE_LINE = "prose line"
 """A line of the report's prose, read before the other prose shapes."""
 SHOWN_OUTPUT = "shown output"
 """A block the report shows as output, before it is compared with the run's."""
+OUTPUT_LINE = "output line"
+"""A line of output, shown or printed, normalized before the two are compared."""
 SCRIPT = "script"
 """The extracted script, completed before it runs."""
-PHASES = (BLOCK_KIND, BLOCK_IN_CONTEXT, BLOCK_SIDE, PROSE_LINE, SHOWN_OUTPUT, SCRIPT)
+PHASES = (BLOCK_KIND, BLOCK_IN_CONTEXT, BLOCK_SIDE, PROSE_LINE, SHOWN_OUTPUT, OUTPUT_LINE, SCRIPT)
 """The phases in the order a report is read."""
 
 
