@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from qa_agents.mre.models import ExtractionMetadata, Verdict
+from qa_agents.mre.models import BehaviorAnalysis, ExtractionMetadata, Verdict
 
 CATEGORIES = {
     Verdict.GREEN: ("reproduced",),
@@ -63,8 +63,10 @@ def ask(reason: str, question: str, missing: str, category: str) -> Decision:
     )
 
 
-def rules_behind(meta: ExtractionMetadata) -> list[str]:
+def rules_behind(meta: ExtractionMetadata, behavior: BehaviorAnalysis | None = None) -> list[str]:
     """The named rules that read the report the verdict rests on, in reading order, once
-    each: those that decided each block (its kind, its side, a file it was written as), then
-    those that completed the script."""
-    return list(dict.fromkeys([*(r for b in meta.blocks for r in b.rules), *meta.rules]))
+    each: those that decided each block (its kind, its side, a file it was written as),
+    those that read a claim from the prose, then those that completed the script."""
+    claims = [e.rule for e in behavior.shown if e.rule] if behavior else []
+    blocks = [r for b in meta.blocks for r in b.rules]
+    return list(dict.fromkeys([*blocks, *claims, *meta.rules]))

@@ -218,6 +218,7 @@ class ShownEvidence(BaseModel):
     context: BlockContext = ""
     text: str
     source: str = ""
+    rule: str = Field("", description="The named rule that read it from the prose, if one did.")
 
 
 class MarkedLine(BaseModel):

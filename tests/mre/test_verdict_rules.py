@@ -125,3 +125,28 @@ def test_the_report_names_the_rules_behind_its_verdict(run_issue: Run) -> None:
     assert "- block 4 (fenced json): output, actual, by `any-other-language`, " in reading
     assert "`python-value-in-a-json-fence`" in reading
     assert "- script completed by `name-of-a-shown-file`" in reading
+
+
+CLAIMED = """# lookup fails
+
+```python
+import collections
+collections.OrderedDict()["a"]
+```
+
+Calling it gives a `KeyError`.
+"""
+
+
+def test_a_claim_read_from_the_prose_names_its_rule_among_the_verdicts() -> None:
+    from qa_agents.mre.document import read_report
+    from qa_agents.mre.tools.behavior import analyse_behavior
+    from qa_agents.mre.tools.extractor import extract
+
+    document = read_report(CLAIMED)
+    behavior = analyse_behavior(document)
+    claimed = [(e.text, e.rule) for e in behavior.shown]
+    assert claimed == [("KeyError", "raises-an-exception")]
+    rules = rules_behind(extract(document).metadata, behavior)
+    assert rules[:1] == ["python-that-parses"]
+    assert rules[-1] == "raises-an-exception"

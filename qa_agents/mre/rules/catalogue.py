@@ -13,6 +13,7 @@ from pathlib import Path
 
 from qa_agents.mre.rules.block_context import BLOCK_IN_CONTEXT_RULES, BLOCK_SIDE_RULES
 from qa_agents.mre.rules.block_kind import BLOCK_KIND_RULES
+from qa_agents.mre.rules.claims import CLAUSE_RULES, TITLE_OPENS_WITH_AN_EXCEPTION
 from qa_agents.mre.rules.completion import RULES as COMPLETION_RULES
 from qa_agents.mre.rules.output_lines import OUTPUT_LINE_RULES
 from qa_agents.mre.rules.registry import PHASES, Rule
@@ -23,6 +24,8 @@ RULES: list[Rule] = sorted(
         *BLOCK_IN_CONTEXT_RULES,
         *BLOCK_SIDE_RULES,
         *COMPLETION_RULES,
+        TITLE_OPENS_WITH_AN_EXCEPTION,
+        *CLAUSE_RULES,
         *OUTPUT_LINE_RULES,
     ],
     key=lambda r: PHASES.index(r.phase),  # stable: each phase keeps its own order

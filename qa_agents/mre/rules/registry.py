@@ -13,6 +13,8 @@ BLOCK_IN_CONTEXT = "block in context"
 the code)."""
 BLOCK_SIDE = "block side"
 """Whether a block shows what should happen or what happened, from the line before it."""
+CLAIM = "claim"
+"""What a clause of the author's prose (or the title) says the code did."""
 PROSE_LINE = "prose line"
 """A line of the report's prose, read before the other prose shapes."""
 SHOWN_OUTPUT = "shown output"
@@ -21,7 +23,16 @@ OUTPUT_LINE = "output line"
 """A line of output, shown or printed, normalized before the two are compared."""
 SCRIPT = "script"
 """The extracted script, completed before it runs."""
-PHASES = (BLOCK_KIND, BLOCK_IN_CONTEXT, BLOCK_SIDE, PROSE_LINE, SHOWN_OUTPUT, OUTPUT_LINE, SCRIPT)
+PHASES = (
+    BLOCK_KIND,
+    BLOCK_IN_CONTEXT,
+    BLOCK_SIDE,
+    PROSE_LINE,
+    CLAIM,
+    SHOWN_OUTPUT,
+    OUTPUT_LINE,
+    SCRIPT,
+)
 """The phases in the order a report is read."""
 
 

@@ -80,6 +80,8 @@ def _reading_section(inp: ReportInputs) -> list[str]:
         where = f"{b.origin} {b.language}".strip()
         rules = ", ".join(f"`{r}`" for r in b.rules) or "no named rule"
         lines.append(f"- block {b.index + 1} ({where}): {b.kind}{side}, by {rules}")
+    for claim in (e for e in inp.behavior.shown if e.rule):
+        lines.append(f"- claim `{claim.text.strip()[:80]}` ({claim.kind}), by `{claim.rule}`")
     if inp.extraction.rules:
         lines.append("- script completed by " + ", ".join(f"`{r}`" for r in inp.extraction.rules))
     return [*lines, ""]
