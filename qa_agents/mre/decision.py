@@ -46,6 +46,7 @@ class Decision(BaseModel):
     reasons: list[str] = Field(default_factory=list)
     questions: list[str] = Field(default_factory=list)
     missing_information: list[str] = Field(default_factory=list)
+    verdict_rule: str = Field("", description="The named verdict rule that decided it.")
     rules: list[str] = Field(
         default_factory=list,
         description="The named reading rules the verdict rests on (``open-mre --rules``).",

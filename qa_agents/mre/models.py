@@ -401,6 +401,7 @@ class MreResult(BaseModel):
     reason_category: str = Field(
         "", description="The kind of reason behind the verdict (missing-file, network, …)."
     )
+    verdict_rule: str = Field("", description="The named verdict rule that decided it.")
     rules: list[str] = Field(
         default_factory=list,
         description="The named reading rules behind the verdict (``open-mre --rules``).",

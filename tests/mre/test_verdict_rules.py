@@ -116,6 +116,8 @@ def test_the_report_names_the_rules_behind_its_verdict(run_issue: Run) -> None:
     section and ``MreResult.rules`` name the rules that made this report GREEN."""
     result = run_issue(SHOWN_FILES_BY_NAME)
     assert (result.verdict.value, result.reason_category) == ("GREEN", "reproduced")
+    assert result.verdict_rule == "shows-the-reported-symptom"
+    assert "**Verdict rule**: `shows-the-reported-symptom`" in result.report_markdown
     for deciding in ("name-of-a-shown-file", "python-value-in-a-json-fence"):
         assert deciding in result.rules
     assert set(result.rules) <= {r.name for r in RULES}
@@ -150,3 +152,27 @@ def test_a_claim_read_from_the_prose_names_its_rule_among_the_verdicts() -> None
     rules = rules_behind(extract(document).metadata, behavior)
     assert rules[:1] == ["python-that-parses"]
     assert rules[-1] == "raises-an-exception"
+
+
+def test_decide_names_the_first_verdict_rule_that_decides() -> None:
+    """The ladder's order is the precedence: code that does not parse and imports a module
+    PyPI lacks is RED for the first (does-not-parse comes before cannot-install-an-import)."""
+    from qa_agents.mre.verdict import VERDICT_RULES, decide, example_facts
+
+    unknown = {"can_proceed": False, "packages": [{"name": "mylib", "error": "not found"}]}
+    both = example_facts(meta={"syntax_error": "invalid syntax"}, versions=unknown)
+    decision = decide(both.meta, both.versions, both.behavior, both.run, both.comparison)
+    assert (decision.category, decision.verdict_rule) == ("not-parseable", "does-not-parse")
+    only_unknown = example_facts(versions=unknown)
+    decision = decide(
+        *(getattr(only_unknown, f) for f in ("meta", "versions", "behavior")),
+        only_unknown.run,
+        only_unknown.comparison,
+    )
+    assert (decision.category, decision.verdict_rule) == (
+        "missing-module",
+        "cannot-install-an-import",
+    )
+    names = [r.name for r in VERDICT_RULES]
+    assert names.index("does-not-parse") < names.index("cannot-install-an-import")
+    assert names[-1] == "ran-without-the-symptom"

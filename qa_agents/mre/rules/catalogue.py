@@ -17,6 +17,7 @@ from qa_agents.mre.rules.claims import CLAUSE_RULES, TITLE_OPENS_WITH_AN_EXCEPTI
 from qa_agents.mre.rules.completion import RULES as COMPLETION_RULES
 from qa_agents.mre.rules.output_lines import OUTPUT_LINE_RULES
 from qa_agents.mre.rules.registry import PHASES, Rule
+from qa_agents.mre.verdict import VERDICT_RULES
 
 RULES: list[Rule] = sorted(
     [
@@ -27,6 +28,7 @@ RULES: list[Rule] = sorted(
         TITLE_OPENS_WITH_AN_EXCEPTION,
         *CLAUSE_RULES,
         *OUTPUT_LINE_RULES,
+        *VERDICT_RULES,
     ],
     key=lambda r: PHASES.index(r.phase),  # stable: each phase keeps its own order
 )

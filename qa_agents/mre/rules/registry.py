@@ -23,6 +23,8 @@ OUTPUT_LINE = "output line"
 """A line of output, shown or printed, normalized before the two are compared."""
 SCRIPT = "script"
 """The extracted script, completed before it runs."""
+VERDICT = "verdict"
+"""GREEN, YELLOW, RED or ERROR from what was read, installed and run: a ladder."""
 PHASES = (
     BLOCK_KIND,
     BLOCK_IN_CONTEXT,
@@ -32,6 +34,7 @@ PHASES = (
     SHOWN_OUTPUT,
     OUTPUT_LINE,
     SCRIPT,
+    VERDICT,
 )
 """The phases in the order a report is read."""
 
@@ -54,6 +57,9 @@ class Rule:
     doc: str
     examples: tuple[Example, ...]
     apply: Callable[..., Any]
+    outcome: Callable[[Any], Any] | None = None
+    """What of ``apply``'s answer the examples state (a verdict rule's examples give the
+    verdict and its category, not every question it asks); None: the whole answer."""
 
 
 def by_phase(rules: list[Rule], phase: str) -> list[Rule]:

@@ -49,6 +49,7 @@ def render_report(inp: ReportInputs) -> str:
         f"**Status**: {_STATUS[verdict]}",
         f"**Verdict**: {verdict.value}",
         f"**Reason**: {inp.decision.category or 'unspecified'}",
+        f"**Verdict rule**: `{inp.decision.verdict_rule or 'none'}`",
         f"**Rules**: {', '.join(f'`{r}`' for r in inp.decision.rules) or 'none'}",
         f"**Mode**: {inp.mode}",
         f"**Issue**: {inp.title}",
