@@ -68,6 +68,6 @@ def rules_behind(meta: ExtractionMetadata, behavior: BehaviorAnalysis | None = N
     """The named rules that read the report the verdict rests on, in reading order, once
     each: those that decided each block (its kind, its side, a file it was written as),
     those that read a claim from the prose, then those that completed the script."""
-    claims = [e.rule for e in behavior.shown if e.rule] if behavior else []
+    claims = [*(e.rule for e in behavior.shown if e.rule), *behavior.rules] if behavior else []
     blocks = [r for b in meta.blocks for r in b.rules]
     return list(dict.fromkeys([*blocks, *claims, *meta.rules]))

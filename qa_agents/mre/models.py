@@ -276,6 +276,10 @@ class BehaviorAnalysis(BaseModel):
         "raise is the symptom and a reworded message still reproduces it.",
     )
     marked_lines: list[MarkedLine] = Field(default_factory=list)
+    rules: list[str] = Field(
+        default_factory=list,
+        description="The named symptom rules that held for the prose (``rules/symptom.py``).",
+    )
     output_comparison: OutputComparison | None = None
     raised_at_marked_line: MarkedLine | None = Field(
         None,

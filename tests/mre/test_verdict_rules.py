@@ -176,3 +176,15 @@ def test_decide_names_the_first_verdict_rule_that_decides() -> None:
     names = [r.name for r in VERDICT_RULES]
     assert names.index("does-not-parse") < names.index("cannot-install-an-import")
     assert names[-1] == "ran-without-the-symptom"
+
+
+def test_symptom_rules_that_held_are_named_by_the_behaviour_analysis() -> None:
+    from qa_agents.mre.tools.behavior import analyse_behavior
+
+    hangs = analyse_behavior("# loop\n\n```python\nimport x\nx.run()\n```\n\nCalling it hangs.\n")
+    assert hangs.never_finishes and hangs.rules == ["says-it-never-finishes"]
+    silent = analyse_behavior(
+        "# no error\n\n```python\nimport x\nx.parse('')\n```\n\nIt raises no exception.\n"
+    )
+    assert silent.expected_behavior.absence == "exception"
+    assert silent.rules == ["says-nothing-is-raised"]

@@ -17,6 +17,7 @@ from qa_agents.mre.rules.claims import CLAUSE_RULES, TITLE_OPENS_WITH_AN_EXCEPTI
 from qa_agents.mre.rules.completion import RULES as COMPLETION_RULES
 from qa_agents.mre.rules.output_lines import OUTPUT_LINE_RULES
 from qa_agents.mre.rules.registry import PHASES, Rule
+from qa_agents.mre.rules.symptom import ABSENCE_RULES, SYMPTOM_RULES
 from qa_agents.mre.verdict import VERDICT_RULES
 
 RULES: list[Rule] = sorted(
@@ -25,6 +26,8 @@ RULES: list[Rule] = sorted(
         *BLOCK_IN_CONTEXT_RULES,
         *BLOCK_SIDE_RULES,
         *COMPLETION_RULES,
+        *SYMPTOM_RULES,
+        *ABSENCE_RULES,
         TITLE_OPENS_WITH_AN_EXCEPTION,
         *CLAUSE_RULES,
         *OUTPUT_LINE_RULES,

@@ -13,6 +13,9 @@ BLOCK_IN_CONTEXT = "block in context"
 the code)."""
 BLOCK_SIDE = "block side"
 """Whether a block shows what should happen or what happened, from the line before it."""
+SYMPTOM = "symptom"
+"""What the prose says about the symptom itself: it hangs, a raise is correct, nothing is
+raised or printed."""
 CLAIM = "claim"
 """What a clause of the author's prose (or the title) says the code did."""
 PROSE_LINE = "prose line"
@@ -30,6 +33,7 @@ PHASES = (
     BLOCK_IN_CONTEXT,
     BLOCK_SIDE,
     PROSE_LINE,
+    SYMPTOM,
     CLAIM,
     SHOWN_OUTPUT,
     OUTPUT_LINE,

@@ -25,18 +25,23 @@ from qa_agents.mre.models import (
     ShownEvidence,
 )
 from qa_agents.mre.rules.completion import without_notes
+from qa_agents.mre.rules.symptom import (
+    ABOUT_THE_MESSAGE_RULE,
+    SAYS_A_RAISE_IS_CORRECT,
+    SAYS_IT_NEVER_FINISHES,
+    about_the_message,
+    absence,
+    never_finishes,
+    raise_is_correct,
+)
 from qa_agents.mre.rules.vocabulary import (
-    EXPECTATION,
-    IN_PLACE_OF,
     STOPS_A_RUN,
-    WISH,
     exception_class,
-    words,
 )
 from qa_agents.mre.tools.command_lines import printed_by_command, script_argv
 from qa_agents.mre.tools.comments import commented_evidence, marked_lines
 from qa_agents.mre.tools.output_match import exact_numbers
-from qa_agents.mre.tools.prose_claims import ABOUT_THE_MESSAGE, report_claims
+from qa_agents.mre.tools.prose_claims import report_claims
 from qa_agents.mre.tools.tool_commands import printed_by_tool
 from qa_agents.mre.tools.tracebacks import EXCEPTION_LINE, PYTEST_FAILURE, parse_exception
 
@@ -68,36 +73,8 @@ _EXCEPTION = re.compile(
 _BARE_EXCEPTION = re.compile(
     r"^(?P<type>(?:[A-Za-z_]\w*\.)*[A-Z][A-Za-z0-9]+)(?::\s?(?P<msg>.*))?$"
 )
-_RAISE_IS_CORRECT = re.compile(
-    r"\b(should (?:raise|throw|fail|error)|expected (?:it )?to (?:raise|throw|fail)|"
-    r"without rais\w*|(?:doesn'?t|does not|didn'?t|did not|never) (?:raise|throw)|"
-    r"no (?:error|exception) (?:is )?(?:raised|thrown)|silently (?:accepts?|returns?|succeeds?))",
-    re.IGNORECASE,
-)
 # a call or name written as code in prose: `encode`, `lib.load()`
 _CODE_NAME = re.compile(r"`(?:[\w.]*\.)?(\w+)(?:\([^`]*\))?`")
-_SHOULD = re.compile(rf"\b({words(*EXPECTATION, *WISH, IN_PLACE_OF)})\b", re.I)
-_NO_RAISE = re.compile(
-    r"\b(?:raises?|throws?) no (?:exceptions?|errors?)\b|"
-    r"\b(?:doesn'?t|does not|didn'?t|did not|never|won'?t) (?:raise|throw)\b|"
-    r"\bno (?:exception|error) (?:is |was |gets )?(?:raised|thrown)\b|"
-    r"\b(?:runs?|ran|returns?|passe[sd]) (?:with no |without (?:an?y? )?)(?:errors?|exceptions?)\b",
-    re.I,
-)
-_NO_OUTPUT = re.compile(
-    r"\bprint\w*\b[^.!?\n]{0,30}\b(?:never|not|n't)\b[^.!?\n]{0,15}"
-    r"\b(?:execut\w*|run\w*|reached|called|happen\w*)|"
-    r"\bnothing (?:is |gets |was )?(?:printed|shown|displayed)\b|\bprints nothing\b",
-    re.I,
-)
-# the report is about what an exception says, not that it is raised
-# the author says the code never finishes: "hangs", "keeps printing x forever"
-_NEVER_FINISHES = re.compile(
-    r"\b(?:hangs?|hanging|hung|forever|endless(?:ly)?|infinite(?:ly)?(?: loop)?|freez(?:es|ing)|"
-    r"never (?:returns?|ends|finishes|terminates|completes|stops|exits)|"
-    r"(?:doesn'?t|does not|won'?t|will not) (?:return|terminate|finish|stop|exit|complete))\b",
-    re.I,
-)
 
 
 def sections(markdown: str) -> dict[str, str]:
@@ -211,10 +188,12 @@ def analyse_behavior(
         if scoped
         else [],
         "exact_numbers": exact_numbers(markdown, evidence),
-        "never_finishes": bool(_NEVER_FINISHES.search(prose)),
-        "message_is_symptom": bool(ABOUT_THE_MESSAGE.search(prose)),
+        "never_finishes": never_finishes(prose),
+        "message_is_symptom": about_the_message(prose),
     }
-    target = _symptom(evidence, actual_text) or _marked_failure(marked) or _absence(prose)
+    held = [subjects is not None, facts["never_finishes"], facts["message_is_symptom"]]
+    rules = [r.name for r, holds in zip(_PROSE_FACTS, held, strict=True) if holds]
+    target = _symptom(evidence, actual_text) or _marked_failure(marked) or _absence(prose, rules)
     if target is None:  # nothing shown: what the author's sentences say the code did
         claims = report_claims(_report_title(markdown), _without_expected(prose))
         facts["shown"] = evidence = [*evidence, *claims]
@@ -232,6 +211,7 @@ def analyse_behavior(
             actual_behavior=actual,
             comparison_strategy="contains",
             needs_clarification=not evidence,
+            rules=rules,
             **facts,
         )
     target.validation_criteria = _criteria(target) + (
@@ -243,6 +223,7 @@ def analyse_behavior(
         actual_behavior=actual,
         comparison_strategy=strategy,
         needs_clarification=False,
+        rules=rules,
         **facts,
     )
 
@@ -283,7 +264,7 @@ def _raise_subjects(prose: str) -> list[list[str]] | None:
     "`encode` should raise on such a key" is about ``encode``: a raise from another call
     is not what that sentence asks for. A sentence that names no call is about any.
     """
-    said = [s for s in _sentences(prose) if _RAISE_IS_CORRECT.search(s)]
+    said = [s for s in _sentences(prose) if raise_is_correct(s)]
     return [sorted(set(_CODE_NAME.findall(s))) for s in said] if said else None
 
 
@@ -322,24 +303,20 @@ def _marked_failure(marked: list[MarkedLine]) -> ExpectedBehavior | None:
     )
 
 
-def _absence(prose: str) -> ExpectedBehavior | None:
+def _absence(prose: str, rules: list[str]) -> ExpectedBehavior | None:
     """The symptom as something that does not happen: "raises no exception", "the print
-    never runs". Sentences about what should happen do not count."""
+    never runs" (``rules/symptom.py``'s absence rules; the one that read it joins ``rules``).
+    Sentences about what should happen do not count."""
     for sentence in _sentences(prose):
-        if _SHOULD.search(sentence):
+        said = absence(sentence)
+        if said is None:
             continue
-        if _NO_RAISE.search(sentence):
-            return ExpectedBehavior(
-                type="state_change",
-                description="the code raises no exception",
-                absence="exception",
-            )
-        if _NO_OUTPUT.search(sentence):
-            return ExpectedBehavior(
-                type="state_change",
-                description="the code prints nothing",
-                absence="output",
-            )
+        rules.append(said[1])
+        if said[0] == "exception":
+            description = "the code raises no exception"
+        else:
+            description = "the code prints nothing"
+        return ExpectedBehavior(type="state_change", description=description, absence=said[0])  # type: ignore[arg-type]
     return None
 
 
@@ -407,3 +384,7 @@ def _pick(parts: dict[str, str], keys: tuple[str, ...], exclude: tuple[str, ...]
 def clip(text: str, limit: int = 500) -> str:
     text = text.strip()
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+_PROSE_FACTS = (SAYS_A_RAISE_IS_CORRECT, SAYS_IT_NEVER_FINISHES, ABOUT_THE_MESSAGE_RULE)
+"""The prose facts a behaviour analysis records, in the order of ``held`` above."""
