@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from qa_agents.mre.models import BehaviorAnalysis, ExtractionMetadata, Verdict
+from qa_agents.mre.models import BehaviorAnalysis, Comparison, ExtractionMetadata, Verdict
 
 CATEGORIES = {
     Verdict.GREEN: ("reproduced",),
@@ -64,10 +64,16 @@ def ask(reason: str, question: str, missing: str, category: str) -> Decision:
     )
 
 
-def rules_behind(meta: ExtractionMetadata, behavior: BehaviorAnalysis | None = None) -> list[str]:
-    """The named rules that read the report the verdict rests on, in reading order, once
-    each: those that decided each block (its kind, its side, a file it was written as),
-    those that read a claim from the prose, then those that completed the script."""
+def rules_behind(
+    meta: ExtractionMetadata,
+    behavior: BehaviorAnalysis | None = None,
+    comparison: Comparison | None = None,
+) -> list[str]:
+    """The named rules the verdict rests on, in reading order, once each: those that
+    decided each block (its kind, its side, a file it was written as), those that read a
+    claim or a symptom from the prose, those that completed the script, and the rule that
+    compared the run with the report."""
     claims = [*(e.rule for e in behavior.shown if e.rule), *behavior.rules] if behavior else []
     blocks = [r for b in meta.blocks for r in b.rules]
-    return list(dict.fromkeys([*blocks, *claims, *meta.rules]))
+    compared = [comparison.rule] if comparison and comparison.rule else []
+    return list(dict.fromkeys([*blocks, *claims, *meta.rules, *compared]))

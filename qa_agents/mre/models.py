@@ -365,6 +365,7 @@ class Comparison(BaseModel):
     detail: str
     discrepancies: list[str] = Field(default_factory=list)
     category: str = ""
+    rule: str = Field("", description="The named comparison rule that decided it.")
 
 
 class Timings(BaseModel):

@@ -319,7 +319,7 @@ class MreSteps:
         if meta.tool_commands and not comparison.matched and not run.skipped:  # "not found"
             meta.file_dependencies += files_not_found(run.stdout + run.stderr, self.issue())
         decision = decide(meta, versions, behavior, run, comparison)
-        decision.rules = rules_behind(meta, behavior)
+        decision.rules = rules_behind(meta, behavior, comparison)
         inputs = ReportInputs(
             title=self.title,
             mode=self.mode,

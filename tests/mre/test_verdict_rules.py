@@ -127,6 +127,8 @@ def test_the_report_names_the_rules_behind_its_verdict(run_issue: Run) -> None:
     assert "- block 4 (fenced json): output, actual, by `any-other-language`, " in reading
     assert "`python-value-in-a-json-fence`" in reading
     assert "- script completed by `name-of-a-shown-file`" in reading
+    assert "- the run compared with the report by `the-shown-output`" in reading
+    assert result.rules[-1] == "the-shown-output"
 
 
 CLAIMED = """# lookup fails

@@ -26,6 +26,8 @@ OUTPUT_LINE = "output line"
 """A line of output, shown or printed, normalized before the two are compared."""
 SCRIPT = "script"
 """The extracted script, completed before it runs."""
+COMPARISON = "comparison"
+"""The run against the symptom the report describes: did it show it?"""
 VERDICT = "verdict"
 """GREEN, YELLOW, RED or ERROR from what was read, installed and run: a ladder."""
 PHASES = (
@@ -38,6 +40,7 @@ PHASES = (
     SHOWN_OUTPUT,
     OUTPUT_LINE,
     SCRIPT,
+    COMPARISON,
     VERDICT,
 )
 """The phases in the order a report is read."""

@@ -85,6 +85,8 @@ def _reading_section(inp: ReportInputs) -> list[str]:
         lines.append(f"- claim `{claim.text.strip()[:80]}` ({claim.kind}), by `{claim.rule}`")
     if inp.extraction.rules:
         lines.append("- script completed by " + ", ".join(f"`{r}`" for r in inp.extraction.rules))
+    if inp.comparison.rule:
+        lines.append(f"- the run compared with the report by `{inp.comparison.rule}`")
     return [*lines, ""]
 
 
