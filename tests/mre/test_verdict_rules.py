@@ -153,7 +153,8 @@ def test_a_claim_read_from_the_prose_names_its_rule_among_the_verdicts() -> None
     assert claimed == [("KeyError", "raises-an-exception")]
     rules = rules_behind(extract(document).metadata, behavior)
     assert rules[:1] == ["python-that-parses"]
-    assert rules[-1] == "raises-an-exception"
+    # the claim, then the symptom rule that took it as the symptom
+    assert rules[-2:] == ["raises-an-exception", "last-shown-traceback"]
 
 
 def test_decide_names_the_first_verdict_rule_that_decides() -> None:
@@ -185,6 +186,8 @@ def test_symptom_rules_that_held_are_named_by_the_behaviour_analysis() -> None:
 
     hangs = analyse_behavior("# loop\n\n```python\nimport x\nx.run()\n```\n\nCalling it hangs.\n")
     assert hangs.never_finishes and hangs.rules == ["says-it-never-finishes"]
+    shown = analyse_behavior("# x\n\n```python\nimport x\nx.f()\n```\n\nOutput:\n\n```\n3\n```\n")
+    assert shown.rules == ["first-shown-output"]
     silent = analyse_behavior(
         "# no error\n\n```python\nimport x\nx.parse('')\n```\n\nIt raises no exception.\n"
     )

@@ -25,6 +25,7 @@ from qa_agents.mre.models import (
     ShownEvidence,
 )
 from qa_agents.mre.rules.completion import without_notes
+from qa_agents.mre.rules.registry import SYMPTOM, Example, Rule
 from qa_agents.mre.rules.symptom import (
     ABOUT_THE_MESSAGE_RULE,
     SAYS_A_RAISE_IS_CORRECT,
@@ -193,12 +194,18 @@ def analyse_behavior(
     }
     held = [subjects is not None, facts["never_finishes"], facts["message_is_symptom"]]
     rules = [r.name for r, holds in zip(_PROSE_FACTS, held, strict=True) if holds]
-    target = _symptom(evidence, actual_text) or _marked_failure(marked) or _absence(prose, rules)
+    target = (
+        _symptom(evidence, actual_text, rules)
+        or _noted(LINE_MARKED_AS_FAILING, marked, rules)
+        or _absence(prose, rules)
+    )
     if target is None:  # nothing shown: what the author's sentences say the code did
         claims = report_claims(_report_title(markdown), _without_expected(prose))
         facts["shown"] = evidence = [*evidence, *claims]
         shown_trace = any(e.kind == "traceback" for e in evidence)  # cut, with no exception
-        target = _symptom(claims, "") or (None if shown_trace else _asserted(blocks))
+        target = _symptom(claims, "", rules)
+        if target is None and not shown_trace:
+            target = _noted(ASSERTS_OF_THE_REPORT, blocks, rules)
     if target is None:
         expected = ExpectedBehavior(
             type="state_change",
@@ -320,7 +327,25 @@ def _absence(prose: str, rules: list[str]) -> ExpectedBehavior | None:
     return None
 
 
-def _symptom(evidence: list[ShownEvidence], actual_text: str) -> ExpectedBehavior | None:
+def _symptom(
+    evidence: list[ShownEvidence], actual_text: str, rules: list[str]
+) -> ExpectedBehavior | None:
+    """The shown symptom, by the first of the shown-symptom rules that finds one (its name
+    joins ``rules``)."""
+    for rule, given in (
+        (LAST_SHOWN_TRACEBACK, evidence),
+        (FIRST_SHOWN_OUTPUT, evidence),
+        (EXCEPTION_NAMED_UNDER_ACTUAL, actual_text),
+    ):
+        target = rule.apply(given)
+        if target is not None:
+            rules.append(rule.name)
+            return target
+    return None
+
+
+def last_shown_traceback(evidence: list[ShownEvidence]) -> ExpectedBehavior | None:
+    """The exception of the last traceback shown as what happened."""
     for item in reversed(evidence):
         if item.kind == "traceback" and item.context != "expected":
             exc = parse_exception(item.text) or _last_exception_line(item.text)
@@ -331,24 +356,33 @@ def _symptom(evidence: list[ShownEvidence], actual_text: str) -> ExpectedBehavio
                     error_type=exc[0],
                     error_message=exc[1] or None,
                 )
-    outputs = [e for e in evidence if e.kind == "output" and e.context != "expected"]
-    if outputs:
-        return ExpectedBehavior(
-            type="output",
-            description=f"prints {clip(outputs[0].text, 200)}",
-            output_snippet=outputs[0].text,
-        )
-    if actual_text:
-        match = _EXCEPTION.search(actual_text)
-        if match:
-            msg = (match.group("msg") or "").strip().rstrip(".").strip("'\" ") or None
-            return ExpectedBehavior(
-                type="error",
-                description=f"raises {match.group('type')}" + (f": {msg}" if msg else ""),
-                error_type=match.group("type"),
-                error_message=msg,
-            )
     return None
+
+
+def first_shown_output(evidence: list[ShownEvidence]) -> ExpectedBehavior | None:
+    """The first output shown as what happened."""
+    outputs = [e for e in evidence if e.kind == "output" and e.context != "expected"]
+    if not outputs:
+        return None
+    return ExpectedBehavior(
+        type="output",
+        description=f"prints {clip(outputs[0].text, 200)}",
+        output_snippet=outputs[0].text,
+    )
+
+
+def exception_named_under_actual(actual_text: str) -> ExpectedBehavior | None:
+    """An exception named in the "Actual behaviour" section's text."""
+    match = _EXCEPTION.search(actual_text) if actual_text else None
+    if match is None:
+        return None
+    msg = (match.group("msg") or "").strip().rstrip(".").strip("'\" ") or None
+    return ExpectedBehavior(
+        type="error",
+        description=f"raises {match.group('type')}" + (f": {msg}" if msg else ""),
+        error_type=match.group("type"),
+        error_message=msg,
+    )
 
 
 def _last_exception_line(text: str) -> tuple[str, str] | None:
@@ -388,3 +422,80 @@ def clip(text: str, limit: int = 500) -> str:
 
 _PROSE_FACTS = (SAYS_A_RAISE_IS_CORRECT, SAYS_IT_NEVER_FINISHES, ABOUT_THE_MESSAGE_RULE)
 """The prose facts a behaviour analysis records, in the order of ``held`` above."""
+
+
+def _noted(rule: Rule, given: object, rules: list[str]) -> ExpectedBehavior | None:
+    """``rule`` applied; its name joins ``rules`` when it finds the symptom."""
+    target = rule.apply(given)
+    if target is not None:
+        rules.append(rule.name)
+    return target
+
+
+def _symptom_of(target: ExpectedBehavior | None) -> tuple[str, str] | None:
+    """What an example states: the symptom's kind and description."""
+    return (target.type, target.description) if target is not None else None
+
+
+def _shown(kind: str, text: str, context: str = "actual") -> ShownEvidence:
+    return ShownEvidence(kind=kind, context=context, text=text)  # type: ignore[arg-type]
+
+
+def _rule(name: str, doc: str, apply, *examples: Example) -> Rule:
+    return Rule(name, SYMPTOM, doc, examples, apply, outcome=_symptom_of)
+
+
+_E = Example
+_KEY = "Traceback (most recent call last):\nKeyError: 'a'\n"
+LAST_SHOWN_TRACEBACK = _rule(
+    "last-shown-traceback",
+    "The exception of the last traceback the report shows as what happened is the symptom.",
+    last_shown_traceback,
+    _E([_shown("traceback", _KEY)], ("error", "raises KeyError: 'a'")),
+    _E([_shown("traceback", _KEY, "expected")], None),  # what should happen
+)
+FIRST_SHOWN_OUTPUT = _rule(
+    "first-shown-output",
+    "Without a traceback, the first output the report shows as what happened is the symptom.",
+    first_shown_output,
+    _E([_shown("output", "3\n")], ("output", "prints 3")),
+    _E([_shown("output", "3\n", "expected")], None),
+)
+EXCEPTION_NAMED_UNDER_ACTUAL = _rule(
+    "exception-named-under-actual",
+    'Without a block, an exception named under "Actual behaviour" is the symptom.',
+    exception_named_under_actual,
+    _E("It raises KeyError: 'a'.", ("error", "raises KeyError: a")),
+    _E("It returns the wrong value.", None),
+)
+LINE_MARKED_AS_FAILING = _rule(
+    "line-marked-as-failing",
+    "Without anything shown, a line the author marks as failing (`# Fails`) is where the "
+    "run must raise.",
+    _marked_failure,
+    _E(
+        [MarkedLine(line="ok(d)", comment="Fails", says="fails")],
+        ("state_change", "`ok(d)` raises (marked `# Fails`)"),
+    ),
+    _E([MarkedLine(line="ok(d)", comment="works", says="works")], None),
+)
+ASSERTS_OF_THE_REPORT = _rule(
+    "asserts-of-the-report",
+    "With nothing shown or said, the report's own `assert` lines state what should hold: "
+    "the bug shows when one fails.",
+    _asserted,
+    _E(
+        [CodeBlock(index=0, kind="code", content="assert f(1) == 2\n")],
+        ("error", "an `assert` of the report's code fails"),
+    ),
+    _E([CodeBlock(index=0, kind="code", content="print(f(1))\n")], None),
+)
+SHOWN_SYMPTOM_RULES = [
+    LAST_SHOWN_TRACEBACK,
+    FIRST_SHOWN_OUTPUT,
+    EXCEPTION_NAMED_UNDER_ACTUAL,
+    LINE_MARKED_AS_FAILING,
+    ASSERTS_OF_THE_REPORT,
+]
+"""The order the behaviour analyst tries them in; the absence rules and the prose claims
+(``rules/symptom.py``, ``rules/claims.py``) come between the fourth and the fifth."""
