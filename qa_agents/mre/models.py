@@ -63,6 +63,7 @@ class CodeBlock(BaseModel):
     transcript_output: str = ""
     lead: str = ""
     info: str = Field("", description="A fence's whole info string (may name the file).")
+    section: str = Field("", description="The heading the block sits under (``Expected``).")
     rules: list[str] = Field(
         default_factory=list,
         description="The named reading rules that decided its kind and side, in order "

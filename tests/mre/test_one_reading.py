@@ -79,3 +79,12 @@ def test_a_step_mending_its_blocks_does_not_change_another_steps(cuts: list[str]
     extract(document)
     analyse_behavior(document)
     assert len(cuts) == 1
+
+
+def test_each_block_carries_its_lead_in_and_section() -> None:
+    document = read_report(
+        "# t\n\n## Steps\n\nRun this:\n\n```python\nimport x\nx.f()\n```\n\n"
+        "## Actual behaviour\n\n```\n3\n```\n"
+    )
+    read = [(b.kind, b.section, b.lead.strip()[-9:]) for b in document.blocks]
+    assert read == [("code", "Steps", "Run this:"), ("output", "Actual behaviour", "behaviour")]

@@ -70,6 +70,7 @@ def classify_blocks(pieces: list[RawBlock]) -> list[CodeBlock]:
                 transcript_output=transcript,
                 lead=raw.lead[-200:],
                 info=raw.info,
+                section=raw.section,
                 rules=[*rules, side_rule] if side_rule else rules,
             )
         )

@@ -78,7 +78,7 @@ def _reading_section(inp: ReportInputs) -> list[str]:
     lines = ["## How the Report Was Read", ""]
     for b in blocks:
         side = f", {b.context}" if b.context else ""
-        where = f"{b.origin} {b.language}".strip()
+        where = f"{b.origin} {b.language}".strip() + (f", under “{b.section}”" if b.section else "")
         rules = ", ".join(f"`{r}`" for r in b.rules) or "no named rule"
         lines.append(f"- block {b.index + 1} ({where}): {b.kind}{side}, by {rules}")
     for claim in (e for e in inp.behavior.shown if e.rule):
