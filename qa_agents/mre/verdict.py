@@ -28,7 +28,6 @@ from qa_agents.mre.missing_input import (
     reached_for_network,
 )
 from qa_agents.mre.models import (
-    SCRIPT_NAME,
     ActualBehavior,
     BehaviorAnalysis,
     CodeBlock,
@@ -47,7 +46,8 @@ from qa_agents.mre.questions import (
     version_notes,
     version_questions,
 )
-from qa_agents.mre.rules.registry import VERDICT, Example, Rule
+from qa_agents.mre.rules.registry import VERDICT, Example, Rule, rules_of
+from qa_agents.mre.tools.tracebacks import stopped_in_script
 
 
 @dataclass(frozen=True)
@@ -346,18 +346,7 @@ def _verdict_of(decision: Decision | None) -> tuple[str, str] | None:
     return (decision.verdict.value, decision.category) if decision is not None else None
 
 
-def _rule(name: str, doc: str, apply, *examples: Example) -> Rule:
-    return Rule(name, VERDICT, doc, examples, apply, outcome=_verdict_of)
-
-
-def _stopped_in_script(exception: str, line: str) -> dict:
-    """A run stopped in the report's own script by ``exception``."""
-    frame = f'  File "/tmp/run/{SCRIPT_NAME}", line 3, in <module>\n    {line}\n'
-    return {
-        "exit_code": 1,
-        "exception": exception,
-        "stderr": f"Traceback (most recent call last):\n{frame}{exception}\n",
-    }
+_rule = rules_of(VERDICT, outcome=_verdict_of)
 
 
 _E = Example
@@ -488,10 +477,10 @@ _MISSING_INPUT_EXAMPLES = {
     ),
     "python-2-builtin": (
         _E(
-            _F(run=_stopped_in_script("NameError: name 'unicode' is not defined", "unicode(x)")),
+            _F(run=stopped_in_script("NameError: name 'unicode' is not defined", "unicode(x)")),
             (_RED, "not-parseable"),
         ),
-        _E(_F(run=_stopped_in_script("NameError: name 'thing' is not defined", "thing(x)")), None),
+        _E(_F(run=stopped_in_script("NameError: name 'thing' is not defined", "thing(x)")), None),
     ),
     "module-not-included": (
         _E(
@@ -505,13 +494,13 @@ _MISSING_INPUT_EXAMPLES = {
     ),
     "name-never-defined": (
         _E(
-            _F(run=_stopped_in_script("NameError: name 'thing' is not defined", "thing(x)")),
+            _F(run=stopped_in_script("NameError: name 'thing' is not defined", "thing(x)")),
             (_RED, "undefined-name"),
         ),
         _E(
             _F(
                 meta={"shown_undefined_names": ["thing"]},
-                run=_stopped_in_script("NameError: name 'thing' is not defined", "thing(x)"),
+                run=stopped_in_script("NameError: name 'thing' is not defined", "thing(x)"),
             ),
             None,  # the report shows that NameError: its symptom
         ),
@@ -520,7 +509,7 @@ _MISSING_INPUT_EXAMPLES = {
         _E(
             _F(
                 meta={"imports_added": ["import tko"]},
-                run=_stopped_in_script(
+                run=stopped_in_script(
                     "AttributeError: module 'tko' has no attribute 'find'", "tko.find(x)"
                 ),
             ),
@@ -528,7 +517,7 @@ _MISSING_INPUT_EXAMPLES = {
         ),
         _E(
             _F(
-                run=_stopped_in_script(
+                run=stopped_in_script(
                     "AttributeError: module 'tko' has no attribute 'find'", "tko.find(x)"
                 )
             ),

@@ -12,6 +12,8 @@ from qa_agents.mre.models import ExtractionMetadata, MreResult
 from qa_agents.mre.rules.catalogue import RULES
 from qa_agents.mre.tools.markdown import extract_code_blocks
 
+from .test_completion_reports import SHOWN_FILES_BY_NAME
+
 Run = Callable[..., MreResult]
 
 REPORT = """# parse fails
@@ -81,34 +83,6 @@ def test_the_rules_behind_a_verdict_are_the_blocks_then_the_scripts_once_each() 
         "instead-of-announces-the-expected",
         "name-of-a-shown-file",
     ]
-
-
-SHOWN_FILES_BY_NAME = """# merging two settings files drops the nested key
-
-old.json
-```json
-{"network": {"domain": "old.domain", "port": 80}}
-```
-
-new.json
-```
-{"network": {"domain": "new.domain"}}
-```
-
-When I run:
-```python
-{**old_json, **new_json}
-```
-
-I've got this:
-```json
-{
-    'network': {
-        'domain': 'new.domain'
-    }
-}
-```
-"""
 
 
 def test_the_report_names_the_rules_behind_its_verdict(run_issue: Run) -> None:

@@ -13,7 +13,7 @@ import json
 import re
 
 from qa_agents.mre.models import BlockContext
-from qa_agents.mre.rules.registry import BLOCK_IN_CONTEXT, BLOCK_SIDE, Example, Rule
+from qa_agents.mre.rules.registry import BLOCK_IN_CONTEXT, BLOCK_SIDE, Example, Rule, rules_of
 from qa_agents.mre.rules.vocabulary import EXPECT, JUDGED_RIGHT, SHOULD, words
 from qa_agents.mre.tools.block_roles import (
     is_config_file,
@@ -77,8 +77,7 @@ def _output_words(line: str, section: str = "") -> BlockContext | None:
     return "actual" if OUTPUT_WORDS.search(line) else None
 
 
-def _side(name: str, doc: str, apply, *examples: Example) -> Rule:
-    return Rule(name=name, phase=BLOCK_SIDE, doc=doc, examples=examples, apply=apply)
+_side = rules_of(BLOCK_SIDE)
 
 
 BLOCK_SIDE_RULES: list[Rule] = [
@@ -218,8 +217,7 @@ def restated(span: str, code: tuple[str, ...]) -> bool:
     return any(f"{called}(" in body for body in code)
 
 
-def _context(name: str, doc: str, apply, *examples: Example) -> Rule:
-    return Rule(name=name, phase=BLOCK_IN_CONTEXT, doc=doc, examples=examples, apply=apply)
+_context = rules_of(BLOCK_IN_CONTEXT)
 
 
 BLOCK_IN_CONTEXT_RULES: list[Rule] = [

@@ -16,7 +16,7 @@ import ast
 import re
 
 from qa_agents.mre.models import BlockKind
-from qa_agents.mre.rules.registry import BLOCK_KIND, Example, Rule
+from qa_agents.mre.rules.registry import BLOCK_KIND, Example, Rule, rules_of
 from qa_agents.mre.rules.vocabulary import STOPS_A_RUN, suffixes
 from qa_agents.mre.tools.pasted_output import CODE_HINT, split_pasted_output
 from qa_agents.mre.tools.prose import announces_output, parses, python_c_code
@@ -168,8 +168,7 @@ def _any_other_language(language: str, body: str, lead: str = "") -> Reading | N
     return "other", body, ""
 
 
-def _kind(name: str, doc: str, apply, *examples: Example) -> Rule:
-    return Rule(name=name, phase=BLOCK_KIND, doc=doc, examples=examples, apply=apply)
+_kind = rules_of(BLOCK_KIND)
 
 
 _E = Example

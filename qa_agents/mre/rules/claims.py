@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from qa_agents.mre.rules.registry import CLAIM, Example, Rule
+from qa_agents.mre.rules.registry import CLAIM, Example, Rule, rules_of
 from qa_agents.mre.rules.vocabulary import (
     DOTTED_PREFIX,
     NOT_NAMED_AS_ERRORS,
@@ -126,8 +126,7 @@ def title_exception(title: str) -> Claim | None:
     return "traceback", match.group("type") + (f": {match['msg'].strip()}" if match["msg"] else "")
 
 
-def _claim(name: str, doc: str, apply, *examples: Example) -> Rule:
-    return Rule(name=name, phase=CLAIM, doc=doc, examples=examples, apply=apply)
+_claim = rules_of(CLAIM)
 
 
 _E = Example

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from qa_agents.mre.rules.registry import OUTPUT_LINE, Example, Rule
+from qa_agents.mre.rules.registry import OUTPUT_LINE, Example, Rule, rules_of
 from qa_agents.mre.tools.transcripts import OUT_PROMPT
 
 Exact = frozenset[str] | set[str]
@@ -97,8 +97,7 @@ def _spacing_and_whole_floats(line: str, exact: Exact = _NONE, mask_times: bool 
     return WHOLE_FLOAT.sub(r"\1", re.sub(r"\s+", " ", line).strip())
 
 
-def _line(name: str, doc: str, apply, *examples: Example) -> Rule:
-    return Rule(name=name, phase=OUTPUT_LINE, doc=doc, examples=examples, apply=apply)
+_line = rules_of(OUTPUT_LINE)
 
 
 _E = Example

@@ -72,3 +72,13 @@ class Rule:
 def by_phase(rules: list[Rule], phase: str) -> list[Rule]:
     """The rules of ``phase`` in the order they are tried."""
     return [r for r in rules if r.phase == phase]
+
+
+def rules_of(phase: str, outcome: Callable[[Any], Any] | None = None) -> Callable[..., Rule]:
+    """A maker of ``phase``'s rules: ``make(name, doc, apply, *examples)``; ``outcome`` as
+    in :class:`Rule`."""
+
+    def make(name: str, doc: str, apply: Callable[..., Any], *examples: Example) -> Rule:
+        return Rule(name, phase, doc, examples, apply, outcome)
+
+    return make

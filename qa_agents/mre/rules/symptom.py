@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from qa_agents.mre.rules.claims import ABOUT_THE_MESSAGE
-from qa_agents.mre.rules.registry import SYMPTOM, Example, Rule
+from qa_agents.mre.rules.registry import SYMPTOM, Example, Rule, rules_of
 from qa_agents.mre.rules.vocabulary import EXPECTATION, IN_PLACE_OF, WISH, words
 
 Absence = str
@@ -76,8 +76,7 @@ def _nothing_is_printed(sentence: str) -> Absence | None:
     return "output" if _NO_OUTPUT.search(sentence) else None
 
 
-def _symptom(name: str, doc: str, apply, *examples: Example) -> Rule:
-    return Rule(name=name, phase=SYMPTOM, doc=doc, examples=examples, apply=apply)
+_symptom = rules_of(SYMPTOM)
 
 
 _E = Example

@@ -25,7 +25,7 @@ from qa_agents.mre.models import (
     ShownEvidence,
 )
 from qa_agents.mre.rules.completion import without_notes
-from qa_agents.mre.rules.registry import SYMPTOM, Example, Rule
+from qa_agents.mre.rules.registry import SYMPTOM, Example, Rule, rules_of
 from qa_agents.mre.rules.symptom import (
     ABOUT_THE_MESSAGE_RULE,
     SAYS_A_RAISE_IS_CORRECT,
@@ -441,8 +441,7 @@ def _shown(kind: str, text: str, context: str = "actual") -> ShownEvidence:
     return ShownEvidence(kind=kind, context=context, text=text)  # type: ignore[arg-type]
 
 
-def _rule(name: str, doc: str, apply, *examples: Example) -> Rule:
-    return Rule(name, SYMPTOM, doc, examples, apply, outcome=_symptom_of)
+_rule = rules_of(SYMPTOM, outcome=_symptom_of)
 
 
 _E = Example

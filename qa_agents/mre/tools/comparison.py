@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 
 from qa_agents.mre.models import (
-    SCRIPT_NAME,
     ActualBehavior,
     BehaviorAnalysis,
     Comparison,
@@ -19,12 +18,12 @@ from qa_agents.mre.models import (
     MarkedLine,
     ShownEvidence,
 )
-from qa_agents.mre.rules.registry import COMPARISON, Example, Rule
+from qa_agents.mre.rules.registry import COMPARISON, Example, Rule, rules_of
 from qa_agents.mre.tools.behavior import clip
 from qa_agents.mre.tools.comments import comment_of
 from qa_agents.mre.tools.output_match import compare_outputs
 from qa_agents.mre.tools.raise_match import TRACEBACK_HEAD, compare_error, normalized, shown_as
-from qa_agents.mre.tools.tracebacks import raising_line
+from qa_agents.mre.tools.tracebacks import raising_line, stopped_in_script
 
 
 def compare(behavior: BehaviorAnalysis, run: ExecutionResults) -> Comparison:
@@ -294,18 +293,7 @@ def _matched(comparison: Comparison | None) -> tuple[bool, str] | None:
     return (comparison.matched, comparison.category) if comparison is not None else None
 
 
-def _rule(name: str, doc: str, apply, *examples: Example) -> Rule:
-    return Rule(name, COMPARISON, doc, examples, apply, outcome=_matched)
-
-
-def _raised_at(exception: str, line: str) -> dict:
-    """A run stopped by ``exception`` at ``line`` of the report's script."""
-    frame = f'  File "/tmp/run/{SCRIPT_NAME}", line 3, in <module>\n    {line}\n'
-    return {
-        "exit_code": 1,
-        "exception": exception,
-        "stderr": f"{TRACEBACK_HEAD}:\n{frame}{exception}\n",
-    }
+_rule = rules_of(COMPARISON, outcome=_matched)
 
 
 _E = Example
@@ -327,7 +315,7 @@ COMPARISON_RULES: list[Rule] = [
         "raised-where-the-report-says-it-works",
         "The run raised at a line the report marks as working (`# works`): not the symptom.",
         _raised_where_it_works,
-        _E(_C(_WORKS, _raised_at(_KEY_ERROR, "f(1)  # works")), (False, "")),
+        _E(_C(_WORKS, stopped_in_script(_KEY_ERROR, "f(1)  # works")), (False, "")),
         _E(_C(_WORKS), None),
     ),
     _rule(
@@ -336,7 +324,7 @@ COMPARISON_RULES: list[Rule] = [
         "does not show this one as its symptom): no reproduction.",
         _raise_is_correct,
         _E(
-            _C({"raise_is_correct": True}, _raised_at(_KEY_ERROR, "f(1)")),
+            _C({"raise_is_correct": True}, stopped_in_script(_KEY_ERROR, "f(1)")),
             (False, "raise-is-correct"),
         ),
         _E(_C({"raise_is_correct": True}), None),
@@ -349,7 +337,7 @@ COMPARISON_RULES: list[Rule] = [
         _E(
             _C(
                 {"expected_behavior": ExpectedBehavior(type="error", error_type="KeyError")},
-                _raised_at(_KEY_ERROR, "f(1)"),
+                stopped_in_script(_KEY_ERROR, "f(1)"),
             ),
             (True, ""),
         ),
@@ -360,7 +348,7 @@ COMPARISON_RULES: list[Rule] = [
         "The report marks a line as failing (`# fails`, `# <- error`) and shows no exception "
         "of its own: a raise at that line reproduces it.",
         _raised_at_the_marked_line,
-        _E(_C(_FAILS, _raised_at(_KEY_ERROR, "f(2)  # fails")), (True, "")),
+        _E(_C(_FAILS, stopped_in_script(_KEY_ERROR, "f(2)  # fails")), (True, "")),
         _E(_C(_FAILS), None),
     ),
     _rule(
@@ -388,7 +376,7 @@ COMPARISON_RULES: list[Rule] = [
         _E(
             _C(
                 {"expected_behavior": ExpectedBehavior(absence="exception")},
-                _raised_at(_KEY_ERROR, "f(1)"),
+                stopped_in_script(_KEY_ERROR, "f(1)"),
             ),
             (False, ""),
         ),
@@ -431,11 +419,11 @@ COMPARISON_RULES: list[Rule] = [
                         )
                     ]
                 },
-                _raised_at(_KEY_ERROR, "f(1)"),
+                stopped_in_script(_KEY_ERROR, "f(1)"),
             ),
             (True, ""),
         ),
-        _E(_C(run=_raised_at(_KEY_ERROR, "f(1)")), None),
+        _E(_C(run=stopped_in_script(_KEY_ERROR, "f(1)")), None),
     ),
     _rule(
         "not-checkable",
