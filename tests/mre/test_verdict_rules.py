@@ -167,3 +167,15 @@ def test_symptom_rules_that_held_are_named_by_the_behaviour_analysis() -> None:
     )
     assert silent.expected_behavior.absence == "exception"
     assert silent.rules == ["says-nothing-is-raised"]
+
+
+def test_a_block_found_in_the_prose_names_the_shape_rule_that_found_it() -> None:
+    unfenced = (
+        "# t\n\nimport x\nx.f()\n\nIt raises:\n\n"
+        'Traceback (most recent call last):\n  File "a.py", line 1, in <module>\nKeyError: 1\n'
+    )
+    read = [(b.kind, b.rules) for b in extract_code_blocks(unfenced)]
+    assert read == [
+        ("code", ["unfenced-script", "unlabelled-code"]),
+        ("traceback", ["traceback-in-prose", "traceback", "actual-words"]),
+    ]

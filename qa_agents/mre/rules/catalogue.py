@@ -20,6 +20,7 @@ from qa_agents.mre.rules.registry import PHASES, Rule
 from qa_agents.mre.rules.symptom import ABSENCE_RULES, SYMPTOM_RULES
 from qa_agents.mre.tools.behavior import SHOWN_SYMPTOM_RULES
 from qa_agents.mre.tools.comparison import COMPARISON_RULES
+from qa_agents.mre.tools.prose import PROSE_SHAPE_RULES
 from qa_agents.mre.verdict import VERDICT_RULES
 
 RULES: list[Rule] = sorted(
@@ -28,6 +29,7 @@ RULES: list[Rule] = sorted(
         *BLOCK_IN_CONTEXT_RULES,
         *BLOCK_SIDE_RULES,
         *COMPLETION_RULES,
+        *PROSE_SHAPE_RULES,
         *SYMPTOM_RULES,
         *ABSENCE_RULES,
         *SHOWN_SYMPTOM_RULES,

@@ -14,7 +14,6 @@ import re
 import shlex
 import textwrap
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from qa_agents.mre.rules.completion import (
     LABELLED_INLINE_VALUES,
@@ -22,7 +21,16 @@ from qa_agents.mre.rules.completion import (
     labelled_values,
     value_under_side_heading,
 )
+from qa_agents.mre.rules.registry import PROSE_LINE, Example, Rule, rules_of
 from qa_agents.mre.tools.command_lines import PYTHON_EXE
+from qa_agents.mre.tools.prose_inline import (
+    HEADING,
+    INLINE_ONLY,
+    TRACEBACK_HEAD,
+    RawBlock,
+    inline_block,
+    multiline_span,
+)
 from qa_agents.mre.tools.prose_sessions import (
     gt_session,
     inline_call_with_result,
@@ -30,129 +38,12 @@ from qa_agents.mre.tools.prose_sessions import (
 )
 from qa_agents.mre.tools.quotes import unescaped
 from qa_agents.mre.tools.syntax import (
-    assigns_a_call,
     does_something,
     is_literal,
-    is_runnable_call,
     parses,
 )
 from qa_agents.mre.tools.tracebacks import EXCEPTION_LINE
-from qa_agents.mre.tools.transcripts import is_transcript, loose_prompt, python2_print
-
-HEADING = re.compile(r"^\s{0,3}#{1,6}\s")
-TRACEBACK_HEAD = re.compile(r"^Traceback \(most recent call last\):?\s*$")
-INLINE_ONLY = re.compile(r"^\s*(?P<tick>`+)(?P<code>[^`\n]+?)(?P=tick)\s*$")
-# `call(...)` then a few words saying what it does: "hangs.", "works fine."
-_INLINE_LEADING = re.compile(r"^\s*(?P<tick>`+)(?P<code>[^`\n]+?)(?P=tick)(?P<rest>[^`\n]*)$")
-# any inline span of a sentence: "On trying ``lib.f("x")`` I get 947."
-_INLINE_ANY = re.compile(r"(?P<tick>`+)(?P<code>[^`\n]+?)(?P=tick)")
-_VALUE_LEAD = re.compile(
-    r"\b(result\w*|output\w*|prints?|got|get|gives?|returns?|produces?|shows?|see|expect\w*|"
-    r"should|instead|actual\w*|is|was|becomes?)\b",
-    re.I,
-)
-
-
-@dataclass
-class RawBlock:
-    """A block before classification: where it came from and the prose just before it.
-
-    ``adjacent``: only blank lines separate it from the block before (the output a
-    snippet printed is often pasted right under it, with no prose between).
-    ``mention``: a call named inside a sentence, code only when the report has no other.
-    """
-
-    language: str
-    body: str
-    origin: str
-    lead: str
-    section: str = ""
-    adjacent: bool = False
-    mention: bool = False
-    info: str = ""  # a fence's whole info string (``json title="data.json"``)
-    found_by: str = ""  # the named rule that found it in prose (``labelled-inline-values``)
-
-
-def multiline_span(lines: list[str], start: int) -> tuple[str, int] | None:
-    """Code written in one pair of single backticks over several lines (`` `import x``
-    … ``f(x)` ``): the script without its backticks, when it parses (up to a traceback
-    pasted inside the same span, which classification splits off)."""
-    first = lines[start]
-    if not first.startswith("`") or first.startswith("``") or first.count("`") != 1:
-        return None
-    for end in range(start + 1, min(len(lines), start + 200)):
-        if "`" not in lines[end]:
-            continue
-        last = lines[end].rstrip()
-        if lines[end].count("`") != 1 or not last.endswith("`"):
-            return None
-        body = "\n".join([first[1:], *lines[start + 1 : end], last[:-1]]).strip("\n")
-        body = textwrap.dedent(body) + "\n"  # "`    d = f(x)" keeps its paste's indent
-        code = _before_traceback(body)
-        session = is_transcript(body)  # "`>>> from wcmatch import glob" … "False`"
-        return (body, end + 1) if code.strip() and (session or parses(code)) else None
-    return None
-
-
-def _before_traceback(body: str) -> str:
-    """The code of a span that pastes its traceback right under it (all of it if none)."""
-    lines = body.splitlines()
-    head = next((k for k, ln in enumerate(lines) if TRACEBACK_HEAD.match(ln.strip())), None)
-    return body if head is None else "\n".join(lines[:head]) + "\n"
-
-
-_CALL_THEN_VERB = re.compile(  # ("f() returns" only names f)
-    r"^\s*(?![\w.]+\(\)\s)(?P<code>[a-z_]\w*\.\S.*?\))\s+(?:causes?|raises?|crash(?:es)?|gives?|returns?|"
-    r"fails?|throws?|segfaults?|hangs?|results? in|produces?)\b"
-)
-# a numbered step that ends by calling a module's function, unquoted
-_STEP_CALL = re.compile(
-    r"^\s*\d+[.)]\s.*?(?<![\w.`])(?P<code>[a-z_]\w*(?:\.\w+)+\([^()`]*\))\s*[.;]?\s*$"
-)
-
-
-def inline_block(line: str, lead: str, anything_before: bool) -> RawBlock | None:
-    """One inline span on its own line (a value, a session, or a call), or a call that
-    opens a short sentence (`` `lib.get(url)` hangs.``)."""
-    only = INLINE_ONLY.match(line)
-    if only and anything_before:
-        span = only.group("code").strip()
-        if span.startswith(">>> "):  # a one-line session
-            return RawBlock("pycon", span + "\n", "inline", lead)
-        code = is_runnable_call(span) or assigns_a_call(span)  # a span alone on its line
-        if code and not announces_value(lead):
-            return RawBlock("python", span + "\n", "inline", lead)
-        return RawBlock("text", span + "\n", "inline", lead)
-    leading = _INLINE_LEADING.match(line)
-    if leading and not only and len(leading.group("rest").split()) <= 8:
-        span = leading.group("code").strip()
-        if is_runnable_call(span):
-            return RawBlock("python", span + "\n", "inline", lead)
-    if only or HEADING.match(line):
-        return None
-    said = _CALL_THEN_VERB.match(line)  # "gmpy2.mpg('1+2j').conjugate() causes a core dump."
-    if said and is_runnable_call(said.group("code")):
-        return RawBlock("python", said.group("code") + "\n", "inline", lead)
-    step = _STEP_CALL.match(line)  # "1. try using command demoji.download_codes()"
-    if step and is_runnable_call(step.group("code")):
-        return RawBlock("python", step.group("code") + "\n", "inline", lead, mention=True)
-    calls = [m.group("code").strip() for m in _INLINE_ANY.finditer(line)]
-    # `f()` with nothing between the brackets names a function ("called from
-    # `pd.read_msgpack()`"); a call with its arguments is one the author ran
-    calls = [c for c in calls if is_runnable_call(c) and not c.endswith("()")]
-    if len(calls) == 1:  # the one call a sentence names: the code, if the report has none
-        return RawBlock("python", calls[0] + "\n", "inline", lead, mention=True)
-    return None
-
-
-def announces_value(lead: str) -> bool:
-    """The line before ends with a colon after saying a value follows ("I get:")."""
-    lines = [ln for ln in lead.splitlines() if ln.strip()]
-    if not lines:
-        return False
-    last = lines[-1].strip().rstrip("*").rstrip()
-    return last.endswith(":") and bool(_VALUE_LEAD.search(last))
-
+from qa_agents.mre.tools.transcripts import loose_prompt, python2_print
 
 # a line that can only open a Python script, at the start of a paragraph
 _SCRIPT_START = re.compile(
@@ -222,68 +113,154 @@ def prose_blocks(prose: str, previous_lead: str | None) -> list[RawBlock]:
 def _block_at(
     lines: list[str], i: int, para: list[str], lead: str, anything_before: bool
 ) -> tuple[RawBlock, int] | None:
-    """The prose block that starts at line ``i``, with the index after it, or None."""
+    """The prose block that starts at line ``i``, with the index after it, or None: the
+    first of :data:`PROSE_SHAPE_RULES` that finds one (named in its ``found_by``)."""
+    for rule in PROSE_SHAPE_RULES:
+        found = rule.apply(lines, i, para, lead, anything_before)
+        if found is not None:
+            found[0].found_by = rule.name
+            return found
+    return None
+
+
+Found = tuple[RawBlock, int] | None
+"""A block read from the prose and the index of the line after it, or None."""
+
+
+def _prev_blank(lines: list[str], i: int) -> bool:
+    return i == 0 or not lines[i - 1].strip()
+
+
+def _indented_block(lines: list[str], i: int, para: list[str], lead: str, _: bool = False) -> Found:
     line = lines[i]
-    prev_blank = i == 0 or not lines[i - 1].strip()
-    if prev_blank and _is_indented(line) and line.strip() and not _in_list(para):
-        body, end = _take(lines, i, lambda s: _is_indented(s) or not s.strip())
-        return RawBlock("", _dedent(body), "indented", lead), end
+    if not (_prev_blank(lines, i) and _is_indented(line) and line.strip() and not _in_list(para)):
+        return None
+    body, end = _take(lines, i, lambda s: _is_indented(s) or not s.strip())
+    return RawBlock("", _dedent(body), "indented", lead), end
+
+
+def _code_in_a_list_item(
+    lines: list[str], i: int, para: list[str], lead: str, _: bool = False
+) -> Found:
     deep = _list_code_indent(para)
-    if prev_blank and deep and len(line) - len(line.lstrip(" ")) >= deep:
-        body, end = _take(lines, i, lambda s: s.startswith(" " * deep) or not s.strip())
-        return RawBlock("", textwrap.dedent("\n".join(body)) + "\n", "indented", lead), end
-    data = _literal_assignments(lines, i) if prev_blank and not _in_list(para) else None
-    if data is not None:
-        body, end = data
-        return RawBlock("", body, "prose", lead), end
-    if _REPL_LINE.match(line) or loose_prompt(line):
-        body, end = _take(lines, i, lambda s: bool(s.strip()))
-        return RawBlock("", "\n".join(body) + "\n", "prose", lead), end
+    if not (_prev_blank(lines, i) and deep and len(lines[i]) - len(lines[i].lstrip(" ")) >= deep):
+        return None
+    body, end = _take(lines, i, lambda s: s.startswith(" " * deep) or not s.strip())
+    return RawBlock("", textwrap.dedent("\n".join(body)) + "\n", "indented", lead), end
+
+
+def _written_out_data(
+    lines: list[str], i: int, para: list[str], lead: str, _: bool = False
+) -> Found:
+    ok = _prev_blank(lines, i) and not _in_list(para)
+    data = _literal_assignments(lines, i) if ok else None
+    return (RawBlock("", data[0], "prose", lead), data[1]) if data is not None else None
+
+
+def _prompt_lines(lines: list[str], i: int, para: list[str], lead: str, _: bool = False) -> Found:
+    if not (_REPL_LINE.match(lines[i]) or loose_prompt(lines[i])):
+        return None
+    body, end = _take(lines, i, lambda s: bool(s.strip()))
+    return RawBlock("", "\n".join(body) + "\n", "prose", lead), end
+
+
+def _line_above_a_traceback(
+    lines: list[str], i: int, para: list[str], lead: str, _: bool = False
+) -> Found:
     raised = i + 1 < len(lines) and TRACEBACK_HEAD.match(lines[i + 1].strip())
-    if raised and does_something(line.strip()):  # a sentence above it does not parse
-        return RawBlock("", line.strip() + "\n", "prose", lead), i + 1  # the line that raised
-    if TRACEBACK_HEAD.match(line.strip()):
-        body, end = _traceback(lines, i)
-        return RawBlock("", body, "prose", lead), end
-    alone = prev_blank and not "".join(lines[i + 1 : i + 2]).strip()
-    if alone and EXCEPTION_LINE.match(line.strip()):
-        return RawBlock("", line.strip() + "\n", "prose", lead), i + 1  # "KeyError: 'x'" alone
-    session = (gt_session(lines, i) if prev_blank else None) or inline_call_with_result(lines, i)
-    if session is not None:
-        body, end = session
-        return RawBlock("pycon", body, "prose", lead), end
+    if raised and does_something(lines[i].strip()):  # a sentence above it does not parse
+        return RawBlock("", lines[i].strip() + "\n", "prose", lead), i + 1
+    return None
+
+
+def _traceback_in_prose(
+    lines: list[str], i: int, para: list[str], lead: str, _: bool = False
+) -> Found:
+    if not TRACEBACK_HEAD.match(lines[i].strip()):
+        return None
+    body, end = _traceback(lines, i)
+    return RawBlock("", body, "prose", lead), end
+
+
+def _exception_line_alone(
+    lines: list[str], i: int, para: list[str], lead: str, _: bool = False
+) -> Found:
+    alone = _prev_blank(lines, i) and not "".join(lines[i + 1 : i + 2]).strip()
+    if alone and EXCEPTION_LINE.match(lines[i].strip()):
+        return RawBlock("", lines[i].strip() + "\n", "prose", lead), i + 1
+    return None
+
+
+def _gt_prompt_session(
+    lines: list[str], i: int, para: list[str], lead: str, _: bool = False
+) -> Found:
+    session = gt_session(lines, i) if _prev_blank(lines, i) else None
+    return (RawBlock("pycon", session[0], "prose", lead), session[1]) if session else None
+
+
+def _call_with_its_result(
+    lines: list[str], i: int, para: list[str], lead: str, _: bool = False
+) -> Found:
+    session = inline_call_with_result(lines, i)
+    return (RawBlock("pycon", session[0], "prose", lead), session[1]) if session else None
+
+
+def _opens_code(lines: list[str], i: int, para: list[str]) -> bool:
+    """Line ``i`` may start a script: after a blank line or a rule, or a whole import
+    statement even in the middle of a paragraph."""
+    line = lines[i]
     after_rule = i > 0 and bool(_RULE.match(lines[i - 1]))
-    # a whole import statement opens code even in the middle of a paragraph
-    opens = prev_blank or after_rule or (IMPORT_LINE.match(line) and parses(line))
-    if opens and _SCRIPT_START.match(line) and not _in_list(para):
-        session = promptless_session(lines, i)
-        if session is not None:
-            body, end = session
-            return RawBlock("pycon", body, "prose", lead), end
-        script = _script(lines, i)
-        if script is not None:
-            body, end = script
-            return RawBlock("", body, "prose", lead), end
-    if _PYTHON_C.search(line.replace("`", " ")):
-        session = _python_c_step(lines, i)
-        if session is not None:
-            body, end = session
-            return RawBlock("sh", body, "prose", lead), end
+    opens = _prev_blank(lines, i) or after_rule or (IMPORT_LINE.match(line) and parses(line))
+    return bool(opens and _SCRIPT_START.match(line) and not _in_list(para))
+
+
+def _promptless_session(
+    lines: list[str], i: int, para: list[str], lead: str, _: bool = False
+) -> Found:
+    session = promptless_session(lines, i) if _opens_code(lines, i, para) else None
+    return (RawBlock("pycon", session[0], "prose", lead), session[1]) if session else None
+
+
+def _unfenced_script(
+    lines: list[str], i: int, para: list[str], lead: str, _: bool = False
+) -> Found:
+    script = _script(lines, i) if _opens_code(lines, i, para) else None
+    return (RawBlock("", script[0], "prose", lead), script[1]) if script else None
+
+
+def _python_c_in_prose(
+    lines: list[str], i: int, para: list[str], lead: str, _: bool = False
+) -> Found:
+    session = _python_c_step(lines, i) if _PYTHON_C.search(lines[i].replace("`", " ")) else None
+    return (RawBlock("sh", session[0], "prose", lead), session[1]) if session else None
+
+
+def _span_over_lines(
+    lines: list[str], i: int, para: list[str], lead: str, _: bool = False
+) -> Found:
     span = multiline_span(lines, i)
-    if span is not None:
-        body, end = span
-        return RawBlock("", body, "inline", lead), end
-    inline = inline_block(line, lead, anything_before)
-    if inline is not None:
-        return inline, i + 1
-    if _is_output_lead(line):
-        start = i + 1
-        if start < len(lines) and not lines[start].strip():
-            start += 1  # "run result:", a blank line, then the lines it printed
-        body, end = _take(lines, start, lambda s: bool(s.strip()))
-        sentences = start > i + 1 and any(re.search(r"[.!?]\s*$", b) for b in body)
-        if body and not sentences and not any(INLINE_ONLY.match(b) for b in body):
-            return RawBlock("text", "\n".join(body) + "\n", "prose", line), end
+    return (RawBlock("", span[0], "inline", lead), span[1]) if span else None
+
+
+def _inline_span(
+    lines: list[str], i: int, para: list[str], lead: str, before: bool = False
+) -> Found:
+    inline = inline_block(lines[i], lead, before)
+    return (inline, i + 1) if inline is not None else None
+
+
+def _lines_under_an_output_lead(
+    lines: list[str], i: int, para: list[str], lead: str, _: bool = False
+) -> Found:
+    if not _is_output_lead(lines[i]):
+        return None
+    start = i + 1
+    if start < len(lines) and not lines[start].strip():
+        start += 1  # "run result:", a blank line, then the lines it printed
+    body, end = _take(lines, start, lambda s: bool(s.strip()))
+    sentences = start > i + 1 and any(re.search(r"[.!?]\s*$", b) for b in body)
+    if body and not sentences and not any(INLINE_ONLY.match(b) for b in body):
+        return RawBlock("text", "\n".join(body) + "\n", "prose", lines[i]), end
     return None
 
 
@@ -443,3 +420,136 @@ def _dedent(lines: list[str]) -> str:
     still shares (code pasted eight spaces deep is code at the margin)."""
     body = "\n".join(ln[4:] if ln.startswith("    ") else ln.lstrip("\t") for ln in lines)
     return textwrap.dedent(body) + "\n"
+
+
+# -- the prose-shape rules, in the order they are tried -----------------------------------
+
+
+def _read(found: Found) -> tuple[str, str, int] | None:
+    """What an example states: the block's fence language, its body and the line after it."""
+    return (found[0].language, found[0].body, found[1]) if found is not None else None
+
+
+def _at(text: str, para: tuple[str, ...] = (), i: int = 0) -> tuple:
+    """A rule's arguments for prose ``text`` read from line ``i`` (``para``: the paragraph
+    above)."""
+    return (text.split("\n"), i, list(para), "\n".join(para), bool(para))
+
+
+_shape = rules_of(PROSE_LINE, outcome=_read)
+_E = Example
+PROSE_SHAPE_RULES: list[Rule] = [
+    _shape(
+        "indented-block",
+        "Lines indented four spaces after a blank line (outside a list) are a block.",
+        _indented_block,
+        _E(_at("    import x\n    x.f()\n\nText"), ("", "import x\nx.f()\n", 2)),
+        _E(_at("Text"), None),
+    ),
+    _shape(
+        "code-in-a-list-item",
+        "Code indented under a list item, past the item's own text, is a block.",
+        _code_in_a_list_item,
+        _E(_at("\n        x.f()", ("1. Run:",), 1), ("", "x.f()\n", 2)),
+        _E(_at("x.f()", ("Run:",)), None),
+    ),
+    _shape(
+        "written-out-data",
+        'A paragraph that only assigns written-out values (`d = {"a": [1]}`) is data '
+        "the code below works on.",
+        _written_out_data,
+        _E(_at('d = {"a": [1]}'), ("", 'd = {"a": [1]}\n', 1)),
+        _E(_at("d = f(1)"), None),
+    ),
+    _shape(
+        "prompt-lines",
+        "Lines starting with `>>>` or `In [1]:` are a session, up to a blank line.",
+        _prompt_lines,
+        _E(_at(">>> f(1)\n2\n\nText"), ("", ">>> f(1)\n2\n", 2)),
+        _E(_at("f(1)"), None),
+    ),
+    _shape(
+        "line-above-a-traceback",
+        "A code line right above a `Traceback` header is the line that raised.",
+        _line_above_a_traceback,
+        _E(_at("f(1)\nTraceback (most recent call last):"), ("", "f(1)\n", 1)),
+        _E(_at("It breaks:\nTraceback (most recent call last):"), None),
+    ),
+    _shape(
+        "traceback-in-prose",
+        "A `Traceback (most recent call last)` header and its frames are a traceback.",
+        _traceback_in_prose,
+        _E(
+            _at("Traceback (most recent call last):\nKeyError: 'a'"),
+            ("", "Traceback (most recent call last):\nKeyError: 'a'\n", 2),
+        ),
+        _E(_at("KeyError: 'a'"), None),
+    ),
+    _shape(
+        "exception-line-alone",
+        "An exception line alone in its paragraph (`KeyError: 'x'`) is a traceback.",
+        _exception_line_alone,
+        _E(_at("KeyError: 'x'"), ("", "KeyError: 'x'\n", 1)),
+        _E(_at("KeyError: 'x'\nwhich is wrong"), None),
+    ),
+    _shape(
+        "gt-prompt-session",
+        "A session typed at a `>` prompt, with its printed values, is a session.",
+        _gt_prompt_session,
+        _E(_at("> f(1)\n2"), ("pycon", "> f(1)\n2\n", 2)),
+        _E(_at("> a quoted sentence"), None),
+    ),
+    _shape(
+        "call-with-its-result",
+        "An inline call with its result on the next line (`output:`) is a session.",
+        _call_with_its_result,
+        _E(_at("`f(1)`\noutput: 2"), ("pycon", ">>> f(1)\n2\n", 2)),
+        _E(_at("`f(1)`"), None),
+    ),
+    _shape(
+        "promptless-session",
+        "Statements each followed by the value they printed, without prompts, are a session.",
+        _promptless_session,
+        _E(
+            _at("import math\nmath.floor(2.5)\n2"),
+            ("pycon", ">>> import math\n>>> math.floor(2.5)\n2\n", 3),
+        ),
+        _E(_at("Text"), None),
+    ),
+    _shape(
+        "unfenced-script",
+        "Paragraphs that open like code (`import`, `def`, a decorator) and parse together "
+        "are a script.",
+        _unfenced_script,
+        _E(_at("import x\nx.f()\n\nIt fails."), ("", "import x\nx.f()\n", 2)),
+        _E(_at("import x"), None),  # imports alone show nothing
+    ),
+    _shape(
+        "python-c-in-prose",
+        'A `python -c "…"` command in the prose, with its output, is a shell session.',
+        _python_c_in_prose,
+        _E(_at("$ python -c 'print(1)'\n1"), ("sh", "$ python -c 'print(1)'\n", 1)),
+        _E(_at("Run python."), None),
+    ),
+    _shape(
+        "span-over-lines",
+        "Code in one pair of single backticks over several lines is a block.",
+        _span_over_lines,
+        _E(_at("`import x\nx.f()`"), ("", "import x\nx.f()\n", 2)),
+        _E(_at("`x`"), None),
+    ),
+    _shape(
+        "inline-code-span",
+        "One inline span alone on its line, or a call a sentence names, is a block.",
+        _inline_span,
+        _E(_at("`x.f(1)`", ("Run",)), ("python", "x.f(1)\n", 1)),
+        _E(_at("Just words."), None),
+    ),
+    _shape(
+        "lines-under-an-output-lead",
+        'Plain lines right under "Result:" or "Output:" are output.',
+        _lines_under_an_output_lead,
+        _E(_at("Result:\n2\n3"), ("text", "2\n3\n", 3)),
+        _E(_at("Result:\n\nIt was wrong."), None),  # a sentence after a blank line
+    ),
+]
