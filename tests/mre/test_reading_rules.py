@@ -6,9 +6,14 @@ its tests cannot drift apart; a new rule brings its tests with it.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
-from qa_agents.mre.rules.catalogue import README, RULES, readme_with_table
+from qa_agents.mre.rules.catalogue import README, RULES, readme_with_table, rules_table
 from qa_agents.mre.rules.registry import PHASES, Example, Rule
 
 CASES = [
@@ -52,3 +57,16 @@ def test_readme_table_is_generated_from_the_registry() -> None:
     assert readme_with_table(readme) == readme
     for rule in RULES:
         assert f"| `{rule.name}` |" in readme
+
+
+def test_open_mre_lists_the_rules(tmp_path: Path) -> None:
+    """``open-mre --rules`` (the installed console script, from any folder) prints the
+    catalogue's table and exits 0, without a report to validate."""
+    script = Path(sys.executable).with_name("open-mre")
+    root = str(Path(__file__).resolve().parents[2])
+    env = os.environ | {"PYTHONPATH": root}
+    done = subprocess.run(
+        [str(script), "--rules"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == rules_table()
