@@ -1,7 +1,8 @@
 """Each named reading rule against its own examples: one test per example, named by rule.
 
-The examples live with the rule (``qa_agents/mre/rules/``), so a rule's documentation and
-its tests cannot drift apart; a new rule brings its tests with it.
+The examples live with the rule (``qa_agents/mre/rules/`` and the ladders beside their
+steps; ``rules/catalogue.py`` lists them all), so a rule's documentation and its tests
+cannot drift apart; a new rule brings its tests with it.
 """
 
 from __future__ import annotations

@@ -301,8 +301,3 @@ RULES: list[Rule] = [
     FILE_NAMED_BY_FENCE_INFO,
     NAME_OF_A_SHOWN_FILE,
 ]
-
-
-def rule(name: str) -> Rule:
-    """The rule called ``name``."""
-    return next(r for r in RULES if r.name == name)

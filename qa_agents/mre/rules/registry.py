@@ -69,11 +69,6 @@ class Rule:
     verdict and its category, not every question it asks); None: the whole answer."""
 
 
-def by_phase(rules: list[Rule], phase: str) -> list[Rule]:
-    """The rules of ``phase`` in the order they are tried."""
-    return [r for r in rules if r.phase == phase]
-
-
 def rules_of(phase: str, outcome: Callable[[Any], Any] | None = None) -> Callable[..., Rule]:
     """A maker of ``phase``'s rules: ``make(name, doc, apply, *examples)``; ``outcome`` as
     in :class:`Rule`."""
