@@ -19,6 +19,7 @@ from qa_agents.mre.rules.output_lines import OUTPUT_LINE_RULES
 from qa_agents.mre.rules.registry import PHASES, Rule
 from qa_agents.mre.rules.symptom import ABSENCE_RULES, SYMPTOM_RULES
 from qa_agents.mre.tools.behavior import SHOWN_SYMPTOM_RULES
+from qa_agents.mre.tools.comments import COMMENT_RULES
 from qa_agents.mre.tools.comparison import COMPARISON_RULES
 from qa_agents.mre.tools.prose import PROSE_SHAPE_RULES
 from qa_agents.mre.verdict import VERDICT_RULES
@@ -33,6 +34,7 @@ RULES: list[Rule] = sorted(
         *SYMPTOM_RULES,
         *ABSENCE_RULES,
         *SHOWN_SYMPTOM_RULES,
+        *COMMENT_RULES,
         TITLE_OPENS_WITH_AN_EXCEPTION,
         *CLAUSE_RULES,
         *OUTPUT_LINE_RULES,

@@ -16,6 +16,8 @@ BLOCK_SIDE = "block side"
 SYMPTOM = "symptom"
 """What the prose says about the symptom itself: it hangs, a raise is correct, nothing is
 raised or printed."""
+COMMENT = "comment"
+"""What a comment beside a line of the report's code says: it raised, it fails, a value."""
 CLAIM = "claim"
 """What a clause of the author's prose (or the title) says the code did."""
 PROSE_LINE = "prose line"
@@ -36,6 +38,7 @@ PHASES = (
     BLOCK_SIDE,
     PROSE_LINE,
     SYMPTOM,
+    COMMENT,
     CLAIM,
     SHOWN_OUTPUT,
     OUTPUT_LINE,
