@@ -1,5 +1,7 @@
 """``open-mre ISSUE.md|DIR [--out DIR]``: validate markdown bug reports with a live display.
 
+``open-mre --rules`` lists the named reading rules a verdict names.
+
 One report: exit code by verdict, 0 GREEN, 1 YELLOW, 2 RED, 3 error. A folder: every
 ``*.md`` in it, one output folder each, progress per report, a summary table and
 ``summary.json``; the exit code is the worst verdict's, 3 if any report errored. Mount in
@@ -51,6 +53,15 @@ class StepBoard:
         return table
 
 
+def _print_rules(value: bool) -> None:
+    """``--rules``: the named reading rules in the order a report is read, then exit."""
+    if value:
+        from qa_agents.mre.rules.catalogue import rules_table
+
+        typer.echo(rules_table(), nl=False)
+        raise typer.Exit(0)
+
+
 def validate_command(
     issue: Path = typer.Argument(
         ..., exists=True, help="Markdown issue file, or a folder of them (every *.md)."
@@ -63,6 +74,13 @@ def validate_command(
         False, "--deterministic", help="Skip the agents even when a model is configured."
     ),
     json_out: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+    rules: bool = typer.Option(
+        False,
+        "--rules",
+        is_eager=True,
+        callback=_print_rules,
+        help="List the named reading rules (what each reads, in order) and exit.",
+    ),
 ) -> None:
     """Validate ISSUE as an MRE; exit 0 GREEN, 1 YELLOW, 2 RED, 3 error."""
     from qa_agents.mre.service import validate_issue

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from qa_agents.mre.models import Verdict
+from qa_agents.mre.models import BehaviorAnalysis, Comparison, ExtractionMetadata, Verdict
 
 CATEGORIES = {
     Verdict.GREEN: ("reproduced",),
@@ -46,6 +46,11 @@ class Decision(BaseModel):
     reasons: list[str] = Field(default_factory=list)
     questions: list[str] = Field(default_factory=list)
     missing_information: list[str] = Field(default_factory=list)
+    verdict_rule: str = Field("", description="The named verdict rule that decided it.")
+    rules: list[str] = Field(
+        default_factory=list,
+        description="The named reading rules the verdict rests on (``open-mre --rules``).",
+    )
 
 
 def ask(reason: str, question: str, missing: str, category: str) -> Decision:
@@ -57,3 +62,18 @@ def ask(reason: str, question: str, missing: str, category: str) -> Decision:
         questions=[question],
         missing_information=[missing],
     )
+
+
+def rules_behind(
+    meta: ExtractionMetadata,
+    behavior: BehaviorAnalysis | None = None,
+    comparison: Comparison | None = None,
+) -> list[str]:
+    """The named rules the verdict rests on, in reading order, once each: those that
+    decided each block (its kind, its side, a file it was written as), those that read a
+    claim or a symptom from the prose, those that completed the script, and the rule that
+    compared the run with the report."""
+    claims = [*(e.rule for e in behavior.shown if e.rule), *behavior.rules] if behavior else []
+    blocks = [r for b in meta.blocks for r in b.rules]
+    compared = [comparison.rule] if comparison and comparison.rule else []
+    return list(dict.fromkeys([*blocks, *claims, *meta.rules, *compared]))

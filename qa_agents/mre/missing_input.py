@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Callable
 
 from qa_agents.mre.decision import Decision, ask
 from qa_agents.mre.models import ExecutionResults, ExtractionMetadata
@@ -65,82 +66,183 @@ def files_never_reached(meta: ExtractionMetadata, run: ExecutionResults) -> Deci
     )
 
 
-def missing_input(meta: ExtractionMetadata, run: ExecutionResults) -> Decision | None:
-    """A run stopped by something the report does not include."""
+def _stopped(run: ExecutionResults) -> tuple[str, str] | None:
+    """(exception class, message) of a run an exception stopped; a traceback the code
+    logged and went past stopped nothing."""
     if not run.exception or run.exit_code == 0:
-        return None  # a traceback the code logged and went past stopped nothing
-    exc_type = run.exception.partition(":")[0].rsplit(".", 1)[-1]
-    message = run.exception.partition(":")[2]
-    if meta.credentials and (
-        exc_type == "KeyError" or _CREDENTIAL_ERRORS.search(run.exception) or meta.uses_network
-    ):
-        needed = "; ".join(meta.credentials)
-        return ask(
-            f"The code needs credentials the report does not include ({needed})",
-            f"The example needs {needed} and a live service. Can you reproduce it without "
-            "them (a local stub, a recorded response), or paste the full traceback you get?",
-            "**A self-contained example** that needs no secrets",
-            "credentials",
-        )
+        return None
+    return run.exception.partition(":")[0].rsplit(".", 1)[-1], run.exception.partition(":")[2]
+
+
+def _needs_credentials(meta: ExtractionMetadata, run: ExecutionResults) -> Decision | None:
+    stopped = _stopped(run)
+    if stopped is None or not meta.credentials:
+        return None
+    exception = run.exception or ""
+    if not (stopped[0] == "KeyError" or _CREDENTIAL_ERRORS.search(exception) or meta.uses_network):
+        return None
+    needed = "; ".join(meta.credentials)
+    return ask(
+        f"The code needs credentials the report does not include ({needed})",
+        f"The example needs {needed} and a live service. Can you reproduce it without "
+        "them (a local stub, a recorded response), or paste the full traceback you get?",
+        "**A self-contained example** that needs no secrets",
+        "credentials",
+    )
+
+
+def _needs_a_network_service(meta: ExtractionMetadata, run: ExecutionResults) -> Decision | None:
+    if _stopped(run) is None:
+        return None
     uses_network = meta.uses_network or bool(run.network_attempts)
-    symptom = shown_in_report(run.exception, meta)  # the report's own failure, not ours
+    symptom = shown_in_report(run.exception or "", meta)  # the report's own failure, not ours
     if (
         uses_network
-        and _NETWORK_ERRORS.search(run.exception + run.stderr[-2000:])
+        and _NETWORK_ERRORS.search((run.exception or "") + run.stderr[-2000:])
         and not (symptom and not run.network_attempts)
     ):
         return reached_for_network(meta, run)
+    return None
+
+
+def _reads_files_not_included(meta: ExtractionMetadata, run: ExecutionResults) -> Decision | None:
+    stopped = _stopped(run)
+    if stopped is None:
+        return None
+    exc_type, message = stopped
+    symptom = shown_in_report(run.exception or "", meta)
     python2 = _python2_name(run)
-    if (exc_type in _FILE_ERRORS and not symptom) or (
-        meta.file_dependencies and (exc_type in {"OSError", "IOError"} or python2)
+    if not (
+        (exc_type in _FILE_ERRORS and not symptom)
+        or (meta.file_dependencies and (exc_type in {"OSError", "IOError"} or python2))
     ):
-        files = meta.file_dependencies or [message.strip()]
-        names = ", ".join(f"`{f}`" for f in files)
-        return ask(
-            f"The code reads files the report does not include: {names}"
-            + (f" (and calls `{python2}()`, which Python 3 does not have)" if python2 else ""),
-            f"Please attach {names} or replace them with inline sample data.",
-            "**Referenced files** the example needs",
-            "missing-file",
-        )
-    if python2:
-        return ask(
-            f"The code is Python 2: `{python2}` does not exist in Python 3",
-            f"The code calls `{python2}`, a Python 2 builtin. Can you paste a Python 3 "
-            "version of the example?",
-            "**The example in Python 3**",
-            "not-parseable",
-        )
-    if exc_type in _MODULE_ERRORS and not _api_changed(run, meta):
-        return ask(
-            f"The environment is incomplete: {run.exception}",
-            f"Running the code failed with `{run.exception}`. Which package provides this "
-            "module, or can you include the module's code?",
-            "**The modules the example imports**",
-            "missing-module",
-        )
+        return None
+    files = meta.file_dependencies or [message.strip()]
+    names = ", ".join(f"`{f}`" for f in files)
+    return ask(
+        f"The code reads files the report does not include: {names}"
+        + (f" (and calls `{python2}()`, which Python 3 does not have)" if python2 else ""),
+        f"Please attach {names} or replace them with inline sample data.",
+        "**Referenced files** the example needs",
+        "missing-file",
+    )
+
+
+def _python_2_builtin(meta: ExtractionMetadata, run: ExecutionResults) -> Decision | None:
+    python2 = _python2_name(run) if _stopped(run) else None
+    if not python2:
+        return None
+    return ask(
+        f"The code is Python 2: `{python2}` does not exist in Python 3",
+        f"The code calls `{python2}`, a Python 2 builtin. Can you paste a Python 3 "
+        "version of the example?",
+        "**The example in Python 3**",
+        "not-parseable",
+    )
+
+
+def _module_not_included(meta: ExtractionMetadata, run: ExecutionResults) -> Decision | None:
+    stopped = _stopped(run)
+    if stopped is None or stopped[0] not in _MODULE_ERRORS or _api_changed(run, meta):
+        return None
+    return ask(
+        f"The environment is incomplete: {run.exception}",
+        f"Running the code failed with `{run.exception}`. Which package provides this "
+        "module, or can you include the module's code?",
+        "**The modules the example imports**",
+        "missing-module",
+    )
+
+
+def _name_never_defined(meta: ExtractionMetadata, run: ExecutionResults) -> Decision | None:
+    stopped = _stopped(run)
     if (
-        exc_type == "NameError"
-        and raised_in(run.stderr) is not False
-        and _undefined_name(run) not in meta.shown_undefined_names
+        stopped is None
+        or stopped[0] != "NameError"
+        or raised_in(run.stderr) is False
+        or _undefined_name(run) in meta.shown_undefined_names
     ):
-        return ask(
-            f"The code uses a name it never defines: {run.exception}",
-            f"Running the code failed with `{run.exception}`. Please include the code that "
-            "defines it (the example looks incomplete).",
-            "**The missing definitions**",
-            "undefined-name",
-        )
-    guessed = _guessed_module(run, meta)
-    if guessed is not None:
-        return ask(
-            f"The code uses a name it never defines: `{guessed}` (the PyPI project of that "
-            f"name, tried in its place, is another thing: {run.exception})",
-            f"The code uses `{guessed}` without defining it. Please include the code that "
-            "creates it (the example looks incomplete).",
-            "**The missing definitions**",
-            "undefined-name",
-        )
+        return None
+    return ask(
+        f"The code uses a name it never defines: {run.exception}",
+        f"Running the code failed with `{run.exception}`. Please include the code that "
+        "defines it (the example looks incomplete).",
+        "**The missing definitions**",
+        "undefined-name",
+    )
+
+
+def _namesake_of_an_undefined_name(
+    meta: ExtractionMetadata, run: ExecutionResults
+) -> Decision | None:
+    guessed = _guessed_module(run, meta) if _stopped(run) else None
+    if guessed is None:
+        return None
+    return ask(
+        f"The code uses a name it never defines: `{guessed}` (the PyPI project of that "
+        f"name, tried in its place, is another thing: {run.exception})",
+        f"The code uses `{guessed}` without defining it. Please include the code that "
+        "creates it (the example looks incomplete).",
+        "**The missing definitions**",
+        "undefined-name",
+    )
+
+
+MISSING_INPUT: list[tuple[str, str, Callable[..., Decision | None]]] = [
+    (
+        "needs-credentials",
+        "A run stopped (a KeyError, an authentication error, or any error of networked "
+        "code) while the code reads credentials the report cannot include.",
+        _needs_credentials,
+    ),
+    (
+        "needs-a-network-service",
+        "A run of networked code stopped by a connection or name-resolution error it did "
+        "not show as its symptom: the sandbox is offline.",
+        _needs_a_network_service,
+    ),
+    (
+        "reads-files-not-included",
+        "A run stopped by FileNotFoundError (not the report's shown symptom), or by an "
+        "OSError of code that reads files the report does not include.",
+        _reads_files_not_included,
+    ),
+    (
+        "python-2-builtin",
+        "A run of the report's own code stopped because it calls a Python 2 builtin "
+        "(`unicode`, `file`): the example is not Python 3.",
+        _python_2_builtin,
+    ),
+    (
+        "module-not-included",
+        "A run stopped by ModuleNotFoundError/ImportError of a module the report does not "
+        "include (not a submodule moved since, nor a name the package dropped).",
+        _module_not_included,
+    ),
+    (
+        "name-never-defined",
+        "A run stopped in the report's own code by a NameError the report does not show: "
+        "a definition is missing.",
+        _name_never_defined,
+    ),
+    (
+        "namesake-of-an-undefined-name",
+        "A name the report never defines was imported as the PyPI project of that name, "
+        "and the run shows it is another thing (`module 'x' has no attribute 'f'`).",
+        _namesake_of_an_undefined_name,
+    ),
+]
+"""(name, why, decide) of each way a run is stopped by something the report lacks, in the
+order they are tried; ``verdict.py`` makes them named rules of its ladder."""
+
+
+def missing_input(meta: ExtractionMetadata, run: ExecutionResults) -> Decision | None:
+    """A run stopped by something the report does not include (the first of
+    :data:`MISSING_INPUT` that decides)."""
+    for _, _, decide in MISSING_INPUT:
+        decision = decide(meta, run)
+        if decision is not None:
+            return decision
     return None
 
 

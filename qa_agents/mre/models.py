@@ -63,6 +63,12 @@ class CodeBlock(BaseModel):
     transcript_output: str = ""
     lead: str = ""
     info: str = Field("", description="A fence's whole info string (may name the file).")
+    section: str = Field("", description="The heading the block sits under (``Expected``).")
+    rules: list[str] = Field(
+        default_factory=list,
+        description="The named reading rules that decided its kind and side, in order "
+        "(``open-mre rules`` lists them).",
+    )
 
 
 class ToolCommand(BaseModel):
@@ -120,6 +126,10 @@ class ExtractionMetadata(BaseModel):
     tool_inputs: list[int] = Field(
         default_factory=list,
         description="The blocks those commands read as files: input, never shown output.",
+    )
+    rules: list[str] = Field(
+        default_factory=list,
+        description="Named rules that completed the script (each block names its own).",
     )
     repository_module: str | None = Field(
         default=None,
@@ -209,6 +219,7 @@ class ShownEvidence(BaseModel):
     context: BlockContext = ""
     text: str
     source: str = ""
+    rule: str = Field("", description="The named rule that read it from the prose, if one did.")
 
 
 class MarkedLine(BaseModel):
@@ -266,6 +277,10 @@ class BehaviorAnalysis(BaseModel):
         "raise is the symptom and a reworded message still reproduces it.",
     )
     marked_lines: list[MarkedLine] = Field(default_factory=list)
+    rules: list[str] = Field(
+        default_factory=list,
+        description="The named symptom rules that held for the prose (``rules/symptom.py``).",
+    )
     output_comparison: OutputComparison | None = None
     raised_at_marked_line: MarkedLine | None = Field(
         None,
@@ -351,6 +366,7 @@ class Comparison(BaseModel):
     detail: str
     discrepancies: list[str] = Field(default_factory=list)
     category: str = ""
+    rule: str = Field("", description="The named comparison rule that decided it.")
 
 
 class Timings(BaseModel):
@@ -390,6 +406,11 @@ class MreResult(BaseModel):
     summary: str = ""
     reason_category: str = Field(
         "", description="The kind of reason behind the verdict (missing-file, network, …)."
+    )
+    verdict_rule: str = Field("", description="The named verdict rule that decided it.")
+    rules: list[str] = Field(
+        default_factory=list,
+        description="The named reading rules behind the verdict (``open-mre --rules``).",
     )
 
     @property

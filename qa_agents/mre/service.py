@@ -81,6 +81,8 @@ def validate_issue(
         timings=timings,
         summary=_summary(outcome_md),
         reason_category=_field(outcome_md, "Reason"),
+        verdict_rule=next(iter(_rules(outcome_md, "Verdict rule")), ""),
+        rules=_rules(outcome_md),
     )
 
 
@@ -145,6 +147,13 @@ def _field(markdown: str, name: str) -> str:
     """A ``**Name**: value`` line of the report's head."""
     match = re.search(rf"^\*\*{name}\*\*: ([\w-]+)", markdown, re.MULTILINE)
     return match.group(1) if match else ""
+
+
+def _rules(markdown: str, field: str = "Rules") -> list[str]:
+    """The names on the report's ``**Rules**:`` line (the reading rules behind its verdict)
+    or another such line of its head (``Verdict rule``)."""
+    match = re.search(rf"^\*\*{field}\*\*: (.*)$", markdown, re.MULTILINE)
+    return re.findall(r"`([^`]+)`", match.group(1)) if match else []
 
 
 def _summary(markdown: str) -> str:

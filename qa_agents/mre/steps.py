@@ -16,7 +16,8 @@ from pydantic import BaseModel
 
 from qa_agents.mre import artifacts as names
 from qa_agents.mre.artifacts import ArtifactStore
-from qa_agents.mre.decision import Decision
+from qa_agents.mre.decision import Decision, rules_behind
+from qa_agents.mre.document import ReportDocument, read_report
 from qa_agents.mre.missing_input import shown_in_report
 from qa_agents.mre.models import (
     ActualBehavior,
@@ -103,6 +104,7 @@ class MreSteps:
         self._interpreter = interpreter
         self._dropped: set[str] = set()  # guessed packages that failed to install
         self.repository = repository  # the trace's own (QA runs): its modules never PyPI's
+        self._document: ReportDocument | None = None
 
     def interpreter(self) -> Interpreter | None:
         return self._interpreter() if self._interpreter else None
@@ -122,6 +124,14 @@ class MreSteps:
     def issue(self) -> str:
         return self.store.read_text(names.ISSUE) or ""
 
+    def document(self) -> ReportDocument:
+        """The report read once (pieces and classified blocks), for every step; read again
+        only if /issue.md changed (an agent may rewrite it)."""
+        markdown = self.issue()
+        if self._document is None or self._document.markdown != markdown:
+            self._document = read_report(markdown)
+        return self._document
+
     def extraction(self) -> Extraction | None:
         meta = self.store.read_model(names.EXTRACTION_METADATA, ExtractionMetadata)
         code = self.store.read_text(names.EXTRACTED_CODE)
@@ -134,9 +144,10 @@ class MreSteps:
         return _guard("code_extractor", self._extract_code)
 
     def _extract_code(self) -> Extraction:
-        markdown = self.issue()
+        document = self.document()
+        markdown = document.markdown
         result = extract(
-            markdown,
+            document,
             module_exists=self.module_exists,
             extra_modules=lambda: own_first(
                 self.repository, repository_modules(markdown, self.pypi)
@@ -178,7 +189,7 @@ class MreSteps:
             extraction = self.extraction()
             meta = extraction.metadata if extraction else ExtractionMetadata(code_blocks_found=0)
             programs = {c.argv[0] for c in meta.tool_commands}
-            analysis = analyse_behavior(self.issue(), programs, set(meta.tool_inputs))
+            analysis = analyse_behavior(self.document(), programs, set(meta.tool_inputs))
             self.store.write_model(names.BEHAVIOR_ANALYSIS, analysis)
             return analysis
 
@@ -308,6 +319,7 @@ class MreSteps:
         if meta.tool_commands and not comparison.matched and not run.skipped:  # "not found"
             meta.file_dependencies += files_not_found(run.stdout + run.stderr, self.issue())
         decision = decide(meta, versions, behavior, run, comparison)
+        decision.rules = rules_behind(meta, behavior, comparison)
         inputs = ReportInputs(
             title=self.title,
             mode=self.mode,
@@ -331,6 +343,7 @@ class MreSteps:
                     category="not-reproduced",
                     reasons=[f"reproduction.py does not compile: {exc}"],
                     questions=["Can you paste the exact script you ran?"],
+                    rules=decision.rules,
                 )
         markdown = render_report(inputs)
         self.store.write_text(names.VALIDATION_REPORT, markdown)

@@ -15,7 +15,6 @@ from pydantic import BaseModel, Field
 from qa_agents.mre.deterministic import StepListener, describe
 from qa_agents.mre.models import MreError
 from qa_agents.mre.steps import MreSteps
-from qa_agents.mre.tools.markdown import extract_code_blocks
 from qa_agents.mre.tools.versions import PackageMention
 
 
@@ -52,7 +51,7 @@ class RunTools:
         def blocks() -> str:
             """List every fenced block of /issue.md with its language and kind
             (code, traceback, shell, output, other)."""
-            found = extract_code_blocks(self.steps.issue())
+            found = self.steps.document().fresh_blocks()
             return json.dumps([b.model_dump() for b in found], indent=1)
 
         def hydrate() -> str:

@@ -1,13 +1,12 @@
-"""Named reading rules of open-MRE: each with its phase, why, examples and a pure ``apply``.
+"""Named rules of open-MRE: each with its phase, why, examples and a pure ``apply``.
 
-A seed of issue 32's rule registry (``streams/redact/rules.py`` is the model): a rule is
-one object, its examples are its tests (``tests/mre/test_reading_rules.py`` runs each one,
-named by the rule), and :data:`RULES` lists them in the order they are tried per phase.
-Only the rules that complete a report the way a careful reader would live here so far
-(``completion.py``); the older rules are still spread over ``tools/``.
+Issue 32's rule registry (``streams/redact/rules.py`` is the model): a rule is one object
+(``registry.py``), its examples are its tests (``tests/mre/test_reading_rules.py`` runs
+each one, named by the rule), and ``catalogue.py`` lists every rule in the order a report
+is read (``open-mre --rules``). The rules that read a report live here; the ladders that
+share helpers with their step live beside them (``tools/prose.py``'s prose shapes,
+``tools/behavior.py``'s shown symptoms, ``tools/comparison.py``, ``verdict.py``).
+
+Nothing is imported here: the tools import single rule modules, and the catalogue imports
+the tools.
 """
-
-from qa_agents.mre.rules.completion import RULES, rule
-from qa_agents.mre.rules.registry import Example, Rule, by_phase
-
-__all__ = ["RULES", "Example", "Rule", "by_phase", "rule"]

@@ -8,12 +8,12 @@ it) and says in its examples what it reads.
 from __future__ import annotations
 
 import ast
-import json
 import re
 import sys
 from pathlib import PurePosixPath
 
 from qa_agents.mre.rules.registry import PROSE_LINE, SCRIPT, SHOWN_OUTPUT, Example, Rule
+from qa_agents.mre.rules.vocabulary import RAISED_OR_WARNED, exception_class
 
 # -- labelled-inline-values ----------------------------------------------------------------
 
@@ -258,7 +258,7 @@ def value_under_side_heading(section: str) -> tuple[str, str] | None:
     return match.group("side").lower(), "\n".join(lines) + "\n"
 
 
-_EXCEPTION = re.compile(r"^(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning|Exit)\b:?")
+_EXCEPTION = re.compile(rf"^{exception_class((*RAISED_OR_WARNED, 'Exit'))}\b:?")
 
 
 def _looks_like_a_value(line: str) -> bool:
@@ -293,77 +293,11 @@ VALUE_UNDER_A_SIDE_HEADING = Rule(
 )
 
 
-# -- instead-of-announces-the-expected ----------------------------------------------------
-
-_INSTEAD_OF = re.compile(r"\b(?:instead\s+of|rather\s+than)\s*(?:this|that)?\s*:?\s*$", re.I)
-
-
-def instead_of_side(line: str) -> str | None:
-    """``expected`` for a line that ends by announcing what the author wanted in place of
-    what they got ("Instead of:"), else None (its "instead" is not the actual side)."""
-    return "expected" if _INSTEAD_OF.search(line.strip().rstrip("*_")) else None
-
-
-INSTEAD_OF_ANNOUNCES_THE_EXPECTED = Rule(
-    name="instead-of-announces-the-expected",
-    phase=PROSE_LINE,
-    doc='A line ending in "Instead of:" or "rather than:" announces what the author '
-    "wanted, so the block under it is the expected side, never the symptom.",
-    examples=(
-        Example("Instead of:", "expected"),
-        Example("**rather than this:**", "expected"),
-        Example("I get this instead:", None),  # what happened
-        Example("Instead of the list it returns:", None),  # a sentence going on
-    ),
-    apply=instead_of_side,
-)
-
-
-# -- python-value-in-a-json-fence ----------------------------------------------------------
-
-
-def python_value_in_json_fence(body: str) -> bool:
-    """A block fenced as JSON that is no JSON but a Python value (single quotes, ``True``,
-    ``None``): what Python printed, labelled JSON by its author."""
-    try:
-        json.loads(body)
-        return False
-    except ValueError:
-        pass
-    try:
-        ast.literal_eval(body.strip())
-    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-        return False
-    return bool(body.strip())
-
-
-PYTHON_VALUE_IN_A_JSON_FENCE = Rule(
-    name="python-value-in-a-json-fence",
-    phase=SHOWN_OUTPUT,
-    doc="A block after the code, fenced as JSON, that is a Python value and no JSON "
-    "(`{'a': [1, 2]}`, `{\"a\": True}`) is what the code printed: shown output, not data.",
-    examples=(
-        Example("{\n    'network': {'domain': ['old', 'new']}\n}", True),
-        Example('{"ok": True, "value": None}', True),
-        Example('{"network": {"domain": "old.domain"}}', False),  # real JSON: a file's data
-        Example("{'a': 1,", False),  # cut off: neither
-    ),
-    apply=python_value_in_json_fence,
-)
-
-
 RULES: list[Rule] = [
     LABELLED_INLINE_VALUES,
     VALUE_UNDER_A_SIDE_HEADING,
-    INSTEAD_OF_ANNOUNCES_THE_EXPECTED,
-    PYTHON_VALUE_IN_A_JSON_FENCE,
     INLINE_OUTPUT_NOTE,
     LIBRARY_OF_A_FORGOTTEN_IMPORT,
     FILE_NAMED_BY_FENCE_INFO,
     NAME_OF_A_SHOWN_FILE,
 ]
-
-
-def rule(name: str) -> Rule:
-    """The rule called ``name``."""
-    return next(r for r in RULES if r.name == name)

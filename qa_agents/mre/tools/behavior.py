@@ -14,6 +14,7 @@ import ast
 import re
 from collections.abc import Collection
 
+from qa_agents.mre.document import ReportDocument, as_document
 from qa_agents.mre.models import (
     ActualBehavior,
     BehaviorAnalysis,
@@ -24,11 +25,24 @@ from qa_agents.mre.models import (
     ShownEvidence,
 )
 from qa_agents.mre.rules.completion import without_notes
+from qa_agents.mre.rules.registry import SYMPTOM, Example, Rule, rules_of
+from qa_agents.mre.rules.symptom import (
+    ABOUT_THE_MESSAGE_RULE,
+    SAYS_A_RAISE_IS_CORRECT,
+    SAYS_IT_NEVER_FINISHES,
+    about_the_message,
+    absence,
+    never_finishes,
+    raise_is_correct,
+)
+from qa_agents.mre.rules.vocabulary import (
+    STOPS_A_RUN,
+    exception_class,
+)
 from qa_agents.mre.tools.command_lines import printed_by_command, script_argv
 from qa_agents.mre.tools.comments import commented_evidence, marked_lines
-from qa_agents.mre.tools.markdown import extract_code_blocks
 from qa_agents.mre.tools.output_match import exact_numbers
-from qa_agents.mre.tools.prose_claims import ABOUT_THE_MESSAGE, report_claims
+from qa_agents.mre.tools.prose_claims import report_claims
 from qa_agents.mre.tools.tool_commands import printed_by_tool
 from qa_agents.mre.tools.tracebacks import EXCEPTION_LINE, PYTEST_FAILURE, parse_exception
 
@@ -54,42 +68,14 @@ _ACTUAL_KEYS = (
     "got",
 )
 _EXCEPTION = re.compile(
-    r"(?<![\w.])(?P<type>(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning|Exit|Interrupt))"
+    rf"(?<![\w.])(?P<type>{exception_class(STOPS_A_RUN)})"
     r"(?:\s*:\s*(?P<msg>[^\n`]+))?"
 )
 _BARE_EXCEPTION = re.compile(
     r"^(?P<type>(?:[A-Za-z_]\w*\.)*[A-Z][A-Za-z0-9]+)(?::\s?(?P<msg>.*))?$"
 )
-_RAISE_IS_CORRECT = re.compile(
-    r"\b(should (?:raise|throw|fail|error)|expected (?:it )?to (?:raise|throw|fail)|"
-    r"without rais\w*|(?:doesn'?t|does not|didn'?t|did not|never) (?:raise|throw)|"
-    r"no (?:error|exception) (?:is )?(?:raised|thrown)|silently (?:accepts?|returns?|succeeds?))",
-    re.IGNORECASE,
-)
 # a call or name written as code in prose: `encode`, `lib.load()`
 _CODE_NAME = re.compile(r"`(?:[\w.]*\.)?(\w+)(?:\([^`]*\))?`")
-_SHOULD = re.compile(r"\b(should|expect\w*|would like|wants?|ought|instead of)\b", re.I)
-_NO_RAISE = re.compile(
-    r"\b(?:raises?|throws?) no (?:exceptions?|errors?)\b|"
-    r"\b(?:doesn'?t|does not|didn'?t|did not|never|won'?t) (?:raise|throw)\b|"
-    r"\bno (?:exception|error) (?:is |was |gets )?(?:raised|thrown)\b|"
-    r"\b(?:runs?|ran|returns?|passe[sd]) (?:with no |without (?:an?y? )?)(?:errors?|exceptions?)\b",
-    re.I,
-)
-_NO_OUTPUT = re.compile(
-    r"\bprint\w*\b[^.!?\n]{0,30}\b(?:never|not|n't)\b[^.!?\n]{0,15}"
-    r"\b(?:execut\w*|run\w*|reached|called|happen\w*)|"
-    r"\bnothing (?:is |gets |was )?(?:printed|shown|displayed)\b|\bprints nothing\b",
-    re.I,
-)
-# the report is about what an exception says, not that it is raised
-# the author says the code never finishes: "hangs", "keeps printing x forever"
-_NEVER_FINISHES = re.compile(
-    r"\b(?:hangs?|hanging|hung|forever|endless(?:ly)?|infinite(?:ly)?(?: loop)?|freez(?:es|ing)|"
-    r"never (?:returns?|ends|finishes|terminates|completes|stops|exits)|"
-    r"(?:doesn'?t|does not|won'?t|will not) (?:return|terminate|finish|stop|exit|complete))\b",
-    re.I,
-)
 
 
 def sections(markdown: str) -> dict[str, str]:
@@ -172,16 +158,18 @@ def _split_trace(text: str) -> tuple[str, str]:
 
 
 def analyse_behavior(
-    markdown: str, programs: Collection[str] = (), inputs: Collection[int] = ()
+    report: str | ReportDocument, programs: Collection[str] = (), inputs: Collection[int] = ()
 ) -> BehaviorAnalysis:
     """Turn the issue's prose and evidence blocks into checkable criteria (``programs``
     and ``inputs``: the commands the extraction runs and their files, see
     ``shown_evidence``)."""
+    document = as_document(report)
+    markdown = document.markdown
     parts = sections(markdown)
     expected_text = _pick(parts, _EXPECTED_KEYS)
     actual_text = _pick(parts, _ACTUAL_KEYS, exclude=_EXPECTED_KEYS)
     actual = ActualBehavior(description=clip(actual_text), provided=bool(actual_text))
-    blocks = extract_code_blocks(markdown)
+    blocks = document.fresh_blocks()
     evidence = shown_evidence(blocks, programs, inputs)
     prose = _prose(markdown, blocks)
     subjects = _raise_subjects(prose)
@@ -201,15 +189,23 @@ def analyse_behavior(
         if scoped
         else [],
         "exact_numbers": exact_numbers(markdown, evidence),
-        "never_finishes": bool(_NEVER_FINISHES.search(prose)),
-        "message_is_symptom": bool(ABOUT_THE_MESSAGE.search(prose)),
+        "never_finishes": never_finishes(prose),
+        "message_is_symptom": about_the_message(prose),
     }
-    target = _symptom(evidence, actual_text) or _marked_failure(marked) or _absence(prose)
+    held = [subjects is not None, facts["never_finishes"], facts["message_is_symptom"]]
+    rules = [r.name for r, holds in zip(_PROSE_FACTS, held, strict=True) if holds]
+    target = (
+        _symptom(evidence, actual_text, rules)
+        or _noted(LINE_MARKED_AS_FAILING, marked, rules)
+        or _absence(prose, rules)
+    )
     if target is None:  # nothing shown: what the author's sentences say the code did
         claims = report_claims(_report_title(markdown), _without_expected(prose))
         facts["shown"] = evidence = [*evidence, *claims]
         shown_trace = any(e.kind == "traceback" for e in evidence)  # cut, with no exception
-        target = _symptom(claims, "") or (None if shown_trace else _asserted(blocks))
+        target = _symptom(claims, "", rules)
+        if target is None and not shown_trace:
+            target = _noted(ASSERTS_OF_THE_REPORT, blocks, rules)
     if target is None:
         expected = ExpectedBehavior(
             type="state_change",
@@ -222,6 +218,7 @@ def analyse_behavior(
             actual_behavior=actual,
             comparison_strategy="contains",
             needs_clarification=not evidence,
+            rules=rules,
             **facts,
         )
     target.validation_criteria = _criteria(target) + (
@@ -233,6 +230,7 @@ def analyse_behavior(
         actual_behavior=actual,
         comparison_strategy=strategy,
         needs_clarification=False,
+        rules=rules,
         **facts,
     )
 
@@ -273,7 +271,7 @@ def _raise_subjects(prose: str) -> list[list[str]] | None:
     "`encode` should raise on such a key" is about ``encode``: a raise from another call
     is not what that sentence asks for. A sentence that names no call is about any.
     """
-    said = [s for s in _sentences(prose) if _RAISE_IS_CORRECT.search(s)]
+    said = [s for s in _sentences(prose) if raise_is_correct(s)]
     return [sorted(set(_CODE_NAME.findall(s))) for s in said] if said else None
 
 
@@ -312,28 +310,42 @@ def _marked_failure(marked: list[MarkedLine]) -> ExpectedBehavior | None:
     )
 
 
-def _absence(prose: str) -> ExpectedBehavior | None:
+def _absence(prose: str, rules: list[str]) -> ExpectedBehavior | None:
     """The symptom as something that does not happen: "raises no exception", "the print
-    never runs". Sentences about what should happen do not count."""
+    never runs" (``rules/symptom.py``'s absence rules; the one that read it joins ``rules``).
+    Sentences about what should happen do not count."""
     for sentence in _sentences(prose):
-        if _SHOULD.search(sentence):
+        said = absence(sentence)
+        if said is None:
             continue
-        if _NO_RAISE.search(sentence):
-            return ExpectedBehavior(
-                type="state_change",
-                description="the code raises no exception",
-                absence="exception",
-            )
-        if _NO_OUTPUT.search(sentence):
-            return ExpectedBehavior(
-                type="state_change",
-                description="the code prints nothing",
-                absence="output",
-            )
+        rules.append(said[1])
+        if said[0] == "exception":
+            description = "the code raises no exception"
+        else:
+            description = "the code prints nothing"
+        return ExpectedBehavior(type="state_change", description=description, absence=said[0])  # type: ignore[arg-type]
     return None
 
 
-def _symptom(evidence: list[ShownEvidence], actual_text: str) -> ExpectedBehavior | None:
+def _symptom(
+    evidence: list[ShownEvidence], actual_text: str, rules: list[str]
+) -> ExpectedBehavior | None:
+    """The shown symptom, by the first of the shown-symptom rules that finds one (its name
+    joins ``rules``)."""
+    for rule, given in (
+        (LAST_SHOWN_TRACEBACK, evidence),
+        (FIRST_SHOWN_OUTPUT, evidence),
+        (EXCEPTION_NAMED_UNDER_ACTUAL, actual_text),
+    ):
+        target = rule.apply(given)
+        if target is not None:
+            rules.append(rule.name)
+            return target
+    return None
+
+
+def last_shown_traceback(evidence: list[ShownEvidence]) -> ExpectedBehavior | None:
+    """The exception of the last traceback shown as what happened."""
     for item in reversed(evidence):
         if item.kind == "traceback" and item.context != "expected":
             exc = parse_exception(item.text) or _last_exception_line(item.text)
@@ -344,24 +356,33 @@ def _symptom(evidence: list[ShownEvidence], actual_text: str) -> ExpectedBehavio
                     error_type=exc[0],
                     error_message=exc[1] or None,
                 )
-    outputs = [e for e in evidence if e.kind == "output" and e.context != "expected"]
-    if outputs:
-        return ExpectedBehavior(
-            type="output",
-            description=f"prints {clip(outputs[0].text, 200)}",
-            output_snippet=outputs[0].text,
-        )
-    if actual_text:
-        match = _EXCEPTION.search(actual_text)
-        if match:
-            msg = (match.group("msg") or "").strip().rstrip(".").strip("'\" ") or None
-            return ExpectedBehavior(
-                type="error",
-                description=f"raises {match.group('type')}" + (f": {msg}" if msg else ""),
-                error_type=match.group("type"),
-                error_message=msg,
-            )
     return None
+
+
+def first_shown_output(evidence: list[ShownEvidence]) -> ExpectedBehavior | None:
+    """The first output shown as what happened."""
+    outputs = [e for e in evidence if e.kind == "output" and e.context != "expected"]
+    if not outputs:
+        return None
+    return ExpectedBehavior(
+        type="output",
+        description=f"prints {clip(outputs[0].text, 200)}",
+        output_snippet=outputs[0].text,
+    )
+
+
+def exception_named_under_actual(actual_text: str) -> ExpectedBehavior | None:
+    """An exception named in the "Actual behaviour" section's text."""
+    match = _EXCEPTION.search(actual_text) if actual_text else None
+    if match is None:
+        return None
+    msg = (match.group("msg") or "").strip().rstrip(".").strip("'\" ") or None
+    return ExpectedBehavior(
+        type="error",
+        description=f"raises {match.group('type')}" + (f": {msg}" if msg else ""),
+        error_type=match.group("type"),
+        error_message=msg,
+    )
 
 
 def _last_exception_line(text: str) -> tuple[str, str] | None:
@@ -397,3 +418,83 @@ def _pick(parts: dict[str, str], keys: tuple[str, ...], exclude: tuple[str, ...]
 def clip(text: str, limit: int = 500) -> str:
     text = text.strip()
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+_PROSE_FACTS = (SAYS_A_RAISE_IS_CORRECT, SAYS_IT_NEVER_FINISHES, ABOUT_THE_MESSAGE_RULE)
+"""The prose facts a behaviour analysis records, in the order of ``held`` above."""
+
+
+def _noted(rule: Rule, given: object, rules: list[str]) -> ExpectedBehavior | None:
+    """``rule`` applied; its name joins ``rules`` when it finds the symptom."""
+    target = rule.apply(given)
+    if target is not None:
+        rules.append(rule.name)
+    return target
+
+
+def _symptom_of(target: ExpectedBehavior | None) -> tuple[str, str] | None:
+    """What an example states: the symptom's kind and description."""
+    return (target.type, target.description) if target is not None else None
+
+
+def _shown(kind: str, text: str, context: str = "actual") -> ShownEvidence:
+    return ShownEvidence(kind=kind, context=context, text=text)  # type: ignore[arg-type]
+
+
+_rule = rules_of(SYMPTOM, outcome=_symptom_of)
+
+
+_E = Example
+_KEY = "Traceback (most recent call last):\nKeyError: 'a'\n"
+LAST_SHOWN_TRACEBACK = _rule(
+    "last-shown-traceback",
+    "The exception of the last traceback the report shows as what happened is the symptom.",
+    last_shown_traceback,
+    _E([_shown("traceback", _KEY)], ("error", "raises KeyError: 'a'")),
+    _E([_shown("traceback", _KEY, "expected")], None),  # what should happen
+)
+FIRST_SHOWN_OUTPUT = _rule(
+    "first-shown-output",
+    "Without a traceback, the first output the report shows as what happened is the symptom.",
+    first_shown_output,
+    _E([_shown("output", "3\n")], ("output", "prints 3")),
+    _E([_shown("output", "3\n", "expected")], None),
+)
+EXCEPTION_NAMED_UNDER_ACTUAL = _rule(
+    "exception-named-under-actual",
+    'Without a block, an exception named under "Actual behaviour" is the symptom.',
+    exception_named_under_actual,
+    _E("It raises KeyError: 'a'.", ("error", "raises KeyError: a")),
+    _E("It returns the wrong value.", None),
+)
+LINE_MARKED_AS_FAILING = _rule(
+    "line-marked-as-failing",
+    "Without anything shown, a line the author marks as failing (`# Fails`) is where the "
+    "run must raise.",
+    _marked_failure,
+    _E(
+        [MarkedLine(line="ok(d)", comment="Fails", says="fails")],
+        ("state_change", "`ok(d)` raises (marked `# Fails`)"),
+    ),
+    _E([MarkedLine(line="ok(d)", comment="works", says="works")], None),
+)
+ASSERTS_OF_THE_REPORT = _rule(
+    "asserts-of-the-report",
+    "With nothing shown or said, the report's own `assert` lines state what should hold: "
+    "the bug shows when one fails.",
+    _asserted,
+    _E(
+        [CodeBlock(index=0, kind="code", content="assert f(1) == 2\n")],
+        ("error", "an `assert` of the report's code fails"),
+    ),
+    _E([CodeBlock(index=0, kind="code", content="print(f(1))\n")], None),
+)
+SHOWN_SYMPTOM_RULES = [
+    LAST_SHOWN_TRACEBACK,
+    FIRST_SHOWN_OUTPUT,
+    EXCEPTION_NAMED_UNDER_ACTUAL,
+    LINE_MARKED_AS_FAILING,
+    ASSERTS_OF_THE_REPORT,
+]
+"""The order the behaviour analyst tries them in; the absence rules and the prose claims
+(``rules/symptom.py``, ``rules/claims.py``) come between the fourth and the fifth."""

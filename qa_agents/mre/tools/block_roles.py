@@ -40,8 +40,9 @@ def mark_proposed_fixes(blocks: list[CodeBlock]) -> None:
     for block in blocks:
         if block.kind != "code":
             continue
-        if seen_code and _PROPOSED_CHANGE.search(_last_paragraph(block.lead)):
+        if seen_code and proposes_a_change(block.lead):
             block.kind = "other"
+            block.rules.append("proposed-fix")
             continue
         seen_code = True
 
@@ -53,9 +54,9 @@ def keep_this_pythons_output(
     newest version up to ``running`` (the others become context, not the symptom)."""
     versioned = {}
     for block in blocks:
-        match = _PYTHON_VERSION.search(_last_paragraph(block.lead))
-        if block.kind == "output" and match:
-            versioned[block.index] = (int(match["major"]), int(match["minor"]))
+        version = python_version_named(block.lead)
+        if block.kind == "output" and version:
+            versioned[block.index] = version
     if len(set(versioned.values())) < 2:
         return
     usable = [v for v in versioned.values() if v <= running]
@@ -65,6 +66,7 @@ def keep_this_pythons_output(
     for block in blocks:
         if block.index in versioned and versioned[block.index] != keep:
             block.kind = "other"
+            block.rules.append("another-pythons-output")
 
 
 # "# cat test/config.yaml" or "$ cat x.ini" heading a block: a file's contents, shown
@@ -81,10 +83,9 @@ def mark_file_listings(blocks: list[CodeBlock]) -> None:
     comment naming it (``# setup.cfg``), or a directory tree (``├── config.yaml``),
     describes the author's files, not what the code printed."""
     for block in blocks:
-        first = block.content.lstrip("\n").split("\n", 1)[0]
-        listing = CAT_HEADER.match(first) or FILE_HEADER.match(first)
-        if block.kind == "output" and (listing or _TREE.search(block.content)):
+        if block.kind == "output" and is_file_listing(block.content):
             block.kind = "other"
+            block.rules.append("file-listing")
 
 
 # an INI or TOML file: a ``[section]`` line, then ``key = value`` lines and more sections
@@ -97,15 +98,38 @@ def mark_config_files(blocks: list[CodeBlock]) -> None:
     ``name = "x"``, is a config file's contents: a list alone on a line does nothing in
     a script. Blocks labelled Python stay code."""
     for block in blocks:
-        lines = [ln for ln in block.content.splitlines() if ln.strip()]
-        if (
-            block.kind == "code"
-            and block.language not in {"python", "py", "python3"}
-            and lines
-            and _SECTION_LINE.match(lines[0])
-            and all(_SECTION_LINE.match(ln) or _KEY_LINE.match(ln) for ln in lines)
-        ):
+        if block.kind == "code" and is_config_file(block.language, block.content):
             block.kind = "other"
+            block.rules.append("config-file-contents")
+
+
+def proposes_a_change(lead: str) -> bool:
+    """The paragraph before a block proposes a change to the library ("the fix would be")."""
+    return _PROPOSED_CHANGE.search(_last_paragraph(lead)) is not None
+
+
+def python_version_named(lead: str) -> tuple[int, int] | None:
+    """The Python version the paragraph before a block names ("In Python 3.7:")."""
+    match = _PYTHON_VERSION.search(_last_paragraph(lead))
+    return (int(match["major"]), int(match["minor"])) if match else None
+
+
+def is_file_listing(content: str) -> bool:
+    """A file's contents under the ``cat`` or comment naming it, or a directory tree."""
+    first = content.lstrip("\n").split("\n", 1)[0]
+    listing = CAT_HEADER.match(first) or FILE_HEADER.match(first)
+    return bool(listing or _TREE.search(content))
+
+
+def is_config_file(language: str, content: str) -> bool:
+    """``[section]`` then ``key = value`` lines, not in a block labelled Python."""
+    lines = [ln for ln in content.splitlines() if ln.strip()]
+    return bool(
+        language not in {"python", "py", "python3"}
+        and lines
+        and _SECTION_LINE.match(lines[0])
+        and all(_SECTION_LINE.match(ln) or _KEY_LINE.match(ln) for ln in lines)
+    )
 
 
 def _last_paragraph(lead: str) -> str:

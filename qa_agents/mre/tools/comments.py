@@ -14,9 +14,11 @@ import re
 from typing import Literal
 
 from qa_agents.mre.models import CodeBlock, MarkedLine, ShownEvidence
+from qa_agents.mre.rules.registry import COMMENT, Example, rules_of
+from qa_agents.mre.rules.vocabulary import RAISED, exception_class
 
 # "call(x)  # raises KeyError: 'x'": an exception written beside its line
-_RAISE = re.compile(r"(?P<exc>\b(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception)\b(?::[^#\n]*)?)\s*$")
+_RAISE = re.compile(rf"(?P<exc>\b{exception_class(RAISED)}\b(?::[^#\n]*)?)\s*$")
 # "should print 3", "expected: 3", "returns None", "-> 3": who says it, and the value
 _EXPECTING = r"(?P<should>(?:should|would|must|expected(?:\s+to)?|expecting|want(?:ed)?)\b\s*:?\s*)"
 _VERB = (
@@ -94,6 +96,16 @@ def line_mark(comment: str) -> Literal["fails", "works"] | None:
     return said.pop() if len(said) == 1 else None  # type: ignore[return-value]
 
 
+def raise_in_comment(comment: str) -> tuple[str, str] | None:
+    """(side, exception) a comment names as raised by its line: ``# raises KeyError: 'a'``
+    is what happened, ``# should raise ValueError`` (in any language) what should."""
+    raised = _RAISE.search(comment)
+    if raised is None:
+        return None
+    expected = re.search(rf"\b(should|expect\w*)\b|{_SHOULD_ABROAD}", comment, re.I)
+    return ("expected" if expected else "actual"), raised.group("exc").strip()
+
+
 def value_claim(line: str, printed: bool = False) -> tuple[bool, str] | None:
     """(expected?, value) claimed by the comment on a line: ``f(x)  # returns None``.
 
@@ -169,15 +181,15 @@ def commented_evidence(block: CodeBlock, source: str) -> list[ShownEvidence]:
         if not code_of(line):
             continue
         comment = comment_of(line)
-        raised = _RAISE.search(comment)
+        raised = raise_in_comment(comment)
         if raised:
-            expected = bool(re.search(rf"\b(should|expect\w*)\b|{_SHOULD_ABROAD}", comment, re.I))
             found.append(
                 ShownEvidence(
                     kind="traceback",
-                    context="expected" if expected else "actual",
-                    text=raised.group("exc").strip() + "\n",
+                    context=raised[0],
+                    text=raised[1] + "\n",
                     source=f"{source}, a comment",
+                    rule=COMMENT_NAMES_A_RAISE.name,
                 )
             )
         printed = re.match(r"\s*print\(.*\)\s*#", line) is not None
@@ -188,7 +200,13 @@ def commented_evidence(block: CodeBlock, source: str) -> list[ShownEvidence]:
         if claim:
             shown["expected" if claim[0] else "actual"].append(claim[1] + "\n")
     found += [
-        ShownEvidence(kind="output", context=context, text="".join(lines), source=source)  # type: ignore[arg-type]
+        ShownEvidence(
+            kind="output",
+            context=context,  # type: ignore[arg-type]
+            text="".join(lines),
+            source=source,
+            rule=COMMENT_GIVES_THE_VALUE.name,
+        )
         for context, lines in shown.items()
         if lines
     ]
@@ -244,3 +262,38 @@ def bare_expressions(tree: ast.Module) -> list[ast.Expr]:
             and n.value.func.id == "print"
         )
     ]
+
+
+# -- the comment rules --------------------------------------------------------------------
+
+_comment = rules_of(COMMENT)
+_E = Example
+COMMENT_NAMES_A_RAISE = _comment(
+    "comment-names-a-raise",
+    "A comment ending in an exception (`f(x)  # raises KeyError: 'a'`) shows that raise; "
+    'with "should" or "expected" (any language) it is what should happen.',
+    raise_in_comment,
+    _E("raises KeyError: 'a'", ("actual", "KeyError: 'a'")),
+    _E("should raise ValueError", ("expected", "ValueError")),
+    _E("works fine", None),
+)
+COMMENT_MARKS_THE_LINE = _comment(
+    "comment-marks-the-line",
+    "A comment saying its line fails (`# Fails`, `# error`) or works (`# ok`), and not "
+    "what should happen, marks where a run must (not) raise.",
+    line_mark,
+    _E("Fails", "fails"),
+    _E("this one works", "works"),
+    _E("doesn't work", "fails"),
+    _E("should fail", None),  # the expected side
+)
+COMMENT_GIVES_THE_VALUE = _comment(
+    "comment-gives-the-value",
+    "A comment giving the value a print or a bare expression showed (`# returns None`, "
+    '`# [1, 2]`) is shown output; with "should" it is the expected value.',
+    value_claim,
+    _E("f(x)  # returns None", (False, "None")),
+    _E("f(x)  # should be [1, 2]", (True, "[1, 2]")),
+    _E("f(x)  # gives the wrong result", None),  # a description, not a value
+)
+COMMENT_RULES = [COMMENT_NAMES_A_RAISE, COMMENT_MARKS_THE_LINE, COMMENT_GIVES_THE_VALUE]

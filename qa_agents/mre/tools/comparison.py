@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from qa_agents.mre.models import (
+    ActualBehavior,
     BehaviorAnalysis,
     Comparison,
     ExecutionResults,
@@ -17,77 +18,134 @@ from qa_agents.mre.models import (
     MarkedLine,
     ShownEvidence,
 )
+from qa_agents.mre.rules.registry import COMPARISON, Example, Rule, rules_of
 from qa_agents.mre.tools.behavior import clip
 from qa_agents.mre.tools.comments import comment_of
-from qa_agents.mre.tools.output_match import compare_outputs, normalize_lines
-from qa_agents.mre.tools.tracebacks import raising_line
+from qa_agents.mre.tools.output_match import compare_outputs
+from qa_agents.mre.tools.raise_match import TRACEBACK_HEAD, compare_error, normalized, shown_as
+from qa_agents.mre.tools.tracebacks import raising_line, stopped_in_script
 
 
 def compare(behavior: BehaviorAnalysis, run: ExecutionResults) -> Comparison:
-    """Does the run show the reported symptom? ``partial`` cases are discrepancies."""
-    target = behavior.expected_behavior
+    """Does the run show the reported symptom? The first of :data:`COMPARISON_RULES` that
+    decides, named in ``Comparison.rule``; ``partial`` cases are discrepancies."""
+    for rule in COMPARISON_RULES:
+        comparison = rule.apply(behavior, run)
+        if comparison is not None:
+            comparison.rule = rule.name
+            return comparison
+    raise AssertionError("not-checkable decides every run")  # pragma: no cover
+
+
+def _did_not_run_to_completion(
+    behavior: BehaviorAnalysis, run: ExecutionResults
+) -> Comparison | None:
     if run.skipped or run.timed_out or run.needs_interaction or run.exit_code is None:
         return Comparison(matched=False, detail="the code did not run to completion")
+    return None
+
+
+def _raised_where_it_works(behavior: BehaviorAnalysis, run: ExecutionResults) -> Comparison | None:
     marked = marked_raise(behavior, run)
-    if marked is not None and marked.says == "works":
-        return Comparison(
-            matched=False,
-            detail="the code raised at a line the report says works",
-            discrepancies=[f"Actual: {run.exception} at `{marked.line}`  # {marked.comment}"],
-        )
-    if (
+    if marked is None or marked.says != "works":
+        return None
+    return Comparison(
+        matched=False,
+        detail="the code raised at a line the report says works",
+        discrepancies=[f"Actual: {run.exception} at `{marked.line}`  # {marked.comment}"],
+    )
+
+
+def _raise_is_correct(behavior: BehaviorAnalysis, run: ExecutionResults) -> Comparison | None:
+    if not (
         run.exception
         and behavior.raise_is_correct
-        and marked is None
+        and marked_raise(behavior, run) is None
         and not _shown_actual_raise(behavior, run)
         and _raise_is_the_one_asked_for(behavior, run)
     ):
-        return Comparison(
-            matched=False,
-            detail="the code raises, which the report says is the correct behaviour",
-            category="raise-is-correct",
-            discrepancies=[
-                f"Actual: {run.exception}",
-                "The report asks for an exception here, so a raise is not the bug",
-            ],
-        )
-    if target.type == "error":
-        return _compare_error(behavior, run)
-    if marked is not None:  # says "fails"; the report shows no exception of its own
-        return Comparison(
-            matched=True,
-            detail=f"raised {run.exception} at the line the report marks `# {marked.comment}`",
-        )
-    if target.type == "output":
-        return _compare_output(behavior, run)
-    if target.absence:
-        return _compare_absence(target, run)
+        return None
+    return Comparison(
+        matched=False,
+        detail="the code raises, which the report says is the correct behaviour",
+        category="raise-is-correct",
+        discrepancies=[
+            f"Actual: {run.exception}",
+            "The report asks for an exception here, so a raise is not the bug",
+        ],
+    )
+
+
+def _the_raise(behavior: BehaviorAnalysis, run: ExecutionResults) -> Comparison | None:
+    return compare_error(behavior, run) if behavior.expected_behavior.type == "error" else None
+
+
+def _raised_at_the_marked_line(
+    behavior: BehaviorAnalysis, run: ExecutionResults
+) -> Comparison | None:
+    marked = marked_raise(behavior, run)  # says "fails"; the report shows no exception
+    if marked is None:
+        return None
+    return Comparison(
+        matched=True,
+        detail=f"raised {run.exception} at the line the report marks `# {marked.comment}`",
+    )
+
+
+def _the_output(behavior: BehaviorAnalysis, run: ExecutionResults) -> Comparison | None:
+    return _compare_output(behavior, run) if behavior.expected_behavior.type == "output" else None
+
+
+def _the_absence(behavior: BehaviorAnalysis, run: ExecutionResults) -> Comparison | None:
+    target = behavior.expected_behavior
+    return _compare_absence(target, run) if target.absence else None
+
+
+def _no_raise_at_the_marked_line(
+    behavior: BehaviorAnalysis, run: ExecutionResults
+) -> Comparison | None:
     failing = [m for m in behavior.marked_lines if m.says == "fails"]
-    if failing:
-        where = f"`{failing[0].line}`  # {failing[0].comment}"
-        return Comparison(
-            matched=False,
-            detail="the code did not raise at the line the report marks as failing",
-            discrepancies=[
-                f"Expected: an exception at {where}",
-                f"Actual: {run.exception or f'exit code {run.exit_code}, no error'}",
-            ],
-        )
+    if not failing:
+        return None
+    where = f"`{failing[0].line}`  # {failing[0].comment}"
+    return Comparison(
+        matched=False,
+        detail="the code did not raise at the line the report marks as failing",
+        discrepancies=[
+            f"Expected: an exception at {where}",
+            f"Actual: {run.exception or f'exit code {run.exit_code}, no error'}",
+        ],
+    )
+
+
+def _prints_the_expected_output(
+    behavior: BehaviorAnalysis, run: ExecutionResults
+) -> Comparison | None:
     outputs = compare_outputs(behavior, run)
-    if outputs.status == "matches_expected":
-        return Comparison(
-            matched=False,
-            detail="the output is what the report expects",
-            discrepancies=[outputs.summary],
-            category="matches-expected",
-        )
+    if outputs.status != "matches_expected":
+        return None
+    return Comparison(
+        matched=False,
+        detail="the output is what the report expects",
+        discrepancies=[outputs.summary],
+        category="matches-expected",
+    )
+
+
+def _through_the_cut_traceback(
+    behavior: BehaviorAnalysis, run: ExecutionResults
+) -> Comparison | None:
     cut = _cut_traceback_frames(behavior, run)
-    if cut:
-        return Comparison(
-            matched=True,
-            detail=f"raised {run.exception} through the lines the report's cut-off traceback "
-            f"shows (`{cut[0]}`…)",
-        )
+    if not cut:
+        return None
+    return Comparison(
+        matched=True,
+        detail=f"raised {run.exception} through the lines the report's cut-off traceback "
+        f"shows (`{cut[0]}`…)",
+    )
+
+
+def _not_checkable(behavior: BehaviorAnalysis, run: ExecutionResults) -> Comparison | None:
     return Comparison(
         matched=False,
         detail="the reported behaviour cannot be checked automatically",
@@ -164,7 +222,7 @@ def _raise_is_the_one_asked_for(behavior: BehaviorAnalysis, run: ExecutionResult
 def _shown_actual_raise(behavior: BehaviorAnalysis, run: ExecutionResults) -> bool:
     """The report itself shows this exception as what went wrong."""
     got = (run.exception or "").partition(":")[0].rsplit(".", 1)[-1]
-    return any(got and got in e.text for e in _shown_as(behavior, "traceback"))
+    return any(got and got in e.text for e in shown_as(behavior, "traceback"))
 
 
 def _compare_output(behavior: BehaviorAnalysis, run: ExecutionResults) -> Comparison:
@@ -204,183 +262,174 @@ def _compare_output(behavior: BehaviorAnalysis, run: ExecutionResults) -> Compar
 def _shown_as_output(behavior: BehaviorAnalysis, run: ExecutionResults) -> str | None:
     """The shown output that is the run's exception message (a report that pastes only
     "`Account code exceeds maximum size 6.`" under "causing the following error:")."""
-    got = _norm(run.exception.partition(": ")[2]) if run.exception else ""
-    for e in _shown_as(behavior, "output"):
-        text = _norm(e.text).strip(" .'\"`")
+    got = normalized(run.exception.partition(": ")[2]) if run.exception else ""
+    for e in shown_as(behavior, "output"):
+        text = normalized(e.text).strip(" .'\"`")
         if " " in text and text in got:
             return text
     return None
 
 
 def _first_actual(behavior: BehaviorAnalysis) -> str:
-    texts = [e.text for e in _shown_as(behavior, "output")]
+    texts = [e.text for e in shown_as(behavior, "output")]
     return texts[0] if texts else (behavior.expected_behavior.output_snippet or "")
 
 
-def _shown_as(behavior: BehaviorAnalysis, kind: str) -> list[ShownEvidence]:
-    """The outputs (or tracebacks) the report shows as what happened, not as expected."""
-    return [e for e in behavior.shown if e.kind == kind and e.context != "expected"]
+# -- the ladder ----------------------------------------------------------------------------
 
 
-def _compare_error(behavior: BehaviorAnalysis, run: ExecutionResults) -> Comparison:
-    target = behavior.expected_behavior
-    want_type = (target.error_type or "").rsplit(".", 1)[-1]
-    expected = f"{want_type}" + (f": {target.error_message}" if target.error_message else "")
-    if not run.exception:
-        return Comparison(
-            matched=False,
-            detail="the reported exception was not raised",
-            discrepancies=[f"Expected: {expected}", f"Actual: exit code {run.exit_code}, no error"],
-        )
-    got_type, _, got_msg = run.exception.partition(": ")
-    if got_type.rsplit(".", 1)[-1] != want_type:
-        chained = _chained_match(target, run)
-        if chained:
-            return Comparison(matched=True, detail=f"raised {chained}, then {run.exception}")
-        if _same_words(target.error_message, got_msg):
-            return Comparison(
-                matched=True,
-                detail=f"raised {got_type} with the message shown for {want_type}, word for "
-                "word: the same failure, under the class the library raises it as now",
-                discrepancies=[f"Shown: {expected}", f"Actual: {run.exception}"],
-            )
-        return Comparison(
-            matched=False,
-            detail="a different exception was raised",
-            discrepancies=[f"Expected: {expected}", f"Actual: {run.exception}"],
-        )
-    if target.error_message and not _messages_agree(target.error_message, got_msg):
-        if _reworded_counts(behavior, run):
-            return Comparison(
-                matched=True,
-                detail=f"raised {got_type} as shown; its message now reads differently, and "
-                "the report is about the raise, not its wording",
-                discrepancies=[f"Shown: {expected}", f"Actual: {run.exception}"],
-            )
-        return Comparison(
-            matched=False,
-            detail="same exception type, different message",
-            discrepancies=[f"Expected: {expected}", f"Actual: {run.exception}"],
-        )
-    unprinted = _unprinted_lead(behavior, run)
-    if unprinted:
-        return Comparison(
-            matched=False,
-            detail=f"raised {run.exception} before printing what the report printed first",
-            discrepancies=[f"Shown before the traceback: {unprinted}", f"Actual: {run.exception}"],
-        )
-    return Comparison(matched=True, detail=f"raised {run.exception}")
+def example_case(
+    behavior: dict | None = None, run: dict | None = None
+) -> tuple[BehaviorAnalysis, ExecutionResults]:
+    """(behaviour, run) for a rule's example: nothing described, a run that printed
+    nothing and ended well, with the given fields changed."""
+    nothing = {"expected_behavior": ExpectedBehavior(), "actual_behavior": ActualBehavior()}
+    analysis = BehaviorAnalysis(**(nothing | (behavior or {})))
+    return analysis, ExecutionResults(**({"exit_code": 0} | (run or {})))
 
 
-# a line a person typed, not one the script printed: a shell or REPL prompt, a command
-_TYPED = re.compile(r"^(?:[$%#>]|>>>|\.\.\.|In \[|\(\S+\)|\S*python)", re.I)
+def _matched(comparison: Comparison | None) -> tuple[bool, str] | None:
+    """What an example states: matched or not, and why not (the category)."""
+    return (comparison.matched, comparison.category) if comparison is not None else None
 
 
-def _unprinted_lead(behavior: BehaviorAnalysis, run: ExecutionResults) -> str | None:
-    """A line the report's traceback block shows printed before its traceback that the
-    run never printed: a run raising earlier than the report's did (``print('os')`` between
-    two calls) raised at another call, not the one the report is about."""
-    printed = set(normalize_lines(f"{run.stdout}\n{run.stderr}"))  # a panic's note: stderr
-    for shown in _shown_as(behavior, "traceback"):
-        lines = shown.text.splitlines()
-        head = next((k for k, ln in enumerate(lines) if _TRACEBACK_HEAD in ln), 0)
-        for line in lines[:head]:  # an IPython ``-----`` rule above its header prints nothing
-            said = normalize_lines(line) if re.search(r"\w", line) else []
-            if said and not _TYPED.match(line.strip()) and said[0] not in printed:
-                return line.strip()
-    return None
+_rule = rules_of(COMPARISON, outcome=_matched)
 
 
-_TRACEBACK_HEAD = "Traceback (most recent call last)"
-
-
-_FRAME_FUNCTION = re.compile(r'File "[^"]*", line \d+, in (?P<fn>[A-Za-z_]\w*)')
-
-
-# what a message names: a quoted name (``'Datetime' object``) or a call (``get()``)
-_NAMED = re.compile(r"'([A-Za-z_][\w.]*)'|\b([A-Za-z_][\w.]*)\(\)")
-
-
-def _reworded_counts(behavior: BehaviorAnalysis, run: ExecutionResults) -> bool:
-    """Whether the shown exception, raised with other words, is still the symptom: the
-    report is about the raise, not its wording, and the run raised on the way the shown
-    traceback went (through one of the functions it names, after printing as many values
-    as the report shows), not for another reason."""
-    if behavior.message_is_symptom:
-        return False
-    named = _NAMED.findall(behavior.expected_behavior.error_message or "")
-    met = f"{run.exception} {run.stderr}"
-    if named and not any((quoted or called) in met for quoted, called in named):
-        return False  # "get() got … 'writer_options'": about names the run never met
-    shown = {
-        m.group("fn")
-        for e in _shown_as(behavior, "traceback")
-        for m in _FRAME_FUNCTION.finditer(e.text)
-    }
-    ran = {m.group("fn") for m in _FRAME_FUNCTION.finditer(run.stderr)}
-    if shown and not shown & ran:
-        return False
-    # a run that raised before printing the values the report saw raised somewhere else
-    values = [
-        line
-        for e in _shown_as(behavior, "output")
-        for line in e.text.splitlines()
-        if line.strip() and not _EXCEPTION_LINE.match(line.strip())
-    ]
-    return len(run.stdout.splitlines()) >= len(values)
-
-
-# an exception line at the start of a line of stderr: one link of a chained traceback
-_EXCEPTION_LINE = re.compile(
-    r"^(?P<type>[A-Za-z_][\w.]*(?:Error|Exception))(?:: (?P<msg>.*))?$", re.M
-)
-
-
-def _chained_match(target: ExpectedBehavior, run: ExecutionResults) -> str | None:
-    """The shown exception as an earlier link of the run's chain ("During handling of the
-    above exception, another exception occurred") or named inside the run's last exception
-    (``got error: KeyError('foo')``, "TypeError raised while …"): the same failure, which
-    the library now wraps, or which the report's traceback shows cut before its last link."""
-    want_type = (target.error_type or "").rsplit(".", 1)[-1]
-    if not want_type:
-        return None
-    links = []
-    if "above exception" in run.stderr:
-        links = [
-            (m.group("type"), m.group("msg") or "", m.group(0))
-            for m in _EXCEPTION_LINE.finditer(run.stderr)
-        ]
-    last = run.stderr[run.stderr.rfind("Traceback (most recent call last)") :]
-    for match in re.finditer(rf"\b{re.escape(want_type)}\((?P<msg>[^)]*)\)", last):
-        links.append((want_type, match.group("msg"), match.group(0)))
-    # a wrapper that says what it wraps: "TypeError raised while resolving interpolation"
-    wrapped = (run.exception or "").partition(": ")[2]
-    if not target.error_message and re.search(rf"\b{re.escape(want_type)}\b", wrapped):
-        links.append((want_type, "", run.exception or ""))
-    for kind, message, text in links:
-        same_type = kind.rsplit(".", 1)[-1] == want_type
-        if same_type and (
-            not target.error_message or _messages_agree(target.error_message, message)
-        ):
-            return text.strip()
-    return None
-
-
-def _same_words(want: str | None, got: str) -> bool:
-    """The same message of four words or more: specific enough to name one failure."""
-    a, b = _bare_message(want or ""), _bare_message(got)
-    return a == b and len(a.split()) >= 4
-
-
-def _messages_agree(want: str, got: str) -> bool:
-    """Messages match when one contains the other once quotes and whitespace are ignored."""
-    a, b = _bare_message(want), _bare_message(got)
-    return a in b or b in a
-
-
-def _bare_message(text: str) -> str:
-    return _norm(text).strip("'\" .")
-
-
-def _norm(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip()
+_E = Example
+_C = example_case
+_WORKS = {"marked_lines": [MarkedLine(line="f(1)", comment="works", says="works")]}
+_FAILS = {"marked_lines": [MarkedLine(line="f(2)", comment="fails", says="fails")]}
+_KEY_ERROR = "KeyError: 'a'"
+_CUT_TRACEBACK = f'{TRACEBACK_HEAD}:\n  File "x.py", line 3, in <module>\n    f(1)\n'
+COMPARISON_RULES: list[Rule] = [
+    _rule(
+        "did-not-run-to-completion",
+        "A run skipped, cut at the time limit, waiting for input or never started shows "
+        "nothing to compare.",
+        _did_not_run_to_completion,
+        _E(_C(run={"timed_out": True}), (False, "")),
+        _E(_C(), None),
+    ),
+    _rule(
+        "raised-where-the-report-says-it-works",
+        "The run raised at a line the report marks as working (`# works`): not the symptom.",
+        _raised_where_it_works,
+        _E(_C(_WORKS, stopped_in_script(_KEY_ERROR, "f(1)  # works")), (False, "")),
+        _E(_C(_WORKS), None),
+    ),
+    _rule(
+        "raise-is-correct",
+        "The run raised where the report says an exception is the correct behaviour (and "
+        "does not show this one as its symptom): no reproduction.",
+        _raise_is_correct,
+        _E(
+            _C({"raise_is_correct": True}, stopped_in_script(_KEY_ERROR, "f(1)")),
+            (False, "raise-is-correct"),
+        ),
+        _E(_C({"raise_is_correct": True}), None),
+    ),
+    _rule(
+        "the-reported-raise",
+        "The symptom is an exception: the run must raise that class (its message or a "
+        "chained cause agreeing where the report shows one).",
+        _the_raise,
+        _E(
+            _C(
+                {"expected_behavior": ExpectedBehavior(type="error", error_type="KeyError")},
+                stopped_in_script(_KEY_ERROR, "f(1)"),
+            ),
+            (True, ""),
+        ),
+        _E(_C(), None),
+    ),
+    _rule(
+        "raised-at-the-marked-line",
+        "The report marks a line as failing (`# fails`, `# <- error`) and shows no exception "
+        "of its own: a raise at that line reproduces it.",
+        _raised_at_the_marked_line,
+        _E(_C(_FAILS, stopped_in_script(_KEY_ERROR, "f(2)  # fails")), (True, "")),
+        _E(_C(_FAILS), None),
+    ),
+    _rule(
+        "the-shown-output",
+        "The symptom is output the report shows: the run must print most of its lines, "
+        "normalized (see the output-line rules).",
+        _the_output,
+        _E(
+            _C(
+                {
+                    "expected_behavior": ExpectedBehavior(type="output", output_snippet="3\n"),
+                    "shown": [ShownEvidence(kind="output", context="actual", text="3\n")],
+                },
+                {"stdout": "3\n"},
+            ),
+            (True, ""),
+        ),
+        _E(_C(), None),
+    ),
+    _rule(
+        "the-reported-absence",
+        "The symptom is that nothing is raised (or printed): the run must agree.",
+        _the_absence,
+        _E(_C({"expected_behavior": ExpectedBehavior(absence="exception")}), (True, "")),
+        _E(
+            _C(
+                {"expected_behavior": ExpectedBehavior(absence="exception")},
+                stopped_in_script(_KEY_ERROR, "f(1)"),
+            ),
+            (False, ""),
+        ),
+        _E(_C(), None),
+    ),
+    _rule(
+        "no-raise-at-the-marked-line",
+        "The report marks a line as failing, and the run did not raise there.",
+        _no_raise_at_the_marked_line,
+        _E(_C(_FAILS), (False, "")),
+        _E(_C(), None),
+    ),
+    _rule(
+        "prints-the-expected-output",
+        "With no symptom described, the run prints what the report says correct code "
+        "prints: the bug is not there (anymore).",
+        _prints_the_expected_output,
+        _E(
+            _C(
+                {"shown": [ShownEvidence(kind="output", context="expected", text="3\n")]},
+                {"stdout": "3\n"},
+            ),
+            (False, "matches-expected"),
+        ),
+        _E(_C(), None),
+    ),
+    _rule(
+        "through-the-cut-traceback",
+        "The report shows a traceback cut before its exception line, and the run raised "
+        "through every frame it shows: that is the symptom it could show.",
+        _through_the_cut_traceback,
+        _E(
+            _C(
+                {
+                    "shown": [
+                        ShownEvidence(
+                            kind="traceback",
+                            context="actual",
+                            text=_CUT_TRACEBACK,
+                        )
+                    ]
+                },
+                stopped_in_script(_KEY_ERROR, "f(1)"),
+            ),
+            (True, ""),
+        ),
+        _E(_C(run=stopped_in_script(_KEY_ERROR, "f(1)")), None),
+    ),
+    _rule(
+        "not-checkable",
+        "No exception, output, marked line or absence is described: the run cannot be "
+        "checked automatically.",
+        _not_checkable,
+        _E(_C(), (False, "not-checkable")),
+    ),
+]

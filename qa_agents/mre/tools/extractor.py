@@ -8,8 +8,15 @@ import re
 from collections.abc import Iterable
 from pathlib import PurePosixPath
 
+from qa_agents.mre.document import ReportDocument, as_document
 from qa_agents.mre.models import CodeBlock, Extraction, ExtractionMetadata
-from qa_agents.mre.rules.completion import file_bindings, file_named_by_info
+from qa_agents.mre.rules.block_context import DATA_FORMAT, NAMED_FILE
+from qa_agents.mre.rules.completion import (
+    FILE_NAMED_BY_FENCE_INFO,
+    NAME_OF_A_SHOWN_FILE,
+    file_bindings,
+    file_named_by_info,
+)
 from qa_agents.mre.tools.block_roles import CAT_HEADER
 from qa_agents.mre.tools.code_facts import analyse
 from qa_agents.mre.tools.command_lines import reads_argv, report_argv, with_argv
@@ -22,12 +29,7 @@ from qa_agents.mre.tools.hydrate import (
     insert_preamble,
     undefined_names,
 )
-from qa_agents.mre.tools.markdown import (
-    DATA_FORMAT,
-    NAMED_FILE,
-    extract_code_blocks,
-    last_line,
-)
+from qa_agents.mre.tools.markdown import last_line
 from qa_agents.mre.tools.syntax import parses
 from qa_agents.mre.tools.tool_commands import ToolRun, find_tool_run
 from qa_agents.mre.tools.tool_script import tool_script
@@ -51,7 +53,7 @@ _DATA_LANGS = {
 
 
 def extract(
-    markdown: str,
+    report: str | ReportDocument,
     module_exists: ModuleExists | None = None,
     extra_modules: ExtraModules | None = None,
 ) -> Extraction:
@@ -63,8 +65,10 @@ def extract(
     tried from the script's packages and ``extra_modules()`` (the report's repository),
     except those the report shows as its NameError.
     """
-    blocks = extract_code_blocks(markdown)
-    tool = _tool_run(markdown, blocks, extra_modules)
+    document = as_document(report)
+    markdown = document.markdown
+    blocks = document.fresh_blocks()
+    tool = _tool_run(document, blocks, extra_modules)
     if tool is not None:
         return _tool_extraction(tool, blocks)
     ordered, local_modules = _modules_first(blocks)
@@ -122,6 +126,7 @@ def extract(
     if bindings := file_bindings(undefined, meta.included_files):  # ``old_json``: old.json
         hydrated.code = insert_preamble(hydrated.code, tree, [], list(bindings.values()))
         meta.warnings.append("names bound to the files the report shows: " + ", ".join(bindings))
+        meta.rules.append(NAME_OF_A_SHOWN_FILE.name)
     meta.uses_input = facts.uses_input
     meta.uses_network = facts.uses_network
     meta.network_targets = facts.network_targets
@@ -168,14 +173,15 @@ def _cut_off_at_the_end(blocks: list[CodeBlock]) -> str | None:
 
 
 def _tool_run(
-    markdown: str, blocks: list[CodeBlock], extra_modules: ExtraModules | None
+    document: ReportDocument, blocks: list[CodeBlock], extra_modules: ExtraModules | None
 ) -> ToolRun | None:
     """The report's run of its own project's command-line tool, when it shows one."""
+    markdown = document.markdown
     repository = source_repository(markdown)
     name = repository_module_name(repository) if repository else None
     if name is None or extra_modules is None:
         return None
-    shown = find_tool_run(markdown, blocks, {name})  # read offline first: PyPI only if so
+    shown = find_tool_run(document, blocks, {name})  # read offline first: PyPI only if so
     return shown if shown is not None and name in extra_modules() else None
 
 
@@ -244,8 +250,9 @@ def _included_files(blocks: list[CodeBlock], needed: list[str]) -> dict[str, str
         names = NAMED_FILE.findall(last_line(block.lead))
         if len(names) == 1 and block.context != "actual":
             found.setdefault(names[0], block.content)
-        elif file_named := file_named_by_info(block.info):  # ```yaml title="config.yaml"
-            found.setdefault(file_named, block.content)
+        elif (info_file := file_named_by_info(block.info)) and info_file not in found:
+            found[info_file] = block.content  # ```yaml title="config.yaml"
+            block.rules.append(FILE_NAMED_BY_FENCE_INFO.name)
     for path in needed:
         name = PurePosixPath(path).name
         if path.startswith("/") or ".." in PurePosixPath(path).parts:

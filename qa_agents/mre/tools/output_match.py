@@ -20,8 +20,8 @@ from qa_agents.mre.models import (
     ShownEvidence,
 )
 from qa_agents.mre.rules.completion import without_notes
+from qa_agents.mre.rules.output_lines import FLOAT, TIMESTAMP, normalize_line
 from qa_agents.mre.tools.syntax import is_expression
-from qa_agents.mre.tools.transcripts import OUT_PROMPT
 
 MATCH_THRESHOLD = 0.8
 """Share of the shown lines a run must print to count as the same output."""
@@ -217,12 +217,12 @@ def exact_numbers(markdown: str, evidence: list[ShownEvidence]) -> list[str]:
     noted = without_notes(markdown)  # as the shown outputs are read: the authors' notes off
     built = _built_dates(markdown)
     for item in evidence:
-        for stamp in _TIMESTAMP.finditer(item.text):  # a date the code itself builds
+        for stamp in TIMESTAMP.finditer(item.text):  # a date the code itself builds
             shown = _date(stamp.group(0)[:10])
             near = shown is not None and any(abs((shown - d).days) <= 7 for d in built)
             if near or stamp.group(0)[:10] in noted.replace(item.text, ""):
                 exact.add(stamp.group(0))
-        for match in _FLOAT.finditer(item.text):
+        for match in FLOAT.finditer(item.text):
             written = match.group(0)
             short = {repr(float(written)), format(float(written), ".6g")}
             rest = markdown.replace(written, " ")
@@ -248,25 +248,6 @@ def _date(text: str) -> datetime.date | None:
         return None
 
 
-# an object's address: hex, or the decimal ``id()`` a repr ends with (``<Date … 140119382474832>``)
-_ADDRESS = re.compile(r"\b0x[0-9a-fA-F]{4,}\b|(?<=\s)\d{12,}(?=>)")
-_TIMESTAMP = re.compile(
-    r"\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\b"
-)
-_CLOCK = re.compile(r"\b\d{1,2}:\d{2}:\d{2}(?:\.\d+)?\b")
-_PATH = re.compile(r"(?:[A-Za-z]:)?(?:[\\/][\w.@+-]+){2,}[\\/](?=[\w.-]+)")
-_FLOAT = re.compile(r"(?<![\w.])-?\d+\.\d{7,}(?:e[+-]?\d+)?")
-# a line that is only a whole number written as a float: ``0.0`` is the ``0`` a report shows
-_WHOLE_FLOAT = re.compile(r"^(-?\d+)\.0+$")
-# the interpreter's banner, pasted above what a script printed: never the script's output
-_BANNER = re.compile(r"^(?:Python \d+\.\d+[.\w+]* \(.*\).*|Type \"help\", \"copyright\".*)$")
-_PSEUDO_FILE = re.compile(r"<(?:stdin|string|input|python-input-\d+|ipython-input-[\w-]+)>")
-_INPUT_LINE = re.compile(r"^(?:>>>|\.\.\.)(?: |$)|^In(?: \[\d*\])?: ")
-# a shell prompt's line that ran a script (``~/repo ± python cmd/test.py``): input, not output
-_SCRIPT_COMMAND = re.compile(r"(?:^|[\s$%#>±])(?:python[\d.]*|py)(?:\s+-\S+)*\s+[\w./\\~-]+\.py\b")
-_ANNOTATION = re.compile(r"\s{2,}#.*$|\s+#\s*(?:<-+|-+>|should|expected|wrong|correct).*$", re.I)
-
-
 def normalize_lines(
     text: str, exact: set[str] | frozenset[str] = frozenset(), mask_times: bool = True
 ) -> list[str]:
@@ -275,33 +256,8 @@ def normalize_lines(
     ``exact``: floats kept as written (their digits are what the report is about);
     ``mask_times``: off to compare the author's placeholders with real values.
     """
-    lines = []
-    for raw in text.splitlines():
-        line = raw.strip()
-        if (
-            not line
-            or line.startswith("#")
-            or _INPUT_LINE.match(line)
-            or _BANNER.match(line)
-            or _SCRIPT_COMMAND.search(line)
-        ):
-            continue  # what was typed at a prompt is code, not output
-        line = OUT_PROMPT.sub("", line)
-        line = _ANNOTATION.sub("", line)
-        line = _ADDRESS.sub("0x?", line)
-        if mask_times:
-            kept = [m.group(0) for m in _TIMESTAMP.finditer(line) if m.group(0) in exact]
-            line = _TIMESTAMP.sub(lambda m: "\0" if m.group(0) in exact else "<time>", line)
-            line = _CLOCK.sub("<time>", line)
-            for stamp in kept:
-                line = line.replace("\0", stamp, 1)
-        line = _PSEUDO_FILE.sub("<input>", line)
-        line = _PATH.sub("", line)
-        line = _FLOAT.sub(lambda m: _float_noise(m.group(0), exact), line)
-        line = _WHOLE_FLOAT.sub(r"\1", re.sub(r"\s+", " ", line).strip())
-        if line:
-            lines.append(line)
-    return _join_wrapped(lines)
+    lines = [normalize_line(raw, exact, mask_times) for raw in text.splitlines()]
+    return _join_wrapped([line for line in lines if line])
 
 
 _OPENS_VALUE = re.compile(r"^(?:[\[{(]|[A-Za-z_][\w.]*\()")
@@ -346,7 +302,3 @@ def _kinds(value: object) -> set[str]:
     if isinstance(value, list | tuple | set | frozenset):
         return {type(value).__name__}.union(*(_kinds(v) for v in value))
     return set()
-
-
-def _float_noise(number: str, exact: set[str] | frozenset[str]) -> str:
-    return number if number in exact else format(float(number), ".6g")

@@ -15,7 +15,13 @@ import shlex
 import textwrap
 from collections.abc import Callable
 
-from qa_agents.mre.rules.completion import labelled_values, value_under_side_heading
+from qa_agents.mre.rules.completion import (
+    LABELLED_INLINE_VALUES,
+    VALUE_UNDER_A_SIDE_HEADING,
+    labelled_values,
+    value_under_side_heading,
+)
+from qa_agents.mre.rules.registry import PROSE_LINE, Example, Rule, rules_of
 from qa_agents.mre.tools.command_lines import PYTHON_EXE
 from qa_agents.mre.tools.prose_inline import (
     HEADING,
@@ -64,6 +70,9 @@ _LIST_MARK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _QUOTED = re.compile(r"^\s*>\s?(?!>)")
 _RULE = re.compile(r"^ {0,3}(?:-{3,}|\*{3,}|_{3,}|={3,})\s*$")
 
+LABELLED = LABELLED_INLINE_VALUES.name
+UNDER_HEADING = VALUE_UNDER_A_SIDE_HEADING.name
+
 
 def prose_blocks(prose: str, previous_lead: str | None) -> list[RawBlock]:
     """Blocks written in prose; ``previous_lead`` is the last block's lead (None: none)."""
@@ -77,13 +86,17 @@ def prose_blocks(prose: str, previous_lead: str | None) -> list[RawBlock]:
         anything_before = bool(para or out or previous_lead is not None)
         values = labelled_values(lines[i])
         if values:  # "Expected: `800`. Actual: `300`.": each value under its own label
-            out += [RawBlock("text", v + "\n", "inline", f"{side.title()}:") for side, v in values]
+            out += [
+                RawBlock("text", v + "\n", "inline", f"{side.title()}:", found_by=LABELLED)
+                for side, v in values
+            ]
             para, i = [], i + 1
             continue
         end = next((j for j in range(i + 2, len(lines)) if not lines[j].strip()), len(lines))
         under = value_under_side_heading("\n".join(lines[i:end]))
         if under:  # "## Actual", a blank line, then "300"
-            out.append(RawBlock("text", under[1], "prose", f"{under[0].title()}:"))
+            side = f"{under[0].title()}:"
+            out.append(RawBlock("text", under[1], "prose", side, found_by=UNDER_HEADING))
             para, i = [], end
             continue
         found = _block_at(lines, i, para, lead, anything_before)
@@ -100,68 +113,154 @@ def prose_blocks(prose: str, previous_lead: str | None) -> list[RawBlock]:
 def _block_at(
     lines: list[str], i: int, para: list[str], lead: str, anything_before: bool
 ) -> tuple[RawBlock, int] | None:
-    """The prose block that starts at line ``i``, with the index after it, or None."""
+    """The prose block that starts at line ``i``, with the index after it, or None: the
+    first of :data:`PROSE_SHAPE_RULES` that finds one (named in its ``found_by``)."""
+    for rule in PROSE_SHAPE_RULES:
+        found = rule.apply(lines, i, para, lead, anything_before)
+        if found is not None:
+            found[0].found_by = rule.name
+            return found
+    return None
+
+
+Found = tuple[RawBlock, int] | None
+"""A block read from the prose and the index of the line after it, or None."""
+
+
+def _prev_blank(lines: list[str], i: int) -> bool:
+    return i == 0 or not lines[i - 1].strip()
+
+
+def _indented_block(lines: list[str], i: int, para: list[str], lead: str, _: bool = False) -> Found:
     line = lines[i]
-    prev_blank = i == 0 or not lines[i - 1].strip()
-    if prev_blank and _is_indented(line) and line.strip() and not _in_list(para):
-        body, end = _take(lines, i, lambda s: _is_indented(s) or not s.strip())
-        return RawBlock("", _dedent(body), "indented", lead), end
+    if not (_prev_blank(lines, i) and _is_indented(line) and line.strip() and not _in_list(para)):
+        return None
+    body, end = _take(lines, i, lambda s: _is_indented(s) or not s.strip())
+    return RawBlock("", _dedent(body), "indented", lead), end
+
+
+def _code_in_a_list_item(
+    lines: list[str], i: int, para: list[str], lead: str, _: bool = False
+) -> Found:
     deep = _list_code_indent(para)
-    if prev_blank and deep and len(line) - len(line.lstrip(" ")) >= deep:
-        body, end = _take(lines, i, lambda s: s.startswith(" " * deep) or not s.strip())
-        return RawBlock("", textwrap.dedent("\n".join(body)) + "\n", "indented", lead), end
-    data = _literal_assignments(lines, i) if prev_blank and not _in_list(para) else None
-    if data is not None:
-        body, end = data
-        return RawBlock("", body, "prose", lead), end
-    if _REPL_LINE.match(line) or loose_prompt(line):
-        body, end = _take(lines, i, lambda s: bool(s.strip()))
-        return RawBlock("", "\n".join(body) + "\n", "prose", lead), end
+    if not (_prev_blank(lines, i) and deep and len(lines[i]) - len(lines[i].lstrip(" ")) >= deep):
+        return None
+    body, end = _take(lines, i, lambda s: s.startswith(" " * deep) or not s.strip())
+    return RawBlock("", textwrap.dedent("\n".join(body)) + "\n", "indented", lead), end
+
+
+def _written_out_data(
+    lines: list[str], i: int, para: list[str], lead: str, _: bool = False
+) -> Found:
+    ok = _prev_blank(lines, i) and not _in_list(para)
+    data = _literal_assignments(lines, i) if ok else None
+    return (RawBlock("", data[0], "prose", lead), data[1]) if data is not None else None
+
+
+def _prompt_lines(lines: list[str], i: int, para: list[str], lead: str, _: bool = False) -> Found:
+    if not (_REPL_LINE.match(lines[i]) or loose_prompt(lines[i])):
+        return None
+    body, end = _take(lines, i, lambda s: bool(s.strip()))
+    return RawBlock("", "\n".join(body) + "\n", "prose", lead), end
+
+
+def _line_above_a_traceback(
+    lines: list[str], i: int, para: list[str], lead: str, _: bool = False
+) -> Found:
     raised = i + 1 < len(lines) and TRACEBACK_HEAD.match(lines[i + 1].strip())
-    if raised and does_something(line.strip()):  # a sentence above it does not parse
-        return RawBlock("", line.strip() + "\n", "prose", lead), i + 1  # the line that raised
-    if TRACEBACK_HEAD.match(line.strip()):
-        body, end = _traceback(lines, i)
-        return RawBlock("", body, "prose", lead), end
-    alone = prev_blank and not "".join(lines[i + 1 : i + 2]).strip()
-    if alone and EXCEPTION_LINE.match(line.strip()):
-        return RawBlock("", line.strip() + "\n", "prose", lead), i + 1  # "KeyError: 'x'" alone
-    session = (gt_session(lines, i) if prev_blank else None) or inline_call_with_result(lines, i)
-    if session is not None:
-        body, end = session
-        return RawBlock("pycon", body, "prose", lead), end
+    if raised and does_something(lines[i].strip()):  # a sentence above it does not parse
+        return RawBlock("", lines[i].strip() + "\n", "prose", lead), i + 1
+    return None
+
+
+def _traceback_in_prose(
+    lines: list[str], i: int, para: list[str], lead: str, _: bool = False
+) -> Found:
+    if not TRACEBACK_HEAD.match(lines[i].strip()):
+        return None
+    body, end = _traceback(lines, i)
+    return RawBlock("", body, "prose", lead), end
+
+
+def _exception_line_alone(
+    lines: list[str], i: int, para: list[str], lead: str, _: bool = False
+) -> Found:
+    alone = _prev_blank(lines, i) and not "".join(lines[i + 1 : i + 2]).strip()
+    if alone and EXCEPTION_LINE.match(lines[i].strip()):
+        return RawBlock("", lines[i].strip() + "\n", "prose", lead), i + 1
+    return None
+
+
+def _gt_prompt_session(
+    lines: list[str], i: int, para: list[str], lead: str, _: bool = False
+) -> Found:
+    session = gt_session(lines, i) if _prev_blank(lines, i) else None
+    return (RawBlock("pycon", session[0], "prose", lead), session[1]) if session else None
+
+
+def _call_with_its_result(
+    lines: list[str], i: int, para: list[str], lead: str, _: bool = False
+) -> Found:
+    session = inline_call_with_result(lines, i)
+    return (RawBlock("pycon", session[0], "prose", lead), session[1]) if session else None
+
+
+def _opens_code(lines: list[str], i: int, para: list[str]) -> bool:
+    """Line ``i`` may start a script: after a blank line or a rule, or a whole import
+    statement even in the middle of a paragraph."""
+    line = lines[i]
     after_rule = i > 0 and bool(_RULE.match(lines[i - 1]))
-    # a whole import statement opens code even in the middle of a paragraph
-    opens = prev_blank or after_rule or (IMPORT_LINE.match(line) and parses(line))
-    if opens and _SCRIPT_START.match(line) and not _in_list(para):
-        session = promptless_session(lines, i)
-        if session is not None:
-            body, end = session
-            return RawBlock("pycon", body, "prose", lead), end
-        script = _script(lines, i)
-        if script is not None:
-            body, end = script
-            return RawBlock("", body, "prose", lead), end
-    if _PYTHON_C.search(line.replace("`", " ")):
-        session = _python_c_step(lines, i)
-        if session is not None:
-            body, end = session
-            return RawBlock("sh", body, "prose", lead), end
+    opens = _prev_blank(lines, i) or after_rule or (IMPORT_LINE.match(line) and parses(line))
+    return bool(opens and _SCRIPT_START.match(line) and not _in_list(para))
+
+
+def _promptless_session(
+    lines: list[str], i: int, para: list[str], lead: str, _: bool = False
+) -> Found:
+    session = promptless_session(lines, i) if _opens_code(lines, i, para) else None
+    return (RawBlock("pycon", session[0], "prose", lead), session[1]) if session else None
+
+
+def _unfenced_script(
+    lines: list[str], i: int, para: list[str], lead: str, _: bool = False
+) -> Found:
+    script = _script(lines, i) if _opens_code(lines, i, para) else None
+    return (RawBlock("", script[0], "prose", lead), script[1]) if script else None
+
+
+def _python_c_in_prose(
+    lines: list[str], i: int, para: list[str], lead: str, _: bool = False
+) -> Found:
+    session = _python_c_step(lines, i) if _PYTHON_C.search(lines[i].replace("`", " ")) else None
+    return (RawBlock("sh", session[0], "prose", lead), session[1]) if session else None
+
+
+def _span_over_lines(
+    lines: list[str], i: int, para: list[str], lead: str, _: bool = False
+) -> Found:
     span = multiline_span(lines, i)
-    if span is not None:
-        body, end = span
-        return RawBlock("", body, "inline", lead), end
-    inline = inline_block(line, lead, anything_before)
-    if inline is not None:
-        return inline, i + 1
-    if _is_output_lead(line):
-        start = i + 1
-        if start < len(lines) and not lines[start].strip():
-            start += 1  # "run result:", a blank line, then the lines it printed
-        body, end = _take(lines, start, lambda s: bool(s.strip()))
-        sentences = start > i + 1 and any(re.search(r"[.!?]\s*$", b) for b in body)
-        if body and not sentences and not any(INLINE_ONLY.match(b) for b in body):
-            return RawBlock("text", "\n".join(body) + "\n", "prose", line), end
+    return (RawBlock("", span[0], "inline", lead), span[1]) if span else None
+
+
+def _inline_span(
+    lines: list[str], i: int, para: list[str], lead: str, before: bool = False
+) -> Found:
+    inline = inline_block(lines[i], lead, before)
+    return (inline, i + 1) if inline is not None else None
+
+
+def _lines_under_an_output_lead(
+    lines: list[str], i: int, para: list[str], lead: str, _: bool = False
+) -> Found:
+    if not _is_output_lead(lines[i]):
+        return None
+    start = i + 1
+    if start < len(lines) and not lines[start].strip():
+        start += 1  # "run result:", a blank line, then the lines it printed
+    body, end = _take(lines, start, lambda s: bool(s.strip()))
+    sentences = start > i + 1 and any(re.search(r"[.!?]\s*$", b) for b in body)
+    if body and not sentences and not any(INLINE_ONLY.match(b) for b in body):
+        return RawBlock("text", "\n".join(body) + "\n", "prose", lines[i]), end
     return None
 
 
@@ -321,3 +420,136 @@ def _dedent(lines: list[str]) -> str:
     still shares (code pasted eight spaces deep is code at the margin)."""
     body = "\n".join(ln[4:] if ln.startswith("    ") else ln.lstrip("\t") for ln in lines)
     return textwrap.dedent(body) + "\n"
+
+
+# -- the prose-shape rules, in the order they are tried -----------------------------------
+
+
+def _read(found: Found) -> tuple[str, str, int] | None:
+    """What an example states: the block's fence language, its body and the line after it."""
+    return (found[0].language, found[0].body, found[1]) if found is not None else None
+
+
+def _at(text: str, para: tuple[str, ...] = (), i: int = 0) -> tuple:
+    """A rule's arguments for prose ``text`` read from line ``i`` (``para``: the paragraph
+    above)."""
+    return (text.split("\n"), i, list(para), "\n".join(para), bool(para))
+
+
+_shape = rules_of(PROSE_LINE, outcome=_read)
+_E = Example
+PROSE_SHAPE_RULES: list[Rule] = [
+    _shape(
+        "indented-block",
+        "Lines indented four spaces after a blank line (outside a list) are a block.",
+        _indented_block,
+        _E(_at("    import x\n    x.f()\n\nText"), ("", "import x\nx.f()\n", 2)),
+        _E(_at("Text"), None),
+    ),
+    _shape(
+        "code-in-a-list-item",
+        "Code indented under a list item, past the item's own text, is a block.",
+        _code_in_a_list_item,
+        _E(_at("\n        x.f()", ("1. Run:",), 1), ("", "x.f()\n", 2)),
+        _E(_at("x.f()", ("Run:",)), None),
+    ),
+    _shape(
+        "written-out-data",
+        'A paragraph that only assigns written-out values (`d = {"a": [1]}`) is data '
+        "the code below works on.",
+        _written_out_data,
+        _E(_at('d = {"a": [1]}'), ("", 'd = {"a": [1]}\n', 1)),
+        _E(_at("d = f(1)"), None),
+    ),
+    _shape(
+        "prompt-lines",
+        "Lines starting with `>>>` or `In [1]:` are a session, up to a blank line.",
+        _prompt_lines,
+        _E(_at(">>> f(1)\n2\n\nText"), ("", ">>> f(1)\n2\n", 2)),
+        _E(_at("f(1)"), None),
+    ),
+    _shape(
+        "line-above-a-traceback",
+        "A code line right above a `Traceback` header is the line that raised.",
+        _line_above_a_traceback,
+        _E(_at("f(1)\nTraceback (most recent call last):"), ("", "f(1)\n", 1)),
+        _E(_at("It breaks:\nTraceback (most recent call last):"), None),
+    ),
+    _shape(
+        "traceback-in-prose",
+        "A `Traceback (most recent call last)` header and its frames are a traceback.",
+        _traceback_in_prose,
+        _E(
+            _at("Traceback (most recent call last):\nKeyError: 'a'"),
+            ("", "Traceback (most recent call last):\nKeyError: 'a'\n", 2),
+        ),
+        _E(_at("KeyError: 'a'"), None),
+    ),
+    _shape(
+        "exception-line-alone",
+        "An exception line alone in its paragraph (`KeyError: 'x'`) is a traceback.",
+        _exception_line_alone,
+        _E(_at("KeyError: 'x'"), ("", "KeyError: 'x'\n", 1)),
+        _E(_at("KeyError: 'x'\nwhich is wrong"), None),
+    ),
+    _shape(
+        "gt-prompt-session",
+        "A session typed at a `>` prompt, with its printed values, is a session.",
+        _gt_prompt_session,
+        _E(_at("> f(1)\n2"), ("pycon", "> f(1)\n2\n", 2)),
+        _E(_at("> a quoted sentence"), None),
+    ),
+    _shape(
+        "call-with-its-result",
+        "An inline call with its result on the next line (`output:`) is a session.",
+        _call_with_its_result,
+        _E(_at("`f(1)`\noutput: 2"), ("pycon", ">>> f(1)\n2\n", 2)),
+        _E(_at("`f(1)`"), None),
+    ),
+    _shape(
+        "promptless-session",
+        "Statements each followed by the value they printed, without prompts, are a session.",
+        _promptless_session,
+        _E(
+            _at("import math\nmath.floor(2.5)\n2"),
+            ("pycon", ">>> import math\n>>> math.floor(2.5)\n2\n", 3),
+        ),
+        _E(_at("Text"), None),
+    ),
+    _shape(
+        "unfenced-script",
+        "Paragraphs that open like code (`import`, `def`, a decorator) and parse together "
+        "are a script.",
+        _unfenced_script,
+        _E(_at("import x\nx.f()\n\nIt fails."), ("", "import x\nx.f()\n", 2)),
+        _E(_at("import x"), None),  # imports alone show nothing
+    ),
+    _shape(
+        "python-c-in-prose",
+        'A `python -c "…"` command in the prose, with its output, is a shell session.',
+        _python_c_in_prose,
+        _E(_at("$ python -c 'print(1)'\n1"), ("sh", "$ python -c 'print(1)'\n", 1)),
+        _E(_at("Run python."), None),
+    ),
+    _shape(
+        "span-over-lines",
+        "Code in one pair of single backticks over several lines is a block.",
+        _span_over_lines,
+        _E(_at("`import x\nx.f()`"), ("", "import x\nx.f()\n", 2)),
+        _E(_at("`x`"), None),
+    ),
+    _shape(
+        "inline-code-span",
+        "One inline span alone on its line, or a call a sentence names, is a block.",
+        _inline_span,
+        _E(_at("`x.f(1)`", ("Run",)), ("python", "x.f(1)\n", 1)),
+        _E(_at("Just words."), None),
+    ),
+    _shape(
+        "lines-under-an-output-lead",
+        'Plain lines right under "Result:" or "Output:" are output.',
+        _lines_under_an_output_lead,
+        _E(_at("Result:\n2\n3"), ("text", "2\n3\n", 3)),
+        _E(_at("Result:\n\nIt was wrong."), None),  # a sentence after a blank line
+    ),
+]

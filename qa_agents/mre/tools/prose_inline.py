@@ -42,6 +42,7 @@ class RawBlock:
     adjacent: bool = False
     mention: bool = False
     info: str = ""  # a fence's whole info string (``json title="data.json"``)
+    found_by: str = ""  # the named rule that found it in prose (``labelled-inline-values``)
 
 
 def multiline_span(lines: list[str], start: int) -> tuple[str, int] | None:

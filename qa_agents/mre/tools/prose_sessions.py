@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import re
 
+from qa_agents.mre.rules.vocabulary import RAISED_OR_WARNED, exception_class
 from qa_agents.mre.tools.syntax import (
     does_something,
     is_expression,
@@ -196,7 +197,7 @@ def script_with_values(body: str) -> str | None:
 
 
 # what a call raised, pasted as its output: "ValueError: ('day must be in 1..29', 30)"
-_RAISED = re.compile(r"^(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning)(?::\s.*)?$")
+_RAISED = re.compile(rf"^{exception_class(RAISED_OR_WARNED)}(?::\s.*)?$")
 
 
 def paragraph_session(body: str) -> str | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from qa_agents.mre.rules.vocabulary import RAISED_OR_WARNED, exception_class
 from qa_agents.mre.tools.syntax import parses
 
 _QUOTE = re.compile(r"^ {0,3}>(?!>>)")
@@ -53,7 +54,7 @@ def _unquote(line: str) -> str:
 # a prompt escaped so markdown shows it (``\\>>> x``), and code set in bold (``**f(x)**``)
 _ESCAPED_PROMPT = re.compile(r"^\\(?=>)")
 _BOLD_LINE = re.compile(r"^(?P<prompt>>>> )?\*\*(?P<text>[^*].*?)\*\*\s*$")
-_RAISED = re.compile(r"^(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning):\s")
+_RAISED = re.compile(rf"^{exception_class(RAISED_OR_WARNED)}:\s")
 
 
 def unescaped(line: str) -> str:

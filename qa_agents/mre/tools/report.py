@@ -49,6 +49,8 @@ def render_report(inp: ReportInputs) -> str:
         f"**Status**: {_STATUS[verdict]}",
         f"**Verdict**: {verdict.value}",
         f"**Reason**: {inp.decision.category or 'unspecified'}",
+        f"**Verdict rule**: `{inp.decision.verdict_rule or 'none'}`",
+        f"**Rules**: {', '.join(f'`{r}`' for r in inp.decision.rules) or 'none'}",
         f"**Mode**: {inp.mode}",
         f"**Issue**: {inp.title}",
         "",
@@ -61,9 +63,31 @@ def render_report(inp: ReportInputs) -> str:
         body = _red(inp)
     else:
         body = _error(inp)
-    body += _output_section(inp) + _marked_line_section(inp)
+    body += _output_section(inp) + _marked_line_section(inp) + _reading_section(inp)
     notes = _notes(inp)
     return "\n".join(head + body + (["## Notes", *notes, ""] if notes else []))
+
+
+def _reading_section(inp: ReportInputs) -> list[str]:
+    """Each block as it was read and the named rules that decided it, so "which rule
+    decided this verdict?" is answered in the report (``open-mre --rules`` says what each
+    rule reads)."""
+    blocks = inp.extraction.blocks
+    if not blocks:
+        return []
+    lines = ["## How the Report Was Read", ""]
+    for b in blocks:
+        side = f", {b.context}" if b.context else ""
+        where = f"{b.origin} {b.language}".strip() + (f", under “{b.section}”" if b.section else "")
+        rules = ", ".join(f"`{r}`" for r in b.rules) or "no named rule"
+        lines.append(f"- block {b.index + 1} ({where}): {b.kind}{side}, by {rules}")
+    for claim in (e for e in inp.behavior.shown if e.rule):
+        lines.append(f"- claim `{claim.text.strip()[:80]}` ({claim.kind}), by `{claim.rule}`")
+    if inp.extraction.rules:
+        lines.append("- script completed by " + ", ".join(f"`{r}`" for r in inp.extraction.rules))
+    if inp.comparison.rule:
+        lines.append(f"- the run compared with the report by `{inp.comparison.rule}`")
+    return [*lines, ""]
 
 
 def _error(inp: ReportInputs) -> list[str]:

@@ -17,16 +17,11 @@ import shlex
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
+from qa_agents.mre.document import ReportDocument, as_document
 from qa_agents.mre.models import CodeBlock, ToolCommand
+from qa_agents.mre.rules.block_kind import PY_LANGS, PYCON_LANGS, SHELL_LANGS
 from qa_agents.mre.tools.command_lines import PYTHON_EXE
-from qa_agents.mre.tools.markdown import (
-    PY_LANGS,
-    PYCON_LANGS,
-    SHELL_LANGS,
-    RawBlock,
-    last_line,
-    raw_blocks,
-)
+from qa_agents.mre.tools.markdown import RawBlock, last_line
 
 # a prompt that starts a command: "$ ", "% ", "❯ ", "╰─ ", "PS C:\\> ", "user@host:~$ "
 PROMPT = re.compile(r"^\s*(?:[$%❯]|╰─|➜\s+\S*|PS [^>]*>|[\w.-]+@[\w.-]+:\S*[$#])\s+")
@@ -66,12 +61,15 @@ class ToolRun:
     missing: list[str] = field(default_factory=list)
 
 
-def find_tool_run(markdown: str, blocks: list[CodeBlock], programs: set[str]) -> ToolRun | None:
+def find_tool_run(
+    report: str | ReportDocument, blocks: list[CodeBlock], programs: set[str]
+) -> ToolRun | None:
     """The report's run of one of ``programs`` (with the inputs it reads, or the names of
     those the report leaves out), or None when it runs none."""
+    markdown = report if isinstance(report, str) else report.markdown
     if not any(program in markdown for program in programs):
         return None  # every command spells its program out
-    raws = raw_blocks(markdown)
+    raws = list(as_document(report).pieces)
     commands: list[ToolCommand] = []
     printed: list[str] = []  # what the last of them printed
     files: dict[str, str] = {}

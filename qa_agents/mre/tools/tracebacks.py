@@ -9,8 +9,9 @@ from __future__ import annotations
 import re
 
 from qa_agents.mre.models import SCRIPT_NAME
+from qa_agents.mre.rules.vocabulary import RAISED, exception_class
 
-EXCEPTION_LINE = re.compile(r"^(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception):\s+\S.*$")
+EXCEPTION_LINE = re.compile(rf"^{exception_class(RAISED)}:\s+\S.*$")
 """A whole line that is an exception with its message (``ValueError: Ranges must …``), as
 a session prints its last line or a report pastes it alone."""
 
@@ -63,3 +64,12 @@ def parse_exception(stderr: str) -> tuple[str, str] | None:
         if match:
             return match.group("type"), (match.group("msg") or "").strip()
     return None
+
+
+def stopped_in_script(exception: str, source: str) -> dict[str, object]:
+    """A run's fields (exit code, exception, stderr) when ``source``, a line of the report's
+    script, raised ``exception``: what the rules that read where a run raised are shown in
+    their examples."""
+    frame = f'  File "/tmp/run/{SCRIPT_NAME}", line 3, in <module>\n    {source}\n'
+    stderr = f"Traceback (most recent call last):\n{frame}{exception}\n"
+    return {"exit_code": 1, "exception": exception, "stderr": stderr}
