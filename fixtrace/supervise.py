@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import signal
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -32,6 +33,7 @@ CHECK_S = 0.2
 STOP_DEADLINE_S = 12.0
 """After a stop request, the process ends by force once this much time has passed."""
 QUIET_LOGGERS = ("aiokafka", "faust", "mode", "kafka")
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 
 class BrokerDownFilter(logging.Filter):
@@ -116,23 +118,72 @@ class BrokerSupervisor(mode.Service):
             return
 
 
-class StopDeadline(mode.Service):
-    """Started last, so stopped first: when the stop begins, a timer ends the process by
-    force after :data:`STOP_DEADLINE_S`, having stopped the children (``on_force``)."""
+class StopDeadline:
+    """Ends the process by force :attr:`deadline_s` after the first stop request, having
+    stopped the children (``on_force``).
 
-    def __init__(self, on_force: Callable[[], None], **kwargs: Any) -> None:
+    Why armed at the signal and not when the services stop: a stop requested while faust
+    is still starting (slow under load) waits for the start, and faust's own stop of its
+    consumer can hang on a broker that is gone; a timer armed later than the request
+    bounds nothing. The timer runs in a thread, so a busy event loop cannot hold it up.
+    """
+
+    def __init__(self, on_force: Callable[[], None], deadline_s: float = STOP_DEADLINE_S) -> None:
         self.on_force = on_force
+        self.deadline_s = deadline_s
         self._timer: threading.Timer | None = None
-        super().__init__(**kwargs)
+        self._lock = threading.Lock()
 
-    async def on_stop(self) -> None:
-        self._timer = threading.Timer(STOP_DEADLINE_S, self._force)
-        self._timer.daemon = True
-        self._timer.start()
+    @property
+    def armed(self) -> bool:
+        return self._timer is not None
+
+    def arm(self) -> None:
+        """Start the countdown (once; later calls keep the first deadline)."""
+        with self._lock:
+            if self._timer is None:
+                self._timer = threading.Timer(self.deadline_s, self._force)
+                self._timer.daemon = True
+                self._timer.start()
+
+    def arm_on_signals(self, signals: tuple[int, ...] = STOP_SIGNALS) -> None:
+        """Arm the deadline the moment SIGINT or SIGTERM arrives, whoever handles it.
+
+        The event loop's handlers (faust's) still run: the kernel wakes the loop through
+        its wakeup fd whichever Python-level handler is set; this handler only adds the
+        timer, and then calls the previous Python-level handler, if any.
+        """
+        if threading.current_thread() is not threading.main_thread():
+            return
+        for sig in signals:
+            previous = signal.getsignal(sig)
+
+            def on_signal(signum: int, frame: Any, previous: Any = previous) -> None:
+                self.arm()
+                if callable(previous):
+                    previous(signum, frame)
+
+            signal.signal(sig, on_signal)
 
     def _force(self) -> None:
-        log.error("stopping took more than %.0f s; ending the stack by force", STOP_DEADLINE_S)
+        log.error("stopping took more than %.0f s; ending the stack by force", self.deadline_s)
         try:
             self.on_force()
         finally:
             os._exit(1)
+
+
+class DeadlineOnStop:
+    """A mode/faust worker whose every stop has a deadline: armed by SIGINT/SIGTERM as they
+    arrive (even mid-start), and by any other stop when it begins. Mix in before the
+    worker class."""
+
+    stop_deadline: StopDeadline
+
+    def install_signal_handlers(self) -> None:
+        super().install_signal_handlers()  # type: ignore[misc]
+        self.stop_deadline.arm_on_signals()
+
+    async def on_stop(self) -> None:
+        self.stop_deadline.arm()
+        await super().on_stop()  # type: ignore[misc]

@@ -25,7 +25,7 @@ from rich.console import Console
 
 from fixtrace.facts import Fact, plural, print_facts
 from fixtrace.local_services import LocalServices
-from fixtrace.supervise import BrokerSupervisor, StopDeadline
+from fixtrace.supervise import BrokerSupervisor, DeadlineOnStop, StopDeadline
 from fixtrace.ui import ui_url
 from fixtrace_config import Settings
 from fixtrace_config.stack_state import (
@@ -287,10 +287,14 @@ def run_up(base: Settings) -> None:
             QAWorkerService(settings),
             BrokerSupervisor(stack, settings.data_dir),
             StackStateService(settings, state),
-            StopDeadline(force_stop),  # last started, first stopped: the stop's deadline
         ]
         app, _ = build_app(settings, WorkerOptions(session_timeout_s=6.0, prepare_procs=0))
-        worker = faust.Worker(app, *services, loglevel="warning", quiet=True)
+
+        class StackWorker(DeadlineOnStop, faust.Worker):
+            """faust's worker whose stop ends within the deadline, from the signal on."""
+
+        worker = StackWorker(app, *services, loglevel="warning", quiet=True)
+        worker.stop_deadline = StopDeadline(force_stop)
         broker_pid = stack.broker.process.pid if stack.broker else None
         _print_status(settings, gateway_url, broker_pid)
         try:
