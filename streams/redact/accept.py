@@ -49,6 +49,8 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
     """
     if is_placeholder(value):
         return False
+    if value[-1] in "'\"" and ":" in value:  # user:'quoted pw': the password decides
+        return not is_placeholder(value[value.index(":") + 1 :].strip("'\""))
     before = text[start - 1] if start else ""
     if before in "\"'`":
         return True
@@ -81,8 +83,10 @@ def url_password(value: str, text: str, start: int, end: int) -> bool:
     """Accept a password in ``scheme://user:PASSWORD@host`` unless it is templated/masked.
 
     Short passwords count here (the URL shape is evidence enough), so this does not reuse
-    :func:`is_placeholder`'s length floor.
+    :func:`is_placeholder`'s length floor. A quoted flag value (``-a user:'pw'``) is judged
+    without its quotes.
     """
+    value = value.strip("'\"") or value
     if _ENV_REFERENCE.fullmatch(value) or value.startswith(("{", "%(", "<")):
         return False
     return not _REPEATED.fullmatch(value.lower()) or value[0] not in "*x."

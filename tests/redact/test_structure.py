@@ -78,6 +78,39 @@ def test_credential_flags_assignments_and_files(text: str, secret: str) -> None:
     assert secret not in Redactor().redact_text(text)[0]
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "http --auth=alice:'Spruce 41x' https://api.example.org/me",
+        'http --auth alice:"Spruce 41x" https://api.example.org/me',
+        "wget --auth=alice:'Spruce 41x' https://api.example.org/me",
+        "credentials=alice:'Spruce 41x'",
+    ],
+)
+def test_a_quoted_password_after_user_colon_goes_whole(text: str) -> None:
+    """``--auth=user:'quoted pw'``: the generic ``auth=`` assignment ran first and took only
+    ``user:``, and the tool rule then matched inside its token (``[REDACTED:[REDACTED:…``),
+    leaving the quoted password in the text."""
+    out, findings = Redactor().redact_text(text)
+    assert "Spruce" not in out, out
+    assert out.count("[REDACTED:") == sum(findings.values()) == 1, out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "http --auth=alice:'${API_PW}' https://api.example.org/me",
+        'http --auth alice:"$API_PW" https://api.example.org/me',
+        "auth: alice:'{{ vault_pw }}'",
+        "password=[REDACTED:jwt] then token=[REDACTED:github_token]",
+    ],
+)
+def test_quoted_references_and_earlier_tokens_stay(text: str) -> None:
+    """Look-alikes: a quoted variable is a reference, not a password, and a later rule never
+    reads an earlier rule's ``[REDACTED:…]`` token as a value."""
+    assert Redactor().redact_text(text)[0] == text
+
+
 SIGNED = "eyJ0eXAiOiJKV1QifQ." + "Xk3jd8fQ2aB7cD9eF1gH2iJ3kL4mN5oP6qR7sT8uV" * 20
 
 
