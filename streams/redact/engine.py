@@ -260,8 +260,8 @@ class Redactor:
         for begin, end in spans:
             if begin < last or (check is not None and not check(text[begin:end], text, begin, end)):
                 continue
-            if marks and any(a < end and begin < b for a, b in marks):
-                continue  # inside an earlier rule's token: "[REDACTED:x]" read as "user:pw"
+            if marks and _cuts_a_token(marks, begin, end):
+                continue  # "[REDACTED:x]" read as "user:pw" by a later rule
             if _MASKED.search(text, begin, min(len(text), end + 4)):
                 continue  # "xxxxxxxx", "****", "####" (also right after): masked
             if text[begin:end].strip(_BRACKETS).lower() in _PLACEHOLDER_WORDS:
@@ -278,6 +278,15 @@ class Redactor:
             return text, 0
         pieces.append(text[last:])
         return "".join(pieces), n
+
+
+def _cuts_a_token(marks: list[tuple[int, int]], begin: int, end: int) -> bool:
+    """The span cuts into, or is exactly, an earlier rule's token. A value that holds whole
+    tokens and more is taken whole (``"redis://u:[REDACTED:…]@h"`` as a quoted key)."""
+    touched = [(a, b) for a, b in marks if a < end and begin < b]
+    if not touched:
+        return False
+    return any(a < begin or end < b or (a, b) == (begin, end) for a, b in touched)
 
 
 _MARKER = re.compile(r"\[REDACTED:[a-z0-9_]+\]")

@@ -111,6 +111,15 @@ def test_quoted_references_and_earlier_tokens_stay(text: str) -> None:
     assert Redactor().redact_text(text)[0] == text
 
 
+def test_a_quoted_secret_holding_an_earlier_token_still_goes_whole() -> None:
+    """The token guard skips spans that cut a token, not values that hold one: a connection
+    URL quoted as an api key loses its user and host too, as before the guard."""
+    text = '"apiKey": "redis://1SHPg6BjyS:$YYbMDot25P@PvfdX9VshFjW"'
+    out, findings = Redactor().redact_text(text)
+    assert out == '"apiKey": "[REDACTED:secret_assignment]"', out
+    assert findings == {"connection_string_password": 1, "secret_assignment": 1}
+
+
 SIGNED = "eyJ0eXAiOiJKV1QifQ." + "Xk3jd8fQ2aB7cD9eF1gH2iJ3kL4mN5oP6qR7sT8uV" * 20
 
 
