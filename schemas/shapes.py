@@ -72,6 +72,31 @@ def _case_flips(part: str) -> bool:
     return len(segments) >= 4 and sum(map(len, segments)) < 3.5 * len(segments)
 
 
+_UPPER_GROUPS = re.compile(r"(?<![A-Za-z0-9])[A-Z0-9]+(?:-[A-Z0-9]+){3,}(?![A-Za-z0-9])")
+_NAME_NUMBER = re.compile(r"[A-Z]+[0-9]+")
+
+
+def _licence_key(value: str) -> bool:
+    """A licence-key form: 4+ upper-case groups, 24+ characters, one group of 5+ whose
+    digits are not just a number after a name (``A3-ASWWYB-798JRY-…``, ``IZAT6SA-…``).
+    Cipher suites, platforms and tickets (``ECDHE-RSA-AES128-GCM-SHA256``,
+    ``WIN-10-22H2-X64-ENTERPRISE``, ``PROJ-1234``) have name-number groups or short ones."""
+    for run in _UPPER_GROUPS.findall(value):
+        if len(run) < 24:
+            continue
+        for group in run.split("-"):
+            mixed = not group.isdigit() and not group.isalpha()
+            if len(group) >= 5 and mixed and not _NAME_NUMBER.fullmatch(group):
+                return True
+    return False
+
+
+_USERINFO = re.compile(r"://[^/@\s]*:[^/@\s]*@")
+"""A URL with a password in it (``amqps://user:pw@host``): never an id."""
+_LONG_DIGITS = 24
+"""Digits in one run past any 64-bit id (20) or Google account id (21): a numeric key."""
+
+
 def looks_random(value: str, max_hex: int = 12, uuid: re.Pattern[str] = _RFC_UUID) -> bool:
     """A part of ``value`` that reads as a key rather than a word, number or short id.
 
@@ -87,9 +112,15 @@ def looks_random(value: str, max_hex: int = 12, uuid: re.Pattern[str] = _RFC_UUI
     for shaped in _UUID_SHAPED.findall(value):
         if not uuid.fullmatch(shaped):
             return True  # UUID-shaped, not of the accepted form (mixed case, no version)
+    if _licence_key(value) or _USERINFO.search(value):
+        return True
+    if sum(1 for p in _PART.findall(value) if len(p) >= 9 and p.isdigit()) >= 3:
+        return True  # xoxs-416843729158-132049654-5609968301-…: a legacy Slack token's form
     for part in _PART.findall(value):
         if len(part) >= 10 and _case_mixed(part) and (not _wordy(part) or _case_flips(part)):
             return True
+        if len(part) >= _LONG_DIGITS and part.isdigit():
+            return True  # a 25-digit numeric key (trufflehog's vbout)
         if _HEXISH.fullmatch(part) and not part.isdigit() and not part.isalpha():
             if len(part) > max_hex:
                 return True

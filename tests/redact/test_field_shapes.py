@@ -242,3 +242,45 @@ def test_sdk_takes_a_uuid_without_version_bits_as_an_id() -> None:
     _check_envelope(RANDOM_UUID, {"id": RANDOM_UUID}, {"correlation_id": RANDOM_UUID})
     with pytest.raises(SdkError):
         _check_envelope(MIXED_CASE_UUID, None, None)
+
+
+KEY_FORMS = (
+    "A3-ASWWYB-798JRY-LJVD4-23DC2-86TVM-H43EB",  # 1Password secret key (gitleaks)
+    "IZAT6SA-AJUQES1-BZWZYWJ-VDIXPVG",  # trufflehog requestfinance
+    "xoxs-416843729158-132049654-5609968301-e708ba56e1",  # legacy Slack token (gitleaks)
+    "9734741337193905126710251",  # trufflehog vbout: 25 digits
+)
+"""Short-field leaks of the public corpus closed by shape in issue 29's third session."""
+
+
+@pytest.mark.parametrize("secret", KEY_FORMS)
+@pytest.mark.parametrize("key", [k for k in SHAPED if FIELD_SHAPES[k] in ("id", "name", "version")])
+def test_licence_key_slack_and_numeric_key_forms_are_refused(key: str, secret: str) -> None:
+    if FIELD_SHAPES[key] != "id" and not SHAPES[FIELD_SHAPES[key]].regex.fullmatch(secret):
+        pytest.skip("the shape's pattern alone refuses it")
+    caught, how = field_verdict(key, secret, DictRedaction(Redactor()))
+    assert caught and how == "rejected", f"{secret!r} in {key}: {how}"
+
+
+def test_a_url_with_a_password_is_not_an_id() -> None:
+    assert (
+        SHAPES["id"].why_not("amqps://user123:pass456@rabbitmq-host.example.com:5672/v") is not None
+    )
+    assert SHAPES["id"].why_not("https://github.com/psf/requests") is None
+
+
+@pytest.mark.parametrize(
+    ("shape", "value"),
+    [
+        ("id", "105018969871610296470"),  # a Google account id: 21 digits
+        ("id", "18446744073709551615"),  # the largest unsigned 64-bit id
+        ("name", "ECDHE-RSA-AES128-GCM-SHA256"),  # a cipher suite
+        ("id", "WIN-10-22H2-X64-ENTERPRISE"),
+        ("id", "KB5034441-X64-WINDOWS-2024"),
+        ("id", "PROJ-1234"),
+        ("id", "git@github.com:psf/requests.git"),
+        ("version", "2024.05.01-rc1"),
+    ],
+)
+def test_look_alikes_of_the_key_forms_fit(shape: str, value: str) -> None:
+    assert SHAPES[shape].why_not(value) is None
