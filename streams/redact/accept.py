@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from .entropy import is_identifier_like
+from .entropy import UNDERSCORE_UUID, is_identifier_like
 
 _NOT_VALUES = frozenset(
     {
@@ -119,6 +119,8 @@ def token_body(value: str, text: str, start: int, end: int) -> bool:
     """
     if start and text[start - 1].isalnum():
         return False  # inside a longer word ("vipul-…" is a file name, not a Pulumi token)
+    if "_" in value and len(UNDERSCORE_UUID.sub("", value)) <= _PREFIX_MAX:
+        return False  # a prefix and a UUID written with underscores: a name (api_org_<uuid>)
     body = value[value.find("_") + 1 :] if "_" in value[:10] else value
     if _key_material(body):
         return True

@@ -224,3 +224,28 @@ def test_a_prefix_made_of_words_is_not_read_as_the_body() -> None:
 )  # fmt: skip
 def test_a_word_ending_a_sentence_after_a_secret_name_is_prose(text: str) -> None:
     assert Redactor().redact_text(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "    def _api_org_96726c78_4ae3_402f_b08b_7a78c6903d2a(self, method, url, body):",
+        'body = self.fixtures.load("api_org_96726c78_4ae3_402f_b08b_7a78c6903d2a.json")',
+        "test_case_0f8fad5b_d9cb_469f_a165_70867728950e_passes",
+    ],
+)
+def test_a_uuid_written_with_underscores_is_a_name(text: str) -> None:
+    """Generated identifiers and fixture names hold UUIDs with underscores (libcloud's Hugging
+    Face-like ``api_org_<uuid>``, gitleaks' false-positive sample): an id, like ``8-4-4-4-12``."""
+    assert Redactor().redact_text(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "HF_TOKEN=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",
+        "the key 96726c78_4ae3_402f_b08b_7a78c6903d2a_Xk3jd8fQ2aB7cD9eF1gH2",
+    ],
+)
+def test_a_token_beside_an_underscored_uuid_still_goes(text: str) -> None:
+    assert "[REDACTED:" in Redactor().redact_text(text)[0]
