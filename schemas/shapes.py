@@ -215,7 +215,7 @@ SHAPES: dict[str, Shape] = {
             ),
             no_random_parts=True,
             limits="a secret made only of hex or of short parts fits, and so does any key "
-            "written as a lower-case UUID (Heroku's; 11 trufflehog fixture keys of this form "
+            "written as a lower-case UUID (Heroku's; 12 trufflehog fixture keys of this form "
             "have no version bits): ids are accepted in every UUID form a client prints",
             uuid=_CANONICAL_UUID,
         ),
