@@ -63,6 +63,16 @@ def records_for(n_events: int, batch: int, seed: int) -> list[tuple[bytes, bytes
     return out
 
 
+def flush_records(batch: int, n_records: int) -> int:
+    """Records per micro-batch: 20,000 events' worth, but at most a tenth of the topic.
+
+    A topic that fits in one or two micro-batches gives no span between the first and last
+    flush (the rate was NaN and ``round`` crashed) and leaves the CPU figure, counted after
+    the first flush, resting on a handful of events.
+    """
+    return max(10, min(20_000 // batch, n_records // 10))
+
+
 async def produce(settings: Settings, topic: str, records: list[tuple[bytes, bytes]]) -> None:
     producer = AIOKafkaProducer(bootstrap_servers=settings.kafka_bootstrap, linger_ms=20,
                                 max_batch_size=1 << 20)  # fmt: skip
@@ -97,15 +107,19 @@ async def raw_consume(settings: Settings, topic: str, n_records: int) -> float:
         await consumer.stop()
 
 
-def start_worker(settings: Settings, work: Path, name: str, max_records: int,
-                 latency: bool = False, procs: int = 1) -> ManagedProcess:  # fmt: skip
+def start_worker(
+    settings: Settings, work: Path, name: str, max_records: int, latency: bool = False,
+    procs: int = 1, root: Path = ROOT,
+) -> ManagedProcess:  # fmt: skip
+    """A ``fixtrace worker streams`` process running the code of the tree at ``root``."""
     argv = [
         sys.executable, "-m", "streams.cli", "streams", "--group", f"bench-{name}",
         "--session-timeout", "3", "--max-records", str(max_records), "--flush-interval", "0.1",
         "--stats-path", str(work / f"{name}.json"), "--prepare-procs", str(procs),
         *(["--record-latency"] if latency else []),
     ]  # fmt: skip
-    return spawn(name, argv, log_path=work / f"{name}.log", env=worker_env(settings), cwd=ROOT)
+    env = {**worker_env(settings), "PYTHONPATH": str(root)}
+    return spawn(name, argv, log_path=work / f"{name}.log", env=env, cwd=root)
 
 
 def stats(work: Path, name: str) -> dict:
@@ -142,10 +156,16 @@ def peak_rss_mb(proc: ManagedProcess) -> tuple[float, float]:
 
 def run_worker(
     settings: Settings, work: Path, name: str, n_events: int, max_records: int,
-    timeout_s: float, procs: int,
-) -> tuple[float, tuple[float, float], dict]:  # fmt: skip
-    """(events/s between the first and last flush, peak RSS MB, seconds per phase)."""
-    proc = start_worker(settings, work, name, max_records, procs=procs)
+    timeout_s: float, procs: int, root: Path = ROOT,
+) -> tuple[float | None, tuple[float, float], dict]:  # fmt: skip
+    """(events/s between the first and last flush, peak RSS MB, seconds per phase).
+
+    The rate is None when every event was stored by one flush (no span to divide by: a
+    topic smaller than one micro-batch); ``cpu_us_per_event`` is None when no event was
+    stored after the first flush. ``counted_events`` says how many events each figure
+    rests on: a figure over a few hundred events is noise on a shared machine.
+    """
+    proc = start_worker(settings, work, name, max_records, procs=procs, root=root)
 
     def cpu() -> dict[str, float]:
         kids = prepare_children(proc.pid)
@@ -162,11 +182,15 @@ def run_worker(
     finally:
         proc.stop()
     span = s["last_flush_at"] - s["first_flush_at"]
-    eps = (s["events"] - s["first_flush_events"]) / span if span > 0 else float("nan")
-    counted = max(1, s["events"] - first)
+    eps = (s["events"] - s["first_flush_events"]) / span if span > 0 else None
+    counted = s["events"] - first
+    per_event = {
+        k: round((cpu1[k] - cpu0[k]) / counted * 1e6, 1) if counted > 0 else None for k in cpu1
+    }
     phases = {
         "seconds": s.get("seconds", {}),
-        "cpu_us_per_event": {k: round((cpu1[k] - cpu0[k]) / counted * 1e6, 1) for k in cpu1},
+        "cpu_us_per_event": per_event,
+        "counted_events": {"rate": s["events"] - s["first_flush_events"], "cpu": counted},
     }
     return eps, rss, phases
 
@@ -260,18 +284,22 @@ async def main() -> None:
             for procs in procs_list:
                 eps, rss, phases = run_worker(
                     s, work, f"b{batch}p{procs}", n_events,
-                    max_records=max(200, 20_000 // batch), timeout_s=600, procs=procs,
+                    max_records=flush_records(batch, len(recs)), timeout_s=600, procs=procs,
                 )  # fmt: skip
                 row[f"prepare_procs={procs}"] = {
-                    "worker_events_per_s": round(eps), "worker_peak_rss_mb": round(rss[0]),
+                    "worker_events_per_s": None if eps is None else round(eps),
+                    "worker_peak_rss_mb": round(rss[0]),
                     "child_peak_rss_mb": round(rss[1]), **phases,
                 }  # fmt: skip
             headline = row[f"prepare_procs={procs_list[0]}"]
             row["worker_events_per_s"] = headline["worker_events_per_s"]
             results["batches"][batch] = row
             print(json.dumps({batch: row}), flush=True)
-        if not args.no_steady and 100 in results["batches"]:
-            rate = results["batches"][100]["worker_events_per_s"] / 2
+        rate_100 = results["batches"].get(100, {}).get("worker_events_per_s")
+        if not args.no_steady and rate_100 is None:
+            print("steady run skipped: no batch-100 rate to take half of", flush=True)
+        elif not args.no_steady:
+            rate = rate_100 / 2
             topic = "bench.raw.steady"
             create_topics(base.kafka_bootstrap, {topic: base.partitions_raw})
             results["steady"] = {

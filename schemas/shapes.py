@@ -39,6 +39,12 @@ _UUID_SHAPED = re.compile(
     r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
 )
 _RFC_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}")
+_CANONICAL_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+"""Any lower-case 8-4-4-4-12 hex: what an id field accepts. Python's
+``UUID(int=random.getrandbits(128))`` and some databases print UUIDs without RFC 9562's
+version and variant bits; refusing them cost such clients 422s and dead letters, and the
+text rule reads such values as ids too. Ids are not secrets; a key written in this form
+fits an id field (``limits``)."""
 _WORD = re.compile(r"[A-Z]?[a-z]{2,}|[A-Z]{2,}(?![a-z])")
 _VOWELS = frozenset("aeiouyAEIOUY")
 _INTERLEAVED = re.compile(r"(?<=[A-Za-z])[0-9]|(?<=[0-9])[A-Za-z]")
@@ -66,7 +72,32 @@ def _case_flips(part: str) -> bool:
     return len(segments) >= 4 and sum(map(len, segments)) < 3.5 * len(segments)
 
 
-def looks_random(value: str, max_hex: int = 12) -> bool:
+_UPPER_GROUPS = re.compile(r"(?<![A-Za-z0-9])[A-Z0-9]+(?:-[A-Z0-9]+){3,}(?![A-Za-z0-9])")
+_NAME_NUMBER = re.compile(r"[A-Z]+[0-9]+")
+
+
+def _licence_key(value: str) -> bool:
+    """A licence-key form: 4+ upper-case groups, 24+ characters, one group of 5+ whose
+    digits are not just a number after a name (``A3-ASWWYB-798JRY-…``, ``IZAT6SA-…``).
+    Cipher suites, platforms and tickets (``ECDHE-RSA-AES128-GCM-SHA256``,
+    ``WIN-10-22H2-X64-ENTERPRISE``, ``PROJ-1234``) have name-number groups or short ones."""
+    for run in _UPPER_GROUPS.findall(value):
+        if len(run) < 24:
+            continue
+        for group in run.split("-"):
+            mixed = not group.isdigit() and not group.isalpha()
+            if len(group) >= 5 and mixed and not _NAME_NUMBER.fullmatch(group):
+                return True
+    return False
+
+
+_USERINFO = re.compile(r"://[^/@\s]*:[^/@\s]*@")
+"""A URL with a password in it (``amqps://user:pw@host``): never an id."""
+_LONG_DIGITS = 24
+"""Digits in one run past any 64-bit id (20) or Google account id (21): a numeric key."""
+
+
+def looks_random(value: str, max_hex: int = 12, uuid: re.Pattern[str] = _RFC_UUID) -> bool:
     """A part of ``value`` that reads as a key rather than a word, number or short id.
 
     Parts are the alphanumeric runs. A part is random-looking when it is 12+ characters
@@ -74,16 +105,22 @@ def looks_random(value: str, max_hex: int = 12) -> bool:
     longer than ``max_hex`` (a 32-hex API key; a UUID's parts are 12 at most), or when it
     has 4+ changes from lower to upper case (``aBcDeF``), or when it is 10+ characters of
     mixed case that do not read as words (``GMdVWNRqbQbXmf``) or whose case flips every few
-    letters (``QuyijkwNEzPGfu``). A UUID-shaped part must have
-    a UUID's version and variant digits (keys written in UUID form mostly do not). Words,
-    CamelCase class names, version strings, dates and RFC UUIDs pass.
+    letters (``QuyijkwNEzPGfu``). A UUID-shaped part must fit ``uuid`` (names and versions:
+    an RFC UUID, with version and variant digits; ids: any lower-case UUID). Words,
+    CamelCase class names, version strings, dates and UUIDs of that form pass.
     """
-    for uuid in _UUID_SHAPED.findall(value):
-        if not _RFC_UUID.fullmatch(uuid):
-            return True  # UUID-shaped hex without a UUID's version and variant: a key
+    for shaped in _UUID_SHAPED.findall(value):
+        if not uuid.fullmatch(shaped):
+            return True  # UUID-shaped, not of the accepted form (mixed case, no version)
+    if _licence_key(value) or _USERINFO.search(value):
+        return True
+    if sum(1 for p in _PART.findall(value) if len(p) >= 9 and p.isdigit()) >= 3:
+        return True  # xoxs-416843729158-132049654-5609968301-…: a legacy Slack token's form
     for part in _PART.findall(value):
         if len(part) >= 10 and _case_mixed(part) and (not _wordy(part) or _case_flips(part)):
             return True
+        if len(part) >= _LONG_DIGITS and part.isdigit():
+            return True  # a 25-digit numeric key (trufflehog's vbout)
         if _HEXISH.fullmatch(part) and not part.isdigit() and not part.isalpha():
             if len(part) > max_hex:
                 return True
@@ -116,6 +153,8 @@ class Shape:
     limits: str = ""
     max_hex: int = 12
     """Longest hex part a value may hold (``no_random_parts``)."""
+    uuid: re.Pattern[str] = _RFC_UUID
+    """The UUID form that passes whole (``no_random_parts``), as a value or a part of one."""
 
     def why_not(self, value: str) -> str | None:
         """None when ``value`` fits, else one line saying why not (never the value itself).
@@ -127,7 +166,7 @@ class Shape:
         ok = _FITTED[self.name]
         if value in ok:
             return None
-        if _RFC_UUID.fullmatch(value) and self.no_random_parts:
+        if self.no_random_parts and self.uuid.fullmatch(value):
             return None
         why = self._why_not(value)
         if why is None:
@@ -141,14 +180,15 @@ class Shape:
             return f"{self.name}: contains a NUL character"
         if not self.regex.fullmatch(value):
             return f"{self.name}: does not match {self.regex.pattern}"
-        if self.no_random_parts and looks_random(value, self.max_hex):
+        if self.no_random_parts and looks_random(value, self.max_hex, self.uuid):
             return f"{self.name}: a part looks like a random key, not a name or id"
         return None
 
 
 def _s(name: str, regex: str, examples: tuple[str, ...], rejects: tuple[str, ...], *,
-       no_random_parts: bool = False, limits: str = "", max_hex: int = 12) -> Shape:  # fmt: skip
-    return Shape(name, re.compile(regex), examples, rejects, no_random_parts, limits, max_hex)
+       no_random_parts: bool = False, limits: str = "", max_hex: int = 12,
+       uuid: re.Pattern[str] = _RFC_UUID) -> Shape:  # fmt: skip
+    return Shape(name, re.compile(regex), examples, rejects, no_random_parts, limits, max_hex, uuid)
 
 
 SHAPES: dict[str, Shape] = {
@@ -160,12 +200,24 @@ SHAPES: dict[str, Shape] = {
             (
                 "e1",
                 "0f8fad5b-d9cb-469f-a165-70867728950e",
+                "3e687efb-1561-ecee-3d5a-e989224e7276",  # UUID(int=random): no version bits
+                "run-3e687efb-1561-ecee-3d5a-e989224e7276",
                 "django__django-11099",
                 "swe-agent/run-3",
             ),
-            ("ghp_R2d4x0ZkQpL9mN3vB7cT1yH6jF8sW5aE0uIo", "has space", "", "TzkvbNQwPXeMb"),
+            (
+                "ghp_R2d4x0ZkQpL9mN3vB7cT1yH6jF8sW5aE0uIo",
+                "has space",
+                "",
+                "TzkvbNQwPXeMb",
+                "444b05A5-3c4f-cd9c-26df-21eac3f8907a",  # mixed case: no UUID printer does it
+                "3E687EFB-1561-ECEE-3D5A-E989224E7276",  # not the canonical lower case
+            ),
             no_random_parts=True,
-            limits="a secret made only of hex or of short parts (a UUID-shaped Heroku key) fits",
+            limits="a secret made only of hex or of short parts fits, and so does any key "
+            "written as a lower-case UUID (Heroku's; 12 trufflehog fixture keys of this form "
+            "have no version bits): ids are accepted in every UUID form a client prints",
+            uuid=_CANONICAL_UUID,
         ),
         _s(
             "digest",

@@ -136,8 +136,14 @@ def positive_samples(seed: int = 7) -> list[Planted]:
     add("terminal_command", "onepassword_token", f"op read op://ci/db/pw --token {ops}", ops)
     pw = f.chars(ALNUM, 6) + "!" + f.chars(ALNUM, 5)
     add(
-        "terminal_command", "command_line_credentials",
+        "terminal_command", "tool_password_flag",
         f"curl -sS -u elastic:{pw} https://localhost:9200/_cat/indices?v", pw,
+    )  # fmt: skip
+    # the tool rule stops at "&" (a shell's command separator); a quoted URL may hold one
+    add(
+        "terminal_command", "command_line_credentials",
+        "curl -sS 'https://localhost:9200/_cat/indices?v&h=index' -u elastic:Qw9x!aa7",
+        "Qw9x!aa7",
     )  # fmt: skip
     sk, rk = f.stripe("sk"), f.stripe("rk")
     add(

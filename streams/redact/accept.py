@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from .entropy import is_identifier_like
+from .entropy import UNDERSCORE_UUID, is_identifier_like
 
 _NOT_VALUES = frozenset(
     {
@@ -49,6 +49,8 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
     """
     if is_placeholder(value):
         return False
+    if value[-1] in "'\"" and ":" in value:  # user:'quoted pw': the password decides
+        return not is_placeholder(value[value.index(":") + 1 :].strip("'\""))
     before = text[start - 1] if start else ""
     if before in "\"'`":
         return True
@@ -81,8 +83,10 @@ def url_password(value: str, text: str, start: int, end: int) -> bool:
     """Accept a password in ``scheme://user:PASSWORD@host`` unless it is templated/masked.
 
     Short passwords count here (the URL shape is evidence enough), so this does not reuse
-    :func:`is_placeholder`'s length floor.
+    :func:`is_placeholder`'s length floor. A quoted flag value (``-a user:'pw'``) is judged
+    without its quotes.
     """
+    value = value.strip("'\"") or value
     if _ENV_REFERENCE.fullmatch(value) or value.startswith(("{", "%(", "<")):
         return False
     return not _REPEATED.fullmatch(value.lower()) or value[0] not in "*x."
@@ -115,6 +119,8 @@ def token_body(value: str, text: str, start: int, end: int) -> bool:
     """
     if start and text[start - 1].isalnum():
         return False  # inside a longer word ("vipul-…" is a file name, not a Pulumi token)
+    if "_" in value and len(UNDERSCORE_UUID.sub("", value)) <= _PREFIX_MAX:
+        return False  # a prefix and a UUID written with underscores: a name (api_org_<uuid>)
     body = value[value.find("_") + 1 :] if "_" in value[:10] else value
     if _key_material(body):
         return True

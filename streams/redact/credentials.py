@@ -44,7 +44,11 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
                 r"vault[ \t]+login[ \t]+(?:-\S+[ \t]+)*([^\s'\"\-][^\s'\"`]{5,})", "@tool", "@login"
             ),
             _p(r"pass:(?!\$)([^\s'\"]{3,})", "pass"),  # openssl -passout pass:…
-            _p(_HTTP_CLIENT + r"[^\s:\"'@/]+:([^\s\"'@]+|'[^'\n]+')", "@tool", "@login"),
+            _p(
+                _HTTP_CLIENT + r"[^\s:\"'@/]+:([^\s\"'@]+|'[^'\n]+'|\"[^\"\n]+\")",
+                "@tool",
+                "@login",
+            ),
         ),
         accept.url_password,
     ),

@@ -254,11 +254,14 @@ class Redactor:
         """Replace the accepted spans with the rule's token; return the text and count."""
         token = self._tokens[rule.name]
         check, widen = rule.accept, rule.widen
+        marks = [m.span() for m in _MARKER.finditer(text)] if "[REDACTED:" in text else ()
         pieces: list[str] = []
         last = n = 0
         for begin, end in spans:
             if begin < last or (check is not None and not check(text[begin:end], text, begin, end)):
                 continue
+            if marks and _cuts_a_token(marks, begin, end):
+                continue  # "[REDACTED:x]" read as "user:pw" by a later rule
             if _MASKED.search(text, begin, min(len(text), end + 4)):
                 continue  # "xxxxxxxx", "****", "####" (also right after): masked
             if text[begin:end].strip(_BRACKETS).lower() in _PLACEHOLDER_WORDS:
@@ -277,6 +280,17 @@ class Redactor:
         return "".join(pieces), n
 
 
+def _cuts_a_token(marks: list[tuple[int, int]], begin: int, end: int) -> bool:
+    """The span cuts into, or is exactly, an earlier rule's token. A value that holds whole
+    tokens and more is taken whole (``"redis://u:[REDACTED:…]@h"`` as a quoted key)."""
+    touched = [(a, b) for a, b in marks if a < end and begin < b]
+    if not touched:
+        return False
+    return any(a < begin or end < b or (a, b) == (begin, end) for a, b in touched)
+
+
+_MARKER = re.compile(r"\[REDACTED:[a-z0-9_]+\]")
+"""An earlier rule's replacement token (``models.REPLACEMENT``)."""
 _MASKED = re.compile(r"x{8}|X{8}|\*{4}|#{4}|0{16}")
 """A run no key has (gitleaks' own samples mask theirs so); the span is left alone. The
 documentation keys (``…EXAMPLEKEY``, ``dapi0123456789abcdef…``) are not skipped: the

@@ -112,6 +112,9 @@ _MAX_PART = 64
 _MAX_DOTTED_PARTS = 2
 _HEX = re.compile(r"(?:0x)?[0-9a-fA-F]+")
 _UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+UNDERSCORE_UUID = re.compile(r"[0-9a-f]{8}_[0-9a-f]{4}_[0-9a-f]{4}_[0-9a-f]{4}_[0-9a-f]{12}")
+"""A lower-case UUID written with underscores: generated identifiers and fixture names
+(``_api_org_96726c78_4ae3_402f_b08b_7a78c6903d2a``), an id like its hyphenated form."""
 _SRI = re.compile(r"sha(?:1|256|384|512)-")
 _SEGMENT = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+|[^A-Za-z0-9]+")
 _VOWELS = frozenset("aeiouy")
@@ -419,6 +422,7 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
     if _ULID.fullmatch(token) or (not (upper and lower) and _after_id_label(text, start)):
         return False  # an id: a ULID, or a single-case value right after an id label
     core = _UUID.sub("", token) if "-" in token else token
+    core = UNDERSCORE_UUID.sub("", core) if "_" in core else core
     near = _near_keyword(text, start)
     size = len(core.rstrip("="))
     if size < MIN_NEAR_KEYWORD:

@@ -43,10 +43,12 @@ from .providers import PROVIDER_RULES
 # Value of an assignment: quoted (any content) or a bare run. Used on lower-cased text.
 _VALUE = (
     r"[ \t]*(?:[rbuf]{0,2}\\?\"([^\"\\\n]{3,2048})\\?\"|[rbuf]{0,2}\\?'([^'\\\n]{3,2048})\\?'"
-    r"|`([^`\n]{3,2048})`|(?![=>])([^\s\"'`,;]{3,2048}))"
+    r"|`([^`\n]{3,2048})`|([^\s\"'`,;:=]{1,256}:(?:'[^'\n]{1,2048}'|\"[^\"\n]{1,2048}\"))"
+    r"|(?![=>])([^\s\"'`,;]{3,2048}))"
 )
 """Up to 2048 characters: signed tokens (JWTs, macaroons, OAuth tokens) run to ~1000 and
-are redacted whole."""
+are redacted whole. ``user:'quoted pw'`` (``http --auth=…``, ``credentials=…``) is one
+value: a bare run would stop at the quote and take only ``user:``."""
 _ASSIGN = r"(?:\\?[\"'])?\]?[ \t]*(?:=|:=|=>|:)"
 
 

@@ -54,3 +54,21 @@ def test_gateway_answers_422_for_a_field_out_of_shape(
                         headers={"Authorization": f"Bearer {key}"})  # fmt: skip
         assert r.status_code == 422, r.text
         assert field in r.text
+
+
+def test_gateway_takes_a_uuid_without_version_bits_as_an_event_id(
+    live: LiveGateway, creds: Credentials
+) -> None:
+    """``str(UUID(int=random.getrandbits(128)))`` has no RFC version bits; it is an id (issue
+    29's decision), while a mixed-case UUID-shaped value is still refused as a key."""
+    random_uuid = "3e687efb-1561-ecee-3d5a-e989224e7276"
+    event = {**_event(1, "thought", {"kind": "plan"}), "event_id": random_uuid}
+    with live.client() as client:
+        tid, key = live.open_trace(client, creds.fleet)
+        headers = {"Authorization": f"Bearer {key}"}
+        r = client.post(f"/traces/{tid}/events", json={"events": [event]}, headers=headers)
+        assert r.status_code < 300, r.text
+        mixed = {**_event(2, "thought", {"kind": "plan"}),
+                 "event_id": "444b05A5-3c4f-cd9c-26df-21eac3f8907a"}  # fmt: skip
+        r = client.post(f"/traces/{tid}/events", json={"events": [mixed]}, headers=headers)
+        assert r.status_code == 422 and "event_id" in r.text, r.text

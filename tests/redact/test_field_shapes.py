@@ -33,6 +33,9 @@ PLANTED = (
     "3e687efb-1561-ecee-3d5a-e989224e7276",  # UUID-shaped key without a UUID's version
     "d41d8cd98f00b204e9800998ecf8427e",  # a 32-hex key
 )
+UUID_SHAPED_KEY = PLANTED[4]
+"""Refused in name and version fields; an id field takes it (any lower-case UUID is an id:
+``UUID(int=random.getrandbits(128))`` prints so), which ``schemas.shapes`` lists as a limit."""
 
 
 def test_every_schema_string_field_is_classified() -> None:
@@ -67,6 +70,8 @@ def test_the_planted_fields_are_every_field_a_client_sends() -> None:
 @pytest.mark.parametrize("secret", PLANTED)
 @pytest.mark.parametrize("key", SHAPED)
 def test_a_secret_in_a_shaped_field_is_refused_at_the_boundary(key: str, secret: str) -> None:
+    if secret == UUID_SHAPED_KEY and FIELD_SHAPES[key] == "id":
+        pytest.skip("a lower-case UUID is an id (test_a_uuid_without_version_bits_is_an_id)")
     caught, how = field_verdict(key, secret, DictRedaction(Redactor()))
     assert caught and how == "rejected", f"{secret!r} in {key} ({FIELD_SHAPES[key]}): {how}"
 
@@ -193,3 +198,89 @@ def test_sdk_payload_models_refuse_a_shaped_field() -> None:
 
     with pytest.raises(ValidationError, match="shell"):
         TerminalCommand(cwd="/w", command="ls", shell=PLANTED[0])
+
+
+RANDOM_UUID = "3e687efb-1561-ecee-3d5a-e989224e7276"  # str(UUID(int=random.getrandbits(128)))
+MIXED_CASE_UUID = "444b05A5-3c4f-cd9c-26df-21eac3f8907a"  # a key's form: no printer mixes case
+
+
+def test_a_uuid_without_version_bits_is_an_id_in_the_model_and_the_stream() -> None:
+    """Issue 29's decision: any lower-case 8-4-4-4-12 UUID fits an id field (ids are not
+    secrets, and the text rule reads such values as ids); before, a client whose ids came
+    from ``UUID(int=…)`` had every event refused. A mixed-case one is still a key."""
+    import random
+    import uuid
+
+    ids = [str(uuid.UUID(int=random.Random(seed).getrandbits(128))) for seed in range(20)]
+    assert any(not u[14].isdigit() or u[19] not in "89ab" for u in ids), "some lack RFC bits"
+    for i in (RANDOM_UUID, *ids):
+        event = _event("thought", content_text="a") | {"event_id": i, "actor": {"id": i}}
+        Event.model_validate(event)
+        EventBatch.model_validate({"trace_id": i, "events": [event]})
+    events = [_event("thought", content_text="a") | {"event_id": i} for i in ids[:5]]
+    out = decode_one(Source("raw", 0, 3, b"t-1", _record(events)))
+    assert isinstance(out, Decoded) and out.dead is None and len(out.record.events) == 5
+    with pytest.raises(ValidationError, match="event_id"):
+        Event.model_validate(_event("thought") | {"event_id": MIXED_CASE_UUID})
+    bad = [_event("thought", content_text="a") | {"event_id": i} for i in (ids[0], MIXED_CASE_UUID)]
+    out = decode_one(Source("raw", 0, 4, b"t-1", _record(bad)))
+    assert isinstance(out, Decoded) and out.dead is not None and "event_id" in out.dead.reason
+    assert [e["event_id"] for e in out.record.events] == [ids[0]]
+
+
+def test_a_uuid_without_version_bits_is_refused_in_a_name_field() -> None:
+    from schemas.payloads import TerminalCommand
+
+    with pytest.raises(ValidationError, match="shell"):
+        TerminalCommand(cwd="/w", command="ls", shell="a" + RANDOM_UUID[1:])
+
+
+def test_sdk_takes_a_uuid_without_version_bits_as_an_id() -> None:
+    from producers.sdk.client import _check_envelope
+    from producers.sdk.errors import SdkError
+
+    _check_envelope(RANDOM_UUID, {"id": RANDOM_UUID}, {"correlation_id": RANDOM_UUID})
+    with pytest.raises(SdkError):
+        _check_envelope(MIXED_CASE_UUID, None, None)
+
+
+KEY_FORMS = (
+    "A3-ASWWYB-798JRY-LJVD4-23DC2-86TVM-H43EB",  # 1Password secret key (gitleaks)
+    "IZAT6SA-AJUQES1-BZWZYWJ-VDIXPVG",  # trufflehog requestfinance
+    "xoxs-416843729158-132049654-5609968301-e708ba56e1",  # legacy Slack token (gitleaks)
+    "9734741337193905126710251",  # trufflehog vbout: 25 digits
+)
+"""Short-field leaks of the public corpus closed by shape in issue 29's third session."""
+
+
+@pytest.mark.parametrize("secret", KEY_FORMS)
+@pytest.mark.parametrize("key", [k for k in SHAPED if FIELD_SHAPES[k] in ("id", "name", "version")])
+def test_licence_key_slack_and_numeric_key_forms_are_refused(key: str, secret: str) -> None:
+    if FIELD_SHAPES[key] != "id" and not SHAPES[FIELD_SHAPES[key]].regex.fullmatch(secret):
+        pytest.skip("the shape's pattern alone refuses it")
+    caught, how = field_verdict(key, secret, DictRedaction(Redactor()))
+    assert caught and how == "rejected", f"{secret!r} in {key}: {how}"
+
+
+def test_a_url_with_a_password_is_not_an_id() -> None:
+    assert (
+        SHAPES["id"].why_not("amqps://user123:pass456@rabbitmq-host.example.com:5672/v") is not None
+    )
+    assert SHAPES["id"].why_not("https://github.com/psf/requests") is None
+
+
+@pytest.mark.parametrize(
+    ("shape", "value"),
+    [
+        ("id", "105018969871610296470"),  # a Google account id: 21 digits
+        ("id", "18446744073709551615"),  # the largest unsigned 64-bit id
+        ("name", "ECDHE-RSA-AES128-GCM-SHA256"),  # a cipher suite
+        ("id", "WIN-10-22H2-X64-ENTERPRISE"),
+        ("id", "KB5034441-X64-WINDOWS-2024"),
+        ("id", "PROJ-1234"),
+        ("id", "git@github.com:psf/requests.git"),
+        ("version", "2024.05.01-rc1"),
+    ],
+)
+def test_look_alikes_of_the_key_forms_fit(shape: str, value: str) -> None:
+    assert SHAPES[shape].why_not(value) is None

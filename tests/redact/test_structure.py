@@ -78,6 +78,48 @@ def test_credential_flags_assignments_and_files(text: str, secret: str) -> None:
     assert secret not in Redactor().redact_text(text)[0]
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "http --auth=alice:'Spruce 41x' https://api.example.org/me",
+        'http --auth alice:"Spruce 41x" https://api.example.org/me',
+        "wget --auth=alice:'Spruce 41x' https://api.example.org/me",
+        "credentials=alice:'Spruce 41x'",
+    ],
+)
+def test_a_quoted_password_after_user_colon_goes_whole(text: str) -> None:
+    """``--auth=user:'quoted pw'``: the generic ``auth=`` assignment ran first and took only
+    ``user:``, and the tool rule then matched inside its token (``[REDACTED:[REDACTED:…``),
+    leaving the quoted password in the text."""
+    out, findings = Redactor().redact_text(text)
+    assert "Spruce" not in out, out
+    assert out.count("[REDACTED:") == sum(findings.values()) == 1, out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "http --auth=alice:'${API_PW}' https://api.example.org/me",
+        'http --auth alice:"$API_PW" https://api.example.org/me',
+        "auth: alice:'{{ vault_pw }}'",
+        "password=[REDACTED:jwt] then token=[REDACTED:github_token]",
+    ],
+)
+def test_quoted_references_and_earlier_tokens_stay(text: str) -> None:
+    """Look-alikes: a quoted variable is a reference, not a password, and a later rule never
+    reads an earlier rule's ``[REDACTED:…]`` token as a value."""
+    assert Redactor().redact_text(text)[0] == text
+
+
+def test_a_quoted_secret_holding_an_earlier_token_still_goes_whole() -> None:
+    """The token guard skips spans that cut a token, not values that hold one: a connection
+    URL quoted as an api key loses its user and host too, as before the guard."""
+    text = '"apiKey": "redis://1SHPg6BjyS:$YYbMDot25P@PvfdX9VshFjW"'
+    out, findings = Redactor().redact_text(text)
+    assert out == '"apiKey": "[REDACTED:secret_assignment]"', out
+    assert findings == {"connection_string_password": 1, "secret_assignment": 1}
+
+
 SIGNED = "eyJ0eXAiOiJKV1QifQ." + "Xk3jd8fQ2aB7cD9eF1gH2iJ3kL4mN5oP6qR7sT8uV" * 20
 
 
@@ -182,3 +224,28 @@ def test_a_prefix_made_of_words_is_not_read_as_the_body() -> None:
 )  # fmt: skip
 def test_a_word_ending_a_sentence_after_a_secret_name_is_prose(text: str) -> None:
     assert Redactor().redact_text(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "    def _api_org_96726c78_4ae3_402f_b08b_7a78c6903d2a(self, method, url, body):",
+        'body = self.fixtures.load("api_org_96726c78_4ae3_402f_b08b_7a78c6903d2a.json")',
+        "test_case_0f8fad5b_d9cb_469f_a165_70867728950e_passes",
+    ],
+)
+def test_a_uuid_written_with_underscores_is_a_name(text: str) -> None:
+    """Generated identifiers and fixture names hold UUIDs with underscores (libcloud's Hugging
+    Face-like ``api_org_<uuid>``, gitleaks' false-positive sample): an id, like ``8-4-4-4-12``."""
+    assert Redactor().redact_text(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "HF_TOKEN=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",
+        "the key 96726c78_4ae3_402f_b08b_7a78c6903d2a_Xk3jd8fQ2aB7cD9eF1gH2",
+    ],
+)
+def test_a_token_beside_an_underscored_uuid_still_goes(text: str) -> None:
+    assert "[REDACTED:" in Redactor().redact_text(text)[0]

@@ -136,7 +136,9 @@ def negatives(seed: int = 29) -> list[dict]:
         add(
             "uuid_log",
             f"2024-05-01 12:00:01 INFO request_id={uuid.UUID(int=rng.getrandbits(128))} trace={_hex(rng, 32)} span={_hex(rng, 16)}",
-            "https://www.rfc-editor.org/rfc/rfc9562",
+            "https://docs.python.org/3/library/uuid.html#uuid.UUID",
+            # UUID(int=…): 8-4-4-4-12 hex without RFC 9562 version/variant bits; the source
+            # is the constructor that prints it, not the RFC
         )
         add(
             "git_log",
