@@ -19,6 +19,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ctypes
+import functools
+import inspect
 import logging
 import multiprocessing
 import signal
@@ -153,6 +155,14 @@ class PreparePool:
             self._executor = None
 
 
+@functools.cache
+def _pool_closes_its_reader() -> bool:
+    """Whether this Python's process pool closes the call pipe's read end when it breaks."""
+    from concurrent.futures.process import _ExecutorManagerThread
+
+    return "_reader.close" in inspect.getsource(_ExecutorManagerThread.terminate_broken)
+
+
 def _release_dead_childs_pipe(executor: ProcessPoolExecutor) -> None:
     """Fail the write of a batch to a child that died instead of blocking on it forever.
 
@@ -161,7 +171,12 @@ def _release_dead_childs_pipe(executor: ProcessPoolExecutor) -> None:
     thread for good, and with it the pool's shutdown and this interpreter's exit (the test
     process hung at exit after ``test_a_dead_child_is_replaced_and_the_batch_prepared``).
     Closing our read end makes that write fail, as CPython 3.12's ``terminate_broken`` does.
+    Skipped where the pool's own manager thread already closes it (the fix is backported to
+    3.11.7 but not to Debian's 3.11.2): closing it twice from two threads raced, and the
+    loser's close hit a closed, possibly reused, descriptor (EBADF in the manager thread).
     """
+    if _pool_closes_its_reader():
+        return
     reader = getattr(getattr(executor, "_call_queue", None), "_reader", None)
     if reader is not None:
         with contextlib.suppress(OSError):
