@@ -342,7 +342,7 @@ class MreSteps:
             try:
                 self.store.write_text(names.REPRODUCTION, render_reproduction(inputs))
                 reproduction = True
-            except SyntaxError as exc:  # cannot happen for code that ran; never ship it
+            except SyntaxError as exc:  # rewritten since it ran (an agent may): never ship it
                 inputs.decision = REPRODUCTION_DOES_NOT_COMPILE.apply(decision, str(exc))
         markdown = render_report(inputs)
         self.store.write_text(names.VALIDATION_REPORT, markdown)
