@@ -219,7 +219,11 @@ class ShownEvidence(BaseModel):
     context: BlockContext = ""
     text: str
     source: str = ""
-    rule: str = Field("", description="The named rule that read it from the prose, if one did.")
+    rule: str = Field(
+        "",
+        description="The named rule that read it from the prose or took the author's note "
+        "off it (``inline-output-note``), if one did.",
+    )
 
 
 class MarkedLine(BaseModel):

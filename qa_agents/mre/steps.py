@@ -16,7 +16,7 @@ from pydantic import BaseModel
 
 from qa_agents.mre import artifacts as names
 from qa_agents.mre.artifacts import ArtifactStore
-from qa_agents.mre.decision import Decision, rules_behind
+from qa_agents.mre.decision import rules_behind
 from qa_agents.mre.document import ReportDocument, read_report
 from qa_agents.mre.missing_input import shown_in_report
 from qa_agents.mre.models import (
@@ -39,7 +39,12 @@ from qa_agents.mre.tools.execute import Executor
 from qa_agents.mre.tools.extractor import extract
 from qa_agents.mre.tools.output_match import compare_outputs
 from qa_agents.mre.tools.pypi import PypiClient
-from qa_agents.mre.tools.report import ReportInputs, render_report, render_reproduction
+from qa_agents.mre.tools.report import (
+    REPRODUCTION_DOES_NOT_COMPILE,
+    ReportInputs,
+    render_report,
+    render_reproduction,
+)
 from qa_agents.mre.tools.resolver import Interpreter
 from qa_agents.mre.tools.tool_commands import files_not_found
 from qa_agents.mre.tools.versions import (
@@ -337,14 +342,8 @@ class MreSteps:
             try:
                 self.store.write_text(names.REPRODUCTION, render_reproduction(inputs))
                 reproduction = True
-            except SyntaxError as exc:  # cannot happen for code that ran; never ship it
-                inputs.decision = Decision(
-                    verdict=Verdict.YELLOW,
-                    category="not-reproduced",
-                    reasons=[f"reproduction.py does not compile: {exc}"],
-                    questions=["Can you paste the exact script you ran?"],
-                    rules=decision.rules,
-                )
+            except SyntaxError as exc:  # rewritten since it ran (an agent may): never ship it
+                inputs.decision = REPRODUCTION_DOES_NOT_COMPILE.apply(decision, str(exc))
         markdown = render_report(inputs)
         self.store.write_text(names.VALIDATION_REPORT, markdown)
         verdict = inputs.decision.verdict

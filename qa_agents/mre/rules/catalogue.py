@@ -22,6 +22,7 @@ from qa_agents.mre.tools.behavior import SHOWN_SYMPTOM_RULES
 from qa_agents.mre.tools.comments import COMMENT_RULES
 from qa_agents.mre.tools.comparison import COMPARISON_RULES
 from qa_agents.mre.tools.prose import PROSE_SHAPE_RULES
+from qa_agents.mre.tools.report import REPRODUCTION_DOES_NOT_COMPILE
 from qa_agents.mre.verdict import VERDICT_RULES
 
 RULES: list[Rule] = sorted(
@@ -40,6 +41,7 @@ RULES: list[Rule] = sorted(
         *OUTPUT_LINE_RULES,
         *COMPARISON_RULES,
         *VERDICT_RULES,
+        REPRODUCTION_DOES_NOT_COMPILE,
     ],
     key=lambda r: PHASES.index(r.phase),  # stable: each phase keeps its own order
 )

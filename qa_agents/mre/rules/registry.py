@@ -32,6 +32,8 @@ COMPARISON = "comparison"
 """The run against the symptom the report describes: did it show it?"""
 VERDICT = "verdict"
 """GREEN, YELLOW, RED or ERROR from what was read, installed and run: a ladder."""
+SHIPPED_SCRIPT = "shipped script"
+"""The reproduction.py a GREEN verdict ships, checked before it is written."""
 PHASES = (
     BLOCK_KIND,
     BLOCK_IN_CONTEXT,
@@ -45,6 +47,7 @@ PHASES = (
     SCRIPT,
     COMPARISON,
     VERDICT,
+    SHIPPED_SCRIPT,
 )
 """The phases in the order a report is read."""
 

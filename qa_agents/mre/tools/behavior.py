@@ -24,7 +24,7 @@ from qa_agents.mre.models import (
     MarkedLine,
     ShownEvidence,
 )
-from qa_agents.mre.rules.completion import without_notes
+from qa_agents.mre.rules.completion import INLINE_OUTPUT_NOTE, without_notes
 from qa_agents.mre.rules.registry import SYMPTOM, Example, Rule, rules_of
 from qa_agents.mre.rules.symptom import (
     ABOUT_THE_MESSAGE_RULE,
@@ -123,6 +123,7 @@ def shown_evidence(
                     context=block.context,
                     text=text,
                     source=source,
+                    rule=_note_taken(text, block.content),
                 )
             )
         if block.kind == "code":
@@ -135,12 +136,20 @@ def shown_evidence(
 def _printed(text: str, context: BlockContext, source: str) -> list[ShownEvidence]:
     """What a session printed: its output, then the traceback it ended with."""
     out, trace = _split_trace(text) if text.strip() else ("", "")
-    out = without_notes(out)  # "{'a': 2} <-- not expected": the value, not the note
+    noted = without_notes(out)  # "{'a': 2} <-- not expected": the value, not the note
     return [
-        ShownEvidence(kind=kind, context=context, text=part, source=source)
-        for kind, part in (("output", out), ("traceback", trace))
+        ShownEvidence(kind=kind, context=context, text=part, source=source, rule=rule)
+        for kind, part, rule in (
+            ("output", noted, _note_taken(noted, out)),
+            ("traceback", trace, ""),
+        )
         if part.strip()
     ]
+
+
+def _note_taken(read: str, shown: str) -> str:
+    """``inline-output-note`` when it took an author's note off the shown output."""
+    return INLINE_OUTPUT_NOTE.name if read != shown else ""
 
 
 def _split_trace(text: str) -> tuple[str, str]:

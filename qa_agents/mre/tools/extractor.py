@@ -114,6 +114,7 @@ def extract(
     meta.guarded_imports = hydrated.guarded_imports
     meta.entrypoint_added = hydrated.entrypoint_added
     meta.relative_imports_rewritten = hydrated.relative_imports_rewritten
+    meta.rules += hydrated.rules
     meta.warnings.extend(hydrated.warnings)
     if any(e is not b for e, b in zip(echoed, ordered, strict=True)):
         meta.warnings.append(

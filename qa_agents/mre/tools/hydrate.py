@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from qa_agents.mre.rules.completion import libraries_of
+from qa_agents.mre.rules.completion import LIBRARY_OF_A_FORGOTTEN_IMPORT, libraries_of
 from qa_agents.mre.tools.comments import bare_expressions, value_claim
 from qa_agents.mre.tools.exports import (
     LOOKUP,
@@ -90,6 +90,8 @@ class Hydration:
     warnings: list[str] = field(default_factory=list)
     packages_added: list[str] = field(default_factory=list)
     guarded_imports: list[str] = field(default_factory=list)
+    rules: list[str] = field(default_factory=list)
+    """The named completion rules that changed the script (``library-of-a-forgotten-import``)."""
 
 
 ModuleExists = Callable[[str], bool]
@@ -188,7 +190,8 @@ def hydrate(
     result = Hydration(code=code, relative_imports_rewritten=rewritten, packages_added=packages)
     wanted = set(unknown) - PYTHON2_BUILTINS
     candidates = [*imported_modules(tree, local_modules or set()), *packages]
-    candidates += [m for m in libraries_of("\n".join(imports)) if m not in candidates]
+    pinned = [m for m in libraries_of("\n".join(imports)) if m not in candidates]
+    candidates += pinned
     # a module-like PyPI name may be the own package's submodule (convertdate's ``hebrew``)
     installed_modules = [p for p in packages if p in modules]
     repository = repository_modules() if wanted or installed_modules else []
@@ -209,6 +212,8 @@ def hydrate(
         result.code = insert_preamble(code, tree, imports, [guarded(tried), lookup, *helper])
         result.imports_added = imports
         result.guarded_imports = tried
+    if any(t.startswith(f"from {m} import ") for t in tried for m in pinned):
+        result.rules.append(LIBRARY_OF_A_FORGOTTEN_IMPORT.name)
     if tried:
         result.warnings.append(
             f"names used without an import, tried from {', '.join(dict.fromkeys(candidates))}"

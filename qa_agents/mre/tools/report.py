@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import platform
+import re
 
 from pydantic import BaseModel
 
@@ -16,7 +17,10 @@ from qa_agents.mre.models import (
     Verdict,
     VersionReport,
 )
+from qa_agents.mre.rules.completion import INLINE_OUTPUT_NOTE
+from qa_agents.mre.rules.registry import SHIPPED_SCRIPT, Example, Rule
 
+NOTE = INLINE_OUTPUT_NOTE.name
 _STATUS = {
     Verdict.GREEN: "✓ REPRODUCED",
     Verdict.YELLOW: "⚠ PARTIAL_REPRODUCTION",
@@ -82,7 +86,8 @@ def _reading_section(inp: ReportInputs) -> list[str]:
         rules = ", ".join(f"`{r}`" for r in b.rules) or "no named rule"
         lines.append(f"- block {b.index + 1} ({where}): {b.kind}{side}, by {rules}")
     for claim in (e for e in inp.behavior.shown if e.rule):
-        lines.append(f"- claim `{claim.text.strip()[:80]}` ({claim.kind}), by `{claim.rule}`")
+        what = "shown output, its note taken off" if claim.rule == NOTE else "claim"
+        lines.append(f"- {what} `{claim.text.strip()[:80]}` ({claim.kind}), by `{claim.rule}`")
     if inp.extraction.rules:
         lines.append("- script completed by " + ", ".join(f"`{r}`" for r in inp.extraction.rules))
     if inp.comparison.rule:
@@ -147,18 +152,52 @@ def render_reproduction(inp: ReportInputs) -> str:
         if p.chosen_version or p.latest_version
     )
     python = inp.execution.python_version or platform.python_version()
-    header = (
-        f'"""\nMRE Validation - {inp.title}\n'
+    text = (
+        f"MRE Validation - {inp.title}\n"
         f"Successfully reproduced on: {dt.date.today().isoformat()}\n"
         f"Python: {python}" + (f" | {versions}" if versions else "") + "\n"
         f"Expected symptom: {inp.behavior.expected_behavior.description}\n"
-        f'"""\n\n'
     )
+    # the report's own words: a backslash (a title's ``\x``) or three quotes would break or
+    # end the docstring, so they are escaped and the docstring reads as they were written
+    text = re.sub(r'"(?=")', r'\\"', text.replace("\\", "\\\\"))  # no two quotes in a row
+    header = f'"""\n{text}"""\n\n'
     code = inp.code
     future, rest = _split_future(code)
     source = future + header + rest
     compile(source, "reproduction.py", "exec")
     return source
+
+
+def _not_compiling(decision: Decision, error: str | None) -> Decision | None:
+    """YELLOW in place of a GREEN whose reproduction.py does not compile (``error``): it
+    cannot happen for code that ran, and a script that does not compile is never shipped."""
+    if decision.verdict != Verdict.GREEN or error is None:
+        return None
+    return Decision(
+        verdict=Verdict.YELLOW,
+        category="not-reproduced",
+        reasons=[f"reproduction.py does not compile: {error}"],
+        questions=["Can you paste the exact script you ran?"],
+        verdict_rule="reproduction-does-not-compile",
+        rules=decision.rules,
+    )
+
+
+_GREEN = Decision(verdict=Verdict.GREEN, category="reproduced")
+REPRODUCTION_DOES_NOT_COMPILE = Rule(
+    name="reproduction-does-not-compile",
+    phase=SHIPPED_SCRIPT,
+    doc="A GREEN whose reproduction.py (the run's code under its provenance docstring) "
+    "does not compile is YELLOW: a script that does not compile is never shipped.",
+    examples=(
+        Example((_GREEN, "invalid syntax (line 3)"), ("YELLOW", "not-reproduced")),
+        Example((_GREEN, None), None),  # it compiles: the GREEN stands
+        Example((Decision(verdict=Verdict.RED, category="no-code"), "invalid syntax"), None),
+    ),
+    apply=_not_compiling,
+    outcome=lambda d: (d.verdict.value, d.category) if d is not None else None,
+)
 
 
 def _green(inp: ReportInputs) -> list[str]:
