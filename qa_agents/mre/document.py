@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from qa_agents.mre.models import CodeBlock
-from qa_agents.mre.tools.markdown import classify_blocks, raw_blocks
-from qa_agents.mre.tools.prose import RawBlock
+from qa_agents.mre.read.markdown import classify_blocks, raw_blocks
+from qa_agents.mre.read.prose import RawBlock
 
 
 @dataclass(frozen=True)

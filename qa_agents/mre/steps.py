@@ -31,6 +31,7 @@ from qa_agents.mre.models import (
     VersionReport,
     VersionRun,
 )
+from qa_agents.mre.read.tool_commands import files_not_found
 from qa_agents.mre.repository import TraceRepository, note_in_versions, own_first
 from qa_agents.mre.tools.behavior import analyse_behavior
 from qa_agents.mre.tools.code_facts import analyse
@@ -46,7 +47,6 @@ from qa_agents.mre.tools.report import (
     render_reproduction,
 )
 from qa_agents.mre.tools.resolver import Interpreter
-from qa_agents.mre.tools.tool_commands import files_not_found
 from qa_agents.mre.tools.versions import (
     PackageMention,
     build_report,

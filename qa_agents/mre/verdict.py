@@ -46,8 +46,8 @@ from qa_agents.mre.questions import (
     version_notes,
     version_questions,
 )
+from qa_agents.mre.read.tracebacks import stopped_in_script
 from qa_agents.mre.rules.registry import VERDICT, Example, Rule, rules_of
-from qa_agents.mre.tools.tracebacks import stopped_in_script
 
 
 @dataclass(frozen=True)

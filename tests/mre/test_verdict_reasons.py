@@ -17,10 +17,10 @@ from qa_agents.mre.models import (
     Verdict,
     VersionReport,
 )
+from qa_agents.mre.read.tracebacks import raised_in
 from qa_agents.mre.tools.behavior import analyse_behavior
 from qa_agents.mre.tools.comparison import compare
 from qa_agents.mre.tools.pypi import PypiClient
-from qa_agents.mre.tools.tracebacks import raised_in
 from qa_agents.mre.tools.versions import distributions, repository_modules, source_repository
 from qa_agents.mre.verdict import decide
 

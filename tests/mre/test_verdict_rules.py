@@ -9,8 +9,8 @@ from collections.abc import Callable
 
 from qa_agents.mre.decision import rules_behind
 from qa_agents.mre.models import ExtractionMetadata, MreResult
+from qa_agents.mre.read.markdown import extract_code_blocks
 from qa_agents.mre.rules.catalogue import RULES
-from qa_agents.mre.tools.markdown import extract_code_blocks
 
 from .test_completion_reports import SHOWN_FILES_BY_NAME
 

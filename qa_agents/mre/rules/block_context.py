@@ -3,7 +3,7 @@ and the blocks around it (a data file a sentence names, a repr printed by the co
 
 Why apart from ``block_kind.py``: those rules see one block alone; these mend that first
 reading with context a block cannot see in itself. Each is named, exemplified and pure; the
-driver (``tools/markdown.py``) records on each block the names of the rules that decided it.
+driver (``read/markdown.py``) records on each block the names of the rules that decided it.
 """
 
 from __future__ import annotations
@@ -13,16 +13,16 @@ import json
 import re
 
 from qa_agents.mre.models import BlockContext
-from qa_agents.mre.rules.registry import BLOCK_IN_CONTEXT, BLOCK_SIDE, Example, Rule, rules_of
-from qa_agents.mre.rules.vocabulary import EXPECT, JUDGED_RIGHT, SHOULD, words
-from qa_agents.mre.tools.block_roles import (
+from qa_agents.mre.read.not_the_reproduction import (
     is_config_file,
     is_file_listing,
     proposes_a_change,
     python_version_named,
 )
-from qa_agents.mre.tools.prose import IMPORT_LINE
-from qa_agents.mre.tools.transcripts import is_transcript
+from qa_agents.mre.read.prose import IMPORT_LINE
+from qa_agents.mre.read.transcripts import is_transcript
+from qa_agents.mre.rules.registry import BLOCK_IN_CONTEXT, BLOCK_SIDE, Example, Rule, rules_of
+from qa_agents.mre.rules.vocabulary import EXPECT, JUDGED_RIGHT, SHOULD, words
 
 _E = Example
 

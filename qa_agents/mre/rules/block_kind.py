@@ -16,15 +16,13 @@ import ast
 import re
 
 from qa_agents.mre.models import BlockKind
-from qa_agents.mre.rules.registry import BLOCK_KIND, Example, Rule, rules_of
-from qa_agents.mre.rules.vocabulary import STOPS_A_RUN, suffixes
-from qa_agents.mre.tools.pasted_output import CODE_HINT, split_pasted_output
-from qa_agents.mre.tools.prose import announces_output, parses, python_c_code
-from qa_agents.mre.tools.prose_sessions import paragraph_session, script_with_values
-from qa_agents.mre.tools.shell_programs import shell_python, typed_at_interpreter
-from qa_agents.mre.tools.syntax import is_printed_value
-from qa_agents.mre.tools.tracebacks import PYTEST_FAILURE
-from qa_agents.mre.tools.transcripts import (
+from qa_agents.mre.read.pasted_output import CODE_HINT, split_pasted_output
+from qa_agents.mre.read.prose import announces_output, parses, python_c_code
+from qa_agents.mre.read.prose_sessions import paragraph_session, script_with_values
+from qa_agents.mre.read.shell_programs import shell_python, typed_at_interpreter
+from qa_agents.mre.read.syntax import is_printed_value
+from qa_agents.mre.read.tracebacks import PYTEST_FAILURE
+from qa_agents.mre.read.transcripts import (
     is_transcript,
     outputs_at_prompts,
     python2_print,
@@ -32,6 +30,8 @@ from qa_agents.mre.tools.transcripts import (
     split_transcript,
     without_magics,
 )
+from qa_agents.mre.rules.registry import BLOCK_KIND, Example, Rule, rules_of
+from qa_agents.mre.rules.vocabulary import STOPS_A_RUN, suffixes
 
 PY_LANGS = {"python", "py", "python3", "py3", "ipython", "ipython3"}
 PYCON_LANGS = {"pycon", "python-repl", ">>>"}

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 
+from qa_agents.mre.read.transcripts import OUT_PROMPT
 from qa_agents.mre.rules.registry import OUTPUT_LINE, Example, Rule, rules_of
-from qa_agents.mre.tools.transcripts import OUT_PROMPT
 
 Exact = frozenset[str] | set[str]
 

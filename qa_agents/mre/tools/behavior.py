@@ -24,6 +24,9 @@ from qa_agents.mre.models import (
     MarkedLine,
     ShownEvidence,
 )
+from qa_agents.mre.read.command_lines import printed_by_command, script_argv
+from qa_agents.mre.read.tool_commands import printed_by_tool
+from qa_agents.mre.read.tracebacks import EXCEPTION_LINE, PYTEST_FAILURE, parse_exception
 from qa_agents.mre.rules.completion import INLINE_OUTPUT_NOTE, without_notes
 from qa_agents.mre.rules.registry import SYMPTOM, Example, Rule, rules_of
 from qa_agents.mre.rules.symptom import (
@@ -39,12 +42,9 @@ from qa_agents.mre.rules.vocabulary import (
     STOPS_A_RUN,
     exception_class,
 )
-from qa_agents.mre.tools.command_lines import printed_by_command, script_argv
 from qa_agents.mre.tools.comments import commented_evidence, marked_lines
 from qa_agents.mre.tools.output_match import exact_numbers
 from qa_agents.mre.tools.prose_claims import report_claims
-from qa_agents.mre.tools.tool_commands import printed_by_tool
-from qa_agents.mre.tools.tracebacks import EXCEPTION_LINE, PYTEST_FAILURE, parse_exception
 
 _FENCE_LINE = re.compile(r"^ {0,3}(?:`{3,}|~{3,}).*$", re.M)
 _HEADING = re.compile(

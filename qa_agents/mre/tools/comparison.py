@@ -18,12 +18,12 @@ from qa_agents.mre.models import (
     MarkedLine,
     ShownEvidence,
 )
+from qa_agents.mre.read.tracebacks import raising_line, stopped_in_script
 from qa_agents.mre.rules.registry import COMPARISON, Example, Rule, rules_of
 from qa_agents.mre.tools.behavior import clip
 from qa_agents.mre.tools.comments import comment_of
 from qa_agents.mre.tools.output_match import compare_outputs
 from qa_agents.mre.tools.raise_match import TRACEBACK_HEAD, compare_error, normalized, shown_as
-from qa_agents.mre.tools.tracebacks import raising_line, stopped_in_script
 
 
 def compare(behavior: BehaviorAnalysis, run: ExecutionResults) -> Comparison:

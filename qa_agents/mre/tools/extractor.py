@@ -10,6 +10,11 @@ from pathlib import PurePosixPath
 
 from qa_agents.mre.document import ReportDocument, as_document
 from qa_agents.mre.models import CodeBlock, Extraction, ExtractionMetadata
+from qa_agents.mre.read.command_lines import reads_argv, report_argv, with_argv
+from qa_agents.mre.read.markdown import last_line
+from qa_agents.mre.read.not_the_reproduction import CAT_HEADER
+from qa_agents.mre.read.syntax import parses
+from qa_agents.mre.read.tool_commands import ToolRun, find_tool_run
 from qa_agents.mre.rules.block_context import DATA_FORMAT, NAMED_FILE
 from qa_agents.mre.rules.completion import (
     FILE_NAMED_BY_FENCE_INFO,
@@ -17,9 +22,7 @@ from qa_agents.mre.rules.completion import (
     file_bindings,
     file_named_by_info,
 )
-from qa_agents.mre.tools.block_roles import CAT_HEADER
 from qa_agents.mre.tools.code_facts import analyse
-from qa_agents.mre.tools.command_lines import reads_argv, report_argv, with_argv
 from qa_agents.mre.tools.exports import repository_module_name, shown_name_errors
 from qa_agents.mre.tools.hydrate import (
     ExtraModules,
@@ -29,9 +32,6 @@ from qa_agents.mre.tools.hydrate import (
     insert_preamble,
     undefined_names,
 )
-from qa_agents.mre.tools.markdown import last_line
-from qa_agents.mre.tools.syntax import parses
-from qa_agents.mre.tools.tool_commands import ToolRun, find_tool_run
 from qa_agents.mre.tools.tool_script import tool_script
 from qa_agents.mre.tools.versions import source_repository
 

@@ -19,9 +19,9 @@ from qa_agents.mre.models import (
     OutputComparison,
     ShownEvidence,
 )
+from qa_agents.mre.read.syntax import is_expression
 from qa_agents.mre.rules.completion import without_notes
 from qa_agents.mre.rules.output_lines import FLOAT, TIMESTAMP, normalize_line
-from qa_agents.mre.tools.syntax import is_expression
 
 MATCH_THRESHOLD = 0.8
 """Share of the shown lines a run must print to count as the same output."""

@@ -19,9 +19,9 @@ from pathlib import PurePosixPath
 
 from qa_agents.mre.document import ReportDocument, as_document
 from qa_agents.mre.models import CodeBlock, ToolCommand
+from qa_agents.mre.read.command_lines import PYTHON_EXE
+from qa_agents.mre.read.markdown import RawBlock, last_line
 from qa_agents.mre.rules.block_kind import PY_LANGS, PYCON_LANGS, SHELL_LANGS
-from qa_agents.mre.tools.command_lines import PYTHON_EXE
-from qa_agents.mre.tools.markdown import RawBlock, last_line
 
 # a prompt that starts a command: "$ ", "% ", "❯ ", "╰─ ", "PS C:\\> ", "user@host:~$ "
 PROMPT = re.compile(r"^\s*(?:[$%❯]|╰─|➜\s+\S*|PS [^>]*>|[\w.-]+@[\w.-]+:\S*[$#])\s+")

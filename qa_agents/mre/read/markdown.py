@@ -12,6 +12,10 @@ from __future__ import annotations
 import re
 
 from qa_agents.mre.models import CodeBlock
+from qa_agents.mre.read.fences import fenced_blocks
+from qa_agents.mre.read.not_the_reproduction import assign_roles
+from qa_agents.mre.read.prose import RawBlock, prose_blocks
+from qa_agents.mre.read.quotes import unquote_code
 from qa_agents.mre.rules.block_context import (
     data_file_named_above,
     inert,
@@ -21,10 +25,6 @@ from qa_agents.mre.rules.block_context import (
     side_of,
 )
 from qa_agents.mre.rules.block_kind import read_block
-from qa_agents.mre.tools.block_roles import assign_roles
-from qa_agents.mre.tools.fences import fenced_blocks
-from qa_agents.mre.tools.prose import RawBlock, prose_blocks
-from qa_agents.mre.tools.quotes import unquote_code
 
 _TITLE = re.compile(r"\A(?:\s*<!--.*?-->\s*)*\s*#\s[^\n]*\n")
 _SECTION = re.compile(r"^ {0,3}#{1,6}\s+(?P<h>.+?)\s*#*\s*$|^\*\*(?P<b>[^*\n]+)\*\*:?\s*$", re.M)

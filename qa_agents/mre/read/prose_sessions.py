@@ -12,8 +12,7 @@ from __future__ import annotations
 import ast
 import re
 
-from qa_agents.mre.rules.vocabulary import RAISED_OR_WARNED, exception_class
-from qa_agents.mre.tools.syntax import (
+from qa_agents.mre.read.syntax import (
     does_something,
     is_expression,
     is_literal,
@@ -21,7 +20,8 @@ from qa_agents.mre.tools.syntax import (
     literal_arguments,
     parses,
 )
-from qa_agents.mre.tools.transcripts import OUT_PROMPT, is_gt_session
+from qa_agents.mre.read.transcripts import OUT_PROMPT, is_gt_session
+from qa_agents.mre.rules.vocabulary import RAISED_OR_WARNED, exception_class
 
 # a line that opens a statement of a session: a comment, a call, an assignment, an import
 _STATEMENT = re.compile(

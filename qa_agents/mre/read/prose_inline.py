@@ -8,8 +8,8 @@ import re
 import textwrap
 from dataclasses import dataclass
 
-from qa_agents.mre.tools.syntax import assigns_a_call, is_runnable_call, parses
-from qa_agents.mre.tools.transcripts import is_transcript
+from qa_agents.mre.read.syntax import assigns_a_call, is_runnable_call, parses
+from qa_agents.mre.read.transcripts import is_transcript
 
 HEADING = re.compile(r"^\s{0,3}#{1,6}\s")
 TRACEBACK_HEAD = re.compile(r"^Traceback \(most recent call last\):?\s*$")

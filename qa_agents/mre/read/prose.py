@@ -15,15 +15,8 @@ import shlex
 import textwrap
 from collections.abc import Callable
 
-from qa_agents.mre.rules.completion import (
-    LABELLED_INLINE_VALUES,
-    VALUE_UNDER_A_SIDE_HEADING,
-    labelled_values,
-    value_under_side_heading,
-)
-from qa_agents.mre.rules.registry import PROSE_LINE, Example, Rule, rules_of
-from qa_agents.mre.tools.command_lines import PYTHON_EXE
-from qa_agents.mre.tools.prose_inline import (
+from qa_agents.mre.read.command_lines import PYTHON_EXE
+from qa_agents.mre.read.prose_inline import (
     HEADING,
     INLINE_ONLY,
     TRACEBACK_HEAD,
@@ -31,19 +24,26 @@ from qa_agents.mre.tools.prose_inline import (
     inline_block,
     multiline_span,
 )
-from qa_agents.mre.tools.prose_sessions import (
+from qa_agents.mre.read.prose_sessions import (
     gt_session,
     inline_call_with_result,
     promptless_session,
 )
-from qa_agents.mre.tools.quotes import unescaped
-from qa_agents.mre.tools.syntax import (
+from qa_agents.mre.read.quotes import unescaped
+from qa_agents.mre.read.syntax import (
     does_something,
     is_literal,
     parses,
 )
-from qa_agents.mre.tools.tracebacks import EXCEPTION_LINE
-from qa_agents.mre.tools.transcripts import loose_prompt, python2_print
+from qa_agents.mre.read.tracebacks import EXCEPTION_LINE
+from qa_agents.mre.read.transcripts import loose_prompt, python2_print
+from qa_agents.mre.rules.completion import (
+    LABELLED_INLINE_VALUES,
+    VALUE_UNDER_A_SIDE_HEADING,
+    labelled_values,
+    value_under_side_heading,
+)
+from qa_agents.mre.rules.registry import PROSE_LINE, Example, Rule, rules_of
 
 # a line that can only open a Python script, at the start of a paragraph
 _SCRIPT_START = re.compile(

@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 import re
 
-from qa_agents.mre.tools.syntax import parses
+from qa_agents.mre.read.syntax import parses
 
 # a line that can only be code: an import, a definition, a decorator, a print, an assignment
 CODE_HINT = re.compile(

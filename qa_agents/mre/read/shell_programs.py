@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import re
 
-from qa_agents.mre.tools.command_lines import PYTHON_EXE
-from qa_agents.mre.tools.prose import python_c_code
-from qa_agents.mre.tools.syntax import does_something, parses
-from qa_agents.mre.tools.transcripts import VERSION_QUERY
+from qa_agents.mre.read.command_lines import PYTHON_EXE
+from qa_agents.mre.read.prose import python_c_code
+from qa_agents.mre.read.syntax import does_something, parses
+from qa_agents.mre.read.transcripts import VERSION_QUERY
 
 # ``python <<EOF`` (any interpreter name, options or env assignments before it)
 _HEREDOC = re.compile(r"(?:^|[\s;&|])(?:python[\d.]*|py)(?:\s+-\S+)*\s*<<-?\s*['\"]?(?P<end>\w+)")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 import re
 
-from qa_agents.mre.tools.syntax import does_something, is_expression, is_literal, parses
+from qa_agents.mre.read.syntax import does_something, is_expression, is_literal, parses
 
 _PROMPT = re.compile(r"^(?:>>>|\.\.\.)(?: |$)|^In \[\d*\]: ?|^In: |^\s+\.{3,}: ?")
 _IN_PROMPT = re.compile(r"^In(?: \[\d*\])?: ")

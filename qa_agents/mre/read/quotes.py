@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 
+from qa_agents.mre.read.syntax import parses
 from qa_agents.mre.rules.vocabulary import RAISED_OR_WARNED, exception_class
-from qa_agents.mre.tools.syntax import parses
 
 _QUOTE = re.compile(r"^ {0,3}>(?!>>)")
 # what can only be code inside a quote: a fence, a script's first line, a session
