@@ -16,6 +16,7 @@ from pydantic import BaseModel
 
 from qa_agents.mre import artifacts as names
 from qa_agents.mre.artifacts import ArtifactStore
+from qa_agents.mre.claims.behavior import analyse_behavior
 from qa_agents.mre.decision import rules_behind
 from qa_agents.mre.document import ReportDocument, read_report
 from qa_agents.mre.missing_input import shown_in_report
@@ -33,7 +34,6 @@ from qa_agents.mre.models import (
 )
 from qa_agents.mre.read.tool_commands import files_not_found
 from qa_agents.mre.repository import TraceRepository, note_in_versions, own_first
-from qa_agents.mre.tools.behavior import analyse_behavior
 from qa_agents.mre.tools.code_facts import analyse
 from qa_agents.mre.tools.comparison import compare, marked_raise
 from qa_agents.mre.tools.execute import Executor

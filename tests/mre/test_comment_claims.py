@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import json
 
+from qa_agents.mre.claims.comments import line_mark, value_claim
 from qa_agents.mre.models import Verdict
-from qa_agents.mre.tools.comments import line_mark, value_claim
 
 
 def _report(code: str) -> str:

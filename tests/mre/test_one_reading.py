@@ -10,10 +10,10 @@ import pytest
 from qa_agents.mre import artifacts as names
 from qa_agents.mre import document as document_module
 from qa_agents.mre.artifacts import ArtifactStore
+from qa_agents.mre.claims.behavior import analyse_behavior
 from qa_agents.mre.document import read_report
 from qa_agents.mre.read import markdown as markdown_module
 from qa_agents.mre.steps import MreSteps
-from qa_agents.mre.tools.behavior import analyse_behavior
 from qa_agents.mre.tools.extractor import extract
 from qa_agents.mre.tools.pypi import PypiClient
 

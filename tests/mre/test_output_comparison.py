@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from qa_agents.mre.claims.behavior import analyse_behavior
 from qa_agents.mre.models import ExecutionResults
-from qa_agents.mre.tools.behavior import analyse_behavior
 from qa_agents.mre.tools.comparison import compare
 from qa_agents.mre.tools.output_match import compare_outputs, normalize_lines
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import json
 
+from qa_agents.mre.claims.sentences import prose_claims
 from qa_agents.mre.models import Verdict
-from qa_agents.mre.tools.prose_claims import prose_claims
 
 
 def _said(prose: str) -> list[tuple[str, str]]:
@@ -95,7 +95,7 @@ def test_a_url_a_sentence_ends_with_is_the_value_printed() -> None:
 
 
 def test_the_title_states_the_symptom_when_nothing_is_shown() -> None:
-    from qa_agents.mre.tools.behavior import analyse_behavior
+    from qa_agents.mre.claims.behavior import analyse_behavior
 
     md = "# TypeError raised while resolving\n\n```python\nresolve(cfg)\n```\n"
     assert analyse_behavior(md).expected_behavior.error_type == "TypeError"

@@ -4,9 +4,9 @@ code indented twice, a failing case and its working variant, an exception line a
 
 from __future__ import annotations
 
+from qa_agents.mre.claims.behavior import analyse_behavior
 from qa_agents.mre.read.markdown import extract_code_blocks
 from qa_agents.mre.read.prose_sessions import paragraph_session
-from qa_agents.mre.tools.behavior import analyse_behavior
 from qa_agents.mre.tools.extractor import extract
 
 

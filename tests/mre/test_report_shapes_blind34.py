@@ -4,16 +4,16 @@ side of the expectation a block is on, and which files the code needs."""
 
 from __future__ import annotations
 
+from qa_agents.mre.claims.behavior import shown_evidence
+from qa_agents.mre.claims.sentences import prose_claims
 from qa_agents.mre.models import BlockContext, ShownEvidence
 from qa_agents.mre.read.fences import fenced_blocks
 from qa_agents.mre.read.markdown import context_of, extract_code_blocks
 from qa_agents.mre.read.quotes import unescaped
 from qa_agents.mre.read.tool_commands import find_tool_run
-from qa_agents.mre.tools.behavior import shown_evidence
 from qa_agents.mre.tools.code_facts import analyse
 from qa_agents.mre.tools.extractor import extract
 from qa_agents.mre.tools.output_match import exact_numbers, normalize_lines
-from qa_agents.mre.tools.prose_claims import prose_claims
 
 
 def _kinds(markdown: str) -> list[tuple[str, str]]:

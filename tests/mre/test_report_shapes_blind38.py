@@ -7,6 +7,8 @@ are its symptom."""
 
 from __future__ import annotations
 
+from qa_agents.mre.claims.behavior import analyse_behavior
+from qa_agents.mre.claims.sentences import prose_claims, title_claim
 from qa_agents.mre.models import (
     CodeBlock,
     ExecutionResults,
@@ -16,11 +18,9 @@ from qa_agents.mre.models import (
 )
 from qa_agents.mre.read.markdown import extract_code_blocks
 from qa_agents.mre.read.tool_commands import find_tool_run
-from qa_agents.mre.tools.behavior import analyse_behavior
 from qa_agents.mre.tools.comparison import compare
 from qa_agents.mre.tools.execute import waited_for_the_keyboard
 from qa_agents.mre.tools.extractor import extract
-from qa_agents.mre.tools.prose_claims import prose_claims, title_claim
 from qa_agents.mre.verdict import decide
 
 

@@ -8,10 +8,10 @@ a report filed in its repository would.
 
 from __future__ import annotations
 
+from qa_agents.mre.claims.behavior import analyse_behavior, shown_evidence
 from qa_agents.mre.models import Verdict
 from qa_agents.mre.read.markdown import extract_code_blocks
 from qa_agents.mre.read.tool_commands import files_not_found, find_tool_run, printed_by_tool
-from qa_agents.mre.tools.behavior import analyse_behavior, shown_evidence
 from qa_agents.mre.tools.extractor import extract
 from qa_agents.mre.tools.tool_script import tool_script
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
+from qa_agents.mre.claims.behavior import analyse_behavior
 from qa_agents.mre.decision import CATEGORIES
 from qa_agents.mre.models import (
     ActualBehavior,
@@ -18,7 +19,6 @@ from qa_agents.mre.models import (
     VersionReport,
 )
 from qa_agents.mre.read.tracebacks import raised_in
-from qa_agents.mre.tools.behavior import analyse_behavior
 from qa_agents.mre.tools.comparison import compare
 from qa_agents.mre.tools.pypi import PypiClient
 from qa_agents.mre.tools.versions import distributions, repository_modules, source_repository

@@ -117,8 +117,8 @@ Calling it gives a `KeyError`.
 
 
 def test_a_claim_read_from_the_prose_names_its_rule_among_the_verdicts() -> None:
+    from qa_agents.mre.claims.behavior import analyse_behavior
     from qa_agents.mre.document import read_report
-    from qa_agents.mre.tools.behavior import analyse_behavior
     from qa_agents.mre.tools.extractor import extract
 
     document = read_report(CLAIMED)
@@ -156,7 +156,7 @@ def test_decide_names_the_first_verdict_rule_that_decides() -> None:
 
 
 def test_symptom_rules_that_held_are_named_by_the_behaviour_analysis() -> None:
-    from qa_agents.mre.tools.behavior import analyse_behavior
+    from qa_agents.mre.claims.behavior import analyse_behavior
 
     hangs = analyse_behavior("# loop\n\n```python\nimport x\nx.run()\n```\n\nCalling it hangs.\n")
     assert hangs.never_finishes and hangs.rules == ["says-it-never-finishes"]

@@ -5,9 +5,9 @@ from __future__ import annotations
 import httpx
 import pytest
 
+from qa_agents.mre.claims.behavior import analyse_behavior
 from qa_agents.mre.models import ExecutionResults
 from qa_agents.mre.read.tracebacks import parse_exception
-from qa_agents.mre.tools.behavior import analyse_behavior
 from qa_agents.mre.tools.comparison import compare
 from qa_agents.mre.tools.pypi import PypiClient
 from qa_agents.mre.tools.versions import build_report, find_mentions, satisfies

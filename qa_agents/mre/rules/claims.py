@@ -5,7 +5,7 @@ Why: a report that shows no output or traceback often says it in words ("`parse`
 `LookupError`", "it returns `0`"); that claim is then the symptom a run is checked
 against. A clause about what ought to happen ("should raise", "instead of 2") is no claim,
 and a denial ("does not raise KeyError") says nothing happened. The sentences are cut
-into clauses by ``tools/prose_claims.py``; the rules here read one clause, or the title.
+into clauses by ``claims/sentences.py``; the rules here read one clause, or the title.
 """
 
 from __future__ import annotations

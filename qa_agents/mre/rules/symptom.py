@@ -5,7 +5,7 @@ printed.
 Why: these sentences change what a run is checked for. "It hangs" makes a timeout the
 reproduction; "`encode` should raise on such a key" makes a raise correct rather than the
 symptom; "raises no exception" makes the absence of one the bug. Each rule reads the prose
-(the report without its blocks) or one sentence of it; ``tools/behavior.py`` applies them.
+(the report without its blocks) or one sentence of it; ``claims/behavior.py`` applies them.
 """
 
 from __future__ import annotations

@@ -17,8 +17,8 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from qa_agents.mre.claims.comments import bare_expressions, value_claim
 from qa_agents.mre.rules.completion import LIBRARY_OF_A_FORGOTTEN_IMPORT, libraries_of
-from qa_agents.mre.tools.comments import bare_expressions, value_claim
 from qa_agents.mre.tools.exports import (
     LOOKUP,
     alias_imports,

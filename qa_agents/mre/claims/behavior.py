@@ -14,6 +14,8 @@ import ast
 import re
 from collections.abc import Collection
 
+from qa_agents.mre.claims.comments import commented_evidence, marked_lines
+from qa_agents.mre.claims.sentences import report_claims
 from qa_agents.mre.document import ReportDocument, as_document
 from qa_agents.mre.models import (
     ActualBehavior,
@@ -42,9 +44,7 @@ from qa_agents.mre.rules.vocabulary import (
     STOPS_A_RUN,
     exception_class,
 )
-from qa_agents.mre.tools.comments import commented_evidence, marked_lines
 from qa_agents.mre.tools.output_match import exact_numbers
-from qa_agents.mre.tools.prose_claims import report_claims
 
 _FENCE_LINE = re.compile(r"^ {0,3}(?:`{3,}|~{3,}).*$", re.M)
 _HEADING = re.compile(
