@@ -22,7 +22,7 @@ from pathlib import Path
 from qa_agents.mre.claims.behavior import analyse_behavior
 from qa_agents.mre.corpus import load_corpus
 from qa_agents.mre.document import read_report
-from qa_agents.mre.tools.extractor import extract
+from qa_agents.mre.script.extractor import extract
 from qa_agents.mre.tools.output_match import normalize_lines
 
 DEFAULT_CORPUS = Path(__file__).resolve().parent.parent / "tests" / "mre" / "corpus"

@@ -9,8 +9,8 @@ from pathlib import Path
 from qa_agents.mre.claims.behavior import analyse_behavior
 from qa_agents.mre.models import ExecutionResults
 from qa_agents.mre.read.command_lines import script_argv
+from qa_agents.mre.script.extractor import extract
 from qa_agents.mre.tools.comparison import compare
-from qa_agents.mre.tools.extractor import extract
 
 REPORT = """\
 ```python

@@ -5,9 +5,9 @@ from __future__ import annotations
 import ast
 
 from qa_agents.mre.read.markdown import extract_code_blocks
-from qa_agents.mre.tools.code_facts import analyse
-from qa_agents.mre.tools.extractor import combine_python_blocks, extract
-from qa_agents.mre.tools.hydrate import hydrate
+from qa_agents.mre.script.completion import hydrate
+from qa_agents.mre.script.external_needs import analyse
+from qa_agents.mre.script.extractor import combine_python_blocks, extract
 
 MULTI = """
 Setup:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 from qa_agents.mre.models import Verdict
-from qa_agents.mre.tools.extractor import extract
+from qa_agents.mre.script.extractor import extract
 
 SOURCE = "<!-- source: https://github.com/jpvanhal/inflection/issues/1 -->\n"
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from qa_agents.mre.missing_input import missing_input
 from qa_agents.mre.models import ExecutionResults, ExtractionMetadata
-from qa_agents.mre.tools.extractor import extract
-from qa_agents.mre.tools.hydrate import hydrate
+from qa_agents.mre.script.completion import hydrate
+from qa_agents.mre.script.extractor import extract
 
 
 def _run(code: str, where: Path) -> subprocess.CompletedProcess[str]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from qa_agents.mre.claims.behavior import analyse_behavior
 from qa_agents.mre.read.markdown import extract_code_blocks
 from qa_agents.mre.read.prose_sessions import paragraph_session
-from qa_agents.mre.tools.extractor import extract
+from qa_agents.mre.script.extractor import extract
 
 
 def test_an_unfenced_ipython_session_runs_after_the_data_it_works_on() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 
 from qa_agents.mre.models import Verdict
-from qa_agents.mre.tools.hydrate import hydrate
+from qa_agents.mre.script.completion import hydrate
 
 FIXTURE_TEST = (
     "import json\n\n\ndef test_reads(tmp_path):\n    p = tmp_path / 'a.json'\n"

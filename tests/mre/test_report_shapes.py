@@ -10,7 +10,7 @@ from qa_agents.mre.claims.behavior import shown_evidence
 from qa_agents.mre.read.fences import fenced_blocks
 from qa_agents.mre.read.markdown import context_of, extract_code_blocks
 from qa_agents.mre.read.not_the_reproduction import keep_this_pythons_output
-from qa_agents.mre.tools.extractor import extract
+from qa_agents.mre.script.extractor import extract
 from qa_agents.mre.tools.output_match import normalize_lines
 
 

@@ -11,8 +11,8 @@ from qa_agents.mre.read.fences import fenced_blocks
 from qa_agents.mre.read.markdown import context_of, extract_code_blocks
 from qa_agents.mre.read.quotes import unescaped
 from qa_agents.mre.read.tool_commands import find_tool_run
-from qa_agents.mre.tools.code_facts import analyse
-from qa_agents.mre.tools.extractor import extract
+from qa_agents.mre.script.external_needs import analyse
+from qa_agents.mre.script.extractor import extract
 from qa_agents.mre.tools.output_match import exact_numbers, normalize_lines
 
 

@@ -14,8 +14,8 @@ from qa_agents.mre.artifacts import ArtifactStore
 from qa_agents.mre.claims.behavior import analyse_behavior
 from qa_agents.mre.decision import rules_behind
 from qa_agents.mre.models import ExecutionResults, Verdict
+from qa_agents.mre.script.extractor import extract
 from qa_agents.mre.steps import MreSteps
-from qa_agents.mre.tools.extractor import extract
 from qa_agents.mre.tools.pypi import PypiClient
 
 from .test_completion_reports import FORGOTTEN_EXPORT, NOTE_IN_OUTPUT

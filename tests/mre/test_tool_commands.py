@@ -12,8 +12,8 @@ from qa_agents.mre.claims.behavior import analyse_behavior, shown_evidence
 from qa_agents.mre.models import Verdict
 from qa_agents.mre.read.markdown import extract_code_blocks
 from qa_agents.mre.read.tool_commands import files_not_found, find_tool_run, printed_by_tool
-from qa_agents.mre.tools.extractor import extract
-from qa_agents.mre.tools.tool_script import tool_script
+from qa_agents.mre.script.extractor import extract
+from qa_agents.mre.script.tool_script import tool_script
 
 SOURCE = "<!-- source: https://github.com/PyCQA/pyflakes/issues/1 -->\n# Unused import\n\n"
 SESSION = """\

@@ -119,7 +119,7 @@ Calling it gives a `KeyError`.
 def test_a_claim_read_from_the_prose_names_its_rule_among_the_verdicts() -> None:
     from qa_agents.mre.claims.behavior import analyse_behavior
     from qa_agents.mre.document import read_report
-    from qa_agents.mre.tools.extractor import extract
+    from qa_agents.mre.script.extractor import extract
 
     document = read_report(CLAIMED)
     behavior = analyse_behavior(document)

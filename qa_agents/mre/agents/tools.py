@@ -71,7 +71,7 @@ class RunTools:
         def mentions() -> str:
             """Packages named in /issue.md or imported by /extracted_code.py, with the
             version the author mentions (null when none)."""
-            from qa_agents.mre.tools.code_facts import analyse
+            from qa_agents.mre.script.external_needs import analyse
 
             extraction = self.steps.extraction()
             imported = analyse(extraction.code).third_party_imports if extraction else []
@@ -95,7 +95,7 @@ class RunTools:
             if packages is None:
                 chosen = None
             else:
-                from qa_agents.mre.tools.code_facts import analyse
+                from qa_agents.mre.script.external_needs import analyse
 
                 extraction = self.steps.extraction()
                 imports = analyse(extraction.code).third_party_imports if extraction else []

@@ -22,9 +22,7 @@ from qa_agents.mre.rules.completion import (
     file_bindings,
     file_named_by_info,
 )
-from qa_agents.mre.tools.code_facts import analyse
-from qa_agents.mre.tools.exports import repository_module_name, shown_name_errors
-from qa_agents.mre.tools.hydrate import (
+from qa_agents.mre.script.completion import (
     ExtraModules,
     ModuleExists,
     echo_expressions,
@@ -32,7 +30,9 @@ from qa_agents.mre.tools.hydrate import (
     insert_preamble,
     undefined_names,
 )
-from qa_agents.mre.tools.tool_script import tool_script
+from qa_agents.mre.script.external_needs import analyse
+from qa_agents.mre.script.tool_script import tool_script
+from qa_agents.mre.script.unimported_names import repository_module_name, shown_name_errors
 from qa_agents.mre.tools.versions import source_repository
 
 _FILE_HEADER = re.compile(r"^#\s*(?:file(?:name)?:\s*)?(?:[\w./-]*/)?(?P<mod>\w+)\.py\s*$")

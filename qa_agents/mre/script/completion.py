@@ -19,7 +19,9 @@ from dataclasses import dataclass, field
 
 from qa_agents.mre.claims.comments import bare_expressions, value_claim
 from qa_agents.mre.rules.completion import LIBRARY_OF_A_FORGOTTEN_IMPORT, libraries_of
-from qa_agents.mre.tools.exports import (
+from qa_agents.mre.script.conventional_imports import KNOWN_IMPORTS, KNOWN_MODULES, PYTHON2_BUILTINS
+from qa_agents.mre.script.stdlib_imports import attributes_of, import_for
+from qa_agents.mre.script.unimported_names import (
     LOOKUP,
     alias_imports,
     export_imports,
@@ -28,8 +30,6 @@ from qa_agents.mre.tools.exports import (
     is_guarded_import,
     submodule_lookup,
 )
-from qa_agents.mre.tools.known_names import KNOWN_IMPORTS, KNOWN_MODULES, PYTHON2_BUILTINS
-from qa_agents.mre.tools.stdlib_imports import attributes_of, import_for
 
 
 def rewrite_relative_imports(
