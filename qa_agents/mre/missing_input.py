@@ -15,7 +15,7 @@ from collections.abc import Callable
 from qa_agents.mre.decision import Decision, ask
 from qa_agents.mre.models import ExecutionResults, ExtractionMetadata
 from qa_agents.mre.read.tracebacks import raised_in
-from qa_agents.mre.script.conventional_imports import PYTHON2_BUILTINS
+from qa_agents.mre.script.completion import PYTHON2_BUILTINS
 
 _FILE_ERRORS = {"FileNotFoundError", "IsADirectoryError", "NotADirectoryError"}
 _MODULE_ERRORS = {"ModuleNotFoundError", "ImportError"}
