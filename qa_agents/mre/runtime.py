@@ -7,6 +7,8 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from fixtrace_config import Settings
+from qa_agents.mre.environment.pypi import PypiClient
+from qa_agents.mre.environment.resolver import Interpreter, probe_interpreter
 from qa_agents.mre.tools.execute import (
     DEFAULT_TIMEOUT_S,
     BuiltEnv,
@@ -15,8 +17,6 @@ from qa_agents.mre.tools.execute import (
     InstallError,
     is_transient,
 )
-from qa_agents.mre.tools.pypi import PypiClient
-from qa_agents.mre.tools.resolver import Interpreter, probe_interpreter
 
 DEFAULT_WORK_ROOT = Path("/var/tmp/fixtrace-mre-runs")
 DEFAULT_PYPI_CACHE = Path("/var/tmp/fixtrace-mre-pypi")

@@ -19,6 +19,15 @@ from qa_agents.mre.artifacts import ArtifactStore
 from qa_agents.mre.claims.behavior import analyse_behavior
 from qa_agents.mre.decision import rules_behind
 from qa_agents.mre.document import ReportDocument, read_report
+from qa_agents.mre.environment.pypi import PypiClient
+from qa_agents.mre.environment.resolver import Interpreter
+from qa_agents.mre.environment.versions import (
+    PackageMention,
+    build_report,
+    distributions,
+    find_mentions,
+    repository_modules,
+)
 from qa_agents.mre.missing_input import shown_in_report
 from qa_agents.mre.models import (
     ActualBehavior,
@@ -39,20 +48,11 @@ from qa_agents.mre.script.extractor import extract
 from qa_agents.mre.tools.comparison import compare, marked_raise
 from qa_agents.mre.tools.execute import Executor
 from qa_agents.mre.tools.output_match import compare_outputs
-from qa_agents.mre.tools.pypi import PypiClient
 from qa_agents.mre.tools.report import (
     REPRODUCTION_DOES_NOT_COMPILE,
     ReportInputs,
     render_report,
     render_reproduction,
-)
-from qa_agents.mre.tools.resolver import Interpreter
-from qa_agents.mre.tools.versions import (
-    PackageMention,
-    build_report,
-    distributions,
-    find_mentions,
-    repository_modules,
 )
 from qa_agents.mre.verdict import decide
 

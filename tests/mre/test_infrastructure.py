@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from fixtrace_config import Settings
 from qa_agents.mre.cli import app
+from qa_agents.mre.environment.pypi import PypiClient
 from qa_agents.mre.models import (
     ActualBehavior,
     BehaviorAnalysis,
@@ -24,7 +25,6 @@ from qa_agents.mre.models import (
 )
 from qa_agents.mre.runtime import MreOptions
 from qa_agents.mre.service import validate_issue
-from qa_agents.mre.tools.pypi import PypiClient
 from qa_agents.mre.verdict import decide
 
 CORPUS = Path(__file__).parent / "corpus"

@@ -12,10 +12,10 @@ from qa_agents.mre import document as document_module
 from qa_agents.mre.artifacts import ArtifactStore
 from qa_agents.mre.claims.behavior import analyse_behavior
 from qa_agents.mre.document import read_report
+from qa_agents.mre.environment.pypi import PypiClient
 from qa_agents.mre.read import markdown as markdown_module
 from qa_agents.mre.script.extractor import extract
 from qa_agents.mre.steps import MreSteps
-from qa_agents.mre.tools.pypi import PypiClient
 
 REPORT = """# dumps sorts nothing
 

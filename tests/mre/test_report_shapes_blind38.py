@@ -236,8 +236,8 @@ def test_a_guessed_namesake_the_run_shows_is_another_thing_is_dropped(tmp_path) 
     name), unless the report itself shows that AttributeError as its symptom."""
     from qa_agents.mre import artifacts as names
     from qa_agents.mre.artifacts import ArtifactStore
+    from qa_agents.mre.environment.pypi import PypiClient
     from qa_agents.mre.steps import MreSteps
-    from qa_agents.mre.tools.pypi import PypiClient
 
     store = ArtifactStore(tmp_path)
     steps = MreSteps(store, PypiClient(retries=0), None, "deterministic", "t")  # type: ignore[arg-type]

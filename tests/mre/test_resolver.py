@@ -7,14 +7,14 @@ from pathlib import Path
 import httpx
 import pytest
 
-from qa_agents.mre.tools.pypi import PypiClient, PypiProject, ReleaseFile
-from qa_agents.mre.tools.resolver import (
+from qa_agents.mre.environment.pypi import PypiClient, PypiProject, ReleaseFile
+from qa_agents.mre.environment.resolver import (
     choose_release,
     interpreter_for,
     probe_interpreter,
     release_fits,
 )
-from qa_agents.mre.tools.versions import build_report, find_mentions
+from qa_agents.mre.environment.versions import build_report, find_mentions
 
 PY311 = interpreter_for("3.11.2")
 

@@ -13,10 +13,10 @@ from qa_agents.mre import artifacts as names
 from qa_agents.mre.artifacts import ArtifactStore
 from qa_agents.mre.claims.behavior import analyse_behavior
 from qa_agents.mre.decision import rules_behind
+from qa_agents.mre.environment.pypi import PypiClient
 from qa_agents.mre.models import ExecutionResults, Verdict
 from qa_agents.mre.script.extractor import extract
 from qa_agents.mre.steps import MreSteps
-from qa_agents.mre.tools.pypi import PypiClient
 
 from .test_completion_reports import FORGOTTEN_EXPORT, NOTE_IN_OUTPUT
 

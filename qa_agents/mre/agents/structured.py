@@ -11,7 +11,7 @@ from collections.abc import Callable
 from langchain_core.language_models import BaseChatModel
 from pydantic import BaseModel, Field
 
-from qa_agents.mre.tools.versions import PackageMention, find_mentions
+from qa_agents.mre.environment.versions import PackageMention, find_mentions
 
 
 class MentionList(BaseModel):

@@ -13,9 +13,9 @@ from langchain_core.tools import BaseTool, StructuredTool
 from pydantic import BaseModel, Field
 
 from qa_agents.mre.deterministic import StepListener, describe
+from qa_agents.mre.environment.versions import PackageMention
 from qa_agents.mre.models import MreError
 from qa_agents.mre.steps import MreSteps
-from qa_agents.mre.tools.versions import PackageMention
 
 
 class PackageArg(BaseModel):

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from pathlib import PurePosixPath
 
 from qa_agents.mre.document import ReportDocument, as_document
+from qa_agents.mre.environment.versions import source_repository
 from qa_agents.mre.models import CodeBlock, Extraction, ExtractionMetadata
 from qa_agents.mre.read.command_lines import reads_argv, report_argv, with_argv
 from qa_agents.mre.read.markdown import last_line
@@ -33,7 +34,6 @@ from qa_agents.mre.script.completion import (
 from qa_agents.mre.script.external_needs import analyse
 from qa_agents.mre.script.tool_script import tool_script
 from qa_agents.mre.script.unimported_names import repository_module_name, shown_name_errors
-from qa_agents.mre.tools.versions import source_repository
 
 _FILE_HEADER = re.compile(r"^#\s*(?:file(?:name)?:\s*)?(?:[\w./-]*/)?(?P<mod>\w+)\.py\s*$")
 # a line naming the file the next block holds: "make_processed.py", "**utils.py**:"

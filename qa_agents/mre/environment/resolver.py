@@ -18,7 +18,7 @@ from packaging.utils import InvalidWheelFilename, parse_wheel_filename
 from packaging.version import InvalidVersion, Version
 from pydantic import BaseModel
 
-from qa_agents.mre.tools.pypi import PypiProject, ReleaseFile
+from qa_agents.mre.environment.pypi import PypiProject, ReleaseFile
 from qa_agents.sandbox.pyenv import python_version
 
 

@@ -13,13 +13,13 @@ from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
 from pydantic import BaseModel
 
+from qa_agents.mre.environment.pypi import PypiClient, PypiProject
+from qa_agents.mre.environment.resolver import Choice, Interpreter, choose_release, release_fits
 from qa_agents.mre.models import PackageStatus, VersionReport
 from qa_agents.mre.read.fences import Fence, without_blocks
 from qa_agents.mre.rules.block_kind import classify_block
 from qa_agents.mre.script.external_needs import IMPORT_TO_DIST
 from qa_agents.mre.script.unimported_names import repository_module_name
-from qa_agents.mre.tools.pypi import PypiClient, PypiProject
-from qa_agents.mre.tools.resolver import Choice, Interpreter, choose_release, release_fits
 
 _REQ = re.compile(
     r"(?<![\w.-])(?P<name>[A-Za-z][A-Za-z0-9._-]*)\s*(?P<op>==|>=|<=|~=|!=|>|<)\s*"
