@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 from fixtrace_config import Settings
 from qa_agents.mre.environment.pypi import PypiClient
 from qa_agents.mre.environment.resolver import Interpreter, probe_interpreter
-from qa_agents.mre.tools.execute import (
+from qa_agents.mre.run.execute import (
     DEFAULT_TIMEOUT_S,
     BuiltEnv,
     EnvBuilder,

@@ -18,9 +18,9 @@ from qa_agents.mre.deterministic import StepListener, quiet, run_pipeline
 from qa_agents.mre.environment.pypi import PypiClient
 from qa_agents.mre.models import MreError, MreResult, Timings, Verdict
 from qa_agents.mre.repository import TraceRepository
+from qa_agents.mre.run.execute import Executor
 from qa_agents.mre.runtime import MreOptions, default_executor, default_pypi, sandbox_interpreter
 from qa_agents.mre.steps import STEP_NAMES, MreSteps
-from qa_agents.mre.tools.execute import Executor
 
 MODE_AGENTS = "agents"
 MODE_NO_MODEL = "deterministic (no model configured)"

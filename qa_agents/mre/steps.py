@@ -43,10 +43,10 @@ from qa_agents.mre.models import (
 )
 from qa_agents.mre.read.tool_commands import files_not_found
 from qa_agents.mre.repository import TraceRepository, note_in_versions, own_first
+from qa_agents.mre.run.execute import Executor
 from qa_agents.mre.script.external_needs import analyse
 from qa_agents.mre.script.extractor import extract
 from qa_agents.mre.tools.comparison import compare, marked_raise
-from qa_agents.mre.tools.execute import Executor
 from qa_agents.mre.tools.output_match import compare_outputs
 from qa_agents.mre.tools.report import (
     REPRODUCTION_DOES_NOT_COMPILE,

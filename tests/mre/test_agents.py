@@ -15,9 +15,9 @@ from qa_agents.mre.agents.coordinator import AgentModels
 from qa_agents.mre.agents.runner import models_from_settings
 from qa_agents.mre.environment.pypi import PypiClient
 from qa_agents.mre.models import Verdict
+from qa_agents.mre.run.execute import BuiltEnv, Executor
 from qa_agents.mre.service import MODE_AGENTS, validate_issue
 from qa_agents.mre.steps import STEP_NAMES
-from qa_agents.mre.tools.execute import BuiltEnv, Executor
 from qa_agents.sandbox import SandboxResult
 
 from .conftest import FIXTURES

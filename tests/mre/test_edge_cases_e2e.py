@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from fixtrace_config import Settings
 from qa_agents.mre.models import Verdict
+from qa_agents.mre.run.execute import DEFAULT_TIMEOUT_S
 from qa_agents.mre.runtime import MreOptions, default_executor
-from qa_agents.mre.tools.execute import DEFAULT_TIMEOUT_S
 
 
 def _issue(code: str, actual: str, lang: str = "python") -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from qa_agents.mre.tools.execute import BuiltEnv, Executor, InstallError, is_transient
+from qa_agents.mre.run.execute import BuiltEnv, Executor, InstallError, is_transient
 
 
 class Builder:

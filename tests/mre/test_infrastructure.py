@@ -123,8 +123,8 @@ def test_a_guessed_package_that_fails_to_install_is_dropped(
     on without it: the verdict is about the report (its undefined name), not exit 3."""
     import httpx
 
+    from qa_agents.mre.run.execute import BuiltEnv, Executor, InstallError
     from qa_agents.mre.runtime import pyenv_builder
-    from qa_agents.mre.tools.execute import BuiltEnv, Executor, InstallError
     from qa_agents.sandbox import sandbox_from_settings
 
     project = {

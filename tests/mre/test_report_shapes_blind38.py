@@ -18,9 +18,9 @@ from qa_agents.mre.models import (
 )
 from qa_agents.mre.read.markdown import extract_code_blocks
 from qa_agents.mre.read.tool_commands import find_tool_run
+from qa_agents.mre.run.execute import waited_for_the_keyboard
 from qa_agents.mre.script.extractor import extract
 from qa_agents.mre.tools.comparison import compare
-from qa_agents.mre.tools.execute import waited_for_the_keyboard
 from qa_agents.mre.verdict import decide
 
 

@@ -21,8 +21,8 @@ from qa_agents.mre import repository as trace_repo
 from qa_agents.mre.models import SCRIPT_NAME, ExecutionResults, MreError, RepositoryRun
 from qa_agents.mre.read.tracebacks import parse_exception
 from qa_agents.mre.repository import TraceRepository
+from qa_agents.mre.run import network_probe
 from qa_agents.mre.script.external_needs import analyse
-from qa_agents.mre.tools import network_probe
 
 DEFAULT_TIMEOUT_S = 30.0
 _TRANSIENT = re.compile(
