@@ -20,10 +20,10 @@ import json
 from pathlib import Path
 
 from qa_agents.mre.claims.behavior import analyse_behavior
+from qa_agents.mre.compare.output_match import normalize_lines
 from qa_agents.mre.corpus import load_corpus
 from qa_agents.mre.document import read_report
 from qa_agents.mre.script.extractor import extract
-from qa_agents.mre.tools.output_match import normalize_lines
 
 DEFAULT_CORPUS = Path(__file__).resolve().parent.parent / "tests" / "mre" / "corpus"
 NEW_FIELDS = {"blocks": {"__all__": {"info", "rules", "section"}}, "rules": True}

@@ -17,6 +17,8 @@ from pydantic import BaseModel
 from qa_agents.mre import artifacts as names
 from qa_agents.mre.artifacts import ArtifactStore
 from qa_agents.mre.claims.behavior import analyse_behavior
+from qa_agents.mre.compare.output_match import compare_outputs
+from qa_agents.mre.compare.reproduced import compare, marked_raise
 from qa_agents.mre.decision import rules_behind
 from qa_agents.mre.document import ReportDocument, read_report
 from qa_agents.mre.environment.pypi import PypiClient
@@ -46,8 +48,6 @@ from qa_agents.mre.repository import TraceRepository, note_in_versions, own_firs
 from qa_agents.mre.run.execute import Executor
 from qa_agents.mre.script.external_needs import analyse
 from qa_agents.mre.script.extractor import extract
-from qa_agents.mre.tools.comparison import compare, marked_raise
-from qa_agents.mre.tools.output_match import compare_outputs
 from qa_agents.mre.tools.report import (
     REPRODUCTION_DOES_NOT_COMPILE,
     ReportInputs,

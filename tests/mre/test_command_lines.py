@@ -7,10 +7,10 @@ import sys
 from pathlib import Path
 
 from qa_agents.mre.claims.behavior import analyse_behavior
+from qa_agents.mre.compare.reproduced import compare
 from qa_agents.mre.models import ExecutionResults
 from qa_agents.mre.read.command_lines import script_argv
 from qa_agents.mre.script.extractor import extract
-from qa_agents.mre.tools.comparison import compare
 
 REPORT = """\
 ```python

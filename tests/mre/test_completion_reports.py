@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from qa_agents.mre.claims.behavior import analyse_behavior
+from qa_agents.mre.compare.output_match import exact_numbers, normalize_lines
 from qa_agents.mre.models import MreResult, ShownEvidence
-from qa_agents.mre.tools.output_match import exact_numbers, normalize_lines
 
 Run = Callable[..., MreResult]
 

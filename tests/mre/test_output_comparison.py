@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from qa_agents.mre.claims.behavior import analyse_behavior
+from qa_agents.mre.compare.output_match import compare_outputs, normalize_lines
+from qa_agents.mre.compare.reproduced import compare
 from qa_agents.mre.models import ExecutionResults
-from qa_agents.mre.tools.comparison import compare
-from qa_agents.mre.tools.output_match import compare_outputs, normalize_lines
 
 
 def test_normalization_removes_run_noise() -> None:

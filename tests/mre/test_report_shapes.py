@@ -7,11 +7,11 @@ the labelled corpus, where the extractor missed it before.
 from __future__ import annotations
 
 from qa_agents.mre.claims.behavior import shown_evidence
+from qa_agents.mre.compare.output_match import normalize_lines
 from qa_agents.mre.read.fences import fenced_blocks
 from qa_agents.mre.read.markdown import context_of, extract_code_blocks
 from qa_agents.mre.read.not_the_reproduction import keep_this_pythons_output
 from qa_agents.mre.script.extractor import extract
-from qa_agents.mre.tools.output_match import normalize_lines
 
 
 def _kinds(markdown: str) -> list[tuple[str, str]]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from qa_agents.mre.claims.behavior import shown_evidence
 from qa_agents.mre.claims.sentences import prose_claims
+from qa_agents.mre.compare.output_match import exact_numbers, normalize_lines
 from qa_agents.mre.models import BlockContext, ShownEvidence
 from qa_agents.mre.read.fences import fenced_blocks
 from qa_agents.mre.read.markdown import context_of, extract_code_blocks
@@ -13,7 +14,6 @@ from qa_agents.mre.read.quotes import unescaped
 from qa_agents.mre.read.tool_commands import find_tool_run
 from qa_agents.mre.script.external_needs import analyse
 from qa_agents.mre.script.extractor import extract
-from qa_agents.mre.tools.output_match import exact_numbers, normalize_lines
 
 
 def _kinds(markdown: str) -> list[tuple[str, str]]:

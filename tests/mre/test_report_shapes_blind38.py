@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from qa_agents.mre.claims.behavior import analyse_behavior
 from qa_agents.mre.claims.sentences import prose_claims, title_claim
+from qa_agents.mre.compare.reproduced import compare
 from qa_agents.mre.models import (
     CodeBlock,
     ExecutionResults,
@@ -20,7 +21,6 @@ from qa_agents.mre.read.markdown import extract_code_blocks
 from qa_agents.mre.read.tool_commands import find_tool_run
 from qa_agents.mre.run.execute import waited_for_the_keyboard
 from qa_agents.mre.script.extractor import extract
-from qa_agents.mre.tools.comparison import compare
 from qa_agents.mre.verdict import decide
 
 
@@ -257,7 +257,7 @@ def test_a_guessed_namesake_the_run_shows_is_another_thing_is_dropped(tmp_path) 
 
 
 def test_the_decimal_id_a_repr_ends_with_is_an_address() -> None:
-    from qa_agents.mre.tools.output_match import normalize_lines
+    from qa_agents.mre.compare.output_match import normalize_lines
 
     shown = normalize_lines("<lib.Date 2016-04-07 00:00:00 140119382474832>")
     ran = normalize_lines("<lib.Date 2016-11-28 00:00:00 139917322879248>")

@@ -7,6 +7,7 @@ import httpx
 import pytest
 
 from qa_agents.mre.claims.behavior import analyse_behavior
+from qa_agents.mre.compare.reproduced import compare
 from qa_agents.mre.decision import CATEGORIES
 from qa_agents.mre.environment.pypi import PypiClient
 from qa_agents.mre.environment.versions import distributions, repository_modules, source_repository
@@ -21,7 +22,6 @@ from qa_agents.mre.models import (
     VersionReport,
 )
 from qa_agents.mre.read.tracebacks import raised_in
-from qa_agents.mre.tools.comparison import compare
 from qa_agents.mre.verdict import decide
 
 

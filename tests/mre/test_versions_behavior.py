@@ -6,11 +6,11 @@ import httpx
 import pytest
 
 from qa_agents.mre.claims.behavior import analyse_behavior
+from qa_agents.mre.compare.reproduced import compare
 from qa_agents.mre.environment.pypi import PypiClient
 from qa_agents.mre.environment.versions import build_report, find_mentions, satisfies
 from qa_agents.mre.models import ExecutionResults
 from qa_agents.mre.read.tracebacks import parse_exception
-from qa_agents.mre.tools.comparison import compare
 
 
 def _client(handler, retries: int = 2) -> PypiClient:

@@ -16,6 +16,7 @@ from collections.abc import Collection
 
 from qa_agents.mre.claims.comments import commented_evidence, marked_lines
 from qa_agents.mre.claims.sentences import report_claims
+from qa_agents.mre.compare.output_match import exact_numbers
 from qa_agents.mre.document import ReportDocument, as_document
 from qa_agents.mre.models import (
     ActualBehavior,
@@ -44,7 +45,6 @@ from qa_agents.mre.rules.vocabulary import (
     STOPS_A_RUN,
     exception_class,
 )
-from qa_agents.mre.tools.output_match import exact_numbers
 
 _FENCE_LINE = re.compile(r"^ {0,3}(?:`{3,}|~{3,}).*$", re.M)
 _HEADING = re.compile(

@@ -5,7 +5,7 @@ Why: two runs of one program never print exactly the same bytes (addresses, time
 paths, float tails, prompts and the author's annotations differ), and a report pastes more
 than output (what was typed at the prompt, the interpreter's banner). Each rule either
 drops a line that is not output ("") or rewrites its noise to one token; the comparison
-(``tools/output_match.py``) runs every line of both sides through the same list.
+(``compare/output_match.py``) runs every line of both sides through the same list.
 """
 
 from __future__ import annotations

@@ -3,13 +3,14 @@ under another name (a chained cause, the message word for word), and a message t
 
 Why its own module: as ``output_match.py`` is for printed output, this is the comparison
 of a raise, with its own tolerances (a message reworded since, the lines printed before the
-traceback); ``comparison.py``'s ``the-reported-raise`` rule calls it.
+traceback); ``reproduced.py``'s ``the-reported-raise`` rule calls it.
 """
 
 from __future__ import annotations
 
 import re
 
+from qa_agents.mre.compare.output_match import normalize_lines
 from qa_agents.mre.models import (
     BehaviorAnalysis,
     Comparison,
@@ -18,7 +19,6 @@ from qa_agents.mre.models import (
     ShownEvidence,
 )
 from qa_agents.mre.rules.vocabulary import RAISED, suffixes
-from qa_agents.mre.tools.output_match import normalize_lines
 
 
 def compare_error(behavior: BehaviorAnalysis, run: ExecutionResults) -> Comparison:

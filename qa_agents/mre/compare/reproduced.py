@@ -11,6 +11,8 @@ import re
 
 from qa_agents.mre.claims.behavior import clip
 from qa_agents.mre.claims.comments import comment_of
+from qa_agents.mre.compare.output_match import compare_outputs
+from qa_agents.mre.compare.raise_match import TRACEBACK_HEAD, compare_error, normalized, shown_as
 from qa_agents.mre.models import (
     ActualBehavior,
     BehaviorAnalysis,
@@ -22,8 +24,6 @@ from qa_agents.mre.models import (
 )
 from qa_agents.mre.read.tracebacks import raising_line, stopped_in_script
 from qa_agents.mre.rules.registry import COMPARISON, Example, Rule, rules_of
-from qa_agents.mre.tools.output_match import compare_outputs
-from qa_agents.mre.tools.raise_match import TRACEBACK_HEAD, compare_error, normalized, shown_as
 
 
 def compare(behavior: BehaviorAnalysis, run: ExecutionResults) -> Comparison:
