@@ -44,16 +44,16 @@ from qa_agents.mre.models import (
     VersionRun,
 )
 from qa_agents.mre.read.tool_commands import files_not_found
-from qa_agents.mre.repository import TraceRepository, note_in_versions, own_first
-from qa_agents.mre.run.execute import Executor
-from qa_agents.mre.script.external_needs import analyse
-from qa_agents.mre.script.extractor import extract
-from qa_agents.mre.tools.report import (
+from qa_agents.mre.render.report import (
     REPRODUCTION_DOES_NOT_COMPILE,
     ReportInputs,
     render_report,
     render_reproduction,
 )
+from qa_agents.mre.repository import TraceRepository, note_in_versions, own_first
+from qa_agents.mre.run.execute import Executor
+from qa_agents.mre.script.external_needs import analyse
+from qa_agents.mre.script.extractor import extract
 from qa_agents.mre.verdict import decide
 
 T = TypeVar("T")

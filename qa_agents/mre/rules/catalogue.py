@@ -15,6 +15,7 @@ from qa_agents.mre.claims.behavior import SHOWN_SYMPTOM_RULES
 from qa_agents.mre.claims.comments import COMMENT_RULES
 from qa_agents.mre.compare.reproduced import COMPARISON_RULES
 from qa_agents.mre.read.prose import PROSE_SHAPE_RULES
+from qa_agents.mre.render.report import REPRODUCTION_DOES_NOT_COMPILE
 from qa_agents.mre.rules.block_context import BLOCK_IN_CONTEXT_RULES, BLOCK_SIDE_RULES
 from qa_agents.mre.rules.block_kind import BLOCK_KIND_RULES
 from qa_agents.mre.rules.claims import CLAUSE_RULES, TITLE_OPENS_WITH_AN_EXCEPTION
@@ -22,7 +23,6 @@ from qa_agents.mre.rules.completion import RULES as COMPLETION_RULES
 from qa_agents.mre.rules.output_lines import OUTPUT_LINE_RULES
 from qa_agents.mre.rules.registry import PHASES, Rule
 from qa_agents.mre.rules.symptom import ABSENCE_RULES, SYMPTOM_RULES
-from qa_agents.mre.tools.report import REPRODUCTION_DOES_NOT_COMPILE
 from qa_agents.mre.verdict import VERDICT_RULES
 
 RULES: list[Rule] = sorted(
