@@ -6,8 +6,11 @@ Floors, bottom up: ``fixtrace_config/`` (settings, stack state: imports nothing 
 stages together. ``bench/`` holds benchmarks and what they share with ``tests/``.
 
 Every import counts, also one inside a function or under ``TYPE_CHECKING``. A rule is one
-line in ``RULES``: the folder it governs, the top-level packages its modules must not
-import, and/or attribute pairs they must not use (``"client.*"`` matches ``x.client.insert``).
+line in ``RULES``: the folder it governs, the packages its modules must not import (a
+package bans its subpackages too: ``qa_agents.mre.compare`` bans ``qa_agents.mre.compare.x``),
+and/or attribute pairs they must not use (``"client.*"`` matches ``x.client.insert``).
+Inside open-MRE, ``read/`` (the report's readers) and ``render/`` (the artifacts) keep out of
+the jobs between them.
 """
 
 from __future__ import annotations
@@ -34,6 +37,9 @@ PRODUCTION = (
     "qa_agents",
     "fixtrace",
 )
+
+
+MRE_JOBS = ("read", "claims", "script", "environment", "run", "compare", "render", "agents")
 
 
 @dataclass(frozen=True)
@@ -70,6 +76,18 @@ RULES = [
         for package in PRODUCTION
     ),
     Rule("bench", imports=("tests",), why="tests import bench helpers, never the other way"),
+    # open-MRE's folders by job: reading comes first and rendering last, so neither looks at
+    # the jobs between them (the readers are shared by every later step and by the rules).
+    Rule(
+        "qa_agents/mre/read",
+        imports=tuple(f"qa_agents.mre.{job}" for job in MRE_JOBS if job != "read"),
+        why="the readers of a report know nothing of what is done with what they read",
+    ),
+    Rule(
+        "qa_agents/mre/render",
+        imports=tuple(f"qa_agents.mre.{job}" for job in MRE_JOBS if job != "render"),
+        why="rendering writes what the steps decided and decides nothing itself",
+    ),
 ]
 
 
@@ -84,14 +102,14 @@ class Violation:
         return f"{self.path}:{self.line}: {self.what} ({self.why})"
 
 
-def imported_packages(tree: ast.AST) -> Iterator[tuple[int, str]]:
-    """(line, top-level package) of every absolute import in ``tree``."""
+def imported_modules(tree: ast.AST) -> Iterator[tuple[int, str]]:
+    """(line, dotted module) of every absolute import in ``tree``."""
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for alias in node.names:
-                yield node.lineno, alias.name.split(".")[0]
+                yield node.lineno, alias.name
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            yield node.lineno, node.module.split(".")[0]
+            yield node.lineno, node.module
 
 
 def attribute_pairs(tree: ast.AST) -> Iterator[tuple[int, str]]:
@@ -109,9 +127,10 @@ def check(rule: Rule, root: Path = ROOT) -> list[Violation]:
     for path in sorted((root / rule.folder).rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         where = str(path.relative_to(root))
-        for line, package in imported_packages(tree):
-            if package in rule.imports:
-                found.append(Violation(where, line, f"imports {package}", rule.why))
+        for line, module in imported_modules(tree):
+            for banned in rule.imports:
+                if module == banned or module.startswith(f"{banned}."):
+                    found.append(Violation(where, line, f"imports {banned}", rule.why))
         for line, pair in attribute_pairs(tree):
             if any(fnmatch(pair, pattern) for pattern in rule.attributes):
                 found.append(Violation(where, line, f"uses .{pair}", rule.why))
@@ -142,6 +161,25 @@ def test_checker_catches_nested_imports_and_attribute_pairs(tmp_path: Path) -> N
         ("stage/bad.py", 3, "imports fixtrace"),
         ("stage/bad.py", 4, "uses .store.query"),
         ("stage/bad.py", 5, "uses .client.insert"),
+    ]
+
+
+def test_a_banned_package_bans_its_subpackages_and_nothing_else(tmp_path: Path) -> None:
+    # The folder rules of open-MRE name subpackages: a module under one is banned with it,
+    # a sibling whose name only starts the same way is not.
+    read = tmp_path / "read"
+    read.mkdir()
+    (read / "ok.py").write_text(
+        "from qa_agents.mre.read import syntax\nimport qa_agents.mre.compared\n"
+    )
+    (read / "bad.py").write_text(
+        "from qa_agents.mre.compare.output_match import compare_outputs\n"
+        "import qa_agents.mre.compare\n"
+    )
+    rule = Rule("read", imports=("qa_agents.mre.compare",), why="")
+    assert [(v.path, v.line, v.what) for v in check(rule, tmp_path)] == [
+        ("read/bad.py", 1, "imports qa_agents.mre.compare"),
+        ("read/bad.py", 2, "imports qa_agents.mre.compare"),
     ]
 
 
