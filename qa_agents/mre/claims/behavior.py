@@ -1,4 +1,4 @@
-"""Expected/actual behaviour parsing and the comparison of a run against it.
+"""Expected/actual behaviour read from a report (a run is compared with it in ``compare/``).
 
 The spec's ``expected_behavior`` is what a reproduction run must show for the issue to
 count as reproduced: the reported symptom (a traceback, a named exception, printed
