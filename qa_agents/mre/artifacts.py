@@ -3,6 +3,11 @@
 Agents see the folder as ``/`` (``FilesystemBackend(root_dir=out, virtual_mode=True)``), so
 ``/version_report.json`` in a prompt and ``out/version_report.json`` on disk are one file,
 whichever mode wrote it.
+
+Steps hand their results to each other in memory; the folder records them. A model a step
+wrote is handed to the next step as an object (a copy, so a reader's edits stay its own)
+and parsed from disk again only when the file no longer holds what was written: an agent
+may rewrite any artifact, and then the file is the truth.
 """
 
 from __future__ import annotations
@@ -45,20 +50,26 @@ class ArtifactStore:
         from deepagents.backends import FilesystemBackend
 
         self.backend = FilesystemBackend(root_dir=self.out_dir, virtual_mode=True)
+        self._handed: dict[str, tuple[str, BaseModel]] = {}  # name -> (text written, model)
 
     def reset(self) -> None:
         """Remove a previous run's outputs so a stale reproduction.py never survives."""
+        self._handed.clear()
         for name in RUN_OUTPUTS:
             (self.out_dir / name).unlink(missing_ok=True)
 
     def write_text(self, name: str, content: str) -> Path:
+        self._handed.pop(name, None)
         result = self.backend.write(f"/{name}", content)
         if result.error:
             raise OSError(result.error)
         return self.out_dir / name
 
     def write_model(self, name: str, model: BaseModel) -> Path:
-        return self.write_text(name, model.model_dump_json(indent=2) + "\n")
+        text = model.model_dump_json(indent=2) + "\n"
+        path = self.write_text(name, text)
+        self._handed[name] = (text, model.model_copy(deep=True))
+        return path
 
     def read_text(self, name: str) -> str | None:
         path = self.out_dir / name
@@ -69,6 +80,9 @@ class ArtifactStore:
         text = self.read_text(name)
         if text is None:
             return None
+        handed = self._handed.get(name)
+        if handed is not None and handed[0] == text and isinstance(handed[1], model):
+            return handed[1].model_copy(deep=True)
         try:
             return model.model_validate_json(text)
         except ValidationError:
