@@ -186,6 +186,25 @@ def up(data_dir: Path | None = DataDir) -> None:
         fail(str(exc), 2)
 
 
+@app.command("stop")
+def stop(
+    data_dir: Path | None = DataDir,
+    timeout: float = typer.Option(30.0, help="How long to wait for it to exit (s)."),
+) -> None:
+    """Stop the running stack (the one `fixtrace status` shows), as Ctrl-C in its terminal."""
+    from fixtrace.stop import StopError, stop_stack
+
+    try:
+        stopped = stop_stack(load_settings(data_dir=data_dir), timeout_s=timeout)
+    except StopError as exc:
+        fail(str(exc), 1)
+    if not stopped.found:
+        typer.echo("no running stack found; nothing to stop", err=True)
+        return
+    where = f" on {stopped.data_dir}" if stopped.data_dir else ""
+    typer.echo(f"stopped the stack (pid {stopped.pid}{where}) in {stopped.seconds:.1f} s")
+
+
 @app.command("demo")
 def demo(
     data_dir: Path | None = DataDir,

@@ -78,7 +78,12 @@ def pointer_path(data_dir: Path) -> Path:
 
 
 def pid_alive(pid: int) -> bool:
-    """Whether a process with this pid exists (signal 0 probes without sending)."""
+    """Whether a process with this pid runs (signal 0 probes without sending).
+
+    A zombie (exited, not yet reaped by its parent) answers signal 0 but runs nothing: a
+    stack that has exited is not running while the shell or test that started it has not
+    yet collected its exit code.
+    """
     if pid <= 0:
         return False
     try:
@@ -87,7 +92,16 @@ def pid_alive(pid: int) -> bool:
         return False
     except PermissionError:  # exists, owned by someone else
         return True
-    return True
+    return not _exited(pid)
+
+
+def _exited(pid: int) -> bool:
+    """Whether ``pid`` is a zombie (Linux ``/proc``; elsewhere assume it runs)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] in ("Z", "X")
 
 
 def process_id(pid: int) -> str | None:

@@ -108,7 +108,10 @@ def _unavailable(kept: str) -> list[Case]:
     ]
 
 
-NO_STACK = _unavailable("fixtrace: no Kafka broker answers at 127.0.0.1:9092 (the default")
+NO_STACK = [
+    *_unavailable("fixtrace: no Kafka broker answers at 127.0.0.1:9092 (the default"),
+    Case(("stop",), 0, "no running stack found"),  # nothing to stop is no failure
+]
 DEAD_STACK = [
     *_unavailable("fixtrace: no Kafka broker answers at 127.0.0.1:"),
     Case(("demo", "--timeout", "5")),  # the stack it finds does not answer

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from fixtrace.waiting import wait_until
 from fixtrace_config import Settings, load_settings
 from fixtrace_config.discovery import (
     bootstrap_servers,
@@ -23,6 +24,7 @@ from fixtrace_config.discovery import (
 from fixtrace_config.paths import data_home, state_home
 from fixtrace_config.stack_state import (
     StackState,
+    pid_alive,
     pointer_path,
     process_id,
     prune_stale_pointers,
@@ -139,3 +141,16 @@ def test_broker_probe(homes: Path) -> None:
         assert broker_answers(f"127.0.0.1:1,127.0.0.1:{port}")
     assert not broker_answers(f"127.0.0.1:{port}")
     assert bootstrap_servers("a:1, [::1]:2,bad") == [("a", 1), ("::1", 2)]
+
+
+def test_an_exited_stack_not_yet_reaped_is_not_running() -> None:
+    """A zombie answers signal 0; `fixtrace stop` and every client must see it as gone
+    (the parent that started `fixtrace up` may collect its exit code later)."""
+    child = subprocess.Popen(["true"])
+    try:
+        stat = Path(f"/proc/{child.pid}/stat")
+        wait_until(lambda: stat.read_text().rsplit(")", 1)[1].split()[0] == "Z", timeout_s=10)
+        assert not pid_alive(child.pid)
+    finally:
+        child.wait()
+    assert pid_alive(os.getpid())

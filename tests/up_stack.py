@@ -99,12 +99,18 @@ class UpStack:
         self.demo = json.loads(demo.stdout)
         return self.demo
 
-    def stop(self) -> None:
-        """SIGINT ``up``; it must exit and leave no broker behind (asserted)."""
+    def stop(self, *, with_command: bool = False) -> None:
+        """SIGINT ``up`` (or ``fixtrace stop`` from another folder, as a user in another
+        terminal); it must exit and leave no broker behind (asserted)."""
         proc, state = self.proc, self.state
         if proc is None or state is None:
             return
         self.proc = None
+        if with_command:
+            stopped = self.fixtrace("stop", timeout=90)
+            assert stopped.returncode == 0, stopped.stderr
+            assert f"stopped the stack (pid {proc.pid} on " in stopped.stdout, stopped.stdout
+            assert not proc.alive()  # the command returns once the stack has exited
         if proc.alive():
             os.kill(proc.pid, signal.SIGINT)
             wait_until(lambda: not proc.alive(), timeout_s=60, message="fixtrace up ignored SIGINT")

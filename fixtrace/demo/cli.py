@@ -137,6 +137,11 @@ def run_demo_command(
     """The whole demo; returns the process exit code (0 when QA completed)."""
     found = discover(settings)
     settings = found.settings
+    stop_command = (
+        f"fixtrace stop --data-dir {settings.data_dir}"
+        if "data_dir" in settings.model_fields_set
+        else "fixtrace stop"
+    )
     settings = settings.model_copy(update={"data_dir": settings.data_dir.resolve()})
     started: ManagedProcess | None = None
     try:
@@ -152,7 +157,7 @@ def run_demo_command(
         elif not _healthy(state):
             raise DemoError(
                 f"the running stack (pid {state.pid}) does not answer at {state.gateway_url}; "
-                "stop it (kill -INT) and run the demo again"
+                f"stop it ({stop_command}) and run the demo again"
             )
         else:
             console.print(f"using the running stack: gateway {state.gateway_url}")
@@ -187,7 +192,7 @@ def run_demo_command(
             if keep_running:
                 console.print(
                     f"the stack the demo started keeps running (pid {started.pid}); stop it "
-                    f"with: kill -INT {started.pid}", soft_wrap=True, highlight=False
+                    f"with: {stop_command}", soft_wrap=True, highlight=False
                 )  # fmt: skip
             else:
                 stop_stack(started)

@@ -101,11 +101,12 @@ def test_demo_on_a_running_stack_is_stored_scored_and_queryable(up_stack: UpStac
 @pytest.mark.stops_the_stack
 def test_stop_and_restart_keeps_data(up_stack: UpStack) -> None:
     """SIGINT stops every process of the stack (no broker left, no live record); a second
-    ``up`` on the same data folder still lists the demo's trace."""
+    ``up`` on the same data folder still lists the demo's trace; ``fixtrace stop`` from
+    another folder stops it the same way."""
     trace_id = up_stack.demo["trace_id"]
     up_stack.stop()  # asserts: up exited, tansu gone, no live stack record
     up_stack.start()
     listed = up_stack.fixtrace("traces", "list", "--format", "json")
     assert listed.returncode == 0, listed.stderr
     assert trace_id in {row["trace_id"] for row in json.loads(listed.stdout)}
-    up_stack.stop()
+    up_stack.stop(with_command=True)
