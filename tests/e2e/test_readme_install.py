@@ -152,7 +152,8 @@ def test_readme_install_then_demo_agrees_with_stored_qa(tmp_path: Path) -> None:
         [fixtrace, "demo", "--json"], cwd=tmp_path, env=env, capture_output=True, text=True,
         timeout=600,
     )  # fmt: skip
-    pid_match = re.search(r"kill -INT (\d+)", demo.stderr)
+    said = r"keeps running \(pid (\d+)\); stop it with: (fixtrace stop.*)"
+    pid_match = re.search(said, demo.stderr)
     try:
         assert demo.returncode == 0, demo.stderr
         print(f"readme install: fixtrace demo (stack start included) {time.monotonic() - t0:.1f} s")
@@ -192,10 +193,19 @@ def test_readme_install_then_demo_agrees_with_stored_qa(tmp_path: Path) -> None:
         assert summary["judge_mode"] == qa["judge"]["mode"] == "heuristic"
         assert summary["mre_verdict"] == qa["mre"]["verdict"]
         assert summary["final_trace_blob_id"] == doc["final_state"]["final_trace_blob_id"]
+
+        # stopped with the command the demo printed, from another folder
+        stop = subprocess.run(
+            [fixtrace, *pid_match.group(2).split()[1:]], cwd=ROOT, env=env,
+            capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+        assert stop.returncode == 0, stop.stderr
+        assert f"stopped the stack (pid {pid_match.group(1)}" in stop.stdout, stop.stdout
     finally:
         if pid_match:
             pid = int(pid_match.group(1))
-            os.kill(pid, signal.SIGINT)
+            if Path(f"/proc/{pid}").exists() and not _zombie(pid):
+                os.kill(pid, signal.SIGINT)
             wait_until(lambda: not Path(f"/proc/{pid}").exists() or _zombie(pid),
                        timeout_s=60, message="the demo's stack stopped")  # fmt: skip
 
