@@ -52,7 +52,7 @@ from qa_agents.sandbox.quota import (
     RunDisk,
     run_disk,
 )
-from qa_agents.sandbox.rootfs import identity_files, system_binds
+from qa_agents.sandbox.rootfs import identity_files, interpreter_prefix, system_binds
 
 _TOOLS = ("bwrap", "prlimit", "setpriv")
 _MB = 1024 * 1024
@@ -151,6 +151,8 @@ class BubblewrapSandbox:
             args += ["--size", str(spec.memory_mb * _MB), "--tmpfs", "/tmp"]
         if spec.python_env is not None:
             args += ["--ro-bind", str(spec.python_env), str(spec.python_env)]
+            if (prefix := interpreter_prefix(spec.python_env)) is not None:
+                args += ["--ro-bind", str(prefix), str(prefix)]  # the env's base interpreter
         for path in spec.ro_paths:
             args += ["--ro-bind", str(path), str(path)]
         args += ["--bind", str(disk.work) if disk is not None else work, work]

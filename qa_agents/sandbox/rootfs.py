@@ -55,6 +55,31 @@ def identity_files(uid: int, gid: int) -> dict[str, bytes]:
     }
 
 
+def interpreter_prefix(python_env: Path) -> Path | None:
+    """Where a venv's base interpreter is installed, when the system binds leave it out.
+
+    A venv's ``bin/python`` is a link to its base interpreter (``home`` in ``pyvenv.cfg``).
+    One installed outside ``/usr`` — ``/opt/fixtrace-python/3.9`` for the SWE-bench versions
+    that need Python 3.9 — is a dangling link in a root that binds only the system folders,
+    and every command of the env fails with ``python: not found``.
+    """
+    try:
+        config = (python_env / "pyvenv.cfg").read_text(encoding="utf-8")
+    except OSError:
+        return None
+    for line in config.splitlines():
+        key, sep, value = line.partition("=")
+        if sep and key.strip() == "home":
+            home = Path(value.strip()).resolve()
+            prefix = home.parent if home.name == "bin" else home
+            if prefix == Path("/") or not prefix.is_dir():
+                return None
+            if any(prefix.is_relative_to(Path(d).resolve()) for d in SYSTEM_DIRS):
+                return None
+            return prefix
+    return None
+
+
 def system_binds(network: bool) -> list[str]:
     """bwrap arguments for the read-only system part of the root."""
     args: list[str] = []

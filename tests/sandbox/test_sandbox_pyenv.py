@@ -57,8 +57,35 @@ def _older_python() -> Path | None:
     return next((p for p in places if p.is_file()), None)
 
 
+def test_an_env_whose_interpreter_lives_outside_usr_runs_in_the_sandbox(
+    bwrap_box: BubblewrapSandbox, workdir: Path, cache_dir: Path
+) -> None:
+    """The root binds only the system folders; an env made from an interpreter installed
+    elsewhere (as SWE-bench's Python 3.9 is, under /opt) needs that installation bound too,
+    or its bin/python is a dangling link: every SWE-bench case on 3.9 failed its install with
+    `python: not found` after the minimal root came in (issue 30)."""
+    cache_dir.chmod(0o755)  # the sandbox's uid reads the env and the interpreter
+    prefix = cache_dir / "elsewhere"
+    (prefix / "bin").mkdir(parents=True)
+    base = prefix / "bin" / "python3.11"
+    shutil.copy2("/usr/bin/python3.11", base)  # Debian's, its library statically linked
+    env = cache_dir / "env"
+    subprocess.run([str(base), "-m", "venv", "--without-pip", str(env)], check=True)
+    res = bwrap_box.run(
+        SandboxSpec(
+            command=["python", "-c", "import sys; print(sys.executable)"],
+            workdir=workdir,
+            python_env=env,
+        )
+    )
+    assert res.exit_code == 0, res.stderr
+    assert res.stdout.strip() == str(env / "bin" / "python")
+
+
 @pytest.mark.skipif(_older_python() is None, reason="no Python 3.9 on this machine")
-def test_env_of_an_older_python_gets_its_own_pip(cache_dir: Path) -> None:
+def test_env_of_an_older_python_gets_its_own_pip(
+    bwrap_box: BubblewrapSandbox, workdir: Path, cache_dir: Path
+) -> None:
     """pip 26 refuses to drive Python 3.9 (`pip --python`), which failed every env of the
     SWE-bench versions pinned to 3.9; such an env is seeded with the pip of its own Python."""
     base = _older_python()
@@ -67,3 +94,7 @@ def test_env_of_an_older_python_gets_its_own_pip(cache_dir: Path) -> None:
     probe = "import six, sys; print(sys.version_info[:2] == (3, 9))"
     out = subprocess.run([str(env.python), "-c", probe], capture_output=True, text=True)
     assert out.stdout.strip() == "True", out.stderr
+    inside = bwrap_box.run(
+        SandboxSpec(command=["python", "-c", probe], workdir=workdir, python_env=env.path)
+    )
+    assert inside.exit_code == 0 and inside.stdout.strip() == "True", inside.stderr
