@@ -151,10 +151,11 @@ class BubblewrapSandbox:
             args += ["--size", str(spec.memory_mb * _MB), "--tmpfs", "/tmp"]
         if spec.python_env is not None:
             args += ["--ro-bind", str(spec.python_env), str(spec.python_env)]
-            if (prefix := interpreter_prefix(spec.python_env)) is not None:
-                args += ["--ro-bind", str(prefix), str(prefix)]  # the env's base interpreter
         for path in spec.ro_paths:
             args += ["--ro-bind", str(path), str(path)]
+        envs = [spec.python_env, *spec.ro_paths] if spec.python_env else spec.ro_paths
+        for prefix in dict.fromkeys(filter(None, map(interpreter_prefix, envs))):
+            args += ["--ro-bind", str(prefix), str(prefix)]  # an env's base interpreter
         args += ["--bind", str(disk.work) if disk is not None else work, work]
         # Nothing else is writable: the root (bwrap's tmpfs) and /dev become read-only.
         args += ["--remount-ro", "/dev", "--remount-ro", "/", "--chdir", work]

@@ -57,8 +57,9 @@ def _older_python() -> Path | None:
     return next((p for p in places if p.is_file()), None)
 
 
+@pytest.mark.parametrize("given_as", ["python_env", "ro_paths"])  # the QA stage: ro_paths
 def test_an_env_whose_interpreter_lives_outside_usr_runs_in_the_sandbox(
-    bwrap_box: BubblewrapSandbox, workdir: Path, cache_dir: Path
+    bwrap_box: BubblewrapSandbox, workdir: Path, cache_dir: Path, given_as: str
 ) -> None:
     """The root binds only the system folders; an env made from an interpreter installed
     elsewhere (as SWE-bench's Python 3.9 is, under /opt) needs that installation bound too,
@@ -71,11 +72,16 @@ def test_an_env_whose_interpreter_lives_outside_usr_runs_in_the_sandbox(
     shutil.copy2("/usr/bin/python3.11", base)  # Debian's, its library statically linked
     env = cache_dir / "env"
     subprocess.run([str(base), "-m", "venv", "--without-pip", str(env)], check=True)
+    given = (
+        {"python_env": env}
+        if given_as == "python_env"
+        else {"ro_paths": [env], "env": {"PATH": f"{env / 'bin'}:/usr/bin:/bin"}}
+    )
     res = bwrap_box.run(
         SandboxSpec(
             command=["python", "-c", "import sys; print(sys.executable)"],
             workdir=workdir,
-            python_env=env,
+            **given,  # type: ignore[arg-type]
         )
     )
     assert res.exit_code == 0, res.stderr
