@@ -202,6 +202,8 @@ def test_readme_install_then_demo_agrees_with_stored_qa(tmp_path: Path) -> None:
         assert stop.returncode == 0, stop.stderr
         assert f"stopped the stack (pid {pid_match.group(1)}" in stop.stdout, stop.stdout
     finally:
+        if not pid_match:  # whatever the demo said, its stack must not outlive the test
+            subprocess.run([fixtrace, "stop"], cwd=ROOT, env=env, capture_output=True, timeout=120)
         if pid_match:
             pid = int(pid_match.group(1))
             if Path(f"/proc/{pid}").exists() and not _zombie(pid):
