@@ -31,7 +31,6 @@ class Stopped(BaseModel):
 
     pid: int | None = None
     data_dir: str | None = None
-    gateway_url: str | None = None
     seconds: float = 0.0
 
     @property
@@ -61,6 +60,5 @@ def stop_stack(settings: Settings, timeout_s: float = STOP_WAIT_S) -> Stopped:
     return Stopped(
         pid=state.pid,
         data_dir=str(state.data_dir) if state.data_dir else None,
-        gateway_url=state.gateway_url,
         seconds=round(time.monotonic() - started, 1),
     )

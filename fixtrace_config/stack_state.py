@@ -95,23 +95,32 @@ def pid_alive(pid: int) -> bool:
     return not _exited(pid)
 
 
-def _exited(pid: int) -> bool:
-    """Whether ``pid`` is a zombie (Linux ``/proc``; elsewhere assume it runs)."""
+def _stat_fields(pid: int) -> list[str] | None:
+    """``/proc/<pid>/stat`` from field 3 (state) on, or None (no such process, not Linux).
+
+    Split after the last ``)``: the command name before it may hold spaces and parentheses.
+    """
     try:
         stat = Path(f"/proc/{pid}/stat").read_text()
     except OSError:
-        return False
-    return stat.rsplit(")", 1)[1].split()[0] in ("Z", "X")
+        return None
+    return stat.rsplit(")", 1)[1].split()
+
+
+def _exited(pid: int) -> bool:
+    """Whether ``pid`` is a zombie (Linux ``/proc``; elsewhere assume it runs)."""
+    fields = _stat_fields(pid)
+    return fields is not None and fields[0] in ("Z", "X")
 
 
 def process_id(pid: int) -> str | None:
     """``boot id:start time`` of a live process (Linux ``/proc``), or None where unknown."""
     try:
         boot = Path("/proc/sys/kernel/random/boot_id").read_text().strip()
-        stat = Path(f"/proc/{pid}/stat").read_text()
     except OSError:
         return None
-    return f"{boot}:{stat.rsplit(')', 1)[1].split()[19]}"  # field 22: starttime
+    fields = _stat_fields(pid)
+    return f"{boot}:{fields[19]}" if fields is not None else None  # field 22: starttime
 
 
 def is_live(state: StackState) -> bool:

@@ -153,7 +153,7 @@ class BubblewrapSandbox:
             args += ["--ro-bind", str(spec.python_env), str(spec.python_env)]
         for path in spec.ro_paths:
             args += ["--ro-bind", str(path), str(path)]
-        envs = [spec.python_env, *spec.ro_paths] if spec.python_env else spec.ro_paths
+        envs = [p for p in (spec.python_env, *spec.ro_paths) if p is not None]
         for prefix in dict.fromkeys(filter(None, map(interpreter_prefix, envs))):
             args += ["--ro-bind", str(prefix), str(prefix)]  # an env's base interpreter
         args += ["--bind", str(disk.work) if disk is not None else work, work]

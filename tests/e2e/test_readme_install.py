@@ -39,6 +39,7 @@ from pathlib import Path
 import pytest
 
 from fixtrace.waiting import wait_until
+from fixtrace_config.stack_state import pid_alive
 
 pytestmark = pytest.mark.slow
 
@@ -206,14 +207,6 @@ def test_readme_install_then_demo_agrees_with_stored_qa(tmp_path: Path) -> None:
             subprocess.run([fixtrace, "stop"], cwd=ROOT, env=env, capture_output=True, timeout=120)
         if pid_match:
             pid = int(pid_match.group(1))
-            if Path(f"/proc/{pid}").exists() and not _zombie(pid):
+            if pid_alive(pid):
                 os.kill(pid, signal.SIGINT)
-            wait_until(lambda: not Path(f"/proc/{pid}").exists() or _zombie(pid),
-                       timeout_s=60, message="the demo's stack stopped")  # fmt: skip
-
-
-def _zombie(pid: int) -> bool:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().split(") ", 1)[1].startswith("Z")
-    except OSError:
-        return True
+            wait_until(lambda: not pid_alive(pid), timeout_s=60, message="the demo's stack stopped")
