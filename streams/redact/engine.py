@@ -82,9 +82,9 @@ class Redactor:
         # Whether some step runs on every string (no trigger: PII phone numbers; or its own
         # span finder); without one, a string with no trigger hit and no token run is clean.
         self._unconditional = any(
-            p.spans is not candidate_spans and (p.spans is not None or not p.triggers)
-            for _, p in self._steps
+            p.spans is not candidate_spans and not p.triggers for _, p in self._steps
         )
+        self._needle_set = frozenset(self._text_needles)
 
     @property
     def rule_names(self) -> tuple[str, ...]:
@@ -139,7 +139,10 @@ class Redactor:
         low = _lower(text)
         for rule, pattern in self._steps:
             subject = low if pattern.on_lower else text
-            spans = [_secret_span(m) for m in pattern.regex.finditer(subject)]
+            if pattern.spans is not None and pattern.triggers:  # a gated finder
+                spans = pattern.spans(text)
+            else:
+                spans = [_secret_span(m) for m in pattern.regex.finditer(subject)]
             if spans:
                 new, n = self._replace(rule, text, spans, secrets)
                 if n:
@@ -201,8 +204,20 @@ class Redactor:
         # A list comprehension, not filter(low.__contains__, …): ``in`` as an opcode skips
         # the method-wrapper call, ~35 ns per trigger (13 triggers, on every string).
         hits = [t for t in self._text_needles if t in low]
+        seen: dict[str, bool] = {}
         for lit, name, regex in self._regex_triggers:
-            if lit in low and name not in hits and regex.search(low):
+            if name in hits:
+                continue
+            if lit in self._needle_set:  # tested above: no second pass over the text
+                if lit not in hits:
+                    continue
+            else:
+                present = seen.get(lit)
+                if present is None:
+                    present = seen[lit] = lit in low
+                if not present:
+                    continue
+            if regex.search(low):
                 hits.append(name)
         if hits:
             contexts = TRIGGER_CONTEXTS
@@ -240,7 +255,7 @@ class Redactor:
             hits = run_hits if p.in_token_run else text_hits
             if p.requires and p.requires not in text_hits:
                 continue
-            if p.spans is not None or not p.triggers or not hits.isdisjoint(p.triggers):
+            if not p.triggers or not hits.isdisjoint(p.triggers):
                 plan.append(i)
         return tuple(plan)
 

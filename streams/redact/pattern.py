@@ -21,7 +21,10 @@ class Pattern:
     triggers: tuple[str, ...] = ()
     on_lower: bool = False
     spans: Callable[[str], list[tuple[int, int]]] | None = None
-    """Instead of triggers: a faster finder of the same spans the regex finds."""
+    """Without triggers: a faster finder of the same spans the regex finds (the entropy
+    rule's runs). With triggers: the pattern's finder, run only where a trigger hit; its
+    regex is then a necessary condition of every span it finds (what the trigger checks
+    test), not the finder."""
     in_token_run: bool = False
     """Every match lies inside a run :func:`entropy.candidate_spans` finds, so the
     triggers need only be looked for there (``tests/redact`` checks this on the corpus)."""

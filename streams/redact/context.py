@@ -1,0 +1,398 @@
+"""Context-weighted key decisions: the words around a bare value move the bar.
+
+A value with no name and no provider prefix reads as a key or as data only by what is
+written around it: ``Pasted 6dca64… from the dashboard`` and ``The sumologic key
+sug5XpdpaoxtOH gets a 401`` are keys, ``fixed in commit 6dca64…`` and ``request id
+7e1e818a-…`` are not. Within a value's **scope** (its line and the lines right before and
+after it, at most :data:`SCOPE` characters each way: one sentence of prose, a traceback's
+call and its error, a diff's removed line and the literal that replaced it), words of the
+:data:`SECRET_CONTEXT` registry lower the bar for what counts as key material, and words
+of the :data:`ID_CONTEXT` registry written closer to the value raise it back (the value
+is then named an id, a digest or a version).
+
+Two places use it:
+
+* the entropy rule (``entropy.is_secret_token``) for runs of 20+ token characters it would
+  leave: single-case hex and UUID-shaped runs, random runs under its standalone bar, runs
+  longer than 256 characters, and base64 that decodes to ``user:password``. All words of
+  both registries count there (it runs only on strings that have such a run);
+* the ``contextual_key`` rule (:func:`key_spans`) for shorter values and values with
+  punctuation or a ``user:`` part (``sk_ubb4yN3mzqGR2x8#P7r5&@*xC$utE``,
+  ``elastic:P@ssw0rd$1``, ``11XQ98FVS8WI``). It runs only where a secret noun is in the
+  text (:data:`NOUN_LITERALS`, literals the pre-check already tests), so it adds no pass
+  over strings without one.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from dataclasses import dataclass
+
+from .accept import is_placeholder
+from .entropy import (
+    _SRI,
+    _ULID,
+    _UUID,
+    _after_digest_label,
+    _after_id_label,
+    _generated_name,
+    _in_dotted_name,
+    _in_public_pem_block,
+    _is_ssh_public_key,
+    _words_and_numbers,
+    in_path,
+    is_secret_token,
+    shannon_bits,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ContextWords:
+    """A named group of context words: regex alternatives on lower-cased text."""
+
+    name: str
+    words: str
+    """Regex alternatives, matched as whole words (no letter right after)."""
+    examples: tuple[str, ...]
+
+
+SECRET_CONTEXT: tuple[ContextWords, ...] = (
+    ContextWords(
+        "secret_noun",
+        r"(?:key|token|secret|password|passwd|passphrase|pwd|credential)s?"
+        r"|(?:un)?auth(?:entication|enticated|orization|orized|enticate)?|bearer|logins?",
+        ("The sumologic key sug5XpdpaoxtOH gets a 401", "Using acme credentials 11XQ98FVS8WI"),
+    ),
+    ContextWords(
+        "auth_failure",
+        r"401|403|forbidden|unauthori[sz]ed|access denied|denied|reject(?:s|ed)?|revoked"
+        r"|expired",
+        ('client = Client("2c57b42d…")\nAuthError: 401', "acme rejects 3ff77bb6fe6885"),
+    ),
+    ContextWords(
+        "key_handling",
+        r"pasted|copied|rotated?|regenerated?|leaked|dashboard|console|portal",
+        ("Pasted 6dca64… from the dashboard", "rotated 46e7fa9b37… this morning"),
+    ),
+)
+"""Words people write next to a credential: what it is, how a server refused it, where it
+was copied from or what was done to it. ``secret_noun`` may end a longer name (``apiKey``,
+``SUMO_ACCESS_KEY``, ``authToken``), never go on (``tokenizer``, ``keyboard``)."""
+
+NOUN_LITERALS = ("key", "token", "secret", "pass", "pwd", "credential", "auth", "bearer", "login")
+"""Literals one of which every ``secret_noun`` match holds (the rule's pre-check triggers)."""
+
+ID_CONTEXT: tuple[ContextWords, ...] = (
+    ContextWords(
+        "vcs_object",
+        r"commit|sha|sha1|sha256|revision|rev|object|blob|tree|branch|tag|merge|rebase",
+        ("fixed in commit 8fd61e953ce8…", "rev 46e7fa9b370d…"),
+    ),
+    ContextWords(
+        "digest",
+        r"hash(?:es)?|checksum|digest|md5|etag|fingerprint|integrity|nonce|salt|iv",
+        ("md5 checksum 2c57b42d056b…", "ETag: 0fdd4fe4c152…"),
+    ),
+    ContextWords(
+        "identifier",
+        r"ids?|uuids?|guids?|(?:request|trace|span|correlation|session|job|run|user|account"
+        r"|client|tenant|project|device|order|customer|message|event)id|version|build",
+        ("request id 7e1e818a-2bc5-…", "build 0979969b3f6c…"),
+    ),
+)
+"""Words that name a value as an id, a digest or a version: the nearer word wins."""
+
+
+def _alternation(groups: tuple[ContextWords, ...]) -> str:
+    return "|".join(f"(?:{g.words})" for g in groups)
+
+
+NOUN_CONTEXT = re.compile(r"(?:" + SECRET_CONTEXT[0].words + r")(?![a-z])")
+"""The ``secret_noun`` words alone: where the ``contextual_key`` rule looks."""
+_SECRET_WORD = re.compile(r"(?<![a-z0-9])(?:" + _alternation(SECRET_CONTEXT[1:]) + r")(?![a-z])")
+_ID_WORD = re.compile(r"(?<![a-z0-9])(?:" + _alternation(ID_CONTEXT) + r")(?![a-z])")
+SCOPE = 160
+"""Characters each way, cut at the line before and the line after the value's line."""
+_ID_NEAR = 24
+"""An id word right after the value names it too (``8fd61e95…  sha256``)."""
+
+
+def scope(text: str, start: int, end: int) -> tuple[int, int]:
+    """The value's line with the lines right before and after it, within SCOPE."""
+    lo = max(0, start - SCOPE)
+    line_start = text.rfind("\n", lo, start)
+    if line_start >= 0:
+        prev = text.rfind("\n", lo, line_start)
+        lo = prev + 1 if prev >= 0 else lo
+    hi = min(len(text), end + SCOPE)
+    line_end = text.find("\n", end, hi)
+    if line_end >= 0:
+        nxt = text.find("\n", line_end + 1, hi)
+        hi = nxt if nxt >= 0 else hi
+    return lo, hi
+
+
+def _lower_window(text: str, lo: int, hi: int) -> str:
+    window = text[lo:hi]
+    low = window.lower()
+    return low if len(low) == len(window) else window.encode("ascii", "replace").decode().lower()
+
+
+def secret_context(text: str, start: int, end: int, *, nouns_only: bool = False) -> bool:
+    """A secret word in the value's scope, and no id word nearer to the value.
+
+    ``nouns_only``: only the ``secret_noun`` group counts (the ``contextual_key`` rule,
+    which the pre-check runs only where a noun literal is).
+    """
+    lo, hi = scope(text, start, end)
+    low = _lower_window(text, lo, hi)
+    at, till = start - lo, end - lo
+    secrets = [m.start() for m in NOUN_CONTEXT.finditer(low) if m.end() <= at or m.start() >= till]
+    if not nouns_only:
+        secrets += [m.start() for m in _SECRET_WORD.finditer(low) if m.end() <= at or m.start() >= till]
+    if not secrets:
+        return False
+    if _after_id_label(text, start):
+        return False
+    line_lo = low.rfind("\n", 0, at) + 1
+    nearest_secret = max((p for p in secrets if p < at), default=-1)
+    for m in _ID_WORD.finditer(low, line_lo, at):
+        if m.start() > nearest_secret:
+            return False  # "api key for build 8fd61e…": the id word is nearer
+    after = _ID_WORD.search(low, till, min(len(low), till + _ID_NEAR))
+    return after is None or low.find("\n", till, after.start()) >= 0
+
+
+# ---- what counts as key material next to a secret word ---------------------------------
+
+_MARKER = re.compile(r"\[REDACTED:[a-z0-9_]+\]")
+_HEX_RUN = re.compile(r"(?:0x)?[0-9a-fA-F]{16,}")
+_MIN_SHORT = 10
+_SHORT_BITS = 3.0
+_SYMBOLS = frozenset("!#$%&*+/=?@^_~|:;,.-[]{}()<>\\`'\"")
+_NOT_SECRET_SHAPES = re.compile(
+    r"v?\d+(?:[._\-]\d+)+[a-z0-9.\-+]*"  # versions, dates, IPs: 1.2.3, 2024-05-01, 10.0.0.1
+    r"|\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?"  # times
+    r"|[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(\))?"  # dotted names: os.environ, a.b.c
+    r"|[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+"  # e-mail addresses
+    r"|[\w\-]+\.[a-z]{1,5}(?::\d+)?"  # file names, host:port
+    r"|[\w.\-]+:\d+(?::\d+)?"  # host:port, file:line
+)
+_TRAILING = ".,;:!?)]}>"
+_LEADING = "([{<"
+
+
+def strip_word(text: str, start: int, end: int) -> tuple[int, int]:
+    """Sentence punctuation and unbalanced brackets off a word's ends."""
+    while start < end and text[start] in _LEADING:
+        start += 1
+    while end > start and text[end - 1] in _TRAILING:
+        closer = text[end - 1]
+        opener = {")": "(", "]": "[", "}": "{", ">": "<"}.get(closer)
+        if opener and text.count(opener, start, end) >= text.count(closer, start, end):
+            break
+        end -= 1
+    return start, end
+
+
+def _classes(s: str) -> tuple[bool, bool, bool, bool]:
+    return (
+        any(c.isdigit() for c in s),
+        s.lower() != s,
+        s.upper() != s,
+        any(c in _SYMBOLS for c in s),
+    )
+
+
+def _user_password(word: str) -> bool:
+    """``user:password`` with a password that reads as one (``elastic:P@ssw0rd$1``,
+    ``developer:yqDVtkqPECriaLRi``), not ``host:port``, ``module:function`` or a time."""
+    user, _, password = word.partition(":")
+    if not user or not password or len(password) < 6 or "/" in word or user.isdigit():
+        return False
+    if not re.fullmatch(r"[\w.@+\-]{1,64}", user) or password.isdigit():
+        return False
+    return _random_core(password, _MIN_SHORT - 4)
+
+
+def _random_core(word: str, minimum: int = _MIN_SHORT) -> bool:
+    """Random enough to be a key next to a secret word: letters with digits, symbols or
+    case flips, not a name, a word with a number, or low in entropy."""
+    if len(word) < minimum:
+        return False
+    digit, upper, lower, symbol = _classes(word)
+    letters = upper or lower
+    if not letters or digit + upper + lower + symbol < 2:
+        return False
+    if not digit and not symbol and not (upper and lower):
+        return False
+    alnum = "".join(c for c in word if c.isalnum())
+    if len(alnum) < minimum - 2 or shannon_bits(word) < _SHORT_BITS:
+        return False
+    if symbol and not (digit and letters):
+        return False  # "snake_case-name", "Foo::Bar": punctuation between words
+    if _words_and_numbers(word) or _generated_name(word):
+        return False
+    return not _name_like(word)
+
+
+_SEGMENT = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+_CLUSTER = re.compile(r"[bcdfghjklmnpqrstvwxz]{4,}")
+
+
+def _name_like(word: str) -> bool:
+    """Mostly pronounceable letter groups (``getUserName2``, ``base64Decode``,
+    ``snake_case_name``): 60 % of the characters in groups of 3+ letters with a vowel and
+    no four consonants in a row. A key's groups are short or unpronounceable
+    (``sug5XpdpaoxtOH``: ``Xpdpaoxt``; ``LAwdpRpHOnYE0Wyc``)."""
+    wordy = 0
+    for seg in _SEGMENT.findall(word):
+        low = seg.lower()
+        if len(seg) >= 3 and not _CLUSTER.search(low) and any(v in low for v in "aeiouy"):
+            wordy += len(seg)
+    return wordy >= 0.6 * len(word)
+
+
+def credential_base64(body: str) -> bool:
+    """Base64 that decodes to ``user:password`` or to one random token (an HTTP Basic
+    credential, ``base64(user:pass)`` pasted as a key), not to prose, JSON or a name."""
+    padded = body + "=" * (-len(body) % 4)
+    try:
+        raw = base64.b64decode(padded.replace("-", "+").replace("_", "/"), validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    text = raw.decode("latin-1")
+    head = text[: max(8, int(len(text) * 0.6))]
+    if not head.isprintable() or any(c.isspace() for c in head) or head[:1] in "{[<\"'":
+        return False
+    if ":" in head:
+        return _user_password(head.split(":", 1)[0] + ":" + text.split(":", 1)[1][:64].strip())
+    return len(text) >= 16 and _random_core(text.strip())
+
+
+def key_material(word: str) -> bool:
+    """Key material next to a secret word: long hex, any UUID-shaped value, a random run
+    of 10+ characters (letters with digits, punctuation or case flips), ``user:password``,
+    or base64 of a credential."""
+    if "://" in word:
+        return False  # a URL: its secrets are userinfo and parameters (the URL rules)
+    if "[REDACTED:" in word:  # what an earlier rule left of a token, glued by punctuation
+        rest = _MARKER.sub("", word).strip(".:=!?-_~")
+        return _random_core(rest, 6)
+    if len(word) < _MIN_SHORT or _NOT_SECRET_SHAPES.fullmatch(word):
+        return False
+    if _UUID.fullmatch(word) or _HEX_RUN.fullmatch(word):
+        return not word.isdigit()
+    if ":" in word and _user_password(word):
+        return True
+    if is_placeholder(word) or _pinned_or_path(word):
+        return False
+    body = word.rstrip("=")
+    if body.isalnum() and len(body) >= 8 and _decodes_to_text(body):
+        return len(body) >= 16 and credential_base64(body)
+    return _random_core(word)
+
+
+def _pinned_or_path(word: str) -> bool:
+    """``actions/checkout@3d3c42e…``, ``pkg@1.2.3``, ``docker/login-action``: a name with a
+    ``/`` or an ``@`` after a name is a reference or a pin, not a key."""
+    for sep in ("/", "@"):
+        head = word.split(sep, 1)[0] if sep in word else ""
+        if len(head) >= 3 and (_name_like(head) or head.replace("-", "").isalpha()):
+            return True
+    return False
+
+
+def _decodes_to_text(body: str) -> bool:
+    """Base64 of printable text (``ZGF0YS12YWx1ZTE=`` is ``data-value1``)."""
+    padded = body + "=" * (-len(body) % 4)
+    try:
+        raw = base64.b64decode(padded.replace("-", "+").replace("_", "/"), validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    return bool(raw) and sum(32 <= b < 127 for b in raw) >= 0.9 * len(raw)
+
+
+_WORD = re.compile(r"[^\s\"'`]{%d,2048}" % _MIN_SHORT)
+"""A candidate value: a run without spaces or quotes (a quoted value is the run inside)."""
+_MAX_VALUE = 2048
+_WORD_STARTS = frozenset(" \t\r\n\"'`=(:[{<,")
+
+
+def key_spans(text: str) -> list[tuple[int, int]]:
+    """The ``contextual_key`` rule's finder: values that are key material, in the scope of a
+    secret noun (and no id word nearer).
+
+    Looks only in the scopes of the nouns (:data:`NOUN_CONTEXT` on the lower-cased text),
+    so a long text with one ``token`` costs one window, not a pass over every word.
+    """
+    low = text.lower()
+    if len(low) != len(text):
+        low = text.encode("ascii", "replace").decode().lower()
+    windows: list[tuple[int, int]] = []
+    for m in NOUN_CONTEXT.finditer(low):
+        lo, hi = scope(text, m.start(), m.end())
+        while hi < len(text) and not text[hi].isspace() and hi - m.end() < _MAX_VALUE:
+            hi += 1  # the last value is read whole
+        if windows and lo <= windows[-1][1]:
+            windows[-1] = (windows[-1][0], max(hi, windows[-1][1]))
+        else:
+            windows.append((lo, hi))
+    spans: list[tuple[int, int]] = []
+    for lo, hi in windows:
+        for w in _WORD.finditer(text, lo, hi):
+            start, end = w.span()
+            if start and text[start - 1] not in _WORD_STARTS:
+                continue  # the end of a longer run the window cut
+            start, end = strip_word(text, start, end)
+            if "=" in text[start:end] and not text[start:end].rstrip("=").isalnum():
+                name, _, value = text[start:end].partition("=")
+                if name.replace("_", "").isalnum() and not name[:1].isdigit():
+                    start += len(name) + 1  # NAME=value: the value is the candidate
+            word = text[start:end]
+            if end - start < _MIN_SHORT or (spans and start < spans[-1][1]):
+                continue
+            if not key_material(word) or in_path(text, start, end):
+                continue
+            if text[start - 1 : start] == "@" or _in_public_pem_block(text, start):
+                continue  # a pinned version (name@<sha>), a certificate's line
+            if secret_context(text, start, end, nouns_only=True):
+                spans.append((start, end))
+    return spans
+
+
+def _run_material(token: str) -> bool:
+    """A 20+ character run the entropy rule left that is key material next to a secret
+    word: hex or UUID-shaped in one letter case, a random run under its standalone bar or
+    over its length cap, or base64 of a credential."""
+    if _UUID.fullmatch(token) or _HEX_RUN.fullmatch(token):
+        return not token.isdigit() and len(set(token.lower())) > 4
+    body = token.rstrip("=")
+    if body.isalnum() and len(body) >= 16 and credential_base64(body):
+        return True
+    return _random_core(token)
+
+
+def run_in_context(token: str, text: str, start: int, end: int) -> bool:
+    """The entropy rule's second reading of a run it left: key material with a secret word
+    in its scope (:func:`secret_context`, all words), unless the run is a path, a digest
+    after its label, an id after its label, a ULID, a hex part of a file name, or public
+    key material."""
+    if in_path(text, start, end) or _SRI.match(token) or _ULID.fullmatch(token):
+        return False
+    if text[start - 1 : start] == "@":
+        return False  # a pinned version: actions/checkout@<sha>, image@sha256:…
+    if text.endswith("base64,", max(0, start - 7), start) or _after_digest_label(text, start):
+        return False
+    if _HEX_RUN.fullmatch(token) and _in_dotted_name(text, start, end):
+        return False
+    if not _run_material(token) or _is_ssh_public_key(token):
+        return False
+    return not _in_public_pem_block(text, start) and secret_context(text, start, end)
+
+
+def entropy_or_context(token: str, text: str, start: int, end: int) -> bool:
+    """The ``high_entropy_token`` rule's check: random enough alone, or in context."""
+    return is_secret_token(token, text, start, end) or run_in_context(token, text, start, end)
