@@ -32,6 +32,7 @@ from dataclasses import dataclass
 
 from .accept import is_placeholder
 from .entropy import (
+    _SAME_CASE_UUID,
     _SRI,
     _ULID,
     _UUID,
@@ -96,23 +97,37 @@ ID_CONTEXT: tuple[ContextWords, ...] = (
         ("md5 checksum 2c57b42d056b…", "ETag: 0fdd4fe4c152…"),
     ),
     ContextWords(
+        "public_material",
+        r"public[ _\-]?keys?|pubkey|certificates?|cert",
+        ("the public key 04a3b1…", "certificate fingerprint 9f2c…"),
+    ),
+    ContextWords(
+        "pagination",
+        r"(?:next|page|continuation|pagination|sync|resume)[ _\-]?tokens?|cursor|marker"
+        r"|sec[ _\-]?websocket[ _\-]?key|websocket",
+        ("'page_token': 'AMEw9yO5jnsGnZJLHSKDFHJJu'", "Sec-WebSocket-Key: k9kFAUWNAMmf5OEM…"),
+    ),
+    ContextWords(
         "identifier",
         r"ids?|uuids?|guids?|(?:request|trace|span|correlation|session|job|run|user|account"
         r"|client|tenant|project|device|order|customer|message|event)id|version|build",
         ("request id 7e1e818a-2bc5-…", "build 0979969b3f6c…"),
     ),
 )
-"""Words that name a value as an id, a digest or a version: the nearer word wins."""
+"""Words that name a value as an id, a digest, public material, a page cursor or a
+protocol nonce, or a version: the nearer word wins, and a secret noun inside one of them
+(``public_key``, ``NextToken``, ``Sec-WebSocket-Key``) counts as the id word."""
 
 
 def _alternation(groups: tuple[ContextWords, ...]) -> str:
     return "|".join(f"(?:{g.words})" for g in groups)
 
 
-NOUN_CONTEXT = re.compile(r"(?:" + SECRET_CONTEXT[0].words + r")(?![a-z])")
+NOUN_CONTEXT = re.compile(r"(?:" + SECRET_CONTEXT[0].words + r")(?![a-z0-9])")
 """The ``secret_noun`` words alone: where the ``contextual_key`` rule looks."""
 _SECRET_WORD = re.compile(r"(?<![a-z0-9])(?:" + _alternation(SECRET_CONTEXT[1:]) + r")(?![a-z])")
 _ID_WORD = re.compile(r"(?<![a-z0-9])(?:" + _alternation(ID_CONTEXT) + r")(?![a-z])")
+_LOW_MARKER = re.compile(r"\[redacted:[a-z0-9_]+\]")
 SCOPE = 160
 """Characters each way, cut at the line before and the line after the value's line."""
 _ID_NEAR = 24
@@ -135,9 +150,15 @@ def scope(text: str, start: int, end: int) -> tuple[int, int]:
 
 
 def _lower_window(text: str, lo: int, hi: int) -> str:
+    """The window lower-cased with its length kept, earlier rules' tokens blanked: the
+    ``token`` of ``[REDACTED:github_token]`` is no secret word."""
     window = text[lo:hi]
     low = window.lower()
-    return low if len(low) == len(window) else window.encode("ascii", "replace").decode().lower()
+    if len(low) != len(window):
+        low = window.encode("ascii", "replace").decode().lower()
+    if "[redacted:" in low:
+        low = _LOW_MARKER.sub(lambda m: " " * len(m.group()), low)
+    return low
 
 
 def secret_context(text: str, start: int, end: int, *, nouns_only: bool = False) -> bool:
@@ -156,19 +177,26 @@ def secret_context(text: str, start: int, end: int, *, nouns_only: bool = False)
         return False
     if _after_id_label(text, start):
         return False
-    line_lo = low.rfind("\n", 0, at) + 1
-    nearest_secret = max((p for p in secrets if p < at), default=-1)
-    for m in _ID_WORD.finditer(low, line_lo, at):
-        if m.start() > nearest_secret:
+    ids = [m.span() for m in _ID_WORD.finditer(low)]
+    if ids:
+        secrets = [p for p in secrets if not any(a <= p < b for a, b in ids)]
+        if not secrets:
+            return False  # every secret noun is part of an id word ("next_token")
+        line_lo = low.rfind("\n", 0, at) + 1
+        nearest_secret = max((p for p in secrets if p < at), default=-1)
+        if any(line_lo <= a and nearest_secret < a < at for a, _ in ids):
             return False  # "api key for build 8fd61e…": the id word is nearer
-    after = _ID_WORD.search(low, till, min(len(low), till + _ID_NEAR))
-    return after is None or low.find("\n", till, after.start()) >= 0
+        if any(till <= a < till + _ID_NEAR and "\n" not in low[till:a] for a, _ in ids):
+            return False  # "8fd61e95…  sha256"
+    return True
 
 
 # ---- what counts as key material next to a secret word ---------------------------------
 
 _MARKER = re.compile(r"\[REDACTED:[a-z0-9_]+\]")
 _HEX_RUN = re.compile(r"(?:0x)?[0-9a-fA-F]{16,}")
+_SHORT_HEX = re.compile(r"(?:0x)?[0-9a-fA-F]+")
+_MIN_HEX = 20
 _MIN_SHORT = 10
 _SHORT_BITS = 3.0
 _SYMBOLS = frozenset("!#$%&*+/=?@^_~|:;,.-[]{}()<>\\`'\"")
@@ -186,7 +214,7 @@ _LEADING = "([{<"
 
 def strip_word(text: str, start: int, end: int) -> tuple[int, int]:
     """Sentence punctuation and unbalanced brackets off a word's ends."""
-    while start < end and text[start] in _LEADING:
+    while start < end and text[start] in _LEADING and not text.startswith("[REDACTED:", start):
         start += 1
     while end > start and text[end - 1] in _TRAILING:
         closer = text[end - 1]
@@ -218,35 +246,51 @@ def _user_password(word: str) -> bool:
 
 
 def _random_core(word: str, minimum: int = _MIN_SHORT) -> bool:
-    """Random enough to be a key next to a secret word: letters with digits, symbols or
-    case flips, not a name, a word with a number, or low in entropy."""
-    if len(word) < minimum:
+    """Random enough to be a key next to a secret word: 10+ characters with a random part
+    (:func:`_random_part`) and not a name, a word with a number, or low in entropy. Code
+    (``Field(8080``, ``test_import_ECC``, ``Curve25519``) is names and numbers joined by
+    punctuation: no part of it is random."""
+    if len(word) < minimum or shannon_bits(word) < _SHORT_BITS:
         return False
-    digit, upper, lower, symbol = _classes(word)
-    letters = upper or lower
-    if not letters or digit + upper + lower + symbol < 2:
+    if not any(_random_part(p) for p in _PARTS.findall(word)):
         return False
-    if not digit and not symbol and not (upper and lower):
-        return False
-    alnum = "".join(c for c in word if c.isalnum())
-    if len(alnum) < minimum - 2 or shannon_bits(word) < _SHORT_BITS:
-        return False
-    if symbol and not (digit and letters):
-        return False  # "snake_case-name", "Foo::Bar": punctuation between words
     if _words_and_numbers(word) or _generated_name(word):
         return False
     return not _name_like(word)
 
 
+_PARTS = re.compile(r"[A-Za-z0-9]{6,}")
+_LETTER_DIGIT = re.compile(r"(?<=[A-Za-z])[0-9]|(?<=[0-9])[A-Za-z]")
+_CASE_FLIP = re.compile(r"(?<=[a-z])[A-Z]|(?<=[A-Z])[a-z]")
+
+
+def _random_part(part: str) -> bool:
+    """One alphanumeric part of 6+ characters that reads as random: digits in three or
+    more groups among letters (``11XQ98FVS8WI``, ``2w3933xk6uav9ff2``), or letter case
+    flipping three or more times into short groups that do not read as words
+    (``vZrEclFwOqeA``, ``xM98lZh20vZs``). Hex is left to the hex decision; a name with
+    numbers (``Curve25519``, ``PBKDF2WithHMAC``, ``SHA1AndAES128``, ``ECC_SECG_P256K1``)
+    or a CamelCase name (``ListWorkspaceInstances``) is not random."""
+    if _SHORT_HEX.fullmatch(part) or part.isalpha() and (part.isupper() or part.islower()):
+        return False
+    if len(_DIGITS.findall(part)) >= 3 and len(_LETTER_DIGIT.findall(part)) >= 4:
+        return True
+    segments = _SEGMENT.findall(part)
+    if len(_CASE_FLIP.findall(part)) < 3 or _name_like(part):
+        return False
+    return 2 * sum(len(seg) <= 2 for seg in segments) > len(segments)
+
+
+_DIGITS = re.compile(r"[0-9]+")
 _SEGMENT = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
-_CLUSTER = re.compile(r"[bcdfghjklmnpqrstvwxz]{4,}")
+_CLUSTER = re.compile(r"[bcdfghjklmnpqrstvwxz]{5,}")
 
 
 def _name_like(word: str) -> bool:
     """Mostly pronounceable letter groups (``getUserName2``, ``base64Decode``,
     ``snake_case_name``): 60 % of the characters in groups of 3+ letters with a vowel and
-    no four consonants in a row. A key's groups are short or unpronounceable
-    (``sug5XpdpaoxtOH``: ``Xpdpaoxt``; ``LAwdpRpHOnYE0Wyc``)."""
+    no five consonants in a row (``Workspace``'s ``rksp`` is a word's). A key's groups are short or unpronounceable
+    (``LAwdpRpHOnYE0Wyc``, ``gngKGCWbmK0COTtS``)."""
     wordy = 0
     for seg in _SEGMENT.findall(word):
         low = seg.lower()
@@ -283,8 +327,12 @@ def key_material(word: str) -> bool:
         return _random_core(rest, 6)
     if len(word) < _MIN_SHORT or _NOT_SECRET_SHAPES.fullmatch(word):
         return False
-    if _UUID.fullmatch(word) or _HEX_RUN.fullmatch(word):
-        return not word.isdigit()
+    if _UUID.fullmatch(word):
+        return not _SAME_CASE_UUID.fullmatch(word)  # an RFC UUID is an id (entropy.py)
+    if _HEX_RUN.fullmatch(word):
+        return len(word) >= _MIN_HEX and not word.isdigit()
+    if _SHORT_HEX.fullmatch(word):
+        return False  # short hex: a short sha, a span or container id
     if ":" in word and _user_password(word):
         return True
     if is_placeholder(word) or _pinned_or_path(word):
@@ -328,9 +376,7 @@ def key_spans(text: str) -> list[tuple[int, int]]:
     Looks only in the scopes of the nouns (:data:`NOUN_CONTEXT` on the lower-cased text),
     so a long text with one ``token`` costs one window, not a pass over every word.
     """
-    low = text.lower()
-    if len(low) != len(text):
-        low = text.encode("ascii", "replace").decode().lower()
+    low = _lower_window(text, 0, len(text))
     windows: list[tuple[int, int]] = []
     for m in NOUN_CONTEXT.finditer(low):
         lo, hi = scope(text, m.start(), m.end())
@@ -356,8 +402,10 @@ def key_spans(text: str) -> list[tuple[int, int]]:
                 continue
             if not key_material(word) or in_path(text, start, end):
                 continue
-            if text[start - 1 : start] == "@" or _in_public_pem_block(text, start):
+            if _pinned(text, start) or _in_public_pem_block(text, start):
                 continue  # a pinned version (name@<sha>), a certificate's line
+            if _file_name(text, end):
+                continue
             if secret_context(text, start, end, nouns_only=True):
                 spans.append((start, end))
     return spans
@@ -367,7 +415,9 @@ def _run_material(token: str) -> bool:
     """A 20+ character run the entropy rule left that is key material next to a secret
     word: hex or UUID-shaped in one letter case, a random run under its standalone bar or
     over its length cap, or base64 of a credential."""
-    if _UUID.fullmatch(token) or _HEX_RUN.fullmatch(token):
+    if _UUID.fullmatch(token):
+        return not _SAME_CASE_UUID.fullmatch(token)  # an RFC UUID is an id (entropy.py)
+    if _HEX_RUN.fullmatch(token):
         return not token.isdigit() and len(set(token.lower())) > 4
     body = token.rstrip("=")
     if body.isalnum() and len(body) >= 16 and credential_base64(body):
@@ -382,8 +432,8 @@ def run_in_context(token: str, text: str, start: int, end: int) -> bool:
     key material."""
     if in_path(text, start, end) or _SRI.match(token) or _ULID.fullmatch(token):
         return False
-    if text[start - 1 : start] == "@":
-        return False  # a pinned version: actions/checkout@<sha>, image@sha256:…
+    if _pinned(text, start) or _file_name(text, end):
+        return False  # a pinned version (actions/checkout@<sha>), a file's name
     if text.endswith("base64,", max(0, start - 7), start) or _after_digest_label(text, start):
         return False
     if _HEX_RUN.fullmatch(token) and _in_dotted_name(text, start, end):
@@ -396,3 +446,18 @@ def run_in_context(token: str, text: str, start: int, end: int) -> bool:
 def entropy_or_context(token: str, text: str, start: int, end: int) -> bool:
     """The ``high_entropy_token`` rule's check: random enough alone, or in context."""
     return is_secret_token(token, text, start, end) or run_in_context(token, text, start, end)
+
+
+_FILE_EXT = re.compile(r"\.[A-Za-z0-9]{1,5}(?![A-Za-z0-9_\-])")
+
+
+def _pinned(text: str, start: int) -> bool:
+    """Right after an ``@`` (and spaces or a quote): ``actions/checkout@<sha>``,
+    ``repo @ `<sha>```, ``image@sha256:…`` pin a version."""
+    before = text[max(0, start - 4) : start].rstrip(" `'\"")
+    return before.endswith("@")
+
+
+def _file_name(text: str, end: int) -> bool:
+    """Followed by a file extension (``<hash>.XML``, ``<random>.tmp``): a file's name."""
+    return text[end : end + 1] == "." and _FILE_EXT.match(text, end) is not None
