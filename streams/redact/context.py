@@ -98,7 +98,7 @@ ID_CONTEXT: tuple[ContextWords, ...] = (
     ),
     ContextWords(
         "public_material",
-        r"public[ _\-]?keys?|pubkey|certificates?|cert",
+        r"public(?:[ _\-]?keys?)?|pubkey|certificates?|cert",
         ("the public key 04a3b1…", "certificate fingerprint 9f2c…"),
     ),
     ContextWords(
