@@ -62,12 +62,18 @@ class Redactor:
         )
         text_triggers = _distinct(p.triggers for _, p in self._steps if not p.in_token_run)
         self._text_needles = tuple(t for t in text_triggers if t not in REGEX_TRIGGERS)
-        # Regex triggers as (literal, name, regex), one entry per literal.
+        # Regex triggers as (name, literals that are text needles too, other literals,
+        # regex or None when it is always true): the needles' ``in`` tests are reused.
+        needles = set(self._text_needles)
         self._regex_triggers = tuple(
-            (lit, name, REGEX_TRIGGERS[name][1])
+            (
+                name,
+                frozenset(lit for lit in REGEX_TRIGGERS[name][0] if lit in needles),
+                tuple(lit for lit in REGEX_TRIGGERS[name][0] if lit not in needles),
+                REGEX_TRIGGERS[name][1] if REGEX_TRIGGERS[name][1].pattern else None,
+            )
             for name in text_triggers
             if name in REGEX_TRIGGERS
-            for lit in REGEX_TRIGGERS[name][0]
         )
         self._run_needles = _distinct(
             p.triggers for _, p in self._steps if p.in_token_run and not p.at_run_start
@@ -84,7 +90,6 @@ class Redactor:
         self._unconditional = any(
             p.spans is not candidate_spans and not p.triggers for _, p in self._steps
         )
-        self._needle_set = frozenset(self._text_needles)
 
     @property
     def rule_names(self) -> tuple[str, ...]:
@@ -204,20 +209,18 @@ class Redactor:
         # A list comprehension, not filter(low.__contains__, …): ``in`` as an opcode skips
         # the method-wrapper call, ~35 ns per trigger (13 triggers, on every string).
         hits = [t for t in self._text_needles if t in low]
+        found = set(hits)
         seen: dict[str, bool] = {}
-        for lit, name, regex in self._regex_triggers:
-            if name in hits:
-                continue
-            if lit in self._needle_set:  # tested above: no second pass over the text
-                if lit not in hits:
-                    continue
-            else:
-                present = seen.get(lit)
-                if present is None:
-                    present = seen[lit] = lit in low
-                if not present:
-                    continue
-            if regex.search(low):
+        for name, shared, others, regex in self._regex_triggers:
+            present = not found.isdisjoint(shared) if shared else False
+            for lit in others if not present else ():
+                hit = seen.get(lit)
+                if hit is None:
+                    hit = seen[lit] = lit in low  # one pass per literal ("login": two entries)
+                if hit:
+                    present = True
+                    break
+            if present and (regex is None or regex.search(low)):
                 hits.append(name)
         if hits:
             contexts = TRIGGER_CONTEXTS
