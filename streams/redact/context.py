@@ -63,7 +63,7 @@ SECRET_CONTEXT: tuple[ContextWords, ...] = (
     ContextWords(
         "secret_noun",
         r"(?:key|token|secret|password|passwd|passphrase|credential)s?"
-        r"|(?:un)?auth(?:entication|enticated|orization|orized|enticate)?|logins?",
+        r"|(?:un)?auth(?:entication|enticated|orization|orized|enticate)?",
         ("The sumologic key sug5XpdpaoxtOH gets a 401", "Using acme credentials 11XQ98FVS8WI"),
     ),
     ContextWords(
@@ -82,7 +82,7 @@ SECRET_CONTEXT: tuple[ContextWords, ...] = (
 was copied from or what was done to it. ``secret_noun`` may end a longer name (``apiKey``,
 ``SUMO_ACCESS_KEY``, ``authToken``), never go on (``tokenizer``, ``keyboard``)."""
 
-NOUN_LITERALS = ("key", "token", "secret", "pass", "credential", "auth", "login")
+NOUN_LITERALS = ("key", "token", "secret", "pass", "credential", "auth")
 """Literals one of which every ``secret_noun`` match holds (the rule's pre-check triggers)."""
 
 ID_CONTEXT: tuple[ContextWords, ...] = (
@@ -209,8 +209,10 @@ _NOT_SECRET_SHAPES = re.compile(
     r"|[\w\-]+\.[a-z]{1,5}(?::\d+)?"  # file names, host:port
     r"|[\w.\-]+:\d+(?::\d+)?"  # host:port, file:line
 )
+_DIGEST_PREFIX = re.compile(r"(?:sha(?:1|224|256|384|512)|md5|h1)[-:=]")
+"""``sha512-…`` (lockfiles), ``h1:…`` (go.sum), ``sha256:…``: a digest after its label."""
 _TRAILING = ".,;:!?)]}>"
-_LEADING = "([{<"
+_LEADING = "([{<=:"
 
 
 def strip_word(text: str, start: int, end: int) -> tuple[int, int]:
@@ -288,6 +290,8 @@ def _random_part(part: str) -> bool:
     uppers = _UPPERS.findall(part)
     if 2 * len(uppers) - part[0].isupper() - part[-1].isupper() < 3 or part.isupper():
         return False  # under three case changes
+    if sum(map(len, uppers)) < 0.3 * len(part):
+        return False  # CamelCase: one capital per word (random case is about half)
     segments = _SEGMENT.findall(part)
     if 2 * sum(len(seg) <= 2 for seg in segments) <= len(segments):
         return False  # mostly groups of 3+ letters: CamelCase words
@@ -339,7 +343,7 @@ def key_material(word: str) -> bool:
     if "[REDACTED:" in word:  # what an earlier rule left of a token, glued by punctuation
         rest = _MARKER.sub("", word).strip(".:=!?-_~")
         return _random_core(rest, 6)
-    if len(word) < _MIN_SHORT or _NOT_SECRET_SHAPES.fullmatch(word):
+    if len(word) < _MIN_SHORT or _DIGEST_PREFIX.match(word) or _NOT_SECRET_SHAPES.fullmatch(word):
         return False
     if _UUID.fullmatch(word):
         return not _SAME_CASE_UUID.fullmatch(word)  # an RFC UUID is an id (entropy.py)
@@ -382,33 +386,25 @@ def _decodes_to_text(body: str) -> bool:
 _KEYISH = re.compile(r"[0-9]|[a-z][A-Z]|[A-Z]{2}[a-z]")
 """A digit or a case change: every key form above has one; words, paths, snake_case names
 and ``Title`` words have none."""
-_WORD_BREAKS = frozenset(b" \t\r\n\"'`")
-_TO_WORD_MAP = bytes(ord(" ") if c in _WORD_BREAKS else ord("a") for c in range(256))
-_LONG_WORD = b"a" * _MIN_SHORT
 _MAX_VALUE = 2048
 _AFTER_NOUN = 96
 _WORD = re.compile(r"[^\s\"'`]{%d,}" % _MIN_SHORT)
+_WORD_REST = re.compile(r"[^\s\"'`]{1,2048}")
 
 
 def _words(text: str, windows: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Whole runs of 10+ characters without spaces or quotes that reach into a window (a
-    quoted value is the run inside), found like :func:`entropy.candidate_spans`: C-speed
-    ``bytes`` passes, not a regex that restarts at every character."""
-    data = text.encode("utf-8", "surrogatepass")
-    if len(data) != len(text):
-        runs = [m.span() for m in _WORD.finditer(text)]
-        return [r for r in runs if any(r[0] < hi and lo < r[1] for lo, hi in windows)]
-    data = data.translate(_TO_WORD_MAP)
+    """Runs of 10+ characters without spaces or quotes that start in a window (a quoted
+    value is the run inside), read whole past the window's end. The windows are short
+    (right after a noun): a regex over each, not a pass over the whole text."""
     spans: list[tuple[int, int]] = []
     for lo, hi in windows:
-        hit = data.find(_LONG_WORD, lo, hi)
-        while hit >= 0:
-            start = data.rfind(b" ", 0, hit) + 1
-            end = data.find(b" ", hit)
-            end = len(data) if end < 0 else end
+        for m in _WORD.finditer(text, lo, hi):
+            start, end = m.span()
+            if end == hi:
+                rest = _WORD_REST.match(text, hi)
+                end = rest.end() if rest else end
             if not spans or start >= spans[-1][1]:
                 spans.append((start, end))
-            hit = data.find(_LONG_WORD, end, hi)
     return spans
 
 
@@ -419,17 +415,25 @@ _NOUN_AT = {
     "pass": re.compile(r"pass(?:word|wd|phrase)s?(?![a-z0-9])"),
     "credential": re.compile(r"credentials?(?![a-z0-9])"),
     "auth": re.compile(r"auth(?:entication|enticated|orization|orized|enticate)?(?![a-z0-9])"),
-    "login": re.compile(r"logins?(?![a-z0-9])"),
 }
 """:data:`NOUN_CONTEXT` split by literal: each is matched only where ``str.find`` puts its
 literal (an alternation without a common literal is tried at every character: ~20 µs on a
 400-character string, measured)."""
 
 
-def noun_spans(low: str) -> list[tuple[int, int]]:
-    """Where :data:`NOUN_CONTEXT` matches in the lower-cased text, in order."""
+UNFILTERED_NOUNS = frozenset({"token", "secret", "credential"})
+"""Noun literals the pre-check counts wherever they occur (no ``rules.TRIGGER_CONTEXTS``
+entry, checked in ``tests/redact``): absent from its hits means absent from the text.
+``key``, ``pass`` and ``auth`` count only in their contexts there, so they are looked for."""
+
+
+def noun_spans(low: str, hits: list[str] | None = None) -> list[tuple[int, int]]:
+    """Where :data:`NOUN_CONTEXT` matches in the lower-cased text, in order; ``hits``, when
+    given, are the pre-check's trigger hits (see :data:`UNFILTERED_NOUNS`)."""
     found = []
     for literal, regex in _NOUN_AT.items():
+        if hits is not None and literal in UNFILTERED_NOUNS and literal not in hits:
+            continue  # the pre-check counted it wherever it is: it is not there
         at = low.find(literal)
         while at >= 0:
             m = regex.match(low, at)
@@ -440,7 +444,9 @@ def noun_spans(low: str) -> list[tuple[int, int]]:
     return found
 
 
-def key_spans(text: str) -> list[tuple[int, int]]:
+def key_spans(
+    text: str, low: str | None = None, hits: list[str] | None = None
+) -> list[tuple[int, int]]:
     """The ``contextual_key`` rule's finder: values that are key material, in the scope of a
     secret noun (and no id word nearer).
 
@@ -452,10 +458,14 @@ def key_spans(text: str) -> list[tuple[int, int]]:
     key``, a traceback's call before its ``401``) is left to the entropy rule's reading
     (20+ characters).
     """
-    low = _lower_window(text, 0, len(text))
+    if low is None or "[redacted:" in low:
+        low = _lower_window(text, 0, len(text))
+    nouns = noun_spans(low, hits)
     windows: list[tuple[int, int]] = []
-    for _, b in noun_spans(low):
+    for _, b in nouns:
         lo, hi = b, min(len(text), b + _AFTER_NOUN)
+        if not _KEYISH.search(text, lo, hi):
+            continue  # prose after the noun: no digit, no case change, no candidate
         if windows and lo <= windows[-1][1]:
             windows[-1] = (windows[-1][0], max(hi, windows[-1][1]))
         else:
@@ -476,9 +486,28 @@ def key_spans(text: str) -> list[tuple[int, int]]:
             continue
         if _pinned(text, start) or _in_public_pem_block(text, start) or _file_name(text, end):
             continue  # a pinned version (name@<sha>), a certificate's line, a file's name
-        if secret_context(text, start, end, nouns_only=True):
+        if _named_by_noun(text, low, nouns, start, end):
             spans.append((start, end))
     return spans
+
+
+def _named_by_noun(
+    text: str, low: str, nouns: list[tuple[int, int]], start: int, end: int
+) -> bool:
+    """The nearest noun before the value names it: no id word between them or right after
+    the value, the noun not part of an id word (``public_key``, ``next_token``), and the
+    value not after an id label. Small searches between known places, not a scope scan."""
+    before = [n for n in nouns if n[1] <= start and start - n[1] <= _AFTER_NOUN]
+    if not before or _after_id_label(text, start):
+        return False
+    a, b = before[-1]
+    for m in _ID_WORD.finditer(low, max(0, a - _ID_NEAR), min(len(low), b + _ID_NEAR)):
+        if m.start() <= a and b <= m.end():
+            return False  # the noun is part of an id word
+    if _ID_WORD.search(low, b, start):
+        return False  # "api key for build 8fd61e…": the id word is nearer
+    after = _ID_WORD.search(low, end, min(len(low), end + _ID_NEAR))
+    return after is None or "\n" in low[end : after.start()]
 
 
 def _run_material(token: str) -> bool:

@@ -144,8 +144,8 @@ class Redactor:
         low = _lower(text)
         for rule, pattern in self._steps:
             subject = low if pattern.on_lower else text
-            if pattern.spans is not None and pattern.triggers:  # a gated finder
-                spans = pattern.spans(text)
+            if pattern.finder is not None:  # a gated finder: every trigger may count
+                spans = pattern.finder(text, low, None)
             else:
                 spans = [_secret_span(m) for m in pattern.regex.finditer(subject)]
             if spans:
@@ -178,7 +178,9 @@ class Redactor:
             i = plan[k]
             k += 1
             rule, pattern = steps[i]
-            if pattern.spans is not None:
+            if pattern.finder is not None:
+                spans = pattern.finder(text, low, hits)
+            elif pattern.spans is not None:
                 spans = runs if pattern.spans is candidate_spans else pattern.spans(text)
             else:
                 subject = low if pattern.on_lower else text
@@ -209,18 +211,15 @@ class Redactor:
         # A list comprehension, not filter(low.__contains__, …): ``in`` as an opcode skips
         # the method-wrapper call, ~35 ns per trigger (13 triggers, on every string).
         hits = [t for t in self._text_needles if t in low]
-        found = set(hits)
-        seen: dict[str, bool] = {}
+        raw = tuple(hits)
         for name, shared, others, regex in self._regex_triggers:
-            present = not found.isdisjoint(shared) if shared else False
-            for lit in others if not present else ():
-                hit = seen.get(lit)
-                if hit is None:
-                    hit = seen[lit] = lit in low  # one pass per literal ("login": two entries)
-                if hit:
-                    present = True
-                    break
-            if present and (regex is None or regex.search(low)):
+            if not (shared and not shared.isdisjoint(raw)):
+                for lit in others:
+                    if lit in low:
+                        break
+                else:
+                    continue
+            if regex is None or regex.search(low):
                 hits.append(name)
         if hits:
             contexts = TRIGGER_CONTEXTS

@@ -281,7 +281,7 @@ SECRET_RULES: tuple[Rule, ...] = (
                 context.NOUN_CONTEXT,
                 ("@secret_noun",),
                 on_lower=True,
-                spans=context.key_spans,
+                finder=context.key_spans,
             ),
         ),
     ),

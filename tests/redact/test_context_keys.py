@@ -25,7 +25,7 @@ LONG_RUN = "Qx7" + "aB3dE5fG7hJ9kL2mN4pQ6rS8tU0vW1xY3zA5bC7dE9fG2hJ4kL6mN8p" * 5
     [
         ("Using the staging credentials 11XQ98FVS8WI we get nothing back", "11XQ98FVS8WI"),
         ("my token is vZrEclFwOqeA, please rotate it", "vZrEclFwOqeA"),
-        ("login as elastic:P@ssw0rd$1 fails since Monday", "elastic:P@ssw0rd$1"),
+        ("the password elastic:P@ssw0rd$1 fails since Monday", "elastic:P@ssw0rd$1"),
         ("the webhook secret sk_ubb4yN3mzqGR2x8#P7r5&@*xC$utE is wrong", "ubb4yN3mzqGR2x8"),
         ("Copied 6dca64e2b7c94a1f8e3d2c1b0a998877 out of the dashboard", "6dca64e2b7c94a1f"),
         ("the API rejects 26f5fd7a3b2c4d5e6f708192a3b4c5d6 since noon", "26f5fd7a3b2c4d5e"),
@@ -109,3 +109,13 @@ def test_a_secret_noun_is_needed_for_short_values() -> None:
     """Without a secret noun in its scope a short random value stays: the rule's finder
     only runs where one is (no pass of its own over other strings)."""
     assert Redactor().redact_text("kanban rejects 11XQ98FVS8WI")[0].endswith("11XQ98FVS8WI")
+
+
+def test_unfiltered_nouns_have_no_trigger_context() -> None:
+    """The contextual finder skips a noun the pre-check did not count only when the
+    pre-check counts it wherever it occurs (no context regex narrows it)."""
+    from streams.redact.context import NOUN_LITERALS, UNFILTERED_NOUNS
+    from streams.redact.rules import TRIGGER_CONTEXTS
+
+    assert UNFILTERED_NOUNS <= set(NOUN_LITERALS)
+    assert not UNFILTERED_NOUNS & set(TRIGGER_CONTEXTS)
