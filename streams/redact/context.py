@@ -161,11 +161,14 @@ def _lower_window(text: str, lo: int, hi: int) -> str:
     return low
 
 
-def secret_context(text: str, start: int, end: int, *, nouns_only: bool = False) -> bool:
+def secret_context(
+    text: str, start: int, end: int, *, nouns_only: bool = False, digest_like: bool = False
+) -> bool:
     """A secret word in the value's scope, and no id word nearer to the value.
 
-    ``nouns_only``: only the ``secret_noun`` group counts (the ``contextual_key`` rule,
-    which the pre-check runs only where a noun literal is).
+    ``nouns_only``: only the ``secret_noun`` group counts. ``digest_like`` (hex and
+    UUID-shaped values): any id word on the value's line names it, nearer or not
+    (``MD5 (token_widget.tar.gz) = 1a04df8a…``: a digest line, whatever file it names).
     """
     lo, hi = scope(text, start, end)
     low = _lower_window(text, lo, hi)
@@ -183,6 +186,11 @@ def secret_context(text: str, start: int, end: int, *, nouns_only: bool = False)
         if not secrets:
             return False  # every secret noun is part of an id word ("next_token")
         line_lo = low.rfind("\n", 0, at) + 1
+        if digest_like:
+            line_hi = low.find("\n", till)
+            line_hi = len(low) if line_hi < 0 else line_hi
+            if any(line_lo <= a < line_hi for a, _ in ids):
+                return False
         nearest_secret = max((p for p in secrets if p < at), default=-1)
         if any(line_lo <= a and nearest_secret < a < at for a, _ in ids):
             return False  # "api key for build 8fd61e…": the id word is nearer
@@ -388,6 +396,9 @@ _KEYISH = re.compile(r"[0-9]|[a-z][A-Z]|[A-Z]{2}[a-z]")
 and ``Title`` words have none."""
 _MAX_VALUE = 2048
 _AFTER_NOUN = 96
+_NAME_TAIL = " \t\r\"'`)]};,:=_"
+"""What may follow a noun that ends its line before the value on the next line
+(``client = Client(os.environ['GEO_TOKEN'])``, then the literal that replaced it)."""
 _WORD = re.compile(r"[^\s\"'`]{%d,}" % _MIN_SHORT)
 _WORD_REST = re.compile(r"[^\s\"'`]{1,2048}")
 
@@ -424,7 +435,9 @@ literal (an alternation without a common literal is tried at every character: ~2
 UNFILTERED_NOUNS = frozenset({"token", "secret", "credential"})
 """Noun literals the pre-check counts wherever they occur (no ``rules.TRIGGER_CONTEXTS``
 entry, checked in ``tests/redact``): absent from its hits means absent from the text.
-``key``, ``pass`` and ``auth`` count only in their contexts there, so they are looked for."""
+``pass`` counts wherever ``password``/``passwd``/``passphrase`` is (its context covers
+them); ``key`` and ``auth`` count only in narrower contexts there, so they are looked for."""
+_SKIPPABLE = UNFILTERED_NOUNS | {"pass"}
 
 
 def noun_spans(low: str, hits: list[str] | None = None) -> list[tuple[int, int]]:
@@ -432,8 +445,8 @@ def noun_spans(low: str, hits: list[str] | None = None) -> list[tuple[int, int]]
     given, are the pre-check's trigger hits (see :data:`UNFILTERED_NOUNS`)."""
     found = []
     for literal, regex in _NOUN_AT.items():
-        if hits is not None and literal in UNFILTERED_NOUNS and literal not in hits:
-            continue  # the pre-check counted it wherever it is: it is not there
+        if hits is not None and literal in _SKIPPABLE and literal not in hits:
+            continue  # the pre-check counts it wherever a noun could be: none is there
         at = low.find(literal)
         while at >= 0:
             m = regex.match(low, at)
@@ -442,6 +455,32 @@ def noun_spans(low: str, hits: list[str] | None = None) -> list[tuple[int, int]]
             at = low.find(literal, at + 1)
     found.sort()
     return found
+
+
+class _NounGate:
+    """The pre-check's test for the ``contextual_key`` rule, used like a regex: is there a
+    secret noun (not just its letters: ``KeyError``, ``author``, ``tokenizer``)? One
+    ``str.find`` per literal and a match where it is; the finder then runs only where a
+    noun is (``KeyError`` in a traceback made it run on half the strings of an event)."""
+
+    pattern = "secret noun"
+
+    def search(self, low: str, present: tuple[str, ...] | None = None) -> re.Match[str] | None:
+        """``present``: the literals the pre-check found (the engine passes them); the
+        others are not looked for."""
+        for literal, regex in _NOUN_AT.items():
+            if present is not None and literal not in present:
+                continue
+            at = low.find(literal)
+            while at >= 0:
+                m = regex.match(low, at)
+                if m:
+                    return m
+                at = low.find(literal, at + 1)
+        return None
+
+
+NOUN_GATE = _NounGate()
 
 
 def key_spans(
@@ -464,6 +503,9 @@ def key_spans(
     windows: list[tuple[int, int]] = []
     for _, b in nouns:
         lo, hi = b, min(len(text), b + _AFTER_NOUN)
+        line_end = text.find("\n", b, hi)
+        if line_end >= 0 and text[b:line_end].strip(_NAME_TAIL):
+            hi = line_end  # the rest of the noun's line; the next one only after a bare name
         if not _KEYISH.search(text, lo, hi):
             continue  # prose after the noun: no digit, no case change, no candidate
         if windows and lo <= windows[-1][1]:
@@ -501,6 +543,11 @@ def _named_by_noun(
     if not before or _after_id_label(text, start):
         return False
     a, b = before[-1]
+    if _UUID.fullmatch(text, start, end) or _HEX_RUN.fullmatch(text, start, end):
+        line_lo = low.rfind("\n", 0, start) + 1
+        line_hi = low.find("\n", end)
+        if _ID_WORD.search(low, line_lo, len(low) if line_hi < 0 else line_hi):
+            return False  # hex on a line naming a digest or an id ("MD5 (…) = 1a04…")
     for m in _ID_WORD.finditer(low, max(0, a - _ID_NEAR), min(len(low), b + _ID_NEAR)):
         if m.start() <= a and b <= m.end():
             return False  # the noun is part of an id word
@@ -539,7 +586,10 @@ def run_in_context(token: str, text: str, start: int, end: int) -> bool:
         return False
     if not _run_material(token) or _is_ssh_public_key(token):
         return False
-    return not _in_public_pem_block(text, start) and secret_context(text, start, end)
+    digest_like = bool(_UUID.fullmatch(token) or _HEX_RUN.fullmatch(token))
+    if _in_public_pem_block(text, start):
+        return False
+    return secret_context(text, start, end, digest_like=digest_like)
 
 
 def entropy_or_context(token: str, text: str, start: int, end: int) -> bool:

@@ -63,14 +63,16 @@ class Redactor:
         text_triggers = _distinct(p.triggers for _, p in self._steps if not p.in_token_run)
         self._text_needles = tuple(t for t in text_triggers if t not in REGEX_TRIGGERS)
         # Regex triggers as (name, literals that are text needles too, other literals,
-        # regex or None when it is always true): the needles' ``in`` tests are reused.
+        # regex): the needles' ``in`` tests are reused. A non-``re`` condition (a gate, as
+        # ``context.NOUN_GATE``) is also given the needles that hit.
         needles = set(self._text_needles)
         self._regex_triggers = tuple(
             (
                 name,
                 frozenset(lit for lit in REGEX_TRIGGERS[name][0] if lit in needles),
                 tuple(lit for lit in REGEX_TRIGGERS[name][0] if lit not in needles),
-                REGEX_TRIGGERS[name][1] if REGEX_TRIGGERS[name][1].pattern else None,
+                REGEX_TRIGGERS[name][1],
+                not isinstance(REGEX_TRIGGERS[name][1], re.Pattern),
             )
             for name in text_triggers
             if name in REGEX_TRIGGERS
@@ -212,14 +214,14 @@ class Redactor:
         # the method-wrapper call, ~35 ns per trigger (13 triggers, on every string).
         hits = [t for t in self._text_needles if t in low]
         raw = tuple(hits)
-        for name, shared, others, regex in self._regex_triggers:
+        for name, shared, others, regex, gate in self._regex_triggers:
             if not (shared and not shared.isdisjoint(raw)):
                 for lit in others:
                     if lit in low:
                         break
                 else:
                     continue
-            if regex is None or regex.search(low):
+            if regex.search(low, raw) if gate else regex.search(low):
                 hits.append(name)
         if hits:
             contexts = TRIGGER_CONTEXTS

@@ -352,9 +352,8 @@ REGEX_TRIGGERS: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
     "@query": (("?", "&"), re.compile(r"[?&][a-z0-9_\-]*=")),
     # A secret noun as a word or a name's end (key, apiKey, SUMO_ACCESS_KEY, tokens,
     # credentials, unauthorized): the literals are text triggers already, so this entry
-    # costs no pass of its own. Every noun holds one of them, so the literal alone is the
-    # condition (an always-true regex): the rule's finder looks for the nouns itself.
-    "@secret_noun": (context.NOUN_LITERALS, re.compile("")),
+    # costs no pass of its own; the gate then looks for a noun where a literal is.
+    "@secret_noun": (context.NOUN_LITERALS, context.NOUN_GATE),
 }
 """Triggers that are regexes (a tool's name among many, a line shape): the literal is
 tested with ``in`` first (one C pass, shared by every entry with that literal), the regex

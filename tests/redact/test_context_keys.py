@@ -119,3 +119,9 @@ def test_unfiltered_nouns_have_no_trigger_context() -> None:
 
     assert UNFILTERED_NOUNS <= set(NOUN_LITERALS)
     assert not UNFILTERED_NOUNS & set(TRIGGER_CONTEXTS)
+
+
+def test_an_id_word_on_a_hex_value_line_names_it_a_digest() -> None:
+    """BSD ``md5`` output names a file that may hold a secret word: the line is a digest."""
+    text = "MD5 (token_widget.tar.gz) = 1a04df8a6230614f8741d42a3acb5e3b"
+    assert Redactor().redact_text(text)[0] == text
