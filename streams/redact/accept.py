@@ -80,10 +80,8 @@ def names_a_cursor(text: str, start: int) -> bool:
     ``"NextToken": "eyJ…"`` (AWS list output), ``"page_token": "…"``, ``"input_token":
     "NextToken"`` (paginator config), ``Sec-WebSocket-Key: …`` (a handshake nonce)."""
     window = text[max(0, start - _CURSOR_WINDOW) : start].lower().rstrip(" \t\"':=")
-    found = None
-    for found in _CURSOR_NAME.finditer(window):
-        pass
-    return found is not None and found.end() == len(window)
+    ends = [m.end() for m in _CURSOR_NAME.finditer(window)]
+    return bool(ends) and ends[-1] == len(window)
 
 
 def _random_segment(segment: str) -> bool:

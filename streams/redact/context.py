@@ -134,6 +134,18 @@ _ID_NEAR = 24
 """An id word right after the value names it too (``8fd61e95…  sha256``)."""
 
 
+def after_id_label(text: str, start: int) -> bool:
+    """``entropy._after_id_label``, also inside an escaped JSON string (``\\"id\\": \\"gen-…``:
+    a trajectory file holds the model's JSON responses as strings)."""
+    if _after_id_label(text, start):
+        return True
+    window = text[max(0, start - 32) : start]
+    if "\\" not in window:
+        return False
+    plain = window.replace("\\", "")
+    return _after_id_label(plain, len(plain))
+
+
 def scope(text: str, start: int, end: int) -> tuple[int, int]:
     """The value's line with the lines right before and after it, within SCOPE."""
     lo = max(0, start - SCOPE)
@@ -175,10 +187,12 @@ def secret_context(
     at, till = start - lo, end - lo
     secrets = [a for a, b in noun_spans(low) if b <= at or a >= till]
     if not nouns_only:
-        secrets += [m.start() for m in _SECRET_WORD.finditer(low) if m.end() <= at or m.start() >= till]
+        secrets += [
+            m.start() for m in _SECRET_WORD.finditer(low) if m.end() <= at or m.start() >= till
+        ]
     if not secrets:
         return False
-    if _after_id_label(text, start):
+    if after_id_label(text, start):
         return False
     ids = [m.span() for m in _ID_WORD.finditer(low)]
     if ids:
@@ -251,8 +265,10 @@ def _user_password(word: str) -> bool:
     ``developer:yqDVtkqPECriaLRi``); not ``host:port``, ``module:function``, a time or a
     type hint."""
     user, _, password = word.partition(":")
-    if not user or not password or len(password) < 6 or "/" in word or user.isdigit():
-        return False
+    if len(user) < 2 or len(password) < 6 or "/" in word or "\\" in word or user.isdigit():
+        return False  # C:\Python27\…: a Windows path
+    if "::" in word or _NAME_CHAIN.match(word):
+        return False  # Fn::GetAtt, test.py::Case::test, arn:aws:kms:…, urn:ietf:params:…
     if not _USER.fullmatch(user) or password.isdigit() or _CODE_START.match(password):
         return False
     if _random_core(password, _MIN_SHORT - 4):
@@ -261,6 +277,7 @@ def _user_password(word: str) -> bool:
     return digit + upper + lower + symbol >= 3 and (digit or symbol) and upper + lower > 0
 
 
+_NAME_CHAIN = re.compile(r"[a-z][a-z0-9+.\-]*:[a-z0-9\-]+:")
 _USER = re.compile(r"[\w.@+\-]{1,64}")
 _CODE_START = re.compile(r"[A-Za-z_][\w.]*[\[(]")
 """``param:Optional[str]``, ``x:foo(1)``: a type hint or a call, not a password."""
@@ -315,8 +332,8 @@ _CLUSTER = re.compile(r"[bcdfghjklmnpqrstvwxz]{5,}")
 def _name_like(word: str) -> bool:
     """Mostly pronounceable letter groups (``getUserName2``, ``base64Decode``,
     ``snake_case_name``): 60 % of the characters in groups of 3+ letters with a vowel and
-    no five consonants in a row (``Workspace``'s ``rksp`` is a word's). A key's groups are short or unpronounceable
-    (``LAwdpRpHOnYE0Wyc``, ``gngKGCWbmK0COTtS``)."""
+    no five consonants in a row (``Workspace``'s ``rksp`` is a word's). A key's groups are
+    short or unpronounceable (``LAwdpRpHOnYE0Wyc``, ``gngKGCWbmK0COTtS``)."""
     wordy = 0
     for seg in _SEGMENT.findall(word):
         low = seg.lower()
@@ -374,7 +391,7 @@ def key_material(word: str) -> bool:
 def _pinned_or_path(word: str) -> bool:
     """``actions/checkout@3d3c42e…``, ``pkg@1.2.3``, ``docker/login-action``: a name with a
     ``/`` or an ``@`` after a name is a reference or a pin, not a key."""
-    for sep in ("/", "@"):
+    for sep in ("/", "@", "\\"):
         head = word.split(sep, 1)[0] if sep in word else ""
         if len(head) >= 3 and (_name_like(head) or head.replace("-", "").isalpha()):
             return True
@@ -399,7 +416,8 @@ _AFTER_NOUN = 96
 _NAME_TAIL = " \t\r\"'`)]};,:=_"
 """What may follow a noun that ends its line before the value on the next line
 (``client = Client(os.environ['GEO_TOKEN'])``, then the literal that replaced it)."""
-_WORD = re.compile(r"[^\s\"'`]{%d,}" % _MIN_SHORT)
+_WORD = re.compile(r"[^\s\"'`]{" + str(_MIN_SHORT) + ",}")
+_BREAKS = " \t\r\n\"'`"
 _WORD_REST = re.compile(r"[^\s\"'`]{1,2048}")
 
 
@@ -411,6 +429,8 @@ def _words(text: str, windows: list[tuple[int, int]]) -> list[tuple[int, int]]:
     for lo, hi in windows:
         for m in _WORD.finditer(text, lo, hi):
             start, end = m.span()
+            if start == lo and lo and text[lo - 1] not in _BREAKS and text[lo] not in "=:":
+                continue  # the rest of the noun's own word (test_mark_tokens.py::…)
             if end == hi:
                 rest = _WORD_REST.match(text, hi)
                 end = rest.end() if rest else end
@@ -533,14 +553,12 @@ def key_spans(
     return spans
 
 
-def _named_by_noun(
-    text: str, low: str, nouns: list[tuple[int, int]], start: int, end: int
-) -> bool:
+def _named_by_noun(text: str, low: str, nouns: list[tuple[int, int]], start: int, end: int) -> bool:
     """The nearest noun before the value names it: no id word between them or right after
     the value, the noun not part of an id word (``public_key``, ``next_token``), and the
     value not after an id label. Small searches between known places, not a scope scan."""
     before = [n for n in nouns if n[1] <= start and start - n[1] <= _AFTER_NOUN]
-    if not before or _after_id_label(text, start):
+    if not before or after_id_label(text, start):
         return False
     a, b = before[-1]
     if _UUID.fullmatch(text, start, end) or _HEX_RUN.fullmatch(text, start, end):

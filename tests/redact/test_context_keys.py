@@ -75,7 +75,11 @@ def test_values_next_to_secret_words_are_keys(text: str, secret: str) -> None:
         "the signing key for Curve25519 and x509Certificate tests",
         "SUMO_ACCESS_KEY=${SUMO_ACCESS_KEY:=$2}",
         "Bad password for file '1d4c6b1f0a9e8d7c6b5a4f3e2d1c0b9a.XML'",
-        "rfc8410_public_key = unhexlify('19bf44096984cdfe8541bac167dc3b96c85086aa30b6b6cb0c5c38ad7')",
+        "pub = unhexlify('19bf44096984cdfe8541bac167dc3b96c85086aa30b6b6cb0c5c38ad7')  # public",
+        '"test_requests.py::RequestsTestCase::test_BASICAUTH_TUPLE", "test_requests.py::Case::t"',
+        'File "C:\\Python27\\lib\\site-packages\\pycparser\\c_parser.py", in p_error(token)',
+        "the credentials live in arn:aws:kms:us-east-1:123456789012:key/abcd1234ef via Fn::GetAtt",
+        "FAILED tests/test_mark_tokens.py::TestMarkTokens::test_decorators - token NAME",
     ],
 )
 def test_ids_code_and_public_material_stay(text: str) -> None:
@@ -117,7 +121,7 @@ def test_unfiltered_nouns_have_no_trigger_context() -> None:
     from streams.redact.context import NOUN_LITERALS, UNFILTERED_NOUNS
     from streams.redact.rules import TRIGGER_CONTEXTS
 
-    assert UNFILTERED_NOUNS <= set(NOUN_LITERALS)
+    assert set(NOUN_LITERALS) >= UNFILTERED_NOUNS
     assert not UNFILTERED_NOUNS & set(TRIGGER_CONTEXTS)
 
 
