@@ -429,8 +429,14 @@ def _words(text: str, windows: list[tuple[int, int]]) -> list[tuple[int, int]]:
     for lo, hi in windows:
         for m in _WORD.finditer(text, lo, hi):
             start, end = m.span()
-            if start == lo and lo and text[lo - 1] not in _BREAKS and text[lo] not in "=:":
-                continue  # the rest of the noun's own word (test_mark_tokens.py::…)
+            if start == lo and lo and text[lo - 1] not in _BREAKS:
+                # the rest of the noun's own word: only a value assigned in it counts
+                # (CURLAUTH_KEY=developer:…; not test_mark_tokens.py's ".py")
+                cut = min((i for i in (text.find("=", lo, end), text.find(":", lo, end)) if i >= 0),
+                          default=-1)  # fmt: skip
+                if cut < 0:
+                    continue
+                start = cut
             if end == hi:
                 rest = _WORD_REST.match(text, hi)
                 end = rest.end() if rest else end
