@@ -43,7 +43,13 @@ def test_every_type_with_full_and_minimal_payloads_matches_the_models() -> None:
     assert set(REQUIRED) == set(PAYLOAD_MODELS)
     full = [e.model_dump(mode="json") for e in sample_events(600, seed=4)]
     minimal = [
-        {"event_id": test_id(f"m-{i}"), "seq": 1000 + i, "ts_ms": 1, "type": kind, "payload": payload}
+        {
+            "event_id": test_id(f"m-{i}"),
+            "seq": 1000 + i,
+            "ts_ms": 1,
+            "type": kind,
+            "payload": payload,
+        }
         for i, (kind, payload) in enumerate(REQUIRED.items())
     ]
     for events in (full, minimal):
