@@ -83,9 +83,9 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
     if _DOTTED.fullmatch(value) and not any(map(_random_segment, value.split("."))):
         return False  # settings.api_key, config.auth.token: a reference, not a value
     if _IDENT.fullmatch(value) and not any(c.isdigit() for c in value):
-        after = text[end] if end < len(text) else ""
+        after = text[end : end + 1]  # "" at the end ("" in ",)" would be true)
         lowered = value.lower()
-        if after in ",)" or any(w in lowered for w in _SECRET_WORDS):
+        if (after and after in ",)") or any(w in lowered for w in _SECRET_WORDS):
             return False
     return True
 

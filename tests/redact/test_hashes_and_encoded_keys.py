@@ -125,3 +125,20 @@ RULE_EXAMPLES = {
 @pytest.mark.parametrize("rule", sorted(RULE_EXAMPLES))
 def test_each_rule_fires_on_its_example(rule: str) -> None:
     assert rule in R.redact_text(RULE_EXAMPLES[rule])[1]
+
+
+@pytest.mark.parametrize(
+    "text", ["export DB_PASS=whiteduke", "# REACT_APP_PASS=whiteduke", "password=whiteduke"]
+)
+def test_a_word_password_at_the_end_of_the_text_goes(text: str) -> None:
+    """A bare word after ``password=`` was kept when nothing followed it: the check for a
+    call argument (``f(password=password)``) read the missing next character as ``,``."""
+    assert "whiteduke" not in R.redact_text(text)[0]
+    for code in ("f(password=password)", "api_key=API_KEY", "login(user, password=pw)"):
+        assert R.redact_text(code)[0] == code
+
+
+def test_a_secret_taken_once_goes_wherever_it_repeats_in_the_string() -> None:
+    text = 'Open("Provider=SQLOLEDB.1;User ID=billing_user; Password =billing_user;Initial")'
+    out, found = R.redact_text(text)
+    assert "billing_user" not in out and found == {"secret_assignment": 2}, out
