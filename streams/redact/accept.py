@@ -46,6 +46,30 @@ def is_label(value: str) -> bool:
     return bool(_LABEL.fullmatch(value)) and any(w in value for w in _SECRET_WORDS)
 
 
+_PROSE = re.compile(r"[A-Za-z][a-z]*(?: [A-Za-z][a-z]*){2,}[.:?!]?")
+
+
+def is_prose_label(value: str) -> bool:
+    """Three or more plain words that mention a secret: a label, title or prompt
+    (``"Enter your password"``, ``"Creating a strong password"``), not a value. A
+    passphrase of plain words (``correct horse battery staple``) names no secret."""
+    return bool(_PROSE.fullmatch(value.strip())) and any(w in value.lower() for w in _SECRET_WORDS)
+
+
+_PATH_VALUE = re.compile(r"(?:~|\.{1,2})?/[\w.@\-]+(?:/[\w.@\-]*)+")
+"""An absolute or relative path of two or more segments."""
+_KEY_RUN = re.compile(r"(?=[A-Za-z]*[0-9])(?=[0-9]*[A-Za-z])[A-Za-z0-9]{16,}")
+"""16+ letters and digits, both, in one run: key material inside a path."""
+_CONCATENATION = re.compile(r"\s*(?:[+&,;]|\.(?=[$A-Za-z_ ]))")
+
+
+def _between_strings(value: str) -> bool:
+    """The "quoted value" is the code between two string literals (``"Password: " +
+    getPassword() + "…"``, PHP's ``'pw = '.$config['pw']``, JS ``"Password:",next:"…"``):
+    it starts with a concatenation operator or a separator, which no quoted value does."""
+    return _CONCATENATION.match(value) is not None
+
+
 def is_placeholder(value: str) -> bool:
     """True for templating, masking and empty-ish values that carry no secret."""
     raw = value.strip()
@@ -69,8 +93,10 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
     a bare identifier without digits that names the secret (``api_key=API_KEY``) or is a
     call argument (``f(password=password)``).
     """
-    if is_placeholder(value):
+    if is_placeholder(value) or is_prose_label(value) or _between_strings(value):
         return False
+    if _PATH_VALUE.fullmatch(value) and not _KEY_RUN.search(value):
+        return False  # "/en/enterprise-server@3.0/auth": a route or file path
     if value[-1] in "'\"" and ":" in value:  # user:'quoted pw': the password decides
         return not is_placeholder(value[value.index(":") + 1 :].strip("'\""))
     before = text[start - 1] if start else ""

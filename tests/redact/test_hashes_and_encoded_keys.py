@@ -94,6 +94,11 @@ def test_a_teams_webhook_keeps_its_scheme_and_loses_the_rest() -> None:
         "- echo 'export DATABASE_PASSWORD=\"'$PRECOMPILE_PASSWORD'\"' >> .env",
         '"password": "&lt;YOUR_PASSWORD&gt;"',
         'IAMUserChangePassword = "arn:aws:iam::aws:policy/IAMUserChangePassword"',
+        'sb.append("MasterUserPassword: " + getMasterUserPassword() + ",");',
+        "echo 'password = '.$config['daemon_password'].\"\\n\";",
+        'usernameLabel:"Username or email:",passwordLabel:"Password:",rememberLabel:"Keep me"',
+        'placeholder_password: "Enter your password"',
+        '"secure/creating-a-strong-password":"/en/enterprise-server@3.0/auth"',
     ],
 )
 def test_assigned_values_that_name_or_reference_a_secret_stay(text: str) -> None:
@@ -107,6 +112,8 @@ def test_assigned_values_that_name_or_reference_a_secret_stay(text: str) -> None
         ("password = 'TestSource-Password'", "TestSource-Password"),
         ('"password": "correct-horse-battery-staple"', "correct-horse-battery-staple"),
         ("db_password: s3cr3t-pa55", "s3cr3t-pa55"),
+        ('password: "correct horse battery staple"', "correct horse battery staple"),
+        ('secret: "/kR7vQ2mN9pL4xT8wY3zA1bC5dF6gH8jK"', "kR7vQ2mN9pL4xT8wY3zA1bC5dF6gH8jK"),
     ],
 )
 def test_real_values_beside_those_still_go(text: str, secret: str) -> None:
