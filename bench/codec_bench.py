@@ -14,6 +14,7 @@ import io
 import json
 import sys
 import time
+import uuid
 from collections.abc import Callable
 from pathlib import Path
 
@@ -47,7 +48,7 @@ def main() -> None:
 
     events = sample_events(args.events, seed=1)
     batches = [
-        EventBatch(trace_id=f"trace-{i}", events=events[i : i + args.batch])
+        EventBatch(trace_id=str(uuid.UUID(int=i, version=4)), events=events[i : i + args.batch])
         for i in range(0, len(events), args.batch)
     ]
     dicts = [b.model_dump(mode="json") for b in batches]

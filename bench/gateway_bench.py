@@ -27,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import uuid
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -119,7 +120,7 @@ def _bodies(events: int, batch: int, concurrency: int) -> tuple[list[list[dict]]
                     {
                         **sample[(start + j) % len(sample)],
                         "seq": start + j + 1,
-                        "event_id": f"{i}-{start + j}",
+                        "event_id": str(uuid.UUID(int=(i << 64) | (start + j), version=4)),
                     }
                     for j in range(batch)
                 ]

@@ -30,7 +30,7 @@ FULL_PAYLOADS: dict[str, dict] = {
         "pre_hash": "sha256:" + "b" * 64,
         "post_hash": "sha256:" + "c" * 64,
         "selection": {"start_line": 1, "start_col": 0, "end_line": 3, "end_col": 4},
-        "reason_ref": "e-1",
+        "reason_ref": "cd638f46-bfb6-5700-b5ee-93683c610274",
     },
     "file_snapshot": {
         "file_path": "a.py",
@@ -60,7 +60,14 @@ FULL_PAYLOADS: dict[str, dict] = {
     },
     "debug_action": {"action": "inspect", "file_path": "a.py", "line": 3, "expression": "x"},
     "navigation": {"kind": "search", "query": "parse_headers"},
-    "thought": {"kind": "decision", "content_text": "use .get", "links_to": ["e-1", "e-2"]},
+    "thought": {
+        "kind": "decision",
+        "content_text": "use .get",
+        "links_to": [
+            "cd638f46-bfb6-5700-b5ee-93683c610274",
+            "142e848d-2708-54e4-864d-2cce6c9f1082",
+        ],
+    },
     "commit": {
         "sha": "f" * 40,
         "message": "fix",

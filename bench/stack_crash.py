@@ -161,7 +161,10 @@ def send_trace(
     trace_id, key = r.json()["trace_id"], r.json()["ingest_key"]
     auth = {"Authorization": f"Bearer {key}"}
     sample = [e.model_dump(mode="json") for e in sample_events(events, seed=seed)]
-    body = [{**e, "seq": i + 1, "event_id": f"{trace_id[:8]}-{i}"} for i, e in enumerate(sample)]
+    ns = uuid.UUID(trace_id)
+    body = [
+        {**e, "seq": i + 1, "event_id": str(uuid.uuid5(ns, str(i)))} for i, e in enumerate(sample)
+    ]
     acked.events.setdefault(trace_id, set())
     for start in range(0, events, per_request):
         chunk = body[start : start + per_request]

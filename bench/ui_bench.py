@@ -27,6 +27,7 @@ import sys
 import tempfile
 import threading
 import time
+import uuid
 from pathlib import Path
 
 import httpx
@@ -80,10 +81,10 @@ def store_traces(store: ClickHouseStore, n: int, events_per_trace: int) -> int:
     kinds = ["terminal_command", "terminal_output", "thought", "file_edit", "test_run"]
     trace_rows, event_rows, qa = [], [], []
     for i in range(n):
-        trace_id = f"bench-{i:06d}"
+        trace_id = str(uuid.UUID(int=i, version=4))
         created = T0 + i * 60_000
         opened = TraceOpened(trace_id=trace_id, created_at_ms=created,
-                             repo=Repo(repo_id=f"repo-{i % 40}", commit_base="abc"),
+                             repo=Repo(repo_id=f"repo-{i % 40}", commit_base="abc1234"),
                              developer={"developer_id": f"dev-{i % 90}"})  # fmt: skip
         row = R.empty_trace(trace_id)
         row.update(R.opened_columns(opened, Redaction()))
@@ -187,7 +188,8 @@ def main() -> None:
         print(f"  page  GET /ui/traces      {_stats(page_t)}")
         print(f"  sql   POST /admin/sql     {_stats(sql_t)}   (what `fixtrace sql` sends)")
         print(f"  sql   engine, no HTTP     {_stats(direct_t)}")
-    trace_t = _time(lambda: http.get("/ui/traces/bench-004242").raise_for_status(), 10)
+    one = f"/ui/traces/{uuid.UUID(int=4242, version=4)}"
+    trace_t = _time(lambda: http.get(one).raise_for_status(), 10)
     overview_t = _time(lambda: http.get("/ui/overview").raise_for_status(), 10)
     print(f"\none trace page (30 events)   {_stats(trace_t)}")
     print(f"overview page                {_stats(overview_t)}")

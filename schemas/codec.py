@@ -287,7 +287,7 @@ def check_event_batch(record: dict[str, Any], strict: bool = False) -> None:
     """
     if not record.get("trace_id"):
         raise InvalidRecord("fixtrace.EventBatch: trace_id is empty")
-    if (why := SHAPES["id"].why_not(record["trace_id"])) is not None:
+    if (why := SHAPES["uuid"].why_not(record["trace_id"])) is not None:
         raise InvalidRecord(f"fixtrace.EventBatch: trace_id: {why}")
     events = record.get("events") or []
     if not events:
@@ -305,7 +305,7 @@ def check_event_batch(record: dict[str, Any], strict: bool = False) -> None:
         if not event["event_id"]:
             raise InvalidRecord(f"fixtrace.EventBatch: event at seq {seq} has no event_id")
         payload = event["payload"]
-        if not ids_fit and (why := SHAPES["id"].why_not(event["event_id"])) is not None:
+        if not ids_fit and (why := SHAPES["uuid"].why_not(event["event_id"])) is not None:
             raise InvalidRecord(f"fixtrace.EventBatch: seq {seq}: event_id: {why}")
         problem = _EVENT_CHECKS[event["type"]](event)
         if problem is not None:

@@ -30,44 +30,44 @@ AVRO_DIR = Path(__file__).parent / "avro"
 
 FIELD_SHAPES: dict[str, str] = {
     # envelope
-    "fixtrace.Event.event_id": "id",
+    "fixtrace.Event.event_id": "uuid",
     "fixtrace.Actor.id": "id",
     "fixtrace.EventContext.workspace_root": TEXT,
     "fixtrace.EventContext.branch": TEXT,
     "fixtrace.EventContext.commit_head": "revision",
     "fixtrace.EventContext.correlation_id": "id",
-    "fixtrace.EventContext.parent_event_id": "id",
+    "fixtrace.EventContext.parent_event_id": "uuid",
     # payloads
     "fixtrace.payload.FileEdit.file_path": TEXT,
-    "fixtrace.payload.FileEdit.patch_format": "name",
+    "fixtrace.payload.FileEdit.patch_format": "patch_format",
     "fixtrace.payload.FileEdit.patch_blob_id": "digest",
     "fixtrace.payload.FileEdit.patch_text": TEXT,
     "fixtrace.payload.FileEdit.pre_hash": "digest",
     "fixtrace.payload.FileEdit.post_hash": "digest",
-    "fixtrace.payload.FileEdit.reason_ref": "id",
+    "fixtrace.payload.FileEdit.reason_ref": "uuid",
     "fixtrace.payload.FileSnapshot.file_path": TEXT,
     "fixtrace.payload.FileSnapshot.content_blob_id": "digest",
     "fixtrace.payload.FileSnapshot.content_text": TEXT,
     "fixtrace.payload.TerminalCommand.cwd": TEXT,
     "fixtrace.payload.TerminalCommand.command": TEXT,
-    "fixtrace.payload.TerminalCommand.shell": "name",
+    "fixtrace.payload.TerminalCommand.shell": "shell",
     "fixtrace.payload.TerminalCommand.env_hash": "digest",
     "fixtrace.payload.TerminalOutput.chunk_blob_id": "digest",
     "fixtrace.payload.TerminalOutput.chunk_text": TEXT,
     "fixtrace.payload.TestRun.command": TEXT,
-    "fixtrace.payload.TestRun.runner": "name",
+    "fixtrace.payload.TestRun.runner": "test_runner",
     "fixtrace.payload.TestRun.report_blob_id": "digest",
-    "fixtrace.payload.DebugAction.action": "name",
+    "fixtrace.payload.DebugAction.action": "debug_action",
     "fixtrace.payload.DebugAction.file_path": TEXT,
     "fixtrace.payload.DebugAction.expression": TEXT,
     "fixtrace.payload.DebugAction.value_text": TEXT,
-    "fixtrace.payload.Navigation.kind": "name",
+    "fixtrace.payload.Navigation.kind": "navigation_kind",
     "fixtrace.payload.Navigation.file_path": TEXT,
     "fixtrace.payload.Navigation.symbol": TEXT,
     "fixtrace.payload.Navigation.query": TEXT,
     "fixtrace.payload.Thought.content_blob_id": "digest",
     "fixtrace.payload.Thought.content_text": TEXT,
-    "fixtrace.payload.Thought.links_to[]": "id",
+    "fixtrace.payload.Thought.links_to[]": "uuid",
     "fixtrace.payload.Commit.sha": "revision",
     "fixtrace.payload.Commit.message": TEXT,
     "fixtrace.payload.Commit.parent_sha": "revision",
@@ -80,10 +80,10 @@ FIELD_SHAPES: dict[str, str] = {
     "fixtrace.payload.PrMetadata.base_branch": TEXT,
     "fixtrace.payload.PrMetadata.head_branch": TEXT,
     "fixtrace.payload.Error.message": TEXT,
-    "fixtrace.payload.Error.kind": "name",
+    "fixtrace.payload.Error.kind": "error_kind",
     "fixtrace.payload.Error.details_text": TEXT,
     # the trace-opened record
-    "fixtrace.TraceOpened.trace_id": "id",
+    "fixtrace.TraceOpened.trace_id": "uuid",
     "fixtrace.TraceOpened.trace_version": "version",
     "fixtrace.Repo.repo_id": TEXT,
     "fixtrace.Repo.remote_url": TEXT,
@@ -114,13 +114,13 @@ FIELD_SHAPES: dict[str, str] = {
     "fixtrace.Environment.language[]": TEXT,
     "fixtrace.Environment.timezone": TEXT,
     "fixtrace.Ingestion.client_session_id": "id",
-    "fixtrace.Ingestion.dedupe_policy": "name",
+    "fixtrace.Ingestion.dedupe_policy": "dedupe_policy",
     # the batch and the finalize marker
-    "fixtrace.EventBatch.trace_id": "id",
+    "fixtrace.EventBatch.trace_id": "uuid",
     "fixtrace.ProducerInfo.client": DROPPED,
     "fixtrace.ProducerInfo.version": DROPPED,
     "fixtrace.ProducerInfo.host": DROPPED,
-    "fixtrace.TraceFinalize.trace_id": "id",
+    "fixtrace.TraceFinalize.trace_id": "uuid",
     "fixtrace.FinalState.commit_head": "revision",
     "fixtrace.PrRef.title": TEXT,
     "fixtrace.PrRef.description": TEXT,
@@ -250,8 +250,10 @@ def _field_lines(section: _Section, holder: str, where: str, env: dict[str, Any]
         fitted, check = f"F_{shape.name}", f"S_{shape.name}"
         env[fitted], env[check] = _FITTED[shape.name], shape.why_not
         item = "x" if is_list else "v"
-        uuid = f"not U_{shape.name}({item}) and " if shape.no_random_parts else ""  # mostly UUIDs
-        env[f"U_{shape.name}"] = shape.uuid.fullmatch
+        uuid = ""
+        if shape.no_random_parts and shape.uuid is not None:  # mostly UUIDs: one regex
+            uuid = f"not U_{shape.name}({item}) and "
+            env[f"U_{shape.name}"] = shape.uuid.fullmatch
         body = [
             f"if {item} not in {fitted} and {uuid}(w := {check}({item})) is not None:",
             f"    return {label} + w",
@@ -286,7 +288,7 @@ def event_check(payload_record: str) -> Callable[[dict[str, Any]], str | None]:
     return env["check"]
 
 
-_UUID_BODY = SHAPES[FIELD_SHAPES["fixtrace.Event.event_id"]].uuid.pattern
+_UUID_BODY = SHAPES[FIELD_SHAPES["fixtrace.Event.event_id"]].regex.pattern
 _UUID_LINES = re.compile(rf"(?:{_UUID_BODY}\n)*{_UUID_BODY}")
 
 

@@ -15,7 +15,7 @@ from pydantic import Field, model_validator
 
 from schemas.base import BlobId, Wire, new_id, now_ms
 from schemas.payloads import PAYLOAD_MODELS, EventType, Payload
-from schemas.shapes import Digest, GitObject, Id, Name, Revision, Text, Version
+from schemas.shapes import DedupePolicy, Digest, GitObject, Id, Revision, Text, Uuid, Version
 
 # --- the event envelope and the Kafka records ------------------------------------------
 
@@ -30,13 +30,13 @@ class EventContext(Wire):
     branch: Text | None = None
     commit_head: Revision | None = None
     correlation_id: Id | None = None
-    parent_event_id: Id | None = None
+    parent_event_id: Uuid | None = None
 
 
 class Event(Wire):
     """One event; ``payload`` is validated by the model that ``type`` names."""
 
-    event_id: Id = Field(default_factory=new_id, min_length=1)
+    event_id: Uuid = Field(default_factory=new_id, min_length=1)
     seq: int = Field(ge=1)
     ts_ms: int = Field(default_factory=now_ms, ge=0)
     type: EventType
@@ -70,7 +70,7 @@ class ProducerInfo(Wire):
 class EventBatch(Wire):
     """One Kafka record: an ordered slice (1..N) of one trace's events."""
 
-    trace_id: Id = Field(min_length=1)
+    trace_id: Uuid = Field(min_length=1)
     sent_at_ms: int = Field(default_factory=now_ms)
     events: list[Event] = Field(min_length=1)
     producer: ProducerInfo | None = None
@@ -160,14 +160,14 @@ class Environment(Wire):
 class Ingestion(Wire):
     mode: str = Field("incremental", pattern="^(batch|incremental)$")
     client_session_id: Id = Field(default_factory=new_id)
-    dedupe_policy: Name = "event_id"
+    dedupe_policy: DedupePolicy = "event_id"
     clock_skew_ms_est: int = 0
 
 
 class TraceOpened(Wire):
     """Opens a trace; travels on the raw topic keyed by ``trace_id``."""
 
-    trace_id: Id = Field(default_factory=new_id, min_length=1)
+    trace_id: Uuid = Field(default_factory=new_id, min_length=1)
     trace_version: Version = "1.0"
     created_at_ms: int = Field(default_factory=now_ms)
     repo: Repo
@@ -191,7 +191,7 @@ class FinalState(Wire):
 class TraceFinalize(Wire):
     """The client's finalize marker: nothing after ``seq_last`` will come."""
 
-    trace_id: Id = Field(min_length=1)
+    trace_id: Uuid = Field(min_length=1)
     finalized_at_ms: int = Field(default_factory=now_ms)
     seq_last: int = Field(ge=0)
     final_state: FinalState = Field(default_factory=FinalState)

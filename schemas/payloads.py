@@ -11,7 +11,18 @@ from enum import StrEnum
 from pydantic import Field
 
 from schemas.base import BlobId, Wire
-from schemas.shapes import Digest, Id, Name, Revision, Text
+from schemas.shapes import (
+    DebugActionName,
+    Digest,
+    ErrorKind,
+    NavigationKind,
+    PatchFormat,
+    Revision,
+    RunnerName,
+    Shell,
+    Text,
+    Uuid,
+)
 
 
 class EventType(StrEnum):
@@ -38,13 +49,13 @@ class Selection(Wire):
 class FileEdit(Wire):
     file_path: Text
     edit_kind: str = Field("patch", pattern="^(patch|replace_range|keystroke_batch)$")
-    patch_format: Name = "unified_diff"
+    patch_format: PatchFormat = "unified_diff"
     patch_blob_id: BlobId | None = None
     patch_text: Text | None = None
     pre_hash: Digest | None = None
     post_hash: Digest | None = None
     selection: Selection | None = None
-    reason_ref: Id | None = None
+    reason_ref: Uuid | None = None
 
 
 class FileSnapshot(Wire):
@@ -59,7 +70,7 @@ class FileSnapshot(Wire):
 class TerminalCommand(Wire):
     cwd: Text
     command: Text
-    shell: Name = "bash"
+    shell: Shell = "bash"
     env_hash: Digest | None = None
 
 
@@ -75,7 +86,7 @@ class TestRun(Wire):
     __test__ = False  # not a pytest test class
 
     command: Text
-    runner: Name = "custom"
+    runner: RunnerName = "custom"
     exit_code: int
     duration_ms: int = Field(ge=0)
     passed: bool
@@ -85,7 +96,7 @@ class TestRun(Wire):
 
 
 class DebugAction(Wire):
-    action: Name
+    action: DebugActionName
     file_path: Text | None = None
     line: int | None = None
     expression: Text | None = None
@@ -93,7 +104,7 @@ class DebugAction(Wire):
 
 
 class Navigation(Wire):
-    kind: Name
+    kind: NavigationKind
     file_path: Text | None = None
     line: int | None = None
     symbol: Text | None = None
@@ -112,7 +123,7 @@ class Thought(Wire):
     content_blob_id: BlobId | None = None
     content_text: Text | None = None
     kind: ThoughtKind
-    links_to: list[Id] = Field(default_factory=list)
+    links_to: list[Uuid] = Field(default_factory=list)
 
 
 class Commit(Wire):
@@ -134,7 +145,7 @@ class PrMetadata(Wire):
 
 class Error(Wire):
     message: Text
-    kind: Name | None = None
+    kind: ErrorKind | None = None
     details_text: Text | None = None
 
 

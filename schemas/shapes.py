@@ -18,6 +18,8 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, ValidationInfo
 
+from schemas.vocabularies import VOCABULARIES, Vocabulary
+
 TEXT = "text"
 """Scanned by the stream's redaction step (``streams/redact_events.py``)."""
 PUBLIC = "public"
@@ -153,8 +155,13 @@ class Shape:
     limits: str = ""
     max_hex: int = 12
     """Longest hex part a value may hold (``no_random_parts``)."""
-    uuid: re.Pattern[str] = _RFC_UUID
-    """The UUID form that passes whole (``no_random_parts``), as a value or a part of one."""
+    uuid: re.Pattern[str] | None = _RFC_UUID
+    """The UUID form that passes whole, as a value or (``no_random_parts``) a part of one;
+    None: a UUID is not a value of this shape (a shell, a version)."""
+    vocabulary: Vocabulary | None = None
+    """A closed list of values (``regex`` is then the list's open form, e.g. ``x-`` names)."""
+    expects: str = ""
+    """What a value must be, for the error message (else the regex is quoted)."""
 
     def why_not(self, value: str) -> str | None:
         """None when ``value`` fits, else one line saying why not (never the value itself).
@@ -166,7 +173,7 @@ class Shape:
         ok = _FITTED[self.name]
         if value in ok:
             return None
-        if self.no_random_parts and self.uuid.fullmatch(value):
+        if self.no_random_parts and self.uuid is not None and self.uuid.fullmatch(value):
             return None
         why = self._why_not(value)
         if why is None:
@@ -178,17 +185,46 @@ class Shape:
     def _why_not(self, value: str) -> str | None:
         if "\x00" in value:
             return f"{self.name}: contains a NUL character"
-        if not self.regex.fullmatch(value):
-            return f"{self.name}: does not match {self.regex.pattern}"
-        if self.no_random_parts and looks_random(value, self.max_hex, self.uuid):
+        if self.vocabulary is not None:
+            if value in self.vocabulary.values:
+                return None
+            if not self.regex.fullmatch(value):
+                return (
+                    f"{self.name}: not a known value ({self.vocabulary.listing()}) "
+                    "nor an extension name (x-lower_case_words)"
+                )
+        elif not self.regex.fullmatch(value):
+            return f"{self.name}: does not match {self.expects or self.regex.pattern}"
+        if self.no_random_parts and looks_random(value, self.max_hex, self.uuid or _RFC_UUID):
             return f"{self.name}: a part looks like a random key, not a name or id"
         return None
 
 
 def _s(name: str, regex: str, examples: tuple[str, ...], rejects: tuple[str, ...], *,
        no_random_parts: bool = False, limits: str = "", max_hex: int = 12,
-       uuid: re.Pattern[str] = _RFC_UUID) -> Shape:  # fmt: skip
-    return Shape(name, re.compile(regex), examples, rejects, no_random_parts, limits, max_hex, uuid)
+       uuid: re.Pattern[str] | None = _RFC_UUID, expects: str = "") -> Shape:  # fmt: skip
+    return Shape(name, re.compile(regex), examples, rejects, no_random_parts, limits, max_hex,
+                 uuid, expects=expects)  # fmt: skip
+
+
+def _vocabulary_shape(vocabulary: Vocabulary, rejects: tuple[str, ...]) -> Shape:
+    """A closed list plus its open form; an open-form value must not look random either."""
+    assert vocabulary.open_form is not None
+    return Shape(
+        vocabulary.name,
+        vocabulary.open_form,
+        (*sorted(vocabulary.values)[:3], "x-" + vocabulary.name.replace("_", "-")),
+        rejects,
+        no_random_parts=True,
+        limits="none for the listed values; an extension name is x- and lower-case words, "
+        "which a word-only passphrase of that form would fit",
+        uuid=None,
+        vocabulary=vocabulary,
+    )
+
+
+_WORDLIKE_SECRETS = ("castle99x", "TestSourcePassword", "redirect_uri_mismatch", "hunter2")
+"""Word-like passwords and secrets from the public corpus that a name shape lets through."""
 
 
 SHAPES: dict[str, Shape] = {
@@ -220,6 +256,25 @@ SHAPES: dict[str, Shape] = {
             uuid=_CANONICAL_UUID,
         ),
         _s(
+            "uuid",
+            _RFC_UUID.pattern,
+            ("0f8fad5b-d9cb-469f-a165-70867728950e", "01932c07-a0e3-7b3c-9d6e-0e4f5a6b7c8d"),
+            (
+                "e1",
+                "t-1",
+                "3e687efb-1561-ecee-3d5a-e989224e7276",  # no version and variant bits
+                "0F8FAD5B-D9CB-469F-A165-70867728950E",
+                *_WORDLIKE_SECRETS,
+            ),
+            limits="a key that is itself an RFC 9562 UUID (Heroku's API keys) fits: the ids "
+            "fixtrace's clients mint (uuid4, uuid5, uuid7, the SDK's uuid4-prefixed counter) "
+            "all have RFC 9562's version and variant bits, which 12 UUID-shaped trufflehog "
+            "fixture keys lack",
+            uuid=None,
+            expects="a lower-case RFC 9562 UUID (uuid4, uuid5 or uuid7, as fixtrace's "
+            "clients mint them)",
+        ),
+        _s(
             "digest",
             r"sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|sha1:[0-9a-f]{40}",
             ("sha256:" + "b" * 64, "sha1:9fceb02d0ae598e95dc970b74767f19372d61af8"),
@@ -241,24 +296,9 @@ SHAPES: dict[str, Shape] = {
             limits="a secret written as 40 or 64 lower-case hex fits (a git object id looks alike)",
         ),
         _s(
-            "name",
-            r"[A-Za-z_][A-Za-z0-9_.+\-]{0,63}",
-            (
-                "bash",
-                "pytest",
-                "unified_diff",
-                "goto_definition",
-                "requests.exceptions.HTTPError",
-                "HTTPSConnectionPool",
-            ),
-            ("sk_live_4eC39HqLyjWDarjtT1zdp7dc", "a b", "p@ss", "rUVoqWEpaNKfYd"),
-            no_random_parts=True,
-            limits="a word-like password (hunter2) fits",
-        ),
-        _s(
             "revision",
-            r"[0-9a-f]{1,15}|[0-9a-f]{40}|[0-9a-f]{64}|unknown",
-            ("9fceb02d0ae598e95dc970b74767f19372d61af8", "abc123", "9fceb02", "unknown"),
+            r"[0-9a-f]{7,12}|[0-9a-f]{40}|[0-9a-f]{64}|unknown",
+            ("9fceb02d0ae598e95dc970b74767f19372d61af8", "9fceb02", "9fceb02d0ae5", "unknown"),
             (
                 "ghp_R2d4x0ZkQpL9mN3vB7cT1yH6jF8sW5aE0uIo",
                 "d41d8cd98f00b204e9800998ecf8427e",
@@ -266,17 +306,31 @@ SHAPES: dict[str, Shape] = {
                 "main",
                 "castle99x",
                 "v1.2.3",
+                "abc123",  # shorter than any abbreviation git prints (7)
+                "3ff77bb6fe6885",  # 14 hex: a trufflehog fixture key (ipinfo)
             ),
-            limits="a secret of 40/64 or at most 15 lower-case hex fits (a git sha looks "
-            "alike); a branch or tag name is not a revision here (capture and importers send "
-            "`git rev-parse` output, or `unknown`)",
+            limits="a secret of 40/64 or 7-12 lower-case hex fits (a git sha looks alike); a "
+            "branch or tag name is not a revision here (capture and importers send "
+            "`git rev-parse` output, `git rev-parse --short`'s 7-12, or `unknown`)",
         ),
         _s(
             "version",
-            r"[0-9A-Za-z][0-9A-Za-z.+\-_]{0,31}",
-            ("1.0", "3.11.6", "2024.05.01-rc1"),
-            ("glpat-9a8b7c6d5e4f3g2h1i0j",),
-            no_random_parts=True,
+            r"[0-9]{1,9}(?:\.[0-9]{1,9}){0,4}(?:[-+._]?[a-z]{1,8}(?:\.?[0-9]{1,9})?){0,2}",
+            ("1.0", "3.11.6", "2024.05.01-rc1", "2.0a1", "1.0.0-beta.2", "1.0+local"),
+            (
+                "glpat-9a8b7c6d5e4f3g2h1i0j",
+                "castle99x",
+                "0f8fad5b-d9cb-469f-a165-70867728950e",
+                "3ff77bb6fe6885",
+                "v1",
+            ),  # fmt: skip
+            limits="none known: a version is numbers with dots and at most two short "
+            "lower-case labels (PEP 440 and SemVer forms)",
+            uuid=None,
+        ),
+        *(
+            _vocabulary_shape(v, ("bash5x", "unified-diff-v2", *_WORDLIKE_SECRETS))
+            for v in VOCABULARIES.values()
         ),
     )
 }
@@ -323,7 +377,14 @@ def check_text(value: str, info: ValidationInfo) -> str:
 Text = Annotated[str, AfterValidator(check_text)]
 Id = shaped("id")
 Digest = shaped("digest")
-Name = shaped("name")
+Uuid = shaped("uuid")
 Revision = shaped("revision")
 GitObject = shaped("git_object")
 Version = shaped("version")
+Shell = shaped("shell")
+RunnerName = shaped("test_runner")
+PatchFormat = shaped("patch_format")
+DebugActionName = shaped("debug_action")
+NavigationKind = shaped("navigation_kind")
+ErrorKind = shaped("error_kind")
+DedupePolicy = shaped("dedupe_policy")

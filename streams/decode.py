@@ -109,7 +109,7 @@ def _event_name(event: dict) -> str:
     """The event's id for a dead letter's reason, or its seq when the id is out of shape
     (an id that is a secret must not reach the dead-letter topic's reason)."""
     event_id = event.get("event_id")
-    if isinstance(event_id, str) and SHAPES["id"].why_not(event_id) is None:
+    if isinstance(event_id, str) and SHAPES["uuid"].why_not(event_id) is None:
         return repr(event_id)
     return f"seq {event.get('seq')}, event_id out of shape"
 

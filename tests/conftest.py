@@ -227,8 +227,14 @@ if importlib.util.find_spec("xdist") is not None:
 
 @pytest.fixture(scope="session")
 def up_stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[UpStack]:
-    """One ``fixtrace up`` stack with the demo trace, shared by the e2e and UI tests."""
-    stack = UpStack(tmp_path_factory.mktemp("up-stack"))
+    """One ``fixtrace up`` stack with the demo trace, shared by the e2e and UI tests.
+
+    Its data folder sits in a folder named as ``mktemp -d`` names them (``tmp.`` and ten
+    random-looking letters and digits): issue 29 found the demo's repository URL redacted
+    there (``file:///tmp/[REDACTED:high_entropy_token]/…``), so QA could not clone it and
+    the demo printed "tests before the fix: not run"; the demo test asserts they ran.
+    """
+    stack = UpStack(tmp_path_factory.mktemp("up-stack") / "tmp.Xk3jd8fQ2a")
     try:
         stack.start()
         stack.run_demo()

@@ -40,6 +40,7 @@ from schemas.models import (
     Task,
     TraceOpened,
 )
+from schemas.vocabularies import known_shell
 
 
 async def run_command(repo: Path, settings: Settings, command: str) -> int:
@@ -56,7 +57,7 @@ async def run_command(repo: Path, settings: Settings, command: str) -> int:
         await s.emit_edits()
         if runner is not None:
             await s.snapshots("pre_test")
-        shell = Path(os.environ.get("SHELL", "bash")).name
+        shell = known_shell(Path(os.environ.get("SHELL", "bash")).name)
         cmd = await s.emit(
             "terminal_command", {"cwd": str(cwd), "command": command, "shell": shell}
         )

@@ -17,7 +17,7 @@ from schemas.models import (
     Task,
 )
 from schemas.payloads import EventType
-from schemas.shapes import Id
+from schemas.shapes import Uuid
 
 AVRO_LONG_MAX = 2**63 - 1
 """Wire integers are Avro longs: a larger number is refused here, not by the encoder."""
@@ -49,7 +49,7 @@ class EventIn(Strict):
     ``payload`` is checked against the model its ``type`` names (see schemas.payloads).
     """
 
-    event_id: Id = Field(min_length=1, max_length=128)  # the wire shape (schemas.shapes)
+    event_id: Uuid = Field(min_length=1, max_length=128)  # the wire shape (schemas.shapes)
     seq: int = Field(ge=1, le=AVRO_LONG_MAX)
     ts_ms: int = Field(ge=0, le=AVRO_LONG_MAX)
     type: EventType

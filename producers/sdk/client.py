@@ -378,7 +378,7 @@ def _check_envelope(
     shape (a key pasted as a correlation id) would only be refused by the stream, as a
     dead letter, after the client had accepted it.
     """
-    if event_id is not None and (why := SHAPES["id"].why_not(event_id)) is not None:
+    if event_id is not None and (why := SHAPES["uuid"].why_not(event_id)) is not None:
         raise SdkError(f"event_id: {why}")
     try:
         if actor:

@@ -24,18 +24,21 @@ from schemas.document import (
     TraceDocument,
     TraceIngestion,
 )
-from schemas.models import Developer, FinalState, Repo, TraceFinalize, TraceOpened
+from schemas.models import FinalState, TraceFinalize, TraceOpened
 from schemas.payloads import PAYLOAD_MODELS
 from schemas.shapes import STORED
 from sinks.clickhouse.rows import STAGE_JUDGE, STAGE_MRE, STAGE_SCHEMA, STAGE_TESTS
 
 BLOB_ID = re.compile(r"^sha256:[0-9a-f]{64}$")
 
-_UNKNOWN_OPENED = TraceOpened(
-    trace_id="unknown",
-    created_at_ms=0,
-    repo=Repo(repo_id="unknown", commit_base="unknown"),
-    developer=Developer(developer_id="unknown"),
+_UNKNOWN_OPENED = TraceOpened.model_validate(
+    {
+        "trace_id": "unknown",  # a placeholder, not a wire id: validated as stored
+        "created_at_ms": 0,
+        "repo": {"repo_id": "unknown", "commit_base": "unknown"},
+        "developer": {"developer_id": "unknown"},
+    },
+    context=STORED,
 )
 
 

@@ -8,6 +8,8 @@ secret and its span in the original text, so it can look at the character after 
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
 
 from .entropy import UNDERSCORE_UUID, is_identifier_like
@@ -20,17 +22,61 @@ _NOT_VALUES = frozenset(
     }
 )  # fmt: skip
 _SECRET_WORDS = ("password", "passwd", "secret", "token", "key", "credential", "auth")
-_PLACEHOLDER_START = ("$", "{{", "{%", "%(", "<", "[redacted", "***", "...", "os.", "env.")
+_PLACEHOLDER_START = (
+    "$", "{{", "{%", "%(", "<", "&lt;", "[redacted", "***", "...", "os.", "env.", "arn:aws",
+)  # fmt: skip
+"""A value starting so is a template, a variable, an HTML-escaped ``<placeholder>``, or an
+AWS ARN (a policy or role name: ``…:policy/IAMUserChangePassword``)."""
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _PROSE_WORD = re.compile(r"[a-z]+[.!?]")
 _DOTTED = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)+")
 _REPEATED = re.compile(r"(.)\1*")
 
 
+_LABEL = re.compile(r"(?:[#/][a-z]+|[a-z]+[-_/])[a-z]*(?:[-_/][a-z]+)*(?:#[a-z_]+)?")
+"""Lower-case words joined by ``-``, ``_`` or ``/``, or one word after ``#`` or ``/``;
+a Rails route target's ``#action`` may end it."""
+
+
+def is_label(value: str) -> bool:
+    """A value naming the secret rather than holding it: lower-case words that include a
+    secret word, joined as an anchor, route or key is (``#add-password``,
+    ``/forgot-password``, ``cms_user_password``). A real password of that form would be a
+    phrase about passwords with no digit or capital, which is a placeholder at best."""
+    return bool(_LABEL.fullmatch(value)) and any(w in value for w in _SECRET_WORDS)
+
+
+_PROSE = re.compile(r"[A-Za-z][a-z]*(?: [A-Za-z][a-z]*){2,}[.:?!]?")
+
+
+def is_prose_label(value: str) -> bool:
+    """Three or more plain words that mention a secret: a label, title or prompt
+    (``"Enter your password"``, ``"Creating a strong password"``), not a value. A
+    passphrase of plain words (``correct horse battery staple``) names no secret."""
+    return bool(_PROSE.fullmatch(value.strip())) and any(w in value.lower() for w in _SECRET_WORDS)
+
+
+_PATH_VALUE = re.compile(r"(?:~|\.{1,2})?/[\w.@\-]+(?:/[\w.@\-]*)+")
+"""An absolute or relative path of two or more segments."""
+_KEY_RUN = re.compile(r"(?=[A-Za-z]*[0-9])(?=[0-9]*[A-Za-z])[A-Za-z0-9]{16,}")
+"""16+ letters and digits, both, in one run: key material inside a path."""
+_CONCATENATION = re.compile(r"\s*(?:[+&,;]|\.(?=[$A-Za-z_ ]))")
+
+
+def _between_strings(value: str) -> bool:
+    """The "quoted value" is the code between two string literals (``"Password: " +
+    getPassword() + "…"``, PHP's ``'pw = '.$config['pw']``, JS ``"Password:",next:"…"``):
+    it starts with a concatenation operator or a separator, which no quoted value does."""
+    return _CONCATENATION.match(value) is not None
+
+
 def is_placeholder(value: str) -> bool:
     """True for templating, masking and empty-ish values that carry no secret."""
-    v = value.strip().lower()
-    if len(v) < 3 or v in _NOT_VALUES:
+    raw = value.strip()
+    if len(raw) >= 2 and raw[0] == raw[-1] and raw[0] in "'\"":
+        raw = raw[1:-1]  # "'$PASSWORD'": a quoted reference is still a reference
+    v = raw.lower()
+    if len(v) < 3 or v in _NOT_VALUES or is_label(raw):
         return True
     if v.startswith(_PLACEHOLDER_START):
         return True
@@ -47,8 +93,12 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
     a bare identifier without digits that names the secret (``api_key=API_KEY``) or is a
     call argument (``f(password=password)``).
     """
-    if is_placeholder(value) or names_a_cursor(text, start):
+    if is_placeholder(value) or is_prose_label(value) or _between_strings(value):
         return False
+    if names_a_cursor(text, start):
+        return False
+    if _PATH_VALUE.fullmatch(value) and not _KEY_RUN.search(value):
+        return False  # "/en/enterprise-server@3.0/auth": a route or file path
     if value[-1] in "'\"" and ":" in value:  # user:'quoted pw': the password decides
         return not is_placeholder(value[value.index(":") + 1 :].strip("'\""))
     before = text[start - 1] if start else ""
@@ -61,9 +111,9 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
     if _DOTTED.fullmatch(value) and not any(map(_random_segment, value.split("."))):
         return False  # settings.api_key, config.auth.token: a reference, not a value
     if _IDENT.fullmatch(value) and not any(c.isdigit() for c in value):
-        after = text[end] if end < len(text) else ""
+        after = text[end : end + 1]  # "" at the end ("" in ",)" would be true)
         lowered = value.lower()
-        if after in ",)" or any(w in lowered for w in _SECRET_WORDS):
+        if (after and after in ",)") or any(w in lowered for w in _SECRET_WORDS):
             return False
     return True
 
@@ -169,6 +219,17 @@ def private_key_block(value: str, text: str, start: int, end: int) -> bool:
     """A private key block with key material in it (not an empty or ``anything`` sample)."""
     body = re.sub(r"-----[A-Z0-9 ]+-----|\s", "", value)
     return len(body) >= 40
+
+
+def base64_private_key(value: str, text: str, start: int, end: int) -> bool:
+    """Base64 whose decoded head is a PEM private key's BEGIN line (not a certificate's or
+    a public key's, which are public)."""
+    head = value[:64]
+    try:
+        decoded = base64.b64decode(head[: len(head) // 4 * 4])
+    except (binascii.Error, ValueError):
+        return False
+    return b"PRIVATE KEY" in decoded
 
 
 _UUID_VALUE = re.compile(

@@ -16,7 +16,43 @@ _HTTP_CLIENT = r"(?:curl|wget|https?)[ \t][^\n|;&]*?(?:-u|--user|-a|--auth)[ \t=
 """curl/wget ``-u``/``--user``, HTTPie's ``http``/``https`` ``-a``/``--auth`` (user:password)."""
 
 
+_CRYPT = r"[./A-Za-z0-9]"
+"""crypt(3)'s base-64 alphabet (``./0-9A-Za-z``)."""
+
+
 CREDENTIAL_RULES: tuple[Rule, ...] = (
+    Rule(
+        "password_hash",
+        # A stored password hash is crackable offline, so it goes like the password: the
+        # modular crypt formats of /etc/shadow, htpasswd and databases (md5crypt, Apache's
+        # apr1, sha256/512crypt with optional rounds, bcrypt, yescrypt, Cisco types 8/9,
+        # argon2, passlib's pbkdf2), Django's pbkdf2, and Kerberos AS-REP/TGS hashes as
+        # roasting tools print them. Their "$id$" heads are the regex trigger "@pwhash".
+        (
+            _p(
+                r"\$(?:1|5|6|apr1)\$(?:rounds=\d{1,9}\$)?"
+                + _CRYPT
+                + r"{1,16}\$"
+                + _CRYPT
+                + r"{22,86}(?!"
+                + _CRYPT
+                + ")",
+                "@pwhash",
+            ),
+            _p(r"\$2[abxy]?\$\d\d\$" + _CRYPT + r"{53}", "@pwhash"),
+            _p(r"\$[89]\$" + _CRYPT + r"{14}\$" + _CRYPT + r"{43}", "@pwhash"),
+            _p(r"\$y\$" + _CRYPT + r"+\$" + _CRYPT + r"{1,86}\$" + _CRYPT + r"{43}", "@pwhash"),
+            _p(
+                r"\$argon2(?:id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]{16,}",
+                "@pwhash",
+            ),
+            _p(
+                r"(?:\$pbkdf2(?:-sha\d+)?\$|pbkdf2_sha\d+\$)\d+\$[./A-Za-z0-9+=]+\$[./A-Za-z0-9+=]{20,}",
+                "@pwhash",
+            ),
+            _p(r"\$krb5(?:asrep|tgs|pa)\$\d+\$[^\s'\"`<>]{40,}", "@pwhash"),
+        ),
+    ),
     Rule(
         "tool_password_flag",
         # Password flags of everyday tools (their documented option, value attached or after

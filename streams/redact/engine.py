@@ -275,6 +275,7 @@ class Redactor:
         check, widen = rule.accept, rule.widen
         marks = [m.span() for m in _MARKER.finditer(text)] if "[REDACTED:" in text else ()
         pieces: list[str] = []
+        taken: list[str] = []
         last = n = 0
         for begin, end in spans:
             if begin < last or (check is not None and not check(text[begin:end], text, begin, end)):
@@ -289,6 +290,7 @@ class Redactor:
                 begin = max(last, widen(text, begin, end)[0])
             pieces.append(text[last:begin])
             pieces.append(token)
+            taken.append(text[begin:end])
             if secrets is not None:
                 secrets.append(text[begin:end])
             last = end
@@ -296,7 +298,12 @@ class Redactor:
         if not n:
             return text, 0
         pieces.append(text[last:])
-        return "".join(pieces), n
+        out = "".join(pieces)
+        for value in taken:
+            if len(value) >= _REPEAT_MIN and value in out:  # the same secret again, unmatched
+                n += out.count(value)
+                out = out.replace(value, token)
+        return out, n
 
 
 def _cuts_a_token(marks: list[tuple[int, int]], begin: int, end: int) -> bool:
@@ -308,6 +315,10 @@ def _cuts_a_token(marks: list[tuple[int, int]], begin: int, end: int) -> bool:
     return any(a < begin or end < b or (a, b) == (begin, end) for a, b in touched)
 
 
+_REPEAT_MIN = 6
+"""A secret a rule took is also replaced where it appears again in the same string without
+the context the rule needed (``User ID=specialbill_user; Password=specialbill_user``); the
+trace memory does the same across strings. Shorter values are too often ordinary words."""
 _MARKER = re.compile(r"\[REDACTED:[a-z0-9_]+\]")
 """An earlier rule's replacement token (``models.REPLACEMENT``)."""
 _MASKED = re.compile(r"x{8}|X{8}|\*{4}|#{4}|0{16}")

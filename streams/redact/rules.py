@@ -127,6 +127,27 @@ SECRET_RULES: tuple[Rule, ...] = (
             ),
         ),
     ),
+    Rule(
+        "teams_webhook",
+        # Microsoft Teams incoming webhooks, old (outlook.office.com/webhook/) and new
+        # (<tenant>.webhook.office.com/webhookb2/): ids of the team, tenant and connector
+        # in the path; whoever has the URL can post to the channel.
+        (
+            _p(
+                r"://((?:[A-Za-z0-9\-]+\.)*(?:outlook\.office(?:365)?|webhook\.office)\.com/"
+                r"webhook(?:b2)?/[0-9a-f\-]{36}@[0-9a-f\-]{36}[^\s\"'<>`]*)",
+                "://",
+                requires="office.com/webhook",
+            ),
+        ),
+    ),
+    Rule(
+        "base64_private_key",
+        # A PEM private key written in base64 (kubeconfig's client-key-data, a *_B64
+        # variable): "LS0tLS1CRUdJTi" is "-----BEGIN " encoded; the block's name decides.
+        (_p(r"LS0tLS1CRUdJTi[A-Za-z0-9+/]{16,}={0,2}", "ls0tls1crudjti"),),
+        accept.base64_private_key,
+    ),
     Rule("stripe_key", (_t(r"[sr]k_(?:live|test)_[0-9A-Za-z]{16,}", "k_live_", "k_test_"),)),
     Rule("anthropic_key", (_t(r"sk-ant-[A-Za-z0-9_\-]{20,}", "sk-"),)),
     Rule(
@@ -350,6 +371,11 @@ REGEX_TRIGGERS: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
     # .pgpass lines with PostgreSQL's default port: a literal instead of a pass over every ":".
     "@pgpass": ((":5432:",), re.compile(r":5432:[a-z0-9_.\-*]+:")),
     "@query": (("?", "&"), re.compile(r"[?&][a-z0-9_\-]*=")),
+    # password hashes: a "$" (common in shell text) then a crypt format's head, or Django's
+    "@pwhash": (
+        ("$", "pbkdf2_"),
+        re.compile(r"\$(?:[1256789y]|2[abxy]|apr1|argon2|pbkdf2|krb5)|pbkdf2_sha"),
+    ),
     # A secret noun as a word or a name's end (key, apiKey, SUMO_ACCESS_KEY, tokens,
     # credentials, unauthorized): the literals are text triggers already, so this entry
     # costs no pass of its own; the gate then looks for a noun where a literal is.

@@ -17,6 +17,7 @@ import pytest
 
 from fixtrace_config import Settings
 from tests.adversarial.gateway import Credentials, LiveGateway, gateway_settings
+from tests.ids import test_id
 from tests.tiny_disk import fill, tiny_disk
 
 
@@ -41,7 +42,7 @@ def test_a_full_disk_answers_503_with_retry_after_and_recovers(
         blob = b"patch line\n" * 20_000
         big_text = "output line\n" * 2_000  # past the inline limit: the claim check puts it
         event = {
-            "event_id": "e1", "seq": 1, "ts_ms": 1, "type": "terminal_output",
+            "event_id": test_id("e1"), "seq": 1, "ts_ms": 1, "type": "terminal_output",
             "payload": {"stream": "stdout", "chunk_text": big_text},
         }  # fmt: skip
         for method, path, kwargs in [

@@ -13,8 +13,9 @@ import pytest
 from fixtrace_config import Settings
 from producers.gateway.auth import ingest_key
 from tests.adversarial.gateway import Credentials, LiveGateway, gateway_settings
+from tests.ids import test_id
 
-EVENT = {"event_id": "e1", "seq": 1, "ts_ms": 1, "type": "thought",
+EVENT = {"event_id": test_id("e1"), "seq": 1, "ts_ms": 1, "type": "thought",
          "payload": {"kind": "plan", "content_text": "look at the parser"}}  # fmt: skip
 
 
@@ -28,7 +29,7 @@ def gateway(settings: Settings, tmp_path_factory: pytest.TempPathFactory):  # ty
 
 def test_writes_to_a_trace_nobody_opened_are_404(gateway, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     live, creds = gateway
-    trace_id = f"never-opened-{uuid.uuid4().hex}"
+    trace_id = str(uuid.uuid4())  # a well-formed id nobody opened
     auth = {"Authorization": f"Bearer {ingest_key(creds.gateway_secret.encode(), trace_id)}"}
     with live.client() as client:
         for path, kwargs in [

@@ -12,12 +12,13 @@ from typing import Any
 import pytest
 
 from tests.adversarial.gateway import Credentials, LiveGateway
+from tests.ids import test_id
 
 TOKEN = "ghp_R2d4x0ZkQpL9mN3vB7cT1yH6jF8sW5aE0uIo"
 
 
 def _event(seq: int, etype: str, payload: dict[str, Any], **envelope: Any) -> dict[str, Any]:
-    return {"event_id": f"e-{seq}", "seq": seq, "ts_ms": 1, "type": etype,
+    return {"event_id": test_id(f"e-{seq}"), "seq": seq, "ts_ms": 1, "type": etype,
             "payload": payload, **envelope}  # fmt: skip
 
 
@@ -56,18 +57,19 @@ def test_gateway_answers_422_for_a_field_out_of_shape(
         assert field in r.text
 
 
-def test_gateway_takes_a_uuid_without_version_bits_as_an_event_id(
+def test_gateway_refuses_a_uuid_without_version_bits_as_an_event_id(
     live: LiveGateway, creds: Credentials
 ) -> None:
-    """``str(UUID(int=random.getrandbits(128)))`` has no RFC version bits; it is an id (issue
-    29's decision), while a mixed-case UUID-shaped value is still refused as a key."""
+    """``str(UUID(int=random.getrandbits(128)))`` has no RFC version bits: an event id is
+    minted by a fixtrace client as an RFC 9562 UUID, so the gateway refuses it (issue 29's
+    fourth session), and a mixed-case UUID-shaped value is refused as before."""
     random_uuid = "3e687efb-1561-ecee-3d5a-e989224e7276"
     event = {**_event(1, "thought", {"kind": "plan"}), "event_id": random_uuid}
     with live.client() as client:
         tid, key = live.open_trace(client, creds.fleet)
         headers = {"Authorization": f"Bearer {key}"}
         r = client.post(f"/traces/{tid}/events", json={"events": [event]}, headers=headers)
-        assert r.status_code < 300, r.text
+        assert r.status_code == 422 and "event_id" in r.text, r.text
         mixed = {**_event(2, "thought", {"kind": "plan"}),
                  "event_id": "444b05A5-3c4f-cd9c-26df-21eac3f8907a"}  # fmt: skip
         r = client.post(f"/traces/{tid}/events", json={"events": [mixed]}, headers=headers)

@@ -15,6 +15,7 @@ import httpx
 from typer.testing import CliRunner
 
 from tests.adversarial.gateway import OPEN_BODY, Credentials, LiveGateway, LogTap
+from tests.ids import test_id
 
 
 def _texts(r: httpx.Response) -> str:
@@ -30,7 +31,7 @@ def test_no_secret_in_responses_logs_or_openapi(
         ok = {"Authorization": f"Bearer {key}"}
         near_miss = {"Authorization": f"Bearer {key[:-1]}x"}
         admin = {"Authorization": f"Bearer {creds.admin}"}
-        event = {"event_id": "e1", "seq": 1, "ts_ms": 1, "type": "thought",
+        event = {"event_id": test_id("e1"), "seq": 1, "ts_ms": 1, "type": "thought",
                  "payload": {"kind": "plan", "content_text": "x"}}  # fmt: skip
         calls = [
             ("GET", "/openapi.json", {}),

@@ -124,15 +124,19 @@ def store_sample(store: ClickHouseStore, blob_root: Path, prefix: str) -> tuple[
         (fixed, "httpparse", fixed_trace_events(ref.blob_id)),
         (broken, "other", fixed_trace_events(ref.blob_id)[:5]),
     ):
-        store.upsert_trace_opened(TraceOpened(
-            trace_id=trace_id, created_at_ms=T0, repo=Repo(repo_id=repo, commit_base="abc123"),
+        # stored rows, not wire records: older rows have ids of any form (the wire now takes
+        # only UUIDs), and the views must show them whole
+        store.upsert_trace_opened(TraceOpened.model_construct(
+            trace_id=trace_id, created_at_ms=T0, repo=Repo(repo_id=repo, commit_base="abc1234"),
             task=Task(bug_report=BugReport(title="Header values with ':' are cut",
                                            description="Host: a:8080 parses as 'a'")),
             developer=Developer(developer_id="dev-1", experience_level="senior"),
         ))  # fmt: skip
         store.insert_events(trace_id, events, ingested_at_ms=T0 + 50_000)
         store.upsert_trace_finalize(
-            TraceFinalize(trace_id=trace_id, finalized_at_ms=T0 + 55_000, seq_last=len(events))
+            TraceFinalize.model_construct(
+                trace_id=trace_id, finalized_at_ms=T0 + 55_000, seq_last=len(events)
+            )
         )
         store.mark_trace_complete(trace_id, status="complete", missing_seqs=[],
                                   event_count=len(events), completed_at_ms=T0 + 56_000)  # fmt: skip

@@ -12,15 +12,17 @@ from fixtrace.ops import dlq
 from fixtrace_config import Settings
 from schemas.codec import encode
 from schemas.models import DeadLetter, Event, EventBatch
+from tests.ids import test_id
 
 runner = CliRunner()
+TRACE = test_id("dlq-trace")
 
 
 def _batch_bytes() -> bytes:
     """A fixed batch (ids and clocks pinned), so the requeued bytes can be compared."""
-    event = Event(event_id="e-1", seq=1, ts_ms=1, type="thought",
+    event = Event(event_id=test_id("e-1"), seq=1, ts_ms=1, type="thought",
                   payload={"kind": "plan", "content_text": "check"})  # fmt: skip
-    return encode(EventBatch(trace_id="dlq-trace", sent_at_ms=1, events=[event]))
+    return encode(EventBatch(trace_id=TRACE, sent_at_ms=1, events=[event]))
 
 
 async def _produce(bootstrap: str, topic: str, values: list[tuple[bytes | None, bytes]]) -> None:
@@ -58,12 +60,12 @@ def dlq_env(unique_topics: Settings, tmp_path, monkeypatch: pytest.MonkeyPatch) 
     letters = [
         DeadLetter(reason="payload does not match type", error_type="InvalidRecord",
                    stage="decode", source_topic=s.topic_raw, source_partition=2,
-                   source_offset=41, key=b"dlq-trace", value=original),
+                   source_offset=41, key=TRACE.encode(), value=original),
         DeadLetter(reason="unknown fingerprint", error_type="UnknownFingerprint",
                    stage="decode", source_topic="somewhere.else", source_partition=0,
                    source_offset=7, key=None, value=b"\x00\x01garbage"),
     ]  # fmt: skip
-    values = [(b"dlq-trace", encode(d)) for d in letters] + [(None, b"not avro at all")]
+    values = [(TRACE.encode(), encode(d)) for d in letters] + [(None, b"not avro at all")]
     asyncio.run(_produce(s.kafka_bootstrap, s.topic_dlq, values))
     for name, value in (
         ("DATA_DIR", str(tmp_path)), ("KAFKA_BOOTSTRAP", s.kafka_bootstrap),
@@ -96,8 +98,8 @@ def test_list_and_show(ops_app, dlq_env: Settings):
         "payload does not match type",
         "original bytes (hex)",
         "00000000  c3 01",
-        "fixtrace.EventBatch (trace dlq-trace, 1 event(s)): valid",
-        "dlq-trace",
+        f"fixtrace.EventBatch (trace {TRACE}, 1 event(s)): valid",
+        TRACE,
     ):
         assert needle in out.stdout, needle
     out = runner.invoke(ops_app, ["dlq", "show", "0:1"])
@@ -114,7 +116,7 @@ def test_requeue_dry_run_then_for_real(ops_app, dlq_env: Settings):
     out = runner.invoke(ops_app, ["dlq", "requeue", "0:0"])
     assert out.exit_code == 0 and "sent" in out.stdout, out.output
     got = asyncio.run(_read_all(s.kafka_bootstrap, s.topic_raw, s.partitions_raw))
-    assert got == [(b"dlq-trace", _batch_bytes())]
+    assert got == [(TRACE.encode(), _batch_bytes())]
     out = runner.invoke(ops_app, ["dlq", "requeue", "--all", "--dry-run"])
     assert out.exit_code == 2  # a stranger source topic and an undecodable letter are skipped
     assert "not a pipeline topic" in out.stdout and "undecodable" in out.stdout

@@ -21,7 +21,7 @@ BLOB = "sha256:" + "ab" * 32
 
 def _doc(events) -> TraceDocument:
     return TraceDocument(
-        trace_id="t1", created_at_ms=0, repo=Repo(repo_id="r", commit_base="c"),
+        trace_id="t1", created_at_ms=0, repo=Repo(repo_id="r", commit_base="c" * 40),
         developer=Developer(developer_id="d"), events=events,
     )  # fmt: skip
 

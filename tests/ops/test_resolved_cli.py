@@ -78,14 +78,15 @@ def store_batch(store: ClickHouseStore, blobs: FilesystemBlobStore, prefix: str)
             dataset="mini", instance_id=instance, test_patch_blob_id=test_patch,
             fail_to_pass=["tests/test_lib.py::test_bug"],
         )  # fmt: skip
-        store.upsert_trace_opened(TraceOpened(
-            trace_id=trace_id, created_at_ms=T0 + n, repo=Repo(repo_id="acme/lib", commit_base="b"),
+        store.upsert_trace_opened(TraceOpened.model_construct(
+            trace_id=trace_id, created_at_ms=T0 + n,
+            repo=Repo(repo_id="acme/lib", commit_base="b" * 40),
             task=Task(task_id=instance, bug_report=BugReport(title=instance, description="d"),
                       labels=[f"import-batch:{BATCH}"], evaluation=spec),
             developer=Developer(developer_id="swe-agent"),
         ))  # fmt: skip
         store.upsert_trace_finalize(
-            TraceFinalize(trace_id=trace_id, finalized_at_ms=T0 + 9_000, seq_last=0)
+            TraceFinalize.model_construct(trace_id=trace_id, finalized_at_ms=T0 + 9_000, seq_last=0)
         )
         store.mark_trace_complete(trace_id, status="complete", missing_seqs=[], event_count=0,
                                   completed_at_ms=T0 + 9_500)  # fmt: skip

@@ -12,6 +12,7 @@ from producers.gateway.errors import ApiError
 from producers.gateway.models import EventIn
 from producers.gateway.validation import validate_events
 from schemas.payloads import PAYLOAD_MODELS
+from tests.ids import test_id
 
 REQUIRED = {
     "file_edit": {"file_path": "a.py"},
@@ -42,7 +43,13 @@ def test_every_type_with_full_and_minimal_payloads_matches_the_models() -> None:
     assert set(REQUIRED) == set(PAYLOAD_MODELS)
     full = [e.model_dump(mode="json") for e in sample_events(600, seed=4)]
     minimal = [
-        {"event_id": f"m-{i}", "seq": 1000 + i, "ts_ms": 1, "type": kind, "payload": payload}
+        {
+            "event_id": test_id(f"m-{i}"),
+            "seq": 1000 + i,
+            "ts_ms": 1,
+            "type": kind,
+            "payload": payload,
+        }
         for i, (kind, payload) in enumerate(REQUIRED.items())
     ]
     for events in (full, minimal):
@@ -68,7 +75,13 @@ def test_every_type_with_full_and_minimal_payloads_matches_the_models() -> None:
 def test_bad_events_are_rejected_like_the_models_reject_them(
     event: dict[str, Any], code: str
 ) -> None:
-    base = {"event_id": "e", "seq": 1, "ts_ms": 1, "type": "thought", "payload": {"kind": "plan"}}
+    base = {
+        "event_id": test_id("e"),
+        "seq": 1,
+        "ts_ms": 1,
+        "type": "thought",
+        "payload": {"kind": "plan"},
+    }
     bad = {**base, **event}
     with pytest.raises(ApiError) as info:
         validate_events(json.dumps({"events": [bad]}))

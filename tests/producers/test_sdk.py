@@ -295,7 +295,7 @@ async def test_emit_many_batches_like_emit(tmp_path: Path, limits: dict[str, Any
         settings = {"linger_ms": 60_000, **limits}
         cfg = ProducerConfig(spool_dir=tmp_path / f"spool-{many}", **settings)
         async with TraceProducer(cfg, producer_factory=lambda: _Capture(sent)) as p:
-            tid = await p.open_trace(sample_opened(trace_id="t-1"))
+            tid = await p.open_trace(sample_opened(trace_id="216bdfec-fe65-55b9-aae4-e540c0a4ec96"))
             if many:
                 for chunk in chunked:
                     await p.emit_many(tid, chunk)  # type: ignore[arg-type]

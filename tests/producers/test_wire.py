@@ -11,8 +11,13 @@ def test_framed_batch_equals_codec_encoding() -> None:
     events = sample_events(300, seed=3)
     bodies = [framer.encode_event(e.model_dump()) for e in events]
     producer = {"client": "t", "version": None, "host": None}
-    framed = framer.frame("trace-1", bodies, 42, producer)
-    ref = EventBatch(trace_id="trace-1", sent_at_ms=42, events=events, producer=producer)
+    framed = framer.frame("22bb7739-8f8d-5daf-af76-810eb1a0563b", bodies, 42, producer)
+    ref = EventBatch(
+        trace_id="22bb7739-8f8d-5daf-af76-810eb1a0563b",
+        sent_at_ms=42,
+        events=events,
+        producer=producer,
+    )
     assert framed == encode(ref)
     assert decode(framed) == ref
 

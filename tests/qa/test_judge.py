@@ -106,7 +106,9 @@ def stub() -> Iterator[Stub]:
 
 @pytest.fixture()
 def doc(blobs: FilesystemBlobStore, sample_repo: SampleRepo) -> TraceDocument:
-    return as_document(*sample_fix_trace(sample_repo, blobs, trace_id="judge-trace"))
+    return as_document(
+        *sample_fix_trace(sample_repo, blobs, trace_id="93eb8556-0e1a-5586-849c-c1152721af59")
+    )
 
 
 def _judge(stub: Stub, blobs: FilesystemBlobStore, **kw: Any) -> AnthropicJudge:

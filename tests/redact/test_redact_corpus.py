@@ -31,9 +31,11 @@ def test_corpus_is_big_and_varied() -> None:
 
     redactor = Redactor()
     fired = {rule for case in text_cases("tune") for rule in redactor.redact_text(case.text)[1]}
+    from tests.redact.test_hashes_and_encoded_keys import RULE_EXAMPLES
     from tests.redact.test_structure import PROVIDER_EXAMPLES
 
-    assert secret_rules <= {p.rule for p in POSITIVES} | fired | set(PROVIDER_EXAMPLES) | {
+    examples = set(PROVIDER_EXAMPLES) | set(RULE_EXAMPLES)
+    assert secret_rules <= {p.rule for p in POSITIVES} | fired | examples | {
         "gcp_service_account_key_id",  # planted inside the service-account sample
         "azure_storage_key",
     }

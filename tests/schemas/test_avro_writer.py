@@ -99,7 +99,9 @@ def test_every_event_type_matches_fastavro(kind: str) -> None:
     schema = codec.schema_for("fixtrace.EventBatch").schema
     record_name = f"fixtrace.payload.{PAYLOAD_MODELS[kind].__name__}"
     rng = random.Random(kind)
-    base = EventBatch(trace_id="t", events=sample_events(1)).model_dump()
+    base = EventBatch(
+        trace_id="5e7be1d3-661a-5de8-9d84-69218d199e75", events=sample_events(1)
+    ).model_dump()
     event_schema = next(f for f in schema["fields"] if f["name"] == "events")["type"]["items"]
     payload_union = next(f for f in event_schema["fields"] if f["name"] == "payload")["type"]
     branch = next(b for b in payload_union if b["name"] == record_name)
@@ -137,13 +139,17 @@ def test_sample_traces_match_fastavro() -> None:
 )
 def test_records_that_do_not_fit_raise(field: str, bad: Any) -> None:
     """Stricter than or as strict as fastavro: bad values never turn into bytes."""
-    record = EventBatch(trace_id="t", events=sample_events(2)).model_dump()
+    record = EventBatch(
+        trace_id="5e7be1d3-661a-5de8-9d84-69218d199e75", events=sample_events(2)
+    ).model_dump()
     with pytest.raises(codec.InvalidRecord):
         codec.encode_dict("fixtrace.EventBatch", {**record, field: bad})
 
 
 def test_missing_required_field_and_bad_boolean_raise() -> None:
-    record = EventBatch(trace_id="t", events=sample_events(1)).model_dump()
+    record = EventBatch(
+        trace_id="5e7be1d3-661a-5de8-9d84-69218d199e75", events=sample_events(1)
+    ).model_dump()
     absent = {k: v for k, v in record.items() if k != "trace_id"}
     with pytest.raises(codec.InvalidRecord):
         codec.encode_dict("fixtrace.EventBatch", absent)

@@ -30,7 +30,11 @@ def test_every_payload_type_is_covered() -> None:
 @pytest.mark.parametrize("kind", sorted(FULL_PAYLOADS))
 def test_each_event_type_round_trips_model_avro_bytes_model(kind: str) -> None:
     event = Event(seq=1, type=kind, payload=FULL_PAYLOADS[kind], context={"branch": "fix/x"})
-    batch = EventBatch(trace_id="t-1", events=[event], producer={"client": "test", "version": "1"})
+    batch = EventBatch(
+        trace_id="216bdfec-fe65-55b9-aae4-e540c0a4ec96",
+        events=[event],
+        producer={"client": "test", "version": "1"},
+    )
     data = codec.encode(batch)
     assert data[:2] == codec.MAGIC
     back = codec.decode(data)
@@ -93,7 +97,7 @@ def test_schema_evolution_old_writer_read_by_new_reader() -> None:
     assert old.name == "fixtrace.EventBatch"
     assert old.fingerprint != codec.schema_for("fixtrace.EventBatch").fingerprint
     events = sample_events(5, seed=1)
-    record = EventBatch(trace_id="t-old", events=events).model_dump()
+    record = EventBatch(trace_id="de277672-a1d9-5b73-b165-d11f87e2bd5f", events=events).model_dump()
     record.pop("producer")
     body = io.BytesIO()
     schemaless_writer(body, v1, codec._to_avro("fixtrace.EventBatch", record))
@@ -158,32 +162,45 @@ def test_bad_bytes_get_typed_errors(data: bytes, error: type[codec.CodecError]) 
 
 
 def test_truncated_body_is_a_typed_error() -> None:
-    data = codec.encode(EventBatch(trace_id="t", events=sample_events(3)))
+    data = codec.encode(
+        EventBatch(trace_id="5e7be1d3-661a-5de8-9d84-69218d199e75", events=sample_events(3))
+    )
     for cut in (11, len(data) // 2, len(data) - 1):
         with pytest.raises(codec.CodecError):
             codec.decode(data[:cut])
 
 
 def test_trailing_bytes_are_rejected() -> None:
-    data = codec.encode(EventBatch(trace_id="t", events=sample_events(1)))
+    data = codec.encode(
+        EventBatch(trace_id="5e7be1d3-661a-5de8-9d84-69218d199e75", events=sample_events(1))
+    )
     with pytest.raises(codec.InvalidRecord, match="trailing"):
         codec.decode(data + b"\x00")
 
 
 def test_payload_that_does_not_match_its_type_is_rejected() -> None:
     """A thought payload written under type "error" must not decode as either."""
-    event = EventBatch(trace_id="t", events=sample_events(1)).model_dump()["events"][0]
+    event = EventBatch(
+        trace_id="5e7be1d3-661a-5de8-9d84-69218d199e75", events=sample_events(1)
+    ).model_dump()["events"][0]
     event = {**event, "type": "error", "payload": ("fixtrace.payload.Thought", {"kind": "plan"})}
     writer = codec.schema_for("fixtrace.EventBatch")
     body = io.BytesIO()
-    record = {"trace_id": "t", "sent_at_ms": 1, "events": [event], "producer": None}
+    record = {
+        "trace_id": "5e7be1d3-661a-5de8-9d84-69218d199e75",
+        "sent_at_ms": 1,
+        "events": [event],
+        "producer": None,
+    }
     schemaless_writer(body, writer.schema, record)
     with pytest.raises(codec.InvalidRecord, match="does not match"):
         codec.decode(codec.MAGIC + writer.fingerprint + body.getvalue())
 
 
 def test_model_validation_failure_is_invalid_record() -> None:
-    batch = EventBatch(trace_id="t", events=sample_events(2)).model_dump()
+    batch = EventBatch(
+        trace_id="5e7be1d3-661a-5de8-9d84-69218d199e75", events=sample_events(2)
+    ).model_dump()
     batch["events"][1]["seq"] = batch["events"][0]["seq"]
     data = codec.encode_dict("fixtrace.EventBatch", batch)
     with pytest.raises(codec.InvalidRecord, match="strictly increase"):
@@ -192,11 +209,15 @@ def test_model_validation_failure_is_invalid_record() -> None:
 
 def test_encoding_a_record_that_does_not_fit_is_invalid_record() -> None:
     with pytest.raises(codec.InvalidRecord):
-        codec.encode_dict("fixtrace.TraceFinalize", {"trace_id": "t"})
+        codec.encode_dict(
+            "fixtrace.TraceFinalize", {"trace_id": "5e7be1d3-661a-5de8-9d84-69218d199e75"}
+        )
 
 
 def test_cheap_batch_check_agrees_with_the_models() -> None:
-    good = EventBatch(trace_id="t", events=sample_events(20, seed=2)).model_dump()
+    good = EventBatch(
+        trace_id="5e7be1d3-661a-5de8-9d84-69218d199e75", events=sample_events(20, seed=2)
+    ).model_dump()
     codec.check_event_batch(good)
     bad_seq = {**good, "events": [good["events"][1], good["events"][0]]}
     output = {"stream": "stdout", "chunk_text": None, "chunk_blob_id": "sha256:x"}

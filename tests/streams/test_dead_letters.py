@@ -9,6 +9,7 @@ from fixtrace.procs import ManagedProcess
 from fixtrace_config import Settings
 from schemas.codec import MAGIC, encode, encode_dict
 from schemas.models import DeadLetter, QAResult
+from tests.ids import test_id
 from tests.streams.harness import (
     batches,
     finalized_ids,
@@ -100,7 +101,7 @@ async def test_corrupt_event_in_a_batch_random_bytes_and_oversized_records(
     huge_text = "x" * (3 << 20)
     oversized_valid = encode(
         batches(good[1][0].trace_id, [Event.model_validate({
-            **good[1][1][0].model_dump(mode="python"), "event_id": "big", "seq": 99,
+            **good[1][1][0].model_dump(mode="python"), "event_id": test_id("big"), "seq": 99,
             "type": "thought", "payload": {"kind": "plan", "content_text": huge_text}})], 1)[0]
     )  # fmt: skip
     oversized_garbage = MAGIC + bytes(rng.randrange(256) for _ in range(2 << 20))

@@ -43,7 +43,9 @@ SECRET_FIELDS = {
 
 def _batch_dict(n: int = 220, seed: int = 5) -> dict[str, Any]:
     """A batch of the sample mix with secrets (and control characters) in text fields."""
-    batch = EventBatch(trace_id="t-1", events=sample_events(n, seed=seed)).model_dump()
+    batch = EventBatch(
+        trace_id="216bdfec-fe65-55b9-aae4-e540c0a4ec96", events=sample_events(n, seed=seed)
+    ).model_dump()
     secrets = [s.text for s in positive_samples()]
     for i, e in enumerate(batch["events"]):
         for j, name in enumerate(SECRET_FIELDS.get(e["type"], ())):
@@ -56,7 +58,7 @@ def _batch_dict(n: int = 220, seed: int = 5) -> dict[str, Any]:
     return batch
 
 
-def _source(value: bytes, key: bytes | None = b"t-1") -> Source:
+def _source(value: bytes, key: bytes | None = b"216bdfec-fe65-55b9-aae4-e540c0a4ec96") -> Source:
     return Source("raw", 0, 7, key, value)
 
 
@@ -70,7 +72,9 @@ def _source(value: bytes, key: bytes | None = b"t-1") -> Source:
 )
 def test_invalid_batches_become_the_same_dead_letters(mutate: Any) -> None:
     """A batch that fails as a whole (its envelope, or an order its valid events break)."""
-    batch = EventBatch(trace_id="t-1", events=sample_events(30, seed=1)).model_dump()
+    batch = EventBatch(
+        trace_id="216bdfec-fe65-55b9-aae4-e540c0a4ec96", events=sample_events(30, seed=1)
+    ).model_dump()
     mutate(batch)
     data = codec.encode_dict("fixtrace.EventBatch", batch)
     with pytest.raises(codec.InvalidRecord) as reference:
@@ -97,7 +101,9 @@ def test_invalid_batches_become_the_same_dead_letters(mutate: Any) -> None:
 )
 def test_invalid_events_are_cut_out_of_their_batch(mutate: Any) -> None:
     """One invalid event: the others are kept (as the model dumps them), it is dead-lettered."""
-    batch = EventBatch(trace_id="t-1", events=sample_events(30, seed=1)).model_dump()
+    batch = EventBatch(
+        trace_id="216bdfec-fe65-55b9-aae4-e540c0a4ec96", events=sample_events(30, seed=1)
+    ).model_dump()
     before = [e["event_id"] for e in batch["events"]]
     mutate(batch)
     data = codec.encode_dict("fixtrace.EventBatch", batch)
@@ -139,7 +145,7 @@ def test_rows_and_blobs_equal_the_model_path(
     model = codec.decode(data)
     stored = [redact_event(e, consent, redactor) for e in model.events]  # type: ignore[attr-defined]
     stored, infos = move_to_blobs(stored, limit, store, pool)
-    expected = R.event_rows("t-1", stored, 42)
+    expected = R.event_rows("216bdfec-fe65-55b9-aae4-e540c0a4ec96", stored, 42)
 
     dicts = DictRedaction(redactor)
     for _ in range(2):  # the second pass exercises the memo of location strings
@@ -149,6 +155,8 @@ def test_rows_and_blobs_equal_the_model_path(
         before = copy.deepcopy(events)
         moved, dict_infos = move_dicts_to_blobs(events, limit, store, pool)
         assert events == before  # a retried commit sees the same events
-        assert [R.event_row_dict("t-1", e, 42) for e in moved] == expected
+        assert [
+            R.event_row_dict("216bdfec-fe65-55b9-aae4-e540c0a4ec96", e, 42) for e in moved
+        ] == expected
         assert [i.model_dump() for i in dict_infos] == [i.model_dump() for i in infos]
     assert any(row[20] for row in expected) and infos  # secrets found, blobs moved

@@ -158,9 +158,9 @@ def store_hostile(store: ClickHouseStore, blob_root: Path, trace_id: str) -> dic
             },
         ),  # fmt: skip
     ]
-    store.upsert_trace_opened(TraceOpened(
+    store.upsert_trace_opened(TraceOpened.model_construct(
         trace_id=trace_id, created_at_ms=T0 + 3_600_000,
-        repo=Repo(repo_id=HOSTILE_REPO, commit_base="abc123", remote_url=f"https://x/{IMG}"),
+        repo=Repo(repo_id=HOSTILE_REPO, commit_base="abc1234", remote_url=f"https://x/{IMG}"),
         task=Task(bug_report=BugReport(
             title=f"Title {SCRIPT}",
             description=f"**Bold** then raw {PAYLOAD}\n\n[bad link](javascript:{PWN})\n",
@@ -171,8 +171,8 @@ def store_hostile(store: ClickHouseStore, blob_root: Path, trace_id: str) -> dic
         developer=Developer.model_construct(developer_id=f"dev{IMG}", experience_level="mid"),
     ))  # fmt: skip
     store.insert_events(trace_id, events, ingested_at_ms=T0 + 3_650_000)
-    store.upsert_trace_finalize(TraceFinalize(trace_id=trace_id, finalized_at_ms=T0 + 3_660_000,
-                                              seq_last=11))  # fmt: skip
+    store.upsert_trace_finalize(TraceFinalize.model_construct(
+        trace_id=trace_id, finalized_at_ms=T0 + 3_660_000, seq_last=11))  # fmt: skip
     store.mark_trace_complete(trace_id, status="missing_events", missing_seqs=[6, 7],
                               event_count=len(events), completed_at_ms=T0 + 3_670_000)  # fmt: skip
     tests = QATests(

@@ -231,8 +231,8 @@ def test_resolved_column_is_used_once_it_exists(ui_data: UiData, clickhouse_dsn:
         fixed = ui_data.ids["fixed"]
         blob = "sha256:" + "0" * 64
         spec = EvalSpec(instance_id="httpparse__httpparse-1", test_patch_blob_id=blob)
-        ui_data.store.upsert_trace_opened(TraceOpened(
-            trace_id=fixed, created_at_ms=T0, repo=Repo(repo_id="httpparse", commit_base="abc123"),
+        ui_data.store.upsert_trace_opened(TraceOpened.model_construct(
+            trace_id=fixed, created_at_ms=T0, repo=Repo(repo_id="httpparse", commit_base="abc1234"),
             task=Task(bug_report=BugReport(title="Header values with ':' are cut",
                                            description="Host: a:8080 parses as 'a'"),
                       evaluation=spec),

@@ -69,7 +69,7 @@ def _send_hostile(state: StackState) -> str:
             "/traces",
             headers={"Authorization": f"Bearer {state.fleet_token}"},
             json={
-                "repo": {"repo_id": "hostile/repo", "commit_base": "abc123"},
+                "repo": {"repo_id": "hostile/repo", "commit_base": "abc1234"},
                 "task": {
                     "bug_report": {
                         "title": f"XSS {SCRIPT}",

@@ -126,6 +126,19 @@ def trufflehog_values() -> list[dict]:
     return out
 
 
+def gitleaks_regexes(repo: Path = GITLEAKS) -> list[re.Pattern[str]]:
+    """Every rule regex of gitleaks' config that Python's ``re`` compiles: the judge of
+    whether a scanner's false-positive example is a true positive of some other rule."""
+    config = tomllib.loads(_git(repo, "show", "HEAD:config/gitleaks.toml"))
+    regexes = []
+    for rule in config["rules"]:
+        try:
+            regexes.append(_go_regex(rule["regex"]))
+        except (KeyError, re.error):
+            continue
+    return regexes
+
+
 def gitleaks_negatives() -> list[dict]:
     """Literal false-positive strings of gitleaks' rule tests that no gitleaks rule flags.
 
@@ -135,13 +148,7 @@ def gitleaks_negatives() -> list[dict]:
     running ours.
     """
     sha = _git(GITLEAKS, "rev-parse", "HEAD").strip()
-    config = tomllib.loads(_git(GITLEAKS, "show", "HEAD:config/gitleaks.toml"))
-    regexes = []
-    for rule in config["rules"]:
-        try:
-            regexes.append(_go_regex(rule["regex"]))
-        except (KeyError, re.error):
-            continue
+    regexes = gitleaks_regexes()
     out = []
     for path, rule_id, fn in _gitleaks_rule_functions():
         for block in re.finditer(r"fps\s*(?::=|=)\s*(.*?)\n\t[})]", fn, re.S):

@@ -22,6 +22,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 TEXT_CARRIERS = ("command", "output", "patch", "snapshot", "thought")
+NATIVE = "native"
+"""A sixth text carrier for cases that bring their own (the ``fresh`` split): the scanner's
+example text the value was cut from, as it was found."""
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,8 @@ def load(name: str) -> list[dict]:
 
 def _service(kind: str) -> str:
     name = kind.split(":", 1)[1]
+    if name.startswith("np."):  # Nosey Parker rule ids: np.<service>.<n>
+        name = name.split(".")[1]
     name = re.sub(
         r"[-_](api|access|personal|secret|token|key|client|app|bot|user|org|v\d)\b.*", "", name
     )
@@ -124,10 +129,11 @@ def _json_escaped(value: str) -> str:
     return json.dumps(value)[1:-1]
 
 
-def text_cases(split: str | None = None) -> list[Carried]:
-    """Every secret in every text carrier (``split``: only ``blind`` or ``tune`` cases)."""
+def text_cases(split: str | None = None, name: str = "secrets.jsonl") -> list[Carried]:
+    """Every secret of the file ``name`` in every text carrier (``split``: only its cases);
+    a case with an ``example`` also gets it as the ``native`` carrier."""
     out = []
-    for i, case in enumerate(load("secrets.jsonl")):
+    for i, case in enumerate(load(name)):
         if split and case["split"] != split:
             continue
         value = case["value"]
@@ -136,4 +142,8 @@ def text_cases(split: str | None = None) -> list[Carried]:
             text = template.replace("{v}", value).replace("{{", "{").replace("}}", "}")
             secrets = (value,) if value in text else (_json_escaped(value),)
             out.append(Carried(case["id"], case["kind"], case["split"], carrier, text, secrets))
+        if "example" in case:
+            out.append(
+                Carried(case["id"], case["kind"], case["split"], NATIVE, case["example"], (value,))
+            )
     return out

@@ -60,6 +60,11 @@ _STREAM_PATH = {
 the batch envelope and the finalize marker, encoded as a foreign producer could send them."""
 
 
+SPLIT_FILES = {"fresh": ("fresh_secrets.jsonl", "fresh_negatives.jsonl")}
+"""Splits kept in files of their own (so adding them moves no figure of the others)."""
+DEFAULT_FILES = ("secrets.jsonl", "negatives.jsonl")
+
+
 def leaked(secret: str, text: str, window: int = 12) -> bool:
     if len(secret) < 16:
         return secret in text
@@ -217,11 +222,12 @@ class Report:
 
 def run(split: str | None = None, redactor: Redactor | None = None,
         with_fields: bool = True) -> Report:  # fmt: skip
-    """Score one split (``blind``, ``tune`` or None for all)."""
+    """Score one split (``blind``, ``tune``, ``fresh``; None: all of the main files)."""
+    secrets_file, negatives_file = SPLIT_FILES.get(split or "", DEFAULT_FILES)
     redactor = redactor or Redactor()
     scan: Callable[[str], tuple[str, dict[str, int]]] = redactor.redact_text
     report = Report()
-    for case in text_cases(split):
+    for case in text_cases(split, secrets_file):
         out = scan(case.text)[0]
         ok = not any(leaked(s, out) for s in case.secrets)
         report.add(
@@ -229,7 +235,7 @@ def run(split: str | None = None, redactor: Redactor | None = None,
         )
     if with_fields:
         keys = event_fields()
-        for case in load("secrets.jsonl"):
+        for case in load(secrets_file):
             if split and case["split"] != split:
                 continue
             for key in keys:
@@ -237,7 +243,7 @@ def run(split: str | None = None, redactor: Redactor | None = None,
                 report.add(
                     case["kind"], "field:" + key, ok, f"{case['id']} {case['kind']} field {key}"
                 )
-    for neg in load("negatives.jsonl"):
+    for neg in load(negatives_file):
         if split and neg["split"] != split:
             continue
         out = scan(neg["text"])
