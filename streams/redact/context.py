@@ -271,8 +271,8 @@ def _user_password(word: str) -> bool:
         return False  # Fn::GetAtt, test.py::Case::test, arn:aws:kms:…, urn:ietf:params:…
     if not _USER.fullmatch(user) or password.isdigit() or _CODE_START.match(password):
         return False
-    if _random_core(password, _MIN_SHORT - 4):
-        return True
+    if _random_core(password, _MIN_SHORT - 4) or _HEX_RUN.fullmatch(password):
+        return True  # a random password, or a hex secret (key id:secret pairs)
     digit, upper, lower, symbol = _classes(password)
     return digit + upper + lower + symbol >= 3 and (digit or symbol) and upper + lower > 0
 
@@ -589,9 +589,15 @@ def _run_material(token: str) -> bool:
         return not _SAME_CASE_UUID.fullmatch(token)  # an RFC UUID is an id (entropy.py)
     if _HEX_RUN.fullmatch(token):
         return not token.isdigit() and len(set(token.lower())) > 4
+    if (token.islower() or token.isupper()) and not _DIGITS.search(token):
+        return False  # snake_case_names, CONSTANT_NAMES, kebab-words: the common runs
     body = token.rstrip("=")
-    if body.isalnum() and len(body) >= 16 and credential_base64(body):
-        return True
+    if body.isalnum() and len(body) >= 16:
+        uppers = sum(map(len, _UPPERS.findall(body)))
+        if uppers < 0.25 * len(body):
+            return _random_core(token)  # CamelCase names; base64 is about half upper case
+        if _decodes_to_text(body):
+            return credential_base64(body)  # base64 of text: only of a credential
     return _random_core(token)
 
 
