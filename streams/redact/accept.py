@@ -95,6 +95,8 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
     """
     if is_placeholder(value) or is_prose_label(value) or _between_strings(value):
         return False
+    if names_a_cursor(text, start):
+        return False
     if _PATH_VALUE.fullmatch(value) and not _KEY_RUN.search(value):
         return False  # "/en/enterprise-server@3.0/auth": a route or file path
     if value[-1] in "'\"" and ":" in value:  # user:'quoted pw': the password decides
@@ -114,6 +116,22 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
         if (after and after in ",)") or any(w in lowered for w in _SECRET_WORDS):
             return False
     return True
+
+
+_CURSOR_NAME = re.compile(
+    r"(?:next|page|continuation|pagination|input|output|sync|resume)[_\-]?token"
+    r"|sec-websocket-key"
+)
+_CURSOR_WINDOW = 32
+
+
+def names_a_cursor(text: str, start: int) -> bool:
+    """The value is assigned to a page cursor or a protocol nonce, not a credential:
+    ``"NextToken": "eyJ…"`` (AWS list output), ``"page_token": "…"``, ``"input_token":
+    "NextToken"`` (paginator config), ``Sec-WebSocket-Key: …`` (a handshake nonce)."""
+    window = text[max(0, start - _CURSOR_WINDOW) : start].lower().rstrip(" \t\"':=")
+    ends = [m.end() for m in _CURSOR_NAME.finditer(window)]
+    return bool(ends) and ends[-1] == len(window)
 
 
 def _random_segment(segment: str) -> bool:
@@ -226,6 +244,8 @@ def random_value(value: str, text: str, start: int, end: int) -> bool:
     ``sort_key: created_at``, ``cache_key = "user:42"`` stay)."""
     v = value.strip()
     if len(v) < 8 or " " in v or is_placeholder(v) or "/" in v or "://" in v:
+        return False
+    if names_a_cursor(text, start):
         return False
     if _UUID_VALUE.fullmatch(v) or (len(v) >= 16 and all(c in "0123456789abcdefABCDEF" for c in v)):
         return True

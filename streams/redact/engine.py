@@ -62,12 +62,20 @@ class Redactor:
         )
         text_triggers = _distinct(p.triggers for _, p in self._steps if not p.in_token_run)
         self._text_needles = tuple(t for t in text_triggers if t not in REGEX_TRIGGERS)
-        # Regex triggers as (literal, name, regex), one entry per literal.
+        # Regex triggers as (name, literals that are text needles too, other literals,
+        # regex): the needles' ``in`` tests are reused. A non-``re`` condition (a gate, as
+        # ``context.NOUN_GATE``) is also given the needles that hit.
+        needles = set(self._text_needles)
         self._regex_triggers = tuple(
-            (lit, name, REGEX_TRIGGERS[name][1])
+            (
+                name,
+                frozenset(lit for lit in REGEX_TRIGGERS[name][0] if lit in needles),
+                tuple(lit for lit in REGEX_TRIGGERS[name][0] if lit not in needles),
+                REGEX_TRIGGERS[name][1],
+                not isinstance(REGEX_TRIGGERS[name][1], re.Pattern),
+            )
             for name in text_triggers
             if name in REGEX_TRIGGERS
-            for lit in REGEX_TRIGGERS[name][0]
         )
         self._run_needles = _distinct(
             p.triggers for _, p in self._steps if p.in_token_run and not p.at_run_start
@@ -82,8 +90,7 @@ class Redactor:
         # Whether some step runs on every string (no trigger: PII phone numbers; or its own
         # span finder); without one, a string with no trigger hit and no token run is clean.
         self._unconditional = any(
-            p.spans is not candidate_spans and (p.spans is not None or not p.triggers)
-            for _, p in self._steps
+            p.spans is not candidate_spans and not p.triggers for _, p in self._steps
         )
 
     @property
@@ -139,7 +146,10 @@ class Redactor:
         low = _lower(text)
         for rule, pattern in self._steps:
             subject = low if pattern.on_lower else text
-            spans = [_secret_span(m) for m in pattern.regex.finditer(subject)]
+            if pattern.finder is not None:  # a gated finder: every trigger may count
+                spans = pattern.finder(text, low, None)
+            else:
+                spans = [_secret_span(m) for m in pattern.regex.finditer(subject)]
             if spans:
                 new, n = self._replace(rule, text, spans, secrets)
                 if n:
@@ -170,7 +180,9 @@ class Redactor:
             i = plan[k]
             k += 1
             rule, pattern = steps[i]
-            if pattern.spans is not None:
+            if pattern.finder is not None:
+                spans = pattern.finder(text, low, hits)
+            elif pattern.spans is not None:
                 spans = runs if pattern.spans is candidate_spans else pattern.spans(text)
             else:
                 subject = low if pattern.on_lower else text
@@ -201,8 +213,15 @@ class Redactor:
         # A list comprehension, not filter(low.__contains__, …): ``in`` as an opcode skips
         # the method-wrapper call, ~35 ns per trigger (13 triggers, on every string).
         hits = [t for t in self._text_needles if t in low]
-        for lit, name, regex in self._regex_triggers:
-            if lit in low and name not in hits and regex.search(low):
+        raw = tuple(hits)
+        for name, shared, others, regex, gate in self._regex_triggers:
+            if not (shared and not shared.isdisjoint(raw)):
+                for lit in others:
+                    if lit in low:
+                        break
+                else:
+                    continue
+            if regex.search(low, raw) if gate else regex.search(low):
                 hits.append(name)
         if hits:
             contexts = TRIGGER_CONTEXTS
@@ -240,7 +259,7 @@ class Redactor:
             hits = run_hits if p.in_token_run else text_hits
             if p.requires and p.requires not in text_hits:
                 continue
-            if p.spans is not None or not p.triggers or not hits.isdisjoint(p.triggers):
+            if not p.triggers or not hits.isdisjoint(p.triggers):
                 plan.append(i)
         return tuple(plan)
 

@@ -21,7 +21,13 @@ class Pattern:
     triggers: tuple[str, ...] = ()
     on_lower: bool = False
     spans: Callable[[str], list[tuple[int, int]]] | None = None
-    """Instead of triggers: a faster finder of the same spans the regex finds."""
+    """Instead of triggers: a faster finder of the same spans the regex finds (the entropy
+    rule's runs)."""
+    finder: Callable[[str, str, list[str] | None], list[tuple[int, int]]] | None = None
+    """With triggers: the pattern's own finder, run only where a trigger hit, given the
+    text, its lower-cased copy and the trigger hits (None in the full scan: all may
+    count). The regex is then a necessary condition of every span it finds (what the
+    trigger checks test), not the finder."""
     in_token_run: bool = False
     """Every match lies inside a run :func:`entropy.candidate_spans` finds, so the
     triggers need only be looked for there (``tests/redact`` checks this on the corpus)."""

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 
-from . import accept, entropy
+from . import accept, context, entropy
 from .credentials import CREDENTIAL_RULES
 from .pattern import Pattern, Rule
 from .pattern import literal as _p
@@ -290,8 +290,21 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule(
         "high_entropy_token",
         (Pattern(entropy.CANDIDATE, spans=entropy.candidate_spans),),
-        entropy.is_secret_token,
+        context.entropy_or_context,
         widen=entropy.widen_dotted,
+    ),
+    Rule(
+        "contextual_key",
+        # A value with no name and no prefix, in the scope of a secret noun: shorter than
+        # a token run, or with punctuation or a "user:" part (see context.py).
+        (
+            Pattern(
+                context.NOUN_CONTEXT,
+                ("@secret_noun",),
+                on_lower=True,
+                finder=context.key_spans,
+            ),
+        ),
     ),
 )
 
@@ -363,6 +376,10 @@ REGEX_TRIGGERS: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
         ("$", "pbkdf2_"),
         re.compile(r"\$(?:[1256789y]|2[abxy]|apr1|argon2|pbkdf2|krb5)|pbkdf2_sha"),
     ),
+    # A secret noun as a word or a name's end (key, apiKey, SUMO_ACCESS_KEY, tokens,
+    # credentials, unauthorized): the literals are text triggers already, so this entry
+    # costs no pass of its own; the gate then looks for a noun where a literal is.
+    "@secret_noun": (context.NOUN_LITERALS, context.NOUN_GATE),
 }
 """Triggers that are regexes (a tool's name among many, a line shape): the literal is
 tested with ``in`` first (one C pass, shared by every entry with that literal), the regex

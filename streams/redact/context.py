@@ -1,0 +1,645 @@
+"""Context-weighted key decisions: the words around a bare value move the bar.
+
+A value with no name and no provider prefix reads as a key or as data only by what is
+written around it: ``Pasted 6dca64… from the dashboard`` and ``The sumologic key
+sug5XpdpaoxtOH gets a 401`` are keys, ``fixed in commit 6dca64…`` and ``request id
+7e1e818a-…`` are not. Within a value's **scope** (its line and the lines right before and
+after it, at most :data:`SCOPE` characters each way: one sentence of prose, a traceback's
+call and its error, a diff's removed line and the literal that replaced it), words of the
+:data:`SECRET_CONTEXT` registry lower the bar for what counts as key material, and words
+of the :data:`ID_CONTEXT` registry written closer to the value raise it back (the value
+is then named an id, a digest or a version).
+
+Two places use it:
+
+* the entropy rule (``entropy.is_secret_token``) for runs of 20+ token characters it would
+  leave: single-case hex and UUID-shaped runs, random runs under its standalone bar, runs
+  longer than 256 characters, and base64 that decodes to ``user:password``. All words of
+  both registries count there (it runs only on strings that have such a run);
+* the ``contextual_key`` rule (:func:`key_spans`) for shorter values and values with
+  punctuation or a ``user:`` part (``sk_ubb4yN3mzqGR2x8#P7r5&@*xC$utE``,
+  ``elastic:P@ssw0rd$1``, ``11XQ98FVS8WI``). It runs only where a secret noun is in the
+  text (:data:`NOUN_LITERALS`, literals the pre-check already tests), so it adds no pass
+  over strings without one.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from dataclasses import dataclass
+
+from .accept import is_placeholder, names_a_cursor
+from .entropy import (
+    _SAME_CASE_UUID,
+    _SRI,
+    _ULID,
+    _UUID,
+    _after_digest_label,
+    _after_id_label,
+    _generated_name,
+    _in_dotted_name,
+    _in_public_pem_block,
+    _is_ssh_public_key,
+    _words_and_numbers,
+    in_path,
+    is_secret_token,
+    shannon_bits,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ContextWords:
+    """A named group of context words: regex alternatives on lower-cased text."""
+
+    name: str
+    words: str
+    """Regex alternatives, matched as whole words (no letter right after)."""
+    examples: tuple[str, ...]
+
+
+SECRET_CONTEXT: tuple[ContextWords, ...] = (
+    ContextWords(
+        "secret_noun",
+        r"(?:key|token|secret|password|passwd|passphrase|credential)s?"
+        r"|(?:un)?auth(?:entication|enticated|orization|orized|enticate)?",
+        ("The sumologic key sug5XpdpaoxtOH gets a 401", "Using acme credentials 11XQ98FVS8WI"),
+    ),
+    ContextWords(
+        "auth_failure",
+        r"401|403|forbidden|unauthori[sz]ed|access denied|denied|reject(?:s|ed)?|revoked"
+        r"|expired",
+        ('client = Client("2c57b42d…")\nAuthError: 401', "acme rejects 3ff77bb6fe6885"),
+    ),
+    ContextWords(
+        "key_handling",
+        r"pasted|copied|rotated?|regenerated?|leaked|dashboard|console|portal",
+        ("Pasted 6dca64… from the dashboard", "rotated 46e7fa9b37… this morning"),
+    ),
+)
+"""Words people write next to a credential: what it is, how a server refused it, where it
+was copied from or what was done to it. ``secret_noun`` may end a longer name (``apiKey``,
+``SUMO_ACCESS_KEY``, ``authToken``), never go on (``tokenizer``, ``keyboard``)."""
+
+NOUN_LITERALS = ("key", "token", "secret", "pass", "credential", "auth")
+"""Literals one of which every ``secret_noun`` match holds (the rule's pre-check triggers)."""
+
+ID_CONTEXT: tuple[ContextWords, ...] = (
+    ContextWords(
+        "vcs_object",
+        r"commit|sha|sha1|sha256|revision|rev|object|blob|tree|branch|tag|merge|rebase",
+        ("fixed in commit 8fd61e953ce8…", "rev 46e7fa9b370d…"),
+    ),
+    ContextWords(
+        "digest",
+        r"hash(?:es)?|checksum|digest|md5|etag|fingerprint|integrity|nonce|salt|iv",
+        ("md5 checksum 2c57b42d056b…", "ETag: 0fdd4fe4c152…"),
+    ),
+    ContextWords(
+        "public_material",
+        r"public(?:[ _\-]?keys?)?|pubkey|certificates?|cert",
+        ("the public key 04a3b1…", "certificate fingerprint 9f2c…"),
+    ),
+    ContextWords(
+        "pagination",
+        r"(?:next|page|continuation|pagination|sync|resume)[ _\-]?tokens?|cursor|marker"
+        r"|sec[ _\-]?websocket[ _\-]?key|websocket",
+        ("'page_token': 'AMEw9yO5jnsGnZJLHSKDFHJJu'", "Sec-WebSocket-Key: k9kFAUWNAMmf5OEM…"),
+    ),
+    ContextWords(
+        "identifier",
+        r"ids?|uuids?|guids?|(?:request|trace|span|correlation|session|job|run|user|account"
+        r"|client|tenant|project|device|order|customer|message|event)id|version|build",
+        ("request id 7e1e818a-2bc5-…", "build 0979969b3f6c…"),
+    ),
+)
+"""Words that name a value as an id, a digest, public material, a page cursor or a
+protocol nonce, or a version: the nearer word wins, and a secret noun inside one of them
+(``public_key``, ``NextToken``, ``Sec-WebSocket-Key``) counts as the id word."""
+
+
+def _alternation(groups: tuple[ContextWords, ...]) -> str:
+    return "|".join(f"(?:{g.words})" for g in groups)
+
+
+NOUN_CONTEXT = re.compile(r"(?:" + SECRET_CONTEXT[0].words + r")(?![a-z0-9])")
+"""The ``secret_noun`` words alone: where the ``contextual_key`` rule looks."""
+_SECRET_WORD = re.compile(r"(?<![a-z0-9])(?:" + _alternation(SECRET_CONTEXT[1:]) + r")(?![a-z])")
+_ID_WORD = re.compile(r"(?<![a-z0-9])(?:" + _alternation(ID_CONTEXT) + r")(?![a-z])")
+_LOW_MARKER = re.compile(r"\[redacted:[a-z0-9_]+\]")
+SCOPE = 160
+"""Characters each way, cut at the line before and the line after the value's line."""
+_ID_NEAR = 24
+"""An id word right after the value names it too (``8fd61e95…  sha256``)."""
+
+
+def after_id_label(text: str, start: int) -> bool:
+    """``entropy._after_id_label``, also inside an escaped JSON string (``\\"id\\": \\"gen-…``:
+    a trajectory file holds the model's JSON responses as strings)."""
+    if _after_id_label(text, start):
+        return True
+    window = text[max(0, start - 32) : start]
+    if "\\" not in window:
+        return False
+    plain = window.replace("\\", "")
+    return _after_id_label(plain, len(plain))
+
+
+def scope(text: str, start: int, end: int) -> tuple[int, int]:
+    """The value's line with the lines right before and after it, within SCOPE."""
+    lo = max(0, start - SCOPE)
+    line_start = text.rfind("\n", lo, start)
+    if line_start >= 0:
+        prev = text.rfind("\n", lo, line_start)
+        lo = prev + 1 if prev >= 0 else lo
+    hi = min(len(text), end + SCOPE)
+    line_end = text.find("\n", end, hi)
+    if line_end >= 0:
+        nxt = text.find("\n", line_end + 1, hi)
+        hi = nxt if nxt >= 0 else hi
+    return lo, hi
+
+
+def _lower_window(text: str, lo: int, hi: int) -> str:
+    """The window lower-cased with its length kept, earlier rules' tokens blanked: the
+    ``token`` of ``[REDACTED:github_token]`` is no secret word."""
+    window = text[lo:hi]
+    low = window.lower()
+    if len(low) != len(window):
+        low = window.encode("ascii", "replace").decode().lower()
+    if "[redacted:" in low:
+        low = _LOW_MARKER.sub(lambda m: " " * len(m.group()), low)
+    return low
+
+
+def secret_context(
+    text: str, start: int, end: int, *, nouns_only: bool = False, digest_like: bool = False
+) -> bool:
+    """A secret word in the value's scope, and no id word nearer to the value.
+
+    ``nouns_only``: only the ``secret_noun`` group counts. ``digest_like`` (hex and
+    UUID-shaped values): any id word on the value's line names it, nearer or not
+    (``MD5 (token_widget.tar.gz) = 1a04df8a…``: a digest line, whatever file it names).
+    """
+    lo, hi = scope(text, start, end)
+    low = _lower_window(text, lo, hi)
+    at, till = start - lo, end - lo
+    secrets = [a for a, b in noun_spans(low) if b <= at or a >= till]
+    if not nouns_only:
+        secrets += [
+            m.start() for m in _SECRET_WORD.finditer(low) if m.end() <= at or m.start() >= till
+        ]
+    if not secrets:
+        return False
+    if after_id_label(text, start):
+        return False
+    ids = [m.span() for m in _ID_WORD.finditer(low)]
+    if ids:
+        secrets = [p for p in secrets if not any(a <= p < b for a, b in ids)]
+        if not secrets:
+            return False  # every secret noun is part of an id word ("next_token")
+        line_lo = low.rfind("\n", 0, at) + 1
+        if digest_like:
+            line_hi = low.find("\n", till)
+            line_hi = len(low) if line_hi < 0 else line_hi
+            if any(line_lo <= a < line_hi for a, _ in ids):
+                return False
+        nearest_secret = max((p for p in secrets if p < at), default=-1)
+        if any(line_lo <= a and nearest_secret < a < at for a, _ in ids):
+            return False  # "api key for build 8fd61e…": the id word is nearer
+        if any(till <= a < till + _ID_NEAR and "\n" not in low[till:a] for a, _ in ids):
+            return False  # "8fd61e95…  sha256"
+    return True
+
+
+# ---- what counts as key material next to a secret word ---------------------------------
+
+_MARKER = re.compile(r"\[REDACTED:[a-z0-9_]+\]")
+_HEX_RUN = re.compile(r"(?:0x)?[0-9a-fA-F]{16,}")
+_SHORT_HEX = re.compile(r"(?:0x)?[0-9a-fA-F]+")
+_MIN_HEX = 20
+_MIN_SHORT = 10
+_SHORT_BITS = 3.0
+_SYMBOLS = frozenset("!#$%&*+/=?@^_~|:;,.-[]{}()<>\\`'\"")
+_NOT_SECRET_SHAPES = re.compile(
+    r"v?\d+(?:[._\-]\d+)+[a-z0-9.\-+]*"  # versions, dates, IPs: 1.2.3, 2024-05-01, 10.0.0.1
+    r"|\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?"  # times
+    r"|\d{4}-\d\d-\d\d[T_]\d\d:?\d\d(?::?\d\d)?(?:[.,]\d+)?(?:Z|[+\-]\d\d:?\d\d)?"  # ISO 8601
+    r"|[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(\))?"  # dotted names: os.environ, a.b.c
+    r"|[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+"  # e-mail addresses
+    r"|[\w\-]+\.[a-z]{1,5}(?::\d+)?"  # file names, host:port
+    r"|[\w.\-]+:\d+(?::\d+)?"  # host:port, file:line
+)
+_DIGEST_PREFIX = re.compile(r"(?:sha(?:1|224|256|384|512)|md5|h1)[-:=]")
+"""``sha512-…`` (lockfiles), ``h1:…`` (go.sum), ``sha256:…``: a digest after its label."""
+_TRAILING = ".,;:!?)]}>"
+_LEADING = "([{<=:"
+
+
+def strip_word(text: str, start: int, end: int) -> tuple[int, int]:
+    """Sentence punctuation and unbalanced brackets off a word's ends."""
+    while start < end and text[start] in _LEADING and not text.startswith("[REDACTED:", start):
+        start += 1
+    while end > start and text[end - 1] in _TRAILING:
+        closer = text[end - 1]
+        opener = {")": "(", "]": "[", "}": "{", ">": "<"}.get(closer)
+        if opener and text.count(opener, start, end) >= text.count(closer, start, end):
+            break
+        end -= 1
+    return start, end
+
+
+def _classes(s: str) -> tuple[bool, bool, bool, bool]:
+    return (
+        any(c.isdigit() for c in s),
+        s.lower() != s,
+        s.upper() != s,
+        any(c in _SYMBOLS for c in s),
+    )
+
+
+def _user_password(word: str) -> bool:
+    """``user:password`` with a password that reads as one: random, or three of digits,
+    upper case, lower case and punctuation (``elastic:P@ssw0rd$1``,
+    ``developer:yqDVtkqPECriaLRi``); not ``host:port``, ``module:function``, a time or a
+    type hint."""
+    user, _, password = word.partition(":")
+    if len(user) < 2 or len(password) < 6 or "/" in word or "\\" in word or user.isdigit():
+        return False  # C:\Python27\…: a Windows path
+    if "::" in word or _NAME_CHAIN.match(word):
+        return False  # Fn::GetAtt, test.py::Case::test, arn:aws:kms:…, urn:ietf:params:…
+    if not _USER.fullmatch(user) or password.isdigit() or _CODE_START.match(password):
+        return False
+    if _random_core(password, _MIN_SHORT - 4) or _HEX_RUN.fullmatch(password):
+        return True  # a random password, or a hex secret (key id:secret pairs)
+    digit, upper, lower, symbol = _classes(password)
+    return digit + upper + lower + symbol >= 3 and (digit or symbol) and upper + lower > 0
+
+
+_NAME_CHAIN = re.compile(r"[a-z][a-z0-9+.\-]*:[a-z0-9\-]+:")
+_USER = re.compile(r"[\w.@+\-]{1,64}")
+_CODE_START = re.compile(r"[A-Za-z_][\w.]*[\[(]")
+"""``param:Optional[str]``, ``x:foo(1)``: a type hint or a call, not a password."""
+
+
+def _random_core(word: str, minimum: int = _MIN_SHORT) -> bool:
+    """Random enough to be a key next to a secret word: 10+ characters with a random part
+    (:func:`_random_part`) and not a name, a word with a number, or low in entropy. Code
+    (``Field(8080``, ``test_import_ECC``, ``Curve25519``) is names and numbers joined by
+    punctuation: no part of it is random."""
+    if len(word) < minimum or not any(_random_part(p) for p in _PARTS.findall(word)):
+        return False
+    if _words_and_numbers(word) or _generated_name(word) or _name_like(word):
+        return False
+    return shannon_bits(word) >= _SHORT_BITS
+
+
+_PARTS = re.compile(r"[A-Za-z0-9]{6,}")
+_LETTER_DIGIT = re.compile(r"(?<=[A-Za-z])[0-9]|(?<=[0-9])[A-Za-z]")
+_CASE_FLIP = re.compile(r"(?<=[a-z])[A-Z]|(?<=[A-Z])[a-z]")
+
+
+def _random_part(part: str) -> bool:
+    """One alphanumeric part of 6+ characters that reads as random: digits in three or
+    more groups among letters (``11XQ98FVS8WI``, ``2w3933xk6uav9ff2``), or letter case
+    flipping three or more times into short groups that do not read as words
+    (``vZrEclFwOqeA``, ``xM98lZh20vZs``). Hex is left to the hex decision; a name with
+    numbers (``Curve25519``, ``PBKDF2WithHMAC``, ``SHA1AndAES128``, ``ECC_SECG_P256K1``)
+    or a CamelCase name (``ListWorkspaceInstances``) is not random."""
+    if part.isalpha() and (part.isupper() or part.islower()) or _SHORT_HEX.fullmatch(part):
+        return False
+    digits = len(_DIGITS.findall(part))
+    if digits >= 3 and 2 * digits - part[0].isdigit() - part[-1].isdigit() >= 4:
+        return True  # three digit groups, four letter-digit changes
+    uppers = _UPPERS.findall(part)
+    if 2 * len(uppers) - part[0].isupper() - part[-1].isupper() < 3 or part.isupper():
+        return False  # under three case changes
+    if sum(map(len, uppers)) < 0.3 * len(part):
+        return False  # CamelCase: one capital per word (random case is about half)
+    segments = _SEGMENT.findall(part)
+    if 2 * sum(len(seg) <= 2 for seg in segments) <= len(segments):
+        return False  # mostly groups of 3+ letters: CamelCase words
+    return len(_CASE_FLIP.findall(part)) >= 3 and not _name_like(part)
+
+
+_DIGITS = re.compile(r"[0-9]+")
+_UPPERS = re.compile(r"[A-Z]+")
+_SEGMENT = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+_CLUSTER = re.compile(r"[bcdfghjklmnpqrstvwxz]{5,}")
+
+
+def _name_like(word: str) -> bool:
+    """Mostly pronounceable letter groups (``getUserName2``, ``base64Decode``,
+    ``snake_case_name``): 60 % of the characters in groups of 3+ letters with a vowel and
+    no five consonants in a row (``Workspace``'s ``rksp`` is a word's). A key's groups are
+    short or unpronounceable (``LAwdpRpHOnYE0Wyc``, ``gngKGCWbmK0COTtS``)."""
+    wordy = 0
+    for seg in _SEGMENT.findall(word):
+        low = seg.lower()
+        if len(seg) >= 3 and not _CLUSTER.search(low) and any(v in low for v in "aeiouy"):
+            wordy += len(seg)
+    return wordy >= 0.6 * len(word)
+
+
+def credential_base64(body: str) -> bool:
+    """Base64 that decodes to ``user:password`` or to one random token (an HTTP Basic
+    credential, ``base64(user:pass)`` pasted as a key), not to prose, JSON or a name."""
+    padded = body + "=" * (-len(body) % 4)
+    try:
+        raw = base64.b64decode(padded.replace("-", "+").replace("_", "/"), validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    text = raw.decode("latin-1")
+    head = text[: max(8, int(len(text) * 0.6))]
+    if not head.isprintable() or any(c.isspace() for c in head) or head[:1] in "{[<\"'":
+        return False
+    if ":" in head:
+        return _user_password(head.split(":", 1)[0] + ":" + text.split(":", 1)[1][:64].strip())
+    return len(text) >= 16 and _random_core(text.strip())
+
+
+def key_material(word: str) -> bool:
+    """Key material next to a secret word: long hex, any UUID-shaped value, a random run
+    of 10+ characters (letters with digits, punctuation or case flips), ``user:password``,
+    or base64 of a credential."""
+    if "://" in word:
+        return False  # a URL: its secrets are userinfo and parameters (the URL rules)
+    if "[REDACTED:" in word:  # what an earlier rule left of a token, glued by punctuation
+        rest = _MARKER.sub("", word).strip(".:=!?-_~")
+        return _random_core(rest, 6)
+    if len(word) < _MIN_SHORT or _DIGEST_PREFIX.match(word) or _NOT_SECRET_SHAPES.fullmatch(word):
+        return False
+    if _UUID.fullmatch(word):
+        return not _SAME_CASE_UUID.fullmatch(word)  # an RFC UUID is an id (entropy.py)
+    if _HEX_RUN.fullmatch(word):
+        return len(word) >= _MIN_HEX and not word.isdigit()
+    if _SHORT_HEX.fullmatch(word):
+        return False  # short hex: a short sha, a span or container id
+    if ":" in word and _user_password(word):
+        return True
+    if not any(_random_part(p) for p in _PARTS.findall(word)):
+        return False  # the cheap test first: names, words with numbers, code
+    if is_placeholder(word) or _pinned_or_path(word):
+        return False
+    body = word.rstrip("=")
+    if body.isalnum() and len(body) >= 8 and _decodes_to_text(body):
+        return len(body) >= 16 and credential_base64(body)
+    return _random_core(word)
+
+
+def _pinned_or_path(word: str) -> bool:
+    """``actions/checkout@3d3c42e…``, ``pkg@1.2.3``, ``docker/login-action``: a name with a
+    ``/`` or an ``@`` after a name is a reference or a pin, not a key."""
+    for sep in ("/", "@", "\\"):
+        head = word.split(sep, 1)[0] if sep in word else ""
+        if len(head) >= 3 and (_name_like(head) or head.replace("-", "").isalpha()):
+            return True
+    return False
+
+
+def _decodes_to_text(body: str) -> bool:
+    """Base64 of printable text (``ZGF0YS12YWx1ZTE=`` is ``data-value1``)."""
+    padded = body + "=" * (-len(body) % 4)
+    try:
+        raw = base64.b64decode(padded.replace("-", "+").replace("_", "/"), validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    return bool(raw) and sum(32 <= b < 127 for b in raw) >= 0.9 * len(raw)
+
+
+_KEYISH = re.compile(r"[0-9]|[a-z][A-Z]|[A-Z]{2}[a-z]")
+"""A digit or a case change: every key form above has one; words, paths, snake_case names
+and ``Title`` words have none."""
+_MAX_VALUE = 2048
+_AFTER_NOUN = 96
+_NAME_TAIL = " \t\r\"'`)]};,:=_"
+"""What may follow a noun that ends its line before the value on the next line
+(``client = Client(os.environ['GEO_TOKEN'])``, then the literal that replaced it)."""
+_WORD = re.compile(r"[^\s\"'`]{" + str(_MIN_SHORT) + ",}")
+_BREAKS = " \t\r\n\"'`"
+_WORD_REST = re.compile(r"[^\s\"'`]{1,2048}")
+
+
+def _words(text: str, windows: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Runs of 10+ characters without spaces or quotes that start in a window (a quoted
+    value is the run inside), read whole past the window's end. The windows are short
+    (right after a noun): a regex over each, not a pass over the whole text."""
+    spans: list[tuple[int, int]] = []
+    for lo, hi in windows:
+        for m in _WORD.finditer(text, lo, hi):
+            start, end = m.span()
+            if start == lo and lo and text[lo - 1] not in _BREAKS:
+                # the rest of the noun's own word: only a value assigned in it counts
+                # (CURLAUTH_KEY=developer:…; not test_mark_tokens.py's ".py")
+                cut = min((i for i in (text.find("=", lo, end), text.find(":", lo, end)) if i >= 0),
+                          default=-1)  # fmt: skip
+                if cut < 0:
+                    continue
+                start = cut
+            if end == hi:
+                rest = _WORD_REST.match(text, hi)
+                end = rest.end() if rest else end
+            if not spans or start >= spans[-1][1]:
+                spans.append((start, end))
+    return spans
+
+
+_NOUN_AT = {
+    "key": re.compile(r"keys?(?![a-z0-9])"),
+    "token": re.compile(r"tokens?(?![a-z0-9])"),
+    "secret": re.compile(r"secrets?(?![a-z0-9])"),
+    "pass": re.compile(r"pass(?:word|wd|phrase)s?(?![a-z0-9])"),
+    "credential": re.compile(r"credentials?(?![a-z0-9])"),
+    "auth": re.compile(r"auth(?:entication|enticated|orization|orized|enticate)?(?![a-z0-9])"),
+}
+""":data:`NOUN_CONTEXT` split by literal: each is matched only where ``str.find`` puts its
+literal (an alternation without a common literal is tried at every character: ~20 µs on a
+400-character string, measured)."""
+
+
+UNFILTERED_NOUNS = frozenset({"token", "secret", "credential"})
+"""Noun literals the pre-check counts wherever they occur (no ``rules.TRIGGER_CONTEXTS``
+entry, checked in ``tests/redact``): absent from its hits means absent from the text.
+``pass`` counts wherever ``password``/``passwd``/``passphrase`` is (its context covers
+them); ``key`` and ``auth`` count only in narrower contexts there, so they are looked for."""
+_SKIPPABLE = UNFILTERED_NOUNS | {"pass"}
+
+
+def noun_spans(low: str, hits: list[str] | None = None) -> list[tuple[int, int]]:
+    """Where :data:`NOUN_CONTEXT` matches in the lower-cased text, in order; ``hits``, when
+    given, are the pre-check's trigger hits (see :data:`UNFILTERED_NOUNS`)."""
+    found = []
+    for literal, regex in _NOUN_AT.items():
+        if hits is not None and literal in _SKIPPABLE and literal not in hits:
+            continue  # the pre-check counts it wherever a noun could be: none is there
+        at = low.find(literal)
+        while at >= 0:
+            m = regex.match(low, at)
+            if m:
+                found.append(m.span())
+            at = low.find(literal, at + 1)
+    found.sort()
+    return found
+
+
+class _NounGate:
+    """The pre-check's test for the ``contextual_key`` rule, used like a regex: is there a
+    secret noun (not just its letters: ``KeyError``, ``author``, ``tokenizer``)? One
+    ``str.find`` per literal and a match where it is; the finder then runs only where a
+    noun is (``KeyError`` in a traceback made it run on half the strings of an event)."""
+
+    pattern = "secret noun"
+
+    def search(self, low: str, present: tuple[str, ...] | None = None) -> re.Match[str] | None:
+        """``present``: the literals the pre-check found (the engine passes them); the
+        others are not looked for."""
+        for literal, regex in _NOUN_AT.items():
+            if present is not None and literal not in present:
+                continue
+            at = low.find(literal)
+            while at >= 0:
+                m = regex.match(low, at)
+                if m:
+                    return m
+                at = low.find(literal, at + 1)
+        return None
+
+
+NOUN_GATE = _NounGate()
+
+
+def key_spans(
+    text: str, low: str | None = None, hits: list[str] | None = None
+) -> list[tuple[int, int]]:
+    """The ``contextual_key`` rule's finder: values that are key material, in the scope of a
+    secret noun (and no id word nearer).
+
+    Looks only right after each noun (:data:`_AFTER_NOUN` characters: ``the key V``,
+    ``credentials V``, ``token is V``, a diff's removed line naming ``X_TOKEN`` and the
+    literal on the next line), and there only at runs with a digit or a case change: the
+    whole scope cost ~18 µs per string with a noun on the bench's event mix (a third of
+    its strings), the window after the noun a few. A value the noun follows (``V is my
+    key``, a traceback's call before its ``401``) is left to the entropy rule's reading
+    (20+ characters).
+    """
+    if low is None or "[redacted:" in low:
+        low = _lower_window(text, 0, len(text))
+    nouns = noun_spans(low, hits)
+    windows: list[tuple[int, int]] = []
+    for _, b in nouns:
+        lo, hi = b, min(len(text), b + _AFTER_NOUN)
+        line_end = text.find("\n", b, hi)
+        if line_end >= 0 and text[b:line_end].strip(_NAME_TAIL):
+            hi = line_end  # the rest of the noun's line; the next one only after a bare name
+        if not _KEYISH.search(text, lo, hi):
+            continue  # prose after the noun: no digit, no case change, no candidate
+        if windows and lo <= windows[-1][1]:
+            windows[-1] = (windows[-1][0], max(hi, windows[-1][1]))
+        else:
+            windows.append((lo, hi))
+    spans: list[tuple[int, int]] = []
+    for word_start, word_end in _words(text, windows):
+        if word_end - word_start > _MAX_VALUE or not _KEYISH.search(text, word_start, word_end):
+            continue
+        start, end = strip_word(text, word_start, word_end)
+        if "=" in text[start:end] and not text[start:end].rstrip("=").isalnum():
+            name, _, value = text[start:end].partition("=")
+            if name.replace("_", "").isalnum() and not name[:1].isdigit():
+                start += len(name) + 1  # NAME=value: the value is the candidate
+        word = text[start:end]
+        if end - start < _MIN_SHORT or (spans and start < spans[-1][1]):
+            continue
+        if not key_material(word) or in_path(text, start, end):
+            continue
+        if _pinned(text, start) or _in_public_pem_block(text, start) or _file_name(text, end):
+            continue  # a pinned version (name@<sha>), a certificate's line, a file's name
+        if _named_by_noun(text, low, nouns, start, end):
+            spans.append((start, end))
+    return spans
+
+
+def _named_by_noun(text: str, low: str, nouns: list[tuple[int, int]], start: int, end: int) -> bool:
+    """The nearest noun before the value names it: no id word between them or right after
+    the value, the noun not part of an id word (``public_key``, ``next_token``), and the
+    value not after an id label. Small searches between known places, not a scope scan."""
+    before = [n for n in nouns if n[1] <= start and start - n[1] <= _AFTER_NOUN]
+    if not before or after_id_label(text, start):
+        return False
+    a, b = before[-1]
+    if _UUID.fullmatch(text, start, end) or _HEX_RUN.fullmatch(text, start, end):
+        line_lo = low.rfind("\n", 0, start) + 1
+        line_hi = low.find("\n", end)
+        if _ID_WORD.search(low, line_lo, len(low) if line_hi < 0 else line_hi):
+            return False  # hex on a line naming a digest or an id ("MD5 (…) = 1a04…")
+    for m in _ID_WORD.finditer(low, max(0, a - _ID_NEAR), min(len(low), b + _ID_NEAR)):
+        if m.start() <= a and b <= m.end():
+            return False  # the noun is part of an id word
+    if _ID_WORD.search(low, b, start):
+        return False  # "api key for build 8fd61e…": the id word is nearer
+    after = _ID_WORD.search(low, end, min(len(low), end + _ID_NEAR))
+    return after is None or "\n" in low[end : after.start()]
+
+
+def _run_material(token: str) -> bool:
+    """A 20+ character run the entropy rule left that is key material next to a secret
+    word: hex or UUID-shaped in one letter case, a random run under its standalone bar or
+    over its length cap, or base64 of a credential."""
+    if _UUID.fullmatch(token):
+        return not _SAME_CASE_UUID.fullmatch(token)  # an RFC UUID is an id (entropy.py)
+    if _HEX_RUN.fullmatch(token):
+        return not token.isdigit() and len(set(token.lower())) > 4
+    if (token.islower() or token.isupper()) and not _DIGITS.search(token):
+        return False  # snake_case_names, CONSTANT_NAMES, kebab-words: the common runs
+    body = token.rstrip("=")
+    if body.isalnum() and len(body) >= 16:
+        uppers = sum(map(len, _UPPERS.findall(body)))
+        if uppers < 0.25 * len(body):
+            return _random_core(token)  # CamelCase names; base64 is about half upper case
+        if _decodes_to_text(body):
+            return credential_base64(body)  # base64 of text: only of a credential
+    return _random_core(token)
+
+
+def run_in_context(token: str, text: str, start: int, end: int) -> bool:
+    """The entropy rule's second reading of a run it left: key material with a secret word
+    in its scope (:func:`secret_context`, all words), unless the run is a path, a digest
+    after its label, an id after its label, a ULID, a hex part of a file name, or public
+    key material."""
+    if in_path(text, start, end) or _SRI.match(token) or _ULID.fullmatch(token):
+        return False
+    if _pinned(text, start) or _file_name(text, end):
+        return False  # a pinned version (actions/checkout@<sha>), a file's name
+    if text.endswith("base64,", max(0, start - 7), start) or _after_digest_label(text, start):
+        return False
+    if _HEX_RUN.fullmatch(token) and _in_dotted_name(text, start, end):
+        return False
+    if not _run_material(token) or _is_ssh_public_key(token):
+        return False
+    digest_like = bool(_UUID.fullmatch(token) or _HEX_RUN.fullmatch(token))
+    if _in_public_pem_block(text, start):
+        return False
+    return secret_context(text, start, end, digest_like=digest_like)
+
+
+def entropy_or_context(token: str, text: str, start: int, end: int) -> bool:
+    """The ``high_entropy_token`` rule's check: random enough alone, or in context; never
+    a value assigned to a page cursor or a handshake nonce (``"NextToken": "…"``)."""
+    if not (is_secret_token(token, text, start, end) or run_in_context(token, text, start, end)):
+        return False
+    return not names_a_cursor(text, start)
+
+
+_FILE_EXT = re.compile(r"\.[A-Za-z0-9]{1,5}(?![A-Za-z0-9_\-])")
+
+
+def _pinned(text: str, start: int) -> bool:
+    """Right after an ``@`` (and spaces or a quote): ``actions/checkout@<sha>``,
+    ``repo @ `<sha>```, ``image@sha256:…`` pin a version."""
+    before = text[max(0, start - 4) : start].rstrip(" `'\"")
+    return before.endswith("@")
+
+
+def _file_name(text: str, end: int) -> bool:
+    """Followed by a file extension (``<hash>.XML``, ``<random>.tmp``): a file's name."""
+    return text[end : end + 1] == "." and _FILE_EXT.match(text, end) is not None

@@ -1,0 +1,131 @@
+"""Context-weighted key decisions (``streams.redact.context``): bare values next to secret
+words are keys, the same forms next to id words, in code or in public material stay.
+
+The values are the corpus's kinds of key (short random ids, punctuated passwords,
+``user:password``, hex keys, base64 of a credential) written in sentences and code of our
+own, not the corpus's carrier templates.
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+
+import pytest
+
+from streams.redact import RedactionConfig, Redactor
+from streams.redact.context import ID_CONTEXT, SECRET_CONTEXT, key_spans
+
+BASIC = base64.b64encode(b"deploy:Zx8#kq2LmP9w").decode()
+LONG_RUN = "Qx7" + "aB3dE5fG7hJ9kL2mN4pQ6rS8tU0vW1xY3zA5bC7dE9fG2hJ4kL6mN8p" * 5
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Using the staging credentials 11XQ98FVS8WI we get nothing back", "11XQ98FVS8WI"),
+        ("my token is vZrEclFwOqeA, please rotate it", "vZrEclFwOqeA"),
+        ("the password elastic:P@ssw0rd$1 fails since Monday", "elastic:P@ssw0rd$1"),
+        ("the webhook secret sk_ubb4yN3mzqGR2x8#P7r5&@*xC$utE is wrong", "ubb4yN3mzqGR2x8"),
+        ("Copied 6dca64e2b7c94a1f8e3d2c1b0a998877 out of the dashboard", "6dca64e2b7c94a1f"),
+        ("the API rejects 26f5fd7a3b2c4d5e6f708192a3b4c5d6 since noon", "26f5fd7a3b2c4d5e"),
+        ("I revoked 9d57fe072befa4df542f1014f9d253699aa01 this morning", "9d57fe072befa4df"),
+        (f"the credentials {BASIC} come from the vault", BASIC),
+        (
+            'svc = Service("2c57b42d056b3409b664000fec80af90")\nAuthError: 401 Unauthorized',
+            "2c57b42d056b3409",
+        ),
+        (
+            "-  client = Client(os.environ['GEO_TOKEN'])\n+  client = Client('LAwdpRpHOnYE0Wyc')",
+            "LAwdpRpHOnYE0Wyc",
+        ),
+        (
+            "The salesforce key 00MMW9rRmrlVvBi!gZTTPUfk_nkghR_01qsw3NdcHTeDF8dQKWJmiOcfSjfdy "
+            "is revoked",
+            "00MMW9rRmrlVvBi",
+        ),
+        (f"api token:\n{LONG_RUN}\n", LONG_RUN[:40]),
+        (
+            "pasted the 1c73ff35-2415-fc58-8712-3d24f00cbe2a key into settings",
+            "1c73ff35-2415-fc58",
+        ),
+    ],
+)
+def test_values_next_to_secret_words_are_keys(text: str, secret: str) -> None:
+    out = Redactor().redact_text(text)[0]
+    assert secret not in out, out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "fixed in commit 8fd61e953ce814446c36975623c3d77aa97cc35c, the api key works again",
+        "the token refresh failed: request id 7e1e818a2bc5504259bd8bf2465e1d81",
+        'ui_port: int = Field(8080, description="Port")  # beside ui_token',
+        '    raise IncorrectPassphraseError("bad passphrase")',
+        "# key_spec is 'ECC_NIST_P256' or 'ECC_SECG_P256K1'",
+        "PBKDF2WithHMAC-SHA1AndAES128 is the algorithm for the key",
+        '{"input_token": "NextToken", "page_token": "AMEw9yO5jnsGnZJLHSKDFHJJu"}',
+        'headers = {"Sec-WebSocket-Key": "k9kFAUWNAMmf5OEMfTlOEA=="}',
+        "  - uses: docker/login-action@3d3c42e5aac5ba805825da76410c181273ba90b1 # v3",
+        "    return self._nodes[key]\nKeyError: '8eee35be-f09a-11e5-9ae0-34363b5dfe74'",
+        "the api key 69226474-9636-4e8c-9eaf-484d1515ba5d",  # an RFC UUID stays an id
+        "kind: Secret\ndata:\n  data-name1: ZGF0YS12YWx1ZTE=\n",  # base64 of "data-value1"
+        "mozilla_wgjak470\npulse-PKdhtXMmr18n\n[REDACTED:high_entropy_token]\n",
+        "the signing key for Curve25519 and x509Certificate tests",
+        "SUMO_ACCESS_KEY=${SUMO_ACCESS_KEY:=$2}",
+        "Bad password for file '1d4c6b1f0a9e8d7c6b5a4f3e2d1c0b9a.XML'",
+        "pub = unhexlify('19bf44096984cdfe8541bac167dc3b96c85086aa30b6b6cb0c5c38ad7')  # public",
+        '"test_requests.py::RequestsTestCase::test_BASICAUTH_TUPLE", "test_requests.py::Case::t"',
+        'File "C:\\Python27\\lib\\site-packages\\pycparser\\c_parser.py", in p_error(token)',
+        "the credentials live in arn:aws:kms:us-east-1:123456789012:key/abcd1234ef via Fn::GetAtt",
+        "FAILED tests/test_mark_tokens.py::TestMarkTokens::test_decorators - token NAME",
+    ],
+)
+def test_ids_code_and_public_material_stay(text: str) -> None:
+    assert Redactor().redact_text(text)[0] == text
+
+
+@pytest.mark.parametrize("group", SECRET_CONTEXT + ID_CONTEXT, ids=lambda g: g.name)
+def test_every_context_group_matches_its_examples(group) -> None:  # type: ignore[no-untyped-def]
+    words = re.compile(r"(?<![a-z0-9])(?:" + group.words + r")(?![a-z])")
+    for example in group.examples:
+        low = example.lower()
+        found = words.search(low) or (group.name == "secret_noun" and key_spans(example))
+        assert found, (group.name, example)
+
+
+def test_the_gated_finder_gives_the_same_findings_in_both_scans() -> None:
+    """The contextual rule runs its own finder where a secret noun is; the full scan runs it
+    on every string: the findings must agree (the pre-check only saves time)."""
+    fast, full = Redactor(), Redactor(RedactionConfig(precheck=False))
+    texts = [
+        "Using the staging credentials 11XQ98FVS8WI we get nothing back",
+        "no noun here: 11XQ98FVS8WI",
+        "KeyError: 'vZrEclFwOqeA'",
+        "the keys() of vZrEclFwOqeA",
+    ]
+    for text in texts:
+        assert fast.redact_text(text) == full.redact_text(text), text
+
+
+def test_a_secret_noun_is_needed_for_short_values() -> None:
+    """Without a secret noun in its scope a short random value stays: the rule's finder
+    only runs where one is (no pass of its own over other strings)."""
+    assert Redactor().redact_text("kanban rejects 11XQ98FVS8WI")[0].endswith("11XQ98FVS8WI")
+
+
+def test_unfiltered_nouns_have_no_trigger_context() -> None:
+    """The contextual finder skips a noun the pre-check did not count only when the
+    pre-check counts it wherever it occurs (no context regex narrows it)."""
+    from streams.redact.context import NOUN_LITERALS, UNFILTERED_NOUNS
+    from streams.redact.rules import TRIGGER_CONTEXTS
+
+    assert set(NOUN_LITERALS) >= UNFILTERED_NOUNS
+    assert not UNFILTERED_NOUNS & set(TRIGGER_CONTEXTS)
+
+
+def test_an_id_word_on_a_hex_value_line_names_it_a_digest() -> None:
+    """BSD ``md5`` output names a file that may hold a secret word: the line is a digest."""
+    text = "MD5 (token_widget.tar.gz) = 1a04df8a6230614f8741d42a3acb5e3b"
+    assert Redactor().redact_text(text)[0] == text
