@@ -95,8 +95,10 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
     """
     if is_placeholder(value) or is_prose_label(value) or _between_strings(value):
         return False
-    if names_a_cursor(text, start):
+    if names_a_cursor(text, start) or _names_itself(value, text, start):
         return False
+    if _TEST_VERDICT.search(text, max(0, start - 12), start):
+        return False  # "--- PASS: TestSub (0.00s)", automake's "PASS: t1": a test verdict
     if _PATH_VALUE.fullmatch(value) and not _KEY_RUN.search(value):
         return False  # "/en/enterprise-server@3.0/auth": a route or file path
     if value[-1] in "'\"" and ":" in value:  # user:'quoted pw': the password decides
@@ -115,7 +117,28 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
         lowered = value.lower()
         if (after and after in ",)") or any(w in lowered for w in _SECRET_WORDS):
             return False
+        if text.endswith("= ", max(0, start - 2), start) and _code_line(text, start):
+            return False  # "self._token = value": code assigns a variable
     return True
+
+
+def _code_line(text: str, start: int) -> bool:
+    """The assignment is code, not a config line: indented (inside a function or block) or
+    to an attribute (``self._token = value``). An ini line (``token = whiteduke``) starts
+    its line with the name."""
+    line = text[text.rfind("\n", 0, start) + 1 : start]
+    return line[:1] in (" ", "\t") or "." in line.split("=", 1)[0]
+
+
+_TEST_VERDICT = re.compile(r"(?:^|[\s\-])PASS:[ \t]+$")
+_NAME_BEFORE = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)[\"']?\]?[ \t]*(?:=|:=|=>|:)[ \t]*[\"'`]?$")
+
+
+def _names_itself(value: str, text: str, start: int) -> bool:
+    """The value is its own name (``fail_to_pass = "fail_to_pass"``, an enum member
+    ``NO_AUTH = "no_auth"``): a constant's label, not a secret."""
+    m = _NAME_BEFORE.search(text, max(0, start - 80), start)
+    return m is not None and m.group(1).lower() == value.strip("'\"`").lower()
 
 
 _CURSOR_NAME = re.compile(

@@ -300,7 +300,7 @@ class Redactor:
         pieces.append(text[last:])
         out = "".join(pieces)
         for value in taken:
-            if len(value) >= _REPEAT_MIN and value in out:  # the same secret again, unmatched
+            if len(value) >= _REPEAT_MIN and _not_a_word(value) and value in out:
                 n += out.count(value)
                 out = out.replace(value, token)
         return out, n
@@ -317,8 +317,16 @@ def _cuts_a_token(marks: list[tuple[int, int]], begin: int, end: int) -> bool:
 
 _REPEAT_MIN = 6
 """A secret a rule took is also replaced where it appears again in the same string without
-the context the rule needed (``User ID=specialbill_user; Password=specialbill_user``); the
-trace memory does the same across strings. Shorter values are too often ordinary words."""
+the context the rule needed (``-pS3cr3t!x … echo S3cr3t!x``); the trace memory does the
+same across strings. Shorter values, and values that are plain lower-case words
+(``postgres://fixtrace:fixtrace@…`` names the project too), are left where they repeat."""
+_PLAIN_WORD = re.compile(r"[a-z_\-]+")
+
+
+def _not_a_word(value: str) -> bool:
+    return _PLAIN_WORD.fullmatch(value) is None
+
+
 _MARKER = re.compile(r"\[REDACTED:[a-z0-9_]+\]")
 """An earlier rule's replacement token (``models.REPLACEMENT``)."""
 _MASKED = re.compile(r"x{8}|X{8}|\*{4}|#{4}|0{16}")

@@ -146,6 +146,32 @@ def test_a_word_password_at_the_end_of_the_text_goes(text: str) -> None:
 
 
 def test_a_secret_taken_once_goes_wherever_it_repeats_in_the_string() -> None:
-    text = 'Open("Provider=SQLOLEDB.1;User ID=billing_user; Password =billing_user;Initial")'
+    text = 'Open("Provider=SQLOLEDB.1;User ID=Billing_User42; Password =Billing_User42;Init")'
     out, found = R.redact_text(text)
-    assert "billing_user" not in out and found == {"secret_assignment": 2}, out
+    assert "Billing_User42" not in out and found == {"secret_assignment": 2}, out
+
+
+def test_a_plain_word_password_is_not_replaced_where_it_names_something_else() -> None:
+    """``postgres://fixtrace:fixtrace@db`` uses the project's name as user and password:
+    replacing every "fixtrace" in the string would wipe the text around it."""
+    text = "x-fixtrace-env: &fixtrace-env\n  URL: postgres://fixtrace:fixtrace@db/x"
+    out, _ = R.redact_text(text)
+    assert out.startswith("x-fixtrace-env: &fixtrace-env") and "fixtrace:[REDACTED" in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'fail_to_pass = "fail_to_pass"',  # a constant named by its value
+        '    NO_AUTH = "no_auth"',  # an enum member
+        "        self._access_key = value",  # code assigns a variable
+        "--- PASS: TestSub (0.00s)",  # go test's verdict
+    ],
+)
+def test_code_and_test_verdicts_are_not_assigned_secrets(text: str) -> None:
+    assert R.redact_text(text)[0] == text
+
+
+@pytest.mark.parametrize("text", ["token = whiteduke", "DB_PASS: hunter2x", "PASS=whiteduke"])
+def test_config_lines_of_the_same_shapes_still_go(text: str) -> None:
+    assert R.redact_text(text)[0] != text
