@@ -95,6 +95,8 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
     """
     if is_placeholder(value) or is_prose_label(value) or _between_strings(value):
         return False
+    if _NOT_A_SECRET_FORM.fullmatch(value.strip("'\"`")):
+        return False  # a color, a query string of plain words, a printf placeholder
     if names_a_cursor(text, start) or _names_itself(value, text, start):
         return False
     if _TEST_VERDICT.search(text, max(0, start - 12), start):
@@ -119,7 +121,21 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
             return False
         if text.endswith("= ", max(0, start - 2), start) and _code_line(text, start):
             return False  # "self._token = value": code assigns a variable
+        if _PROSE_GOES_ON.match(text, end):
+            return False  # "chars_per_token: Number of characters …": a docstring's prose
     return True
+
+
+_NOT_A_SECRET_FORM = re.compile(
+    r"#[0-9a-fA-F]{3,8}"  # a CSS color (a pygments style's Token: "#ddd0c0")
+    r"|[A-Za-z_]\w*=[\w.,:\-]*(?:&[A-Za-z_]\w*=[\w.,:\-]*)+"  # a query string of plain values
+    r"|%[-#0 +]?\d*[sdrxif].*"  # a printf placeholder ("token=%s")
+    r"|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:TOKEN|SECRET|KEY|PASSWORD|PASSWD|AUTH\w*)(?:_[A-Z0-9]+)*"
+)
+"""Values of a secret's name that are not secrets by their form; the last is an environment
+variable's name (``ENV_VAR_AUTH_TOKEN = 'AWS_CONTAINER_AUTHORIZATION_TOKEN'``)."""
+_PROSE_GOES_ON = re.compile(r" (?:of|the|a|an|to|for|is|are|in|that|which|and|or|with|per)\b")
+"""A bare word followed by a function word: prose, not a value."""
 
 
 def _code_line(text: str, start: int) -> bool:

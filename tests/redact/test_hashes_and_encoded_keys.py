@@ -166,6 +166,11 @@ def test_a_plain_word_password_is_not_replaced_where_it_names_something_else() -
         '    NO_AUTH = "no_auth"',  # an enum member
         "        self._access_key = value",  # code assigns a variable
         "--- PASS: TestSub (0.00s)",  # go test's verdict
+        'Token: "#ddd0c0",',  # a pygments style's color
+        '"one repo, fail → pass": "repo=repo-7&tests=fail_to_pass",',  # a query string
+        "sys.stderr.write('yacc: Syntax error at line %d, token=%s\\n' % (lineno, t))",
+        "    ENV_VAR_AUTH_TOKEN = 'AWS_CONTAINER_AUTHORIZATION_TOKEN'",  # a variable's name
+        "        chars_per_token: Number of characters per token to use.",  # a docstring
     ],
 )
 def test_code_and_test_verdicts_are_not_assigned_secrets(text: str) -> None:
