@@ -25,12 +25,10 @@ Two places use it:
 
 from __future__ import annotations
 
-import base64
-import binascii
 import re
 from dataclasses import dataclass
 
-from .accept import is_placeholder, names_a_cursor
+from .accept import names_a_cursor
 from .entropy import (
     _SAME_CASE_UUID,
     _SRI,
@@ -38,14 +36,22 @@ from .entropy import (
     _UUID,
     _after_digest_label,
     _after_id_label,
-    _generated_name,
     _in_dotted_name,
     _in_public_pem_block,
     _is_ssh_public_key,
-    _words_and_numbers,
     in_path,
     is_secret_token,
-    shannon_bits,
+)
+from .key_material import (
+    _DIGITS,
+    _HEX_RUN,
+    _MIN_SHORT,
+    _UPPERS,
+    _decodes_to_text,
+    _random_core,
+    credential_base64,
+    key_material,
+    strip_word,
 )
 
 
@@ -211,201 +217,6 @@ def secret_context(
         if any(till <= a < till + _ID_NEAR and "\n" not in low[till:a] for a, _ in ids):
             return False  # "8fd61e95…  sha256"
     return True
-
-
-# ---- what counts as key material next to a secret word ---------------------------------
-
-_MARKER = re.compile(r"\[REDACTED:[a-z0-9_]+\]")
-_HEX_RUN = re.compile(r"(?:0x)?[0-9a-fA-F]{16,}")
-_SHORT_HEX = re.compile(r"(?:0x)?[0-9a-fA-F]+")
-_MIN_HEX = 20
-_MIN_SHORT = 10
-_SHORT_BITS = 3.0
-_SYMBOLS = frozenset("!#$%&*+/=?@^_~|:;,.-[]{}()<>\\`'\"")
-_NOT_SECRET_SHAPES = re.compile(
-    r"v?\d+(?:[._\-]\d+)+[a-z0-9.\-+]*"  # versions, dates, IPs: 1.2.3, 2024-05-01, 10.0.0.1
-    r"|\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?"  # times
-    r"|\d{4}-\d\d-\d\d[T_]\d\d:?\d\d(?::?\d\d)?(?:[.,]\d+)?(?:Z|[+\-]\d\d:?\d\d)?"  # ISO 8601
-    r"|[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(\))?"  # dotted names: os.environ, a.b.c
-    r"|[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+"  # e-mail addresses
-    r"|[\w\-]+\.[a-z]{1,5}(?::\d+)?"  # file names, host:port
-    r"|[\w.\-]+:\d+(?::\d+)?"  # host:port, file:line
-)
-_DIGEST_PREFIX = re.compile(r"(?:sha(?:1|224|256|384|512)|md5|h1)[-:=]")
-"""``sha512-…`` (lockfiles), ``h1:…`` (go.sum), ``sha256:…``: a digest after its label."""
-_TRAILING = ".,;:!?)]}>"
-_LEADING = "([{<=:"
-
-
-def strip_word(text: str, start: int, end: int) -> tuple[int, int]:
-    """Sentence punctuation and unbalanced brackets off a word's ends."""
-    while start < end and text[start] in _LEADING and not text.startswith("[REDACTED:", start):
-        start += 1
-    while end > start and text[end - 1] in _TRAILING:
-        closer = text[end - 1]
-        opener = {")": "(", "]": "[", "}": "{", ">": "<"}.get(closer)
-        if opener and text.count(opener, start, end) >= text.count(closer, start, end):
-            break
-        end -= 1
-    return start, end
-
-
-def _classes(s: str) -> tuple[bool, bool, bool, bool]:
-    return (
-        any(c.isdigit() for c in s),
-        s.lower() != s,
-        s.upper() != s,
-        any(c in _SYMBOLS for c in s),
-    )
-
-
-def _user_password(word: str) -> bool:
-    """``user:password`` with a password that reads as one: random, or three of digits,
-    upper case, lower case and punctuation (``elastic:P@ssw0rd$1``,
-    ``developer:yqDVtkqPECriaLRi``); not ``host:port``, ``module:function``, a time or a
-    type hint."""
-    user, _, password = word.partition(":")
-    if len(user) < 2 or len(password) < 6 or "/" in word or "\\" in word or user.isdigit():
-        return False  # C:\Python27\…: a Windows path
-    if "::" in word or _NAME_CHAIN.match(word):
-        return False  # Fn::GetAtt, test.py::Case::test, arn:aws:kms:…, urn:ietf:params:…
-    if not _USER.fullmatch(user) or password.isdigit() or _CODE_START.match(password):
-        return False
-    if _random_core(password, _MIN_SHORT - 4) or _HEX_RUN.fullmatch(password):
-        return True  # a random password, or a hex secret (key id:secret pairs)
-    digit, upper, lower, symbol = _classes(password)
-    return digit + upper + lower + symbol >= 3 and (digit or symbol) and upper + lower > 0
-
-
-_NAME_CHAIN = re.compile(r"[a-z][a-z0-9+.\-]*:[a-z0-9\-]+:")
-_USER = re.compile(r"[\w.@+\-]{1,64}")
-_CODE_START = re.compile(r"[A-Za-z_][\w.]*[\[(]")
-"""``param:Optional[str]``, ``x:foo(1)``: a type hint or a call, not a password."""
-
-
-def _random_core(word: str, minimum: int = _MIN_SHORT) -> bool:
-    """Random enough to be a key next to a secret word: 10+ characters with a random part
-    (:func:`_random_part`) and not a name, a word with a number, or low in entropy. Code
-    (``Field(8080``, ``test_import_ECC``, ``Curve25519``) is names and numbers joined by
-    punctuation: no part of it is random."""
-    if len(word) < minimum or not any(_random_part(p) for p in _PARTS.findall(word)):
-        return False
-    if _words_and_numbers(word) or _generated_name(word) or _name_like(word):
-        return False
-    return shannon_bits(word) >= _SHORT_BITS
-
-
-_PARTS = re.compile(r"[A-Za-z0-9]{6,}")
-_LETTER_DIGIT = re.compile(r"(?<=[A-Za-z])[0-9]|(?<=[0-9])[A-Za-z]")
-_CASE_FLIP = re.compile(r"(?<=[a-z])[A-Z]|(?<=[A-Z])[a-z]")
-
-
-def _random_part(part: str) -> bool:
-    """One alphanumeric part of 6+ characters that reads as random: digits in three or
-    more groups among letters (``11XQ98FVS8WI``, ``2w3933xk6uav9ff2``), or letter case
-    flipping three or more times into short groups that do not read as words
-    (``vZrEclFwOqeA``, ``xM98lZh20vZs``). Hex is left to the hex decision; a name with
-    numbers (``Curve25519``, ``PBKDF2WithHMAC``, ``SHA1AndAES128``, ``ECC_SECG_P256K1``)
-    or a CamelCase name (``ListWorkspaceInstances``) is not random."""
-    if part.isalpha() and (part.isupper() or part.islower()) or _SHORT_HEX.fullmatch(part):
-        return False
-    digits = len(_DIGITS.findall(part))
-    if digits >= 3 and 2 * digits - part[0].isdigit() - part[-1].isdigit() >= 4:
-        return True  # three digit groups, four letter-digit changes
-    uppers = _UPPERS.findall(part)
-    if 2 * len(uppers) - part[0].isupper() - part[-1].isupper() < 3 or part.isupper():
-        return False  # under three case changes
-    if sum(map(len, uppers)) < 0.3 * len(part):
-        return False  # CamelCase: one capital per word (random case is about half)
-    segments = _SEGMENT.findall(part)
-    if 2 * sum(len(seg) <= 2 for seg in segments) <= len(segments):
-        return False  # mostly groups of 3+ letters: CamelCase words
-    return len(_CASE_FLIP.findall(part)) >= 3 and not _name_like(part)
-
-
-_DIGITS = re.compile(r"[0-9]+")
-_UPPERS = re.compile(r"[A-Z]+")
-_SEGMENT = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
-_CLUSTER = re.compile(r"[bcdfghjklmnpqrstvwxz]{5,}")
-
-
-def _name_like(word: str) -> bool:
-    """Mostly pronounceable letter groups (``getUserName2``, ``base64Decode``,
-    ``snake_case_name``): 60 % of the characters in groups of 3+ letters with a vowel and
-    no five consonants in a row (``Workspace``'s ``rksp`` is a word's). A key's groups are
-    short or unpronounceable (``LAwdpRpHOnYE0Wyc``, ``gngKGCWbmK0COTtS``)."""
-    wordy = 0
-    for seg in _SEGMENT.findall(word):
-        low = seg.lower()
-        if len(seg) >= 3 and not _CLUSTER.search(low) and any(v in low for v in "aeiouy"):
-            wordy += len(seg)
-    return wordy >= 0.6 * len(word)
-
-
-def credential_base64(body: str) -> bool:
-    """Base64 that decodes to ``user:password`` or to one random token (an HTTP Basic
-    credential, ``base64(user:pass)`` pasted as a key), not to prose, JSON or a name."""
-    padded = body + "=" * (-len(body) % 4)
-    try:
-        raw = base64.b64decode(padded.replace("-", "+").replace("_", "/"), validate=True)
-    except (binascii.Error, ValueError):
-        return False
-    text = raw.decode("latin-1")
-    head = text[: max(8, int(len(text) * 0.6))]
-    if not head.isprintable() or any(c.isspace() for c in head) or head[:1] in "{[<\"'":
-        return False
-    if ":" in head:
-        return _user_password(head.split(":", 1)[0] + ":" + text.split(":", 1)[1][:64].strip())
-    return len(text) >= 16 and _random_core(text.strip())
-
-
-def key_material(word: str) -> bool:
-    """Key material next to a secret word: long hex, any UUID-shaped value, a random run
-    of 10+ characters (letters with digits, punctuation or case flips), ``user:password``,
-    or base64 of a credential."""
-    if "://" in word:
-        return False  # a URL: its secrets are userinfo and parameters (the URL rules)
-    if "[REDACTED:" in word:  # what an earlier rule left of a token, glued by punctuation
-        rest = _MARKER.sub("", word).strip(".:=!?-_~")
-        return _random_core(rest, 6)
-    if len(word) < _MIN_SHORT or _DIGEST_PREFIX.match(word) or _NOT_SECRET_SHAPES.fullmatch(word):
-        return False
-    if _UUID.fullmatch(word):
-        return not _SAME_CASE_UUID.fullmatch(word)  # an RFC UUID is an id (entropy.py)
-    if _HEX_RUN.fullmatch(word):
-        return len(word) >= _MIN_HEX and not word.isdigit()
-    if _SHORT_HEX.fullmatch(word):
-        return False  # short hex: a short sha, a span or container id
-    if ":" in word and _user_password(word):
-        return True
-    if not any(_random_part(p) for p in _PARTS.findall(word)):
-        return False  # the cheap test first: names, words with numbers, code
-    if is_placeholder(word) or _pinned_or_path(word):
-        return False
-    body = word.rstrip("=")
-    if body.isalnum() and len(body) >= 8 and _decodes_to_text(body):
-        return len(body) >= 16 and credential_base64(body)
-    return _random_core(word)
-
-
-def _pinned_or_path(word: str) -> bool:
-    """``actions/checkout@3d3c42e…``, ``pkg@1.2.3``, ``docker/login-action``: a name with a
-    ``/`` or an ``@`` after a name is a reference or a pin, not a key."""
-    for sep in ("/", "@", "\\"):
-        head = word.split(sep, 1)[0] if sep in word else ""
-        if len(head) >= 3 and (_name_like(head) or head.replace("-", "").isalpha()):
-            return True
-    return False
-
-
-def _decodes_to_text(body: str) -> bool:
-    """Base64 of printable text (``ZGF0YS12YWx1ZTE=`` is ``data-value1``)."""
-    padded = body + "=" * (-len(body) % 4)
-    try:
-        raw = base64.b64decode(padded.replace("-", "+").replace("_", "/"), validate=True)
-    except (binascii.Error, ValueError):
-        return False
-    return bool(raw) and sum(32 <= b < 127 for b in raw) >= 0.9 * len(raw)
 
 
 _KEYISH = re.compile(r"[0-9]|[a-z][A-Z]|[A-Z]{2}[a-z]")
