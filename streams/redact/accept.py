@@ -153,8 +153,12 @@ _NAME_BEFORE = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)[\"']?\]?[ \t]*(?:=|:=|=>|:)
 def _names_itself(value: str, text: str, start: int) -> bool:
     """The value is its own name (``fail_to_pass = "fail_to_pass"``, an enum member
     ``NO_AUTH = "no_auth"``): a constant's label, not a secret."""
-    m = _NAME_BEFORE.search(text, max(0, start - 80), start)
-    return m is not None and m.group(1).lower() == value.strip("'\"`").lower()
+    bare = value.strip("'\"`")
+    lo = max(0, start - 80)
+    if not _IDENT.fullmatch(bare) or bare.lower() not in text[lo:start].lower():
+        return False  # cheap exits: the regex below tries every position of its window
+    m = _NAME_BEFORE.search(text, lo, start)
+    return m is not None and m.group(1).lower() == bare.lower()
 
 
 _CURSOR_NAME = re.compile(
