@@ -127,7 +127,10 @@ class PreparePool:
         if self._local is not None and self._thread is not None:
             run = self._local.run
             return asyncio.wrap_future(self._thread.submit(run, sources, consents, memory))
-        return asyncio.wrap_future(self._pool().submit(_run_in_child, sources, consents, memory))
+        executor = self._pool()
+        future = executor.submit(_run_in_child, sources, consents, memory)
+        close_parents_result_writer(executor)
+        return asyncio.wrap_future(future)
 
     def replace_broken(self) -> None:
         """Drop a pool whose child died; the next :meth:`submit` starts a fresh child."""
@@ -153,6 +156,24 @@ class PreparePool:
                 _release_dead_childs_pipe(self._executor)
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
+
+
+def close_parents_result_writer(executor: ProcessPoolExecutor) -> None:
+    """Close this process's copy of the result pipe's write end once the child has it.
+
+    Why: ``ProcessPoolExecutor``'s result queue is a pipe made here, and this process kept
+    its write end though only the child writes. A child killed while writing a result
+    larger than the pipe's buffer left a partial message: the pool's manager thread then
+    waited in ``recv`` for bytes no one would send (this process could still have sent
+    them), so the death was never noticed and the worker stopped for good
+    (``test_a_dead_prepare_child_is_replaced…`` hung in a loaded full-suite run). With
+    only the child holding it, its death is an EOF there, and the pool breaks as it should.
+    Called after a submit: the spawned child has inherited its copy by then; one child
+    per pool, never respawned (a dead child breaks the pool, which is replaced whole).
+    """
+    writer = getattr(getattr(executor, "_result_queue", None), "_writer", None)
+    if writer is not None and not writer.closed and getattr(executor, "_processes", None):
+        writer.close()
 
 
 @functools.cache

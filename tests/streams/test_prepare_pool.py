@@ -115,3 +115,26 @@ async def test_a_warm_up_beside_the_first_batch_starts_one_child(tmp_path: Path)
         assert len(prepare_children(os.getpid())) == 1
     finally:
         pool.close()
+
+
+async def test_a_child_dying_in_the_middle_of_a_result_breaks_the_pool() -> None:
+    """A child killed while writing a large result left a partial message: the pool's
+    manager thread waited in ``recv`` for ever, since this process held the pipe's write
+    end too, and the worker never noticed the death (a full-suite run hung so). With
+    :func:`close_parents_result_writer` the death is an EOF and the submit fails."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    from streams.prepare_pool import close_parents_result_writer
+    from tests.streams import pool_children
+
+    executor = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+    try:
+        await asyncio.wrap_future(executor.submit(pool_children.nothing))
+        close_parents_result_writer(executor)
+        future = asyncio.wrap_future(executor.submit(pool_children.die_mid_result))
+        with pytest.raises(BrokenProcessPool):
+            await asyncio.wait_for(future, timeout=60)
+    finally:
+        executor.shutdown(wait=False, cancel_futures=True)
