@@ -27,13 +27,8 @@ class Vocabulary:
     name: str
     why: str
     values: frozenset[str]
-    open_form: re.Pattern[str] | None = None
+    open_form: re.Pattern[str]
     """Besides ``values``: a full-match pattern of other accepted values (``x-`` names)."""
-
-    def __contains__(self, value: object) -> bool:
-        if value in self.values:
-            return True
-        return isinstance(value, str) and bool(self.open_form and self.open_form.fullmatch(value))
 
     def listing(self, n: int = 6) -> str:
         """A few known values for an error message."""
