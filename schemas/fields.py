@@ -113,7 +113,7 @@ FIELD_SHAPES: dict[str, str] = {
     "fixtrace.Ide.version": TEXT,
     "fixtrace.Environment.language[]": TEXT,
     "fixtrace.Environment.timezone": TEXT,
-    "fixtrace.Ingestion.client_session_id": "id",
+    "fixtrace.Ingestion.client_session_id": "uuid",
     "fixtrace.Ingestion.dedupe_policy": "dedupe_policy",
     # the batch and the finalize marker
     "fixtrace.EventBatch.trace_id": "uuid",

@@ -159,7 +159,7 @@ class Environment(Wire):
 
 class Ingestion(Wire):
     mode: str = Field("incremental", pattern="^(batch|incremental)$")
-    client_session_id: Id = Field(default_factory=new_id)
+    client_session_id: Uuid = Field(default_factory=new_id)
     dedupe_policy: DedupePolicy = "event_id"
     clock_skew_ms_est: int = 0
 

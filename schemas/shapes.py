@@ -41,12 +41,12 @@ _UUID_SHAPED = re.compile(
     r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
 )
 _RFC_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}")
-_CANONICAL_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
-"""Any lower-case 8-4-4-4-12 hex: what an id field accepts. Python's
-``UUID(int=random.getrandbits(128))`` and some databases print UUIDs without RFC 9562's
-version and variant bits; refusing them cost such clients 422s and dead letters, and the
-text rule reads such values as ids too. Ids are not secrets; a key written in this form
-fits an id field (``limits``)."""
+_VERSION_LABELS = "|".join(
+    ("alpha", "beta", "preview", "pre", "rc", "a", "b", "c", "post", "rev", "r", "dev",
+     "final", "snapshot", "nightly", "canary", "next", "stable", "lts", "ga", "m", "local")
+)  # fmt: skip
+"""The labels a version may carry (PEP 440's pre, post and dev forms, SemVer's usual
+pre-release words): a free lower-case label let ``4ian1234`` pass as a version."""
 _WORD = re.compile(r"[A-Z]?[a-z]{2,}|[A-Z]{2,}(?![a-z])")
 _VOWELS = frozenset("aeiouyAEIOUY")
 _INTERLEAVED = re.compile(r"(?<=[A-Za-z])[0-9]|(?<=[0-9])[A-Za-z]")
@@ -235,8 +235,7 @@ SHAPES: dict[str, Shape] = {
             (
                 "e1",
                 "0f8fad5b-d9cb-469f-a165-70867728950e",
-                "3e687efb-1561-ecee-3d5a-e989224e7276",  # UUID(int=random): no version bits
-                "run-3e687efb-1561-ecee-3d5a-e989224e7276",
+                "run-3e687efb-1561-4cee-9d5a-e989224e7276",
                 "django__django-11099",
                 "swe-agent/run-3",
             ),
@@ -247,12 +246,15 @@ SHAPES: dict[str, Shape] = {
                 "TzkvbNQwPXeMb",
                 "444b05A5-3c4f-cd9c-26df-21eac3f8907a",  # mixed case: no UUID printer does it
                 "3E687EFB-1561-ECEE-3D5A-E989224E7276",  # not the canonical lower case
+                "3e687efb-1561-ecee-3d5a-e989224e7276",  # no version bits: trufflehog's mux
+                "amzn.mws.dab428a1-ed97-fd8d-e045-950d712f6f58",
             ),
             no_random_parts=True,
-            limits="a secret made only of hex or of short parts fits, and so does any key "
-            "written as a lower-case UUID (Heroku's; 12 trufflehog fixture keys of this form "
-            "have no version bits): ids are accepted in every UUID form a client prints",
-            uuid=_CANONICAL_UUID,
+            limits="a word-like password (castle99x, TestSourcePassword) fits a name, and so "
+            "does a secret made only of short parts or a key written as an RFC 9562 UUID "
+            "(Heroku's). A UUID-shaped part must carry RFC 9562's version and variant bits: "
+            "what uuid4/uuid5/uuid7 and databases' gen_random_uuid print, and what 13 "
+            "UUID-shaped fixture keys (trufflehog's kucoin, mux, opsgenie...) lack",
         ),
         _s(
             "uuid",
@@ -267,7 +269,7 @@ SHAPES: dict[str, Shape] = {
             ),
             limits="a key that is itself an RFC 9562 UUID (Heroku's API keys) fits: the ids "
             "fixtrace's clients mint (uuid4, uuid5, uuid7, the SDK's uuid4-prefixed counter) "
-            "all have RFC 9562's version and variant bits, which 12 UUID-shaped trufflehog "
+            "all have RFC 9562's version and variant bits, which 13 UUID-shaped "
             "fixture keys lack",
             uuid=None,
             expects="a lower-case RFC 9562 UUID (uuid4, uuid5 or uuid7, as fixtrace's "
@@ -314,7 +316,7 @@ SHAPES: dict[str, Shape] = {
         ),
         _s(
             "version",
-            r"[0-9]{1,9}(?:\.[0-9]{1,9}){0,4}(?:[-+._]?[a-z]{1,8}(?:\.?[0-9]{1,9})?){0,2}",
+            rf"[0-9]{{1,9}}(?:\.[0-9]{{1,9}}){{0,4}}(?:[-+._]?(?:{_VERSION_LABELS})(?:\.?[0-9]{{1,9}})?){{0,2}}",
             ("1.0", "3.11.6", "2024.05.01-rc1", "2.0a1", "1.0.0-beta.2", "1.0+local"),
             (
                 "glpat-9a8b7c6d5e4f3g2h1i0j",
@@ -322,10 +324,14 @@ SHAPES: dict[str, Shape] = {
                 "0f8fad5b-d9cb-469f-a165-70867728950e",
                 "3ff77bb6fe6885",
                 "v1",
+                "4ian1234",  # Nosey Parker's generic password example
+                "012345abcdef",
             ),  # fmt: skip
-            limits="none known: a version is numbers with dots and at most two short "
-            "lower-case labels (PEP 440 and SemVer forms)",
+            limits="none known: a version is numbers with dots and at most two labels of "
+            "PEP 440's and SemVer's usual words (rc1, beta.2, dev3, post1, +local)",
             uuid=None,
+            expects="a version: numbers with dots and at most two labels such as rc1, "
+            "beta.2, dev3 or post1 (1.0, 2.0rc1, 1.0.0-beta.2)",
         ),
         *(
             _vocabulary_shape(v, ("bash5x", "unified-diff-v2", *_WORDLIKE_SECRETS))

@@ -108,7 +108,7 @@ def send_session(
                     },
                 },
                 "environment": {"os": "linux", "language": ["python"], "ide": {"name": "demo"}},
-                "ingestion": {"mode": "batch", "client_session_id": "fixtrace-demo"},
+                "ingestion": {"mode": "batch"},
             },
         ),
         "open trace",

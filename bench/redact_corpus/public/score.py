@@ -23,7 +23,7 @@ from bench.redact_corpus.public.carriers import load, text_cases
 from bench.samples import FULL_PAYLOADS, sample_opened, sample_trace
 from schemas.codec import CodecError, encode_dict
 from schemas.fields import FIELD_SHAPES
-from schemas.models import Event, TraceOpened
+from schemas.models import ConsentFlags, Event, TraceOpened
 from schemas.payloads import PAYLOAD_MODELS
 from schemas.shapes import DROPPED, PUBLIC, TEXT
 from streams.decode import Source
@@ -148,6 +148,14 @@ class _NoBlobs:
         raise AssertionError("a planted value is never large enough for the claim-check")
 
 
+KEEP_ALL = ConsentFlags(store_raw_code=True, store_terminal_output=True, allow_llm_judge=True)
+"""The consent the issue measured with: every kind of content is kept, so a secret in a
+snapshot or terminal output is caught by redaction, not by consent dropping the content."""
+_EVENT_ID = "6b0f3c1e-2d4a-4f5b-8c7d-9e0a1b2c3d4e"
+"""The carrier event's own id: it must pass the wire's shape, or every planted value would
+count as caught by a refusal that has nothing to do with it."""
+
+
 def field_verdict(key: str, value: str, redaction: DictRedaction) -> tuple[bool, str]:
     """(caught, how) for ``value`` planted in the field ``key``."""
     record, name = key.rsplit(".", 1)
@@ -163,7 +171,7 @@ def field_verdict(key: str, value: str, redaction: DictRedaction) -> tuple[bool,
         stored, _ = redact_opened(opened, redaction.redactor)
         return not leaked(value, stored.model_dump_json()), "redacted"
     etype = _PAYLOAD_TYPE.get(record, "thought")
-    event: dict[str, Any] = {"event_id": "e-1", "seq": 1, "ts_ms": 1, "type": etype,
+    event: dict[str, Any] = {"event_id": _EVENT_ID, "seq": 1, "ts_ms": 1, "type": etype,
                              "payload": copy.deepcopy(FULL_PAYLOADS[etype])}  # fmt: skip
     if record in _PAYLOAD_TYPE:
         _put(event["payload"], (), name, value)
@@ -173,7 +181,7 @@ def field_verdict(key: str, value: str, redaction: DictRedaction) -> tuple[bool,
         model = Event.model_validate(event)
     except ValidationError:
         return True, "rejected"
-    stored = redaction.event(model.model_dump(), None)
+    stored = redaction.event(model.model_dump(), KEEP_ALL)
     return not leaked(value, repr(stored)), "redacted"
 
 

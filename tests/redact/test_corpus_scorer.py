@@ -1,0 +1,27 @@
+"""The public corpus' field scorer judges the planted value, not its carrier: each carrier
+record, holding a harmless value of the field's shape instead of a secret, passes the wire
+and keeps that value (a carrier the wire refuses would count every secret as caught)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bench.redact_corpus.public.score import event_fields, field_verdict
+from schemas.fields import FIELD_SHAPES
+from schemas.shapes import SHAPES
+from streams.redact import Redactor
+from streams.redact_events import DictRedaction
+
+HARMLESS = "parser"
+
+
+def _harmless_value(key: str) -> str:
+    shape = SHAPES.get(FIELD_SHAPES[key])
+    return shape.examples[0] if shape else HARMLESS
+
+
+@pytest.mark.parametrize("key", event_fields())
+def test_a_harmless_value_is_neither_refused_nor_redacted(key: str) -> None:
+    value = _harmless_value(key)
+    caught, how = field_verdict(key, value, DictRedaction(Redactor()))
+    assert (caught, how) == (False, "redacted"), (key, value)
