@@ -63,6 +63,9 @@ class ContextWords:
     words: str
     """Regex alternatives, matched as whole words (no letter right after)."""
     examples: tuple[str, ...]
+    literals: tuple[str, ...] = ()
+    """Lower-case literals one of which every match of ``words`` holds: the cheap pre-check
+    of the secret-word groups (a test enumerates ``words`` and proves it)."""
 
 
 SECRET_CONTEXT: tuple[ContextWords, ...] = (
@@ -71,24 +74,27 @@ SECRET_CONTEXT: tuple[ContextWords, ...] = (
         r"(?:key|token|secret|password|passwd|passphrase|credential)s?"
         r"|(?:un)?auth(?:entication|enticated|orization|orized|enticate)?",
         ("The sumologic key sug5XpdpaoxtOH gets a 401", "Using acme credentials 11XQ98FVS8WI"),
+        ("key", "token", "secret", "pass", "credential", "auth"),
     ),
     ContextWords(
         "auth_failure",
         r"401|403|forbidden|unauthori[sz]ed|access denied|denied|reject(?:s|ed)?|revoked"
         r"|expired",
         ('client = Client("2c57b42d…")\nAuthError: 401', "acme rejects 3ff77bb6fe6885"),
+        ("401", "403", "forbidden", "auth", "denied", "reject", "revoked", "expired"),
     ),
     ContextWords(
         "key_handling",
         r"pasted|copied|rotated?|regenerated?|leaked|dashboard|console|portal",
         ("Pasted 6dca64… from the dashboard", "rotated 46e7fa9b37… this morning"),
+        ("pasted", "copied", "rotate", "regenerate", "leaked", "dashboard", "console", "portal"),
     ),
 )
 """Words people write next to a credential: what it is, how a server refused it, where it
 was copied from or what was done to it. ``secret_noun`` may end a longer name (``apiKey``,
 ``SUMO_ACCESS_KEY``, ``authToken``), never go on (``tokenizer``, ``keyboard``)."""
 
-NOUN_LITERALS = ("key", "token", "secret", "pass", "credential", "auth")
+NOUN_LITERALS = SECRET_CONTEXT[0].literals
 """Literals one of which every ``secret_noun`` match holds (the rule's pre-check triggers)."""
 
 ID_CONTEXT: tuple[ContextWords, ...] = (
@@ -412,11 +418,7 @@ def _run_material(token: str) -> bool:
     return _random_core(token)
 
 
-_CONTEXT_LITERALS = (
-    "key", "token", "secret", "pass", "credential", "auth", "401", "403", "forbidden",
-    "denied", "reject", "revoked", "expired", "pasted", "copied", "rotate", "regenerate",
-    "leaked", "dashboard", "console", "portal",
-)  # fmt: skip
+_CONTEXT_LITERALS = tuple(dict.fromkeys(w for g in SECRET_CONTEXT for w in g.literals))
 """A literal of every :data:`SECRET_CONTEXT` word (lower case): without one anywhere in the
 text, no run of it is in a secret word's scope."""
 

@@ -129,3 +129,49 @@ def test_an_id_word_on_a_hex_value_line_names_it_a_digest() -> None:
     """BSD ``md5`` output names a file that may hold a secret word: the line is a digest."""
     text = "MD5 (token_widget.tar.gz) = 1a04df8a6230614f8741d42a3acb5e3b"
     assert Redactor().redact_text(text)[0] == text
+
+
+def _language(pattern: str) -> set[str]:
+    """Every string a finite regex (alternation, optional groups, classes) matches."""
+    import re._parser as sre_parse  # type: ignore[import-not-found]
+
+    def seq(items: list) -> set[str]:
+        out = {""}
+        for op, arg in items:
+            out = {a + b for a in out for b in node(op, arg)}
+        return out
+
+    def node(op: object, arg: object) -> set[str]:
+        name = str(op)
+        if name == "LITERAL":
+            return {chr(arg)}  # type: ignore[arg-type]
+        if name == "IN":
+            chars: set[str] = set()
+            for kind, val in arg:  # type: ignore[union-attr]
+                assert str(kind) == "LITERAL", f"class item {kind} is not enumerable here"
+                chars.add(chr(val))
+            return chars
+        if name == "BRANCH":
+            return set().union(*(seq(list(b)) for b in arg[1]))  # type: ignore[index]
+        if name == "SUBPATTERN":
+            return seq(list(arg[-1]))  # type: ignore[index]
+        if name == "MAX_REPEAT":
+            low, high, sub = arg  # type: ignore[misc]
+            assert high <= 1, "only optional parts keep the language finite"
+            return ({""} if low == 0 else set()) | seq(list(sub))
+        raise AssertionError(f"unexpected regex node {name}")
+
+    return seq(list(sre_parse.parse(pattern)))
+
+
+def test_every_secret_context_word_holds_one_of_its_literals() -> None:
+    """The gate before the entropy rule's second reading looks for the groups' literals
+    only: a word added to a group without a literal would silently never count there."""
+    from streams.redact.context import _CONTEXT_LITERALS, SECRET_CONTEXT
+
+    for group in SECRET_CONTEXT:
+        words = _language(group.words)
+        assert words, group.name
+        for word in words:
+            assert any(lit in word for lit in group.literals), (group.name, word)
+        assert set(group.literals) <= set(_CONTEXT_LITERALS)
