@@ -70,11 +70,15 @@ def _between_strings(value: str) -> bool:
     return _CONCATENATION.match(value) is not None
 
 
+def unquoted(value: str) -> str:
+    """``value`` without surrounding blanks and quote characters: every check of what a
+    value is reads it this way (``"'$PASSWORD'"`` is still a reference)."""
+    return value.strip().strip("'\"`")
+
+
 def is_placeholder(value: str) -> bool:
     """True for templating, masking and empty-ish values that carry no secret."""
-    raw = value.strip()
-    if len(raw) >= 2 and raw[0] == raw[-1] and raw[0] in "'\"":
-        raw = raw[1:-1]  # "'$PASSWORD'": a quoted reference is still a reference
+    raw = unquoted(value)
     v = raw.lower()
     if len(v) < 3 or v in _NOT_VALUES or is_label(raw):
         return True
@@ -95,7 +99,7 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
     """
     if is_placeholder(value) or is_prose_label(value) or _between_strings(value):
         return False
-    if _NOT_A_SECRET_FORM.fullmatch(value.strip("'\"`")):
+    if _NOT_A_SECRET_FORM.fullmatch(unquoted(value)):
         return False  # a color, a query string of plain words, a printf placeholder
     if names_a_cursor(text, start) or _names_itself(value, text, start):
         return False
@@ -104,7 +108,7 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
     if _PATH_VALUE.fullmatch(value) and not _KEY_RUN.search(value):
         return False  # "/en/enterprise-server@3.0/auth": a route or file path
     if value[-1] in "'\"" and ":" in value:  # user:'quoted pw': the password decides
-        return not is_placeholder(value[value.index(":") + 1 :].strip("'\""))
+        return not is_placeholder(value[value.index(":") + 1 :])
     before = text[start - 1] if start else ""
     if before in "\"'`":
         return True
@@ -153,7 +157,7 @@ _NAME_BEFORE = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)[\"']?\]?[ \t]*(?:=|:=|=>|:)
 def _names_itself(value: str, text: str, start: int) -> bool:
     """The value is its own name (``fail_to_pass = "fail_to_pass"``, an enum member
     ``NO_AUTH = "no_auth"``): a constant's label, not a secret."""
-    bare = value.strip("'\"`")
+    bare = unquoted(value)
     lo = max(0, start - 80)
     if not _IDENT.fullmatch(bare) or bare.lower() not in text[lo:start].lower():
         return False  # cheap exits: the regex below tries every position of its window
@@ -195,7 +199,7 @@ def url_password(value: str, text: str, start: int, end: int) -> bool:
     :func:`is_placeholder`'s length floor. A quoted flag value (``-a user:'pw'``) is judged
     without its quotes.
     """
-    value = value.strip("'\"") or value
+    value = unquoted(value) or value
     if _ENV_REFERENCE.fullmatch(value) or value.startswith(("{", "%(", "<")):
         return False
     return not _REPEATED.fullmatch(value.lower()) or value[0] not in "*x."
