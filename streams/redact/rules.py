@@ -44,11 +44,13 @@ from .providers import PROVIDER_RULES
 _VALUE = (
     r"[ \t]*(?:[rbuf]{0,2}\\?\"([^\"\\\n]{3,2048})\\?\"|[rbuf]{0,2}\\?'([^'\\\n]{3,2048})\\?'"
     r"|`([^`\n]{3,2048})`|([^\s\"'`,;:=]{1,256}:(?:'[^'\n]{1,2048}'|\"[^\"\n]{1,2048}\"))"
-    r"|(?![=>])([^\s\"'`,;]{3,2048}))"
+    r"|(?![=>])((?:[^\s\"'`,;\\]|\\(?![nrt\"])){3,2048}))"
 )
 """Up to 2048 characters: signed tokens (JWTs, macaroons, OAuth tokens) run to ~1000 and
 are redacted whole. ``user:'quoted pw'`` (``http --auth=…``, ``credentials=…``) is one
-value: a bare run would stop at the quote and take only ``user:``."""
+value: a bare run would stop at the quote and take only ``user:``. A bare run ends at a
+JSON escape (``\\n``, ``\\t``, ``\\"``): in an escaped diff or trajectory that is the end of
+the line or of the string, not part of the value."""
 _ASSIGN = r"(?:\\?[\"'])?\]?[ \t]*(?:=|:=|=>|:)"
 
 
@@ -147,6 +149,30 @@ SECRET_RULES: tuple[Rule, ...] = (
         # variable): "LS0tLS1CRUdJTi" is "-----BEGIN " encoded; the block's name decides.
         (_p(r"LS0tLS1CRUdJTi[A-Za-z0-9+/]{16,}={0,2}", "ls0tls1crudjti"),),
         accept.base64_private_key,
+    ),
+    Rule(
+        "private_key_body",
+        # A private key's base64 body without its PEM armor (pasted, or one string per line
+        # in code): the DER head says private. openssh-key-v1; PKCS#1 RSA and PKCS#8 (a
+        # SEQUENCE whose first item is the version INTEGER 0); SEC1 EC (version 1); PKCS#8
+        # Ed25519. Certificates and public keys (a SEQUENCE that opens with a SEQUENCE)
+        # never start so. The body runs on over line breaks, escaped ones and string
+        # concatenations, while the next line is 16+ base64 characters.
+        (
+            _p(
+                r"(?<![A-Za-z0-9+/])(?:b3BlbnNzaC1rZXktdjE|MII[A-Za-z0-9+/]{3}IBA(?:AK|DAN)"
+                r"|MIG[A-Za-z0-9+/]AgEAMB|MHcCAQEE|MIGkAgEBBD|MC4CAQAwBQYDK2Vw)"
+                r"[A-Za-z0-9+/]*={0,2}(?:(?:\\r\\n|\\n|\r?\n|\"[ \t]*\+[ \t]*\r?\n?[ \t]*\"|[ \t]+)"
+                r"[ \t]*[A-Za-z0-9+/]{16,}={0,2})*",
+                "b3blbnnzac1rzxktdje",
+                "ibaak",
+                "ibadan",
+                "ageamb",
+                "mhccaqee",
+                "migkagebbd",
+                "mc4caqawbqydk2vw",
+            ),
+        ),
     ),
     Rule("stripe_key", (_t(r"[sr]k_(?:live|test)_[0-9A-Za-z]{16,}", "k_live_", "k_test_"),)),
     Rule("anthropic_key", (_t(r"sk-ant-[A-Za-z0-9_\-]{20,}", "sk-"),)),

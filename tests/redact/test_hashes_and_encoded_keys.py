@@ -77,6 +77,46 @@ def test_a_private_key_in_base64_goes_and_a_certificate_stays() -> None:
     assert R.redact_text(f"certificate-authority-data: {cert}")[0].endswith(cert)
 
 
+EC_SEC1_BODY = (
+    "MHcCAQEEIFFTFIVqT8E010EQXwMBsMQUCaF5c9bMO81kx5LME/SroAoGCCqGSM49",
+    "AwEHoUQDQgAE+OO/o44i8Ch5qy3YJHLebNRtyfNjrKwNVNDkDCm/7EGP4WY2nOU6",
+    "4DMmAsuLYGx9XVYtGhEmvOE57NgwEJ+jZA==",
+)
+ED25519_PKCS8_BODY = ("MC4CAQAwBQYDK2VwBCIEIH8rAZPYBNoNW5zaICi8xqlBlKJFJVqIgvFAxQXbO2YU",)
+OPENSSH_BODY = (
+    "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtz",
+    "c2gtZWQyNTUxOQAAACB/fkObUmB7EXcoyJ8FvCaR0UEe71l9Wpm/akrnCB+F/AAA",
+    "AIh6xzKLescyiwAAAAtzc2gtZWQyNTUxOQAAACB/fkObUmB7EXcoyJ8FvCaR0UEe",
+)
+RSA_PKCS1_HEAD = (
+    "MIICXQIBAAKBgQC/1kOtCl94lb6ZNkrLpuRDJ6jXoW6InGMWj8MB9Iivz+VtCWui",
+    "pQBLWrLH+GCnSgP799n3NX3TuczQyOsiNIXmHvDw/fT56SU0aoX+NR/rrxtf3Ayz",
+)
+"""Bodies of throwaway keys generated for this test (``cryptography``), armor removed."""
+
+
+@pytest.mark.parametrize("body", [EC_SEC1_BODY, ED25519_PKCS8_BODY, OPENSSH_BODY, RSA_PKCS1_HEAD])
+@pytest.mark.parametrize("joint", ["\n", "\\n", '" +\n    "'])
+def test_a_private_key_body_without_its_armor_goes_whole(body: tuple[str, ...], joint: str) -> None:
+    """Pasted bare, one string per line in code, or JSON-escaped: the DER head says private,
+    and every line of the body goes with it (the text after it stays)."""
+    text = "the signing key:\n" + joint.join(body) + " — from the vault"
+    out, found = R.redact_text(text)
+    assert found == {"private_key_body": 1}, out
+    assert not any(line[:16] in out for line in body) and out.endswith(" — from the vault")
+
+
+def test_a_certificate_body_without_its_armor_is_no_private_key() -> None:
+    from pathlib import Path
+
+    import certifi
+
+    bundle = Path(certifi.where()).read_text(encoding="ascii")
+    pem = bundle.split("-----BEGIN CERTIFICATE-----")[1]
+    body = pem.split("-----END CERTIFICATE-----")[0].strip()
+    assert "private_key_body" not in R.redact_text(body)[1]
+
+
 def test_a_teams_webhook_keeps_its_scheme_and_loses_the_rest() -> None:
     ids = "9da5da9c-4218-4c22-aed6-b5c8baebfff5@2f2b54b7-0141-4ba7-8fcd-ab7d17a60ab1"
     for host, path in (("outlook.office.com", "webhook"), ("acme.webhook.office.com", "webhookb2")):
@@ -123,6 +163,7 @@ def test_real_values_beside_those_still_go(text: str, secret: str) -> None:
 RULE_EXAMPLES = {
     "password_hash": HASHES["sha512crypt"],
     "base64_private_key": _b64("-----BEGIN OPENSSH PRIVATE KEY-----"),
+    "private_key_body": "\n".join(EC_SEC1_BODY),
     "teams_webhook": "https://outlook.office.com/webhook/9da5da9c-4218-4c22-aed6-b5c8baebfff5"
     "@2f2b54b7-0141-4ba7-8fcd-ab7d17a60ab1/IncomingWebhook/0123abcd/x",
 }

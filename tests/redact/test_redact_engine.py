@@ -177,3 +177,16 @@ def test_triggers_are_necessary_conditions() -> None:
                     for t in pattern.triggers
                 ), (rule.name, "context", text)
     assert checked >= 40
+
+
+def test_a_bare_assigned_value_ends_at_a_json_escape() -> None:
+    """In JSON-escaped text (a trajectory, an escaped diff) ``\\n`` ends the line: the
+    value is redacted and the rest of the string stays."""
+    text = (
+        r'{"patch": "+password = hunter2go\n+next_line = 1\n", '
+        r'"cmd": "export API_TOKEN=abc123xyz9\" }'
+    )
+    out, counts = Redactor().redact_text(text)
+    assert "hunter2go" not in out and "abc123xyz9" not in out
+    assert r"\n+next_line = 1\n" in out and out.endswith(r'\" }')
+    assert counts == {"secret_assignment": 2}
