@@ -19,6 +19,18 @@ PROVIDER_RULES: tuple[Rule, ...] = (
         "azure_ad_client_secret",
         (_p(r"(?<![A-Za-z0-9_~.\-])([A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.\-]{31,34})", "q~"),),
     ),
+    Rule(
+        "django_secret_key",
+        # What `django-admin startproject` writes into settings.py: the prefix says so, and
+        # the 50 characters after it include punctuation (^!%()+=@$&*), so no token run.
+        (_p(r"django-insecure-[^\s'\"`]{30,}", "django-insecure-"),),
+    ),
+    Rule(
+        "appsync_api_key",
+        # AWS AppSync API keys: "da2-" and 26 lower-case letters and digits (read as a
+        # name by the prefixed-token check, so a rule of its own with the exact length).
+        (_prefixed(r"da2-[a-z0-9]{26}(?![A-Za-z0-9])", "da2-"),),
+    ),
     Rule("mailgun_key", (_prefixed(r"key-[0-9a-z]{32}(?![0-9a-z])", "key-"),), accept.token_body),
     Rule("mailchimp_key", (_t(r"[0-9a-f]{32}-us[0-9]{1,2}(?![0-9a-z])", "-us"),)),
     Rule("databricks_token", (_prefixed(r"dapi[0-9a-f]{32}(?:-\d)?", "dapi"),)),
@@ -56,7 +68,9 @@ PROVIDER_RULES: tuple[Rule, ...] = (
                 r"apify_api_|bkua_|cfk_|cmVmdGtu|dnkey-|dckr_oat_|eyJrIjoi|figp_|fio-u-|"
                 r"flb_live_|fm1[ar]_|fm2_|pnu_|ramp_id_|ramp_sec_|rdme_|rh-api-|"
                 r"rootly_|rzp_live_|salad_cloud_|sgp_|shltm_|slk_|sm_[aps]at_|sqco_|thog-key-|"
-                r"thog-secret-|tk-us-|tskey-|5AEP861)"
+                r"thog-secret-|tk-us-|tskey-|5AEP861|"
+                # Firecrawl, New Relic Pixie API and deploy keys
+                r"fc-(?=[0-9a-f]{32})|px-api-|px-dep-)"
                 r"[A-Za-z0-9_\-]{14,}(?<=[A-Za-z0-9_\-]{20})",
                 "hf_",
                 "api_org_",
@@ -145,6 +159,9 @@ PROVIDER_RULES: tuple[Rule, ...] = (
                 "tk-us-",
                 "tskey-",
                 "5aep861",
+                "fc-",
+                "px-api-",
+                "px-dep-",
             ),
         ),
         accept.token_body,

@@ -188,5 +188,5 @@ def test_a_bare_assigned_value_ends_at_a_json_escape() -> None:
     )
     out, counts = Redactor().redact_text(text)
     assert "hunter2go" not in out and "abc123xyz9" not in out
-    assert r"\n+next_line = 1\n" in out and out.endswith(r'\" }')
+    assert r"\n+next_line = 1\n" in out and out.endswith(r"\" }")
     assert counts == {"secret_assignment": 2}

@@ -145,7 +145,23 @@ PROVIDER_EXAMPLES = {
     "newrelic_key": "NRAK-7JQ2ZKD3Z0GWX9M1E4RJ8T5YB6C",
     "planetscale_token": "pscale_tkn_toLyJg1LfgY8vDQr9vhfF2HcT410U3q1alxt7012kcV",
     "prefixed_service_token": "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",
+    "appsync_api_key": "da2-k3v9q0x2m7w4b8n1c6z5r0t4yp",
+    "django_secret_key": "SECRET_KEY = 'django-insecure-4f!x2(q8_m^z0w=7k@v3+1r&c9s$e6b*h5n)d'",
 }
+
+
+@pytest.mark.parametrize(
+    "token",
+    ["fc-0c5e3b9a7d2f4e6a8b1c3d5e7f9a0b2c", "px-api-9b2f4c1e-6a3d-4f8b-9c7e-1d5a2b8e4f60"],
+)
+def test_prefixed_tokens_of_firecrawl_and_pixie_go(token: str) -> None:
+    out, found = Redactor().redact_text(f"the key {token} expired")
+    assert token not in out and found == {"prefixed_service_token": 1}, out
+
+
+def test_an_rfc_number_with_hex_after_it_is_no_firecrawl_key() -> None:
+    text = "see rfc-0c5e3b9a7d2f4e6a8b1c3d5e7f9a0b2c"
+    assert "prefixed_service_token" not in Redactor().redact_text(text)[1]
 
 
 @pytest.mark.parametrize(("rule", "text"), sorted(PROVIDER_EXAMPLES.items()))
