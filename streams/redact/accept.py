@@ -110,6 +110,8 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
     if value[-1] in "'\"" and ":" in value:  # user:'quoted pw': the password decides
         return not is_placeholder(value[value.index(":") + 1 :])
     before = text[start - 1] if start else ""
+    if before == "`" and " " in value.strip():
+        return False  # KEY=`etcdctl get /secret`: a shell command substitution, not a value
     if before in "\"'`":
         return True
     if _PROSE_WORD.fullmatch(value):

@@ -466,6 +466,8 @@ def run_in_context(token: str, text: str, start: int, end: int) -> bool:
 def entropy_or_context(token: str, text: str, start: int, end: int) -> bool:
     """The ``high_entropy_token`` rule's check: random enough alone, or in context; never
     a value assigned to a page cursor or a handshake nonce (``"NextToken": "…"``)."""
+    if _file_name(text, end):
+        return False  # "<hash>.bfu", "tmpk3j9x8q2w.json": a file's name, never a token
     if not (is_secret_token(token, text, start, end) or run_in_context(token, text, start, end)):
         return False
     return not names_a_cursor(text, start)

@@ -221,3 +221,20 @@ def test_code_and_test_verdicts_are_not_assigned_secrets(text: str) -> None:
 @pytest.mark.parametrize("text", ["token = whiteduke", "DB_PASS: hunter2x", "PASS=whiteduke"])
 def test_config_lines_of_the_same_shapes_still_go(text: str) -> None:
     assert R.redact_text(text)[0] != text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "-e SUMO_ACCESS_KEY=`etcdctl get /sumologic_secret`",  # gitleaks' own false positive
+        "├── R21A-V010SP13RC181024R16900-CN-B_250K-OTA-97B6C6C59241976086FABDC41472150C.bfu",
+        "saved to /tmp/tmpk3j9x8q2w1zzq8ab7c6d5e4f.json",
+    ],
+)
+def test_command_substitutions_and_random_file_names_stay(text: str) -> None:
+    assert R.redact_text(text)[0] == text
+
+
+def test_a_backtick_quoted_single_value_still_goes() -> None:
+    out = R.redact_text("SUMO_ACCESS_KEY=`k3v9q0x2m7w4b8n1`")[0]
+    assert "k3v9q0x2m7w4b8n1" not in out
