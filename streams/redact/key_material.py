@@ -163,7 +163,10 @@ def credential_base64(body: str) -> bool:
     if not head.isprintable() or any(c.isspace() for c in head) or head[:1] in "{[<\"'":
         return False
     if ":" in head:
-        return _user_password(head.split(":", 1)[0] + ":" + text.split(":", 1)[1][:64].strip())
+        user, _, password = text.partition(":")
+        if _USER.fullmatch(user) and len(password.strip()) >= 4 and password.isprintable():
+            return not user.isdigit()  # base64 of user:password (RFC 7617's Aladdin:open sesame)
+        return _user_password(user + ":" + password[:64].strip())
     return len(text) >= 16 and _random_core(text.strip())
 
 
