@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 
-from . import accept, context, entropy
+from . import accept, context, diffs, entropy
 from .credentials import CREDENTIAL_RULES
 from .pattern import Pattern, Rule
 from .pattern import literal as _p
@@ -318,6 +318,18 @@ SECRET_RULES: tuple[Rule, ...] = (
         (Pattern(entropy.CANDIDATE, spans=entropy.candidate_spans),),
         context.entropy_or_context,
         widen=entropy.widen_dotted,
+    ),
+    Rule(
+        "inlined_secret",
+        # A diff that replaces a secret's environment reference by a literal: the literal
+        # is the secret, whatever it looks like (see diffs.py).
+        (
+            Pattern(
+                diffs.REFERENCE,
+                diffs.REFERENCE_TRIGGERS,
+                finder=diffs.inlined_spans,
+            ),
+        ),
     ),
     Rule(
         "contextual_key",
