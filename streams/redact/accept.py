@@ -286,6 +286,22 @@ _UUID_VALUE = re.compile(
 )
 
 
+DATA_KEYS = frozenset(
+    (
+        "idempotency", "cache", "primary", "foreign", "partition", "sort", "routing", "dedup",
+        "dedupe", "lookup", "map", "dict", "hash", "object", "lock", "message", "kafka",
+        "record", "event", "composite", "unique", "index", "row", "join", "group", "shard",
+        "bucket", "storage", "redis", "s3", "registry", "metadata", "tag", "label", "natural",
+        "surrogate", "compound",
+    )
+)  # fmt: skip
+"""Words that make a ``key`` a data key (``idempotency key <uuid>``, ``the S3 object key``,
+``cache key``): a UUID after them is an id, not a credential."""
+_DATA_KEY_NAME = re.compile(
+    r"([A-Za-z0-9]+)[_\-]?key[\"']?[ \t]*(?:=|:)[ \t]*[\"']?$", re.IGNORECASE
+)
+
+
 def random_value(value: str, text: str, start: int, end: int) -> bool:
     """Accept a value assigned to a generic ``…_key`` name only when it looks like key
     material: no spaces, 8+ characters, and hex, a UUID, or letters mixed with digits;
@@ -296,6 +312,9 @@ def random_value(value: str, text: str, start: int, end: int) -> bool:
         return False
     if names_a_cursor(text, start):
         return False
+    name = _DATA_KEY_NAME.search(text, max(0, start - 40), start)
+    if name and name.group(1).lower() in DATA_KEYS:
+        return False  # Idempotency-Key: <uuid>, partition_key=…: a data key's value
     if _UUID_VALUE.fullmatch(v) or (len(v) >= 16 and all(c in "0123456789abcdefABCDEF" for c in v)):
         return True
     digits = sum(c.isdigit() for c in v)

@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .accept import names_a_cursor
+from .accept import DATA_KEYS, names_a_cursor
 from .entropy import (
     _SAME_CASE_UUID,
     _SRI,
@@ -367,13 +367,34 @@ def key_spans(
         word = text[start:end]
         if end - start < _MIN_SHORT or (spans and start < spans[-1][1]):
             continue
-        if not key_material(word) or in_path(text, start, end):
+        if not (key_material(word) or _uuid_right_after(text, nouns, start, end)):
+            continue
+        if in_path(text, start, end):
             continue
         if _pinned(text, start) or _in_public_pem_block(text, start) or _file_name(text, end):
             continue  # a pinned version (name@<sha>), a certificate's line, a file's name
         if _named_by_noun(text, low, nouns, start, end):
             spans.append((start, end))
     return spans
+
+
+_WORD_BEFORE = re.compile(r"([A-Za-z0-9]+)[ \t_\-]?$")
+_NOUN_TO_VALUE = re.compile(r"[ \t:=\"'`]*(?:(?:is|was|of|for)[ \t:=\"'`]+)?")
+"""What may stand between a secret noun and the UUID it names: ``key c55d…``, ``key:
+"c55d…"``, ``credentials are`` is prose, not a name."""
+
+
+def _uuid_right_after(text: str, nouns: list[tuple[int, int]], start: int, end: int) -> bool:
+    """An RFC UUID right after a secret noun is the key it names (Heroku, Postmark and Sauce
+    Labs keys are UUIDs); further off, or with no noun, a UUID is an id."""
+    if not _UUID.fullmatch(text, start, end):
+        return False
+    before = [(a, b) for a, b in nouns if b <= start]
+    if not before or _NOUN_TO_VALUE.fullmatch(text, before[-1][1], start) is None:
+        return False
+    a, b = before[-1]
+    qualifier = _WORD_BEFORE.search(text, max(0, a - 24), a)
+    return qualifier is None or qualifier.group(1).lower() not in DATA_KEYS
 
 
 def _named_by_noun(text: str, low: str, nouns: list[tuple[int, int]], start: int, end: int) -> bool:

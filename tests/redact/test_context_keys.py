@@ -69,7 +69,6 @@ def test_values_next_to_secret_words_are_keys(text: str, secret: str) -> None:
         'headers = {"Sec-WebSocket-Key": "k9kFAUWNAMmf5OEMfTlOEA=="}',
         "  - uses: docker/login-action@3d3c42e5aac5ba805825da76410c181273ba90b1 # v3",
         "    return self._nodes[key]\nKeyError: '8eee35be-f09a-11e5-9ae0-34363b5dfe74'",
-        "the api key 69226474-9636-4e8c-9eaf-484d1515ba5d",  # an RFC UUID stays an id
         "kind: Secret\ndata:\n  data-name1: ZGF0YS12YWx1ZTE=\n",  # base64 of "data-value1"
         "mozilla_wgjak470\npulse-PKdhtXMmr18n\n[REDACTED:high_entropy_token]\n",
         "the signing key for Curve25519 and x509Certificate tests",
@@ -175,3 +174,36 @@ def test_every_secret_context_word_holds_one_of_its_literals() -> None:
         for word in words:
             assert any(lit in word for lit in group.literals), (group.name, word)
         assert set(group.literals) <= set(_CONTEXT_LITERALS)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The heroku key c55dbac4-e0e8-4a06-b892-75cac2387ce5 gets a 401 now",
+        "Using sauce credentials 2397f603-c2c4-4897-a8ca-587ace5dc8dd for tenant acme-prod",
+        'the postmark token is "c2321bd2-5a8f-46f2-b8fb-dbc706bd6923"',
+        "the api key 69226474-9636-4e8c-9eaf-484d1515ba5d",  # an id before the fifth session
+    ],
+)
+def test_a_uuid_right_after_a_secret_noun_is_the_key(text: str) -> None:
+    """Heroku, Postmark and Sauce Labs keys are RFC UUIDs: right after the noun, one is
+    the key it names."""
+    import re
+
+    uuid = re.search(r"[0-9a-f]{8}-[0-9a-f-]{27}", text)
+    assert uuid and uuid.group(0) not in Redactor().redact_text(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "idempotency key c55dbac4-e0e8-4a06-b892-75cac2387ce5 reused",
+        "Idempotency-Key: c55dbac4-e0e8-4a06-b892-75cac2387ce5",
+        "partition_key=c55dbac4-e0e8-4a06-b892-75cac2387ce5",
+        "the S3 object key c55dbac4-e0e8-4a06-b892-75cac2387ce5 was not found",
+        "the key for request 7e1e818a-2bc5-4042-9b8f-8bf2465e1d81 expired",
+        "token refresh failed for session c55dbac4-e0e8-4a06-b892-75cac2387ce5",
+    ],
+)
+def test_a_uuid_after_a_data_key_or_an_id_word_stays(text: str) -> None:
+    assert Redactor().redact_text(text)[0] == text
