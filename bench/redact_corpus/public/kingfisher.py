@@ -1,4 +1,5 @@
-"""Kingfisher's rule examples, for the ``fresh2`` split (``fresh2.py`` writes the files).
+"""Kingfisher's rule examples and test files, for the ``fresh2`` split (``fresh2.py``
+writes the files).
 
 Kingfisher's rules (``data/rules/*.yml`` in ``mongodb/kingfisher``) each carry a
 ``pattern`` and ``examples``; a few carry ``negative_examples``. As in ``noseyparker.py``,
@@ -7,7 +8,8 @@ commit) and the secret is cut from an example by the rule's own pattern. Rust-on
 spellings are rewritten to Python's, keeping their meaning (``python_pattern``).
 Kingfisher grew out of Nosey Parker's rules, so a rule of a service an earlier split has
 a kind of gives only values its pattern shows to be of a format new to that service
-(``same_format``).
+(``same_format``). Kingfisher's own test files (``TESTDATA``) are cut the same way, every
+rule run over each whole file.
 """
 
 from __future__ import annotations

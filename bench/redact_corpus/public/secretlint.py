@@ -22,6 +22,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -149,7 +150,9 @@ class Snapshots:
         }
 
     def source(self, path: str) -> str:
-        return f"https://github.com/secretlint/secretlint/blob/{self.sha}/{path}"
+        """The file's address at the pinned commit (some case names hold spaces)."""
+        url = quote(path, safe="/@")
+        return f"https://github.com/secretlint/secretlint/blob/{self.sha}/{url}"
 
 
 def _reported(value: str, text: str, messages: list[dict[str, Any]]) -> str | None:
