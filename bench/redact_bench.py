@@ -20,7 +20,8 @@ secrets from gitleaks', trufflehog's and detect-secrets' fixtures and everyday t
 credential flags and files, in every carrier and every short field): recall and false
 positives per split (``blind`` kinds held out before any rule was written, ``tune`` the
 rest), per carrier, per field, per kind and per negative kind. ``--split fresh`` scores the
-split taken from Nosey Parker's rule examples instead (its own files; ``--split`` repeats).
+split taken from Nosey Parker's rule examples instead, ``--split fresh2`` the one taken from
+Kingfisher's and secretlint's (each in its own files; ``--split`` repeats).
 """
 
 from __future__ import annotations
@@ -197,8 +198,9 @@ def main() -> None:
     parser.add_argument(
         "--split",
         action="append",
-        choices=("blind", "tune", "fresh"),
-        help="corpus split(s) to score (default: blind and tune; fresh is the Nosey Parker split)",
+        choices=("blind", "tune", "fresh", "fresh2"),
+        help="corpus split(s) to score (default: blind and tune; fresh: Nosey Parker's "
+        "examples; fresh2: Kingfisher's and secretlint's)",
     )
     parser.add_argument("--n", type=int, default=40_000)
     parser.add_argument("--repeat", type=int, default=3)
