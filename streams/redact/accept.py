@@ -19,6 +19,7 @@ _NOT_VALUES = frozenset(
         "none", "null", "nil", "true", "false", "undefined", "str", "string", "bytes", "int",
         "bool", "optional", "required", "secretstr", "any", "object", "dict", "list",
         "empty", "redacted", "masked", "hidden", "placeholder", "example", "environ", "new",
+        "dummy", "changeme", "change_me", "notset", "unset", "todo", "tbd", "fixme",
     }
 )  # fmt: skip
 _SECRET_WORDS = ("password", "passwd", "secret", "token", "key", "credential", "auth")
@@ -60,6 +61,10 @@ _PATH_VALUE = re.compile(r"(?:~|\.{1,2})?/[\w.@\-]+(?:/[\w.@\-]*)+")
 """An absolute or relative path of two or more segments."""
 _KEY_RUN = re.compile(r"(?=[A-Za-z]*[0-9])(?=[0-9]*[A-Za-z])[A-Za-z0-9]{16,}")
 """16+ letters and digits, both, in one run: key material inside a path."""
+_URL_USERINFO = re.compile(
+    r"://[^/\s@]*@|[?&;][^=&\s]*(?:key|token|secret|pass|sig|auth)[^=&\s]*=", re.I
+)
+"""A URL's userinfo, or a query parameter named like a credential."""
 _CONCATENATION = re.compile(r"\s*(?:[+&,;]|\.(?=[$A-Za-z_ ]))")
 
 
@@ -107,6 +112,8 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
         return False  # "--- PASS: TestSub (0.00s)", automake's "PASS: t1": a test verdict
     if _PATH_VALUE.fullmatch(value) and not _KEY_RUN.search(value):
         return False  # "/en/enterprise-server@3.0/auth": a route or file path
+    if "://" in value and not _URL_USERINFO.search(value) and not _KEY_RUN.search(value):
+        return False  # MONGO_NO_AUTH = "mongodb://localhost:27017/db": a URL holding no secret
     if value[-1] in "'\"" and ":" in value:  # user:'quoted pw': the password decides
         return not is_placeholder(value[value.index(":") + 1 :])
     before = text[start - 1] if start else ""
@@ -297,9 +304,9 @@ DATA_KEYS = frozenset(
 )  # fmt: skip
 """Words that make a ``key`` a data key (``idempotency key <uuid>``, ``the S3 object key``,
 ``cache key``): a UUID after them is an id, not a credential."""
-_DATA_KEY_NAME = re.compile(
-    r"([A-Za-z0-9]+)[_\-]?key[\"']?[ \t]*(?:=|:)[ \t]*[\"']?$", re.IGNORECASE
-)
+_KEY_NAME = re.compile(r"([A-Za-z0-9]+)(?:[_\-][Kk][Ee][Yy]|Key)[\"']?[ \t]*(?:=|:)[ \t]*[\"']?$")
+"""The word before ``key`` in the value's name (``ATLASSIAN_KEY=``, ``"partition_key":``,
+``Idempotency-Key:``, ``muxKey =``)."""
 
 
 def random_value(value: str, text: str, start: int, end: int) -> bool:
@@ -312,13 +319,43 @@ def random_value(value: str, text: str, start: int, end: int) -> bool:
         return False
     if names_a_cursor(text, start):
         return False
-    name = _DATA_KEY_NAME.search(text, max(0, start - 40), start)
-    if name and name.group(1).lower() in DATA_KEYS:
+    name = _KEY_NAME.search(text, max(0, start - 40), start)
+    qualifier = name.group(1).lower() if name else ""
+    if qualifier in DATA_KEYS:
         return False  # Idempotency-Key: <uuid>, partition_key=…: a data key's value
     if _UUID_VALUE.fullmatch(v) or (len(v) >= 16 and all(c in "0123456789abcdefABCDEF" for c in v)):
         return True
     digits = sum(c.isdigit() for c in v)
     letters = sum(c.isalpha() for c in v)
+    if qualifier.isalpha() and len(qualifier) >= 3 and "_" not in v and "." not in v:
+        # A service's key (ATLASSIAN_KEY=, "basicauth_key":): a word with digits is a
+        # password there, and so is a long run of mixed-case letters.
+        if digits and letters:
+            return True
+        if len(v) >= 16 and v.isalpha() and not v.islower() and not v.isupper():
+            return sum(c in "aeiouAEIOU" for c in v) < 0.25 * len(v)  # names have vowels
     if not digits or not letters or v.isdigit():
         return False
     return not is_identifier_like(v) and ":" not in v
+
+
+_DELEET = str.maketrans("013457@$", "oieastas")
+_LEET = frozenset("013457@$")
+_PASSWORD_WORDS = ("password", "passwd", "pass", "secret", "pwd")
+
+
+def leet_password(value: str, text: str, start: int, end: int) -> bool:
+    """A password written in leetspeak (``P@ssw0rd123``, ``s3cr3tP4ss``): "password",
+    "pass" or "secret" spelt with a digit or symbol for a letter. The swapped character must
+    sit inside that word, so ``md5Password`` or ``s3SecretKey`` (a name with a digit) stay."""
+    v = unquoted(value).lower()
+    if len(v) < 6 or "/" in v or "\\" in v or is_placeholder(v):
+        return False
+    plain = v.translate(_DELEET)
+    for word in _PASSWORD_WORDS:
+        at = plain.find(word)
+        while at >= 0:
+            if any(c in _LEET for c in v[at : at + len(word)]):
+                return True
+            at = plain.find(word, at + 1)
+    return False

@@ -119,3 +119,24 @@ def inlined_spans(text: str, low: str, hits: list[str] | None = None) -> list[tu
                 spans.append((base + found[0], base + found[1]))
         i = max(k, i + 1)
     return spans
+
+
+DEFAULT = re.compile(
+    r"(?:os\.environ\.get|os\.getenv|getenv|ENV\.fetch|env)\([ \t]*"
+    r"[\"'][A-Za-z_][A-Za-z0-9_.]*[\"'][ \t]*,[ \t]*[\"']([^\"'\n]{3,512})[\"']"
+    r"|process\.env\.[A-Za-z_][A-Za-z0-9_]*[ \t]*(?:\|\||\?\?)[ \t]*[\"'`]([^\"'`\n]{3,512})[\"'`]"
+)
+"""A literal default for an environment variable: ``os.environ.get("SECRET_KEY", "…")``,
+``process.env.API_TOKEN || "…"``, Rails' ``ENV.fetch``, Laravel's ``env()``."""
+_DEFAULT_NAME = re.compile(
+    r"[\"'.]([A-Za-z_][A-Za-z0-9_.]*)[\"']?[ \t]*(?:,|\|\||\?\?)[ \t]*[\"'`]$"
+)
+
+
+def secret_default(value: str, text: str, start: int, end: int) -> bool:
+    """The default stands in for the variable: a secret when the variable's name says so
+    (``DJANGO_SECRET_KEY``), unless it is a placeholder (``""``, ``changeme``, ``<key>``)."""
+    name = _DEFAULT_NAME.search(text, max(0, start - 120), start)
+    if name is None or not NOUN_CONTEXT.search(name.group(1).lower()):
+        return False
+    return not is_placeholder(value)

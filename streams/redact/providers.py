@@ -26,6 +26,41 @@ PROVIDER_RULES: tuple[Rule, ...] = (
         (_p(r"django-insecure-[^\s'\"`]{30,}", "django-insecure-"),),
     ),
     Rule(
+        "telegram_bot_token",
+        # The bot's numeric id, a colon, "AA" and 33 more characters; found inside the Bot
+        # API's URLs too (api.telegram.org/bot<token>/sendMessage), where a path segment is
+        # otherwise no token.
+        (
+            _p(
+                r"(?<![A-Za-z0-9])(?:bot)?([0-9]{6,12}:AA[A-Za-z0-9_\-]{31,40})(?![A-Za-z0-9_\-])",
+                ":aa",
+            ),
+        ),
+    ),
+    Rule(
+        "airtable_token",
+        # Airtable personal access tokens: "pat", 14 characters, a dot, 64 hex.
+        (_p(r"(?<![A-Za-z0-9])pat[A-Za-z0-9]{14}\.[0-9a-f]{64}(?![0-9a-f])", "pat"),),
+    ),
+    Rule(
+        "cloudflare_origin_ca_key",
+        # Cloudflare Origin CA keys: "v1.0-", 24 hex or more, "-", a long hex run.
+        (_p(r"v1\.0-[0-9a-f]{24,64}-[0-9a-f]{100,}", "v1.0-"),),
+    ),
+    Rule(
+        "gocardless_token",
+        # GoCardless access tokens: "live_" (or "sandbox_") and 40 characters with "=" and
+        # "-" among them, so no single token run holds them.
+        (
+            _p(
+                r"(?<![A-Za-z0-9_])(?:live|sandbox)_(?=[A-Za-z0-9_=\-]{0,39}[0-9])"
+                r"[A-Za-z0-9_=\-]{40}(?![A-Za-z0-9_=\-])",
+                "live_",
+                "sandbox_",
+            ),
+        ),
+    ),
+    Rule(
         "appsync_api_key",
         # AWS AppSync API keys: "da2-" and 26 lower-case letters and digits (read as a
         # name by the prefixed-token check, so a rule of its own with the exact length).

@@ -174,8 +174,12 @@ SECRET_RULES: tuple[Rule, ...] = (
             ),
         ),
     ),
-    Rule("stripe_key", (_t(r"[sr]k_(?:live|test)_[0-9A-Za-z]{16,}", "k_live_", "k_test_"),)),
-    Rule("anthropic_key", (_t(r"sk-ant-[A-Za-z0-9_\-]{20,}", "sk-"),)),
+    # A provider prefix glued to a word ("xsk_live_…", "ssk-ant-…") is not that prefix.
+    Rule(
+        "stripe_key",
+        (_t(r"(?<![A-Za-z0-9])[sr]k_(?:live|test)_[0-9A-Za-z]{16,}", "k_live_", "k_test_"),),
+    ),
+    Rule("anthropic_key", (_t(r"(?<![A-Za-z0-9])sk-ant-[A-Za-z0-9_\-]{20,}", "sk-"),)),
     Rule(
         "openai_key",
         (
@@ -229,7 +233,7 @@ SECRET_RULES: tuple[Rule, ...] = (
         (
             _p(
                 r"authorization" + _ASSIGN + r"[ \t]*\\?[\"']?(?:bearer|basic|token|digest|apikey)"
-                r"[ \t]+([a-z0-9._~+/=\-]{8,})",
+                r"[ \t]+([^\s\"'`,;\\]{6,2048})",
                 "auth",
                 lower=True,
             ),
@@ -318,6 +322,33 @@ SECRET_RULES: tuple[Rule, ...] = (
         (Pattern(entropy.CANDIDATE, spans=entropy.candidate_spans),),
         context.entropy_or_context,
         widen=entropy.widen_dotted,
+    ),
+    Rule(
+        "leet_password",
+        # "password", "pass" or "secret" spelt with digits or symbols for letters: no one
+        # names a thing so, people pick passwords so (accept.leet_password decides).
+        (
+            _p(
+                r"[^\s\"'`,;:=()\[\]{}<>|]*(?:p[@4][s5$][s5$]|pa(?:[5$][s5$]|s[5$])|passw0"
+                r"|p455|[s5$]3cr|s[e3]cr3t)[^\s\"'`,;:=()\[\]{}<>|]*",
+                "p@",
+                "p4s",
+                "pa5",
+                "pa$",
+                "pas5",
+                "passw0",
+                "p455",
+                "3cr",
+                lower=True,
+            ),
+        ),
+        accept.leet_password,
+    ),
+    Rule(
+        "secret_default",
+        # os.environ.get("SECRET_KEY", "<literal>"): the literal is the secret's fallback.
+        (_p(diffs.DEFAULT.pattern, "environ.get", "getenv", "env.fetch", "env(", "process.env"),),
+        diffs.secret_default,
     ),
     Rule(
         "inlined_secret",

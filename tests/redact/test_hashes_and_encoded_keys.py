@@ -164,6 +164,9 @@ RULE_EXAMPLES = {
     "password_hash": HASHES["sha512crypt"],
     "base64_private_key": _b64("-----BEGIN OPENSSH PRIVATE KEY-----"),
     "private_key_body": "\n".join(EC_SEC1_BODY),
+    "leet_password": "the admin login is P@ssw0rd2024",
+    "inlined_secret": "-  key: ${SERVICE_TOKEN}\n+  key: centipede9",
+    "secret_default": "os.getenv('SERVICE_TOKEN', 'centipede9')",
     "teams_webhook": "https://outlook.office.com/webhook/9da5da9c-4218-4c22-aed6-b5c8baebfff5"
     "@2f2b54b7-0141-4ba7-8fcd-ab7d17a60ab1/IncomingWebhook/0123abcd/x",
 }

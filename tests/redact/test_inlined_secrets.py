@@ -60,3 +60,26 @@ def test_a_literal_far_from_the_reference_is_not_paired_with_it() -> None:
     """Only the i-th added line of a block is read against the i-th removed one."""
     text = '-k = process.env.API_KEY\n-x = 1\n+k = process.env.API_KEY\n+x = "centipede9"'
     assert "inlined_secret" not in R.redact_text(text)[1]
+
+
+@pytest.mark.parametrize(
+    ("text", "literal"),
+    [
+        ("os.environ.get('DJANGO_SECRET_KEY','wwf*2#86t64!fgh6yav$aoeuo@u2o')", "wwf*2#86t64"),
+        ('key = process.env.API_TOKEN || "k3v9q0x2m7"', "k3v9q0x2m7"),
+        ('ENV.fetch("SECRET_KEY_BASE", "devsecret123")', "devsecret123"),
+        ("env('APP_KEY', 'base64:Xk3j9aBcD')", "Xk3j9aBcD"),
+    ],
+)
+def test_a_literal_default_of_a_secret_variable_goes(text: str, literal: str) -> None:
+    out, found = R.redact_text(text)
+    assert literal not in out and "secret_default" in found, out
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['port = os.getenv("PORT", "8080")', 'x = os.environ.get("DB_PASSWORD", "")',
+     'os.getenv("API_KEY", "changeme")', 'os.getenv("LOG_LEVEL", "debug")'],
+)  # fmt: skip
+def test_defaults_of_other_variables_and_placeholders_stay(text: str) -> None:
+    assert R.redact_text(text)[0] == text

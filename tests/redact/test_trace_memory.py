@@ -8,7 +8,7 @@ from streams.redact import Redactor
 from streams.redact.memory import TOKEN, TraceMemory
 from streams.redact_events import DictRedaction
 
-PASSWORD = "S3cretPass!7"
+PASSWORD = "Tr0mbone!7x"
 
 
 def _command(text: str) -> dict[str, Any]:
