@@ -476,12 +476,30 @@ def run_in_context(token: str, text: str, start: int, end: int) -> bool:
         return False
     if _HEX_RUN.fullmatch(token) and _in_dotted_name(text, start, end):
         return False
-    if not _run_material(token) or _is_ssh_public_key(token):
+    if _SAME_CASE_UUID.fullmatch(token):
+        if not _handled_as_a_key(text, start, end):
+            return False  # an RFC UUID is an id, unless pasted from a dashboard, rotated…
+    elif not _run_material(token) or _is_ssh_public_key(token):
         return False
     digest_like = bool(_UUID.fullmatch(token) or _HEX_RUN.fullmatch(token))
     if _in_public_pem_block(text, start):
         return False
     return secret_context(text, start, end, digest_like=digest_like)
+
+
+_KEY_HANDLING = re.compile(
+    r"(?<![a-z0-9])(?:pasted|copied|rotated?|regenerated?|leaked|dashboard|portal)(?![a-z])"
+)
+"""The ``key_handling`` words but ``console`` (a terminal's too)."""
+
+
+def _handled_as_a_key(text: str, start: int, end: int) -> bool:
+    """A ``key_handling`` word (pasted, copied, rotated, leaked, dashboard…) in the
+    value's scope: what people say of a credential (Heroku and Postmark keys are UUIDs),
+    not of a request or a row id."""
+    lo, hi = scope(text, start, end)
+    low = text[lo:hi].lower()
+    return any(m.end() <= start - lo or m.start() >= end - lo for m in _KEY_HANDLING.finditer(low))
 
 
 def entropy_or_context(token: str, text: str, start: int, end: int) -> bool:

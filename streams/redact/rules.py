@@ -44,7 +44,7 @@ from .providers import PROVIDER_RULES
 _VALUE = (
     r"[ \t]*(?:[rbuf]{0,2}\\?\"([^\"\\\n]{3,2048})\\?\"|[rbuf]{0,2}\\?'([^'\\\n]{3,2048})\\?'"
     r"|`([^`\n]{3,2048})`|([^\s\"'`,;:=]{1,256}:(?:'[^'\n]{1,2048}'|\"[^\"\n]{1,2048}\"))"
-    r"|(?![=>])((?:[^\s\"'`,;\\]|\\(?![nrt\"])){3,2048}))"
+    r"|(?![=>])((?:[^\s\"'`,;\\]|\\(?![nrt\"\\])){3,2048}))"
 )
 """Up to 2048 characters: signed tokens (JWTs, macaroons, OAuth tokens) run to ~1000 and
 are redacted whole. ``user:'quoted pw'`` (``http --auth=…``, ``credentials=…``) is one

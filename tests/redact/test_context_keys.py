@@ -207,3 +207,15 @@ def test_a_uuid_right_after_a_secret_noun_is_the_key(text: str) -> None:
 )
 def test_a_uuid_after_a_data_key_or_an_id_word_stays(text: str) -> None:
     assert Redactor().redact_text(text)[0] == text
+
+
+def test_a_uuid_pasted_from_a_dashboard_goes_and_a_request_id_stays() -> None:
+    uuid = "4b18315e-6b7d-4337-b449-5d38f5a189ec"
+    for text in (f"Pasted {uuid} from the mongodb dashboard", f"I rotated {uuid} this morning"):
+        assert uuid not in Redactor().redact_text(text)[0]
+    for text in (
+        f"request {uuid} failed, see the console",
+        f"copied trace id {uuid} from the dashboard",
+        f"npm rejects {uuid} for this scope",
+    ):
+        assert Redactor().redact_text(text)[0] == text

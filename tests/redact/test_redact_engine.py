@@ -190,3 +190,8 @@ def test_a_bare_assigned_value_ends_at_a_json_escape() -> None:
     assert "hunter2go" not in out and "abc123xyz9" not in out
     assert r"\n+next_line = 1\n" in out and out.endswith(r"\" }")
     assert counts == {"secret_assignment": 2}
+
+
+def test_a_bare_value_in_doubly_escaped_json_ends_at_the_escape_too() -> None:
+    text = r"-        auth = ('', '')\\n+        auth = None\\n"
+    assert Redactor().redact_text(text)[0] == text
