@@ -14,9 +14,6 @@ import re
 from .accept import is_placeholder
 from .context import NOUN_CONTEXT
 
-REFERENCE_TRIGGERS = ("process.env", "environ", "getenv", "${", "env[", "env(")
-"""Lower-case literals one of which every environment or secret-store reference holds."""
-
 _NAME = r"([A-Za-z_][A-Za-z0-9_.]*)"
 REFERENCE = re.compile(
     r"process\.env\.(?:get\()?[\"']?" + _NAME

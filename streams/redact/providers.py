@@ -27,20 +27,10 @@ PROVIDER_RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "telegram_bot_token",
-        # The bot's numeric id, a colon, "AA" and 33 more characters; found inside the Bot
-        # API's URLs too (api.telegram.org/bot<token>/sendMessage), where a path segment is
-        # otherwise no token.
-        (
-            _p(
-                r"(?<![A-Za-z0-9])(?:bot)?([0-9]{6,12}:AA[A-Za-z0-9_\-]{31,40})(?![A-Za-z0-9_\-])",
-                ":aa",
-            ),
-        ),
-    ),
-    Rule(
-        "airtable_token",
-        # Airtable personal access tokens: "pat", 14 characters, a dot, 64 hex.
-        (_p(r"(?<![A-Za-z0-9])pat[A-Za-z0-9]{14}\.[0-9a-f]{64}(?![0-9a-f])", "pat"),),
+        # The part after the bot's numeric id and its colon: "AA" and 33 more characters,
+        # a token run of its own; found inside the Bot API's URLs too
+        # (api.telegram.org/bot<id>:<token>/sendMessage), where a path segment is no token.
+        (_prefixed(r"(?<=[0-9]:)AA[A-Za-z0-9_\-]{31,40}(?![A-Za-z0-9_\-])", "aa"),),
     ),
     Rule(
         "cloudflare_origin_ca_key",
@@ -49,14 +39,13 @@ PROVIDER_RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "gocardless_token",
-        # GoCardless access tokens: "live_" (or "sandbox_") and 40 characters with "=" and
-        # "-" among them, so no single token run holds them.
+        # GoCardless live access tokens: "live_" and 40 characters with "=" and "-" among
+        # them, so no single token run holds them.
         (
             _p(
-                r"(?<![A-Za-z0-9_])(?:live|sandbox)_(?=[A-Za-z0-9_=\-]{0,39}[0-9])"
+                r"(?<![A-Za-z0-9_])live_(?=[A-Za-z0-9_=\-]{0,39}[0-9])"
                 r"[A-Za-z0-9_=\-]{40}(?![A-Za-z0-9_=\-])",
                 "live_",
-                "sandbox_",
             ),
         ),
     ),

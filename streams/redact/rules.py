@@ -37,6 +37,7 @@ from . import accept, context, diffs, entropy
 from .credentials import CREDENTIAL_RULES
 from .pattern import Pattern, Rule
 from .pattern import literal as _p
+from .pattern import prefixed as _prefixed
 from .pattern import token_run as _t
 from .providers import PROVIDER_RULES
 
@@ -157,19 +158,18 @@ SECRET_RULES: tuple[Rule, ...] = (
         # SEQUENCE whose first item is the version INTEGER 0); SEC1 EC (version 1); PKCS#8
         # Ed25519. Certificates and public keys (a SEQUENCE that opens with a SEQUENCE)
         # never start so. The body runs on over line breaks, escaped ones and string
-        # concatenations, while the next line is 16+ base64 characters.
+        # concatenations, while the next line is 16+ base64 characters. The head starts a
+        # token run (its first line is one), so its prefixes are tested at run starts only.
         (
-            _p(
-                r"(?<![A-Za-z0-9+/])(?:b3BlbnNzaC1rZXktdjE|MII[A-Za-z0-9+/]{3}IBA(?:AK|DAN)"
+            _prefixed(
+                r"(?:b3BlbnNzaC1rZXktdjE|MII[A-Za-z0-9+/]{3}IBA(?:AK|DAN)"
                 r"|MIG[A-Za-z0-9+/]AgEAMB|MHcCAQEE|MIGkAgEBBD|MC4CAQAwBQYDK2Vw)"
                 r"[A-Za-z0-9+/]*={0,2}(?:(?:\\r\\n|\\n|\r?\n|\"[ \t]*\+[ \t]*\r?\n?[ \t]*\"|[ \t]+)"
                 r"[ \t]*[A-Za-z0-9+/]{16,}={0,2})*",
                 "b3blbnnzac1rzxktdje",
-                "ibaak",
-                "ibadan",
-                "ageamb",
+                "mii",
+                "mig",
                 "mhccaqee",
-                "migkagebbd",
                 "mc4caqawbqydk2vw",
             ),
         ),
@@ -326,19 +326,14 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule(
         "leet_password",
         # "password", "pass" or "secret" spelt with digits or symbols for letters: no one
-        # names a thing so, people pick passwords so (accept.leet_password decides).
+        # names a thing so, people pick passwords so (accept.leet_password decides). Three
+        # literals only, each a pass over every string: P@ss, P4ss, passw0rd.
         (
             _p(
-                r"[^\s\"'`,;:=()\[\]{}<>|]*(?:p[@4][s5$][s5$]|pa(?:[5$][s5$]|s[5$])|passw0"
-                r"|p455|[s5$]3cr|s[e3]cr3t)[^\s\"'`,;:=()\[\]{}<>|]*",
-                "p@",
+                r"[^\s\"'`,;:=()\[\]{}<>|]*(?:p[@4]s|ssw0)[^\s\"'`,;:=()\[\]{}<>|]*",
+                "p@s",
                 "p4s",
-                "pa5",
-                "pa$",
-                "pas5",
-                "passw0",
-                "p455",
-                "3cr",
+                "ssw0",
                 lower=True,
             ),
         ),
@@ -347,7 +342,7 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule(
         "secret_default",
         # os.environ.get("SECRET_KEY", "<literal>"): the literal is the secret's fallback.
-        (_p(diffs.DEFAULT.pattern, "environ.get", "getenv", "env.fetch", "env(", "process.env"),),
+        (_p(diffs.DEFAULT.pattern, "@env_ref"),),
         diffs.secret_default,
     ),
     Rule(
@@ -357,7 +352,7 @@ SECRET_RULES: tuple[Rule, ...] = (
         (
             Pattern(
                 diffs.REFERENCE,
-                diffs.REFERENCE_TRIGGERS,
+                ("@env_ref", "@template_ref"),
                 finder=diffs.inlined_spans,
             ),
         ),
@@ -449,6 +444,10 @@ REGEX_TRIGGERS: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
     # credentials, unauthorized): the literals are text triggers already, so this entry
     # costs no pass of its own; the gate then looks for a noun where a literal is.
     "@secret_noun": (context.NOUN_LITERALS, context.NOUN_GATE),
+    # An environment read (process.env, os.environ, getenv, ENV[…], ENV.fetch, env()) and a
+    # template reference (${…}: "$" is a text trigger already, for the password hashes).
+    "@env_ref": (("env",), re.compile(r"process\.env|environ|getenv|env[\[(.]")),
+    "@template_ref": (("$",), re.compile(r"\$\{")),
 }
 """Triggers that are regexes (a tool's name among many, a line shape): the literal is
 tested with ``in`` first (one C pass, shared by every entry with that literal), the regex

@@ -147,7 +147,6 @@ PROVIDER_EXAMPLES = {
     "prefixed_service_token": "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",
     "appsync_api_key": "da2-k3v9q0x2m7w4b8n1c6z5r0t4yp",
     "telegram_bot_token": "https://api.telegram.org/bot4839574812:AAHk3j9XzQ2pLm8vB7cT1yH6jF8sW5aE0uI/getMe",
-    "airtable_token": "patk3v9q0x2m7w4b8." + "3f9a0c2e" * 8,
     "cloudflare_origin_ca_key": "v1.0-" + "0a1b2c3d" * 3 + "-" + "9f8e7d6c5b4a" * 12 + "0a",
     "gocardless_token": "live_k3v9q0x2m7w4b8n1c6z5r0t4yp=Q-d8s2LmZ0bXy",
     "django_secret_key": "SECRET_KEY = 'django-insecure-4f!x2(q8_m^z0w=7k@v3+1r&c9s$e6b*h5n)d'",
