@@ -304,6 +304,7 @@ DATA_KEYS = frozenset(
 )  # fmt: skip
 """Words that make a ``key`` a data key (``idempotency key <uuid>``, ``the S3 object key``,
 ``cache key``): a UUID after them is an id, not a credential."""
+_PUBLIC_KEYS = frozenset(("public", "pub", "verify", "verifying", "verification"))
 _KEY_NAME = re.compile(r"([A-Za-z0-9]+)(?:[_\-][Kk][Ee][Yy]|Key)[\"']?[ \t]*(?:=|:)[ \t]*[\"']?$")
 """The word before ``key`` in the value's name (``ATLASSIAN_KEY=``, ``"partition_key":``,
 ``Idempotency-Key:``, ``muxKey =``)."""
@@ -317,12 +318,14 @@ def random_value(value: str, text: str, start: int, end: int) -> bool:
     v = value.strip()
     if len(v) < 8 or " " in v or is_placeholder(v) or "/" in v or "://" in v:
         return False
+    if any(c in v for c in "()[]"):
+        return False  # public_key = bytes(range(100, 132)): code, not a value
     if names_a_cursor(text, start):
         return False
     name = _KEY_NAME.search(text, max(0, start - 40), start)
     qualifier = name.group(1).lower() if name else ""
-    if qualifier in DATA_KEYS:
-        return False  # Idempotency-Key: <uuid>, partition_key=…: a data key's value
+    if qualifier in DATA_KEYS or qualifier in _PUBLIC_KEYS:
+        return False  # Idempotency-Key: <uuid>, partition_key=…, public_key: no secret
     if _UUID_VALUE.fullmatch(v) or (len(v) >= 16 and all(c in "0123456789abcdefABCDEF" for c in v)):
         return True
     digits = sum(c.isdigit() for c in v)

@@ -391,6 +391,14 @@ def _generated_name(run: str) -> bool:
     return len(longest) < MIN_RANDOM_PART or _is_digest_hex(longest)
 
 
+_JSON_ID_KEY = re.compile(r"\"[A-Za-z_]*(?:id|Id|ID)\"[ \t]*:[ \t]*\"$")
+"""``"id": "``, ``"request_id": "``: an API response's id field, whatever its case mix
+(``"id": "gen-1763…-8A1O…"``); a bare ``id <value>`` in prose is no such label."""
+_WHEEL_TAG = re.compile(
+    r"(?:cp|pp|py|ip|jy|graalpy)[0-9]{1,3}[a-z]?-(?:cp[0-9]{1,3}[a-z]*|abi3|none|pypy[0-9_]+|"
+    r"graalpy[0-9_a-z]+)-[a-z0-9_]+"
+)
+"""A wheel's interpreter, ABI and platform tags (``cp312-cp312-manylinux_2_17_x86_64``)."""
 _ULID = re.compile(r"[0-7][0-9A-HJKMNP-TV-Z]{25}")
 """A ULID (Crockford base-32, 26 characters, time first): an id."""
 _NAME_PARTS = re.compile(r"[A-Za-z]+|[0-9]+")
@@ -419,8 +427,12 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
         if hex_verdict:
             return not _after_id_label(text, start) and not _in_dotted_name(text, start, end)
         return _keyword_right_before(text, start) and not _SAME_CASE_UUID.fullmatch(token)
-    if _ULID.fullmatch(token) or (not (upper and lower) and _after_id_label(text, start)):
-        return False  # an id: a ULID, or a single-case value right after an id label
+    if _ULID.fullmatch(token) or _WHEEL_TAG.fullmatch(token):
+        return False  # an id (a ULID), a wheel's tags
+    if _after_id_label(text, start) and (
+        not (upper and lower) or _JSON_ID_KEY.search(text, 0, start)
+    ):
+        return False  # a single-case value after an id label; any value of a JSON "id" key
     core = _UUID.sub("", token) if "-" in token else token
     core = UNDERSCORE_UUID.sub("", core) if "_" in core else core
     near = _near_keyword(text, start)

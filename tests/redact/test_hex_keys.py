@@ -121,3 +121,15 @@ def test_random_lower_case_keys_with_few_digits_are_keys() -> None:
     tokens = ["".join(rng.choice(alphabet) for _ in range(32)) for _ in range(400)]
     kept = [t for t in tokens if t in Redactor().redact_text(f"it fails with {t} now")[0]]
     assert len(kept) <= 22, len(kept)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '"id": "gen-1763000000-8A1OqZ3xPbK2xR9"',  # an API response's id (OpenRouter's)
+        'wheel("numpylike", "2.5.0", "cp312-cp312-manylinux_2_17_x86_64", ">=3.12")',
+        "    public_key = bytes(range(100, 132))",
+    ],
+)
+def test_json_ids_wheel_tags_and_public_key_code_stay(text: str) -> None:
+    assert Redactor().redact_text(text)[0] == text
