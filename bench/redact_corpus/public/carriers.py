@@ -23,8 +23,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 TEXT_CARRIERS = ("command", "output", "patch", "snapshot", "thought")
 NATIVE = "native"
-"""A sixth text carrier for cases that bring their own (the ``fresh`` and ``fresh2``
-splits): the scanner's example text or test file the value was cut from, as it was found."""
+"""A sixth text carrier for cases that bring their own (the ``fresh``, ``fresh2`` and
+``fresh3`` splits): the scanner's example text or test file the value was cut from, as it was found."""
 
 
 @dataclass(frozen=True)
@@ -46,6 +46,7 @@ def _service(kind: str) -> str:
     if name.startswith(("np.", "kingfisher.")):  # rule ids: np.<service>.<n>
         name = name.split(".")[1]
     name = name.split("/")[0]  # secretlint: <rule>/<message id>
+    name = name.removeprefix("detected-")  # semgrep: detected-<service>-<what>
     name = re.sub(
         r"[-_](api|access|personal|secret|token|key|client|app|bot|user|org|v\d)\b.*", "", name
     )

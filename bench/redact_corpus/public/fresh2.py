@@ -46,8 +46,11 @@ def vet(
     known: set[str],
     labelled: set[str],
     counts: Counter[str],
+    holds: dict[str, str] | None = None,
 ) -> list[dict[str, Any]]:
-    """The candidates no judge's pattern matches and that carry no credential we know of."""
+    """The candidates no judge's pattern matches and that carry no credential we know of
+    (``holds``: the reading's table, by how the text starts; this split's by default)."""
+    holds = HOLDS_A_CREDENTIAL if holds is None else holds
     out = []
     seen: set[str] = set()
     for neg in candidates:
@@ -62,7 +65,7 @@ def vet(
         if any(value in text for value in labelled):
             counts["negatives dropped: holds a value labelled a secret"] += 1
             continue
-        if any(text.lstrip().startswith(start) for start in HOLDS_A_CREDENTIAL):
+        if any(text.lstrip().startswith(start) for start in holds):
             counts["negatives dropped: read as credential material"] += 1
             continue
         seen.add(text)

@@ -63,6 +63,7 @@ the batch envelope and the finalize marker, encoded as a foreign producer could 
 SPLIT_FILES = {
     "fresh": ("fresh_secrets.jsonl", "fresh_negatives.jsonl"),
     "fresh2": ("fresh2_secrets.jsonl", "fresh2_negatives.jsonl"),
+    "fresh3": ("fresh3_secrets.jsonl", "fresh3_negatives.jsonl"),
 }
 """Splits kept in files of their own (so adding them moves no figure of the others)."""
 DEFAULT_FILES = ("secrets.jsonl", "negatives.jsonl")
@@ -233,8 +234,8 @@ class Report:
 
 def run(split: str | None = None, redactor: Redactor | None = None,
         with_fields: bool = True) -> Report:  # fmt: skip
-    """Score one split (``blind``, ``tune``, ``fresh``, ``fresh2``; None: all of the main
-    files)."""
+    """Score one split (``blind``, ``tune``, ``fresh``, ``fresh2``, ``fresh3``;
+    None: all of the main files)."""
     secrets_file, negatives_file = SPLIT_FILES.get(split or "", DEFAULT_FILES)
     redactor = redactor or Redactor()
     scan: Callable[[str], tuple[str, dict[str, int]]] = redactor.redact_text

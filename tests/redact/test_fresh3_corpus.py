@@ -1,0 +1,76 @@
+"""The fresh3 split (Semgrep's secrets rules' test files) is well formed: it loads, every case
+says where it came from, every value is really inside each of its carriers, ids are unique,
+and it stays apart from every earlier split."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+
+from bench.redact_corpus.public.carriers import NATIVE, TEXT_CARRIERS, _service, load, text_cases
+from bench.redact_corpus.public.score import SPLIT_FILES
+
+SECRETS_FILE, NEGATIVES_FILE = SPLIT_FILES["fresh3"]
+SECRETS = load(SECRETS_FILE)
+NEGATIVES = load(NEGATIVES_FILE)
+PINNED = re.compile(
+    r"https://github\.com/semgrep/semgrep-rules/blob/[0-9a-f]{40}/generic/secrets/"
+    r"(?:gitleaks|security)/[\w.-]+"
+)
+EARLIER = ("secrets.jsonl", "fresh_secrets.jsonl", "fresh2_secrets.jsonl")
+EARLIER_NEGATIVES = ("negatives.jsonl", "fresh_negatives.jsonl", "fresh2_negatives.jsonl")
+
+
+def test_fresh3_files_load_with_their_labels() -> None:
+    assert len(SECRETS) >= 150 and len({c["kind"] for c in SECRETS}) >= 60
+    assert len(NEGATIVES) >= 50
+    for case in SECRETS:
+        assert case["split"] == "fresh3", case["id"]
+        assert re.fullmatch(r"semgrep:[a-z0-9-]+", case["kind"]), case["id"]
+        assert PINNED.fullmatch(case["source"]), case["id"]
+        assert case["value"] and case["value"] in case["example"], case["id"]
+    for neg in NEGATIVES:
+        assert neg["split"] == "fresh3", neg["id"]
+        assert re.fullmatch(r"semgrep-fp:[a-z0-9-]+", neg["kind"]), neg["id"]
+        assert PINNED.fullmatch(neg["source"]) and neg["text"], neg["id"]
+
+
+def test_ids_and_values_are_apart_from_every_earlier_split() -> None:
+    ids = [c["id"] for c in SECRETS] + [n["id"] for n in NEGATIVES]
+    assert len(ids) == len(set(ids))
+    assert all(re.fullmatch(r"hn?\d{4}", i) for i in ids)
+    earlier_ids = {c["id"] for name in (*EARLIER, *EARLIER_NEGATIVES) for c in load(name)}
+    assert not earlier_ids & set(ids)
+    earlier_values = {c["value"] for name in EARLIER for c in load(name)}
+    assert not earlier_values & {c["value"] for c in SECRETS}
+    earlier_texts = {n["text"] for name in EARLIER_NEGATIVES for n in load(name)}
+    assert not earlier_texts & {n["text"] for n in NEGATIVES}
+    assert max(Counter(c["kind"] for c in SECRETS).values()) <= 3
+
+
+def test_no_negative_holds_a_labelled_value() -> None:
+    values = {c["value"] for name in (*EARLIER, SECRETS_FILE) for c in load(name)}
+    values = {v for v in values if len(v) >= 8}
+    assert not [n["id"] for n in NEGATIVES if any(v in n["text"] for v in values)]
+
+
+def test_every_value_sits_in_each_of_its_six_text_carriers() -> None:
+    by_case: dict[str, set[str]] = {}
+    values = {c["id"]: c["value"] for c in SECRETS}
+    for carried in text_cases("fresh3", SECRETS_FILE):
+        value = values[carried.case_id]
+        assert any(s in carried.text for s in carried.secrets), (carried.case_id, carried.carrier)
+        assert carried.secrets[0] in (value, json.dumps(value)[1:-1])
+        by_case.setdefault(carried.case_id, set()).add(carried.carrier)
+    assert set(by_case) == set(values)
+    assert all(carriers == {*TEXT_CARRIERS, NATIVE} for carriers in by_case.values())
+
+
+def test_carriers_name_the_service_not_the_scanner() -> None:
+    # carrier texts say ``export AWS_API_KEY=…``, not ``SEMGREP…`` or ``DETECTED…``
+    assert _service("semgrep:detected-aws-secret-access-key") == "aws"
+    assert _service("semgrep:adafruit-api-key") == "adafruit"
+    for carried in text_cases("fresh3", SECRETS_FILE):
+        if carried.carrier == "command" and carried.text.startswith("export "):
+            assert not carried.text.startswith(("export SEMGREP", "export DETECTED"))
