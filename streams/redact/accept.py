@@ -123,7 +123,7 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
         return True
     if _PROSE_WORD.fullmatch(value):
         return False  # "… the password combination." ends a sentence: a word, not a value
-    if any(c in value for c in "()[]{}") or value.isdigit():
+    if any(c in value for c in "()[]{}") or (value.isdigit() and len(value) < 20):
         return False
     if _DOTTED.fullmatch(value) and not any(map(_random_segment, value.split("."))):
         return False  # settings.api_key, config.auth.token: a reference, not a value
@@ -201,6 +201,10 @@ _ENV_REFERENCE = re.compile(r"\$(?:\{[^}]*\}|[A-Z_][A-Z0-9_]*|[a-z_][a-z0-9_]*|[
 mixed-case ``$YYbMDot25P`` is a password that starts with a dollar sign."""
 
 
+_PRINTF = re.compile(r"%[-#0 +]?[0-9]*(?:\.[0-9]+)?[sdrxifvq]|\{[0-9]*\}")
+"""A format string's placeholder (``%s``, ``%v``, ``{}``, ``{0}``)."""
+
+
 def url_password(value: str, text: str, start: int, end: int) -> bool:
     """Accept a password in ``scheme://user:PASSWORD@host`` unless it is templated/masked.
 
@@ -211,7 +215,9 @@ def url_password(value: str, text: str, start: int, end: int) -> bool:
     value = unquoted(value) or value
     if _ENV_REFERENCE.fullmatch(value) or value.startswith(("{", "%(", "<")):
         return False
-    return not _REPEATED.fullmatch(value.lower()) or value[0] not in "*x."
+    if _PRINTF.fullmatch(value):
+        return False  # fmt.Sprintf("sshpass -p '%s'", pw): a format's placeholder
+    return not _REPEATED.fullmatch(value.lower()) or value[0] not in "*x.•●"
 
 
 def mixed_token(value: str, text: str, start: int, end: int) -> bool:
@@ -260,10 +266,15 @@ def _key_material(body: str) -> bool:
     return classes >= 2 and not is_identifier_like(body)
 
 
+_LEGACY_WORKSPACE = re.compile(r"(?:[0-9]-)?(?=[a-z]*[0-9])[0-9a-zA-Z]{8,48}")
+
+
 def slack_token(value: str, text: str, start: int, end: int) -> bool:
     """A Slack token has a long random body with digits (``xoxb-1234…-…``); a short
     ``xoxo-indieweb`` or a masked ``xoxb-xxxx…`` is not one."""
     body = value[5:]
+    if value[:5] in ("xoxa-", "xoxr-") and _LEGACY_WORKSPACE.fullmatch(body):
+        return True  # a legacy workspace token (gitleaks' xox[ar]-(d-)?…): short by design
     return (
         len(value) >= 24
         and any(c.isdigit() for c in body)
@@ -347,13 +358,25 @@ _LEET = frozenset("013457@$")
 _PASSWORD_WORDS = ("password", "passwd", "pass", "secret", "pwd")
 
 
+_PASSWORD_MIX = re.compile(
+    r"(?=[^\s]*[0-9])(?=[^\s]*[!#$%^&*+?~])(?=[^\s]*(?:[Pp]ass|PASS|[Ss]ecret|SECRET))"
+    r"[A-Za-z0-9!#$%^&*+?~@._\-]{8,40}"
+)
+"""A password that says so: "pass" or "secret" with digits and a symbol (``passworD123*``);
+a name never has a symbol in it."""
+
+
 def leet_password(value: str, text: str, start: int, end: int) -> bool:
     """A password written in leetspeak (``P@ssw0rd123``, ``s3cr3tP4ss``): "password",
-    "pass" or "secret" spelt with a digit or symbol for a letter. The swapped character must
+    "pass" or "secret" spelt with a digit or symbol for a letter; or the word itself with
+    digits and a symbol (``Password123!``). The swapped character must
     sit inside that word, so ``md5Password`` or ``s3SecretKey`` (a name with a digit) stay."""
-    v = unquoted(value).lower()
+    raw = unquoted(value)
+    v = raw.lower()
     if len(v) < 6 or "/" in v or "\\" in v or is_placeholder(v):
         return False
+    if _PASSWORD_MIX.fullmatch(raw):
+        return True  # Password123!, Sample%password12: the word, digits and a symbol
     plain = v.translate(_DELEET)
     for word in _PASSWORD_WORDS:
         at = plain.find(word)

@@ -329,7 +329,7 @@ def _not_a_word(value: str) -> bool:
 
 _MARKER = re.compile(r"\[REDACTED:[a-z0-9_]+\]")
 """An earlier rule's replacement token (``models.REPLACEMENT``)."""
-_MASKED = re.compile(r"x{8}|X{8}|\*{4}|#{4}|0{16}")
+_MASKED = re.compile(r"x{8}|X{8}|\*{4}|#{4}|0{16}|•{4}|●{4}")
 """A run no key has (gitleaks' own samples mask theirs so); the span is left alone. The
 documentation keys (``…EXAMPLEKEY``, ``dapi0123456789abcdef…``) are not skipped: the
 fixture corpus counts them as secrets, since real keys get pasted beside them."""

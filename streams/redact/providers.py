@@ -30,7 +30,7 @@ PROVIDER_RULES: tuple[Rule, ...] = (
         # The part after the bot's numeric id and its colon: "AA" and 33 more characters,
         # a token run of its own; found inside the Bot API's URLs too
         # (api.telegram.org/bot<id>:<token>/sendMessage), where a path segment is no token.
-        (_prefixed(r"(?<=[0-9]:)AA[A-Za-z0-9_\-]{31,40}(?![A-Za-z0-9_\-])", "aa"),),
+        (_prefixed(r"(?<=[0-9]{6}:)AA[A-Za-z0-9_\-]{31,40}(?![A-Za-z0-9_\-])", "aa"),),
     ),
     Rule(
         "cloudflare_origin_ca_key",
@@ -46,6 +46,21 @@ PROVIDER_RULES: tuple[Rule, ...] = (
                 r"(?<![A-Za-z0-9_])live_(?=[A-Za-z0-9_=\-]{0,39}[0-9])"
                 r"[A-Za-z0-9_=\-]{40}(?![A-Za-z0-9_=\-])",
                 "live_",
+            ),
+        ),
+    ),
+    Rule(
+        "twilio_api_key",
+        # Twilio API key SIDs: "SK" and 32 hex, starting a token run.
+        (_prefixed(r"SK[0-9a-fA-F]{32}(?![0-9A-Za-z])", "sk"),),
+    ),
+    Rule(
+        "amazon_mws_token",
+        # Amazon MWS auth tokens: "amzn.mws." and a UUID.
+        (
+            _p(
+                r"amzn\.mws\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}",
+                "amzn.mws.",
             ),
         ),
     ),
@@ -93,8 +108,8 @@ PROVIDER_RULES: tuple[Rule, ...] = (
                 r"flb_live_|fm1[ar]_|fm2_|pnu_|ramp_id_|ramp_sec_|rdme_|rh-api-|"
                 r"rootly_|rzp_live_|salad_cloud_|sgp_|shltm_|slk_|sm_[aps]at_|sqco_|thog-key-|"
                 r"thog-secret-|tk-us-|tskey-|5AEP861|"
-                # Firecrawl, New Relic Pixie API and deploy keys
-                r"fc-(?=[0-9a-f]{32})|px-api-|px-dep-)"
+                # Firecrawl, New Relic Pixie API and deploy keys, Adobe client secrets, Shippo
+                r"fc-(?=[0-9a-f]{32})|px-api-|px-dep-|p8e-|shippo_live_|shippo_test_)"
                 r"[A-Za-z0-9_\-]{14,}(?<=[A-Za-z0-9_\-]{20})",
                 "hf_",
                 "api_org_",
@@ -186,6 +201,8 @@ PROVIDER_RULES: tuple[Rule, ...] = (
                 "fc-",
                 "px-api-",
                 "px-dep-",
+                "p8e-",
+                "shippo_",
             ),
         ),
         accept.token_body,

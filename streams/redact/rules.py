@@ -72,6 +72,25 @@ def _assignment(keyword: str, *triggers: str) -> Pattern:
     return _p(keyword + _NAME_SUFFIX + _ASSIGN + _VALUE, *triggers, lower=True)
 
 
+_PASSWORD_WORD = re.compile(r"p[@4]s|ssw0|pass(?:word|wd|phrase)|secret")
+_TOKEN_END = frozenset(" \t\r\n\"'`,;:=()[]{}<>|")
+
+
+def _password_words(text: str, low: str, hits: list[str] | None) -> list[tuple[int, int]]:
+    """The whitespace-free tokens around each "pass"/"secret"-like spot of the text."""
+    spans: list[tuple[int, int]] = []
+    for m in _PASSWORD_WORD.finditer(low):
+        if spans and m.start() < spans[-1][1]:
+            continue
+        a, b = m.start(), m.end()
+        while a and text[a - 1] not in _TOKEN_END:
+            a -= 1
+        while b < len(text) and text[b] not in _TOKEN_END:
+            b += 1
+        spans.append((a, b))
+    return spans
+
+
 SECRET_RULES: tuple[Rule, ...] = (
     Rule(
         "private_key_block",
@@ -88,7 +107,8 @@ SECRET_RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "jwt",
-        (_p(r"eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]*", "eyj"),),
+        # header.payload[.signature]: an unsigned token's claims are still a credential's
+        (_p(r"eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}(?:\.[A-Za-z0-9_\-]*)?", "eyj"),),
     ),
     Rule(
         "github_token",
@@ -138,7 +158,7 @@ SECRET_RULES: tuple[Rule, ...] = (
         (
             _p(
                 r"://((?:[A-Za-z0-9\-]+\.)*(?:outlook\.office(?:365)?|webhook\.office)\.com/"
-                r"webhook(?:b2)?/[0-9a-f\-]{36}@[0-9a-f\-]{36}[^\s\"'<>`]*)",
+                r"webhook(?:b2)?/[0-9A-Za-z\-]{36}(?:@[0-9A-Za-z\-]{36})?[^\s\"'<>`]*)",
                 "://",
                 requires="office.com/webhook",
             ),
@@ -326,15 +346,15 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule(
         "leet_password",
         # "password", "pass" or "secret" spelt with digits or symbols for letters: no one
-        # names a thing so, people pick passwords so (accept.leet_password decides). Three
-        # literals only, each a pass over every string: P@ss, P4ss, passw0rd.
+        # names a thing so, people pick passwords so; or the word with digits and a symbol
+        # (accept.leet_password decides). "pass" and "secret" are the assignments'
+        # literals already; P@ss, P4ss and passw0rd cost a pass each over every string.
         (
-            _p(
-                r"[^\s\"'`,;:=()\[\]{}<>|]*(?:p[@4]s|ssw0)[^\s\"'`,;:=()\[\]{}<>|]*",
-                "p@s",
-                "p4s",
-                "ssw0",
-                lower=True,
+            Pattern(
+                _PASSWORD_WORD,
+                ("p@s", "p4s", "ssw0", "pass", "secret"),
+                on_lower=True,
+                finder=_password_words,
             ),
         ),
         accept.leet_password,

@@ -241,3 +241,32 @@ def test_command_substitutions_and_random_file_names_stay(text: str) -> None:
 def test_a_backtick_quoted_single_value_still_goes() -> None:
     out = R.redact_text("SUMO_ACCESS_KEY=`k3v9q0x2m7w4b8n1`")[0]
     assert "k3v9q0x2m7w4b8n1" not in out
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("The key passworD123* gets a 401", "passworD123*"),  # semgrep's fixture
+        ("export DISCORD_TOKEN=47050061723854045311518666050614", "4705006172385404"),
+        ('"access_token1": "xoxa-6-alsq1cwl5op9"', "alsq1cwl5op9"),  # legacy workspace
+        ("eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJuYW1lIjoiSm9lIn0", "eyJuYW1lIjoiSm9lIn0"),
+    ],
+)
+def test_password_mixes_long_numeric_tokens_legacy_slack_and_unsigned_jwts_go(
+    text: str, secret: str
+) -> None:
+    assert secret not in R.redact_text(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "password2 = forms.CharField(widget=forms.PasswordInput)",
+        "if password == confirm_password:",
+        "timeout=30",
+        'cmdInput := fmt.Sprintf("sshpass -p %s", password)',
+        "https://username:••••••••@example.com",
+    ],
+)
+def test_password_names_numbers_formats_and_masks_stay(text: str) -> None:
+    assert R.redact_text(text)[0] == text

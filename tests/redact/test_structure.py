@@ -148,6 +148,8 @@ PROVIDER_EXAMPLES = {
     "appsync_api_key": "da2-k3v9q0x2m7w4b8n1c6z5r0t4yp",
     "telegram_bot_token": "https://api.telegram.org/bot4839574812:AAHk3j9XzQ2pLm8vB7cT1yH6jF8sW5aE0uI/getMe",
     "cloudflare_origin_ca_key": "v1.0-" + "0a1b2c3d" * 3 + "-" + "9f8e7d6c5b4a" * 12 + "0a",
+    "twilio_api_key": "SK" + "4f0e9d8c7b6a" * 2 + "5f4e3d2c",
+    "amazon_mws_token": "amzn.mws.4b18315e-6b7d-4337-b449-5d38f5a189ec",
     "gocardless_token": "live_k3v9q0x2m7w4b8n1c6z5r0t4yp=Q-d8s2LmZ0bXy",
     "django_secret_key": "SECRET_KEY = 'django-insecure-4f!x2(q8_m^z0w=7k@v3+1r&c9s$e6b*h5n)d'",
 }
