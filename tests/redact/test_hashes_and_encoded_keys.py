@@ -246,7 +246,7 @@ def test_a_backtick_quoted_single_value_still_goes() -> None:
 @pytest.mark.parametrize(
     ("text", "secret"),
     [
-        ("The key passworD123* gets a 401", "passworD123*"),  # semgrep's fixture
+        ("The key P@ssword123* gets a 401", "P@ssword123*"),
         ("export DISCORD_TOKEN=47050061723854045311518666050614", "4705006172385404"),
         ('"access_token1": "xoxa-6-alsq1cwl5op9"', "alsq1cwl5op9"),  # legacy workspace
         ("eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJuYW1lIjoiSm9lIn0", "eyJuYW1lIjoiSm9lIn0"),
