@@ -342,7 +342,29 @@ def key_spans(
     """
     if low is None or "[redacted:" in low:
         low = _lower_window(text, 0, len(text))
-    nouns = noun_spans(low, hits)
+    return _values_after(text, low, noun_spans(low, hits))
+
+
+HANDLING_VERB = re.compile(
+    r"(?<![a-z0-9])(?:pasted|copied|rotated|regenerated|leaked|rejects|rejected|revoked)"
+    r"(?![a-z])"
+)
+"""What people do to a credential, right before it: ``Pasted V from…``, ``acme rejects V``."""
+HANDLING_LITERALS = ("pasted", "copied", "rotated", "regenerated", "leaked", "reject", "revoked")
+
+
+def verb_key_spans(
+    text: str, low: str | None = None, hits: list[str] | None = None
+) -> list[tuple[int, int]]:
+    """The ``contextual_key`` rule's second finder: key material right after a verb of
+    :data:`HANDLING_VERB` (no secret noun needed), with the same checks as after a noun."""
+    if low is None or "[redacted:" in low:
+        low = _lower_window(text, 0, len(text))
+    return _values_after(text, low, [m.span() for m in HANDLING_VERB.finditer(low)])
+
+
+def _values_after(text: str, low: str, nouns: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Key material in the window right after each anchor word (a noun or a verb)."""
     windows: list[tuple[int, int]] = []
     for _, b in nouns:
         lo, hi = b, min(len(text), b + _AFTER_NOUN)

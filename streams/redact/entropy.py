@@ -395,10 +395,12 @@ _JSON_ID_KEY = re.compile(r"\"[A-Za-z_]*(?:id|Id|ID)\"[ \t]*:[ \t]*\"$")
 """``"id": "``, ``"request_id": "``: an API response's id field, whatever its case mix
 (``"id": "gen-1763…-8A1O…"``); a bare ``id <value>`` in prose is no such label."""
 _WHEEL_TAG = re.compile(
-    r"(?:cp|pp|py|ip|jy|graalpy)[0-9]{1,3}[a-z]?-(?:cp[0-9]{1,3}[a-z]*|abi3|none|pypy[0-9_]+|"
+    r"(?:[0-9][0-9a-z_]*-)?(?:cp|pp|py|ip|jy|graalpy)[0-9]{1,3}[a-z]?-"
+    r"(?:cp[0-9]{1,3}[a-z]*|abi3|none|pypy[0-9_]+|"
     r"graalpy[0-9_a-z]+)-[a-z0-9_]+"
 )
-"""A wheel's interpreter, ABI and platform tags (``cp312-cp312-manylinux_2_17_x86_64``)."""
+"""A wheel's interpreter, ABI and platform tags (``cp312-cp312-manylinux_2_17_x86_64``),
+also with the version's last part before them as a token run holds it (``0-cp37-abi3-…``)."""
 _ULID = re.compile(r"[0-7][0-9A-HJKMNP-TV-Z]{25}")
 """A ULID (Crockford base-32, 26 characters, time first): an id."""
 _NAME_PARTS = re.compile(r"[A-Za-z]+|[0-9]+")

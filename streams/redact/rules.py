@@ -372,6 +372,13 @@ SECRET_RULES: tuple[Rule, ...] = (
                 on_lower=True,
                 finder=context.key_spans,
             ),
+            # ... or right after what people do to one (pasted, rotated, rejects, revoked)
+            Pattern(
+                context.HANDLING_VERB,
+                context.HANDLING_LITERALS,
+                on_lower=True,
+                finder=context.verb_key_spans,
+            ),
         ),
     ),
 )

@@ -108,10 +108,12 @@ def test_the_gated_finder_gives_the_same_findings_in_both_scans() -> None:
         assert fast.redact_text(text) == full.redact_text(text), text
 
 
-def test_a_secret_noun_is_needed_for_short_values() -> None:
-    """Without a secret noun in its scope a short random value stays: the rule's finder
-    only runs where one is (no pass of its own over other strings)."""
-    assert Redactor().redact_text("kanban rejects 11XQ98FVS8WI")[0].endswith("11XQ98FVS8WI")
+def test_a_short_value_needs_a_secret_noun_or_a_handling_verb() -> None:
+    """A short random value goes right after a secret noun or after what people do to a
+    credential (pasted, rotated, rejects, revoked: since the fifth session); after other
+    words it stays (the finders run only where one of those words is)."""
+    assert "11XQ98FVS8WI" not in Redactor().redact_text("kanban rejects 11XQ98FVS8WI")[0]
+    assert Redactor().redact_text("kanban shows 11XQ98FVS8WI")[0].endswith("11XQ98FVS8WI")
 
 
 def test_unfiltered_nouns_have_no_trigger_context() -> None:
@@ -216,6 +218,31 @@ def test_a_uuid_pasted_from_a_dashboard_goes_and_a_request_id_stays() -> None:
     for text in (
         f"request {uuid} failed, see the console",
         f"copied trace id {uuid} from the dashboard",
-        f"npm rejects {uuid} for this scope",
+        f"request {uuid} was rejected for this scope",
     ):
         assert Redactor().redact_text(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Pasted Xk3j9aBcDe0f from the dashboard", "Xk3j9aBcDe0f"),
+        ("I rotated k3v9q0x2m7w4b8 yesterday", "k3v9q0x2m7w4b8"),
+        ("acme revoked 11XQ98FVS8WI this morning", "11XQ98FVS8WI"),
+    ],
+)
+def test_key_material_right_after_a_handling_verb_goes(text: str, secret: str) -> None:
+    assert secret not in Redactor().redact_text(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the server rejects TLS1_2_VERSION here",
+        "copied build-4f2a9c1 to staging",
+        "Pasted traceback_2024 from the log",
+        "I rotated logs_v2_backup yesterday",
+    ],
+)
+def test_names_after_a_handling_verb_stay(text: str) -> None:
+    assert Redactor().redact_text(text)[0] == text

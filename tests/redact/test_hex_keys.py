@@ -128,6 +128,7 @@ def test_random_lower_case_keys_with_few_digits_are_keys() -> None:
     [
         '"id": "gen-1763000000-8A1OqZ3xPbK2xR9"',  # an API response's id (OpenRouter's)
         'wheel("numpylike", "2.5.0", "cp312-cp312-manylinux_2_17_x86_64", ">=3.12")',
+        "  Downloading brotlicffi-1.1.0.0-cp37-abi3-manylinux_2_17_x86_64.manylinux2014_x86_64.whl",
         "    public_key = bytes(range(100, 132))",
     ],
 )
