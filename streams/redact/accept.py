@@ -358,25 +358,13 @@ _LEET = frozenset("013457@$")
 _PASSWORD_WORDS = ("password", "passwd", "pass", "secret", "pwd")
 
 
-_PASSWORD_MIX = re.compile(
-    r"(?=[^\s]*[0-9])(?=[^\s]*[!#$%^&*+?~])(?=[^\s]*(?:[Pp]ass|PASS|[Ss]ecret|SECRET))"
-    r"[A-Za-z0-9!#$%^&*+?~@._\-]{8,40}"
-)
-"""A password that says so: "pass" or "secret" with digits and a symbol (``passworD123*``);
-a name never has a symbol in it."""
-
-
 def leet_password(value: str, text: str, start: int, end: int) -> bool:
     """A password written in leetspeak (``P@ssw0rd123``, ``s3cr3tP4ss``): "password",
-    "pass" or "secret" spelt with a digit or symbol for a letter; or the word itself with
-    digits and a symbol (``Password123!``). The swapped character must
+    "pass" or "secret" spelt with a digit or symbol for a letter. The swapped character must
     sit inside that word, so ``md5Password`` or ``s3SecretKey`` (a name with a digit) stay."""
-    raw = unquoted(value)
-    v = raw.lower()
+    v = unquoted(value).lower()
     if len(v) < 6 or "/" in v or "\\" in v or is_placeholder(v):
         return False
-    if _PASSWORD_MIX.fullmatch(raw):
-        return True  # Password123!, Sample%password12: the word, digits and a symbol
     plain = v.translate(_DELEET)
     for word in _PASSWORD_WORDS:
         at = plain.find(word)
