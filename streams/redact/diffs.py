@@ -4,7 +4,9 @@ line puts a literal in its place (``-Client(process.env.API_KEY)`` /
 
 Why a rule of its own: the literal can be any password (a word with digits, a UUID), which
 no shape or entropy test tells from a name, but the diff says what it is. This is what a
-developer does while debugging a failing call, so it is what a captured fix shows.
+developer does while debugging a failing call, so it is what a captured fix shows. The same
+reading gives ``secret_default`` (:data:`DEFAULT`): a literal written as a secret variable's
+fallback (``os.environ.get("SECRET_KEY", "…")``) stands for it too.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ def _secret_reference(line: str) -> re.Match[str] | None:
 
 def _literal(added: str, templated: bool) -> tuple[int, int] | None:
     """The literal at the start of ``added`` (what replaced the reference), as a span."""
-    if not added:
+    if not added or added[0].isspace():
         return None
     if added[0] in _QUOTES:
         close = added.rfind(added[0])
