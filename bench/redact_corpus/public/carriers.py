@@ -38,7 +38,16 @@ class Carried:
 
 
 def load(name: str) -> list[dict]:
+    """The rows of a corpus file of this folder (JSON lines)."""
     return [json.loads(x) for x in (HERE / name).read_text().splitlines() if x]
+
+
+def write(name: str, rows: list[dict]) -> None:
+    """Write a corpus file of this folder: one JSON object per line, keys sorted (so a
+    rebuild from the same mirrors gives the same bytes)."""
+    with (HERE / name).open("w") as fh:
+        for row in rows:
+            fh.write(json.dumps(row, sort_keys=True) + "\n")
 
 
 def _service(kind: str) -> str:

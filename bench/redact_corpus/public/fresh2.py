@@ -18,7 +18,6 @@ it did not find credential material (the ``HOLDS_A_CREDENTIAL`` tables).
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sys
 from collections import Counter
@@ -30,14 +29,11 @@ sys.path.insert(0, str(HERE))
 import build  # noqa: E402
 import kingfisher  # noqa: E402
 import secretlint  # noqa: E402
+from carriers import load, write  # noqa: E402
 
 EARLIER_SECRETS = ("secrets.jsonl", "fresh_secrets.jsonl")
 EARLIER_NEGATIVES = ("negatives.jsonl", "fresh_negatives.jsonl")
 HOLDS_A_CREDENTIAL = kingfisher.HOLDS_A_CREDENTIAL | secretlint.HOLDS_A_CREDENTIAL
-
-
-def _load(name: str) -> list[dict[str, Any]]:
-    return [json.loads(x) for x in (HERE / name).read_text().splitlines() if x]
 
 
 def vet(
@@ -73,12 +69,6 @@ def vet(
     return out
 
 
-def _write(name: str, rows: list[dict[str, Any]]) -> None:
-    with (HERE / name).open("w") as fh:
-        for row in rows:
-            fh.write(json.dumps(row, sort_keys=True) + "\n")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--kingfisher", type=Path, default=kingfisher.MIRROR)
@@ -86,7 +76,7 @@ def main() -> None:
     parser.add_argument("--gitleaks", type=Path, default=build.GITLEAKS)
     args = parser.parse_args()
     counts: Counter[str] = Counter()
-    earlier = [row for name in EARLIER_SECRETS for row in _load(name)]
+    earlier = [row for name in EARLIER_SECRETS for row in load(name)]
     known = {row["value"] for row in earlier}
 
     rules = kingfisher.Rules(args.kingfisher)
@@ -102,15 +92,15 @@ def main() -> None:
         "gitleaks": build.gitleaks_regexes(args.gitleaks),
     }
     labelled = {v for v in known | {r["value"] for r in found} if len(v) >= kingfisher.MIN_LEN}
-    known_neg = {row["text"] for name in EARLIER_NEGATIVES for row in _load(name)}
+    known_neg = {row["text"] for name in EARLIER_NEGATIVES for row in load(name)}
     candidates = kingfisher.negative_candidates(rules)
     candidates += secretlint.negative_candidates(snaps, counts)
     negs = vet(candidates, judges, known_neg, labelled, counts)
     for i, row in enumerate(negs, 1):
         row["id"] = f"gn{i:04d}"
 
-    _write("fresh2_secrets.jsonl", found)
-    _write("fresh2_negatives.jsonl", negs)
+    write("fresh2_secrets.jsonl", found)
+    write("fresh2_negatives.jsonl", negs)
     print(f"Kingfisher {rules.sha}: {len(rules.rules)} rules")
     print(f"secretlint {snaps.sha}: {len(snaps.cases)} snapshot cases")
     print(f"{len(found)} secrets of {len({r['kind'] for r in found})} kinds")

@@ -18,18 +18,17 @@ test's design, one the rule's regex reaches and its exclusions let pass.
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sys
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import build  # noqa: E402
 import fresh2  # noqa: E402
 import semgrep  # noqa: E402
+from carriers import load, write  # noqa: E402
 
 EARLIER_SECRETS = ("secrets.jsonl", "fresh_secrets.jsonl", "fresh2_secrets.jsonl")
 EARLIER_NEGATIVES = ("negatives.jsonl", "fresh_negatives.jsonl", "fresh2_negatives.jsonl")
@@ -47,19 +46,13 @@ material, keyed by how the text starts. Near misses whose body is itself a stand
 (``abcd1234…``, ``AKCxxxx…``, a masked ``username:*****@``) stay: they hold no key."""
 
 
-def _write(name: str, rows: list[dict[str, Any]]) -> None:
-    with (HERE / name).open("w") as fh:
-        for row in rows:
-            fh.write(json.dumps(row, sort_keys=True) + "\n")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--semgrep", type=Path, default=semgrep.MIRROR)
     parser.add_argument("--gitleaks", type=Path, default=build.GITLEAKS)
     args = parser.parse_args()
     counts: Counter[str] = Counter()
-    known = {row["value"] for name in EARLIER_SECRETS for row in fresh2._load(name)}
+    known = {row["value"] for name in EARLIER_SECRETS for row in load(name)}
 
     rules = semgrep.Rules(args.semgrep)
     found = semgrep.secrets(rules, known, counts)
@@ -67,15 +60,15 @@ def main() -> None:
         row["id"] = f"h{i:04d}"
 
     labelled = {v for v in known | {r["value"] for r in found} if len(v) >= semgrep.MIN_LEN}
-    known_neg = {row["text"] for name in EARLIER_NEGATIVES for row in fresh2._load(name)}
+    known_neg = {row["text"] for name in EARLIER_NEGATIVES for row in load(name)}
     candidates = semgrep.negative_candidates(rules, counts)
     judges: dict[str, list[re.Pattern[str]]] = {"gitleaks": build.gitleaks_regexes(args.gitleaks)}
     negs = fresh2.vet(candidates, judges, known_neg, labelled, counts, HOLDS_A_CREDENTIAL)
     for i, row in enumerate(negs, 1):
         row["id"] = f"hn{i:04d}"
 
-    _write("fresh3_secrets.jsonl", found)
-    _write("fresh3_negatives.jsonl", negs)
+    write("fresh3_secrets.jsonl", found)
+    write("fresh3_negatives.jsonl", negs)
     print(f"semgrep-rules {rules.sha}: {len(rules.rules)} rules")
     print(f"{len(found)} secrets of {len({r['kind'] for r in found})} kinds")
     print(f"{len(negs)} negatives of {len({r['kind'] for r in negs})} kinds")

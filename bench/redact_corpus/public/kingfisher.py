@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import json
 import re
 import subprocess
 import sys
@@ -380,7 +379,3 @@ def negative_candidates(rules: Rules) -> list[dict[str, Any]]:
                 "split": "fresh2",
             })  # fmt: skip
     return out
-
-
-def load_kinds(*names: str) -> set[str]:
-    return {json.loads(x)["kind"] for n in names for x in (HERE / n).read_text().splitlines() if x}

@@ -21,7 +21,6 @@ secrets, so they give no cases.
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import subprocess
 import sys
@@ -34,6 +33,7 @@ import yaml
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import build  # noqa: E402
+from carriers import load, write  # noqa: E402
 
 MIRROR = Path("/work/.mirror/praetorian-inc+noseyparker/repo")
 DATA = "crates/noseyparker/data/default/builtin"
@@ -264,12 +264,6 @@ def negatives(
     return out
 
 
-def _write(name: str, rows: list[dict[str, Any]]) -> None:
-    with (HERE / name).open("w") as fh:
-        for row in rows:
-            fh.write(json.dumps(row, sort_keys=True) + "\n")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--mirror", type=Path, default=MIRROR, help="Nosey Parker git mirror")
@@ -277,13 +271,13 @@ def main() -> None:
     args = parser.parse_args()
     rules = Rules(args.mirror)
     counts: Counter[str] = Counter()
-    known = {json.loads(x)["value"] for x in (HERE / "secrets.jsonl").read_text().splitlines()}
-    known_neg = {json.loads(x)["text"] for x in (HERE / "negatives.jsonl").read_text().splitlines()}
+    known = {row["value"] for row in load("secrets.jsonl")}
+    known_neg = {row["text"] for row in load("negatives.jsonl")}
     found = secrets(rules, known, counts)
     labelled = {v for v in known | {r["value"] for r in found} if len(v) >= MIN_LEN}
     negs = negatives(rules, build.gitleaks_regexes(args.gitleaks), known_neg, labelled, counts)
-    _write("fresh_secrets.jsonl", found)
-    _write("fresh_negatives.jsonl", negs)
+    write("fresh_secrets.jsonl", found)
+    write("fresh_negatives.jsonl", negs)
     print(f"Nosey Parker {rules.sha}: {len(rules.rules)} rules")
     print(f"{len(found)} secrets of {len({r['kind'] for r in found})} kinds")
     print(f"{len(negs)} negatives of {len({r['kind'] for r in negs})} kinds")
