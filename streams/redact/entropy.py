@@ -391,9 +391,34 @@ def _generated_name(run: str) -> bool:
     return len(longest) < MIN_RANDOM_PART or _is_digest_hex(longest)
 
 
-_JSON_ID_KEY = re.compile(r"\"[A-Za-z_]*(?:id|Id|ID)\"[ \t]*:[ \t]*\"$")
-"""``"id": "``, ``"request_id": "``: an API response's id field, whatever its case mix
-(``"id": "gen-1763…-8A1O…"``); a bare ``id <value>`` in prose is no such label."""
+_JSON_ID_NAME = re.compile(r"[A-Za-z_]*(?:id|Id|ID)")
+_JSON_NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_")
+
+
+def _json_id_key(text: str, start: int) -> bool:
+    """``"id": "``, ``"request_id": "`` right before ``start``: an API response's id field,
+    whatever its value's case mix (``"id": "gen-1763…-8A1O…"``); a bare ``id <value>`` in
+    prose is no such label. Read backwards from ``start`` (a regex anchored there would
+    scan the whole text before it, for every run after an id label)."""
+    i = start - 1
+    if i < 0 or text[i] != '"':
+        return False
+    i -= 1
+    while i >= 0 and text[i] in " \t":
+        i -= 1
+    if i < 0 or text[i] != ":":
+        return False
+    i -= 1
+    while i >= 0 and text[i] in " \t":
+        i -= 1
+    if i < 0 or text[i] != '"':
+        return False
+    j = i
+    while j > 0 and text[j - 1] in _JSON_NAME_CHARS:
+        j -= 1
+    return j > 0 and text[j - 1] == '"' and _JSON_ID_NAME.fullmatch(text, j, i) is not None
+
+
 _WHEEL_TAG = re.compile(
     r"(?:[0-9][0-9a-z_]*-)?(?:cp|pp|py|ip|jy|graalpy)[0-9]{1,3}[a-z]?-"
     r"(?:cp[0-9]{1,3}[a-z]*|abi3|none|pypy[0-9_]+|"
@@ -431,9 +456,7 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
         return _keyword_right_before(text, start) and not _SAME_CASE_UUID.fullmatch(token)
     if _ULID.fullmatch(token) or _WHEEL_TAG.fullmatch(token):
         return False  # an id (a ULID), a wheel's tags
-    if _after_id_label(text, start) and (
-        not (upper and lower) or _JSON_ID_KEY.search(text, 0, start)
-    ):
+    if _after_id_label(text, start) and (not (upper and lower) or _json_id_key(text, start)):
         return False  # a single-case value after an id label; any value of a JSON "id" key
     core = _UUID.sub("", token) if "-" in token else token
     core = UNDERSCORE_UUID.sub("", core) if "_" in core else core
