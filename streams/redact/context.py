@@ -363,10 +363,10 @@ def verb_key_spans(
     return _values_after(text, low, [m.span() for m in HANDLING_VERB.finditer(low)])
 
 
-def _values_after(text: str, low: str, nouns: list[tuple[int, int]]) -> list[tuple[int, int]]:
+def _values_after(text: str, low: str, anchors: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """Key material in the window right after each anchor word (a noun or a verb)."""
     windows: list[tuple[int, int]] = []
-    for _, b in nouns:
+    for _, b in anchors:
         lo, hi = b, min(len(text), b + _AFTER_NOUN)
         line_end = text.find("\n", b, hi)
         if line_end >= 0 and text[b:line_end].strip(_NAME_TAIL):
@@ -389,13 +389,13 @@ def _values_after(text: str, low: str, nouns: list[tuple[int, int]]) -> list[tup
         word = text[start:end]
         if end - start < _MIN_SHORT or (spans and start < spans[-1][1]):
             continue
-        if not (key_material(word) or _uuid_right_after(text, nouns, start, end)):
+        if not (key_material(word) or _uuid_right_after(text, anchors, start, end)):
             continue
         if in_path(text, start, end):
             continue
         if _pinned(text, start) or _in_public_pem_block(text, start) or _file_name(text, end):
             continue  # a pinned version (name@<sha>), a certificate's line, a file's name
-        if _named_by_noun(text, low, nouns, start, end):
+        if _named_by_noun(text, low, anchors, start, end):
             spans.append((start, end))
     return spans
 
