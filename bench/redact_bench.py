@@ -180,6 +180,7 @@ def corpus_figures(splits: tuple[str, ...] = ("blind", "tune")) -> dict[str, obj
         out[split] = {
             **score.summary(r),
             "short_fields": _rate(short),
+            "short_text_fields": _rate(r.by_carrier["short_text_field"]),
             "per_carrier": {k: _rate(t) for k, t in sorted(r.by_carrier.items())},
             "per_field": {k: _rate(t) for k, t in sorted(r.by_field.items())},
             "per_kind": {k: _rate(t) for k, t in sorted(r.by_kind.items())},

@@ -2,7 +2,9 @@
 
 Why: redaction scans free text, and any field it does not scan must not be able to carry a
 secret. So each string field the Avro schemas declare is classified here, either ``text``
-(the stream's redaction scans it) or a named :data:`SHAPES` entry (a hex digest, a UUID-like
+(the stream's redaction scans it), ``short_text`` (a name: scanned, and a segment that
+reads as a key is redacted with no keyword beside it: :data:`schemas.shapes.SHORT_TEXT`) or
+a named :data:`SHAPES` entry (a hex digest, a UUID-like
 id, a short name, …) that the boundaries enforce: the gateway answers 422, the SDK raises,
 the stream dead-letters the record with the reason. :func:`string_fields` walks the
 ``.avsc`` files themselves, and :data:`FIELD_SHAPES` must classify every field it yields
@@ -24,7 +26,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from schemas.shapes import _FITTED, DROPPED, PUBLIC, SHAPES, TEXT, Shape
+from schemas.shapes import _FITTED, DROPPED, PUBLIC, SHAPES, SHORT_TEXT, TEXT, Shape
 
 AVRO_DIR = Path(__file__).parent / "avro"
 
@@ -33,7 +35,7 @@ FIELD_SHAPES: dict[str, str] = {
     "fixtrace.Event.event_id": "uuid",
     "fixtrace.Actor.id": "id",
     "fixtrace.EventContext.workspace_root": TEXT,
-    "fixtrace.EventContext.branch": TEXT,
+    "fixtrace.EventContext.branch": SHORT_TEXT,
     "fixtrace.EventContext.commit_head": "revision",
     "fixtrace.EventContext.correlation_id": "id",
     "fixtrace.EventContext.parent_event_id": "uuid",
@@ -77,28 +79,28 @@ FIELD_SHAPES: dict[str, str] = {
     "fixtrace.payload.PrMetadata.description": TEXT,
     "fixtrace.payload.PrMetadata.url": TEXT,
     "fixtrace.payload.PrMetadata.diff_blob_id": "digest",
-    "fixtrace.payload.PrMetadata.base_branch": TEXT,
-    "fixtrace.payload.PrMetadata.head_branch": TEXT,
+    "fixtrace.payload.PrMetadata.base_branch": SHORT_TEXT,
+    "fixtrace.payload.PrMetadata.head_branch": SHORT_TEXT,
     "fixtrace.payload.Error.message": TEXT,
     "fixtrace.payload.Error.kind": "error_kind",
     "fixtrace.payload.Error.details_text": TEXT,
     # the trace-opened record
     "fixtrace.TraceOpened.trace_id": "uuid",
     "fixtrace.TraceOpened.trace_version": "version",
-    "fixtrace.Repo.repo_id": TEXT,
+    "fixtrace.Repo.repo_id": SHORT_TEXT,
     "fixtrace.Repo.remote_url": TEXT,
-    "fixtrace.Repo.default_branch": TEXT,
+    "fixtrace.Repo.default_branch": SHORT_TEXT,
     "fixtrace.Repo.commit_base": "revision",
     "fixtrace.RepoFingerprint.tree_hash": "git_object",
     "fixtrace.RepoFingerprint.dependencies_lock_hash": "digest",
-    "fixtrace.Task.task_id": TEXT,
+    "fixtrace.Task.task_id": SHORT_TEXT,
     "fixtrace.BugReport.title": TEXT,
     "fixtrace.BugReport.description": TEXT,
     "fixtrace.BugReport.repro_steps": TEXT,
     "fixtrace.BugReport.expected": TEXT,
     "fixtrace.BugReport.actual": TEXT,
     "fixtrace.BugReport.links[]": TEXT,
-    "fixtrace.Task.labels[]": TEXT,
+    "fixtrace.Task.labels[]": SHORT_TEXT,
     "fixtrace.EvalSpec.dataset": PUBLIC,
     "fixtrace.EvalSpec.instance_id": PUBLIC,
     "fixtrace.EvalSpec.version": PUBLIC,
@@ -108,11 +110,11 @@ FIELD_SHAPES: dict[str, str] = {
     "fixtrace.EvalSpec.pass_to_pass[]": PUBLIC,
     "fixtrace.EvalSpec.gold_patch_blob_id": "digest",
     "fixtrace.Developer.developer_id": "id",
-    "fixtrace.Environment.os": TEXT,
-    "fixtrace.Ide.name": TEXT,
-    "fixtrace.Ide.version": TEXT,
-    "fixtrace.Environment.language[]": TEXT,
-    "fixtrace.Environment.timezone": TEXT,
+    "fixtrace.Environment.os": SHORT_TEXT,
+    "fixtrace.Ide.name": SHORT_TEXT,
+    "fixtrace.Ide.version": SHORT_TEXT,
+    "fixtrace.Environment.language[]": SHORT_TEXT,
+    "fixtrace.Environment.timezone": SHORT_TEXT,
     "fixtrace.Ingestion.client_session_id": "uuid",
     "fixtrace.Ingestion.dedupe_policy": "dedupe_policy",
     # the batch and the finalize marker
@@ -126,8 +128,8 @@ FIELD_SHAPES: dict[str, str] = {
     "fixtrace.PrRef.description": TEXT,
     "fixtrace.PrRef.diff_blob_id": "digest",
 }
-"""Avro ``record.field`` (``[]`` for an array's items) → ``text``, ``public``, ``dropped``
-or a :data:`SHAPES` name."""
+"""Avro ``record.field`` (``[]`` for an array's items) → ``text``, ``short_text``, ``public``,
+``dropped`` or a :data:`SHAPES` name."""
 
 BOUNDARY_RECORDS = ("fixtrace.TraceOpened", "fixtrace.EventBatch", "fixtrace.TraceFinalize")
 """The records a client sends; every string field in them is classified above."""

@@ -33,6 +33,15 @@ keeps it, as it keeps every raw record). Which client sent a batch is such a fie
 every-field test plants secrets in it and runs the prepare step to prove nothing keeps it."""
 
 
+SHORT_TEXT = "short_text"
+"""Short free text that names something (a branch, an OS, an IDE and its version, a time
+zone, a language, a label, a task or repository id): scanned like text, and each segment
+of it (between spaces and slashes) that reads as a key (:func:`looks_random`) is redacted
+too, with no keyword beside it (:func:`random_segments`). Why not a shape the boundary
+refuses: the value is the developer's (a branch they named), and a refusal would lose the
+whole event for one odd name; why not plain text: text rules need context to take a bare
+key, and a name field has none, so ``Environment.os = "df161d9d5841…"`` was stored."""
+
 _HEXISH = re.compile(r"[0-9a-fA-F]+")
 _PART = re.compile(r"[A-Za-z0-9]+")
 
@@ -137,6 +146,36 @@ def looks_random(value: str, max_hex: int = 12, uuid: re.Pattern[str] = _RFC_UUI
         if changes >= 4 and len(part) >= 10:
             return True
     return False
+
+
+_NAME_SEGMENT = re.compile(r"[^\s/]+")
+_PASSWORD_SIGNS = "!$*^~|`"
+_SIGN_INSIDE = re.compile(rf"[A-Za-z0-9][{re.escape(_PASSWORD_SIGNS)}]+[A-Za-z0-9]")
+
+
+def password_like(segment: str) -> bool:
+    """A segment with a password's signs (``!$*^~|`` and the backtick) among letters: inside
+    the word (``super$ecret``, ``Winter!Q``), beside digits (``VMware1!``, ``river99$``) or
+    two of them (``Hunter!$``). No branch, OS, IDE, time zone, language or label is
+    written so; ``breaking!`` (one sign at the end, no digit) stays a word."""
+    signs = sum(segment.count(c) for c in _PASSWORD_SIGNS)
+    if not signs or not any(c.isalpha() for c in segment):
+        return False
+    return signs >= 2 or any(c.isdigit() for c in segment) or bool(_SIGN_INSIDE.search(segment))
+
+
+def random_segments(name: str) -> list[tuple[int, int]]:
+    """Spans of the segments of ``name`` (between spaces and slashes) that read as a key
+    (:func:`looks_random`) or a password (:func:`password_like`).
+
+    ``gh-readonly-queue/main/pr-123-9fceb02d…`` loses its last segment, not the branch's
+    path; ``Ubuntu 22.04.3 LTS``, ``IU-233.13135.103``, ``America/New_York`` keep all.
+    """
+    return [
+        m.span()
+        for m in _NAME_SEGMENT.finditer(name)
+        if looks_random(m.group()) or password_like(m.group())
+    ]
 
 
 _FITTED: dict[str, dict[str, None]] = defaultdict(dict)

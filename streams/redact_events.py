@@ -24,8 +24,9 @@ from schemas.document import CONSENT_DROPPED_RULE, Redaction
 from schemas.fields import model_field_class
 from schemas.models import ConsentFlags, Event, TraceOpened
 from schemas.payloads import PAYLOAD_MODELS
-from schemas.shapes import TEXT
+from schemas.shapes import SHORT_TEXT, TEXT, random_segments
 from streams.redact import ContentKind, Redactor, kind_for_event_type, raw_allowed
+from streams.redact.consent import effective_mode
 from streams.redact.memory import RULE as MEMORY_RULE
 from streams.redact.memory import TraceMemory
 
@@ -43,6 +44,9 @@ TextRedactor = Callable[[str], Outcome]
 """Scan one string in redacted mode (rules, PII masking, truncation)."""
 
 DROPPED_RULE = CONSENT_DROPPED_RULE
+RANDOM_SEGMENT_RULE = "random_name_segment"
+"""A segment of a short-text field (a branch, an OS, a label: ``schemas.shapes.SHORT_TEXT``)
+that reads as a key, redacted with no keyword beside it."""
 _MIN_SCAN_LEN = 8
 """Shorter strings cannot hold a keyword plus a value or a token any rule would match."""
 _CONTAINER_TYPES = (list, tuple)
@@ -60,13 +64,37 @@ def _text_fields(cls: type[BaseModel]) -> tuple[str, ...]:
     out = []
     for name, info in cls.model_fields.items():
         kind = model_field_class(cls.__name__, name)
-        if kind is not None and kind != TEXT:
+        if kind is not None and kind not in (TEXT, SHORT_TEXT):
             continue
         nested = _nested_model_of(info.annotation)
         if kind is None and nested is None:
             continue  # an enum, a number, a flag, bytes
         out.append(name)
     return tuple(out)
+
+
+@cache
+def _short_fields(cls: type[BaseModel]) -> frozenset[str]:
+    """Fields of ``cls`` that are short text (names): their random-looking segments go too."""
+    record = cls.__name__
+    return frozenset(n for n in cls.model_fields if model_field_class(record, n) == SHORT_TEXT)
+
+
+def redact_random_segments(text: str, found: list[str] | None = None) -> tuple[str, int]:
+    """``text`` (a short-text field's value, already scanned) with each segment that reads
+    as a key replaced, and how many; the replaced values go to ``found`` (the trace memory's
+    inbox) when given."""
+    spans = random_segments(text)
+    if not spans:
+        return text, 0
+    parts, last = [], 0
+    for begin, end in spans:
+        parts += [text[last:begin], f"[REDACTED:{RANDOM_SEGMENT_RULE}]"]
+        if found is not None:
+            found.append(text[begin:end])
+        last = end
+    parts.append(text[last:])
+    return "".join(parts), len(spans)
 
 
 def _nested_model_of(annotation: Any) -> type[BaseModel] | None:
@@ -80,21 +108,48 @@ def _nested_model_of(annotation: Any) -> type[BaseModel] | None:
     return None
 
 
-def _scrub(model: BaseModel, redact: TextRedactor, counts: Counter[str]) -> BaseModel:
-    """``model`` with every string (nested models and lists too) passed through ``redact``."""
+def _scrub(
+    model: BaseModel,
+    redact: TextRedactor,
+    counts: Counter[str],
+    found: list[str] | None = None,
+    names: bool = True,
+) -> BaseModel:
+    """``model`` with every string (nested models and lists too) passed through ``redact``;
+    with ``names`` (not in raw mode), short-text fields also lose their random-looking
+    segments (to ``found``, when given)."""
     update: dict[str, Any] = {}
     values = model.__dict__
+    short = _short_fields(type(model)) if names else frozenset()
     for name in _text_fields(type(model)):
         value = values.get(name)
         if value is None:
             continue
-        new = _scrub_value(value, redact, counts)
+        how = _short_text(redact, found) if name in short else redact
+        new = _scrub_value(value, how, counts, found, names)
         if new is not value:
             update[name] = new
     return model.model_copy(update=update) if update else model
 
 
-def _scrub_value(value: Any, redact: TextRedactor, counts: Counter[str]) -> Any:
+def _short_text(redact: TextRedactor, found: list[str] | None) -> TextRedactor:
+    """``redact``, then the random-looking segments of a short-text value."""
+
+    def scan(text: str) -> Outcome:
+        out = redact(text)
+        new, n = redact_random_segments(out.text, found)
+        return _Outcome(new, {**out.findings, RANDOM_SEGMENT_RULE: n}, out.truncated) if n else out
+
+    return scan
+
+
+def _scrub_value(
+    value: Any,
+    redact: TextRedactor,
+    counts: Counter[str],
+    found: list[str] | None = None,
+    names: bool = True,
+) -> Any:
     if isinstance(value, str):
         if len(value) < _MIN_SCAN_LEN:
             return value
@@ -103,9 +158,9 @@ def _scrub_value(value: Any, redact: TextRedactor, counts: Counter[str]) -> Any:
             counts.update(out.findings)
         return out.text if out.text != value else value
     if isinstance(value, BaseModel):
-        return _scrub(value, redact, counts)
+        return _scrub(value, redact, counts, found, names)
     if isinstance(value, _CONTAINER_TYPES) and value:
-        items = [_scrub_value(v, redact, counts) for v in value]
+        items = [_scrub_value(v, redact, counts, found, names) for v in value]
         return items if any(a is not b for a, b in zip(items, value, strict=True)) else value
     return value
 
@@ -147,24 +202,29 @@ def redact_record(
             redactor.redact_text(text, found)  # the values, for the memory (rare)
         return out
 
-    record = _scrub(record, redact, counts)  # type: ignore[assignment]
+    names = effective_mode(redactor.config.mode, "text", consent) == "redacted"
+    record = _scrub(record, redact, counts, found, names)  # type: ignore[assignment]
     if memory is not None:
         memory.learn(trace_id, found)
         if trace_id in memory:
-            record = _scrub(record, _MemoryOutcome.scan(memory, trace_id), counts)  # type: ignore[assignment]
+            record = _scrub(record, _Outcome.of_memory(memory, trace_id), counts)  # type: ignore[assignment]
     return record, _redaction(counts)
 
 
-class _MemoryOutcome:
-    """The trace memory's replacement of one string, shaped as an engine outcome."""
+class _Outcome:
+    """One string's result shaped as an engine outcome (the trace memory's replacement, or
+    a short-text value with its random-looking segments out)."""
 
-    def __init__(self, text: str, n: int) -> None:
-        self.text, self.truncated = text, False
-        self.findings = {MEMORY_RULE: n} if n else {}
+    def __init__(self, text: str, findings: dict[str, int], truncated: bool = False) -> None:
+        self.text, self.findings, self.truncated = text, findings, truncated
 
     @staticmethod
-    def scan(memory: TraceMemory, trace_id: str) -> TextRedactor:
-        return lambda text: _MemoryOutcome(*memory.apply(trace_id, text))
+    def of_memory(memory: TraceMemory, trace_id: str) -> TextRedactor:
+        def scan(text: str) -> Outcome:
+            new, n = memory.apply(trace_id, text)
+            return _Outcome(new, {MEMORY_RULE: n} if n else {})
+
+        return scan
 
 
 # --- the hot path: events as decoded dicts (see streams.decode.BatchRecord) ----------------
@@ -183,8 +243,9 @@ _MEMO_MAX = 50_000
 _MEMO_MAX_CHARS = 512
 """Longer values (heredoc commands) are scanned each time: the memo stays under ~40 MB."""
 
-FieldPlan = tuple[tuple[str, bool, "FieldPlan | None"], ...]
-"""(field, memoise it, plan of its nested model or None), for each text field of a model."""
+FieldPlan = tuple[tuple[str, bool, "FieldPlan | None", bool], ...]
+"""(field, memoise it, plan of its nested model or None, short text), for each text field of
+a model."""
 
 
 def _nested_model(cls: type[BaseModel], name: str) -> type[BaseModel] | None:
@@ -197,13 +258,14 @@ def _nested_model(cls: type[BaseModel], name: str) -> type[BaseModel] | None:
 @cache
 def _dict_plan(cls: type[BaseModel]) -> FieldPlan:
     """``_text_fields`` of ``cls``, nested models resolved; models without text are left out."""
-    out: list[tuple[str, bool, FieldPlan | None]] = []
+    out: list[tuple[str, bool, FieldPlan | None, bool]] = []
+    short = _short_fields(cls)
     for name in _text_fields(cls):
         nested = _nested_model(cls, name)
         if nested is None:
-            out.append((name, name in _MEMO_FIELDS, None))
+            out.append((name, name in _MEMO_FIELDS, None, name in short))
         elif sub := _dict_plan(nested):
-            out.append((name, False, sub))
+            out.append((name, False, sub, False))
     return tuple(out)
 
 
@@ -240,39 +302,45 @@ def _scrub_dicts(
     scan: Scan,
     memo: Memo | None,
     counts: dict[str, int] | None,
+    short_scan: Scan | None = None,
 ) -> dict[str, int] | None:
     """Pass every text value of ``parent``'s sub-dicts through the engine, in place.
 
     ``subs`` names the sub-dicts and their plans (same strings as ``_scrub``). Why two levels
     per call: an event's three sub-dicts then cost one call, not four (~0.4 µs of a ~2.5 µs
     walk). ``memo`` (None: memoise nothing) holds the results of the plans' memoised fields,
-    looked up inline (a method call per string cost ~0.1 µs). Returns ``counts`` with the
-    findings added (still None when there were none).
+    looked up inline (a method call per string cost ~0.1 µs). ``short_scan`` (None: as
+    text) takes the short-text fields (branches). Returns ``counts`` with the findings added
+    (still None when there were none).
     """
     for key, plan in subs:
         d = parent.get(key)
         if not isinstance(d, dict):
             continue
-        for name, memoise, nested in plan:
+        for name, memoise, nested, short in plan:
             value = d.get(name)
             if value is None:
                 continue
             if isinstance(value, str):
-                if len(value) >= _MIN_SCAN_LEN:
-                    if memoise and memo is not None:
-                        out = memo.get(value)
-                        if out is None:
-                            out = _remember(memo, value, scan(value))
-                    else:
-                        out = scan(value)
-                    d[name] = out[0]
-                    if out[1]:
-                        counts = _add(counts, out[1])
+                if short and short_scan is not None:
+                    out = short_scan(value)
+                elif len(value) < _MIN_SCAN_LEN:
+                    continue
+                elif memoise and memo is not None:
+                    out = memo.get(value)
+                    if out is None:
+                        out = _remember(memo, value, scan(value))
+                else:
+                    out = scan(value)
+                d[name] = out[0]
+                if out[1]:
+                    counts = _add(counts, out[1])
             elif isinstance(value, dict):
                 if nested is not None:
-                    counts = _scrub_dicts(d, ((name, nested),), scan, memo, counts)
+                    counts = _scrub_dicts(d, ((name, nested),), scan, memo, counts, short_scan)
             elif isinstance(value, list):
-                d[name], counts = _scrub_list(value, scan, counts)
+                how = short_scan if short and short_scan is not None else scan
+                d[name], counts = _scrub_list(value, how, counts)
     return counts
 
 
@@ -326,6 +394,7 @@ class DictRedaction:
         # partial, not a method: one Python frame less per scanned string)
         self._scan: Scan = partial(redactor.redact_text, secrets=self._found)
         self._memo: Memo = {}
+        self._short_memo: Memo = {}
 
     def event(
         self, event: dict[str, Any], consent: ConsentFlags | None, trace_id: str | None = None
@@ -349,7 +418,7 @@ class DictRedaction:
         if raw:
             counts = _scrub_dicts(event, plan, self._raw_scan(kind, consent), None, counts)
         else:
-            counts = _scrub_dicts(event, plan, self._scan, self._memo, counts)
+            counts = _scrub_dicts(event, plan, self._scan, self._memo, counts, self._short)
         found = self._found
         if found:
             if trace_id is not None:
@@ -360,6 +429,17 @@ class DictRedaction:
         if counts:
             event["redaction"] = _redaction(counts)
         return event
+
+    def _short(self, value: str) -> tuple[str, dict[str, int]]:
+        """A short-text value (a branch) scanned, then its random-looking segments out;
+        memoised apart from text results (the same string reads differently as a name)."""
+        out = self._short_memo.get(value)
+        if out is None:
+            text, findings = self._scan(value) if len(value) >= _MIN_SCAN_LEN else (value, {})
+            text, n = redact_random_segments(text, self._found)
+            out = (text, {**findings, RANDOM_SEGMENT_RULE: n} if n else findings)
+            out = _remember(self._short_memo, value, out)
+        return out
 
     def _memory_scan(self, trace_id: str) -> Scan:
         """Remembered values of ``trace_id`` out of one string, counted as ``trace_memory``."""

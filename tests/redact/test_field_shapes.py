@@ -20,7 +20,7 @@ from bench.samples import FULL_PAYLOADS
 from schemas.codec import encode_dict
 from schemas.fields import FIELD_SHAPES, string_fields, unclassified
 from schemas.models import Event, EventBatch
-from schemas.shapes import DROPPED, PUBLIC, SHAPES, TEXT
+from schemas.shapes import DROPPED, PUBLIC, SHAPES, SHORT_TEXT, TEXT
 from streams.decode import Decoded, Source, decode_one
 from streams.redact import Redactor
 from streams.redact_events import DictRedaction
@@ -56,7 +56,7 @@ def test_shape_examples_and_rejects() -> None:
             assert shape.why_not(value) is not None, (shape.name, value)
 
 
-SCANNED = tuple(k for k in event_fields() if FIELD_SHAPES[k] == TEXT)
+SCANNED = tuple(k for k in event_fields() if FIELD_SHAPES[k] in (TEXT, SHORT_TEXT))
 SHAPED = tuple(k for k in event_fields() if FIELD_SHAPES[k] in SHAPES)
 DROPPED_FIELDS = tuple(k for k in event_fields() if FIELD_SHAPES[k] == DROPPED)
 

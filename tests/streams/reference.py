@@ -15,6 +15,7 @@ from schemas.document import BlobInfo, Redaction, StoredEvent
 from schemas.models import ConsentFlags, Event
 from streams.blob_offload import CONTENT_TYPE, BlobPutter
 from streams.redact import Redactor, kind_for_event_type
+from streams.redact.consent import effective_mode
 from streams.redact_events import _CONSENT_GATED, DROPPED_RULE, Outcome, _redaction, _scrub
 
 
@@ -43,7 +44,8 @@ def redact_event(event: Event, consent: ConsentFlags | None, redactor: Redactor)
     def redact(text: str) -> Outcome:
         return redactor.redact(text, kind=kind, consent=consent)
 
-    event = _scrub(event, redact, counts)  # type: ignore[assignment]
+    names = effective_mode(redactor.config.mode, kind, consent) == "redacted"
+    event = _scrub(event, redact, counts, names=names)  # type: ignore[assignment]
     if not counts:
         # Nothing found (the usual case): the event itself; its rows read as "no redaction".
         return event  # type: ignore[return-value]

@@ -25,7 +25,7 @@ from schemas.codec import CodecError, encode_dict
 from schemas.fields import FIELD_SHAPES
 from schemas.models import ConsentFlags, Event, TraceOpened
 from schemas.payloads import PAYLOAD_MODELS
-from schemas.shapes import DROPPED, PUBLIC, TEXT
+from schemas.shapes import DROPPED, PUBLIC, SHORT_TEXT, TEXT
 from streams.decode import Source
 from streams.prepare import Preparer
 from streams.redact import Redactor
@@ -189,6 +189,15 @@ def field_verdict(key: str, value: str, redaction: DictRedaction) -> tuple[bool,
     return not leaked(value, repr(stored)), "redacted"
 
 
+_FIELD_GROUP = {
+    TEXT: "bare_in_text_field",
+    SHORT_TEXT: "short_text_field",
+    PUBLIC: "public_field",
+    DROPPED: "dropped_field",
+}
+"""The carrier a field case counts under, by the field's class (else a shaped field)."""
+
+
 @dataclass
 class Tally:
     n: int = 0
@@ -216,8 +225,7 @@ class Report:
         group = carrier
         if carrier.startswith("field:"):
             shape = FIELD_SHAPES[carrier[6:]]
-            group = {TEXT: "bare_in_text_field", PUBLIC: "public_field",
-                     DROPPED: "dropped_field"}.get(shape, "short_field")  # fmt: skip
+            group = _FIELD_GROUP.get(shape, "short_field")
         for tally in (self.by_kind[kind], self.by_carrier[group]):
             tally.n += 1
             tally.caught += ok
