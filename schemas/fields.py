@@ -131,6 +131,52 @@ FIELD_SHAPES: dict[str, str] = {
 """Avro ``record.field`` (``[]`` for an array's items) → ``text``, ``short_text``, ``public``,
 ``dropped`` or a :data:`SHAPES` name."""
 
+LONE_VALUES: dict[str, str] = {
+    # typed or written: nobody types a key, a hash or an id alone as the whole command,
+    # thought or title unless they pasted it
+    "fixtrace.payload.TerminalCommand.command": "typed",
+    "fixtrace.payload.TestRun.command": "typed",
+    "fixtrace.payload.Thought.content_text": "typed",
+    "fixtrace.payload.Commit.message": "typed",
+    "fixtrace.payload.PrMetadata.title": "typed",
+    "fixtrace.payload.PrMetadata.description": "typed",
+    "fixtrace.payload.Error.message": "typed",
+    "fixtrace.payload.Error.details_text": "typed",
+    "fixtrace.BugReport.title": "typed",
+    "fixtrace.BugReport.description": "typed",
+    "fixtrace.BugReport.repro_steps": "typed",
+    "fixtrace.BugReport.expected": "typed",
+    "fixtrace.BugReport.actual": "typed",
+    "fixtrace.PrRef.title": "typed",
+    "fixtrace.PrRef.description": "typed",
+    # printed: tools print a digest or a commit id alone (git rev-parse, md5 -q), so bare
+    # hex stays; anything else random alone (cat token.txt, echo $API_KEY) goes
+    "fixtrace.payload.TerminalOutput.chunk_text": "printed",
+    "fixtrace.payload.FileSnapshot.content_text": "printed",
+    "fixtrace.payload.DebugAction.value_text": "printed",
+    "fixtrace.payload.Navigation.query": "printed",
+    # never: paths (a hash-named file or folder), URLs, code identifiers and patches
+    "fixtrace.EventContext.workspace_root": "never",
+    "fixtrace.payload.FileEdit.file_path": "never",
+    "fixtrace.payload.FileEdit.patch_text": "never",
+    "fixtrace.payload.FileSnapshot.file_path": "never",
+    "fixtrace.payload.TerminalCommand.cwd": "never",
+    "fixtrace.payload.DebugAction.file_path": "never",
+    "fixtrace.payload.DebugAction.expression": "never",
+    "fixtrace.payload.Navigation.file_path": "never",
+    "fixtrace.payload.Navigation.symbol": "never",
+    "fixtrace.payload.Commit.files_changed[]": "never",
+    "fixtrace.payload.PrMetadata.url": "never",
+    "fixtrace.Repo.remote_url": "never",
+    "fixtrace.BugReport.links[]": "never",
+}
+"""How a ``text`` field's value is read when it is one token alone (no space): ``typed``
+(a token that reads as a key or a password goes, hex included), ``printed`` (the same, but
+bare hex stays) or ``never`` (a path, URL, identifier or patch). Why: text rules need a
+keyword or a prefix beside a bare key, and a value alone has none; planted alone in a text
+field, 20-34 % of each corpus split's secrets were stored. Every text field is listed
+(``tests/redact/test_lone_values.py``), so a new one must be decided."""
+
 BOUNDARY_RECORDS = ("fixtrace.TraceOpened", "fixtrace.EventBatch", "fixtrace.TraceFinalize")
 """The records a client sends; every string field in them is classified above."""
 
@@ -211,6 +257,15 @@ def model_field_class(record: str, name: str) -> str | None:
         for k in (key, key + "[]"):
             if k in FIELD_SHAPES:
                 return FIELD_SHAPES[k]
+    return None
+
+
+def lone_value_reading(record: str, name: str) -> str | None:
+    """:data:`LONE_VALUES`' reading of model ``record``'s text field ``name``, or None."""
+    for key in (f"fixtrace.{record}.{name}", f"fixtrace.payload.{record}.{name}"):
+        for k in (key, key + "[]"):
+            if k in LONE_VALUES:
+                return LONE_VALUES[k]
     return None
 
 

@@ -13,6 +13,7 @@ Consent rules applied here (beyond the engine's raw/redacted choice per content 
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Mapping
 from functools import cache, partial
@@ -21,10 +22,10 @@ from typing import Any, Protocol, TypeVar, get_args
 from pydantic import BaseModel
 
 from schemas.document import CONSENT_DROPPED_RULE, Redaction
-from schemas.fields import model_field_class
+from schemas.fields import lone_value_reading, model_field_class
 from schemas.models import ConsentFlags, Event, TraceOpened
 from schemas.payloads import PAYLOAD_MODELS
-from schemas.shapes import SHORT_TEXT, TEXT, random_segments
+from schemas.shapes import SHORT_TEXT, TEXT, looks_random, password_like, random_segments
 from streams.redact import ContentKind, Redactor, kind_for_event_type, raw_allowed
 from streams.redact.consent import effective_mode
 from streams.redact.memory import RULE as MEMORY_RULE
@@ -47,6 +48,11 @@ DROPPED_RULE = CONSENT_DROPPED_RULE
 RANDOM_SEGMENT_RULE = "random_name_segment"
 """A segment of a short-text field (a branch, an OS, a label: ``schemas.shapes.SHORT_TEXT``)
 that reads as a key, redacted with no keyword beside it."""
+LONE_VALUE_RULE = "lone_value"
+"""A text field whose whole value is one token that reads as a key or a password
+(``schemas.fields.LONE_VALUES``): a pasted key, ``cat token.txt``'s output."""
+SEGMENTS = "segments"
+"""The reading of a short-text field (the others are ``LONE_VALUES``' readings)."""
 _MIN_SCAN_LEN = 8
 """Shorter strings cannot hold a keyword plus a value or a token any rule would match."""
 _CONTAINER_TYPES = (list, tuple)
@@ -74,19 +80,55 @@ def _text_fields(cls: type[BaseModel]) -> tuple[str, ...]:
 
 
 @cache
-def _short_fields(cls: type[BaseModel]) -> frozenset[str]:
-    """Fields of ``cls`` that are short text (names): their random-looking segments go too."""
-    record = cls.__name__
-    return frozenset(n for n in cls.model_fields if model_field_class(record, n) == SHORT_TEXT)
+def _readings(cls: type[BaseModel]) -> dict[str, str]:
+    """Fields of ``cls`` read beyond the text rules: short text (``segments``) and text
+    fields whose lone value is read (``typed``, ``printed``)."""
+    out = {}
+    for name in cls.model_fields:
+        if model_field_class(cls.__name__, name) == SHORT_TEXT:
+            out[name] = SEGMENTS
+        elif (reading := lone_value_reading(cls.__name__, name)) not in (None, "never"):
+            out[name] = reading  # type: ignore[assignment]
+    return out
 
 
-def redact_random_segments(text: str, found: list[str] | None = None) -> tuple[str, int]:
-    """``text`` (a short-text field's value, already scanned) with each segment that reads
-    as a key replaced, and how many; the replaced values go to ``found`` (the trace memory's
-    inbox) when given."""
+_LONE_TOKEN = re.compile(r"\S{6,512}")
+_PRINTED_IDS = re.compile(
+    r"(?:0x|sha(?:1|224|256|384|512):|md5:)?[0-9a-fA-F]+"
+    r"|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}"
+)
+"""What tools print alone: a digest or commit id (``git rev-parse``, ``md5 -q``, ``docker
+inspect``'s ``sha256:…``), an address, a UUID in either case (macOS ``uuidgen`` prints
+upper case)."""
+
+
+def lone_key(value: str, reading: str) -> bool:
+    """``value`` is one token alone that reads as a key (:func:`schemas.shapes.looks_random`)
+    or a password (:func:`schemas.shapes.password_like`); ``printed`` values keep what tools
+    print alone (:data:`_PRINTED_IDS`)."""
+    token = value.strip()
+    if not _LONE_TOKEN.fullmatch(token):
+        return False
+    if reading == "printed" and _PRINTED_IDS.fullmatch(token):
+        return False
+    return looks_random(token) or password_like(token)
+
+
+def read_beyond_rules(
+    original: str, text: str, reading: str, found: list[str] | None = None
+) -> tuple[str, dict[str, int]]:
+    """``text`` (``original`` as the text rules left it) with what the field's ``reading``
+    takes on top: random-looking segments of a name, or a lone key; the values go to
+    ``found`` (the trace memory's inbox) when given."""
+    if reading != SEGMENTS:
+        if text == original and lone_key(original, reading):
+            if found is not None:
+                found.append(original.strip())
+            return f"[REDACTED:{LONE_VALUE_RULE}]", {LONE_VALUE_RULE: 1}
+        return text, {}
     spans = random_segments(text)
     if not spans:
-        return text, 0
+        return text, {}
     parts, last = [], 0
     for begin, end in spans:
         parts += [text[last:begin], f"[REDACTED:{RANDOM_SEGMENT_RULE}]"]
@@ -94,7 +136,7 @@ def redact_random_segments(text: str, found: list[str] | None = None) -> tuple[s
             found.append(text[begin:end])
         last = end
     parts.append(text[last:])
-    return "".join(parts), len(spans)
+    return "".join(parts), {RANDOM_SEGMENT_RULE: len(spans)}
 
 
 def _nested_model_of(annotation: Any) -> type[BaseModel] | None:
@@ -120,25 +162,26 @@ def _scrub(
     segments (to ``found``, when given)."""
     update: dict[str, Any] = {}
     values = model.__dict__
-    short = _short_fields(type(model)) if names else frozenset()
+    readings = _readings(type(model)) if names else {}
     for name in _text_fields(type(model)):
         value = values.get(name)
         if value is None:
             continue
-        how = _short_text(redact, found) if name in short else redact
+        reading = readings.get(name)
+        how = redact if reading is None else _reading(redact, reading, found)
         new = _scrub_value(value, how, counts, found, names)
         if new is not value:
             update[name] = new
     return model.model_copy(update=update) if update else model
 
 
-def _short_text(redact: TextRedactor, found: list[str] | None) -> TextRedactor:
-    """``redact``, then the random-looking segments of a short-text value."""
+def _reading(redact: TextRedactor, reading: str, found: list[str] | None) -> TextRedactor:
+    """``redact``, then what the field's reading takes on top (:func:`read_beyond_rules`)."""
 
     def scan(text: str) -> Outcome:
         out = redact(text)
-        new, n = redact_random_segments(out.text, found)
-        return _Outcome(new, {**out.findings, RANDOM_SEGMENT_RULE: n}, out.truncated) if n else out
+        new, more = read_beyond_rules(text, out.text, reading, found)
+        return _Outcome(new, {**out.findings, **more}, out.truncated) if more else out
 
     return scan
 
@@ -243,9 +286,12 @@ _MEMO_MAX = 50_000
 _MEMO_MAX_CHARS = 512
 """Longer values (heredoc commands) are scanned each time: the memo stays under ~40 MB."""
 
-FieldPlan = tuple[tuple[str, bool, "FieldPlan | None", bool], ...]
-"""(field, memoise it, plan of its nested model or None, short text), for each text field of
-a model."""
+FieldPlan = tuple[tuple[str, bool, "FieldPlan | None", "str | None"], ...]
+"""(field, memoise it, plan of its nested model or None, its reading beyond the text rules or
+None), for each text field of a model."""
+Read = Callable[[str, str, bool], tuple[str, dict[str, int]]]
+"""One string, its field's reading and whether to memoise it, to (text, findings): the text
+rules, then the reading."""
 
 
 def _nested_model(cls: type[BaseModel], name: str) -> type[BaseModel] | None:
@@ -258,14 +304,14 @@ def _nested_model(cls: type[BaseModel], name: str) -> type[BaseModel] | None:
 @cache
 def _dict_plan(cls: type[BaseModel]) -> FieldPlan:
     """``_text_fields`` of ``cls``, nested models resolved; models without text are left out."""
-    out: list[tuple[str, bool, FieldPlan | None, bool]] = []
-    short = _short_fields(cls)
+    out: list[tuple[str, bool, FieldPlan | None, str | None]] = []
+    readings = _readings(cls)
     for name in _text_fields(cls):
         nested = _nested_model(cls, name)
         if nested is None:
-            out.append((name, name in _MEMO_FIELDS, None, name in short))
+            out.append((name, name in _MEMO_FIELDS, None, readings.get(name)))
         elif sub := _dict_plan(nested):
-            out.append((name, False, sub, False))
+            out.append((name, False, sub, None))
     return tuple(out)
 
 
@@ -302,28 +348,35 @@ def _scrub_dicts(
     scan: Scan,
     memo: Memo | None,
     counts: dict[str, int] | None,
-    short_scan: Scan | None = None,
+    read: Read | None = None,
 ) -> dict[str, int] | None:
     """Pass every text value of ``parent``'s sub-dicts through the engine, in place.
 
     ``subs`` names the sub-dicts and their plans (same strings as ``_scrub``). Why two levels
     per call: an event's three sub-dicts then cost one call, not four (~0.4 µs of a ~2.5 µs
     walk). ``memo`` (None: memoise nothing) holds the results of the plans' memoised fields,
-    looked up inline (a method call per string cost ~0.1 µs). ``short_scan`` (None: as
-    text) takes the short-text fields (branches). Returns ``counts`` with the findings added
-    (still None when there were none).
+    looked up inline (a method call per string cost ~0.1 µs). ``read`` (None: the text
+    rules only) takes the fields with a reading (branches, commands, output). Returns
+    ``counts`` with the findings added (still None when there were none).
     """
     for key, plan in subs:
         d = parent.get(key)
         if not isinstance(d, dict):
             continue
-        for name, memoise, nested, short in plan:
+        for name, memoise, nested, reading in plan:
             value = d.get(name)
             if value is None:
                 continue
             if isinstance(value, str):
-                if short and short_scan is not None:
-                    out = short_scan(value)
+                if (
+                    reading is not None
+                    and read is not None
+                    and (
+                        reading == SEGMENTS
+                        or (" " not in value and value.find("\n", 0, len(value) - 1) < 0)
+                    )
+                ):  # a name, or perhaps a lone value (a space or an inner line break: not)
+                    out = read(value, reading, memoise)
                 elif len(value) < _MIN_SCAN_LEN:
                     continue
                 elif memoise and memo is not None:
@@ -337,11 +390,19 @@ def _scrub_dicts(
                     counts = _add(counts, out[1])
             elif isinstance(value, dict):
                 if nested is not None:
-                    counts = _scrub_dicts(d, ((name, nested),), scan, memo, counts, short_scan)
+                    counts = _scrub_dicts(d, ((name, nested),), scan, memo, counts, read)
             elif isinstance(value, list):
-                how = short_scan if short and short_scan is not None else scan
-                d[name], counts = _scrub_list(value, how, counts)
+                if reading is not None and read is not None:
+                    items = partial(_read_item, read, reading)
+                    d[name], counts = _scrub_list(value, items, counts)
+                else:
+                    d[name], counts = _scrub_list(value, scan, counts)
     return counts
+
+
+def _read_item(read: Read, reading: str, value: str) -> tuple[str, dict[str, int]]:
+    """A list item with its field's reading (lists are not memoised)."""
+    return read(value, reading, False)
 
 
 def _remember(memo: Memo, text: str, out: tuple[str, dict[str, int]]) -> tuple[str, dict[str, int]]:
@@ -394,7 +455,7 @@ class DictRedaction:
         # partial, not a method: one Python frame less per scanned string)
         self._scan: Scan = partial(redactor.redact_text, secrets=self._found)
         self._memo: Memo = {}
-        self._short_memo: Memo = {}
+        self._read_memo: dict[str, Memo] = {}
 
     def event(
         self, event: dict[str, Any], consent: ConsentFlags | None, trace_id: str | None = None
@@ -418,7 +479,7 @@ class DictRedaction:
         if raw:
             counts = _scrub_dicts(event, plan, self._raw_scan(kind, consent), None, counts)
         else:
-            counts = _scrub_dicts(event, plan, self._scan, self._memo, counts, self._short)
+            counts = _scrub_dicts(event, plan, self._scan, self._memo, counts, self._read)
         found = self._found
         if found:
             if trace_id is not None:
@@ -430,15 +491,21 @@ class DictRedaction:
             event["redaction"] = _redaction(counts)
         return event
 
-    def _short(self, value: str) -> tuple[str, dict[str, int]]:
-        """A short-text value (a branch) scanned, then its random-looking segments out;
-        memoised apart from text results (the same string reads differently as a name)."""
-        out = self._short_memo.get(value)
+    def _read(self, value: str, reading: str, memoise: bool) -> tuple[str, dict[str, int]]:
+        """A value scanned by the text rules, then read as its field says (a name's
+        segments, a lone key). Memoised (``memoise``: the fields whose values repeat) per
+        reading, apart from plain text results: a lone hex reads differently typed and
+        printed."""
+        memo = self._read_memo.get(reading) if memoise else None
+        if memoise and memo is None:
+            memo = self._read_memo[reading] = {}
+        out = memo.get(value) if memo is not None else None
         if out is None:
             text, findings = self._scan(value) if len(value) >= _MIN_SCAN_LEN else (value, {})
-            text, n = redact_random_segments(text, self._found)
-            out = (text, {**findings, RANDOM_SEGMENT_RULE: n} if n else findings)
-            out = _remember(self._short_memo, value, out)
+            text, more = read_beyond_rules(value, text, reading, self._found)
+            out = (text, {**findings, **more} if more else findings)
+            if memo is not None:
+                out = _remember(memo, value, out)
         return out
 
     def _memory_scan(self, trace_id: str) -> Scan:

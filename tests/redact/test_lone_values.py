@@ -1,0 +1,101 @@
+"""A text field whose whole value is one token that reads as a key goes, with no keyword.
+
+Issue 29, sixth session: text rules need a keyword or a prefix beside a bare key, so a key
+alone in a text field (a pasted key run as a command, ``cat token.txt``'s output, a thought
+that is only the key) was stored: 20-34 % of each corpus split's secrets, planted alone.
+How each text field's lone value is read is in ``schemas.fields.LONE_VALUES``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bench.redact_corpus.public.score import event_fields, field_verdict
+from schemas.fields import FIELD_SHAPES, LONE_VALUES
+from schemas.shapes import TEXT
+from streams.redact import Redactor
+from streams.redact.memory import TraceMemory
+from streams.redact_events import LONE_VALUE_RULE, DictRedaction, lone_key
+from tests.ids import test_id
+
+TEXT_FIELDS = {k for k in event_fields() if FIELD_SHAPES[k] == TEXT}
+TYPED = [k for k, r in LONE_VALUES.items() if r == "typed"]
+PRINTED = [k for k, r in LONE_VALUES.items() if r == "printed"]
+NEVER = [k for k, r in LONE_VALUES.items() if r == "never"]
+
+KEYS = (
+    "xwwloygkk3f1le2tw",  # semgrep airtable-api-key
+    "afefcb86-9bcf-f05e-6e34-14bd72a32efe",  # semgrep kucoin-secret-key: no RFC bits
+    "47050061723854045311518666050614",  # semgrep discord-client-secret: 32 digits
+    "VMware1!",  # Nosey Parker vmware
+    "QuyijkwNEzPGfu",  # tools corpus: a random password
+)
+HEX_KEY = "df161d9d584191ce8274164d16b433c6"  # semgrep algolia-api-key
+
+
+def test_every_text_field_has_a_lone_value_reading() -> None:
+    assert set(LONE_VALUES) == TEXT_FIELDS
+    assert set(LONE_VALUES.values()) == {"typed", "printed", "never"}
+
+
+@pytest.mark.parametrize("secret", (*KEYS, HEX_KEY))
+@pytest.mark.parametrize("key", TYPED)
+def test_a_lone_key_in_a_typed_field_is_redacted(key: str, secret: str) -> None:
+    caught, how = field_verdict(key, secret, DictRedaction(Redactor()))
+    assert caught and how == "redacted", f"{secret!r} in {key}: {how}"
+
+
+@pytest.mark.parametrize("secret", [k for k in KEYS if not k.isdigit()])
+@pytest.mark.parametrize("key", PRINTED)
+def test_a_lone_key_in_a_printed_field_is_redacted(key: str, secret: str) -> None:
+    caught, how = field_verdict(key, f"{secret}\n", DictRedaction(Redactor()))
+    assert caught and how == "redacted", f"{secret!r} in {key}: {how}"
+
+
+PRINTED_ALONE = (
+    "9fceb02d0ae598e95dc970b74767f19372d61af8\n",  # git rev-parse HEAD
+    "d41d8cd98f00b204e9800998ecf8427e",  # md5 -q
+    "sha256:" + "3b" * 32,  # docker inspect --format '{{.Id}}'
+    "E621E1F8-C36C-495A-93FC-0C247A3E6E5F\n",  # macOS uuidgen
+    "0x71C7656EC7ab88b098defB751B7401B5f6d8976F",  # an address
+    "1267650600228229401496703205376",  # 2**100 in a debugger
+)
+
+
+@pytest.mark.parametrize("value", PRINTED_ALONE)
+def test_what_tools_print_alone_stays_in_a_printed_field(value: str) -> None:
+    assert not lone_key(value, "printed")
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["pytest", "make", "./configure", "3.11.7", "True", "/home/dev", "ValueError",
+     "2024-05-01T12:00:00Z", "user@example.com", "localhost:8080", "README.md",
+     "requests.exceptions.HTTPError", "getElementById", "breaking!", "--verbose"],
+)  # fmt: skip
+def test_ordinary_lone_words_stay(value: str) -> None:
+    assert not lone_key(value, "typed") and not lone_key(value, "printed")
+
+
+@pytest.mark.parametrize("key", NEVER)
+def test_a_hash_named_path_or_identifier_is_never_a_lone_key(key: str) -> None:
+    caught, how = field_verdict(key, HEX_KEY, DictRedaction(Redactor()))
+    assert not caught, f"{HEX_KEY!r} in {key} was {how}"
+
+
+def test_a_value_with_words_around_it_is_left_to_the_text_rules() -> None:
+    assert not lone_key("echo QuyijkwNEzPGfu", "typed")
+
+
+def test_a_lone_key_is_remembered_for_the_trace() -> None:
+    trace = test_id("trace")
+    secret = "QuyijkwNEzPGfu"
+    redaction = DictRedaction(Redactor(), TraceMemory())
+    pasted = {"event_id": test_id("e1"), "seq": 1, "ts_ms": 1, "type": "terminal_command",
+              "payload": {"cwd": "/w", "command": secret}}  # fmt: skip
+    out = redaction.event(pasted, None, trace)
+    assert out["payload"]["command"] == f"[REDACTED:{LONE_VALUE_RULE}]"
+    assert out["redaction"].counts == {LONE_VALUE_RULE: 1}
+    later = {"event_id": test_id("e2"), "seq": 2, "ts_ms": 2, "type": "thought",
+             "payload": {"content_text": f"typed {secret} into the prompt by mistake"}}  # fmt: skip
+    assert secret not in redaction.event(later, None, trace)["payload"]["content_text"]
