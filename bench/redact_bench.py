@@ -166,21 +166,33 @@ def _rate(t: Any) -> str:
     return f"{t.caught}/{t.n} = {t.rate:.1%}"
 
 
+LONE_READ = ("typed", "printed")
+"""Text fields whose lone value is read (``schemas.fields.LONE_VALUES``)."""
+
+
+def _sum(report: Any, fields: Callable[[str], bool]) -> Any:
+    """One tally over the report's fields that ``fields`` selects."""
+    from bench.redact_corpus.public.score import Tally
+
+    chosen = [t for k, t in report.by_field.items() if fields(k)]
+    return Tally(sum(t.n for t in chosen), sum(t.caught for t in chosen))
+
+
 def corpus_figures(splits: tuple[str, ...] = ("blind", "tune")) -> dict[str, object]:
     """Recall and false positives on the public corpus, per split, carrier, field, kind."""
     from bench.redact_corpus.public import score
-    from schemas.fields import FIELD_SHAPES
+    from schemas.fields import FIELD_SHAPES, LONE_VALUES
     from schemas.shapes import SHAPES
 
     out: dict[str, object] = {}
     for split in splits:
         r = score.run(split)
-        shaped = [t for k, t in r.by_field.items() if FIELD_SHAPES[k] in SHAPES]
-        short = score.Tally(sum(t.n for t in shaped), sum(t.caught for t in shaped))
+        short = _sum(r, lambda k: FIELD_SHAPES[k] in SHAPES)
         out[split] = {
             **score.summary(r),
             "short_fields": _rate(short),
             "short_text_fields": _rate(r.by_carrier["short_text_field"]),
+            "lone_value_fields": _rate(_sum(r, lambda k: LONE_VALUES.get(k) in LONE_READ)),
             "per_carrier": {k: _rate(t) for k, t in sorted(r.by_carrier.items())},
             "per_field": {k: _rate(t) for k, t in sorted(r.by_field.items())},
             "per_kind": {k: _rate(t) for k, t in sorted(r.by_kind.items())},

@@ -164,18 +164,34 @@ def password_like(segment: str) -> bool:
     return signs >= 2 or any(c.isdigit() for c in segment) or bool(_SIGN_INSIDE.search(segment))
 
 
+_KEY_TOKEN = re.compile(r"(?!.*\.[a-z]{1,5}$)[A-Za-z0-9_\-.+!$*~@#%&:^|]+=*")
+"""A token a key could be alone: no path or URL (``/``), no code (brackets, quotes, ``=``
+but base64's padding, commas), not a file name (``before-externalsecret1.yml``)."""
+
+
+def reads_as_key(token: str) -> bool:
+    """A token alone (a name's segment, a field's whole value) that reads as a key
+    (:func:`looks_random`) or a password (:func:`password_like`), and could be one
+    (:data:`_KEY_TOKEN`: ``pwd``'s ``/tmp/tmp.JewM2MsfG7`` or a hash-named file is not)."""
+    return bool(_KEY_TOKEN.fullmatch(token)) and (looks_random(token) or password_like(token))
+
+
 def random_segments(name: str) -> list[tuple[int, int]]:
     """Spans of the segments of ``name`` (between spaces and slashes) that read as a key
-    (:func:`looks_random`) or a password (:func:`password_like`).
+    (:func:`reads_as_key`).
 
     ``gh-readonly-queue/main/pr-123-9fceb02d…`` loses its last segment, not the branch's
     path; ``Ubuntu 22.04.3 LTS``, ``IU-233.13135.103``, ``America/New_York`` keep all.
+    A URL or a path (a repository id that is its remote, ``file:///tmp/tmp.JewM2MsfG7/…``)
+    is left to the text rules, which know URLs and paths.
     """
-    return [
-        m.span()
-        for m in _NAME_SEGMENT.finditer(name)
-        if looks_random(m.group()) or password_like(m.group())
-    ]
+    if _URL_OR_PATH.match(name):
+        return []
+    return [m.span() for m in _NAME_SEGMENT.finditer(name) if reads_as_key(m.group())]
+
+
+_URL_OR_PATH = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*://|[/~.]|[A-Za-z]:\\|[\w.\-]+@[\w.\-]+:")
+"""``scheme://``, ``/abs``, ``~/home``, ``./rel``, ``C:\\``, ``git@host:``."""
 
 
 _FITTED: dict[str, dict[str, None]] = defaultdict(dict)

@@ -25,8 +25,9 @@ from schemas.document import CONSENT_DROPPED_RULE, Redaction
 from schemas.fields import lone_value_reading, model_field_class
 from schemas.models import ConsentFlags, Event, TraceOpened
 from schemas.payloads import PAYLOAD_MODELS
-from schemas.shapes import SHORT_TEXT, TEXT, looks_random, password_like, random_segments
+from schemas.shapes import SHORT_TEXT, TEXT, random_segments, reads_as_key
 from streams.redact import ContentKind, Redactor, kind_for_event_type, raw_allowed
+from streams.redact.accept import is_placeholder
 from streams.redact.consent import effective_mode
 from streams.redact.memory import RULE as MEMORY_RULE
 from streams.redact.memory import TraceMemory
@@ -93,6 +94,7 @@ def _readings(cls: type[BaseModel]) -> dict[str, str]:
 
 
 _LONE_TOKEN = re.compile(r"\S{6,512}")
+_REPEATED_CHUNK = re.compile(r"(.{2,6})\1{3,}")
 _PRINTED_IDS = re.compile(
     r"(?:0x|sha(?:1|224|256|384|512):|md5:)?[0-9a-fA-F]+"
     r"|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}"
@@ -103,15 +105,19 @@ upper case)."""
 
 
 def lone_key(value: str, reading: str) -> bool:
-    """``value`` is one token alone that reads as a key (:func:`schemas.shapes.looks_random`)
-    or a password (:func:`schemas.shapes.password_like`); ``printed`` values keep what tools
-    print alone (:data:`_PRINTED_IDS`)."""
+    """``value`` is one token alone that reads as a key or a password and could be one
+    (:func:`schemas.shapes.reads_as_key`: a path, URL, file name or code is not), and is no
+    placeholder (``xxxx``, ``hf_FakeFake…``: half of it one chunk repeated);
+    ``printed`` values keep what tools print alone (:data:`_PRINTED_IDS`)."""
     token = value.strip()
     if not _LONE_TOKEN.fullmatch(token):
         return False
     if reading == "printed" and _PRINTED_IDS.fullmatch(token):
         return False
-    return looks_random(token) or password_like(token)
+    chunk = _REPEATED_CHUNK.search(token)
+    if chunk is not None and 2 * len(chunk.group()) >= len(token):
+        return False  # a stand-in made of one repeated chunk: hf_FakeFakeFake…
+    return reads_as_key(token) and not is_placeholder(token)
 
 
 def read_beyond_rules(

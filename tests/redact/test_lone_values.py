@@ -59,6 +59,11 @@ PRINTED_ALONE = (
     "E621E1F8-C36C-495A-93FC-0C247A3E6E5F\n",  # macOS uuidgen
     "0x71C7656EC7ab88b098defB751B7401B5f6d8976F",  # an address
     "1267650600228229401496703205376",  # 2**100 in a debugger
+    "/tmp/tmp.JewM2MsfG7/data/repos/demo-bcd013e7b2fa\n",  # pwd in a mktemp -d folder
+    "s3://data-lake-prod/events/part-00000-5c7b339a-e2ac-c885-0c3e-9e7a2f1b4d6c.parquet",
+    "https://docs.google.com/document/d/1W7KCxOxP-1Fy5EyF2lbJGE2WuKmu5v0suYqoHas1jRM",
+    "vmHieRt7xRsX5qrQI8jugW2hHS50lyXX.json",  # a hash-named file (ls)
+    "hf_FakeFakeFakeFakeFakeFakeFakeFakeF",  # a placeholder
 )
 
 

@@ -60,6 +60,9 @@ NAMES = (
     "django__django-11099", "scikit-learn__scikit-learn-25570", "ENG-4821",
     "https://github.com/acme/app.git", "git@github.com:acme/app.git",
     "0f8fad5b-d9cb-469f-a165-70867728950e",  # an RFC UUID: a task id may be one (a limit)
+    # a repository id that is its remote: URLs and paths are left to the text rules
+    "file:///tmp/tmp.JewM2MsfG7/data/repos/demo-bcd013e7b2fa/.git",
+    "/home/dev/src/a1b2c3d4e5f6a7b8c9d0e1f2", "before-externalsecret1.yml",
 )  # fmt: skip
 
 
