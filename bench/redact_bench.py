@@ -193,6 +193,11 @@ def corpus_figures(splits: tuple[str, ...] = ("blind", "tune")) -> dict[str, obj
             "short_fields": _rate(short),
             "short_text_fields": _rate(r.by_carrier["short_text_field"]),
             "lone_value_fields": _rate(_sum(r, lambda k: LONE_VALUES.get(k) in LONE_READ)),
+            "false_positives_alone_in_a_field": {
+                reading: f"{t.n - t.caught}/{t.n}"
+                for reading, t in score.field_negatives(split).items()
+                if reading in LONE_READ
+            },
             "per_carrier": {k: _rate(t) for k, t in sorted(r.by_carrier.items())},
             "per_field": {k: _rate(t) for k, t in sorted(r.by_field.items())},
             "per_kind": {k: _rate(t) for k, t in sorted(r.by_kind.items())},

@@ -29,6 +29,7 @@ from schemas.shapes import SHORT_TEXT, TEXT, random_segments, reads_as_key
 from streams.redact import ContentKind, Redactor, kind_for_event_type, raw_allowed
 from streams.redact.accept import is_placeholder
 from streams.redact.consent import effective_mode
+from streams.redact.key_material import plain_text_base64
 from streams.redact.memory import RULE as MEMORY_RULE
 from streams.redact.memory import TraceMemory
 
@@ -114,10 +115,47 @@ def lone_key(value: str, reading: str) -> bool:
         return False
     if reading == "printed" and _PRINTED_IDS.fullmatch(token):
         return False
+    if _stand_in(token) or plain_text_base64(token):
+        return False
+    return reads_as_key(token) and not is_placeholder(token)
+
+
+def _stand_in(token: str) -> bool:
+    """A made-up value: half of it one chunk repeated (``hf_FakeFakeFake…``) or runs of the
+    alphabet or the digits (``A3T0ABCDEFGHIJKLMNO``, ``ntn_1234567890…``), or it says so
+    (``…EXAMPLE``, ``…TokenHere``). No generated key holds either; the text rules keep such
+    values (fixture corpora label some of them secrets), but alone in a field they are not
+    read as keys."""
     chunk = _REPEATED_CHUNK.search(token)
     if chunk is not None and 2 * len(chunk.group()) >= len(token):
-        return False  # a stand-in made of one repeated chunk: hf_FakeFakeFake…
-    return reads_as_key(token) and not is_placeholder(token)
+        return True
+    if _SAYS_MADE_UP.search(token):
+        return True
+    in_runs = sum(_in_ascending_runs(m.group()) for m in _RUN.finditer(token))
+    return 2 * in_runs >= len(token)
+
+
+_SAYS_MADE_UP = re.compile(r"(?i)example|placeholder|here$|dummy|sample")
+_RUN = re.compile(r"[a-z]{4,}|[A-Z]{4,}|[0-9]{4,}")
+_NEXT = {
+    a: b
+    for seq in ("0123456789", "abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    for a, b in zip(seq, seq[1:] + seq[0], strict=True)
+}
+"""The character after each digit and letter, wrapping (``9`` → ``0``, ``z`` → ``a``)."""
+
+
+def _in_ascending_runs(run: str) -> int:
+    """How many characters of ``run`` stand in ascending runs of four or more
+    (``1234567890123``, ``abcdef``)."""
+    total, length = 0, 1
+    for a, b in zip(run, run[1:], strict=False):
+        if _NEXT.get(a) == b:
+            length += 1
+            continue
+        total += length if length >= 4 else 0
+        length = 1
+    return total + (length if length >= 4 else 0)
 
 
 def read_beyond_rules(

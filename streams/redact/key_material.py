@@ -209,6 +209,16 @@ def _pinned_or_path(word: str) -> bool:
     return False
 
 
+def plain_text_base64(token: str) -> bool:
+    """Base64 of printable text that is no credential (``YWJjZGVm…`` is the alphabet;
+    ``dXNlcjpwYXNzd29yZA==`` is ``user:password``, a credential)."""
+    body = token.rstrip("=")
+    return (
+        body.isalnum() and len(body) >= 8 and _decodes_to_text(body)
+        and not credential_base64(body)
+    )  # fmt: skip
+
+
 def _decodes_to_text(body: str) -> bool:
     """Base64 of printable text (``ZGF0YS12YWx1ZTE=`` is ``data-value1``)."""
     padded = body + "=" * (-len(body) % 4)

@@ -63,7 +63,11 @@ PRINTED_ALONE = (
     "s3://data-lake-prod/events/part-00000-5c7b339a-e2ac-c885-0c3e-9e7a2f1b4d6c.parquet",
     "https://docs.google.com/document/d/1W7KCxOxP-1Fy5EyF2lbJGE2WuKmu5v0suYqoHas1jRM",
     "vmHieRt7xRsX5qrQI8jugW2hHS50lyXX.json",  # a hash-named file (ls)
-    "hf_FakeFakeFakeFakeFakeFakeFakeFakeF",  # a placeholder
+    "hf_FakeFakeFakeFakeFakeFakeFakeFakeF",  # stand-ins (secretlint, gitleaks, Nosey Parker)
+    "ntn_123456789012345678901234567890123456789012345678901234567890",
+    "A3T0ABCDEFGHIJKLMNO",
+    "xoxe.xoxp-1-SlackAppConfigurationAccessTokenHere",
+    "YWJjZGVmZ2hpamtsbW5vcHFyc3R1dnd4eXo=",  # base64 of the alphabet
 )
 
 
@@ -86,6 +90,10 @@ def test_ordinary_lone_words_stay(value: str) -> None:
 def test_a_hash_named_path_or_identifier_is_never_a_lone_key(key: str) -> None:
     caught, how = field_verdict(key, HEX_KEY, DictRedaction(Redactor()))
     assert not caught, f"{HEX_KEY!r} in {key} was {how}"
+
+
+def test_base64_of_a_credential_alone_is_a_key() -> None:
+    assert lone_key("dXNlcjpwYXNzd29yZA==", "printed")  # user:password
 
 
 def test_a_value_with_words_around_it_is_left_to_the_text_rules() -> None:

@@ -277,6 +277,49 @@ def run(split: str | None = None, redactor: Redactor | None = None,
     return report
 
 
+READ_FIELDS = {
+    "short_text": "fixtrace.Environment.os",
+    "typed": "fixtrace.payload.TerminalCommand.command",
+    "printed": "fixtrace.payload.TerminalOutput.chunk_text",
+}
+"""One field per reading beyond the text rules, to plant negatives alone in."""
+
+
+def _stored_field(key: str, value: str, redaction: DictRedaction) -> str | None:
+    """What storage keeps of ``value`` planted in the event or trace-opened field ``key``."""
+    record, name = key.rsplit(".", 1)
+    if record in _OPENED_PATH:
+        data = copy.deepcopy(_OPENED)
+        _put(data, _OPENED_PATH[record], name, value)
+        stored: Any = redact_opened(TraceOpened.model_validate(data), redaction.redactor)[0]
+        stored = stored.model_dump()
+        path = _OPENED_PATH[record]
+    else:
+        etype = _PAYLOAD_TYPE[record]
+        event = {"event_id": _EVENT_ID, "seq": 1, "ts_ms": 1, "type": etype,
+                 "payload": copy.deepcopy(FULL_PAYLOADS[etype]) | {name: value}}  # fmt: skip
+        stored = redaction.event(Event.model_validate(event).model_dump(), KEEP_ALL)
+        path = ("payload",)
+    for step in path:
+        stored = stored[step]
+    return stored[name]
+
+
+def field_negatives(split: str | None = None, redactor: Redactor | None = None) -> dict[str, Tally]:
+    """Negatives planted alone in a field of each reading (a name, a typed and a printed
+    value): ``caught`` counts those stored unchanged, as :class:`Report`'s negatives do."""
+    _, negatives_file = SPLIT_FILES.get(split or "", DEFAULT_FILES)
+    redaction = DictRedaction(redactor or Redactor())
+    out = {reading: Tally() for reading in READ_FIELDS}
+    for neg in load(negatives_file):
+        if split and neg["split"] != split:
+            continue
+        for reading, key in READ_FIELDS.items():
+            out[reading].n += 1
+            out[reading].caught += _stored_field(key, neg["text"], redaction) == neg["text"]
+    return out
+
+
 def summary(report: Report) -> dict[str, object]:
     fp = report.negatives.n - report.negatives.caught
     return {
