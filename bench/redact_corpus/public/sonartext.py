@@ -48,7 +48,7 @@ KEY_BODY = re.compile(r"[A-Za-z0-9+/]{40,}={0,2}(?![A-Za-z0-9+/=])")
 """The first line of key material after a PEM header or PuTTY's ``Private-Lines``."""
 TEMPLATE = re.compile(r"props\.set\(\s*\"[^\"]+\",\s*System\.getenv\(")
 """The documentation's compliant template (``props.set("x_key", System.getenv("X_KEY"))``)
-that 40 rules repeat as a negative; ``TEMPLATES`` of them are taken."""
+that 34 negative texts repeat; ``TEMPLATES`` of them are taken."""
 TEMPLATES = 3
 _KEY_START = re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY(?: BLOCK)?-----|Private-Lines: \d+")
 
