@@ -22,7 +22,8 @@ positives per split (``blind`` kinds held out before any rule was written, ``tun
 rest), per carrier, per field, per kind and per negative kind. ``--split fresh`` scores the
 split taken from Nosey Parker's rule examples instead, ``--split fresh2`` the one taken from
 Kingfisher's and secretlint's, ``--split fresh3`` the one taken from Semgrep's secrets rules'
-test files (each in its own files; ``--split`` repeats).
+test files, ``--split fresh4`` the one taken from SonarSource's secrets rules' examples,
+ripsecrets' test files and Whispers' fixtures (each in its own files; ``--split`` repeats).
 """
 
 from __future__ import annotations
@@ -217,9 +218,10 @@ def main() -> None:
     parser.add_argument(
         "--split",
         action="append",
-        choices=("blind", "tune", "fresh", "fresh2", "fresh3"),
+        choices=("blind", "tune", "fresh", "fresh2", "fresh3", "fresh4"),
         help="corpus split(s) to score (default: blind and tune; fresh: Nosey Parker's "
-        "examples; fresh2: Kingfisher's and secretlint's; fresh3: Semgrep's rule tests)",
+        "examples; fresh2: Kingfisher's and secretlint's; fresh3: Semgrep's rule tests; "
+        "fresh4: Sonar's rule examples, ripsecrets' and Whispers' tests)",
     )
     parser.add_argument("--n", type=int, default=40_000)
     parser.add_argument("--repeat", type=int, default=3)
