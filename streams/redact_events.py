@@ -27,7 +27,7 @@ from schemas.models import ConsentFlags, Event, TraceOpened
 from schemas.payloads import PAYLOAD_MODELS
 from schemas.shapes import SHORT_TEXT, TEXT, random_segments, reads_as_key
 from streams.redact import ContentKind, Redactor, kind_for_event_type, raw_allowed
-from streams.redact.accept import is_placeholder
+from streams.redact.accept import counts_up, is_placeholder
 from streams.redact.consent import effective_mode
 from streams.redact.key_material import plain_text_base64
 from streams.redact.memory import RULE as MEMORY_RULE
@@ -124,38 +124,18 @@ def _stand_in(token: str) -> bool:
     """A made-up value: half of it one chunk repeated (``hf_FakeFakeFake…``) or runs of the
     alphabet or the digits (``A3T0ABCDEFGHIJKLMNO``, ``ntn_1234567890…``), or it says so
     (``…EXAMPLE``, ``…TokenHere``). No generated key holds either; the text rules keep such
-    values (fixture corpora label some of them secrets), but alone in a field they are not
-    read as keys."""
+    values (fixture corpora label some of them secrets; prefixed tokens that count up are
+    refused there too: ``accept.counts_up``), but alone in a field they are not read as
+    keys."""
     chunk = _REPEATED_CHUNK.search(token)
     if chunk is not None and 2 * len(chunk.group()) >= len(token):
         return True
     if _SAYS_MADE_UP.search(token):
         return True
-    in_runs = sum(_in_ascending_runs(m.group()) for m in _RUN.finditer(token))
-    return 2 * in_runs >= len(token)
+    return counts_up(token)
 
 
 _SAYS_MADE_UP = re.compile(r"(?i)example|placeholder|here$|dummy|sample")
-_RUN = re.compile(r"[a-z]{4,}|[A-Z]{4,}|[0-9]{4,}")
-_NEXT = {
-    a: b
-    for seq in ("0123456789", "abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
-    for a, b in zip(seq, seq[1:] + seq[0], strict=True)
-}
-"""The character after each digit and letter, wrapping (``9`` → ``0``, ``z`` → ``a``)."""
-
-
-def _in_ascending_runs(run: str) -> int:
-    """How many characters of ``run`` stand in ascending runs of four or more
-    (``1234567890123``, ``abcdef``)."""
-    total, length = 0, 1
-    for a, b in zip(run, run[1:], strict=False):
-        if _NEXT.get(a) == b:
-            length += 1
-            continue
-        total += length if length >= 4 else 0
-        length = 1
-    return total + (length if length >= 4 else 0)
 
 
 def read_beyond_rules(

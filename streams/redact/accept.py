@@ -106,6 +106,10 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
         return False
     if _NOT_A_SECRET_FORM.fullmatch(unquoted(value)):
         return False  # a color, a query string of plain words, a printf placeholder
+    if _QUERY_NAME.search(text, max(0, start - 64), start):
+        return False  # ?user=u&password=p&mode=…: a query parameter, url_credential_param's
+    if _CUT_TO_PREFIX.fullmatch(unquoted(value)):
+        return False  # endpoint_secret = 'whsec_...': a value cut to its prefix
     if names_a_cursor(text, start) or _names_itself(value, text, start):
         return False
     if _TEST_VERDICT.search(text, max(0, start - 12), start):
@@ -144,9 +148,18 @@ _NOT_A_SECRET_FORM = re.compile(
     r"|[A-Za-z_]\w*=[\w.,:\-]*(?:&[A-Za-z_]\w*=[\w.,:\-]*)+"  # a query string of plain values
     r"|%[-#0 +]?\d*[sdrxif].*"  # a printf placeholder ("token=%s")
     r"|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:TOKEN|SECRET|KEY|PASSWORD|PASSWD|AUTH\w*)(?:_[A-Z0-9]+)*"
+    r"|!(?:Ref|GetAtt|Sub|Join|ImportValue|FindInMap|Select|If|Base64|Split|GetAZs)\b.*"
+    r"|\{\{resolve:[^}]*\}\}"
 )
-"""Values of a secret's name that are not secrets by their form; the last is an environment
-variable's name (``ENV_VAR_AUTH_TOKEN = 'AWS_CONTAINER_AUTHORIZATION_TOKEN'``)."""
+"""Values of a secret's name that are not secrets by their form: an environment variable's
+name (``ENV_VAR_AUTH_TOKEN = 'AWS_CONTAINER_AUTHORIZATION_TOKEN'``), a CloudFormation
+function or dynamic reference (``MasterUserPassword: !Ref 'MasterUserPassword'``,
+``{{resolve:secretsmanager:…}}``)."""
+_CUT_TO_PREFIX = re.compile(r"(?:[A-Za-z0-9]{1,12}[_\-])*(?:\.\.\.|…)")
+"""``whsec_...``, ``sk-proj-…``, ``...``: a token's prefix and an ellipsis, nothing of it."""
+_QUERY_NAME = re.compile(r"[?&][\w.\-]+=$")
+"""The value is a URL query parameter's: it ends at ``&``, which ``url_credential_param``
+knows and an assignment's value does not."""
 _PROSE_GOES_ON = re.compile(r" (?:of|the|a|an|to|for|is|are|in|that|which|and|or|with|per)\b")
 """A bare word followed by a function word: prose, not a value."""
 
@@ -215,9 +228,30 @@ def url_password(value: str, text: str, start: int, end: int) -> bool:
     value = unquoted(value) or value
     if _ENV_REFERENCE.fullmatch(value) or value.startswith(("{", "%(", "<")):
         return False
+    if _stand_in_userinfo(value, text, start):
+        return False
     if _PRINTF.fullmatch(value):
         return False  # fmt.Sprintf("sshpass -p '%s'", pw): a format's placeholder
     return not _REPEATED.fullmatch(value.lower()) or value[0] not in "*x.•●"
+
+
+_USERINFO_USER = re.compile(r"://([^\s:/?#@\"'<>]{1,128}):$")
+_STAND_IN_PAIRS = frozenset(
+    {("foo", "bar"), ("user", "pass"), ("user", "password"), ("username", "password")}
+)
+
+
+def _stand_in_userinfo(password: str, text: str, start: int) -> bool:
+    """``foo:bar@``, ``user:password@``, ``${DB_USER:-u}:${DB_PASSWORD:-p}@``: a textbook
+    pair, or a shell expansion's default (a template). A password equal to its user stays a
+    credential (``postgres://fixtrace:fixtrace@db`` is the compose stack's)."""
+    head = text[max(0, start - 160) : start]
+    if "${" in head[head.rfind("://") + 1 :] if "://" in head else False:
+        return True
+    m = _USERINFO_USER.search(head)
+    if m is None:
+        return False
+    return (m.group(1).lower(), password.lower()) in _STAND_IN_PAIRS
 
 
 def mixed_token(value: str, text: str, start: int, end: int) -> bool:
@@ -247,6 +281,8 @@ def token_body(value: str, text: str, start: int, end: int) -> bool:
     """
     if start and text[start - 1].isalnum():
         return False  # inside a longer word ("vipul-…" is a file name, not a Pulumi token)
+    if counts_up(value):
+        return False  # RGAPI-01234567-89ab-cdef-0123-456789abcdef: a documentation stand-in
     if "_" in value and len(UNDERSCORE_UUID.sub("", value)) <= _PREFIX_MAX:
         return False  # a prefix and a UUID written with underscores: a name (api_org_<uuid>)
     body = value[value.find("_") + 1 :] if "_" in value[:10] else value
@@ -255,6 +291,33 @@ def token_body(value: str, text: str, start: int, end: int) -> bool:
     head = value[:_PREFIX_MAX]
     cut = max(head.rfind("_"), head.rfind("-"))
     return cut >= 0 and len(value) - cut > _BODY_MIN and _key_material(value[cut + 1 :])
+
+
+_RUN = re.compile(r"[a-z]{4,}|[A-Z]{4,}|[0-9]{4,}")
+_NEXT = {
+    a: b
+    for seq in ("0123456789", "abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    for a, b in zip(seq, seq[1:] + seq[0], strict=True)
+}
+"""The character after each digit and letter, wrapping (``9`` → ``0``, ``z`` → ``a``)."""
+
+
+def counts_up(token: str) -> bool:
+    """Half of ``token`` or more stands in counting runs of four or more (``0123456789``,
+    ``abcdef``, ``01234567-89ab-cdef-0123-456789abcdef``): a documentation stand-in, which
+    no generated key is. gitleaks' own Anthropic example (``…-abc123xyz-456def789ghij-…``)
+    mixes short runs and stays under half."""
+    in_runs = 0
+    for m in _RUN.finditer(token):
+        run, length = m.group(), 1
+        for a, b in zip(run, run[1:], strict=False):
+            if _NEXT.get(a) == b:
+                length += 1
+                continue
+            in_runs += length if length >= 4 else 0
+            length = 1
+        in_runs += length if length >= 4 else 0
+    return 2 * in_runs >= len(token)
 
 
 def _key_material(body: str) -> bool:

@@ -105,11 +105,19 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
         # A credential-like query parameter keeps its name, loses its value; the URL's
         # scheme, host and path stay (``?api_key=…&page=2`` → ``?api_key=[REDACTED…]&page=2``).
         (
+            # a password parameter (JDBC's ?user=u&password=p, SQL Server's ;password=p;):
+            # a password may hold "#" and be short, a browser URL's fragment may not
+            _p(
+                r"[?&;][a-z0-9_\-]*(?:password|passwd|pwd)=([^&\s'\"<>;]{3,})",
+                "@query",
+                lower=True,
+            ),
             _p(
                 r"[?&](?:[a-z0-9_\-]*(?:password|passwd|pwd|token|secret|api[_\-]?key|apikey|"
-                r"access[_\-]?key|signature|sig|auth|credential|client[_\-]?secret|session)"
+                r"access[_\-]?key|account[_\-]?key|signature|sig|auth|credential|"
+                r"client[_\-]?secret|session)"
                 r"[a-z0-9_\-]*"
-                r"|key|code|x-amz-credential|x-amz-signature)=([^&\s#'\"<>]{6,})",
+                r"|key|appid|code|x-amz-credential|x-amz-signature)=([^&\s#'\"<>]{6,})",
                 "@query",
                 lower=True,
             ),

@@ -108,8 +108,10 @@ PROVIDER_RULES: tuple[Rule, ...] = (
                 r"flb_live_|fm1[ar]_|fm2_|pnu_|ramp_id_|ramp_sec_|rdme_|rh-api-|"
                 r"rootly_|rzp_live_|salad_cloud_|sgp_|shltm_|slk_|sm_[aps]at_|sqco_|thog-key-|"
                 r"thog-secret-|tk-us-|tskey-|5AEP861|"
-                # Firecrawl, New Relic Pixie API and deploy keys, Adobe client secrets, Shippo
-                r"fc-(?=[0-9a-f]{32})|px-api-|px-dep-|p8e-|shippo_live_|shippo_test_)"
+                # Firecrawl, New Relic Pixie API and deploy keys, Adobe client secrets, Shippo,
+                # Riot Games, Shopify Partners (CLI and API), Zuplo
+                r"fc-(?=[0-9a-f]{32})|px-api-|px-dep-|p8e-|shippo_live_|shippo_test_|"
+                r"RGAPI-|atkn_|prtapi_|zpka_)"
                 r"[A-Za-z0-9_\-]{14,}(?<=[A-Za-z0-9_\-]{20})",
                 "hf_",
                 "api_org_",
@@ -203,6 +205,10 @@ PROVIDER_RULES: tuple[Rule, ...] = (
                 "px-dep-",
                 "p8e-",
                 "shippo_",
+                "rgapi-",
+                "atkn_",
+                "prtapi_",
+                "zpka_",
             ),
         ),
         accept.token_body,

@@ -157,6 +157,30 @@ SECRET_RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "url_path_key",
+        # Services whose key is a segment of the URL's path: Ethereum RPC endpoints (Alchemy's
+        # /v2/<key>, Infura's /v3/<project secret>) and Zapier catch hooks (/<account>/<hook>):
+        # whoever has the URL spends the quota or posts. Scheme, host and the path up to the
+        # key stay. On the "://" trigger, each narrowed by its host.
+        (
+            _p(
+                r"://(?:[a-z0-9\-]+\.)*alchemy(?:api\.io|\.com)/v2/([A-Za-z0-9_\-]{20,})",
+                "://",
+                requires="alchemy",
+            ),
+            _p(
+                r"://(?:[a-z0-9\-]+\.)*infura\.io/(?:ws/)?v3/([0-9a-f]{32})",
+                "://",
+                requires="infura.io",
+            ),
+            _p(
+                r"://hooks\.zapier\.com/hooks/catch/([0-9]+/[A-Za-z0-9,]{5,})",
+                "://",
+                requires="hooks.zapier.com",
+            ),
+        ),
+    ),
+    Rule(
         "base64_private_key",
         # A PEM private key written in base64 (kubeconfig's client-key-data, a *_B64
         # variable): "LS0tLS1CRUdJTi" is "-----BEGIN " encoded; the block's name decides.
@@ -268,6 +292,10 @@ SECRET_RULES: tuple[Rule, ...] = (
             ),
             _assignment(r"key[_\-]?(?:data|base)", "key"),
             _assignment(r"credentials?", "credential"),
+            # SonarQube's scanner property (sonar-project.properties, -Dsonar.login=…) and
+            # Bundler's per-host gem source credentials (BUNDLE_GEMS__CONTRIBSYS__COM=u:p)
+            _assignment(r"sonar\.(?:login|token|password)", "sonar."),
+            _assignment(r"bundle_[a-z0-9_]*__[a-z0-9_]+", "bundle_"),
             _assignment(r"(?:_|\"|\b)auth(?:[_\-]?token)?", "auth"),
             _p(
                 r"--(?:[a-z0-9]+-)*(?:password|passwd|pass|pwd|token|secret|api-key|apikey|key)"

@@ -147,6 +147,7 @@ PROVIDER_EXAMPLES = {
     "prefixed_service_token": "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",
     "appsync_api_key": "da2-k3v9q0x2m7w4b8n1c6z5r0t4yp",
     "telegram_bot_token": "https://api.telegram.org/bot4839574812:AAHk3j9XzQ2pLm8vB7cT1yH6jF8sW5aE0uI/getMe",
+    "url_path_key": "https://mainnet.infura.io/v3/3f9c2e71b8d04a6c95e1d7b2a8c4f061",
     "cloudflare_origin_ca_key": "v1.0-" + "0a1b2c3d" * 3 + "-" + "9f8e7d6c5b4a" * 12 + "0a",
     "twilio_api_key": "SK" + "4f0e9d8c7b6a" * 2 + "5f4e3d2c",
     "amazon_mws_token": "amzn.mws.4b18315e-6b7d-4337-b449-5d38f5a189ec",
@@ -270,3 +271,67 @@ def test_a_uuid_written_with_underscores_is_a_name(text: str) -> None:
 )
 def test_a_token_beside_an_underscored_uuid_still_goes(text: str) -> None:
     assert "[REDACTED:" in Redactor().redact_text(text)[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("https://eth-mainnet.alchemyapi.io/v2/6wgSNoYMEzJ2s47Q593p9-9Xg5clkmAB",
+         "https://eth-mainnet.alchemyapi.io/v2/"),
+        ("wss://mainnet.infura.io/ws/v3/ac08c9ada68044d38f55d4cb4749d54a",
+         "wss://mainnet.infura.io/ws/v3/"),
+        ("https://hooks.zapier.com/hooks/catch/192840272/anwidh83/",
+         "https://hooks.zapier.com/hooks/catch/"),
+    ],
+)  # fmt: skip
+def test_a_key_in_a_service_urls_path_goes_and_the_url_stays(text: str, kept: str) -> None:
+    """Issue 29, sixth session (SonarSource's rules, fresh4): RPC endpoints and catch hooks
+    carry their key in the path."""
+    out, found = Redactor().redact_text(f"url = '{text}'")
+    assert found.get("url_path_key") == 1 and f"'{kept}[REDACTED:url_path_key]" in out, out
+
+
+@pytest.mark.parametrize(
+    "text", ["https://docs.alchemy.com/v2/reference", "https://infura.io/v3/docs/intro"]
+)
+def test_a_service_urls_documentation_path_is_not_a_key(text: str) -> None:
+    assert Redactor().redact_text(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("jdbc:mysql://db:3306/shop?user=app&password=river#7x", "river#7x"),
+        ("http://api.openweathermap.org/data/2.5/weather?q=x&appid=ae73acab47d0fc4b71b6", "ae73"),
+    ],
+)
+def test_query_passwords_keep_their_signs_and_appid_is_a_key(text: str, secret: str) -> None:
+    out = Redactor().redact_text(text)[0]
+    assert secret not in out and "[REDACTED:url_credential_param]" in out, out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'DSN="jdbc:mysql://db?user=myuser&password=password&sql_mode=STRICT_TRANS_TABLES"',
+        'const MQURL = "amqp://foo:bar@127.0.0.1:5672/"',
+        "DATABASE_URL: postgresql://${DB_USERNAME:-postgres}:${DB_PASSWORD:-postgres}@db/x",
+        "MasterUserPassword: !Ref 'MasterUserPassword'",
+        "password: '{{resolve:secretsmanager:prod/db:SecretString:password}}'",
+        "endpoint_secret = 'whsec_...';",
+    ],
+)
+def test_stand_ins_templates_and_references_are_not_secrets(text: str) -> None:
+    """SonarSource's and ripsecrets' compliant examples (fresh4): a textbook pair, a shell
+    expansion's default, a CloudFormation reference, a prefix cut with an ellipsis."""
+    assert Redactor().redact_text(text)[0] == text
+
+
+def test_a_real_password_beside_those_forms_still_goes() -> None:
+    for text, secret in (
+        ("amqp://admin:s3cr3tPw9@host/", "s3cr3tPw9"),
+        ("endpoint_secret = 'whsec_Xk3jd8fQ2aB7Lm9P'", "whsec_Xk3jd8fQ2aB7Lm9P"),
+        ("postgres://fixtrace:fixtrace@db/x", "fixtrace@db"),
+        ("az://container/blob.csv?account_name=me&account_key=Xk3jd8fQ2aB7Lm9PqR", "Xk3jd8"),
+    ):
+        assert secret not in Redactor().redact_text(text)[0], text
