@@ -94,7 +94,10 @@ def _readings(cls: type[BaseModel]) -> dict[str, str]:
     return out
 
 
-_LONE_TOKEN = re.compile(r"\S{6,512}")
+_LONE_TOKEN = re.compile(r"\S{6,4096}")
+_DIGEST_OR_CALL = re.compile(r"(?:sha(?:1|224|256|384|512)|md5|h1)[-:=]|.*\..*\(")
+"""A labelled digest (``sha512-6IpQ…==`` in a lockfile, ``h1:…`` in go.sum) or code with a
+dotted call (``this._emitEOFToken()):(…``); Django's key alphabet has no dot."""
 _REPEATED_CHUNK = re.compile(r"(.{2,6})\1{3,}")
 _PRINTED_IDS = re.compile(
     r"(?:0x|sha(?:1|224|256|384|512):|md5:)?[0-9a-fA-F]+"
@@ -106,16 +109,16 @@ upper case)."""
 
 
 def lone_key(value: str, reading: str) -> bool:
-    """``value`` is one token alone that reads as a key or a password and could be one
-    (:func:`schemas.shapes.reads_as_key`: a path, URL, file name or code is not), and is no
-    placeholder (``xxxx``, ``hf_FakeFake…``: half of it one chunk repeated);
-    ``printed`` values keep what tools print alone (:data:`_PRINTED_IDS`)."""
+    """``value`` is one token alone (6-4096 characters: a JWT can be long) that reads as a key
+    or a password and could be one (:func:`schemas.shapes.reads_as_key`: a path, URL, file
+    name or code is not), and is no stand-in (:func:`_stand_in`, ``xxxx``); ``printed``
+    values keep what tools print alone (:data:`_PRINTED_IDS`)."""
     token = value.strip()
     if not _LONE_TOKEN.fullmatch(token):
         return False
     if reading == "printed" and _PRINTED_IDS.fullmatch(token):
         return False
-    if _stand_in(token) or plain_text_base64(token):
+    if _DIGEST_OR_CALL.match(token) or _stand_in(token) or plain_text_base64(token):
         return False
     return reads_as_key(token) and not is_placeholder(token)
 
@@ -145,7 +148,7 @@ def read_beyond_rules(
     takes on top: random-looking segments of a name, or a lone key; the values go to
     ``found`` (the trace memory's inbox) when given."""
     if reading != SEGMENTS:
-        if text == original and lone_key(original, reading):
+        if lone_key(original, reading):  # whole, also where a text rule took a part of it
             if found is not None:
                 found.append(original.strip())
             return f"[REDACTED:{LONE_VALUE_RULE}]", {LONE_VALUE_RULE: 1}

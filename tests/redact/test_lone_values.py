@@ -68,6 +68,8 @@ PRINTED_ALONE = (
     "A3T0ABCDEFGHIJKLMNO",
     "xoxe.xoxp-1-SlackAppConfigurationAccessTokenHere",
     "YWJjZGVmZ2hpamtsbW5vcHFyc3R1dnd4eXo=",  # base64 of the alphabet
+    "sha512-6IpQVFvbu47CrXfqqHAzv2vi7AOdfi1S+SiayXU6FWTeA2wV47H8R60VjxurL8JkDGoVhFgC4+lK6KG==",
+    "this._emitEOFToken()):(this._err(s.unexpectedCharacterAfterDoctypeSystemIdentifier)",
 )
 
 
@@ -92,8 +94,17 @@ def test_a_hash_named_path_or_identifier_is_never_a_lone_key(key: str) -> None:
     assert not caught, f"{HEX_KEY!r} in {key} was {how}"
 
 
-def test_base64_of_a_credential_alone_is_a_key() -> None:
-    assert lone_key("dXNlcjpwYXNzd29yZA==", "printed")  # user:password
+@pytest.mark.parametrize(
+    "value",
+    [
+        "dXNlcjpwYXNzd29yZA==",  # base64 of user:password
+        "d&lvybzry1*k+qq)=x-!=0yd5l5#1gxzk!82@ru25*ntos3_9^",  # a Django secret key
+        "EAAA3bckPLm8nKzXY9vB4QjR7wF2hGtN5sVdM6pJuE1iZxW+CqH-yA4gTf=aDl0U",  # base64 with = inside
+        "eyJ2ZXIiOiIyIiwidHlwIjoiSldUIiwiYWxnIjoiUlMyNTYifQ." + "aB3xK9qL" * 70,  # a long token
+    ],
+)
+def test_keys_with_signs_and_long_tokens_alone_are_keys(value: str) -> None:
+    assert lone_key(value, "printed") and lone_key(value, "typed")
 
 
 def test_a_value_with_words_around_it_is_left_to_the_text_rules() -> None:
