@@ -108,10 +108,12 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
             # a password parameter (JDBC's ?user=u&password=p, SQL Server's ;password=p;):
             # a password may hold "#" and be short, a browser URL's fragment may not
             _p(
-                r"[?&;][a-z0-9_\-]*(?:password|passwd|pwd)=([^&\s'\"<>;]{3,})",
+                r"[?&;][a-z0-9_\-]*pass(?:word|wd)=([^&\s'\"<>;]{3,})",
                 "@query",
                 lower=True,
+                requires="pass",
             ),
+            _p(r"[?&;][a-z0-9_\-]*pwd=([^&\s'\"<>;]{3,})", "@query", lower=True, requires="pwd"),
             _p(
                 r"[?&](?:[a-z0-9_\-]*(?:password|passwd|pwd|token|secret|api[_\-]?key|apikey|"
                 r"access[_\-]?key|account[_\-]?key|signature|sig|auth|credential|"
