@@ -104,6 +104,7 @@ def _licence_key(value: str) -> bool:
 
 _USERINFO = re.compile(r"://[^/@\s]*:[^/@\s]*@")
 """A URL with a password in it (``amqps://user:pw@host``): never an id."""
+_SLACK_IDS = re.compile(r"xox[a-z]-\d{9,}-\d{9,}")
 _LONG_DIGITS = 24
 """Digits in one run past any 64-bit id (20) or Google account id (21): a numeric key."""
 
@@ -127,6 +128,8 @@ def looks_random(value: str, max_hex: int = 12, uuid: re.Pattern[str] = _RFC_UUI
         return True
     if sum(1 for p in _PART.findall(value) if len(p) >= 9 and p.isdigit()) >= 3:
         return True  # xoxs-416843729158-132049654-5609968301-…: a legacy Slack token's form
+    if _SLACK_IDS.search(value):
+        return True  # xoxb-23984754863-2348975623112: a Slack token's prefix and ids
     for part in _PART.findall(value):
         if len(part) >= 10 and _case_mixed(part) and (not _wordy(part) or _case_flips(part)):
             return True

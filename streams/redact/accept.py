@@ -332,12 +332,18 @@ def _key_material(body: str) -> bool:
 _LEGACY_WORKSPACE = re.compile(r"(?:[0-9]-)?(?=[a-z]*[0-9])[0-9a-zA-Z]{8,48}")
 
 
+_DIGIT_GROUPS = re.compile(r"\d{9,}(?:-\d{9,})+")
+"""A Slack token's workspace, user or bot ids, with a last part of digits too."""
+
+
 def slack_token(value: str, text: str, start: int, end: int) -> bool:
     """A Slack token has a long random body with digits (``xoxb-1234…-…``); a short
     ``xoxo-indieweb`` or a masked ``xoxb-xxxx…`` is not one."""
     body = value[5:]
     if value[:5] in ("xoxa-", "xoxr-") and _LEGACY_WORKSPACE.fullmatch(body):
         return True  # a legacy workspace token (gitleaks' xox[ar]-(d-)?…): short by design
+    if _DIGIT_GROUPS.fullmatch(body):
+        return not counts_up(body)  # xoxb-128493760512-5973168421320-…: ids only, still one
     return (
         len(value) >= 24
         and any(c.isdigit() for c in body)

@@ -335,3 +335,16 @@ def test_a_real_password_beside_those_forms_still_goes() -> None:
         ("az://container/blob.csv?account_name=me&account_key=Xk3jd8fQ2aB7Lm9PqR", "Xk3jd8"),
     ):
         assert secret not in Redactor().redact_text(text)[0], text
+
+
+@pytest.mark.parametrize(
+    "token",
+    ["xoxa-23984754863-2348975623111", "xoxb-128493760512-5973168421320-324311228695034717549806"],
+)
+def test_a_slack_token_of_ids_only_is_a_token_in_text_and_never_an_id(token: str) -> None:
+    """secretlint's and SonarSource's examples (fresh2, fresh4): every part digits."""
+    from schemas.shapes import SHAPES
+
+    assert token not in Redactor().redact_text(f"slack rejects {token} now")[0]
+    assert SHAPES["id"].why_not(token) is not None
+    assert Redactor().redact_text("xoxb-123456789-123456789")[1] == {}  # counts up: a stand-in
