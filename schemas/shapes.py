@@ -105,6 +105,7 @@ def _licence_key(value: str) -> bool:
 _USERINFO = re.compile(r"://[^/@\s]*:[^/@\s]*@")
 """A URL with a password in it (``amqps://user:pw@host``): never an id."""
 _SLACK_IDS = re.compile(r"xox[a-z]-\d{9,}-\d{9,}")
+_HEX_PAIR = re.compile(r"(?<![0-9A-Za-z])[0-9a-f]{8,}:[0-9a-f]{8,}(?![0-9A-Za-z])")
 _LONG_DIGITS = 24
 """Digits in one run past any 64-bit id (20) or Google account id (21): a numeric key."""
 
@@ -130,6 +131,8 @@ def looks_random(value: str, max_hex: int = 12, uuid: re.Pattern[str] = _RFC_UUI
         return True  # xoxs-416843729158-132049654-5609968301-…: a legacy Slack token's form
     if _SLACK_IDS.search(value):
         return True  # xoxb-23984754863-2348975623112: a Slack token's prefix and ids
+    if _HEX_PAIR.search(value):
+        return True  # ec04a635:b5f7de0c: a gem source's user:password (Sidekiq Pro's form)
     for part in _PART.findall(value):
         if len(part) >= 10 and _case_mixed(part) and (not _wordy(part) or _case_flips(part)):
             return True

@@ -265,8 +265,11 @@ KEY_FORMS = (
     "IZAT6SA-AJUQES1-BZWZYWJ-VDIXPVG",  # trufflehog requestfinance
     "xoxs-416843729158-132049654-5609968301-e708ba56e1",  # legacy Slack token (gitleaks)
     "9734741337193905126710251",  # trufflehog vbout: 25 digits
+    "xoxa-23984754863-2348975623111",  # secretlint: a Slack token of ids (sixth session)
+    "ec04a635:b5f7de0c",  # SonarSource: Sidekiq Pro's gem source user:password (sixth)
 )
-"""Short-field leaks of the public corpus closed by shape in issue 29's third session."""
+"""Short-field leaks of the public corpus closed by shape in issue 29's third session (and
+the two of the sixth)."""
 
 
 @pytest.mark.parametrize("secret", KEY_FORMS)
