@@ -523,12 +523,14 @@ class DictRedaction:
         segments, a lone key). Memoised (``memoise``: the fields whose values repeat) per
         reading, apart from plain text results: a lone hex reads differently typed and
         printed."""
+        if len(value) < _MIN_SCAN_LEN:
+            return value, {}  # as the model path (_scrub_value): too short to hold a key
         memo = self._read_memo.get(reading) if memoise else None
         if memoise and memo is None:
             memo = self._read_memo[reading] = {}
         out = memo.get(value) if memo is not None else None
         if out is None:
-            text, findings = self._scan(value) if len(value) >= _MIN_SCAN_LEN else (value, {})
+            text, findings = self._scan(value)
             text, more = read_beyond_rules(value, text, reading, self._found)
             out = (text, {**findings, **more} if more else findings)
             if memo is not None:
