@@ -115,3 +115,26 @@ def test_the_trace_opened_record_redacts_its_names_and_remembers_them() -> None:
     assert stored.task.labels == ["bug", f"[REDACTED:{RANDOM_SEGMENT_RULE}]"]
     assert redaction.counts[RANDOM_SEGMENT_RULE] == 2
     assert memory.apply(opened.trace_id, f"echo {key}")[1] == 1
+
+
+@pytest.mark.parametrize(
+    ("branch", "command"),
+    [
+        ("feature/login-VMware1!", "QuyijkwNEzPGfu"),
+        ("a1!b2$c", "ls"),  # under 8 characters: read by neither path
+        ("main", "df161d9d584191ce8274164d16b433c6"),
+        ("gh-readonly-queue/main/pr-1-VMware1!", "git status"),
+    ],
+)
+def test_the_dict_and_model_paths_read_fields_alike(branch: str, command: str) -> None:
+    from schemas.models import Event
+    from tests.streams.reference import redact_event
+
+    event = {
+        "event_id": test_id("e"), "seq": 1, "ts_ms": 1, "type": "terminal_command",
+        "context": {"branch": branch}, "payload": {"cwd": "/w", "command": command},
+    }  # fmt: skip
+    model = redact_event(Event.model_validate(event), None, Redactor())
+    fast = DictRedaction(Redactor()).event(Event.model_validate(event).model_dump(), None)
+    assert fast["context"]["branch"] == model.context.branch
+    assert fast["payload"]["command"] == model.payload.command
