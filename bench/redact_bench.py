@@ -23,10 +23,11 @@ rest), per carrier, per field, per kind and per negative kind. ``--split fresh``
 split taken from Nosey Parker's rule examples instead, ``--split fresh2`` the one taken from
 Kingfisher's and secretlint's, ``--split fresh3`` the one taken from Semgrep's secrets rules'
 test files, ``--split fresh4`` the one taken from SonarSource's secrets rules' examples,
-ripsecrets' test files and Whispers' fixtures (each in its own files; ``--split`` repeats).
-Per split it also prints the field readings' figures (``short_text_fields``,
-``lone_value_fields``) and the negatives altered when planted alone in a typed and a
-printed field (``false_positives_alone_in_a_field``).
+ripsecrets' test files and Whispers' fixtures, ``--split fresh5`` the one taken from Trivy's
+secret test files, Horusec's leaks samples and GitHub's custom patterns' tests (each in its
+own files; ``--split`` repeats). Per split it also prints the field readings' figures
+(``short_text_fields``, ``lone_value_fields``) and the negatives altered when planted alone
+in a typed and a printed field (``false_positives_alone_in_a_field``).
 """
 
 from __future__ import annotations
@@ -221,10 +222,11 @@ def main() -> None:
     parser.add_argument(
         "--split",
         action="append",
-        choices=("blind", "tune", "fresh", "fresh2", "fresh3", "fresh4"),
+        choices=("blind", "tune", "fresh", "fresh2", "fresh3", "fresh4", "fresh5"),
         help="corpus split(s) to score (default: blind and tune; fresh: Nosey Parker's "
         "examples; fresh2: Kingfisher's and secretlint's; fresh3: Semgrep's rule tests; "
-        "fresh4: Sonar's rule examples, ripsecrets' and Whispers' tests)",
+        "fresh4: Sonar's rule examples, ripsecrets' and Whispers' tests; fresh5: Trivy's, "
+        "Horusec's and GitHub's custom patterns' tests)",
     )
     parser.add_argument("--n", type=int, default=40_000)
     parser.add_argument("--repeat", type=int, default=3)

@@ -23,8 +23,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 TEXT_CARRIERS = ("command", "output", "patch", "snapshot", "thought")
 NATIVE = "native"
-"""A sixth text carrier for cases that bring their own (the ``fresh``, ``fresh2``, ``fresh3``
-and ``fresh4`` splits): the scanner's example text or test file the value was cut from, as it was found."""
+"""A sixth text carrier for cases that bring their own (the ``fresh``, ``fresh2``, ``fresh3``,
+``fresh4`` and ``fresh5`` splits): the scanner's example text or test file the value was cut from, as it was found."""
 
 
 @dataclass(frozen=True)
