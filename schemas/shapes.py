@@ -129,9 +129,9 @@ def looks_random(value: str, max_hex: int = 12, uuid: re.Pattern[str] = _RFC_UUI
         return True
     if sum(1 for p in _PART.findall(value) if len(p) >= 9 and p.isdigit()) >= 3:
         return True  # xoxs-416843729158-132049654-5609968301-…: a legacy Slack token's form
-    if _SLACK_IDS.search(value):
+    if "xox" in value and _SLACK_IDS.search(value):
         return True  # xoxb-23984754863-2348975623112: a Slack token's prefix and ids
-    if _HEX_PAIR.search(value):
+    if ":" in value and _HEX_PAIR.search(value):
         return True  # ec04a635:b5f7de0c: a gem source's user:password (Sidekiq Pro's form)
     for part in _PART.findall(value):
         if len(part) >= 10 and _case_mixed(part) and (not _wordy(part) or _case_flips(part)):
