@@ -187,14 +187,23 @@ def random_segments(name: str) -> list[tuple[int, int]]:
     """Spans of the segments of ``name`` (between spaces and slashes) that read as a key
     (:func:`reads_as_key`).
 
-    ``gh-readonly-queue/main/pr-123-9fceb02d…`` loses its last segment, not the branch's
-    path; ``Ubuntu 22.04.3 LTS``, ``IU-233.13135.103``, ``America/New_York`` keep all.
+    ``feature/login-VMware1!`` loses its last segment, not the branch's path;
+    ``Ubuntu 22.04.3 LTS``, ``IU-233.13135.103``, ``America/New_York`` and a merge queue's
+    ``gh-readonly-queue/main/pr-123-9fceb02d…`` keep all.
     A URL or a path (a repository id that is its remote, ``file:///tmp/tmp.JewM2MsfG7/…``)
     is left to the text rules, which know URLs and paths.
     """
     if _URL_OR_PATH.match(name):
         return []
-    return [m.span() for m in _NAME_SEGMENT.finditer(name) if reads_as_key(m.group())]
+    return [
+        m.span()
+        for m in _NAME_SEGMENT.finditer(name)
+        if reads_as_key(m.group()) and not _MERGE_QUEUE_HEAD.fullmatch(m.group())
+    ]
+
+
+_MERGE_QUEUE_HEAD = re.compile(r"pr-\d+-[0-9a-f]{40}")
+"""The last segment of a GitHub merge-queue branch: a pull request and its head commit."""
 
 
 _URL_OR_PATH = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*://|[/~.]|[A-Za-z]:\\|[\w.\-]+@[\w.\-]+:")

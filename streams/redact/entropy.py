@@ -368,6 +368,9 @@ def in_path(text: str, start: int, end: int) -> bool:
 _NAME_SEPARATORS = re.compile(r"[-_/.]")
 MIN_RANDOM_PART = 20
 _SECRET_PARTS = frozenset({"secret", "key", "token", "pass", "password", "auth"})
+_MERGE_QUEUE_BRANCH = re.compile(r"(?:gh-readonly-queue/[a-z0-9._/\-]+/)?pr-\d+-[0-9a-f]{40}")
+"""GitHub's merge-queue branches (``gh-readonly-queue/main/pr-123-<head sha>``), in every
+CI log of a repository that uses the queue: a branch name and a commit id, no key."""
 
 
 def _generated_name(run: str) -> bool:
@@ -382,6 +385,8 @@ def _generated_name(run: str) -> bool:
     """
     if run != run.lower():
         return False
+    if _MERGE_QUEUE_BRANCH.fullmatch(run):
+        return True
     parts = _NAME_SEPARATORS.split(run)
     if len(parts) < 2 or len(parts[0]) < 3 or not parts[0].isalpha():
         return False

@@ -73,7 +73,9 @@ def test_names_are_kept_whole(name: str) -> None:
 
 def test_only_the_random_segment_of_a_branch_goes() -> None:
     merge_queue = "gh-readonly-queue/main/pr-123-9fceb02d0ae598e95dc970b74767f19372d61af8"
-    assert random_segments(merge_queue) == [(23, len(merge_queue))]
+    assert random_segments(merge_queue) == []  # a pull request and its head commit
+    other = "gh-readonly-queue/main/x-9fceb02d0ae598e95dc970b74767f19372d61af8"
+    assert random_segments(other) == [(23, len(other))]
     redaction = DictRedaction(Redactor())
     event = {"event_id": test_id("e"), "seq": 1, "ts_ms": 1, "type": "thought",
              "context": {"branch": "feature/login-VMware1!"},

@@ -348,3 +348,16 @@ def test_a_slack_token_of_ids_only_is_a_token_in_text_and_never_an_id(token: str
     assert token not in Redactor().redact_text(f"slack rejects {token} now")[0]
     assert SHAPES["id"].why_not(token) is not None
     assert Redactor().redact_text("xoxb-123456789-123456789")[1] == {}  # counts up: a stand-in
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "git push origin gh-readonly-queue/main/pr-123-9fceb02d0ae598e95dc970b74767f19372d61af8",
+        "On branch gh-readonly-queue/release/v2.1/pr-4521-2f1e9b3c7a8d4e5f6a7b8c9d0e1f2a3b4c5d6e7f",
+    ],
+)
+def test_a_merge_queue_branch_is_a_name(text: str) -> None:
+    """GitHub merge-queue branches carry the head commit's id; the whole branch was one
+    high-entropy run before the sixth session."""
+    assert Redactor().redact_text(text)[0] == text
