@@ -1,6 +1,6 @@
-"""The fresh split (Nosey Parker's rule examples) is well formed: it loads, every case says
-where it came from, every value is really inside each of its carriers, ids are unique, and
-it stays apart from the splits the rules were tuned on."""
+"""The splits kept in files of their own are well formed. The fresh split's labels (Nosey
+Parker's rule examples) are checked here; for every split, every value is really inside each
+of its carriers, ids are unique, and it stays apart from every earlier split."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from bench.redact_corpus.public.carriers import NATIVE, TEXT_CARRIERS, load, text_cases
-from bench.redact_corpus.public.score import SPLIT_FILES, event_fields
+from bench.redact_corpus.public.score import DEFAULT_FILES, SPLIT_FILES, event_fields
 
 SECRETS_FILE, NEGATIVES_FILE = SPLIT_FILES["fresh"]
 SECRETS = load(SECRETS_FILE)
@@ -33,19 +33,10 @@ def test_fresh_files_load_with_their_labels() -> None:
         assert PINNED.fullmatch(neg["source"]) and neg["text"], neg["id"]
 
 
-def test_ids_are_unique_and_apart_from_the_main_files() -> None:
-    ids = [c["id"] for c in SECRETS] + [n["id"] for n in NEGATIVES]
-    assert len(ids) == len(set(ids))
-    main_ids = {c["id"] for c in load("secrets.jsonl")} | {n["id"] for n in load("negatives.jsonl")}
-    assert not main_ids & set(ids)
-    assert not {c["value"] for c in load("secrets.jsonl")} & {c["value"] for c in SECRETS}
-    assert max(Counter(c["kind"] for c in SECRETS).values()) <= 3
-
-
 @pytest.mark.parametrize("split", ["fresh", "fresh2", "fresh3", "fresh4", "fresh5"])
 def test_every_value_sits_in_each_of_its_six_text_carriers(split: str) -> None:
     """For every split kept in files of its own (the fresh2 to fresh5 modules hold
-    their other checks)."""
+    their labels' checks)."""
     secrets_file = SPLIT_FILES[split][0]
     values = {c["id"]: c["value"] for c in load(secrets_file)}
     by_case: dict[str, set[str]] = {}
@@ -65,3 +56,43 @@ def test_the_main_splits_get_no_native_carrier() -> None:
 def test_field_carriers_cover_every_client_field() -> None:
     # score.run plants each fresh value, bare, in every one of these fields.
     assert len(event_fields()) >= 90
+
+
+ID_LETTER = {"fresh": "f", "fresh2": "g", "fresh3": "h", "fresh4": "k", "fresh5": "m"}
+"""Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives."""
+
+
+def _earlier(split: str) -> tuple[list[str], list[str]]:
+    """The secrets and negatives files of the main corpus and of every split before
+    ``split`` (``SPLIT_FILES`` lists them in the order they were built)."""
+    order = list(SPLIT_FILES)
+    files = [DEFAULT_FILES, *(SPLIT_FILES[s] for s in order[: order.index(split)])]
+    return [f[0] for f in files], [f[1] for f in files]
+
+
+@pytest.mark.parametrize("split", list(SPLIT_FILES))
+def test_a_split_stays_apart_from_every_earlier_split(split: str) -> None:
+    """Ids unique and of the split's own letter, no id, secret value or negative text of an
+    earlier split repeated, at most three secrets per kind."""
+    secrets_file, negatives_file = SPLIT_FILES[split]
+    secrets, negatives = load(secrets_file), load(negatives_file)
+    earlier, earlier_negatives = _earlier(split)
+    ids = [c["id"] for c in secrets] + [n["id"] for n in negatives]
+    assert len(ids) == len(set(ids))
+    assert all(re.fullmatch(rf"{ID_LETTER[split]}n?\d{{4}}", i) for i in ids)
+    earlier_ids = {c["id"] for name in (*earlier, *earlier_negatives) for c in load(name)}
+    assert not earlier_ids & set(ids)
+    earlier_values = {c["value"] for name in earlier for c in load(name)}
+    assert not earlier_values & {c["value"] for c in secrets}
+    earlier_texts = {n["text"] for name in earlier_negatives for n in load(name)}
+    assert not earlier_texts & {n["text"] for n in negatives}
+    assert max(Counter(c["kind"] for c in secrets).values()) <= 3
+
+
+@pytest.mark.parametrize("split", list(SPLIT_FILES))
+def test_no_negative_holds_a_labelled_value(split: str) -> None:
+    secrets_file, negatives_file = SPLIT_FILES[split]
+    values = {c["value"] for name in (*_earlier(split)[0], secrets_file) for c in load(name)}
+    values = {v for v in values if len(v) >= 8}
+    negatives = load(negatives_file)
+    assert not [n["id"] for n in negatives if any(v in n["text"] for v in values)]
