@@ -26,7 +26,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from schemas.shapes import _FITTED, DROPPED, PUBLIC, SHAPES, SHORT_TEXT, TEXT, Shape
+from schemas.shapes import _FITTED, DROPPED, SHAPES, SHORT_TEXT, TEXT, Shape
 
 AVRO_DIR = Path(__file__).parent / "avro"
 
@@ -101,13 +101,15 @@ FIELD_SHAPES: dict[str, str] = {
     "fixtrace.BugReport.actual": TEXT,
     "fixtrace.BugReport.links[]": TEXT,
     "fixtrace.Task.labels[]": SHORT_TEXT,
-    "fixtrace.EvalSpec.dataset": PUBLIC,
-    "fixtrace.EvalSpec.instance_id": PUBLIC,
-    "fixtrace.EvalSpec.version": PUBLIC,
+    # a benchmark's grading spec: public names and test ids, read like the developer's own
+    # (a client can send anything); a real spec never reads as a key (see LONE_VALUES)
+    "fixtrace.EvalSpec.dataset": SHORT_TEXT,
+    "fixtrace.EvalSpec.instance_id": SHORT_TEXT,
+    "fixtrace.EvalSpec.version": SHORT_TEXT,
     "fixtrace.EvalSpec.environment_setup_commit": "revision",
     "fixtrace.EvalSpec.test_patch_blob_id": "digest",
-    "fixtrace.EvalSpec.fail_to_pass[]": PUBLIC,
-    "fixtrace.EvalSpec.pass_to_pass[]": PUBLIC,
+    "fixtrace.EvalSpec.fail_to_pass[]": TEXT,
+    "fixtrace.EvalSpec.pass_to_pass[]": TEXT,
     "fixtrace.EvalSpec.gold_patch_blob_id": "digest",
     "fixtrace.Developer.developer_id": "id",
     "fixtrace.Environment.os": SHORT_TEXT,
@@ -128,7 +130,7 @@ FIELD_SHAPES: dict[str, str] = {
     "fixtrace.PrRef.description": TEXT,
     "fixtrace.PrRef.diff_blob_id": "digest",
 }
-"""Avro ``record.field`` (``[]`` for an array's items) → ``text``, ``short_text``, ``public``,
+"""Avro ``record.field`` (``[]`` for an array's items) → ``text``, ``short_text``,
 ``dropped`` or a :data:`SHAPES` name."""
 
 LONE_VALUES: dict[str, str] = {
@@ -169,6 +171,10 @@ LONE_VALUES: dict[str, str] = {
     "fixtrace.payload.PrMetadata.url": "never",
     "fixtrace.Repo.remote_url": "never",
     "fixtrace.BugReport.links[]": "never",
+    # test ids are code identifiers matched byte for byte against the test output
+    # (test_colorsandweights1, testExportKey3): the text rules only
+    "fixtrace.EvalSpec.fail_to_pass[]": "never",
+    "fixtrace.EvalSpec.pass_to_pass[]": "never",
 }
 """How a ``text`` field's value is read when it is one token alone (no space): ``typed``
 (a token that reads as a key or a password goes, hex included), ``printed`` (the same, but

@@ -22,11 +22,6 @@ from schemas.vocabularies import VOCABULARIES, Vocabulary
 
 TEXT = "text"
 """Scanned by the stream's redaction step (``streams/redact_events.py``)."""
-PUBLIC = "public"
-"""Not scanned, on purpose: a benchmark's grading spec, copied by importers from a public
-dataset (test ids must match the test output byte for byte, e.g.
-``test_auth[http://user:pass@host]``), never the developer's text."""
-
 DROPPED = "dropped"
 """Read by no stage and stored nowhere: the stream's prepare step drops it (the raw topic
 keeps it, as it keeps every raw record). Which client sent a batch is such a field; the

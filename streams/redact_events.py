@@ -66,7 +66,7 @@ def _text_fields(cls: type[BaseModel]) -> tuple[str, ...]:
 
     Which strings are free text comes from ``schemas.fields.FIELD_SHAPES`` (classified from
     the Avro schemas, every string field): the others have a strict shape the boundaries
-    enforced, or are a public dataset's grading spec. A string the schema does not declare
+    enforced, or are dropped before storage. A string the schema does not declare
     (an enum) is not text either; nested models are walked.
     """
     out = []

@@ -22,7 +22,8 @@ see :mod:`qa_agents.repo_tests.overlay` for how the install works without networ
 environment, not the fix, stopped the run (install failed before any patch, test patch did
 not apply, sandbox or repository unavailable, or PASS_TO_PASS tests that fail before the fix
 as well as after it: the spec says they pass at its base, so this environment is not the
-spec's — e.g. code too old for the sandbox's Python). A final patch that does not apply, or that
+spec's — e.g. code too old for the sandbox's Python — or a spec test id the stream's
+redaction altered: ``spec_test_id_redacted``). A final patch that does not apply, or that
 breaks an install that worked before it, is a failed fix: ``resolved=False``.
 """
 
@@ -46,6 +47,7 @@ from qa_agents.repo_tests.grading import (
     is_resolved,
     parse_pytest_log,
     passed,
+    redacted_spec_ids,
 )
 from qa_agents.repo_tests.overlay import INSTALL_ENV, make_overlay, overlay_env
 from qa_agents.sandbox import Sandbox, SandboxResult, SandboxSpec
@@ -164,9 +166,21 @@ class Evaluation:
         before = runs["before"].statuses if "before" in runs else None
         after = runs["after"].statuses if "after" in runs else None
         tests = grade(self.evalspec.fail_to_pass, self.evalspec.pass_to_pass, before, after)
+        # A spec test id the stream's redaction altered (a key-like part is taken like any
+        # text's) can never match the output: it decides nothing, and says so.
+        redacted = redacted_spec_ids(tests)
+        graded = [t for t in tests if t.test_id not in redacted]
         if after is not None:
-            resolved = is_resolved(tests)
-            if broken := environment_failures(tests):
+            resolved = is_resolved(graded)
+            if redacted:
+                self.flags.append("spec_test_id_redacted")
+                if resolved:  # the other tests pass: the verdict hangs on unreadable ids
+                    resolved = None
+                    error = (
+                        f"{len(redacted)} spec test id(s) were redacted at ingestion "
+                        f"(e.g. {redacted[0]}): they cannot match the test output; no verdict"
+                    )
+            if broken := environment_failures(graded):
                 # The spec's PASS_TO_PASS tests pass at its base by construction; failing
                 # there and after alike, the failure is this environment's, not the fix's.
                 self.flags.append("p2p_failed_before")

@@ -179,6 +179,16 @@ def is_resolved(tests: list[HeldOutTest]) -> bool:
     return all(t.ok for t in tests)
 
 
+REDACTION_MARK = "[REDACTED:"
+"""What the stream's redaction writes in place of a value (``[REDACTED:<rule>]``)."""
+
+
+def redacted_spec_ids(tests: list[HeldOutTest]) -> list[str]:
+    """Spec test ids the stream's redaction altered (a key-like part of an id is taken
+    like any other text's): such an id cannot match the test output."""
+    return [t.test_id for t in tests if REDACTION_MARK in t.test_id]
+
+
 def environment_failures(tests: list[HeldOutTest]) -> list[str]:
     """PASS_TO_PASS tests failing before the fix and after it (not the fix's doing)."""
     return [

@@ -443,6 +443,32 @@ def _words_and_numbers(run: str) -> bool:
     return len(parts) > 1 and all(len(_NAME_PARTS.findall(p)) <= 1 for p in parts)
 
 
+_SNAKE_SEPARATORS = re.compile(r"[_.]+")
+_MAX_NAME_PART = 10
+
+
+def snake_name(run: str) -> bool:
+    """A snake_case (or dotted) name of short single-case parts, two or more of them
+    words: a test (``test_data_rfc6979_p521``), a generated instance
+    (``combine_file__09vlzwgc``), a constant (``MAX_RETRY_V2``). Keys written with
+    underscores mix case in a part, run long in one, or are groups of one length."""
+    if "_" not in run:
+        return False
+    parts = [p for p in _SNAKE_SEPARATORS.split(run) if p]
+    if len(parts) < 3 or len({len(p) for p in parts}) == 1:
+        return False
+    words = letters = 0
+    for part in parts:
+        if len(part) > _MAX_NAME_PART or (part != part.lower() and part != part.upper()):
+            return False
+        if len(_LETTER_DIGIT.findall(part)) > 2:
+            return False
+        if len(part) >= 3 and part.isalpha() and _VOWELS.intersection(part.lower()):
+            words += 1
+            letters += len(part)
+    return words >= 2 and letters >= 0.4 * sum(map(len, parts))
+
+
 def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
     """Decide one candidate run (see the module docstring for the rule)."""
     digit, upper, lower = _classes(token)
@@ -487,6 +513,6 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
         return False
     if shannon_bits(core) < (NEAR_KEYWORD_BITS if near else STANDALONE_BITS):
         return False
-    if is_identifier_like(core) or _is_base64_text(core) or _is_ssh_public_key(core):
+    if is_identifier_like(core) or snake_name(core) or _is_base64_text(core):
         return False
-    return not _in_public_pem_block(text, start)
+    return not _is_ssh_public_key(core) and not _in_public_pem_block(text, start)

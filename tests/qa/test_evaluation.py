@@ -184,6 +184,19 @@ def test_f2p_passing_before_is_flagged_and_an_environment_failure_gives_no_verdi
     assert by_id(out)["tests/test_chunks.py::test_never_written"] == (None, None, False)
 
 
+def test_a_spec_test_id_the_redaction_altered_gives_no_verdict_and_says_why(
+    qa_settings: Settings, blobs: FilesystemBlobStore, instance: BenchInstance
+) -> None:
+    # The stream scans the grading spec like any text: a test id with a key-like part is
+    # stored redacted and can never match the output. A correct fix is not failed for it.
+    redacted = "tests/test_chunks.py::test_token[[REDACTED:high_entropy_token]]"
+    spec_fields = {"fail_to_pass": [*F2P], "pass_to_pass": [*P2P, redacted]}
+    out = evaluate(qa_settings, blobs, instance, instance.correct, spec_fields=spec_fields)
+    assert out.flags == ["spec_test_id_redacted"]
+    assert out.tests.resolved is None
+    assert "redacted at ingestion" in (out.error or "") and redacted in (out.error or "")
+
+
 def test_trace_without_a_spec_keeps_the_old_stage_and_makes_no_claim(
     runner: RepoTestRunner, blobs: FilesystemBlobStore, sample_repo
 ) -> None:

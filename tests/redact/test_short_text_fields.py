@@ -37,7 +37,7 @@ def test_the_short_text_fields_are_the_names() -> None:
         "EventContext.branch", "PrMetadata.base_branch", "PrMetadata.head_branch",
         "Repo.repo_id", "Repo.default_branch", "Task.task_id", "Task.labels[]",
         "Environment.os", "Ide.name", "Ide.version", "Environment.language[]",
-        "Environment.timezone",
+        "Environment.timezone", "EvalSpec.dataset", "EvalSpec.instance_id", "EvalSpec.version",
     }  # fmt: skip
 
 

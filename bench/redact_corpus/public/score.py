@@ -25,7 +25,7 @@ from schemas.codec import CodecError, encode_dict
 from schemas.fields import FIELD_SHAPES
 from schemas.models import ConsentFlags, Event, TraceOpened
 from schemas.payloads import PAYLOAD_MODELS
-from schemas.shapes import DROPPED, PUBLIC, SHORT_TEXT, TEXT
+from schemas.shapes import DROPPED, SHORT_TEXT, TEXT
 from streams.decode import Source
 from streams.prepare import Preparer
 from streams.redact import Redactor
@@ -194,7 +194,6 @@ def field_verdict(key: str, value: str, redaction: DictRedaction) -> tuple[bool,
 _FIELD_GROUP = {
     TEXT: "bare_in_text_field",
     SHORT_TEXT: "short_text_field",
-    PUBLIC: "public_field",
     DROPPED: "dropped_field",
 }
 """The carrier a field case counts under, by the field's class (else a shaped field)."""
