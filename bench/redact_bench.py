@@ -27,7 +27,10 @@ ripsecrets' test files and Whispers' fixtures, ``--split fresh5`` the one taken 
 secret test files, Horusec's leaks samples and GitHub's custom patterns' tests (each in its
 own files; ``--split`` repeats). Per split it also prints the field readings' figures
 (``short_text_fields``, ``lone_value_fields``) and the negatives altered when planted alone
-in a typed and a printed field (``false_positives_alone_in_a_field``).
+in a typed and a printed field (``false_positives_alone_in_a_field``), and the text recall
+of the same secrets in a second set of carriers written without reading the rules
+(``second_carriers_text_recall``, ``carriers2.py``). ``--split realneg`` scores the
+negatives-only split of harmless strings taken from real public files.
 """
 
 from __future__ import annotations
@@ -191,7 +194,19 @@ def corpus_figures(splits: tuple[str, ...] = ("blind", "tune")) -> dict[str, obj
 
     out: dict[str, object] = {}
     for split in splits:
+        if split in score.NEGATIVE_SPLITS:
+            r = score.negatives_only(split)
+            fp = r.negatives.n - r.negatives.caught
+            out[split] = {
+                "false_positives": f"{fp}/{r.negatives.n} = {fp / max(1, r.negatives.n):.1%}",
+                "fp_per_negative_kind": {
+                    k: f"{t.n - t.caught}/{t.n}" for k, t in sorted(r.neg_by_kind.items())
+                },
+                "false_positives_seen": r.altered,
+            }
+            continue
         r = score.run(split)
+        alt = score.second_carriers(split)
         short = _sum(r, lambda k: FIELD_SHAPES[k] in SHAPES)
         out[split] = {
             **score.summary(r),
@@ -203,6 +218,8 @@ def corpus_figures(splits: tuple[str, ...] = ("blind", "tune")) -> dict[str, obj
                 for reading, t in score.field_negatives(split).items()
                 if reading in LONE_READ
             },
+            "second_carriers_text_recall": _rate(alt.text),
+            "second_carriers_per_carrier": {k: _rate(t) for k, t in sorted(alt.by_carrier.items())},
             "per_carrier": {k: _rate(t) for k, t in sorted(r.by_carrier.items())},
             "per_field": {k: _rate(t) for k, t in sorted(r.by_field.items())},
             "per_kind": {k: _rate(t) for k, t in sorted(r.by_kind.items())},
@@ -222,11 +239,12 @@ def main() -> None:
     parser.add_argument(
         "--split",
         action="append",
-        choices=("blind", "tune", "fresh", "fresh2", "fresh3", "fresh4", "fresh5"),
+        choices=("blind", "tune", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "realneg"),
         help="corpus split(s) to score (default: blind and tune; fresh: Nosey Parker's "
         "examples; fresh2: Kingfisher's and secretlint's; fresh3: Semgrep's rule tests; "
         "fresh4: Sonar's rule examples, ripsecrets' and Whispers' tests; fresh5: Trivy's, "
-        "Horusec's and GitHub's custom patterns' tests)",
+        "Horusec's and GitHub's custom patterns' tests; realneg: negatives only, harmless "
+        "strings from real public files)",
     )
     parser.add_argument("--n", type=int, default=40_000)
     parser.add_argument("--repeat", type=int, default=3)

@@ -89,6 +89,38 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
         accept.url_password,
     ),
     Rule(
+        "secret_store_command",
+        # Commands that store a secret take it as a flag or a here-string: GitHub's
+        # "gh secret set N --body v", Azure's "az keyvault secret set … --value v", AWS's
+        # "secretsmanager create-secret … --secret-string v" and SecureString parameters,
+        # Vercel's "vercel env add N production <<< 'v'"; curl's "-u <key>:".
+        (
+            _p(
+                r"(?:gh[ \t]+secret[ \t]+set|keyvault[ \t]+secret[ \t]+set|secretsmanager[ \t]+"
+                r"(?:create-secret|put-secret-value|update-secret))[^\n|;&]*?[ \t]"
+                r"(?:--body|-b|--value|--secret-string)(?:[ \t]+|=)" + _FLAG_VALUE,
+                "secret",
+                lower=True,
+            ),
+            _p(
+                r"put-parameter(?=[^\n]*securestring)[^\n|;&]*?[ \t]--value(?:[ \t]+|=)"
+                + _FLAG_VALUE,
+                "@tool",
+                lower=True,
+                requires="securestring",
+            ),
+            _p(r"env[ \t]+(?:add|set)[^\n|;&]*?<<<[ \t]*" + _FLAG_VALUE, "@env_add", lower=True),
+            # curl -u <key>: (an API key as the user, no password: Stripe's documented form)
+            _p(
+                r"curl\b[^\n|;&]*?[ \t](?:-u|--user)[ \t=]*[\"']?"
+                r"([A-Za-z0-9_\-]{16,256}):(?=[\s\"']|$)",
+                "@tool",
+                requires="curl",
+            ),
+        ),
+        accept.assignment_value,
+    ),
+    Rule(
         "pgpass_line",
         # host:port:database:user:password, one per line of ~/.pgpass
         (

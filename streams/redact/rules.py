@@ -68,8 +68,26 @@ _NAME_SUFFIX = (
 a positive list, so ``token_url``, ``password_hash`` or ``secret_name`` stay names."""
 
 
+_TYPE_ANNOTATION = (
+    r"(?:[ \t]*:[ \t]*&?(?:'static[ \t]+)?[a-z_][a-z0-9_.]*(?:\[[a-z0-9_., \[\]]*\])?"
+    r"|[ \t]+(?:string|str))?(?=[ \t]*(?:=|:=)[^=>])"
+)
+"""A declared type between a name and its ``=``: Rust's ``API_KEY: &str =``, TypeScript's
+``apiKey: string =``, Python's ``API_KEY: str =``, Kotlin's and Swift's ``: String =``,
+Go's ``var apiKey string =``. Optional, and only before ``=``, so YAML's ``key: value``
+is read as before."""
+
+
 def _assignment(keyword: str, *triggers: str) -> Pattern:
-    return _p(keyword + _NAME_SUFFIX + _ASSIGN + _VALUE, *triggers, lower=True)
+    return _p(
+        keyword + _NAME_SUFFIX + "(?:" + _TYPE_ANNOTATION + ")?" + _ASSIGN + _VALUE,
+        *triggers,
+        lower=True,
+    )
+
+
+_SECRET_NAME = r"[a-z0-9_\-.]*(?:key|token|secret|pass|pwd|credential|auth)[a-z0-9_\-.]*"
+"""A name that says it holds a secret (``stripe_api_key``, ``dbPassword``), lower-cased."""
 
 
 _NOT_TOKEN = r"\s\"'`,;:=()\[\]{}<>|"
@@ -322,6 +340,27 @@ SECRET_RULES: tuple[Rule, ...] = (
                 lower=True,
                 flags=re.M,
             ),
+            # A Terraform variable named for a secret, or marked sensitive: its default
+            # is the secret (variable "stripe_key" { sensitive = true  default = "…" })
+            _p(
+                r'variable[ \t]+"(?:' + _SECRET_NAME + r'"[ \t]*\{|[^"\n]+"[ \t]*\{'
+                r"(?=[^}]{0,400}?sensitive[ \t]*=[ \t]*true))"
+                r'[^}]{0,400}?\n[+\- \t]*default[ \t]*=[ \t]*"([^"\n]{3,2048})"',
+                "variable",
+                lower=True,
+                requires="default",
+            ),
+            # A Postman environment's variable named for a secret:
+            # { "key": "stripeSecret", "value": "…" }
+            _p(
+                r'"key"[ \t]*:[ \t]*"' + _SECRET_NAME + r'"[ \t]*,[ \t]*"value"[ \t]*:[ \t]*'
+                r'"([^"\n]{3,2048})"',
+                '"value"',
+                lower=True,
+                requires='"key"',
+            ),
+            # npm's "npm config set //registry/:_authToken <value>" (a space, no "=")
+            _p(r":_auth(?:token)?[ \t]+(?![=\-])([^\s\"'`]{3,2048})", "auth", lower=True),
             # XML settings (Maven settings.xml, NuGet.config): <password>value</password>
             _p(
                 r"<(?:pass(?:word)?|secret|token|api[_\-]?key|clear[_\-]?text[_\-]?password)>"
@@ -336,6 +375,14 @@ SECRET_RULES: tuple[Rule, ...] = (
         accept.assignment_value,
     ),
     *CREDENTIAL_RULES,
+    Rule(
+        "client_key_argument",
+        # A client built from a string literal alone: the literal is its key
+        # (raven.NewClient("JJ4ZIC9EJNWVIS86"), Client('0af3…')); a host, URL or word is
+        # not read as one (accept.random_value).
+        (_p(r"(?:new)?client\([ \t]*[\"']([^\"'\s]{8,256})[\"'][ \t]*\)", "client(", lower=True),),
+        accept.random_value,
+    ),
     Rule(
         "key_assignment",
         # Any "<name>_key" (KANBAN_KEY=…, "mux_key": …, YAML "key: …"): too common a name
@@ -458,7 +505,10 @@ TRIGGER_CONTEXTS: dict[str, re.Pattern[str]] = {
     ),
     "pwd": re.compile(r"pwd(?:" + _NAME_SUFFIX + r"[\"']?\]?[ \t]*(?:=|:|>)|(?<=-pwd)[ \t=])"),
     # "authorization" (headers) counts too: its patterns list "auth", one pass for both.
-    "auth": re.compile(r"auth(?:orization|" + _NAME_SUFFIX + r"[\"']?\]?[ \t]*(?:=|:))"),
+    # npm's ":_authToken <value>" (npm config set) has a space, no "=".
+    "auth": re.compile(
+        r"auth(?:orization|" + _NAME_SUFFIX + r"[\"']?\]?[ \t]*(?:=|:)|(?<=:_auth)(?:token)?[ \t])"
+    ),
 }
 """Where a common-word trigger counts: a necessary condition of every pattern listing it,
 searched on the lower-cased text (``bench/redact_bench.py``'s ``triggers_necessary``
@@ -489,6 +539,8 @@ REGEX_TRIGGERS: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
     # template reference (${…}: "$" is a text trigger already, for the password hashes).
     "@env_ref": (("env",), re.compile(r"process\.env|environ|getenv|env[\[(.]")),
     "@template_ref": (("$",), re.compile(r"\$\{")),
+    # "vercel env add NAME production <<< 'value'" (the "env" pass is shared)
+    "@env_add": (("env",), re.compile(r"env[ \t]+(?:add|set)")),
 }
 """Triggers that are regexes (a tool's name among many, a line shape): the literal is
 tested with ``in`` first (one C pass, shared by every entry with that literal), the regex

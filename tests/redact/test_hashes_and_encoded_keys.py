@@ -169,6 +169,8 @@ RULE_EXAMPLES = {
     "secret_default": "os.getenv('SERVICE_TOKEN', 'centipede9')",
     "teams_webhook": "https://outlook.office.com/webhook/9da5da9c-4218-4c22-aed6-b5c8baebfff5"
     "@2f2b54b7-0141-4ba7-8fcd-ab7d17a60ab1/IncomingWebhook/0123abcd/x",
+    "secret_store_command": 'gh secret set SUMO_TOKEN --body "sug5XpdpaoxtOH"',
+    "client_key_argument": 'client := raven.NewClient("JJ4ZIC9EJNWVIS86")',
 }
 """One example per rule of this file (``test_redact_corpus`` wants every rule exercised)."""
 

@@ -69,6 +69,13 @@ SPLIT_FILES = {
 }
 """Splits kept in files of their own (so adding them moves no figure of the others)."""
 DEFAULT_FILES = ("secrets.jsonl", "negatives.jsonl")
+NEGATIVE_SPLITS = {"realneg": "realneg_negatives.jsonl"}
+"""Negatives-only splits: harmless strings taken from real public files (lock files, public
+keys, cache paths, ids), scored for false positives alone."""
+SECRET_FILES = {"blind": DEFAULT_FILES[0], "tune": DEFAULT_FILES[0]} | {
+    split: files[0] for split, files in SPLIT_FILES.items()
+}
+"""Every split with secrets, and its file: what the second carriers wrap."""
 
 
 def leaked(secret: str, text: str, window: int = 12) -> bool:
@@ -319,6 +326,37 @@ def field_negatives(split: str | None = None, redactor: Redactor | None = None) 
             out[reading].n += 1
             out[reading].caught += _stored_field(key, neg["text"], redaction) == neg["text"]
     return out
+
+
+def negatives_only(split: str, redactor: Redactor | None = None) -> Report:
+    """A negatives-only split (:data:`NEGATIVE_SPLITS`) scored as :func:`run` scores
+    negatives: a negative is a false positive when its text changes at all."""
+    scan = (redactor or Redactor()).redact_text
+    report = Report()
+    for neg in load(NEGATIVE_SPLITS[split]):
+        out = scan(neg["text"])
+        kept = out[0] == neg["text"]
+        for tally in (report.negatives, report.neg_by_kind[neg["kind"]]):
+            tally.n += 1
+            tally.caught += kept
+        if not kept:
+            report.altered.append(f"{neg['id']} {neg['kind']} {sorted(out[1])}: {out[0][:160]!r}")
+    return report
+
+
+def second_carriers(split: str, redactor: Redactor | None = None) -> Report:
+    """Text recall of ``split``'s secrets in the second, independently written carriers
+    (``carriers2.py``: wordings written without reading the rules)."""
+    from bench.redact_corpus.public.carriers2 import alt_text_cases
+
+    scan = (redactor or Redactor()).redact_text
+    report = Report()
+    for case in alt_text_cases(split, SECRET_FILES[split]):
+        out = scan(case.text)[0]
+        ok = not any(leaked(s, out) for s in case.secrets)
+        what = f"{case.case_id} {case.kind} {case.carrier}: {out[:160]!r}"
+        report.add(case.kind, case.carrier, ok, what)
+    return report
 
 
 def summary(report: Report) -> dict[str, object]:
