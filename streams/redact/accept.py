@@ -12,7 +12,7 @@ import base64
 import binascii
 import re
 
-from .entropy import UNDERSCORE_UUID, is_identifier_like
+from .entropy import UNDERSCORE_UUID, is_identifier_like, public_id
 
 _NOT_VALUES = frozenset(
     {
@@ -388,6 +388,11 @@ _PUBLIC_KEYS = frozenset(("public", "pub", "verify", "verifying", "verification"
 _KEY_NAME = re.compile(r"([A-Za-z0-9]+)(?:[_\-][Kk][Ee][Yy]|Key)[\"']?[ \t]*(?:=|:)[ \t]*[\"']?$")
 """The word before ``key`` in the value's name (``ATLASSIAN_KEY=``, ``"partition_key":``,
 ``Idempotency-Key:``, ``muxKey =``)."""
+_PUBLIC_KEY_LABEL = re.compile(
+    r"(?<![A-Za-z0-9])(?:[Pp]ublic|PUBLIC)[ \t][Kk][Ee][Yy][\"']?[ \t]*(?:=|:)[ \t]*[\"']?$"
+)
+"""``Public key:`` written as two words (``age-keygen`` prints ``Public key: age1…``):
+the label names public material as ``public_key`` does."""
 
 
 def random_value(value: str, text: str, start: int, end: int) -> bool:
@@ -406,6 +411,8 @@ def random_value(value: str, text: str, start: int, end: int) -> bool:
     qualifier = name.group(1).lower() if name else ""
     if qualifier in DATA_KEYS or qualifier in _PUBLIC_KEYS:
         return False  # Idempotency-Key: <uuid>, partition_key=…, public_key: no secret
+    if _PUBLIC_KEY_LABEL.search(text, max(0, start - 40), start) or public_id(v):
+        return False  # "Public key: age1…" (age-keygen's output), a minisign public key
     if _UUID_VALUE.fullmatch(v) or (len(v) >= 16 and all(c in "0123456789abcdefABCDEF" for c in v)):
         return True
     digits = sum(c.isdigit() for c in v)

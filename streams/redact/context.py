@@ -41,6 +41,7 @@ from .entropy import (
     _is_ssh_public_key,
     in_path,
     is_secret_token,
+    public_id,
 )
 from .key_material import (
     _DIGITS,
@@ -486,12 +487,14 @@ def _near_context_word(text: str, start: int, end: int) -> bool:
 def run_in_context(token: str, text: str, start: int, end: int) -> bool:
     """The entropy rule's second reading of a run it left: key material with a secret word
     in its scope (:func:`secret_context`, all words), unless the run is a path, a digest
-    after its label, an id after its label, a ULID, a hex part of a file name, or public
-    key material."""
+    after its label, an id after its label, a ULID or another public id
+    (:func:`entropy.public_id`), a hex part of a file name, or public key material."""
     if not _near_context_word(text, start, end):
         return False
     if in_path(text, start, end) or _SRI.match(token) or _ULID.fullmatch(token):
         return False
+    if public_id(token):
+        return False  # an IPFS CID, a Stripe object id, an age recipient, a minisign key
     if _pinned(text, start) or _file_name(text, end):
         return False  # a pinned version (actions/checkout@<sha>), a file's name
     if text.endswith("base64,", max(0, start - 7), start) or _after_digest_label(text, start):
@@ -506,7 +509,23 @@ def run_in_context(token: str, text: str, start: int, end: int) -> bool:
     digest_like = bool(_UUID.fullmatch(token) or _HEX_RUN.fullmatch(token))
     if _in_public_pem_block(text, start):
         return False
+    if digest_like and _names_a_file(token, text, start, end):
+        return False
     return secret_context(text, start, end, digest_like=digest_like)
+
+
+def _names_a_file(token: str, text: str, start: int, end: int) -> bool:
+    """The hex or UUID value is also written as a file's name in its scope, right after a
+    ``/`` (``[`8FCCA13F…`](./keys/8FCCA13F….asc)``): files are named after fingerprints,
+    digests and ids (a keyring's ``<fingerprint>.asc``, a cache's ``<sha>``), and the
+    ``keys`` of such a path names the folder, not the value."""
+    lo, hi = scope(text, start, end)
+    at = text.find(token, lo, hi)
+    while at >= 0:
+        if at != start and at and text[at - 1] == "/":
+            return True
+        at = text.find(token, at + 1, hi)
+    return False
 
 
 _KEY_HANDLING = re.compile(

@@ -15,6 +15,9 @@ characters. A candidate is a finding when all of these hold:
   ``Digest: ``, ``checksum=``, ``"integrity": "``, ``hash:``, as in go.sum, lockfiles or
   ``docker pull``). A label followed by anything else (OpenShift's ``sha256~…`` tokens,
   ``hash_key=…``) does not make the value a digest.
+* **Not a public id of a documented form** (:func:`public_id`): an IPFS CID, a Stripe
+  object id (not its ``_secret_`` client secrets), an age recipient, a minisign public key;
+  nor a value after S3's extended request id labels (``x-amz-id-2``, ``<HostId>``).
 * **Not public key material**: an SSH public key blob (base64 of the key type's name in
   the SSH wire format: ``AAAAC3NzaC1lZDI1NTE5…``) or a line of a PEM block that holds a
   certificate or a public key.
@@ -167,13 +170,28 @@ def _in_dotted_name(text: str, start: int, end: int) -> bool:
     return text[end : end + 1] == "." and text[end + 1 : end + 2].isalpha()
 
 
+_AWS_ID_LABELS = ("x-amz-id-2", "<hostid>", "extended request id")
+
+
+def _after_aws_id_label(text: str, start: int) -> bool:
+    """Right after one of S3's names for its extended request id: the ``x-amz-id-2``
+    header, the ``<HostId>`` element of an error body, the SDKs' ``S3 Extended Request
+    ID:``. The value is base64 in mixed case (a key's look), but the label names an id
+    that S3 prints in every error a user pastes; a key is never written there."""
+    window = text[max(0, start - _DIGEST_WINDOW) : start].lower()
+    return window.rstrip(_LABEL_SEPARATORS).endswith(_AWS_ID_LABELS)
+
+
 def _after_id_label(text: str, start: int) -> bool:
     """A value written as an id: right after a label naming an id and its separator.
 
     ``request_id=…``, ``"traceId": "…"``, ``X-Request-Id: …``, ``UUID('…')``: a logged id
     is not a key. A label that also names a secret (Vault's ``secret_id``, ``token_id``)
-    does not make the value an id.
+    does not make the value an id. S3's extended request id labels count too
+    (:func:`_after_aws_id_label`).
     """
+    if _after_aws_id_label(text, start):
+        return True
     window = text[max(0, start - _DIGEST_WINDOW) : start]
     label = window.rstrip(_ID_LABEL_SEPARATORS)
     if len(label) == len(window):
@@ -334,16 +352,40 @@ def _classes(s: str) -> tuple[bool, bool, bool]:
     return _DIGIT.search(s) is not None, s.lower() != s, s.upper() != s
 
 
-_WORD_STOPS = " \t\r\n\"'`=(<>,;|"
-_FIELD_STOPS = " \t\r\n\"'`<>()|"
+_QUOTES = "\u2018\u2019\u201c\u201d\u00ab\u00bb"
+"""Typographic quotes (‘…’ “…” «…»): Nix and GNU tools quote paths so in their messages."""
+_WORD_STOPS = " \t\r\n\"'`=(<>,;|" + _QUOTES
+_FIELD_STOPS = " \t\r\n\"'`<>()|" + _QUOTES
+_DOMAIN_PATH = re.compile(r"[a-z0-9][a-z0-9\-]*(?:\.[a-z0-9\-]+)*\.[a-z]{2,24}(?::[0-9]{1,5})?/")
+"""A word that starts with a host name and a ``/``: an image reference
+(``quay.io/pypa/manylinux2014_x86_64:…@sha256:…``) or a Go module path
+(``github.com/owner/repo/v2``). Base64 holds no ``.``, so a key never starts so; a URL
+written without its scheme is judged by its last segment (:func:`_random_tail`)."""
+_OBJECT_WORD = re.compile(r"[a-z]{4,}")
+_MIN_OBJECT_WORDS = 2
+
+
+def _object_key(run: str) -> bool:
+    """A relative object key or path: two or more ``/`` and either a whole segment that is
+    a UUID or two whole segments that are lower-case words of 4+ letters with a vowel
+    (``accounts/<uuid>/assets/<name>``). Base64 keys hold ``/`` too
+    (``wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY``), but their segments are mixed case and
+    a UUID's ``-`` is no base64 character, so both tests are strict."""
+    if run.count("/") < 2:
+        return False
+    segments = run.split("/")
+    if any(_UUID.fullmatch(seg) for seg in segments):
+        return True
+    words = [seg for seg in segments if _OBJECT_WORD.fullmatch(seg) and _VOWELS.intersection(seg)]
+    return len(words) >= _MIN_OBJECT_WORDS
 
 
 def in_path(text: str, start: int, end: int) -> bool:
     """The run is (part of) a file path, an S3 key, a URL or an AWS ARN, not a token.
 
     A run right after a ``/``, any run in a word holding ``scheme://``, or one holding a
-    ``/`` inside a word that starts like a path (``/``, ``~``, ``.``) or has a ``/`` before
-    the run.
+    ``/`` inside a word that starts like a path (``/``, ``~``, ``.``, a host name and ``/``)
+    or has a ``/`` before the run, or that is a relative object key (:func:`_object_key`).
     Temp folders (``/tmp/tmp.Xk3jd8fQ2a/…``), hash-named cache folders and object keys
     are names of places; a secret in a URL is in its userinfo or query, which the URL
     rules handle. Base64 keys hold ``/`` too, but start a word or follow ``=``/a quote.
@@ -362,7 +404,30 @@ def in_path(text: str, start: int, end: int) -> bool:
     word = start
     while word > field and text[word - 1] not in _WORD_STOPS:
         word -= 1
-    return text[word : word + 1] in ("/", "~", ".") or "/" in text[word:start]
+    if text[word : word + 1] in ("/", "~", ".") or "/" in text[word:start]:
+        return True
+    if _DOMAIN_PATH.match(text, word):
+        return not _random_tail(text[start:end])
+    return _object_key(text[start:end])
+
+
+def _random_tail(run: str) -> bool:
+    """The run's last ``/`` segment passes the standalone bar by itself: a URL written
+    without its scheme whose path is the secret (``hooks.slack.com/services/<token>``), not
+    an image's or a module's name (``quay.io/pypa/manylinux2014_x86_64``)."""
+    tail = run.rsplit("/", 1)[-1].rstrip("=")
+    if len(tail) < MIN_MIXED or shannon_bits(tail) < STANDALONE_BITS:
+        return False
+    digit, upper, lower = _classes(tail)
+    if not (digit and upper and lower) and not (
+        digit
+        and len(tail) >= MIN_LOWER_DIGITS
+        and _digit_share(tail) >= MIN_DIGIT_SHARE
+        and not _generated_name(tail)
+        and not _words_and_numbers(tail)
+    ):
+        return False
+    return not (is_identifier_like(tail) or snake_name(tail))
 
 
 _NAME_SEPARATORS = re.compile(r"[-_/.]")
@@ -469,6 +534,38 @@ def snake_name(run: str) -> bool:
     return words >= 2 and letters >= 0.4 * sum(map(len, parts))
 
 
+_BASE58 = "1-9A-HJ-NP-Za-km-z"
+_IPFS_CID = re.compile(rf"Qm[{_BASE58}]{{44}}|baf[a-z2-7]{{50,}}|z(?:b2rh|dj7)[{_BASE58}]{{40,60}}")
+"""An IPFS content id: CIDv0 (``Qm`` + 44 base58), CIDv1 in base32 (``bafy…``, ``bafk…``)
+or base58btc (``zb2rh…``, ``zdj7…``): the multihash of public content, its address."""
+_STRIPE_OBJECT = re.compile(
+    r"(?:pi|cus|ch|pm|src|in|sub|price|prod|txn|re|evt|acct|seti|card|py|po|tr|si|ii|il"
+    r"|cs_test|cs_live)_[A-Za-z0-9]{14,70}"
+)
+"""A Stripe object id (``pi_1FEUYJJrZPYjysG3wkdSqF0B``, ``cus_…``, ``evt_…``): the API
+names objects so in every error and log line, and an id grants nothing. Its secrets have
+other prefixes (``sk_``, ``rk_``, ``whsec_``) or hold ``_secret_`` (a PaymentIntent's or
+SetupIntent's client secret ``pi_…_secret_…``), which this full match leaves out."""
+_AGE_RECIPIENT = re.compile(r"age1[02-9ac-hj-np-z]{58}")
+"""An age recipient (public key): ``age1`` + 58 bech32 characters, lower case. The secret
+key is ``AGE-SECRET-KEY-1…`` in upper case, never this form."""
+_MINISIGN_PUBLIC = re.compile(r"RW[Q-T][A-Za-z0-9+/]{53}")
+"""A minisign public key: base64 of ``Ed``, an 8-byte key id and a 32-byte Ed25519 key,
+56 characters without padding (so ``RW`` and one of ``Q``–``T`` first). Its secret key
+file is encrypted and far longer."""
+
+
+def public_id(token: str) -> bool:
+    """A run of a documented public form: an IPFS CID, a Stripe object id, an age
+    recipient or a minisign public key (full matches only)."""
+    return bool(
+        _IPFS_CID.fullmatch(token)
+        or _STRIPE_OBJECT.fullmatch(token)
+        or _AGE_RECIPIENT.fullmatch(token)
+        or _MINISIGN_PUBLIC.fullmatch(token)
+    )
+
+
 def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
     """Decide one candidate run (see the module docstring for the rule)."""
     digit, upper, lower = _classes(token)
@@ -487,8 +584,12 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
         return _keyword_right_before(text, start) and not _SAME_CASE_UUID.fullmatch(token)
     if _ULID.fullmatch(token) or _WHEEL_TAG.fullmatch(token):
         return False  # an id (a ULID), a wheel's tags
-    if _after_id_label(text, start) and (not (upper and lower) or _json_id_key(text, start)):
+    if _after_id_label(text, start) and (
+        not (upper and lower) or _json_id_key(text, start) or _after_aws_id_label(text, start)
+    ):
         return False  # a single-case value after an id label; any value of a JSON "id" key
+    if public_id(token):
+        return False  # an IPFS CID, a Stripe object id, an age recipient, a minisign key
     core = _UUID.sub("", token) if "-" in token else token
     core = UNDERSCORE_UUID.sub("", core) if "_" in core else core
     near = _near_keyword(text, start)
@@ -499,6 +600,8 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
     if near:
         if digit + upper + lower < 2:
             return False
+        if _generated_name(core) and not _keyword_right_before(text, start):
+            return False  # a pod's name a prompt's "/home/vickey#" or a flag stands before
     elif digit and upper and lower:
         if size < MIN_MIXED:
             return False
