@@ -254,6 +254,14 @@ def _stand_in_userinfo(password: str, text: str, start: int) -> bool:
     return (m.group(1).lower(), password.lower()) in _STAND_IN_PAIRS
 
 
+def api_key_user(value: str, text: str, start: int, end: int) -> bool:
+    """Accept curl's ``-u <user>:`` user as an API key when it holds digits and letters
+    (``sk_test_4eC39Hq…:``, ``thisIsDog11:``); a plain user name (``developer:``) stays."""
+    has_digit = any(c.isdigit() for c in value)
+    has_letter = any(c.isalpha() for c in value)
+    return has_digit and has_letter and not is_placeholder(value)
+
+
 def mixed_token(value: str, text: str, start: int, end: int) -> bool:
     """Accept a prefixed token only when its body mixes letters and digits like a key.
 

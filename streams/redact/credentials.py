@@ -93,7 +93,7 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
         # Commands that store a secret take it as a flag or a here-string: GitHub's
         # "gh secret set N --body v", Azure's "az keyvault secret set … --value v", AWS's
         # "secretsmanager create-secret … --secret-string v" and SecureString parameters,
-        # Vercel's "vercel env add N production <<< 'v'"; curl's "-u <key>:".
+        # Vercel's "vercel env add N production <<< 'v'", Windows' "setx DB_PASSWORD v".
         (
             _p(
                 r"(?:gh[ \t]+secret[ \t]+set|keyvault[ \t]+secret[ \t]+set|secretsmanager[ \t]+"
@@ -110,15 +110,26 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
                 requires="securestring",
             ),
             _p(r"env[ \t]+(?:add|set)[^\n|;&]*?<<<[ \t]*" + _FLAG_VALUE, "@env_add", lower=True),
-            # curl -u <key>: (an API key as the user, no password: Stripe's documented form)
             _p(
-                r"curl\b[^\n|;&]*?[ \t](?:-u|--user)[ \t=]*[\"']?"
-                r"([A-Za-z0-9_\-]{16,256}):(?=[\s\"']|$)",
+                r"setx[ \t]+[a-z0-9_]*(?:key|token|secret|pass|pwd)[a-z0-9_]*[ \t]+" + _FLAG_VALUE,
+                "setx",
+                lower=True,
+            ),
+        ),
+        accept.assignment_value,
+    ),
+    Rule(
+        "api_key_user",
+        # curl -u <key>: an API key as the user and no password (Stripe's documented form,
+        # and many APIs after it): a user name with digits and letters, 8+ characters.
+        (
+            _p(
+                r"curl\b[^\n|;&]*?[ \t](?:-u|--user)[ \t=]*[\"']?([^\s:\"'@]{8,256}):(?=[\s\"']|$)",
                 "@tool",
                 requires="curl",
             ),
         ),
-        accept.assignment_value,
+        accept.api_key_user,
     ),
     Rule(
         "pgpass_line",

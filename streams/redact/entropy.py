@@ -319,6 +319,16 @@ def _is_base64_text(s: str) -> bool:
     return printable >= 0.9 * len(raw)
 
 
+def _encodes_a_credential(s: str) -> bool:
+    """Base64 of ``user:password`` or of one random token (an HTTP Basic credential pasted
+    as a key: ``djJlNEpY…`` is ``v2e4JXkCIPvy…:vzcAdasejf…``), which decodes to printable
+    text too. The test lives with the other key-material readings
+    (:func:`key_material.credential_base64`, which imports this module)."""
+    from .key_material import credential_base64
+
+    return credential_base64(s.rstrip("="))
+
+
 _LETTER_DIGIT = re.compile(r"(?<=[A-Za-z])[0-9]|(?<=[0-9])[A-Za-z]")
 
 
@@ -616,6 +626,8 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
         return False
     if shannon_bits(core) < (NEAR_KEYWORD_BITS if near else STANDALONE_BITS):
         return False
-    if is_identifier_like(core) or snake_name(core) or _is_base64_text(core):
+    if is_identifier_like(core) or snake_name(core):
+        return False
+    if _is_base64_text(core) and not _encodes_a_credential(core):
         return False
     return not _is_ssh_public_key(core) and not _in_public_pem_block(text, start)

@@ -355,9 +355,31 @@ SECRET_RULES: tuple[Rule, ...] = (
             _p(
                 r'"key"[ \t]*:[ \t]*"' + _SECRET_NAME + r'"[ \t]*,[ \t]*"value"[ \t]*:[ \t]*'
                 r'"([^"\n]{3,2048})"',
-                '"value"',
+                "value",
                 lower=True,
                 requires='"key"',
+            ),
+            # A key/value table whose row's name ends with a secret noun (vault kv get,
+            # vault read: "Key  Value" / "---  -----" then "stripe_key   <value>"; not
+            # "token_duration   768h")
+            _p(
+                r"(?m)^[ \t]*(?!key[ \t])[a-z0-9_\-.]*"
+                r"(?:key|token|secret|password|passwd|pwd|credentials?)"
+                r"[ \t]{2,}([^\s]{3,2048})[ \t]*$",
+                "@kv_table",
+                lower=True,
+            ),
+            # Spring Boot's debug log of a resolved property named for a secret:
+            # Property 'payments.api-key' resolved to 's3cr3t…'
+            _p(
+                r"property[ \t]+'[a-z0-9_.\-\[\]]*(?:api.key|access.key|secret|token|password)"
+                r"[a-z0-9_.\-\[\]]*'[ \t]+resolved to[ \t]+'([^'\n]{3,2048})'",
+                "key",
+                "secret",
+                "token",
+                "pass",
+                lower=True,
+                requires="resolved to",
             ),
             # npm's "npm config set //registry/:_authToken <value>" (a space, no "=")
             _p(r":_auth(?:token)?[ \t]+(?![=\-])([^\s\"'`]{3,2048})", "auth", lower=True),
@@ -539,6 +561,8 @@ REGEX_TRIGGERS: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
     # template reference (${…}: "$" is a text trigger already, for the password hashes).
     "@env_ref": (("env",), re.compile(r"process\.env|environ|getenv|env[\[(.]")),
     "@template_ref": (("$",), re.compile(r"\$\{")),
+    # a key/value table's header (vault kv get, vault read): the "value" pass is shared
+    "@kv_table": (("value",), re.compile(r"key[ \t]+value[ \t]*\n[ \t]*-+[ \t]+-+")),
     # "vercel env add NAME production <<< 'value'" (the "env" pass is shared)
     "@env_add": (("env",), re.compile(r"env[ \t]+(?:add|set)")),
 }

@@ -171,6 +171,7 @@ RULE_EXAMPLES = {
     "@2f2b54b7-0141-4ba7-8fcd-ab7d17a60ab1/IncomingWebhook/0123abcd/x",
     "secret_store_command": 'gh secret set SUMO_TOKEN --body "sug5XpdpaoxtOH"',
     "client_key_argument": 'client := raven.NewClient("JJ4ZIC9EJNWVIS86")',
+    "api_key_user": "curl https://api.example.com/v1/charges -u 9043hfdlasf023: -d a=1",
 }
 """One example per rule of this file (``test_redact_corpus`` wants every rule exercised)."""
 

@@ -44,6 +44,16 @@ TAKEN = (
      "609638b1-6b86"),
     ("curl https://api.imagekit.com/v1/files -u cHJpdmF0ZV9vNlM5MGxtbVE2Z0ZLbHFLS0xh: -d x=1",
      "cHJpdmF0ZV9vNlM5"),
+    ("curl https://api.example.com/v1/charges -u 9043hfdlasf023: -d amount=2000",
+     "9043hfdlasf023"),
+    ('setx STRIPE_API_KEY "CleartextPassword1"', "CleartextPassword1"),
+    ("$ vault kv get secret/apps/yelp\n====== Data ======\nKey         Value\n"
+     "---         -----\nyelp_key       grape1999\nregion      eu-west-1", "grape1999"),
+    ("DEBUG 1 --- [main] o.s.b.c.c.ConfigDataEnvironment : Property 'odbc.api-key' resolved "
+     "to 'sK!g2Ex_=jJ6Gx5v'", "sK!g2Ex_"),
+    # base64 of user:key pasted as a key decodes to printable text, yet is a credential
+    ('overrides the env with "djJlNEpYa0NJUHZ5a2FWT0VRXzRqZmZUdDkwYTp2emNBZGFzZWpmlWZiUDc2VU'
+     'JjNDNNVDExclVh", left over', "djJlNEpYa0NJUHZ5"),
 )  # fmt: skip
 
 
@@ -62,6 +72,9 @@ KEPT = (
     "aws ssm put-parameter --name /app/db_host --type String --value db.internal",
     "curl -u developer: https://example.com/health",
     "if x == 3:\n    token: int = 0",
+    "Key                 Value\n---                 -----\ntoken_duration      768h\n"
+    'token_policies      ["default"]',
+    "echo SGVsbG8gd29ybGQsIHRoaXMgaXMgYSB0ZXN0IHN0cmluZw== | base64 -d",
 )
 
 
