@@ -12,7 +12,8 @@ import base64
 import binascii
 import re
 
-from .entropy import UNDERSCORE_UUID, is_identifier_like, public_id
+from .entropy import UNDERSCORE_UUID, is_identifier_like
+from .ids import public_id
 
 _NOT_VALUES = frozenset(
     {

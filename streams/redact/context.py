@@ -28,21 +28,20 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from . import ids
 from .accept import DATA_KEYS, names_a_cursor
 from .entropy import (
     _SAME_CASE_UUID,
     _SRI,
-    _ULID,
     _UUID,
     _after_digest_label,
-    _after_id_label,
     _in_dotted_name,
     _in_public_pem_block,
     _is_ssh_public_key,
     in_path,
     is_secret_token,
-    public_id,
 )
+from .ids import ULID, public_id
 from .key_material import (
     _DIGITS,
     _HEX_RUN,
@@ -148,15 +147,15 @@ _ID_NEAR = 24
 
 
 def after_id_label(text: str, start: int) -> bool:
-    """``entropy._after_id_label``, also inside an escaped JSON string (``\\"id\\": \\"gen-…``:
+    """``ids.after_id_label``, also inside an escaped JSON string (``\\"id\\": \\"gen-…``:
     a trajectory file holds the model's JSON responses as strings)."""
-    if _after_id_label(text, start):
+    if ids.after_id_label(text, start):
         return True
     window = text[max(0, start - 32) : start]
     if "\\" not in window:
         return False
     plain = window.replace("\\", "")
-    return _after_id_label(plain, len(plain))
+    return ids.after_id_label(plain, len(plain))
 
 
 def scope(text: str, start: int, end: int) -> tuple[int, int]:
@@ -488,10 +487,10 @@ def run_in_context(token: str, text: str, start: int, end: int) -> bool:
     """The entropy rule's second reading of a run it left: key material with a secret word
     in its scope (:func:`secret_context`, all words), unless the run is a path, a digest
     after its label, an id after its label, a ULID or another public id
-    (:func:`entropy.public_id`), a hex part of a file name, or public key material."""
+    (:func:`ids.public_id`), a hex part of a file name, or public key material."""
     if not _near_context_word(text, start, end):
         return False
-    if in_path(text, start, end) or _SRI.match(token) or _ULID.fullmatch(token):
+    if in_path(text, start, end) or _SRI.match(token) or ULID.fullmatch(token):
         return False
     if public_id(token):
         return False  # an IPFS CID, a Stripe object id, an age recipient, a minisign key

@@ -15,9 +15,10 @@ characters. A candidate is a finding when all of these hold:
   ``Digest: ``, ``checksum=``, ``"integrity": "``, ``hash:``, as in go.sum, lockfiles or
   ``docker pull``). A label followed by anything else (OpenShift's ``sha256~…`` tokens,
   ``hash_key=…``) does not make the value a digest.
-* **Not a public id of a documented form** (:func:`public_id`): an IPFS CID, a Stripe
+* **Not a public id of a documented form** (:func:`.ids.public_id`): an IPFS CID, a Stripe
   object id (not its ``_secret_`` client secrets), an age recipient, a minisign public key;
-  nor a value after S3's extended request id labels (``x-amz-id-2``, ``<HostId>``).
+  nor a value after an id label (``request_id=``, ``"traceId": "``) or S3's extended
+  request id labels (``x-amz-id-2``, ``<HostId>``): :mod:`.ids`.
 * **Not public key material**: an SSH public key blob (base64 of the key type's name in
   the SSH wire format: ``AAAAC3NzaC1lZDI1NTE5…``) or a line of a PEM block that holds a
   certificate or a public key.
@@ -45,6 +46,8 @@ import binascii
 import math
 import re
 from collections import Counter
+
+from .ids import ULID, WHEEL_TAG, after_aws_id_label, after_id_label, json_id_key, public_id
 
 CANDIDATE = re.compile(r"[A-Za-z0-9+/_\-]{20,}={0,2}")
 """A run that might be a token; no leading assertion so ``re`` can scan quickly."""
@@ -157,49 +160,11 @@ def _after_digest_label(text: str, start: int) -> bool:
     return len(label) < len(window) and label.endswith(_DIGEST_LABELS)
 
 
-_ID_LABEL = re.compile(r"(?:^|[^a-z0-9])(?:[a-z0-9]+[_.\-])*(?:id|uuid|guid)$")
-_CAMEL_ID_LABEL = re.compile(r"[a-z]Id$")
-_ID_LABEL_SEPARATORS = _LABEL_SEPARATORS + "("
-_ID_LABEL_SECRET_WORDS = ("secret", "token", "key", "pass", "auth")
-
-
 def _in_dotted_name(text: str, start: int, end: int) -> bool:
     """A part of a dotted file or module name (``main.3f9a….chunk.js``: a content hash)."""
     if start and text[start - 1] == ".":
         return True
     return text[end : end + 1] == "." and text[end + 1 : end + 2].isalpha()
-
-
-_AWS_ID_LABELS = ("x-amz-id-2", "<hostid>", "extended request id")
-
-
-def _after_aws_id_label(text: str, start: int) -> bool:
-    """Right after one of S3's names for its extended request id: the ``x-amz-id-2``
-    header, the ``<HostId>`` element of an error body, the SDKs' ``S3 Extended Request
-    ID:``. The value is base64 in mixed case (a key's look), but the label names an id
-    that S3 prints in every error a user pastes; a key is never written there."""
-    window = text[max(0, start - _DIGEST_WINDOW) : start].lower()
-    return window.rstrip(_LABEL_SEPARATORS).endswith(_AWS_ID_LABELS)
-
-
-def _after_id_label(text: str, start: int) -> bool:
-    """A value written as an id: right after a label naming an id and its separator.
-
-    ``request_id=…``, ``"traceId": "…"``, ``X-Request-Id: …``, ``UUID('…')``: a logged id
-    is not a key. A label that also names a secret (Vault's ``secret_id``, ``token_id``)
-    does not make the value an id. S3's extended request id labels count too
-    (:func:`_after_aws_id_label`).
-    """
-    if _after_aws_id_label(text, start):
-        return True
-    window = text[max(0, start - _DIGEST_WINDOW) : start]
-    label = window.rstrip(_ID_LABEL_SEPARATORS)
-    if len(label) == len(window):
-        return False
-    if not (_ID_LABEL.search(label.lower()) or _CAMEL_ID_LABEL.search(label)):
-        return False
-    word = label.lower().rsplit(None, 1)[-1] if label.strip() else ""
-    return not any(w in word for w in _ID_LABEL_SECRET_WORDS)
 
 
 def _in_public_pem_block(text: str, start: int) -> bool:
@@ -471,43 +436,6 @@ def _generated_name(run: str) -> bool:
     return len(longest) < MIN_RANDOM_PART or _is_digest_hex(longest)
 
 
-_JSON_ID_NAME = re.compile(r"[A-Za-z_]*(?:id|Id|ID)")
-_JSON_NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_")
-
-
-def _json_id_key(text: str, start: int) -> bool:
-    """``"id": "``, ``"request_id": "`` right before ``start``: an API response's id field,
-    whatever its value's case mix (``"id": "gen-1763…-8A1O…"``); a bare ``id <value>`` in
-    prose is no such label. Read backwards from ``start`` (a regex anchored there would
-    scan the whole text before it, for every run after an id label)."""
-    i = start - 1
-    if i < 0 or text[i] != '"':
-        return False
-    i -= 1
-    while i >= 0 and text[i] in " \t":
-        i -= 1
-    if i < 0 or text[i] != ":":
-        return False
-    i -= 1
-    while i >= 0 and text[i] in " \t":
-        i -= 1
-    if i < 0 or text[i] != '"':
-        return False
-    j = i
-    while j > 0 and text[j - 1] in _JSON_NAME_CHARS:
-        j -= 1
-    return j > 0 and text[j - 1] == '"' and _JSON_ID_NAME.fullmatch(text, j, i) is not None
-
-
-_WHEEL_TAG = re.compile(
-    r"(?:[0-9][0-9a-z_]*-)?(?:cp|pp|py|ip|jy|graalpy)[0-9]{1,3}[a-z]?-"
-    r"(?:cp[0-9]{1,3}[a-z]*|abi3|none|pypy[0-9_]+|"
-    r"graalpy[0-9_a-z]+)-[a-z0-9_]+"
-)
-"""A wheel's interpreter, ABI and platform tags (``cp312-cp312-manylinux_2_17_x86_64``),
-also with the version's last part before them as a token run holds it (``0-cp37-abi3-…``)."""
-_ULID = re.compile(r"[0-7][0-9A-HJKMNP-TV-Z]{25}")
-"""A ULID (Crockford base-32, 26 characters, time first): an id."""
 _NAME_PARTS = re.compile(r"[A-Za-z]+|[0-9]+")
 
 
@@ -544,38 +472,6 @@ def snake_name(run: str) -> bool:
     return words >= 2 and letters >= 0.4 * sum(map(len, parts))
 
 
-_BASE58 = "1-9A-HJ-NP-Za-km-z"
-_IPFS_CID = re.compile(rf"Qm[{_BASE58}]{{44}}|baf[a-z2-7]{{50,}}|z(?:b2rh|dj7)[{_BASE58}]{{40,60}}")
-"""An IPFS content id: CIDv0 (``Qm`` + 44 base58), CIDv1 in base32 (``bafy…``, ``bafk…``)
-or base58btc (``zb2rh…``, ``zdj7…``): the multihash of public content, its address."""
-_STRIPE_OBJECT = re.compile(
-    r"(?:pi|cus|ch|pm|src|in|sub|price|prod|txn|re|evt|acct|seti|card|py|po|tr|si|ii|il"
-    r"|cs_test|cs_live)_[A-Za-z0-9]{14,70}"
-)
-"""A Stripe object id (``pi_1FEUYJJrZPYjysG3wkdSqF0B``, ``cus_…``, ``evt_…``): the API
-names objects so in every error and log line, and an id grants nothing. Its secrets have
-other prefixes (``sk_``, ``rk_``, ``whsec_``) or hold ``_secret_`` (a PaymentIntent's or
-SetupIntent's client secret ``pi_…_secret_…``), which this full match leaves out."""
-_AGE_RECIPIENT = re.compile(r"age1[02-9ac-hj-np-z]{58}")
-"""An age recipient (public key): ``age1`` + 58 bech32 characters, lower case. The secret
-key is ``AGE-SECRET-KEY-1…`` in upper case, never this form."""
-_MINISIGN_PUBLIC = re.compile(r"RW[Q-T][A-Za-z0-9+/]{53}")
-"""A minisign public key: base64 of ``Ed``, an 8-byte key id and a 32-byte Ed25519 key,
-56 characters without padding (so ``RW`` and one of ``Q``–``T`` first). Its secret key
-file is encrypted and far longer."""
-
-
-def public_id(token: str) -> bool:
-    """A run of a documented public form: an IPFS CID, a Stripe object id, an age
-    recipient or a minisign public key (full matches only)."""
-    return bool(
-        _IPFS_CID.fullmatch(token)
-        or _STRIPE_OBJECT.fullmatch(token)
-        or _AGE_RECIPIENT.fullmatch(token)
-        or _MINISIGN_PUBLIC.fullmatch(token)
-    )
-
-
 def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
     """Decide one candidate run (see the module docstring for the rule)."""
     digit, upper, lower = _classes(token)
@@ -590,12 +486,12 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
     hex_verdict = hex_key(token)
     if hex_verdict is not None:
         if hex_verdict:
-            return not _after_id_label(text, start) and not _in_dotted_name(text, start, end)
+            return not after_id_label(text, start) and not _in_dotted_name(text, start, end)
         return _keyword_right_before(text, start) and not _SAME_CASE_UUID.fullmatch(token)
-    if _ULID.fullmatch(token) or _WHEEL_TAG.fullmatch(token):
+    if ULID.fullmatch(token) or WHEEL_TAG.fullmatch(token):
         return False  # an id (a ULID), a wheel's tags
-    if _after_id_label(text, start) and (
-        not (upper and lower) or _json_id_key(text, start) or _after_aws_id_label(text, start)
+    if after_id_label(text, start) and (
+        not (upper and lower) or json_id_key(text, start) or after_aws_id_label(text, start)
     ):
         return False  # a single-case value after an id label; any value of a JSON "id" key
     if public_id(token):

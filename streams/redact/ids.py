@@ -1,0 +1,121 @@
+"""Values written as ids, not keys: after a label that names an id, or of a documented
+public form.
+
+The high-entropy rule (:mod:`.entropy`) and the context rules (:mod:`.context`) ask these
+before taking a random-looking run: a logged request id, a ULID, a wheel's tags, an IPFS
+CID, a Stripe object id or an age recipient look like key material and grant nothing.
+"""
+
+from __future__ import annotations
+
+import re
+
+_LABEL_SEPARATORS = " \t\"':="
+"""What stands between a label and its value (``id=``, ``"id": "``, ``Id: ``)."""
+_LABEL_WINDOW = 24
+
+_ID_LABEL = re.compile(r"(?:^|[^a-z0-9])(?:[a-z0-9]+[_.\-])*(?:id|uuid|guid)$")
+_CAMEL_ID_LABEL = re.compile(r"[a-z]Id$")
+_ID_LABEL_SEPARATORS = _LABEL_SEPARATORS + "("
+_ID_LABEL_SECRET_WORDS = ("secret", "token", "key", "pass", "auth")
+
+
+_AWS_ID_LABELS = ("x-amz-id-2", "<hostid>", "extended request id")
+
+
+def after_aws_id_label(text: str, start: int) -> bool:
+    """Right after one of S3's names for its extended request id: the ``x-amz-id-2``
+    header, the ``<HostId>`` element of an error body, the SDKs' ``S3 Extended Request
+    ID:``. The value is base64 in mixed case (a key's look), but the label names an id
+    that S3 prints in every error a user pastes; a key is never written there."""
+    window = text[max(0, start - _LABEL_WINDOW) : start].lower()
+    return window.rstrip(_LABEL_SEPARATORS).endswith(_AWS_ID_LABELS)
+
+
+def after_id_label(text: str, start: int) -> bool:
+    """A value written as an id: right after a label naming an id and its separator.
+
+    ``request_id=…``, ``"traceId": "…"``, ``X-Request-Id: …``, ``UUID('…')``: a logged id
+    is not a key. A label that also names a secret (Vault's ``secret_id``, ``token_id``)
+    does not make the value an id. S3's extended request id labels count too
+    (:func:`after_aws_id_label`).
+    """
+    if after_aws_id_label(text, start):
+        return True
+    window = text[max(0, start - _LABEL_WINDOW) : start]
+    label = window.rstrip(_ID_LABEL_SEPARATORS)
+    if len(label) == len(window):
+        return False
+    if not (_ID_LABEL.search(label.lower()) or _CAMEL_ID_LABEL.search(label)):
+        return False
+    word = label.lower().rsplit(None, 1)[-1] if label.strip() else ""
+    return not any(w in word for w in _ID_LABEL_SECRET_WORDS)
+
+
+_JSON_ID_NAME = re.compile(r"[A-Za-z_]*(?:id|Id|ID)")
+_JSON_NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_")
+
+
+def json_id_key(text: str, start: int) -> bool:
+    """``"id": "``, ``"request_id": "`` right before ``start``: an API response's id field,
+    whatever its value's case mix (``"id": "gen-1763…-8A1O…"``); a bare ``id <value>`` in
+    prose is no such label. Read backwards from ``start`` (a regex anchored there would
+    scan the whole text before it, for every run after an id label)."""
+    i = start - 1
+    if i < 0 or text[i] != '"':
+        return False
+    i -= 1
+    while i >= 0 and text[i] in " \t":
+        i -= 1
+    if i < 0 or text[i] != ":":
+        return False
+    i -= 1
+    while i >= 0 and text[i] in " \t":
+        i -= 1
+    if i < 0 or text[i] != '"':
+        return False
+    j = i
+    while j > 0 and text[j - 1] in _JSON_NAME_CHARS:
+        j -= 1
+    return j > 0 and text[j - 1] == '"' and _JSON_ID_NAME.fullmatch(text, j, i) is not None
+
+
+WHEEL_TAG = re.compile(
+    r"(?:[0-9][0-9a-z_]*-)?(?:cp|pp|py|ip|jy|graalpy)[0-9]{1,3}[a-z]?-"
+    r"(?:cp[0-9]{1,3}[a-z]*|abi3|none|pypy[0-9_]+|"
+    r"graalpy[0-9_a-z]+)-[a-z0-9_]+"
+)
+"""A wheel's interpreter, ABI and platform tags (``cp312-cp312-manylinux_2_17_x86_64``),
+also with the version's last part before them as a token run holds it (``0-cp37-abi3-…``)."""
+ULID = re.compile(r"[0-7][0-9A-HJKMNP-TV-Z]{25}")
+"""A ULID (Crockford base-32, 26 characters, time first): an id."""
+_BASE58 = "1-9A-HJ-NP-Za-km-z"
+_IPFS_CID = re.compile(rf"Qm[{_BASE58}]{{44}}|baf[a-z2-7]{{50,}}|z(?:b2rh|dj7)[{_BASE58}]{{40,60}}")
+"""An IPFS content id: CIDv0 (``Qm`` + 44 base58), CIDv1 in base32 (``bafy…``, ``bafk…``)
+or base58btc (``zb2rh…``, ``zdj7…``): the multihash of public content, its address."""
+_STRIPE_OBJECT = re.compile(
+    r"(?:pi|cus|ch|pm|src|in|sub|price|prod|txn|re|evt|acct|seti|card|py|po|tr|si|ii|il"
+    r"|cs_test|cs_live)_[A-Za-z0-9]{14,70}"
+)
+"""A Stripe object id (``pi_1FEUYJJrZPYjysG3wkdSqF0B``, ``cus_…``, ``evt_…``): the API
+names objects so in every error and log line, and an id grants nothing. Its secrets have
+other prefixes (``sk_``, ``rk_``, ``whsec_``) or hold ``_secret_`` (a PaymentIntent's or
+SetupIntent's client secret ``pi_…_secret_…``), which this full match leaves out."""
+_AGE_RECIPIENT = re.compile(r"age1[02-9ac-hj-np-z]{58}")
+"""An age recipient (public key): ``age1`` + 58 bech32 characters, lower case. The secret
+key is ``AGE-SECRET-KEY-1…`` in upper case, never this form."""
+_MINISIGN_PUBLIC = re.compile(r"RW[Q-T][A-Za-z0-9+/]{53}")
+"""A minisign public key: base64 of ``Ed``, an 8-byte key id and a 32-byte Ed25519 key,
+56 characters without padding (so ``RW`` and one of ``Q``–``T`` first). Its secret key
+file is encrypted and far longer."""
+
+
+def public_id(token: str) -> bool:
+    """A run of a documented public form: an IPFS CID, a Stripe object id, an age
+    recipient or a minisign public key (full matches only)."""
+    return bool(
+        _IPFS_CID.fullmatch(token)
+        or _STRIPE_OBJECT.fullmatch(token)
+        or _AGE_RECIPIENT.fullmatch(token)
+        or _MINISIGN_PUBLIC.fullmatch(token)
+    )
