@@ -239,12 +239,23 @@ def main() -> None:
     parser.add_argument(
         "--split",
         action="append",
-        choices=("blind", "tune", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "realneg"),
+        choices=(
+            "blind",
+            "tune",
+            "fresh",
+            "fresh2",
+            "fresh3",
+            "fresh4",
+            "fresh5",
+            "fresh6",
+            "realneg",
+        ),
         help="corpus split(s) to score (default: blind and tune; fresh: Nosey Parker's "
         "examples; fresh2: Kingfisher's and secretlint's; fresh3: Semgrep's rule tests; "
         "fresh4: Sonar's rule examples, ripsecrets' and Whispers' tests; fresh5: Trivy's, "
-        "Horusec's and GitHub's custom patterns' tests; realneg: negatives only, harmless "
-        "strings from real public files)",
+        "Horusec's and GitHub's custom patterns' tests; fresh6: the values of gitleaks', "
+        "TruffleHog's and detect-secrets' tests the main corpus left out; realneg: negatives "
+        "only, harmless strings from real public files)",
     )
     parser.add_argument("--n", type=int, default=40_000)
     parser.add_argument("--repeat", type=int, default=3)

@@ -33,9 +33,9 @@ def test_fresh_files_load_with_their_labels() -> None:
         assert PINNED.fullmatch(neg["source"]) and neg["text"], neg["id"]
 
 
-@pytest.mark.parametrize("split", ["fresh", "fresh2", "fresh3", "fresh4", "fresh5"])
+@pytest.mark.parametrize("split", list(SPLIT_FILES))
 def test_every_value_sits_in_each_of_its_six_text_carriers(split: str) -> None:
-    """For every split kept in files of its own (the fresh2 to fresh5 modules hold
+    """For every split kept in files of its own (the fresh2 to fresh6 modules hold
     their labels' checks)."""
     secrets_file = SPLIT_FILES[split][0]
     values = {c["id"]: c["value"] for c in load(secrets_file)}
@@ -58,7 +58,14 @@ def test_field_carriers_cover_every_client_field() -> None:
     assert len(event_fields()) >= 90
 
 
-ID_LETTER = {"fresh": "f", "fresh2": "g", "fresh3": "h", "fresh4": "k", "fresh5": "m"}
+ID_LETTER = {
+    "fresh": "f",
+    "fresh2": "g",
+    "fresh3": "h",
+    "fresh4": "k",
+    "fresh5": "m",
+    "fresh6": "p",
+}
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives."""
 
 
