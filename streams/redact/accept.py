@@ -151,9 +151,11 @@ _NOT_A_SECRET_FORM = re.compile(
     r"|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:TOKEN|SECRET|KEY|PASSWORD|PASSWD|AUTH\w*)(?:_[A-Z0-9]+)*"
     r"|!(?:Ref|GetAtt|Sub|Join|ImportValue|FindInMap|Select|If|Base64|Split|GetAZs)\b.*"
     r"|\{\{resolve:[^}]*\}\}"
+    r"|[\w/.\-]+\.py::[\w:\[\]\-. ]+"  # a pytest node id (net_pass = "tests/a.py::test_x")
 )
 """Values of a secret's name that are not secrets by their form: an environment variable's
-name (``ENV_VAR_AUTH_TOKEN = 'AWS_CONTAINER_AUTHORIZATION_TOKEN'``), a CloudFormation
+name (``ENV_VAR_AUTH_TOKEN = 'AWS_CONTAINER_AUTHORIZATION_TOKEN'``), a test's node id
+(``net_pass = "test_requests.py::RequestsTestCase::test_…"``), a CloudFormation
 function or dynamic reference (``MasterUserPassword: !Ref 'MasterUserPassword'``,
 ``{{resolve:secretsmanager:…}}``)."""
 _CUT_TO_PREFIX = re.compile(r"(?:[A-Za-z0-9]{1,12}[_\-])*(?:\.\.\.|…)")
@@ -309,6 +311,12 @@ _NEXT = {
     for a, b in zip(seq, seq[1:] + seq[0], strict=True)
 }
 """The character after each digit and letter, wrapping (``9`` → ``0``, ``z`` → ``a``)."""
+
+
+def no_count(value: str, text: str, start: int, end: int) -> bool:
+    """Accept a token of a fixed documented form unless it counts up (:func:`counts_up`:
+    ``da2-abcdefghijklmnopqrstuvwxyz`` is a stand-in in the form's documentation)."""
+    return not counts_up(value)
 
 
 def counts_up(token: str) -> bool:

@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass
 
 from . import ids
-from .accept import DATA_KEYS, names_a_cursor
+from .accept import DATA_KEYS, counts_up, names_a_cursor
 from .entropy import (
     _SAME_CASE_UUID,
     _SRI,
@@ -544,12 +544,13 @@ def _handled_as_a_key(text: str, start: int, end: int) -> bool:
 
 def entropy_or_context(token: str, text: str, start: int, end: int) -> bool:
     """The ``high_entropy_token`` rule's check: random enough alone, or in context; never
-    a value assigned to a page cursor or a handshake nonce (``"NextToken": "…"``)."""
+    a value assigned to a page cursor or a handshake nonce (``"NextToken": "…"``), nor a
+    stand-in that counts up (``abcdef1234567890abcdef…``, :func:`accept.counts_up`)."""
     if _file_name(text, end):
         return False  # "<hash>.bfu", "tmpk3j9x8q2w.json": a file's name, never a token
     if not (is_secret_token(token, text, start, end) or run_in_context(token, text, start, end)):
         return False
-    return not names_a_cursor(text, start)
+    return not names_a_cursor(text, start) and not counts_up(token)
 
 
 _FILE_EXT = re.compile(r"\.[A-Za-z0-9]{1,5}(?![A-Za-z0-9_\-])")

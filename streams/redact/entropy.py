@@ -161,10 +161,19 @@ def _after_digest_label(text: str, start: int) -> bool:
 
 
 def _in_dotted_name(text: str, start: int, end: int) -> bool:
-    """A part of a dotted file or module name (``main.3f9a….chunk.js``: a content hash)."""
+    """A part of a dotted file or module name (``main.3f9a….chunk.js``: a content hash);
+    not a key written as two hex parts (Fibery's ``42b2eda8.3fe6b086…``: a name has a
+    word in it or an extension after it)."""
     if start and text[start - 1] == ".":
-        return True
+        first = start - 1
+        while first > 0 and text[first - 1] in _HEX_DIGITS:
+            first -= 1
+        head_is_hex = start - 1 - first >= 8 and (first == 0 or not text[first - 1].isalnum())
+        return not head_is_hex or text[end : end + 1] == "."
     return text[end : end + 1] == "." and text[end + 1 : end + 2].isalpha()
+
+
+_HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
 
 
 def _in_public_pem_block(text: str, start: int) -> bool:

@@ -69,6 +69,7 @@ PROVIDER_RULES: tuple[Rule, ...] = (
         # AWS AppSync API keys: "da2-" and 26 lower-case letters and digits (read as a
         # name by the prefixed-token check, so a rule of its own with the exact length).
         (_prefixed(r"da2-[a-z0-9]{26}(?![A-Za-z0-9])", "da2-"),),
+        accept.no_count,
     ),
     Rule("mailgun_key", (_prefixed(r"key-[0-9a-z]{32}(?![0-9a-z])", "key-"),), accept.token_body),
     Rule("mailchimp_key", (_t(r"[0-9a-f]{32}-us[0-9]{1,2}(?![0-9a-z])", "-us"),)),
@@ -111,7 +112,11 @@ PROVIDER_RULES: tuple[Rule, ...] = (
                 # Firecrawl, New Relic Pixie API and deploy keys, Adobe client secrets, Shippo,
                 # Riot Games, Shopify Partners (CLI and API), Zuplo
                 r"fc-(?=[0-9a-f]{32})|px-api-|px-dep-|p8e-|shippo_live_|shippo_test_|"
-                r"RGAPI-|atkn_|prtapi_|zpka_)"
+                r"RGAPI-|atkn_|prtapi_|zpka_|"
+                # SpectralOps and BestTime (a word prefix, so only before 32 hex),
+                # Checkout.com (sk_/sk_test_/sk_sbox_ and a UUID in either case)
+                r"spu-(?=[0-9a-f]{32})|pri_(?=[0-9a-f]{32})|"
+                r"sk_(?:test_|sbox_)?(?=[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-))"
                 r"[A-Za-z0-9_\-]{14,}(?<=[A-Za-z0-9_\-]{20})",
                 "hf_",
                 "api_org_",
@@ -198,6 +203,9 @@ PROVIDER_RULES: tuple[Rule, ...] = (
                 "sqco_",
                 "thog-",
                 "tk-us-",
+                "spu-",
+                "pri_",
+                "sk_",
                 "tskey-",
                 "5aep861",
                 "fc-",

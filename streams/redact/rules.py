@@ -177,7 +177,8 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule(
         "url_path_key",
         # Services whose key is a segment of the URL's path: Ethereum RPC endpoints (Alchemy's
-        # /v2/<key>, Infura's /v3/<project secret>) and Zapier catch hooks (/<account>/<hook>):
+        # /v2/<key>, Infura's /v3/<project secret>); a webhook whose whole URL is the
+        # credential (Zapier catch hooks, Tines) loses its host too, as Slack's and Discord's do:
         # whoever has the URL spends the quota or posts. Scheme, host and the path up to the
         # key stay. On the "://" trigger, each narrowed by its host.
         (
@@ -192,11 +193,24 @@ SECRET_RULES: tuple[Rule, ...] = (
                 requires="infura.io",
             ),
             _p(
-                r"://hooks\.zapier\.com/hooks/catch/([0-9]+/[A-Za-z0-9,]{5,})",
+                r"://(hooks\.zapier\.com/hooks/catch/(?:[0-9]+/[A-Za-z0-9,]{5,}|[A-Za-z0-9]{16,}))",
                 "://",
                 requires="hooks.zapier.com",
             ),
+            # Tines webhooks: /webhook/<path>/<secret>
+            _p(
+                r"://([a-z0-9\-]+\.tines\.com/webhook/[a-z0-9]{32}/[a-z0-9]{32})",
+                "://",
+                lower=True,
+                requires="tines.com",
+            ),
         ),
+    ),
+    Rule(
+        "azure_apim_credential",
+        # Azure API Management's git and management credentials: "git&<expiry>&<key>",
+        # taken whole (the expiry is no secret, but it is glued to the key).
+        (_p(r"git&[0-9]{12}&[A-Za-z0-9+/]{40,}={0,2}", "git&"),),
     ),
     Rule(
         "base64_private_key",

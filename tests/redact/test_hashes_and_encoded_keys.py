@@ -172,6 +172,8 @@ RULE_EXAMPLES = {
     "secret_store_command": 'gh secret set SUMO_TOKEN --body "sug5XpdpaoxtOH"',
     "client_key_argument": 'client := raven.NewClient("JJ4ZIC9EJNWVIS86")',
     "api_key_user": "curl https://api.example.com/v1/charges -u 9043hfdlasf023: -d a=1",
+    "azure_apim_credential": "git&202503251200&"
+    + "Qm9vdHN0cmFwS2V5Rm9yQVBJTWFuYWdlbWVudDEyMzQ1Njc4OTBhYmNkZWZnaGlqa2xtbm9wcXJzdHV2d3h5ejAx==",
 }
 """One example per rule of this file (``test_redact_corpus`` wants every rule exercised)."""
 
