@@ -240,16 +240,24 @@ def url_password(value: str, text: str, start: int, end: int) -> bool:
 
 _USERINFO_USER = re.compile(r"://([^\s:/?#@\"'<>]{1,128}):$")
 _STAND_IN_PAIRS = frozenset(
-    {("foo", "bar"), ("user", "pass"), ("user", "password"), ("username", "password")}
+    {("foo", "bar"), ("u", "p"), ("user", "pass"), ("user", "password"), ("username", "password")}
 )
+_PASSWORD_WORDS_ONLY = re.compile(
+    r"(?i)(?:pass(?:word)?|secret|pwd)(?:%[0-9a-f]{2}(?:pass(?:word)?|secret|pwd))*"
+)
+"""A password that is only the word itself, maybe repeated around an escaped sign
+(requests' test ids: ``http://user:pass%20pass@complex.url.com``)."""
 
 
 def _stand_in_userinfo(password: str, text: str, start: int) -> bool:
-    """``foo:bar@``, ``user:password@``, ``${DB_USER:-u}:${DB_PASSWORD:-p}@``: a textbook
-    pair, or a shell expansion's default (a template). A password equal to its user stays a
+    """``foo:bar@``, ``u:p@``, ``user:password@``, ``user:pass%20pass@``,
+    ``${DB_USER:-u}:${DB_PASSWORD:-p}@``: a textbook pair, a password that is only the word,
+    or a shell expansion's default (a template). A password equal to its user stays a
     credential (``postgres://fixtrace:fixtrace@db`` is the compose stack's)."""
     head = text[max(0, start - 160) : start]
     if "${" in head[head.rfind("://") + 1 :] if "://" in head else False:
+        return True
+    if _PASSWORD_WORDS_ONLY.fullmatch(password):
         return True
     m = _USERINFO_USER.search(head)
     if m is None:

@@ -344,7 +344,9 @@ _MASKED = re.compile(r"x{8}|X{8}|\*{4}|#{4}|0{16}|•{4}|●{4}")
 documentation keys (``…EXAMPLEKEY``, ``dapi0123456789abcdef…``) are not skipped: the
 fixture corpus counts them as secrets, since real keys get pasted beside them."""
 _BRACKETS = "<>[]{}'\" "
-_PLACEHOLDER_WORDS = frozenset({"password", "passwd", "pass", "pwd", "secret", "token", "apikey"})
+_PLACEHOLDER_WORDS = frozenset(
+    {"password", "passwd", "pass", "pwd", "secret", "token", "apikey", "value"}
+)
 
 _MAX_PLANS = 4096
 """Bound on cached plans: one per distinct set of trigger hits, few in practice."""

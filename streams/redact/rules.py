@@ -52,7 +52,7 @@ are redacted whole. ``user:'quoted pw'`` (``http --auth=…``, ``credentials=…
 value: a bare run would stop at the quote and take only ``user:``. A bare run ends at a
 JSON escape (``\\n``, ``\\t``, ``\\"``): in an escaped diff or trajectory that is the end of
 the line or of the string, not part of the value."""
-_ASSIGN = r"(?:\\?[\"'])?\]?[ \t]*(?:=|:=|=>|:)"
+_ASSIGN = r"(?:\\?[\"'])?\]?[ \t]*(?:=|:=|=>|:(?!:))"
 
 
 _CURL_USER = r"[ \t](?:-u|--user)[ \t=]*[\"']?[^\s:\"']*:([^\s\"']+)"

@@ -5,10 +5,17 @@ sends, and matched byte for byte against the test output afterwards, so a rule t
 a part of a real id fails every fix of that instance (QA says so: ``spec_test_id_redacted``).
 Swept over the 62,930 test functions of the packages installed in the project's venv (as
 ``path::name``, a ``FAILED … - AssertionError`` line and a ``… PASSED`` line), the text
-rules altered 35 lines before these cases were written, none after.
+rules altered 35 lines before these cases were written, none after; of the 1,756 distinct
+FAIL_TO_PASS / PASS_TO_PASS ids of the SWE-bench data in ``bench/data/swebench`` they altered
+18 (requests' ``u:p@host`` and ``user:pass%20pass@`` parameters, pytest's
+``TestAssertionPass::test_…`` read as ``pass: …``, ``?key=value``), none after.
 """
 
 from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -37,6 +44,7 @@ def test_real_test_ids_are_kept(line: str) -> None:
 
 
 TAKEN = (
+    ("tests/test_utils.py::test_auth[http://admin:Xk3jd8fQ2aB7@host/path]", "Xk3jd8fQ2aB7"),
     ("tests/test_api.py::test_login[ghp_R2d4x0ZkQpL9mN3vB7cT1yH6jF8sW5aE0uIo]", "ghp_R2d4x0"),
     ("Signature/test_dss.py::Xk3jd8fQ2aB7Lm9pR4tWz5Hq", "Xk3jd8fQ2aB7"),
     ("password hunter2secret", "hunter2secret"),
@@ -63,3 +71,34 @@ def test_keys_beside_test_ids_are_still_taken(line: str, secret: str) -> None:
 )
 def test_snake_name(run: str, name: bool) -> None:
     assert snake_name(run) is name
+
+
+SWEBENCH = Path(__file__).resolve().parents[2] / "bench" / "data" / "swebench"
+
+
+def _spec_ids(node: object) -> Iterator[str]:
+    """FAIL_TO_PASS / PASS_TO_PASS ids anywhere in a record (lists, or JSON-encoded lists
+    as the dataset stores them)."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key.upper() in ("FAIL_TO_PASS", "PASS_TO_PASS"):
+                ids = json.loads(value) if isinstance(value, str) else value
+                yield from (i for i in ids if isinstance(i, str))
+            else:
+                yield from _spec_ids(value)
+    elif isinstance(node, list):
+        for item in node:
+            yield from _spec_ids(item)
+
+
+def test_every_swebench_spec_id_in_the_repository_is_kept() -> None:
+    ids: set[str] = set()
+    for path in SWEBENCH.rglob("*.json*"):
+        text = path.read_text(encoding="utf-8")
+        for line in text.splitlines() if path.suffix == ".jsonl" else [text]:
+            try:
+                ids.update(_spec_ids(json.loads(line)))
+            except json.JSONDecodeError:
+                continue
+    assert len(ids) > 1500
+    assert [i for i in sorted(ids) if REDACTOR.redact_text(i)[0] != i] == []
