@@ -312,7 +312,8 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule(
         "secret_assignment",
         (
-            _assignment(r"pass(?:word|wd|phrase)?", "pass"),
+            # (not SWE-bench's FAIL_TO_PASS / PASS_TO_PASS: lists of test ids)
+            _assignment(r"(?<!_to_)pass(?:word|wd|phrase)?", "pass"),
             _assignment(r"pwd", "pwd"),
             _assignment(r"secret", "secret"),
             _assignment(r"token", "token"),
