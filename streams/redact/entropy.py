@@ -47,7 +47,15 @@ import math
 import re
 from collections import Counter
 
-from .ids import ULID, WHEEL_TAG, after_aws_id_label, after_id_label, json_id_key, public_id
+from .ids import (
+    CLOUDFORMATION_NAME,
+    ULID,
+    WHEEL_TAG,
+    after_aws_id_label,
+    after_id_label,
+    json_id_key,
+    public_id,
+)
 
 CANDIDATE = re.compile(r"[A-Za-z0-9+/_\-]{20,}={0,2}")
 """A run that might be a token; no leading assertion so ``re`` can scan quickly."""
@@ -317,9 +325,21 @@ def is_identifier_like(s: str) -> bool:
     if len(letters) >= _MANY_SEGMENTS and sum(map(len, letters)) < _SHORT_MEAN * len(letters):
         return False  # jCBaQngSHiHDRYOcs: case flips every few letters, no words
     for seg in letters:
-        if len(seg) >= 3 and _VOWELS.intersection(seg.lower()):
+        if (
+            len(seg) >= 3
+            and _VOWELS.intersection(seg.lower())
+            and not _capitals_without_vowels(seg)
+        ):
             wordy += len(seg)
     return wordy >= 0.6 * len(s)
+
+
+def _capitals_without_vowels(seg: str) -> bool:
+    """A run of capitals under a third vowels (``IZNQ``, ``KRTP``) reads as a key's letters,
+    not an acronym that spells (``UUID``, ``AWS``): no word for the identifier test."""
+    if not seg.isupper():
+        return False
+    return 3 * sum(c in "AEIOUY" for c in seg) < len(seg)
 
 
 _MANY_SEGMENTS = 8
@@ -497,8 +517,8 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
         if hex_verdict:
             return not after_id_label(text, start) and not _in_dotted_name(text, start, end)
         return _keyword_right_before(text, start) and not _SAME_CASE_UUID.fullmatch(token)
-    if ULID.fullmatch(token) or WHEEL_TAG.fullmatch(token):
-        return False  # an id (a ULID), a wheel's tags
+    if ULID.fullmatch(token) or WHEEL_TAG.fullmatch(token) or CLOUDFORMATION_NAME.fullmatch(token):
+        return False  # an id (a ULID, a CloudFormation name), a wheel's tags
     if after_id_label(text, start) and (
         not (upper and lower) or json_id_key(text, start) or after_aws_id_label(text, start)
     ):

@@ -87,6 +87,12 @@ WHEEL_TAG = re.compile(
 )
 """A wheel's interpreter, ABI and platform tags (``cp312-cp312-manylinux_2_17_x86_64``),
 also with the version's last part before them as a token run holds it (``0-cp37-abi3-…``)."""
+CLOUDFORMATION_NAME = re.compile(
+    r"(?:(?=[A-Za-z0-9]*[a-z])[A-Z][A-Za-z0-9]{1,30}-){1,3}[A-Z0-9]{12,13}"
+)
+"""A CloudFormation physical name: the stack's and the logical id's names cut short, then
+12–13 upper-case letters and digits (``EC2Contai-EcsElast-15DCDAURT3ZO2``), as every AWS
+console and CLI listing prints resources: an id."""
 ULID = re.compile(r"[0-7][0-9A-HJKMNP-TV-Z]{25}")
 """A ULID (Crockford base-32, 26 characters, time first): an id."""
 _BASE58 = "1-9A-HJ-NP-Za-km-z"
