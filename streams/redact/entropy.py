@@ -325,21 +325,9 @@ def is_identifier_like(s: str) -> bool:
     if len(letters) >= _MANY_SEGMENTS and sum(map(len, letters)) < _SHORT_MEAN * len(letters):
         return False  # jCBaQngSHiHDRYOcs: case flips every few letters, no words
     for seg in letters:
-        if (
-            len(seg) >= 3
-            and _VOWELS.intersection(seg.lower())
-            and not _capitals_without_vowels(seg)
-        ):
+        if len(seg) >= 3 and _VOWELS.intersection(seg.lower()):
             wordy += len(seg)
     return wordy >= 0.6 * len(s)
-
-
-def _capitals_without_vowels(seg: str) -> bool:
-    """A run of capitals under a third vowels (``IZNQ``, ``KRTP``) reads as a key's letters,
-    not an acronym that spells (``UUID``, ``AWS``): no word for the identifier test."""
-    if not seg.isupper():
-        return False
-    return 3 * sum(c in "AEIOUY" for c in seg) < len(seg)
 
 
 _MANY_SEGMENTS = 8

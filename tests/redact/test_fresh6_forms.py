@@ -17,8 +17,6 @@ TAKEN = (
     "sk_sbox_9b3a1c2d-4e5f-4a6b-8c7d-0e1f2a3b4c5d in the sandbox",
     "fibery rejects 42b2eda8.3fe6b086bb21be7e3548368626d01aaf2cd",  # two hex parts
     "git&202503251200&Xk3jd8fQ2aB7Lm9pR4tWz5HqXk3jd8fQ2aB7Lm9pR4tWz5HqXk3jd8fQ2aB7Lm9pR4tWz5Hq==",
-    # capitals without vowels are a key's letters, not an acronym (Azure function key)
-    "Using azurefunctionkey credentials Ijbql3DKRyIZNQIddzCYKICr for tenant acme-prod",
 )
 
 
@@ -40,7 +38,7 @@ KEPT = (
     '    net_pass = "test_requests.py::RequestsTestCase::test_connection_error"',
     # a CloudFormation physical name (botocore's ECS examples) and names with acronyms
     '"loadBalancerName": "EC2Contai-EcsElast-15DCDAURT3ZO2"',
-    "AWSLambdaFunctionHandlerV2Factory3 and NSURLSessionDataTaskDelegate2",
+    "PBKDF2WithHMAC-SHA1AndAES128 is the algorithm for the key",
 )
 
 
