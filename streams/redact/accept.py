@@ -128,6 +128,8 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
         return True
     if _PROSE_WORD.fullmatch(value):
         return False  # "… the password combination." ends a sentence: a word, not a value
+    if _DJANGO_KEY.fullmatch(value):
+        return True  # get_random_secret_key()'s alphabet holds "(" and ")": a key, not code
     if any(c in value for c in "()[]{}") or (value.isdigit() and len(value) < 20):
         return False
     if _DOTTED.fullmatch(value) and not any(map(_random_segment, value.split("."))):
@@ -144,6 +146,13 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
     return True
 
 
+_DJANGO_KEY = re.compile(
+    r"(?![a-z_][a-z0-9_.]*\()(?=[^0-9]*[0-9])"
+    r"(?=(?:[^!@#$%^&*(\-=+)]*[!@#$%^&*(\-=+)]){4})[a-z0-9!@#$%^&*(\-_=+)]{40,64}"
+)
+"""A key from Django's ``get_random_secret_key()`` (50 signs of ``a-z0-9!@#$%^&*(-_=+)``,
+a digit and four or more signs besides ``_``, not a call's name first): its parentheses are
+no call's."""
 _NOT_A_SECRET_FORM = re.compile(
     r"#[0-9a-fA-F]{3,8}"  # a CSS color (a pygments style's Token: "#ddd0c0")
     r"|[A-Za-z_]\w*=[\w.,:\-]*(?:&[A-Za-z_]\w*=[\w.,:\-]*)+"  # a query string of plain values

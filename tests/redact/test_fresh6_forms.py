@@ -1,6 +1,7 @@
 """Forms written after the fresh6 split's blind run was read (TruffleHog's detector tests),
 each with look-alikes that stay: documented prefixes before a fixed body, a key written as
-two hex parts, Azure API Management's credential, and stand-ins that count up."""
+two hex parts, Azure API Management's credential, and stand-ins that count up; and one seen
+in fresh5 at the session's end: a Django key assigned bare, whose alphabet holds ``(``."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from streams.redact import Redactor
 REDACTOR = Redactor()
 
 TAKEN = (
+    "export DJANGO_SECRET_KEY=!r7!(xjadix=(m5t9$0y%+bdxs#$^4u+7(s+kg&m67o0jsj&b$",
     "Pasted spu-3f10194ca38240ddb880bab79492384b from the dashboard",  # SpectralOps
     "besttime rejects pri_099889f14d114dfaae476569b395eade",  # BestTime private key
     "checkout rejects sk_test_14a67eEd-21Fd-B18d-2B8D-275697febE7D",  # Checkout.com
@@ -27,6 +29,8 @@ def test_the_form_is_taken(text: str) -> None:
 
 
 KEPT = (
+    "password=hash_password(user_input_value_here_xyz_0123)",  # code, not Django's alphabet
+    "token=compute(a+b-c*d)+compute(e+f-g*h)+1234567",
     "pri_sample and spu-1234 are the documented prefixes",
     "the sk_ prefix names a secret key",
     "main.3f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c.chunk.js",  # a content-hashed asset
