@@ -19,7 +19,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bench.redact_corpus.public.carriers import load, text_cases
+from bench.redact_corpus.public.carriers import Carried, load, text_cases
+from bench.redact_corpus.public.carriers2 import alt_text_cases
 from bench.samples import FULL_PAYLOADS, sample_opened, sample_trace
 from schemas.codec import CodecError, encode_dict
 from schemas.fields import FIELD_SHAPES
@@ -70,13 +71,11 @@ SPLIT_FILES = {
 }
 """Splits kept in files of their own (so adding them moves no figure of the others)."""
 DEFAULT_FILES = ("secrets.jsonl", "negatives.jsonl")
+Scan = Callable[[str], tuple[str, dict[str, int]]]
+"""One string to (text, findings): ``Redactor.redact_text``."""
 NEGATIVE_SPLITS = {"realneg": "realneg_negatives.jsonl"}
 """Negatives-only splits: harmless strings taken from real public files (lock files, public
 keys, cache paths, ids), scored for false positives alone."""
-SECRET_FILES = {"blind": DEFAULT_FILES[0], "tune": DEFAULT_FILES[0]} | {
-    split: files[0] for split, files in SPLIT_FILES.items()
-}
-"""Every split with secrets, and its file: what the second carriers wrap."""
 
 
 def leaked(secret: str, text: str, window: int = 12) -> bool:
@@ -255,14 +254,9 @@ def run(split: str | None = None, redactor: Redactor | None = None,
     None: all of the main files)."""
     secrets_file, negatives_file = SPLIT_FILES.get(split or "", DEFAULT_FILES)
     redactor = redactor or Redactor()
-    scan: Callable[[str], tuple[str, dict[str, int]]] = redactor.redact_text
+    scan: Scan = redactor.redact_text
     report = Report()
-    for case in text_cases(split, secrets_file):
-        out = scan(case.text)[0]
-        ok = not any(leaked(s, out) for s in case.secrets)
-        report.add(
-            case.kind, case.carrier, ok, f"{case.case_id} {case.kind} {case.carrier}: {out[:160]!r}"
-        )
+    _score_texts(report, text_cases(split, secrets_file), scan)
     if with_fields:
         keys = event_fields()
         for case in load(secrets_file):
@@ -273,9 +267,24 @@ def run(split: str | None = None, redactor: Redactor | None = None,
                 report.add(
                     case["kind"], "field:" + key, ok, f"{case['id']} {case['kind']} field {key}"
                 )
-    for neg in load(negatives_file):
-        if split and neg["split"] != split:
-            continue
+    negatives = [n for n in load(negatives_file) if not split or n["split"] == split]
+    _score_negatives(report, negatives, scan)
+    return report
+
+
+def _score_texts(report: Report, cases: list[Carried], scan: Scan) -> None:
+    """Each carried text redacted: caught when none of its secrets is left (:func:`leaked`)."""
+    for case in cases:
+        out = scan(case.text)[0]
+        ok = not any(leaked(s, out) for s in case.secrets)
+        report.add(
+            case.kind, case.carrier, ok, f"{case.case_id} {case.kind} {case.carrier}: {out[:160]!r}"
+        )
+
+
+def _score_negatives(report: Report, negatives: list[dict], scan: Scan) -> None:
+    """Each negative redacted: a false positive when its text changes at all."""
+    for neg in negatives:
         out = scan(neg["text"])
         kept = out[0] == neg["text"]
         for tally in (report.negatives, report.neg_by_kind[neg["kind"]]):
@@ -283,7 +292,6 @@ def run(split: str | None = None, redactor: Redactor | None = None,
             tally.caught += kept
         if not kept:
             report.altered.append(f"{neg['id']} {neg['kind']} {sorted(out[1])}: {out[0][:160]!r}")
-    return report
 
 
 READ_FIELDS = {
@@ -332,31 +340,17 @@ def field_negatives(split: str | None = None, redactor: Redactor | None = None) 
 def negatives_only(split: str, redactor: Redactor | None = None) -> Report:
     """A negatives-only split (:data:`NEGATIVE_SPLITS`) scored as :func:`run` scores
     negatives: a negative is a false positive when its text changes at all."""
-    scan = (redactor or Redactor()).redact_text
     report = Report()
-    for neg in load(NEGATIVE_SPLITS[split]):
-        out = scan(neg["text"])
-        kept = out[0] == neg["text"]
-        for tally in (report.negatives, report.neg_by_kind[neg["kind"]]):
-            tally.n += 1
-            tally.caught += kept
-        if not kept:
-            report.altered.append(f"{neg['id']} {neg['kind']} {sorted(out[1])}: {out[0][:160]!r}")
+    _score_negatives(report, load(NEGATIVE_SPLITS[split]), (redactor or Redactor()).redact_text)
     return report
 
 
 def second_carriers(split: str, redactor: Redactor | None = None) -> Report:
     """Text recall of ``split``'s secrets in the second, independently written carriers
-    (``carriers2.py``: wordings written without reading the rules)."""
-    from bench.redact_corpus.public.carriers2 import alt_text_cases
-
-    scan = (redactor or Redactor()).redact_text
+    (``carriers2``: wordings written without reading the rules)."""
+    secrets_file = SPLIT_FILES.get(split, DEFAULT_FILES)[0]
     report = Report()
-    for case in alt_text_cases(split, SECRET_FILES[split]):
-        out = scan(case.text)[0]
-        ok = not any(leaked(s, out) for s in case.secrets)
-        what = f"{case.case_id} {case.kind} {case.carrier}: {out[:160]!r}"
-        report.add(case.kind, case.carrier, ok, what)
+    _score_texts(report, alt_text_cases(split, secrets_file), (redactor or Redactor()).redact_text)
     return report
 
 
