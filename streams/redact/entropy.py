@@ -20,8 +20,8 @@ characters. A candidate is a finding when all of these hold:
   nor a value after an id label (``request_id=``, ``"traceId": "``) or S3's extended
   request id labels (``x-amz-id-2``, ``<HostId>``): :mod:`.ids`.
 * **Not public key material**: an SSH public key blob (base64 of the key type's name in
-  the SSH wire format: ``AAAAC3NzaC1lZDI1NTE5…``) or a line of a PEM block that holds a
-  certificate or a public key.
+  the SSH wire format: ``AAAAC3NzaC1lZDI1NTE5…``), a line of a PEM block that holds a
+  certificate or a public key, or a lone such line whose bytes say so (:mod:`.public_der`).
 * **Not base64 of text**: if the run decodes as base64 to mostly printable text (≥ 90 %),
   it is encoded test data or config, not a key (real keys decode to random bytes).
 * **Not an identifier**: CamelCase / snake_case / kebab-case / path-like names, judged by
@@ -56,6 +56,7 @@ from .ids import (
     json_id_key,
     public_id,
 )
+from .public_der import public_der_line
 
 CANDIDATE = re.compile(r"[A-Za-z0-9+/_\-]{20,}={0,2}")
 """A run that might be a token; no leading assertion so ``re`` can scan quickly."""
@@ -396,11 +397,36 @@ def in_path(text: str, start: int, end: int) -> bool:
     word = start
     while word > field and text[word - 1] not in _WORD_STOPS:
         word -= 1
+    if _pem_body_line(text, start, end):
+        return False  # a private key's line that starts with "/" is no absolute path
     if text[word : word + 1] in ("/", "~", ".") or "/" in text[word:start]:
         return True
     if _DOMAIN_PATH.match(text, word):
         return not _random_tail(text[start:end])
     return _object_key(text[start:end])
+
+
+_PEM_LINE = re.compile(r"[A-Za-z0-9+/]{64}|[A-Za-z0-9+/]{76}")
+_PEM_LAST_LINE = re.compile(r"(?=.{40,64}$)[A-Za-z0-9+/]+={1,2}")
+"""A full line of a PEM body: 64 characters (OpenSSL) or 76 (MIME) of standard base64,
+or its last line, shorter and padded."""
+
+
+def _pem_body_line(text: str, start: int, end: int) -> bool:
+    """The run is a whole line of a PEM body, alone on its line (indented, or after a
+    diff's ``+``/``-``). One in 64 lines of a private key starts with ``/``, and a path
+    this long without a ``.``, ``-`` or ``_`` in it (or ending in ``=``) is rare; the
+    randomness tests that follow still keep a path made of words."""
+    if not (40 <= end - start <= 77):
+        return False
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line = text[line_start : len(text) if line_end < 0 else line_end].strip()
+    bodies = (line, line[1:]) if line[:1] in ("+", "-") else (line,)
+    return any(
+        body in text[start:end] and (_PEM_LINE.fullmatch(body) or _PEM_LAST_LINE.fullmatch(body))
+        for body in bodies
+    )
 
 
 def _random_tail(run: str) -> bool:
@@ -543,4 +569,6 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
         return False
     if _is_base64_text(core) and not _encodes_a_credential(core):
         return False
-    return not _is_ssh_public_key(core) and not _in_public_pem_block(text, start)
+    if _is_ssh_public_key(core) or _in_public_pem_block(text, start):
+        return False
+    return not public_der_line(token)  # a lone line of a certificate or a public key

@@ -1,0 +1,156 @@
+"""Lone lines of certificates stay; lone lines of private keys go (streams/redact/public_der).
+
+The private keys are generated here from a seeded random source (pycryptodome takes one),
+so every run checks the same lines (but for the random check number OpenSSH's format
+writes): every body line of RSA, DSA, EC and Ed25519 keys in PKCS#1, PKCS#8, encrypted
+PKCS#8, SEC1 and OpenSSH form. Real certificate lines come from
+the Mozilla bundle that certifi ships (ISRG Root X1) and a Node.js release key.
+"""
+
+from __future__ import annotations
+
+import base64
+import random
+import re
+
+import pytest
+from Crypto.PublicKey import DSA, ECC, RSA
+from cryptography.hazmat.primitives import serialization
+
+from streams.redact import Redactor
+from streams.redact.public_der import public_der_line
+
+ISRG_ROOT_X1_LINES = (
+    # facts from the certifi bundle: ISRG Root X1, lines 1, 2, 3, 6, 17 and 18 of its body
+    "MIIFazCCA1OgAwIBAgIRAIIQz7DSQONZRGPgu2OCiwAwDQYJKoZIhvcNAQELBQAw",  # version, sha256RSA
+    "TzELMAkGA1UEBhMCVVMxKTAnBgNVBAoTIEludGVybmV0IFNlY3VyaXR5IFJlc2Vh",  # C=US, O=...
+    "cmNoIEdyb3VwMRUwEwYDVQQDEwxJU1JHIFJvb3QgWDEwHhcNMTUwNjA0MTEwNDM4",  # CN, UTCTime
+    "MTCCAiIwDQYJKoZIhvcNAQEBBQADggIPADCCAgoCggIBAK3oJHP0FDfzm54rVygc",  # rsaEncryption, BIT
+    "rU7m2Ys6xt0nUW7/vGT1M0NPAgMBAAGjQjBAMA4GA1UdDwEB/wQEAwIBBjAPBgNV",  # key usage extension
+    "HRMBAf8EBTADAQH/MB0GA1UdDgQWBBR5tFnme7bl5AFzgAiIyBpY9umbbjANBgkq",  # key identifier
+)
+ISRG_MODULUS_LINE = "h77ct984kIxuPOZXoHj3dcKi/vVqbvYATyjb3miGbESTtrFj/RQSa78f0uoxmyF+"
+NODE_RELEASE_KEY_FIRST_LINE = "mQINBFltAggBEADHYmcgBOWwJTVRJCnqEpC8IvOber468ikSgNolQHFbyUkJy/kd"
+"""nodejs/release-keys, keys/108F52B48DB57BB0CC439B2997B01419BD92F80A.asc, line 3."""
+
+BODY_LINE = re.compile(r"^[A-Za-z0-9+/]{40,76}={0,2}$", re.MULTILINE)
+
+
+def _openssh(pem: str) -> str:
+    """The key in OpenSSH's private format (pycryptodome writes only its public one)."""
+    key = serialization.load_pem_private_key(pem.encode(), password=None)
+    return key.private_bytes(
+        serialization.Encoding.PEM,
+        serialization.PrivateFormat.OpenSSH,
+        serialization.NoEncryption(),
+    ).decode()
+
+
+def _private_pems() -> list[tuple[str, str]]:
+    """(form, PEM) of seeded keys of every type and private format."""
+    rng = random.Random(29)
+    out = []
+    for bits in (2048, 3072):
+        rsa = RSA.generate(bits, randfunc=rng.randbytes)
+        out += [
+            ("rsa pkcs1", rsa.export_key("PEM", pkcs=1).decode()),
+            ("rsa pkcs8", rsa.export_key("PEM", pkcs=8).decode()),
+            (
+                "rsa encrypted pkcs8",
+                rsa.export_key(
+                    "PEM",
+                    pkcs=8,
+                    passphrase="pw",
+                    protection="scryptAndAES128-CBC",
+                    randfunc=rng.randbytes,
+                ).decode(),
+            ),  # fmt: skip
+        ]
+    dsa = DSA.generate(2048, randfunc=rng.randbytes)
+    out.append(("dsa pkcs8", dsa.export_key("PEM", pkcs8=True).decode()))
+    for curve in ("P-256", "P-384", "P-521", "Ed25519"):
+        for _ in range(3):
+            key = ECC.generate(curve=curve, randfunc=rng.randbytes)
+            out.append((f"{curve} pkcs8", key.export_key(format="PEM", use_pkcs8=True)))
+            out.append((f"{curve} openssh", _openssh(key.export_key(format="PEM"))))
+            if curve != "Ed25519":
+                out.append((f"{curve} sec1", key.export_key(format="PEM", use_pkcs8=False)))
+    return out
+
+
+PRIVATE = _private_pems()
+PRIVATE_LINES = [(form, line) for form, pem in PRIVATE for line in BODY_LINE.findall(pem)]
+
+
+def test_the_seeded_keys_cover_every_private_format() -> None:
+    labels = {re.search(r"BEGIN ([A-Z ]+)-----", pem).group(1) for _, pem in PRIVATE}
+    assert labels == {
+        "RSA PRIVATE KEY", "PRIVATE KEY", "ENCRYPTED PRIVATE KEY", "EC PRIVATE KEY",
+        "OPENSSH PRIVATE KEY",
+    }  # fmt: skip
+    assert len(PRIVATE_LINES) > 300
+
+
+def test_no_line_of_a_private_key_reads_as_public() -> None:
+    spared = [f"{form}: {line}" for form, line in PRIVATE_LINES if public_der_line(line)]
+    assert spared == []
+
+
+def test_random_lines_carry_no_marker() -> None:
+    """Key bytes are random: 20,000 random 48-byte lines (a full PEM line each) are never
+    read as public. (A million were measured once: none.)"""
+    rng = random.Random(7)
+    lines = [base64.b64encode(rng.randbytes(48)).decode() for _ in range(20_000)]
+    assert [line for line in lines if public_der_line(line)] == []
+
+
+@pytest.mark.parametrize("line", ISRG_ROOT_X1_LINES)
+def test_a_certificate_line_with_x509_structure_stays(line: str) -> None:
+    assert public_der_line(line)
+    for text in (line, f"the CA's line {line} is in the bundle", f"+{line}"):
+        assert Redactor().redact_text(text)[0] == text
+
+
+def test_a_line_of_only_key_bytes_is_still_redacted() -> None:
+    """A modulus's line is public in a certificate, but cannot be told from a private
+    key's line alone: it goes."""
+    assert not public_der_line(ISRG_MODULUS_LINE)
+    assert "[REDACTED:" in Redactor().redact_text(ISRG_MODULUS_LINE)[0]
+
+
+def test_an_openpgp_public_key_packet_stays_and_a_secret_one_goes() -> None:
+    assert Redactor().redact_text(NODE_RELEASE_KEY_FIRST_LINE)[0] == NODE_RELEASE_KEY_FIRST_LINE
+    raw = bytearray(base64.b64decode(NODE_RELEASE_KEY_FIRST_LINE))
+    raw[0] = 0x95  # the same header with tag 5: a secret key packet
+    secret_line = base64.b64encode(bytes(raw)).decode()
+    assert not public_der_line(secret_line)
+    assert "[REDACTED:" in Redactor().redact_text(secret_line)[0]
+
+
+def test_a_long_run_is_not_spared_for_the_certificate_in_it() -> None:
+    """A long run (a .p12 in a CI variable holds a certificate and its private key) is not
+    a PEM line, whatever it holds."""
+    joined = "".join(ISRG_ROOT_X1_LINES)
+    assert not public_der_line(joined)
+
+
+def test_private_key_lines_that_start_with_a_slash_are_not_paths() -> None:
+    """One line in 64 of a key begins with ``/``; alone on its line it is a key's line."""
+    slash_lines = [line for _, line in PRIVATE_LINES if line.startswith("/") and len(line) == 64]
+    assert slash_lines
+    redactor = Redactor()
+    for line in slash_lines:
+        for text in (line, f"  {line}\n", f"@@ -1,3 +1,3 @@\n+{line}\n"):
+            assert line not in redactor.redact_text(text)[0], text
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/tmp/tmp.Xk3jd8fQ2a/repo/src/fixtrace/streams/redact/entropy.py",
+        "/home/runner/work/project/project/src/main/java/com/acme/Handler",
+        "/var/folders/7x/k3jd8fq2a9/T/pytest-of-dev/pytest-12/test_x0/repo",
+    ],
+)
+def test_a_path_alone_on_its_line_is_still_a_path(path: str) -> None:
+    assert Redactor().redact_text(path)[0] == path
