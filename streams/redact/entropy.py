@@ -385,6 +385,8 @@ def in_path(text: str, start: int, end: int) -> bool:
     """
     if start and text[start - 1] == "/":
         return True
+    if _in_windows_path(text, start):
+        return True
     field = start
     while field > 0 and text[field - 1] not in _FIELD_STOPS:
         field -= 1
@@ -404,6 +406,30 @@ def in_path(text: str, start: int, end: int) -> bool:
     if _DOMAIN_PATH.match(text, word):
         return not _random_tail(text[start:end])
     return _object_key(text[start:end])
+
+
+_WINDOWS_ROOT = re.compile(r"(?:[A-Za-z]:|\\\\[\w.$\-]+|%\w+%|\.{1,2}|~)\\")
+"""How a Windows path starts: a drive (``C:\\``), a share (``\\\\host\\``), a variable
+(``%TEMP%\\``), ``.\\`` or ``~\\``; in JSON or a string literal its ``\\`` is doubled."""
+
+
+_MAX_PATH = 512
+"""How far back a Windows path's folders are looked for (a path is rarely longer)."""
+
+
+def _in_windows_path(text: str, start: int) -> bool:
+    """The run is in a word that starts like a Windows path, after one of its ``\\``: a
+    folder's name (``C:\\Users\\dev\\AppData\\Local\\Temp\\pip-install-Xk3jd8fQ2a``,
+    ``…\\Packages\\CanonicalGroupLimited.Ubuntu18.04onWindows_79rhkp1fndgsc``)."""
+    if text.rfind("\\", max(0, start - _MAX_PATH), start) < 0:
+        return False  # the common case, decided without walking back
+    word = start
+    while word > 0 and text[word - 1] not in _WORD_STOPS:
+        word -= 1
+    head = text[word:start]
+    if "\\" not in head:
+        return False
+    return any(_WINDOWS_ROOT.match(h) for h in (head, head.replace("\\\\", "\\")))
 
 
 _PEM_LINE = re.compile(r"[A-Za-z0-9+/]{64}|[A-Za-z0-9+/]{76}")

@@ -365,3 +365,32 @@ def test_a_merge_queue_branch_is_a_name(text: str) -> None:
     """GitHub merge-queue branches carry the head commit's id; the whole branch was one
     high-entropy run before the sixth session."""
     assert Redactor().redact_text(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # written here, in the forms pip, Windows' package store and file shares use
+        r"C:\Users\dev\AppData\Local\Temp\pip-install-Xk3jd8fQ2aB7mN\numpy_4f8a9c2e1b7d4e6fa0c3b5d8e9f1a2b3",
+        r"C:\Users\dev\.m2\repository\org\Xk3jd8fQ2aB7mN9pQr4sT6uV\lib.jar",
+        r'{"cwd": "C:\\Users\\dev\\AppData\\Local\\Temp\\tmpXk3jd8fQ2aB7mN9pQr\\repo"}',
+        r"\\fileserver\builds\Xk3jd8fQ2aB7mN9pQr4sT6uV\setup.exe",
+        r"%TEMP%\Xk3jd8fQ2aB7mN9pQr4sT6uV\out.log",
+        # a real one, from a blog post on WSL (GitHub search, 2026-12-04)
+        r"`C:\Users\admin\AppData\Local\Packages\CanonicalGroupLimited.Ubuntu18.04onWindows_79rhkp1fndgsc\LocalState\rootfs`",
+    ],
+)
+def test_windows_paths_with_random_folder_names_stay(text: str) -> None:
+    assert Redactor().redact_text(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        r"C:\keys> echo Xk3jd8fQ2aB7mN9pQr4sT6uV",
+        r'"message": "failed\nXk3jd8fQ2aB7mN9pQr4sT6uV"',
+        r"C:\Users\dev> set API_TOKEN=Xk3jd8fQ2aB7mN9pQr4sT6uV",
+    ],
+)
+def test_a_token_after_a_windows_prompt_or_an_escape_still_goes(text: str) -> None:
+    assert "Xk3jd8fQ2aB7mN9pQr4sT6uV" not in Redactor().redact_text(text)[0]
