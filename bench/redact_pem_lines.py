@@ -50,6 +50,16 @@ def kind(label: str) -> str | None:
     return None
 
 
+def bodies(text: str) -> Iterator[tuple[str, str, list[str]]]:
+    """(side, label, lines) of each labelled block's base64 body."""
+    for match in BLOCK.finditer(text):
+        side = kind(match.group(1))
+        lines = [line.strip() for line in match.group(2).splitlines()]
+        lines = [line for line in lines if LINE.fullmatch(line)]
+        if side and lines:
+            yield side, match.group(1), lines
+
+
 def body_lines(text: str) -> Iterator[tuple[str, str, str]]:
     """(side, label, line) for each base64 line of each labelled block."""
     for match in BLOCK.finditer(text):
@@ -188,6 +198,33 @@ def main() -> None:
         print(f"{side:8} {'ALL':28} {n:6} {a:6} {a / n:6.1%} {b:7} {b / n:6.1%}")
     for leak in leaks:
         print("private kept:", leak)
+    print_bodies(sources, redactor)
+
+
+def print_bodies(sources: list[tuple[str, str]], redactor: Redactor) -> None:
+    """Whole bodies without their armour (a paste that left the BEGIN line out) and the
+    same as a diff hunk's added lines: how many of their lines come through unchanged."""
+    seen: set[str] = set()
+    kept: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
+    for _, text in sources:
+        for side, label, lines in bodies(text):
+            body = "\n".join(lines)
+            if body in seen:
+                continue
+            seen.add(body)
+            # a finding over several lines joins them: what follows counts as not kept
+            pasted = redactor.redact_text(body)[0].split("\n")
+            hunk = redactor.redact_text("\n".join("+" + line for line in lines))[0].split("\n")
+            row = kept[side, label]
+            row[0] += len(lines)
+            row[1] += sum(a == b for a, b in zip(lines, pasted, strict=False))
+            row[2] += sum("+" + a == b for a, b in zip(lines, hunk, strict=False))
+    print(
+        f"\n{'side':8} {'body without armour':28} {'lines':>6} {'kept pasted':>13}"
+        f" {'kept in a diff':>15}"
+    )
+    for (side, label), (n, a, b) in sorted(kept.items()):
+        print(f"{side:8} {label:28} {n:6} {a:6} {a / n:6.1%} {b:7} {b / n:6.1%}")
 
 
 if __name__ == "__main__":

@@ -56,7 +56,7 @@ from .ids import (
     json_id_key,
     public_id,
 )
-from .public_der import public_der_line
+from .public_der import in_public_body, line_around, public_der_line
 
 CANDIDATE = re.compile(r"[A-Za-z0-9+/_\-]{20,}={0,2}")
 """A run that might be a token; no leading assertion so ``re`` can scan quickly."""
@@ -432,9 +432,9 @@ def _in_windows_path(text: str, start: int) -> bool:
     return any(_WINDOWS_ROOT.match(h) for h in (head, head.replace("\\\\", "\\")))
 
 
-_PEM_LINE = re.compile(r"[A-Za-z0-9+/]{64}|[A-Za-z0-9+/]{76}")
+_PEM_LINE = re.compile(r"[A-Za-z0-9+/]{64}|[A-Za-z0-9+/]{70}|[A-Za-z0-9+/]{76}")
 _PEM_LAST_LINE = re.compile(r"(?=.{40,64}$)[A-Za-z0-9+/]+={1,2}")
-"""A full line of a PEM body: 64 characters (OpenSSL) or 76 (MIME) of standard base64,
+"""A full line of a PEM body: 64 characters (OpenSSL), 70 (ssh-keygen) or 76 (MIME),
 or its last line, shorter and padded."""
 
 
@@ -445,9 +445,10 @@ def _pem_body_line(text: str, start: int, end: int) -> bool:
     randomness tests that follow still keep a path made of words."""
     if not (40 <= end - start <= 77):
         return False
-    line_start = text.rfind("\n", 0, start) + 1
-    line_end = text.find("\n", end)
-    line = text[line_start : len(text) if line_end < 0 else line_end].strip()
+    around = line_around(text, start, end)
+    if around is None:
+        return False
+    line = around[1]
     bodies = (line, line[1:]) if line[:1] in ("+", "-") else (line,)
     return any(
         body in text[start:end] and (_PEM_LINE.fullmatch(body) or _PEM_LAST_LINE.fullmatch(body))
@@ -597,4 +598,6 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
         return False
     if _is_ssh_public_key(core) or _in_public_pem_block(text, start):
         return False
-    return not public_der_line(token)  # a lone line of a certificate or a public key
+    if public_der_line(token):
+        return False  # a lone line of a certificate or a public key
+    return not in_public_body(text, start, end)  # a line further down such a body

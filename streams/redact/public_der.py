@@ -59,27 +59,94 @@ _PGP_PUBLIC_KEY = re.compile(
 secret key's packet has tag 5 (``lQ…``, ``xc…``) and is never spared."""
 
 
-def _decoded(line: str) -> list[bytes]:
-    """The line's bytes at each of the four base64 alignments: a line cut out of a body
-    starts on a group boundary, a fragment may not."""
-    out = []
-    for shift in range(4):
-        body = line[shift:].rstrip("=")
-        body = body[: len(body) // 4 * 4]
-        try:
-            out.append(base64.b64decode(body, validate=True))
-        except (binascii.Error, ValueError):
-            continue
-    return out
+def _decoded(line: str) -> bytes:
+    """The line's bytes: a line cut out of a body starts on a base64 group boundary."""
+    body = line.rstrip("=")
+    body = body[: len(body) // 4 * 4]
+    try:
+        return base64.b64decode(body, validate=True)
+    except (binascii.Error, ValueError):
+        return b""
 
 
 def public_der_line(token: str) -> bool:
     """A base64 line that decodes to a certificate's, a request's or a public key's DER,
-    or to an OpenPGP public key packet's header."""
+    or to an OpenPGP public key packet's header. A leading ``+`` is tried both as a diff's
+    marker and as the line's first character."""
     if not _BASE64_LINE.fullmatch(token):
         return False
-    line = token.lstrip("+")
-    chunks = _decoded(line)
-    if chunks and _PGP_PUBLIC_KEY.match(chunks[0]):
-        return True
-    return any(_X509_ONLY.search(raw) for raw in chunks)
+    for line in (token, token[1:]) if token[0] == "+" else (token,):
+        raw = _decoded(line)
+        if _PGP_PUBLIC_KEY.match(raw) or _X509_ONLY.search(raw):
+            return True
+    return False
+
+
+_CERTIFICATE_START = re.compile(
+    rb"\x30\x82(..)\x30\x82..(?:\xa0\x03\x02\x01[\x01\x02]|\x02\x01\x00\x30)", re.DOTALL
+)
+"""A certificate's first bytes (SEQUENCE, TBSCertificate, explicit version) or a request's
+(SEQUENCE, CertificationRequestInfo, version 0): its two-byte length says where it ends."""
+_FULL_LINE = re.compile(r"[A-Za-z0-9+/]{64}")
+_ANY_LINE = re.compile(r"[A-Za-z0-9+/]{4,64}={0,2}")
+_MAX_LINES = 160
+"""How far back a body's first line is looked for: 7.5 KB of DER."""
+
+
+_LINE_MARGIN = 16
+"""Indentation and markers a body line may carry around its 76 characters at most."""
+
+
+def line_around(text: str, start: int, end: int) -> tuple[int, str] | None:
+    """(where the line starts, the line stripped) of the short line holding the run, or
+    None when the line is longer than a body line can be. Bounded searches: a finding in
+    a long text must not cost a scan of all of it."""
+    low = max(0, start - _LINE_MARGIN)
+    newline = text.rfind("\n", low, start)
+    if newline < 0 and low > 0:
+        return None
+    line_end = text.find("\n", end, end + _LINE_MARGIN + 1)
+    if line_end < 0:
+        if len(text) - end > _LINE_MARGIN:
+            return None
+        line_end = len(text)
+    return newline + 1, text[newline + 1 : line_end].strip()
+
+
+def _body_line(line: str) -> str:
+    """A text line without its indentation and a diff's one-character marker."""
+    line = line.strip()
+    if len(line) in (65, 77) and line[0] in "+- ":
+        return line[1:]
+    return line
+
+
+def in_public_body(text: str, start: int, end: int) -> bool:
+    """The run is a line of a certificate's, a request's or an OpenPGP public key's body
+    whose first line is above it, with only full 64-character lines between (a diff hunk
+    or a paste without the ``BEGIN`` line). A certificate's first line gives its length,
+    so the lines after its end are not spared; an OpenPGP block that starts with a public
+    key packet is public to its end (a secret key block starts with a secret one)."""
+    around = line_around(text, start, end)
+    if around is None:
+        return False
+    line_start, here = around[0], _body_line(around[1])
+    if not _ANY_LINE.fullmatch(here) or here not in text[start:end]:
+        return False
+    first = None
+    for back in range(1, _MAX_LINES + 1):
+        if line_start == 0:
+            break
+        low = max(0, line_start - 1 - 64 - _LINE_MARGIN)
+        previous = text.rfind("\n", low, line_start - 1) + 1
+        if previous == 0 and low > 0:
+            break  # a longer line: no body line
+        line = _body_line(text[previous : line_start - 1])
+        if not _FULL_LINE.fullmatch(line):
+            break
+        raw = base64.b64decode(line)
+        head = _CERTIFICATE_START.match(raw)
+        if head:
+            return 48 * back < 4 + int.from_bytes(head.group(1), "big")
+        first, line_start = raw, previous
+    return first is not None and _PGP_PUBLIC_KEY.match(first) is not None

@@ -154,3 +154,67 @@ def test_private_key_lines_that_start_with_a_slash_are_not_paths() -> None:
 )
 def test_a_path_alone_on_its_line_is_still_a_path(path: str) -> None:
     assert Redactor().redact_text(path)[0] == path
+
+
+def _certificate_lines() -> list[str]:
+    """The body lines of a self-signed certificate for a seeded RSA key."""
+    import datetime
+
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes
+    from cryptography.x509.oid import NameOID
+
+    pem = RSA.generate(2048, randfunc=random.Random(3).randbytes).export_key("PEM", pkcs=8)
+    key = serialization.load_pem_private_key(pem, password=None)
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "fixtrace.test")])
+    when = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
+    cert = (
+        x509.CertificateBuilder().subject_name(name).issuer_name(name)
+        .public_key(key.public_key()).serial_number(29)
+        .not_valid_before(when).not_valid_after(when + datetime.timedelta(days=30))
+        .sign(key, hashes.SHA256())
+    )  # fmt: skip
+    return cert.public_bytes(serialization.Encoding.PEM).decode().splitlines()[1:-1]
+
+
+CERT_LINES = _certificate_lines()
+
+
+@pytest.mark.parametrize("prefix", ["", "+", "    "])
+def test_a_certificate_body_without_its_begin_line_stays_whole(prefix: str) -> None:
+    """A paste or a diff hunk of a certificate that left the armour out: its first line
+    says it is a certificate and how long, so its modulus and signature lines stay too."""
+    text = "\n".join(prefix + line for line in CERT_LINES)
+    assert Redactor().redact_text(text)[0] == text
+
+
+def test_lines_past_the_certificates_end_are_judged_alone() -> None:
+    """Key lines glued under a certificate's body are not part of it: its length ends it."""
+    key_lines = [line for form, line in PRIVATE_LINES if form == "rsa pkcs1"][1:6]
+    out = Redactor().redact_text("\n".join(CERT_LINES + key_lines))[0]
+    assert all(line not in out for line in key_lines)
+    assert all(line in out for line in CERT_LINES)
+
+
+@pytest.mark.parametrize("prefix", ["", "+"])
+def test_private_key_bodies_without_armour_still_go(prefix: str) -> None:
+    redactor = Redactor()
+    for form, pem in PRIVATE:
+        lines = BODY_LINE.findall(pem)
+        if "openssh" in form:
+            lines = lines[1:]  # its first line is "openssh-key-v1", no key bytes
+        out = redactor.redact_text("\n".join(prefix + line for line in lines))[0]
+        left = [line for line in lines if line in out and len(line) >= 40]
+        assert left == [], form
+
+
+def test_an_openpgp_public_key_body_stays_and_a_secret_one_goes() -> None:
+    rng = random.Random(5)
+    rest = [base64.b64encode(rng.randbytes(48)).decode() for _ in range(6)]
+    public = "\n".join([NODE_RELEASE_KEY_FIRST_LINE, *rest])
+    assert Redactor().redact_text(public)[0] == public
+    raw = bytearray(base64.b64decode(NODE_RELEASE_KEY_FIRST_LINE))
+    raw[0] = 0x95
+    secret = "\n".join([base64.b64encode(bytes(raw)).decode(), *rest])
+    out = Redactor().redact_text(secret)[0]
+    assert all(line not in out for line in rest)
