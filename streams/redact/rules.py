@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 
-from . import accept, context, diffs, entropy
+from . import accept, context, diffs, entropy, glued
 from .credentials import CREDENTIAL_RULES
 from .pattern import Pattern, Rule
 from .pattern import literal as _p
@@ -492,6 +492,20 @@ SECRET_RULES: tuple[Rule, ...] = (
                 context.HANDLING_LITERALS,
                 on_lower=True,
                 finder=context.verb_key_spans,
+            ),
+        ),
+    ),
+    Rule(
+        "glued_remainder",
+        # The rest of a secret glued to what an earlier rule took: a signed token's other
+        # segments, a key's tail after its known head (see glued.py). Last, so every other
+        # rule has had its turn; its trigger is the replacement token itself.
+        (
+            Pattern(
+                re.compile(r"\[redacted:"),
+                ("[redacted:",),
+                on_lower=True,
+                finder=glued.glued_spans,
             ),
         ),
     ),

@@ -1,0 +1,59 @@
+"""glued_remainder: the rest of a secret glued to what an earlier rule took (glued.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from streams.redact import Redactor
+
+KEY = "Zk3jd8fQ2aB7cD9eF1gH2iJ3kL4"
+"""A 27-character random run the entropy rule takes alone."""
+
+
+@pytest.mark.parametrize(
+    ("text", "piece"),
+    [
+        (f"Is {KEY}.Y1q8JoeGNoSelGj the staging one?", "Y1q8JoeGNoSelGj"),  # a segment
+        (f"token {KEY}.xZfuYRGhvNuxobAAXRe", "xZfuYRGhvNuxobAAXRe"),  # case groups only
+        (f"R1kugPxUfw9oSeg={KEY}", "R1kugPxUfw9oSeg"),  # the piece before
+        (f"{KEY}~a94f3c2e71b8d05f6e2c", "a94f3c2e71b8d05f6e2c"),  # a hex tail
+        (f"{KEY}.KH83JBNN7F3.Y1q8JoeGNoSelGj", "KH83JBNN7F3"),  # piece after piece
+    ],
+)
+def test_a_random_piece_glued_to_a_finding_goes_with_it(text: str, piece: str) -> None:
+    out, findings = Redactor().redact_text(text)
+    assert piece not in out and KEY not in out
+    assert findings.get("glued_remainder")
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("amqps://user123:S3cr3tPassw0rd!@rabbitmq-host.pattern.com:5672/vhost789",
+         "@rabbitmq-host.pattern.com:5672/vhost789"),  # a host after userinfo
+        ("psql postgresql://app:Summer#7$@db-7f3k2x9q.internal:5432/shop",
+         "@db-7f3k2x9q.internal:5432/shop"),  # a random-looking host
+        (f"API_KEY={KEY} next", "API_KEY="),  # the name before
+        (f"{KEY}/Xk3jd8fQ2aB7mN9pQr/out.log", "/Xk3jd8fQ2aB7mN9pQr/out.log"),  # a path after
+        (f"{KEY}.json", ".json"),  # a file's extension
+        (f"{KEY}-production", ""),  # a word glued by a dash is part of the run anyway
+    ],
+)  # fmt: skip
+def test_names_hosts_paths_and_words_around_a_finding_stay(text: str, kept: str) -> None:
+    out = Redactor().redact_text(text)[0]
+    assert kept in out
+    assert "glued_remainder" not in out
+
+
+def test_text_without_a_finding_is_never_touched() -> None:
+    """The rule reads only text that holds a redaction token already."""
+    text = "xZfuYRGhvNuxobAAXRe.KH83JBNN7F3 went to the log"
+    assert Redactor().redact_text(text)[0] == text
+
+
+def test_a_token_already_in_the_input_is_extended_once() -> None:
+    """Text that was redacted before (a replay reads stored text) gains nothing the
+    second time: the first pass left no glued piece."""
+    redactor = Redactor()
+    once = redactor.redact_text(f"Is {KEY}.Y1q8JoeGNoSelGj the one?")[0]
+    assert redactor.redact_text(once)[0] == once
