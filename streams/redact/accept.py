@@ -95,6 +95,41 @@ def is_placeholder(value: str) -> bool:
     return v.startswith("{") and v.endswith("}")
 
 
+_CALL_START = re.compile(r"[A-Za-z_$][\w.$]*[\[(]")
+_CODE_SYMBOLS = frozenset("()[]{}._-:/=,$^*+?|\\")
+"""Symbols of code and of regexes; the others (``@ # ! < > ~ & %``) a name never holds."""
+_REGEX_SYNTAX = re.compile(r"\{\d+,?\d*\}|\(\?[=!:<]|\[[^\]]*-[^\]]*\]|\\[dwsDWS]")
+"""A password rule's pattern (``[a-z0-9]{8,}``, ``(?=.*[A-Z])``), not a password."""
+_PAIRS = (("(", ")"), ("[", "]"), ("{", "}"))
+
+
+def _password_with_brackets(value: str) -> bool:
+    """A generated password that happens to hold brackets (``u@D7GXt)t>8d(LtH^(lvZ<g=``,
+    ``k#9Lm(2x)Qp!7``), not code: it does not open with a name and a bracket, it mixes
+    letters and digits, it is no regex, URL or expansion, and it holds two symbols code
+    does not glue into a word (``@ # ! < > ~ & %``), or one and brackets that do not pair
+    up."""
+    if len(value) < 8 or _CALL_START.match(value) or _REGEX_SYNTAX.search(value):
+        return False
+    if "://" in value or "${" in value or "$(" in value or "\\" in value:
+        return False  # a URL (its rules decide), a shell or template expansion, escapes
+    if not (any(c.isdigit() for c in value) and any(c.isalpha() for c in value)):
+        return False
+    odd = {c for c in value if not c.isalnum()} - _CODE_SYMBOLS
+    if len(odd) >= 2:
+        return True
+    return bool(odd) and not all(_paired(value, o, c) for o, c in _PAIRS)
+
+
+def _paired(value: str, opener: str, closer: str) -> bool:
+    depth = 0
+    for c in value:
+        depth += (c == opener) - (c == closer)
+        if depth < 0:
+            return False
+    return depth == 0
+
+
 def assignment_value(value: str, text: str, start: int, end: int) -> bool:
     """Accept an assigned value unless it is a placeholder or a code reference.
 
@@ -130,7 +165,9 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
         return False  # "… the password combination." ends a sentence: a word, not a value
     if _DJANGO_KEY.fullmatch(value):
         return True  # get_random_secret_key()'s alphabet holds "(" and ")": a key, not code
-    if any(c in value for c in "()[]{}") or (value.isdigit() and len(value) < 20):
+    if any(c in value for c in "()[]{}") and not _password_with_brackets(value):
+        return False  # a call, a subscript, an object: code
+    if value.isdigit() and len(value) < 20:
         return False
     if _DOTTED.fullmatch(value) and not any(map(_random_segment, value.split("."))):
         return False  # settings.api_key, config.auth.token: a reference, not a value

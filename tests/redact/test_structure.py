@@ -394,3 +394,33 @@ def test_windows_paths_with_random_folder_names_stay(text: str) -> None:
 )
 def test_a_token_after_a_windows_prompt_or_an_escape_still_goes(text: str) -> None:
     assert "Xk3jd8fQ2aB7mN9pQr4sT6uV" not in Redactor().redact_text(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "token = u@D7GXt)t>8d(LtH^(lvZ<g=",  # trufflehog's d7network sample
+        "D7NETWORK_ACCESS_KEY=u@D7GXt)t>8d(LtH^(lvZ<g=",
+        "DB_PASSWORD=k#9Lm(2x)Qp!7",
+    ],
+)
+def test_a_generated_password_with_brackets_is_no_code(text: str) -> None:
+    value = text.split("=", 1)[1].strip()
+    assert value not in Redactor().redact_text(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "secret = f(x)+g(y)",
+        "token = get_token(user, scope)",
+        "password = hash(pw)>3",
+        "password = [a-z0-9]{8,}",
+        "password=(?=.*[A-Z])(?=.*\\d).{8,}",
+        "PASSWORD=$(cat /run/secrets/db)",
+        "token=${{secrets.TOKEN}}",
+        "secret: !Ref(DbPassword1)",
+    ],
+)
+def test_calls_patterns_and_expansions_assigned_to_a_secret_name_stay(text: str) -> None:
+    assert Redactor().redact_text(text)[0] == text
