@@ -45,6 +45,12 @@ _UUID_SHAPED = re.compile(
     r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
 )
 _RFC_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}")
+_MINTED_UUID = re.compile(
+    r"[0-9a-f]{8}-[0-9a-f]{4}-[457][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"
+)
+"""The versions fixtrace's clients mint: random (4), name-based SHA-1 (5), time-ordered (7).
+A time-based (1, 2, 6), MD5 (3) or custom (8) UUID in an id field is nobody's event id:
+TruffleHog's npm, blocknative and cliengo sample keys are such."""
 _VERSION_LABELS = "|".join(
     ("alpha", "beta", "preview", "pre", "rc", "a", "b", "c", "post", "rev", "r", "dev",
      "final", "snapshot", "nightly", "canary", "next", "stable", "lts", "ga", "m", "local")
@@ -324,19 +330,20 @@ SHAPES: dict[str, Shape] = {
         ),
         _s(
             "uuid",
-            _RFC_UUID.pattern,
+            _MINTED_UUID.pattern,
             ("0f8fad5b-d9cb-469f-a165-70867728950e", "01932c07-a0e3-7b3c-9d6e-0e4f5a6b7c8d"),
             (
                 "e1",
                 "t-1",
                 "3e687efb-1561-ecee-3d5a-e989224e7276",  # no version and variant bits
+                "743b294a-cd03-11ec-9d64-0242ac120002",  # a time-based (v1) sample npm key
                 "0F8FAD5B-D9CB-469F-A165-70867728950E",
                 *_WORDLIKE_SECRETS,
             ),
-            limits="a key that is itself an RFC 9562 UUID (Heroku's API keys) fits: the ids "
-            "fixtrace's clients mint (uuid4, uuid5, uuid7, the SDK's uuid4-prefixed counter) "
-            "all have RFC 9562's version and variant bits, which 13 UUID-shaped "
-            "fixture keys lack",
+            limits="a key that is itself a random RFC 9562 UUID (Heroku's API keys) fits: "
+            "the ids fixtrace's clients mint (uuid4, uuid5, uuid7, the SDK's uuid4-prefixed "
+            "counter) all have RFC 9562's variant bits and version 4, 5 or 7, which 13 "
+            "UUID-shaped fixture keys lack and time-based or MD5 UUIDs do not have",
             uuid=None,
             expects="a lower-case RFC 9562 UUID (uuid4, uuid5 or uuid7, as fixtrace's "
             "clients mint them)",

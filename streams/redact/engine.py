@@ -18,7 +18,8 @@ from schemas.models import ConsentFlags
 from .consent import effective_mode
 from .entropy import candidate_spans
 from .models import REPLACEMENT, TRUNCATE_RULE, ContentKind, RedactionConfig, RedactionOutcome
-from .rules import ALL_RULES, REGEX_TRIGGERS, RULE_NAMES, TRIGGER_CONTEXTS, Pattern, Rule
+from .rules import ALL_RULES, RULE_NAMES, Pattern, Rule
+from .triggers import REGEX_TRIGGERS, TRIGGER_CONTEXTS
 from .truncate import truncate
 
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")

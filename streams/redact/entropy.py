@@ -56,7 +56,7 @@ from .ids import (
     json_id_key,
     public_id,
 )
-from .public_der import in_public_body, line_around, public_der_line
+from .public_der import in_public_body, pem_body_line, public_der_line
 
 CANDIDATE = re.compile(r"[A-Za-z0-9+/_\-]{20,}={0,2}")
 """A run that might be a token; no leading assertion so ``re`` can scan quickly."""
@@ -399,7 +399,7 @@ def in_path(text: str, start: int, end: int) -> bool:
     word = start
     while word > field and text[word - 1] not in _WORD_STOPS:
         word -= 1
-    if _pem_body_line(text, start, end):
+    if pem_body_line(text, start, end):
         return False  # a private key's line that starts with "/" is no absolute path
     if text[word : word + 1] in ("/", "~", ".") or "/" in text[word:start]:
         return True
@@ -430,30 +430,6 @@ def _in_windows_path(text: str, start: int) -> bool:
     if "\\" not in head:
         return False
     return any(_WINDOWS_ROOT.match(h) for h in (head, head.replace("\\\\", "\\")))
-
-
-_PEM_LINE = re.compile(r"[A-Za-z0-9+/]{64}|[A-Za-z0-9+/]{70}|[A-Za-z0-9+/]{76}")
-_PEM_LAST_LINE = re.compile(r"(?=.{40,64}$)[A-Za-z0-9+/]+={1,2}")
-"""A full line of a PEM body: 64 characters (OpenSSL), 70 (ssh-keygen) or 76 (MIME),
-or its last line, shorter and padded."""
-
-
-def _pem_body_line(text: str, start: int, end: int) -> bool:
-    """The run is a whole line of a PEM body, alone on its line (indented, or after a
-    diff's ``+``/``-``). One in 64 lines of a private key starts with ``/``, and a path
-    this long without a ``.``, ``-`` or ``_`` in it (or ending in ``=``) is rare; the
-    randomness tests that follow still keep a path made of words."""
-    if not (40 <= end - start <= 77):
-        return False
-    around = line_around(text, start, end)
-    if around is None:
-        return False
-    line = around[1]
-    bodies = (line, line[1:]) if line[:1] in ("+", "-") else (line,)
-    return any(
-        body in text[start:end] and (_PEM_LINE.fullmatch(body) or _PEM_LAST_LINE.fullmatch(body))
-        for body in bodies
-    )
 
 
 def _random_tail(run: str) -> bool:

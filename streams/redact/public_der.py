@@ -1,4 +1,5 @@
-"""A lone line of a PEM or OpenPGP armour body that holds public material only.
+"""Lines of PEM and OpenPGP armour bodies: which hold public material only, and which are
+a key's line rather than a path (:func:`pem_body_line`).
 
 A certificate copied one line at a time (a diff hunk inside a ``.crt`` file, a line quoted
 in a thought, ``sed -n 5p cert.pem``) arrives without its ``-----BEGIN CERTIFICATE-----``
@@ -150,3 +151,27 @@ def in_public_body(text: str, start: int, end: int) -> bool:
             return 48 * back < 4 + int.from_bytes(head.group(1), "big")
         first, line_start = raw, previous
     return first is not None and _PGP_PUBLIC_KEY.match(first) is not None
+
+
+_PEM_LINE = re.compile(r"[A-Za-z0-9+/]{64}|[A-Za-z0-9+/]{70}|[A-Za-z0-9+/]{76}")
+_PEM_LAST_LINE = re.compile(r"(?=.{40,64}$)[A-Za-z0-9+/]+={1,2}")
+"""A full line of a PEM body: 64 characters (OpenSSL), 70 (ssh-keygen) or 76 (MIME),
+or its last line, shorter and padded."""
+
+
+def pem_body_line(text: str, start: int, end: int) -> bool:
+    """The run is a whole line of a PEM body, alone on its line (indented, or after a
+    diff's ``+``/``-``). One in 64 lines of a private key starts with ``/``, and a path
+    this long without a ``.``, ``-`` or ``_`` in it (or ending in ``=``) is rare; the
+    randomness tests that follow still keep a path made of words."""
+    if not (40 <= end - start <= 77):
+        return False
+    around = line_around(text, start, end)
+    if around is None:
+        return False
+    line = around[1]
+    bodies = (line, line[1:]) if line[:1] in ("+", "-") else (line,)
+    return any(
+        body in text[start:end] and (_PEM_LINE.fullmatch(body) or _PEM_LAST_LINE.fullmatch(body))
+        for body in bodies
+    )

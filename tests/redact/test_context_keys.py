@@ -120,7 +120,7 @@ def test_unfiltered_nouns_have_no_trigger_context() -> None:
     """The contextual finder skips a noun the pre-check did not count only when the
     pre-check counts it wherever it occurs (no context regex narrows it)."""
     from streams.redact.context import NOUN_LITERALS, UNFILTERED_NOUNS
-    from streams.redact.rules import TRIGGER_CONTEXTS
+    from streams.redact.triggers import TRIGGER_CONTEXTS
 
     assert set(NOUN_LITERALS) >= UNFILTERED_NOUNS
     assert not UNFILTERED_NOUNS & set(TRIGGER_CONTEXTS)

@@ -142,7 +142,8 @@ def test_triggers_are_necessary_conditions() -> None:
     from bench.redact_corpus.public.carriers import load, text_cases
     from streams.redact.engine import _lower
     from streams.redact.entropy import candidate_spans
-    from streams.redact.rules import ALL_RULES, REGEX_TRIGGERS, TRIGGER_CONTEXTS
+    from streams.redact.rules import ALL_RULES
+    from streams.redact.triggers import REGEX_TRIGGERS, TRIGGER_CONTEXTS
 
     texts = [p.text for p in positive_samples()] + [t for _, t in negative_samples()]
     texts += event_texts(500, secret_share=0.5) + [PII_TEXT[0]]
