@@ -248,13 +248,15 @@ def main() -> None:
             "fresh4",
             "fresh5",
             "fresh6",
+            "fresh7",
             "realneg",
         ),
         help="corpus split(s) to score (default: blind and tune; fresh: Nosey Parker's "
         "examples; fresh2: Kingfisher's and secretlint's; fresh3: Semgrep's rule tests; "
         "fresh4: Sonar's rule examples, ripsecrets' and Whispers' tests; fresh5: Trivy's, "
         "Horusec's and GitHub's custom patterns' tests; fresh6: the values of gitleaks', "
-        "TruffleHog's and detect-secrets' tests the main corpus left out; realneg: negatives "
+        "TruffleHog's and detect-secrets' tests the main corpus left out; fresh7: earlybird's, "
+        "Talisman's and ggshield's tests and rule examples; realneg: negatives "
         "only, harmless strings from real public files)",
     )
     parser.add_argument("--n", type=int, default=40_000)

@@ -65,6 +65,7 @@ ID_LETTER = {
     "fresh4": "k",
     "fresh5": "m",
     "fresh6": "p",
+    "fresh7": "q",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives."""
 

@@ -68,6 +68,7 @@ SPLIT_FILES = {
     "fresh4": ("fresh4_secrets.jsonl", "fresh4_negatives.jsonl"),
     "fresh5": ("fresh5_secrets.jsonl", "fresh5_negatives.jsonl"),
     "fresh6": ("fresh6_secrets.jsonl", "fresh6_negatives.jsonl"),
+    "fresh7": ("fresh7_secrets.jsonl", "fresh7_negatives.jsonl"),
 }
 """Splits kept in files of their own (so adding them moves no figure of the others)."""
 DEFAULT_FILES = ("secrets.jsonl", "negatives.jsonl")
