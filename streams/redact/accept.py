@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import html
 import re
 
 from .entropy import UNDERSCORE_UUID, is_identifier_like
@@ -23,6 +24,19 @@ _NOT_VALUES = frozenset(
         "dummy", "changeme", "change_me", "notset", "unset", "todo", "tbd", "fixme",
     }
 )  # fmt: skip
+_OPTION_VALUES = frozenset({"include", "omit", "same-origin"})
+"""The modes of fetch's ``credentials`` option (``credentials: 'include'``), not a secret."""
+_SECRET_WORD_TRANSLATIONS = frozenset(
+    {
+        "passwort", "kennwort", "mot de passe", "contraseña", "clave", "senha",
+        "palavra-passe", "wachtwoord", "lösenord", "adgangskode", "passord", "salasana",
+        "hasło", "heslo", "jelszó", "parolă", "parola", "şifre", "пароль", "парола",
+        "κωδικός", "κωδικός πρόσβασης", "パスワード", "密码", "密碼", "비밀번호", "كلمة المرور",
+        "סיסמה", "पासवर्ड", "kata sandi", "kata laluan", "mật khẩu", "รหัสผ่าน",
+    }
+)  # fmt: skip
+""""Password" in the languages UI strings are translated to: a localisation file's
+``"Password": "Lösenord"`` labels a field, it holds no secret."""
 _SECRET_WORDS = ("password", "passwd", "secret", "token", "key", "credential", "auth")
 _PLACEHOLDER_START = (
     "$", "{{", "{%", "%(", "<", "&lt;", "[redacted", "***", "...", "os.", "env.", "arn:aws",
@@ -86,7 +100,9 @@ def is_placeholder(value: str) -> bool:
     """True for templating, masking and empty-ish values that carry no secret."""
     raw = unquoted(value)
     v = raw.lower()
-    if len(v) < 3 or v in _NOT_VALUES or is_label(raw):
+    if len(v) < 3 or v in _NOT_VALUES or v in _OPTION_VALUES or is_label(raw):
+        return True
+    if html.unescape(v) in _SECRET_WORD_TRANSLATIONS:  # "L&#246;senord" in an HTML file
         return True
     if v.startswith(_PLACEHOLDER_START):
         return True

@@ -424,3 +424,25 @@ def test_a_generated_password_with_brackets_is_no_code(text: str) -> None:
 )
 def test_calls_patterns_and_expansions_assigned_to_a_secret_name_stay(text: str) -> None:
     assert Redactor().redact_text(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "credentials=include",  # fetch's credentials modes (earlybird's false-positive tests)
+        '"credentials" : "omit"',
+        "fetch(url, { credentials: 'same-origin' })",
+        "var txtFieldPassword: UITextField! = nil",  # a Swift optional's type, then nil
+        '"Password": "Lösenord"',  # a localisation file labels the field
+        '"password": "L&#246;senord"',
+        '"password": "Mot de passe"',
+        "password_label = Passwort",
+    ],
+)
+def test_option_values_swift_types_and_translations_of_password_stay(text: str) -> None:
+    assert Redactor().redact_text(text)[0] == text
+
+
+def test_a_swift_optional_holding_a_literal_still_goes() -> None:
+    text = 'var apiKey: String? = "Zk3jd8fQ2aB7cD9eF1gH"'
+    assert "Zk3jd8fQ2aB7cD9eF1gH" not in Redactor().redact_text(text)[0]
