@@ -17,7 +17,14 @@ from schemas.models import ConsentFlags
 
 from .consent import effective_mode
 from .entropy import candidate_spans
-from .models import REPLACEMENT, TRUNCATE_RULE, ContentKind, RedactionConfig, RedactionOutcome
+from .models import (
+    MARKER,
+    REPLACEMENT,
+    TRUNCATE_RULE,
+    ContentKind,
+    RedactionConfig,
+    RedactionOutcome,
+)
 from .rules import ALL_RULES, RULE_NAMES, Pattern, Rule
 from .triggers import REGEX_TRIGGERS, TRIGGER_CONTEXTS
 from .truncate import truncate
@@ -284,7 +291,7 @@ class Redactor:
         """Replace the accepted spans with the rule's token; return the text and count."""
         token = self._tokens[rule.name]
         check, widen = rule.accept, rule.widen
-        marks = [m.span() for m in _MARKER.finditer(text)] if "[REDACTED:" in text else ()
+        marks = [m.span() for m in MARKER.finditer(text)] if "[REDACTED:" in text else ()
         pieces: list[str] = []
         taken: list[str] = []
         last = n = 0
@@ -338,8 +345,6 @@ def _not_a_word(value: str) -> bool:
     return _PLAIN_WORD.fullmatch(value) is None
 
 
-_MARKER = re.compile(r"\[REDACTED:[a-z0-9_]+\]")
-"""An earlier rule's replacement token (``models.REPLACEMENT``)."""
 _MASKED = re.compile(r"x{8}|X{8}|\*{4}|#{4}|0{16}|•{4}|●{4}")
 """A run no key has (gitleaks' own samples mask theirs so); the span is left alone. The
 documentation keys (``…EXAMPLEKEY``, ``dapi0123456789abcdef…``) are not skipped: the

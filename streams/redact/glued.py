@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import re
 
-from .entropy import is_identifier_like, shannon_bits
+from .entropy import _classes, is_identifier_like, shannon_bits
 from .key_material import _random_core
+from .models import MARKER
 
-_MARKER = re.compile(r"\[REDACTED:[a-z0-9_]+\]")
 _GLUE = ".~!=:+-_%@"
 _PIECE_AFTER = re.compile(r"([.~!=:+\-_%@]{0,2})([A-Za-z0-9+/_\-=]+)")
 _TOKEN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-=")
@@ -43,8 +43,7 @@ def _secret_piece(piece: str) -> bool:
         return False
     if _HEX.fullmatch(body) or _random_core(body, _MIN_PIECE):
         return True
-    digit, upper, lower = (any(c.isdigit() for c in body), any(c.isupper() for c in body),
-                           any(c.islower() for c in body))  # fmt: skip
+    digit, upper, lower = _classes(body)
     return (
         len(body) >= _MIN_MIXED
         and digit + upper + lower >= 2
@@ -56,7 +55,7 @@ def _secret_piece(piece: str) -> bool:
 def glued_spans(text: str, low: str, hits: list[str] | None) -> list[tuple[int, int]]:
     """The spans of the secret pieces glued to the text's redaction tokens."""
     spans: list[tuple[int, int]] = []
-    for marker in _MARKER.finditer(text):
+    for marker in MARKER.finditer(text):
         spans += _after(text, marker.end())
         spans += _before(text, marker.start())
     return sorted(set(spans))

@@ -22,8 +22,8 @@ from .entropy import (
     _words_and_numbers,
     shannon_bits,
 )
+from .models import MARKER
 
-_MARKER = re.compile(r"\[REDACTED:[a-z0-9_]+\]")
 _HEX_RUN = re.compile(r"(?:0x)?[0-9a-fA-F]{16,}")
 _SHORT_HEX = re.compile(r"(?:0x)?[0-9a-fA-F]+")
 _MIN_HEX = 20
@@ -177,7 +177,7 @@ def key_material(word: str) -> bool:
     if "://" in word:
         return False  # a URL: its secrets are userinfo and parameters (the URL rules)
     if "[REDACTED:" in word:  # what an earlier rule left of a token, glued by punctuation
-        rest = _MARKER.sub("", word).strip(".:=!?-_~")
+        rest = MARKER.sub("", word).strip(".:=!?-_~")
         return _random_core(rest, 6)
     if len(word) < _MIN_SHORT or _DIGEST_PREFIX.match(word) or _NOT_SECRET_SHAPES.fullmatch(word):
         return False

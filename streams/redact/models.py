@@ -7,6 +7,7 @@ every event and pydantic construction would cost more than the scan itself.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -16,6 +17,8 @@ Mode = Literal["redacted", "raw"]
 ContentKind = Literal["code", "terminal", "text"]
 
 REPLACEMENT = "[REDACTED:{rule}]"
+MARKER = re.compile(r"\[REDACTED:[a-z0-9_]+\]")
+"""A replacement token as :data:`REPLACEMENT` writes it, wherever a later step reads one."""
 TRUNCATE_RULE = "truncate_large"
 
 
