@@ -22,7 +22,6 @@ pass.
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -96,10 +95,7 @@ def main() -> None:
     candidates = sonartext.negative_candidates(providers, counts)
     candidates += ripsecrets.negative_candidates(tests, counts)
     candidates += whispers.negative_candidates(fixtures, counts)
-    judges: dict[str, list[re.Pattern[str]]] = {
-        "gitleaks": build.gitleaks_regexes(args.gitleaks),
-        "ripsecrets": [re.compile(p, re.M) for p in ripsecrets.MATCHERS],
-    }
+    judges = ripsecrets.judges(args.gitleaks)
     negs = fresh2.vet(candidates, judges, known_neg, labelled, counts, HOLDS_A_CREDENTIAL)
     for i, row in enumerate(negs, 1):
         row["id"] = f"kn{i:04d}"

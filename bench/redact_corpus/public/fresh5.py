@@ -20,7 +20,6 @@ credential material (``HOLDS_A_CREDENTIAL``).
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -79,10 +78,7 @@ def main() -> None:
     candidates = trivy.negative_candidates(data, counts)
     candidates += horusec.negative_candidates(samples, counts)
     candidates += secpatterns.negative_candidates(patterns, counts)
-    judges: dict[str, list[re.Pattern[str]]] = {
-        "gitleaks": build.gitleaks_regexes(args.gitleaks),
-        "ripsecrets": [re.compile(p, re.M) for p in ripsecrets.MATCHERS],
-    }
+    judges = ripsecrets.judges(args.gitleaks)
     negs = fresh2.vet(candidates, judges, known_neg, labelled, counts, HOLDS_A_CREDENTIAL)
     for i, row in enumerate(negs, 1):
         row["id"] = f"mn{i:04d}"

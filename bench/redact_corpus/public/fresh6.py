@@ -245,10 +245,7 @@ def vet_negatives(
             counts[f"{source}: negatives dropped: holds key-like signs (key_like)"] += 1
         else:
             kept.append(neg)
-    judges = {
-        "gitleaks": build.gitleaks_regexes(GITLEAKS),
-        "ripsecrets": [re.compile(p, re.M) for p in ripsecrets.MATCHERS],
-    }
+    judges = ripsecrets.judges(GITLEAKS)
     out = []
     for neg in fresh2.vet(kept, judges, known, labelled, counts, {}):
         if any(run in neg["text"] for run in HOLDS_A_CREDENTIAL):

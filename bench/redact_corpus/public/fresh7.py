@@ -180,10 +180,7 @@ def main() -> None:
 
     labelled = {v for v in earlier | {r["value"] for r in found} if len(v) >= MIN_LEN}
     known_neg = {row["text"] for name in EARLIER_NEGATIVES for row in load(name)}
-    judges = {
-        "gitleaks": build.gitleaks_regexes(build.GITLEAKS),
-        "ripsecrets": [re.compile(p, re.M) for p in ripsecrets.MATCHERS],
-    }
+    judges = ripsecrets.judges()
     candidates = negative_candidates(sources)
     negs = fresh2.vet(candidates, judges, known_neg, labelled, counts, {})
     for i, row in enumerate(negs, 1):

@@ -24,6 +24,7 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+import build  # noqa: E402
 import kingfisher  # noqa: E402
 import noseyparker  # noqa: E402
 import sonartext  # noqa: E402
@@ -77,6 +78,15 @@ _QUOTED = re.compile(r'"([^"]*)"|\'([^\']*)\'')
 _ASSIGNED = re.compile(r"[=:]\s*(\S+)$")
 _NAME_FIRST = re.compile(r"[A-Za-z_][\w.]*\s*[=:]")
 _URL_PASSWORD = re.compile(r"://[^\s:/@]+:([^\s@]+)@")
+
+
+def judges(gitleaks: Path = build.GITLEAKS) -> dict[str, list[re.Pattern[str]]]:
+    """The two judges the fourth to seventh splits vet negatives with: gitleaks' rules and
+    ripsecrets' fixed-format patterns (a negative either matches is left out)."""
+    return {
+        "gitleaks": build.gitleaks_regexes(gitleaks),
+        "ripsecrets": [re.compile(p, re.M) for p in MATCHERS],
+    }
 
 
 def _git(repo: Path, *args: str) -> str:
