@@ -62,15 +62,9 @@ def bodies(text: str) -> Iterator[tuple[str, str, list[str]]]:
 
 def body_lines(text: str) -> Iterator[tuple[str, str, str]]:
     """(side, label, line) for each base64 line of each labelled block."""
-    for match in BLOCK.finditer(text):
-        label = match.group(1)
-        side = kind(label)
-        if side is None:
-            continue
-        for raw in match.group(2).splitlines():
-            line = raw.strip()
-            if LINE.fullmatch(line):
-                yield side, label, line
+    for side, label, lines in bodies(text):
+        for line in lines:
+            yield side, label, line
 
 
 def local_files() -> Iterator[tuple[str, str]]:
