@@ -432,6 +432,20 @@ def _in_windows_path(text: str, start: int) -> bool:
     return any(_WINDOWS_ROOT.match(h) for h in (head, head.replace("\\\\", "\\")))
 
 
+def _one_case_with_digits(run: str, size: int, digit: bool, upper: bool, lower: bool) -> bool:
+    """A standalone run of one letter case is random when it is long (``size``, the run
+    without its padding), 8 % digits or more, and no generated name or words with numbers
+    (see :data:`MIN_LOWER_DIGITS`)."""
+    return (
+        digit
+        and (lower or upper)
+        and size >= MIN_LOWER_DIGITS
+        and _digit_share(run) >= MIN_DIGIT_SHARE
+        and not _generated_name(run)
+        and not _words_and_numbers(run)
+    )
+
+
 def _random_tail(run: str) -> bool:
     """The run's last ``/`` segment passes the standalone bar by itself: a URL written
     without its scheme whose path is the secret (``hooks.slack.com/services/<token>``), not
@@ -440,12 +454,8 @@ def _random_tail(run: str) -> bool:
     if len(tail) < MIN_MIXED or shannon_bits(tail) < STANDALONE_BITS:
         return False
     digit, upper, lower = _classes(tail)
-    if not (digit and upper and lower) and not (
-        digit
-        and len(tail) >= MIN_LOWER_DIGITS
-        and _digit_share(tail) >= MIN_DIGIT_SHARE
-        and not _generated_name(tail)
-        and not _words_and_numbers(tail)
+    if not (digit and upper and lower) and not _one_case_with_digits(
+        tail, len(tail), digit, upper, lower
     ):
         return False
     return not (is_identifier_like(tail) or snake_name(tail))
@@ -557,14 +567,7 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
     elif digit and upper and lower:
         if size < MIN_MIXED:
             return False
-    elif not (
-        digit
-        and (lower or upper)
-        and size >= MIN_LOWER_DIGITS
-        and _digit_share(core) >= MIN_DIGIT_SHARE
-        and not _generated_name(core)
-        and not _words_and_numbers(core)
-    ):
+    elif not _one_case_with_digits(core, size, digit, upper, lower):
         return False
     if shannon_bits(core) < (NEAR_KEYWORD_BITS if near else STANDALONE_BITS):
         return False
