@@ -291,8 +291,8 @@ def url_password(value: str, text: str, start: int, end: int) -> bool:
     without its quotes.
     """
     value = unquoted(value) or value
-    if _ENV_REFERENCE.fullmatch(value) or value.startswith(("{", "%(", "<")):
-        return False
+    if _ENV_REFERENCE.fullmatch(value) or value.startswith(("{", "%(", "<", "$(", "`")):
+        return False  # a reference, a template, a command substitution
     if _stand_in_userinfo(value, text, start):
         return False
     if _PRINTF.fullmatch(value):
@@ -325,6 +325,29 @@ def _stand_in_userinfo(password: str, text: str, start: int) -> bool:
     if m is None:
         return False
     return (m.group(1).lower(), password.lower()) in _STAND_IN_PAIRS
+
+
+_STORE_COMMAND = re.compile(
+    r"(?:kubectl|oc)[ \t][^\n|;&]*?create[ \t]+secret[ \t]"
+    r"|vault[ \t]+kv[ \t]+(?:put|patch)[ \t]"
+    r"|(?:fly|flyctl|doppler|infisical|supabase)[ \t]+secrets[ \t]+set[ \t]",
+    re.IGNORECASE,
+)
+"""The commands of ``secret_store_entry``: a pair counts on their line, after them."""
+
+
+def secret_store_entry(value: str, text: str, start: int, end: int) -> bool:
+    """A pair of a command that stores secrets, on that command's own line and in the same
+    command (no ``|``, ``;`` or ``&`` between), not a file reference
+    (vault's ``@data.json``), a variable or a placeholder."""
+    line_start = text.rfind("\n", 0, start) + 1
+    before = text[line_start:start]
+    commands = list(_STORE_COMMAND.finditer(before))
+    if not commands or any(c in before[commands[-1].end() :] for c in "|;&"):
+        return False
+    if unquoted(value).startswith("@"):
+        return False
+    return assignment_value(value, text, start, end)
 
 
 def api_key_user(value: str, text: str, start: int, end: int) -> bool:

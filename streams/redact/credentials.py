@@ -5,15 +5,26 @@ Part of ``rules.SECRET_RULES`` (their regex triggers are in ``rules.REGEX_TRIGGE
 
 from __future__ import annotations
 
+import re
+
 from . import accept
-from .pattern import Rule
+from .pattern import Pattern, Rule
 from .pattern import literal as _p
+from .tool_flags import PIPED_SECRET_PATTERNS, TOOL_FLAG_PATTERNS, values_after
 
 _FLAG_VALUE = r"([^\s'\"]+|'[^'\n]+'|\"[^\"\n]+\")"
 """A flag's value: bare, single- or double-quoted (the quotes are not part of the secret)."""
 _MYSQL = r"m(?:ysql|ysqldump|ysqladmin|ariadb)"
 _HTTP_CLIENT = r"(?:curl|wget|https?)[ \t][^\n|;&]*?(?:-u|--user|-a|--auth)[ \t=]*[\"']?"
 """curl/wget ``-u``/``--user``, HTTPie's ``http``/``https`` ``-a``/``--auth`` (user:password)."""
+
+
+STORE_PAIRS_COMMAND = re.compile(r"(?:kv (?:put|patch)|secrets set)[ \t]")
+"""Commands whose every name=value pair is a secret: ``vault kv put|patch``, and ``fly``'s,
+``doppler``'s and ``infisical``'s ``secrets set`` (:func:`accept.secret_store_entry` checks
+the command's full name)."""
+_PAIR = re.compile(r"(?<=[ \t])[a-z_][a-z0-9_.\-]*=" + _FLAG_VALUE)
+"""A name=value pair of such a command (:func:`tool_flags.values_after` finds each)."""
 
 
 _CRYPT = r"[./A-Za-z0-9]"
@@ -85,9 +96,11 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
                 "@tool",
                 "@login",
             ),
+            *TOOL_FLAG_PATTERNS,
         ),
         accept.url_password,
     ),
+    Rule("piped_secret", PIPED_SECRET_PATTERNS, accept.assignment_value),
     Rule(
         "secret_store_command",
         # Commands that store a secret take it as a flag or a here-string: GitHub's
@@ -117,6 +130,27 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
             ),
         ),
         accept.assignment_value,
+    ),
+    Rule(
+        "secret_store_entry",
+        # Commands whose every name=value pair is a secret, however the name reads:
+        # "kubectl create secret generic N --from-literal=K=V" (and OpenShift's "oc"; a
+        # configmap's --from-literal is not), "vault kv put|patch PATH K=V …",
+        # "fly|doppler|infisical|supabase secrets set K=V …" (a value echoed into such a
+        # command is piped_secret's). The command is checked on the pair's line by
+        # :func:`accept.secret_store_entry`, so each pair is found on its own.
+        (
+            _p(r"--from-literal[= ]'[^='\n]+=([^'\n]+)'", "from-literal", lower=True),
+            _p(r'--from-literal[= ]"[^="\n]+=([^"\n]+)"', "from-literal", lower=True),
+            _p(r"--from-literal[= ][^='\"\s]+=" + _FLAG_VALUE, "from-literal", lower=True),
+            Pattern(
+                STORE_PAIRS_COMMAND,
+                ("kv put", "kv patch", "secrets set"),
+                on_lower=True,
+                finder=values_after(STORE_PAIRS_COMMAND, _PAIR, lower=True),
+            ),
+        ),
+        accept.secret_store_entry,
     ),
     Rule(
         "api_key_user",

@@ -244,9 +244,10 @@ class Redactor:
         if hits:
             contexts = TRIGGER_CONTEXTS
             hits = [t for t in hits if t not in contexts or contexts[t].search(low)]
-            for trigger, literals in self._requires.items():  # one item: "://"
-                if trigger in hits:  # a pattern's ``requires`` literal is one more hit
-                    hits += [r for r in literals if r in low]
+            requires = self._requires
+            narrowing = [r for t in hits if t in requires for r in requires[t]]
+            if narrowing:  # a pattern's ``requires`` literal is one more hit
+                hits += [r for r in dict.fromkeys(narrowing) if r in low]
         return hits
 
     def _plan_for(

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 
-from . import accept, context, diffs, entropy, glued
+from . import accept, context, diffs, entropy, glued, pytest_report, statements
 from .credentials import CREDENTIAL_RULES
 from .pattern import Pattern, Rule
 from .pattern import literal as _p
@@ -344,9 +344,11 @@ SECRET_RULES: tuple[Rule, ...] = (
             # .s3cfg / .netrc style: the name, spaces, the value (no "="), ending the line,
             # or ending the quoted line a command writes (printf '…password x9' >> ~/.netrc)
             # when it is not a plain word ("… as password value" is a message); a test
-            # runner's verdict after a test's name is no value (test_empty_password PASSED)
+            # runner's verdict after a test's name is no value (test_empty_password PASSED);
+            # the passwd command's argument is a user ("sudo passwd bob", "$ passwd bob")
             _p(
-                r"(?:secret_key|access_key|aws_secret_key|password|passwd)[ \t]+(?![=:\-])"
+                r"(?:secret_key|access_key|aws_secret_key|password|passwd)"
+                r"(?<!^passwd)(?<!sudo passwd)(?<!\$ passwd)(?<!# passwd)[ \t]+(?![=:\-])"
                 r"(?!(?:passed|failed|error|skipped|xfailed|xpassed|xfail|xpass)\b)"
                 r"(?:([^\s\"'`,;]{3,512})(?=[ \t]*(?:$|\n|\r|`))"
                 r"|((?=[^\s\"'`,;]*[^a-z\s\"'`,;])[^\s\"'`,;]{3,512})(?=['\"]))",
@@ -397,6 +399,22 @@ SECRET_RULES: tuple[Rule, ...] = (
                 lower=True,
                 requires="resolved to",
             ),
+            # pytest's "where" line for a value named for a secret (E  +  where 'v' =
+            # <Client …>.api_key); the rest of its report: pytest_report.py
+            _p(
+                r"(?m)^e[ \t]+\+[ \t]+where[ \t]+'([^'\n]{3,2048})'[ \t]+=[ \t]+[^\n]*?"
+                + pytest_report.ASSERTED_SECRET
+                + r"[ \t]*$",
+                "where",
+                lower=True,
+                requires="+",
+            ),
+            Pattern(
+                pytest_report.ASSERT_LINE,
+                ("\n>",),
+                on_lower=True,
+                finder=pytest_report.asserted_secret_spans,
+            ),
             # npm's "npm config set //registry/:_authToken <value>" (a space, no "=")
             _p(r":_auth(?:token)?[ \t]+(?![=\-])([^\s\"'`]{3,2048})", "auth", lower=True),
             # XML settings (Maven settings.xml, NuGet.config): <password>value</password>
@@ -413,6 +431,10 @@ SECRET_RULES: tuple[Rule, ...] = (
         accept.assignment_value,
     ),
     *CREDENTIAL_RULES,
+    # passwords stated by position in SQL, code and configuration files (statements.py)
+    Rule("sql_password", statements.SQL_PASSWORD, accept.assignment_value),
+    Rule("credential_call", statements.CREDENTIAL_CALL, accept.assignment_value),
+    Rule("config_secret", statements.CONFIG_SECRET, accept.assignment_value),
     Rule(
         "client_key_argument",
         # A client built from a string literal alone: the literal is its key

@@ -170,6 +170,11 @@ RULE_EXAMPLES = {
     "teams_webhook": "https://outlook.office.com/webhook/9da5da9c-4218-4c22-aed6-b5c8baebfff5"
     "@2f2b54b7-0141-4ba7-8fcd-ab7d17a60ab1/IncomingWebhook/0123abcd/x",
     "secret_store_command": 'gh secret set SUMO_TOKEN --body "sug5XpdpaoxtOH"',
+    "secret_store_entry": "vault kv put -mount=secret creds passcode=my-long-passcode",
+    "piped_secret": "echo Wint3rIsHere | docker login -u bob --password-stdin ghcr.io",
+    "sql_password": "CREATE USER bob WITH PASSWORD 'Wint3rIsHere';",
+    "credential_call": "smtp.login('bob@x.org', 'Wint3rIsHere')",
+    "config_secret": "requirepass Wint3rIsHere",
     "client_key_argument": 'client := raven.NewClient("JJ4ZIC9EJNWVIS86")',
     "api_key_user": "curl https://api.example.com/v1/charges -u 9043hfdlasf023: -d a=1",
     "azure_apim_credential": "git&202503251200&"

@@ -1,0 +1,172 @@
+"""Passwords that SQL, code and configuration files state by position, not by a name.
+
+Part of ``rules.SECRET_RULES``. ``secret_assignment`` finds a value after a name that says
+secret (``password = …``); these forms give no such name right before the value:
+
+* ``sql_password``: user management statements (``CREATE USER bob WITH PASSWORD '…'``,
+  ``ALTER ROLE bob PASSWORD '…'``, MySQL's and Oracle's ``IDENTIFIED BY …``, SQL
+  Server's ``sp_addlogin 'bob', '…'``);
+* ``credential_call``: calls that take a user and a password as plain arguments, the
+  password last (``smtp.login('bob', '…')``, ``auth=('bob', '…')``,
+  ``HTTPBasicAuth('bob', '…')``, ``new NetworkCredential("bob", "…")``, an LDAP bind,
+  ``DriverManager.getConnection(url, "bob", "…")``, ``keyring.set_password(svc, user,
+  '…')``), and Go's ``user:password@tcp(host)`` DSNs;
+* ``config_secret``: configuration lines whose key is a keyword, not a name (redis.conf's
+  ``requirepass``/``masterauth``, wpa_supplicant's and NetworkManager's ``psk``,
+  sendmail's ``AuthInfo … "P:…"``, fetchmail's and netrc's ``password "…"``, a session
+  cookie), PHP's
+  ``define('DB_PASSWORD', '…')``, .NET's ``<add key="…Password" value="…"/>`` and
+  Composer's ``"github-oauth": {"github.com": "…"}``.
+
+Each form is in ``tests/redact/test_statements.py`` with look-alikes that stay (a call
+with one string, ``.bind('click', …)``, a placeholder or a variable as the password).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .pattern import Pattern
+from .pattern import literal as _p
+
+_QUOTED = r"('[^'\n]{1,512}'|\"[^\"\n]{1,512}\")"
+"""A quoted literal (the quotes are replaced with it)."""
+_STRING = r"(?:'[^'\n]*'|\"[^\"\n]*\")"
+"""A quoted literal that is not the secret (a user name, a service)."""
+_ARG = r"(?:" + _STRING + r"|[\w.\[\]]+)"
+"""An argument before the password: a literal or a variable."""
+_VALUE = r"('[^'\n]{1,512}'|\"[^\"\n]{1,512}\"|[^\s'\";,)]{3,512})"
+"""A SQL or configuration value: quoted, or bare up to a blank, ``;``, ``,`` or ``)``."""
+
+_NOT_A_CLAUSE = r"(?!(?:expire|history|reuse|require|lock|null|default|values|encrypted)\b)"
+"""Words after ``PASSWORD`` or ``BY`` that start a clause, not a value (``PASSWORD EXPIRE``,
+``IDENTIFIED BY VALUES '<hash>'``)."""
+
+SQL_PASSWORD: tuple[Pattern, ...] = (
+    # CREATE|ALTER USER|ROLE … [WITH] [ENCRYPTED] PASSWORD '…' (PostgreSQL, Snowflake,
+    # ClickHouse's IDENTIFIED WITH … BY is below)
+    _p(
+        r"(?:create|alter)[ \t]+(?:user|role|login)\b[^;\n]{0,200}?[ \t](?:encrypted[ \t]+)?"
+        r"password[ \t]*=?[ \t]*" + _NOT_A_CLAUSE + _VALUE,
+        "pass",
+        lower=True,
+    ),
+    # … and the same with PostgreSQL's dollar quotes: PASSWORD $$…$$
+    _p(
+        r"(?:create|alter)[ \t]+(?:user|role)\b[^;\n]{0,200}?[ \t]password[ \t]+"
+        r"\$\$([^$\n]{1,512})\$\$",
+        "pass",
+        lower=True,
+    ),
+    # CREATE|ALTER USER … or GRANT … IDENTIFIED BY [PASSWORD] … (MySQL, MariaDB, Oracle;
+    # ClickHouse's IDENTIFIED WITH sha256_password BY …)
+    _p(
+        r"(?:(?:create|alter)[ \t]+(?:user|role|login)|grant)\b[^;\n]{0,200}?identified[ \t]+"
+        r"(?:with[ \t]+\w+[ \t]+)?by[ \t]+"
+        r"(?:password[ \t]+)?" + _NOT_A_CLAUSE + _VALUE,
+        "identified",
+        lower=True,
+    ),
+    # SQL Server's sp_addlogin 'login', 'password' and sp_password 'old', 'new'
+    _p(
+        r"sp_(?:addlogin|password)[ \t]+(?:@\w+[ \t]*=[ \t]*)?(?:" + _STRING + r"|null)[ \t]*,"
+        r"[ \t]*(?:@\w+[ \t]*=[ \t]*)?" + _QUOTED,
+        "sp_addlogin",
+        "sp_password",
+        lower=True,
+    ),  # fmt: skip
+)
+
+_CALLS = (
+    ".login", "simple_bind", "basicauth", "digestauth", "networkcredential",
+    "usernamepasswordcredentials", "basicawscredentials", "passwordauthentication",
+    "getconnection", "set_password",
+)  # fmt: skip
+"""What takes a user and a password as plain arguments (lower-cased); and ``auth=(…)``."""
+_ARGS_THEN_PASSWORD = (
+    r"(?:_s)?[ \t]*\([ \t]*(?:" + _ARG + r"[ \t]*,[ \t]*)?" + _ARG + r"[ \t]*,[ \t]*"
+    + _QUOTED + r"(?:\.tochararray\(\))?[ \t]*\)"
+)  # fmt: skip
+
+
+def _call(name: str, trigger: str) -> Pattern:
+    """One credential call, its name first (a regex that starts with a literal is searched
+    for that literal at C speed; an alternation of twelve names cost 10 µs per string)."""
+    return _p(re.escape(name) + _ARGS_THEN_PASSWORD, trigger, lower=True)
+
+
+CREDENTIAL_CALL: tuple[Pattern, ...] = (
+    # name('user', 'password'), name(url, 'user', 'password'), auth=('user', 'password'):
+    # the last of two or three arguments, a quoted literal, then the call's end
+    *(_call(name, name.lstrip(".")) for name in _CALLS),
+    _p(
+        r"auth(?<![\w.]auth)[ \t]*=[ \t]*\([ \t]*"
+        + _ARG
+        + r"[ \t]*,[ \t]*"
+        + _QUOTED
+        + r"[ \t]*\)",
+        "auth",
+        lower=True,
+    ),  # fmt: skip
+    # an LDAP bind: .bind('cn=admin,dc=x', 'password') or .bind(dn, 'password') (a DN, not
+    # Function.prototype.bind's this)
+    _p(
+        r"\.bind(?:_s)?[ \t]*\([ \t]*(?:'[^'\n]*=[^'\n]*'|\"[^\"\n]*=[^\"\n]*\"|[\w.]*dn)"
+        r"[ \t]*,[ \t]*" + _QUOTED + r"[ \t]*\)",
+        "bind",
+        lower=True,
+    ),
+    # Go's database/sql DSN: user:password@tcp(host:port)/db (also unix(…), udp(…))
+    _p(r":(?<=[\w.\-]:)([^\s@:\"'/]{1,256})@(?:tcp|unix|udp)\(", "@tcp(", "@unix(", "@udp("),
+)
+
+CONFIG_SECRET: tuple[Pattern, ...] = (
+    # redis.conf (and CONFIG SET): requirepass …, masterauth …
+    _p(r"(?:requirepass|masterauth)[ \t]+" + _VALUE, "requirepass", "masterauth", lower=True),
+    # wpa_supplicant.conf psk="…", NetworkManager's psk=…: a WPA passphrase is 8 to 63
+    # characters, a raw key 64 hex digits (not a constant: HPKE's PSK = 0x01)
+    _p(
+        r"psk(?<![\w-]psk)[ \t]*=[ \t]*(\"[^\"\n]{8,63}\"|(?!0x)[^\s'\";,)]{8,64})",
+        "psk",
+        lower=True,
+    ),
+    # sendmail's authinfo: AuthInfo:host "U:user" "P:password"
+    _p(r"authinfo:[^\n]*?\"p:([^\"\n]+)\"", "authinfo", lower=True),
+    # fetchmail, netrc, msmtp with a quoted value: password "…" (a word of its own, and a
+    # value that does not open with a blank: not "Enter your password " + name + "…")
+    *(
+        _p(word + r"(?<![^\s]" + word + r")[ \t]+(\"(?![ \t])[^\"\n]{3,512}\")", "pass", lower=True)
+        for word in ("password", "passwd")
+    ),
+    # PHP: define('DB_PASSWORD', '…'), WordPress's keys and salts
+    _p(
+        r"define[ \t]*\([ \t]*['\"][a-z0-9_]*(?:pass|secret|key|token|salt)[a-z0-9_]*['\"]"
+        r"[ \t]*,[ \t]*" + _QUOTED,
+        "define",
+        lower=True,
+    ),
+    # .NET appSettings and NuGet.Config: <add key="…Password" value="…" /> (a key that
+    # ends with the noun: not "TokenExpiry" or "PasswordLength")
+    _p(
+        r"<add[ \t]+key=\"[^\"\n]*(?:password|secret|token|apikey|api_key)\"[ \t]+"
+        r"value=\"([^\"\n]{1,512})\"",
+        "<add",
+        lower=True,
+    ),
+    # a session cookie: Cookie: session=…, curl --cookie 'sessionid=…' / -b
+    _p(
+        r"(?:cookie:|--cookie|[ \t]-b)[ \t]*['\"]?(?:[^'\"\n;]*;[ \t]*)*"
+        r"[a-z0-9_.\-]*(?:sess|sid|token|auth|jwt)[a-z0-9_.\-]*=([^;\s'\"]{6,512})",
+        "cookie",
+        " -b",
+        lower=True,
+    ),  # fmt: skip
+    # Composer's auth.json: "github-oauth": {"github.com": "…"}, "gitlab-token": {…}
+    _p(
+        r"\"(?:github-oauth|gitlab-oauth|gitlab-token|bitbucket-oauth)\"[ \t]*:[ \t]*\{[ \t\n]*"
+        r"\"[^\"\n]+\"[ \t]*:[ \t]*\"([^\"\n]{1,512})\"",
+        "-oauth",
+        "gitlab-token",
+        lower=True,
+    ),  # fmt: skip
+)

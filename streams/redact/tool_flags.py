@@ -1,0 +1,356 @@
+"""The password flags, positional passwords and standard-input passwords of everyday tools.
+
+Part of ``credentials.CREDENTIAL_RULES``: more rows of ``tool_password_flag`` (a flag or a
+position that the tool's documentation says holds a password, key or token) and the
+``piped_secret`` rule (a value echoed or here-stringed into a command that reads a secret
+on its standard input). Each row is the tool's documented form, and each is in
+``tests/redact/test_tool_flags.py`` with a look-alike that stays (``unzip -p`` pipes a file
+out, ``sqlplus /nolog`` logs nobody in). Rows that must tell ``-P`` from ``-p`` are matched
+case-sensitively; the others on the lower-cased text. Each row hangs on literal triggers
+(the tool's name), so text without those names never runs them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from .pattern import Pattern
+from .pattern import literal as _p
+
+VALUE = r"([^\s'\"]+|'[^'\n]+'|\"[^\"\n]+\")"
+"""A flag's value: bare, single- or double-quoted."""
+_ARGS = r"[^\n|;&]*?"
+"""The rest of the same command up to the flag (no new line, pipe or command separator)."""
+_SEP = r"(?:[ \t]+|=)(?!-)"
+"""Between a long flag and its value: blanks or ``=``; a value never starts with ``-``."""
+
+_COMMAND_END = re.compile(r"[\n|;&]")
+
+
+def values_after(
+    command: re.Pattern[str], value: re.Pattern[str], *, lower: bool
+) -> Callable[[str, str | None, list[str] | None], list[tuple[int, int]]]:
+    """A finder of every ``value`` (its first group) after each ``command``, up to the
+    command's end (a new line, ``|``, ``;`` or ``&``): a regex from the command's name
+    would take only its first flag (``ssh-keygen -p -P old -N new``)."""
+
+    def spans(
+        text: str, low: str | None = None, hits: list[str] | None = None
+    ) -> list[tuple[int, int]]:
+        subject = (low if low is not None else text.lower()) if lower else text
+        found: list[tuple[int, int]] = []
+        for c in command.finditer(subject):
+            end = _COMMAND_END.search(subject, c.end())
+            stop = end.start() if end else len(subject)
+            found.extend(m.span(1) for m in value.finditer(subject, c.end() - 1, stop))
+        return found
+
+    return spans
+
+
+_SSH_KEYGEN = re.compile(r"ssh-keygen[ \t]")
+
+
+TOOL_FLAG_PATTERNS: tuple[Pattern, ...] = (
+    # -p / --password of database and remote-desktop clients (mongo's shells and tools,
+    # Cassandra's cqlsh, SAP HANA's hdbsql, rdesktop, Sysinternals' psexec, rabbitmqadmin,
+    # influx setup), twine and poetry publish (not "poetry run pytest -p no:cacheprovider")
+    _p(
+        r"(?:mongo(?:sh|dump|restore|import|export|stat|top)?|cqlsh|twine|poetry publish"
+        r"|hdbsql|rdesktop|rabbitmqadmin|influx[ \t]+(?:setup|v1[ \t]+shell|user[ \t]+create)"
+        r"|psexec(?:64)?(?:\.exe)?)(?=[ \t])" + _ARGS + r"[ \t](?:-p|--password)" + _SEP + VALUE,
+        "mongo",
+        "cqlsh",
+        "twine",
+        "poetry publish",
+        "rabbitmqadmin",
+        "influx",
+        "hdbsql",
+        "rdesktop",
+        "psexec",
+        lower=True,
+    ),  # fmt: skip
+    # -P of SQL Server's bcp and mssql-cli (sqlcmd's is in credentials.py); -P, not -p
+    _p(
+        r"(?:bcp|mssql-cli|osql)(?=[ \t])" + _ARGS + r"[ \t]-P[ \t]*" + VALUE,
+        "bcp",
+        "mssql-cli",
+    ),
+    # Firebird's tools: -password (or its shortest form -pas)
+    _p(
+        r"(?:isql-fb|isql|gsec|gbak|nbackup)[ \t]" + _ARGS + r"[ \t]-pas(?:sword)?[ \t]+" + VALUE,
+        "isql",
+        "gsec",
+        "gbak",
+        "nbackup",
+        lower=True,
+    ),  # fmt: skip
+    # PuTTY's pscp, plink and psftp: -pw
+    _p(
+        r"(?:pscp|plink|psftp)(?:\.exe)?(?=[ \t])" + _ARGS + r"[ \t]-pw[ \t]+" + VALUE,
+        "pscp",
+        "plink",
+        "psftp",
+        lower=True,
+    ),  # fmt: skip
+    # Java's keytool and jarsigner: -storepass, -keypass and their src/dest forms (flags no
+    # other tool has, so each is found alone, however many a command gives)
+    _p(
+        r"[ \t]-(?:src|dest)?(?:store|key)pass[ \t]+(?!-)" + VALUE,
+        "storepass",
+        "keypass",
+        lower=True,
+    ),  # fmt: skip
+    # ssh-keygen: -N (new passphrase), -P (old one); an empty '' is no value
+    Pattern(
+        _SSH_KEYGEN,
+        ("ssh-keygen",),
+        finder=values_after(_SSH_KEYGEN, re.compile(r"[ \t]-[NP][ \t]*" + VALUE), lower=False),
+    ),
+    # GnuPG: --passphrase (not --passphrase-file or --passphrase-fd)
+    _p(r"gpg2?(?=[ \t])" + _ARGS + r"[ \t]--passphrase" + _SEP + VALUE, "gpg", lower=True),
+    # Info-ZIP's zip and unzip: -P (unzip's -p pipes a file out: case matters)
+    _p(r"zip(?<![gb]zip)(?=[ \t])" + _ARGS + r"[ \t]-P[ \t]+" + VALUE, "zip"),
+    # 7-Zip: -p attached (7z a -pSECRET archive.7z)
+    _p(r"7z[ar]?(?=[ \t])" + _ARGS + r"[ \t]-p" + VALUE, "7z"),
+    # OpenSSL: enc's -k, and passwd's positional password (openssl passwd -6 <password>)
+    _p(
+        r"openssl[ \t]+(?:enc|aes-?\d+\S*|des\S*|bf\S*|camellia\S*|chacha20)[ \t]"
+        + _ARGS
+        + r"[ \t]-k[ \t]+"
+        + VALUE,
+        "openssl",
+        lower=True,
+    ),  # fmt: skip
+    _p(
+        r"openssl[ \t]+passwd(?:[ \t]+-(?:salt[ \t]+\S+|\S+))*[ \t]+(?!-)" + VALUE,
+        "openssl",
+        lower=True,
+    ),  # fmt: skip
+    # Netlify's --auth, DigitalOcean's doctl -t/--access-token, curl's --oauth2-bearer
+    _p(r"netlify(?=[ \t])" + _ARGS + r"[ \t]--auth" + _SEP + VALUE, "netlify", lower=True),
+    _p(
+        r"doctl(?=[ \t])" + _ARGS + r"[ \t](?:-t|--access-token)" + _SEP + VALUE,
+        "doctl",
+        lower=True,
+    ),
+    _p(r"--oauth2-bearer" + _SEP + VALUE, "oauth2-bearer", lower=True),
+    # NuGet sources: dotnet nuget add|update source … -p/--password, nuget.exe -Password
+    _p(
+        r"nuget(?:\.exe)?(?=[ \t])" + _ARGS + r"[ \t](?:-p|--password|-password)" + _SEP + VALUE,
+        "nuget",
+        lower=True,
+    ),  # fmt: skip
+    # FreeRDP: /p:password
+    _p(r"freerdp3?(?=[ \t])" + _ARGS + r"[ \t][/+-]p:" + VALUE, "freerdp", lower=True),
+    # lftp -u user,password
+    _p(r"lftp(?=[ \t])" + _ARGS + r"[ \t]-u[ \t]+[^\s,'\"]+," + VALUE, "lftp", lower=True),
+    # Oracle's user/password@db logins (sqlplus, Data Pump, SQL*Loader, RMAN)
+    _p(
+        r"(?:sqlplus|expdp|impdp|sqlldr|rman|dgmgrl)(?:[ \t]+-\S+)*[ \t]+"
+        r"(?:(?:userid|target|catalog|auxiliary)[ \t]*=?[ \t]*)?[a-z0-9_$#\"]+/([^\s/@'\"]+)"
+        r"(?=@|[ \t]|$)",
+        "sqlplus",
+        "expdp",
+        "impdp",
+        "sqlldr",
+        "rman",
+        "dgmgrl",
+        lower=True,
+    ),  # fmt: skip
+    # positional passwords: mysqladmin … password <new>, rabbitmqctl add_user|
+    # change_password <user> <password>, wpa_passphrase <ssid> <passphrase>
+    _p(
+        r"mysqladmin(?=[ \t])" + _ARGS + r"[ \t]password[ \t]+(?!-)" + VALUE,
+        "mysqladmin",
+        lower=True,
+    ),
+    _p(
+        r"rabbitmqctl[ \t]+(?:add_user|change_password|authenticate_user)[ \t]+"
+        r"(?:\"[^\"\n]+\"|'[^'\n]+'|[^\s'\"]+)[ \t]+" + VALUE,
+        "rabbitmqctl",
+        lower=True,
+    ),  # fmt: skip
+    _p(
+        r"wpa_passphrase[ \t]+(?:\"[^\"\n]+\"|'[^'\n]+'|[^\s'\"]+)[ \t]+" + VALUE,
+        "wpa_passphrase",
+        lower=True,
+    ),
+    # package managers: poetry's and composer's config http-basic.<repo> <user> <password>,
+    # composer's github-oauth.<host> <token>, bundler's <host> <user>:<password>, npm's
+    # _auth, nuget push's API key, yarn config set npmAuthToken|npmAuthIdent <value>
+    _p(
+        r"(?:poetry|composer)[ \t]+config[ \t]+(?:(?:--global|-g)[ \t]+)?http-basic\.\S+[ \t]+\S+"
+        r"[ \t]+(?!-)" + VALUE,
+        "http-basic",
+        lower=True,
+    ),
+    _p(
+        r"composer[ \t]+config[ \t]+(?:(?:--global|-g)[ \t]+)?"
+        r"(?:github-oauth|gitlab-oauth|gitlab-token|bitbucket-oauth)\.\S+[ \t]+(?!-)" + VALUE,
+        "-oauth",
+        "gitlab-token",
+        lower=True,
+    ),  # fmt: skip
+    # bundle config set [--global] <gem host> <user>:<password>
+    _p(
+        r"bundle config[ \t]+(?:set[ \t]+)?(?:--(?:global|local)[ \t]+)?"
+        r"[a-z0-9\-]+\.[a-z0-9.\-]+[ \t]+[^\s:'\"]+:" + VALUE,
+        "bundle config",
+        lower=True,
+    ),
+    # npm config set _auth|_password <value> (no registry prefix)
+    _p(r"config[ \t]+set[ \t]+_(?:auth|password)[ \t=]+" + VALUE, "_auth", "_password", lower=True),
+    # nuget push <package> <api key>
+    _p(r"nuget(?:\.exe)?[ \t]+push[ \t]+\S+[ \t]+(?!-)" + VALUE, "nuget", lower=True),
+    # CLIs that take a token as their login's argument: snyk auth, wandb login, ngrok
+    # authtoken / config add-authtoken, codecov -t, ansible-vault encrypt_string
+    _p(
+        r"(?:snyk[ \t]+auth|wandb[ \t]+login|ngrok[ \t]+(?:config[ \t]+add-authtoken|authtoken)"
+        r"|codecov(?:[ \t]+\S+)*?[ \t]+(?:-t|--token)|encrypt_string)[ \t]+(?!-)" + VALUE,
+        "snyk",
+        "wandb",
+        "ngrok",
+        "codecov",
+        "encrypt_string",
+        lower=True,
+    ),  # fmt: skip
+    # redis-cli … AUTH [user] <password> (the command alone on its line or at its end)
+    _p(
+        r"redis-cli(?=[ \t])"
+        + _ARGS
+        + r"[ \t]auth[ \t]+(?:[^\s'\"]+[ \t]+)?"
+        + VALUE
+        + r"(?=[ \t]*(?:$|\n|[|;&]))",
+        "redis-cli",
+        lower=True,
+    ),  # fmt: skip
+    # MinIO: mc admin user add <alias> <user> <password>
+    _p(
+        r"mc[ \t]+admin[ \t]+user[ \t]+add[ \t]+\S+[ \t]+\S+[ \t]+" + VALUE,
+        "admin user add",
+        lower=True,
+    ),
+    _p(
+        r"yarn[ \t]+config[ \t]+set[ \t]+npmauth(?:token|ident)[ \t]+" + VALUE,
+        "npmauth",
+        lower=True,
+    ),
+    # MinIO's client: mc alias set <name> <url> <access key> <secret key> (and the older
+    # "mc config host add")
+    _p(
+        r"mc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+\S+[ \t]+\S+[ \t]+\S+[ \t]+"
+        + VALUE,
+        "alias set",
+        "host add",
+        lower=True,
+    ),  # fmt: skip
+    # Windows: net use <drive> <share> /user:<name> <password>
+    _p(
+        r"net[ \t]+use(?=[ \t])" + _ARGS + r"[ \t]/user:\S+[ \t]+(?![/*])" + VALUE,
+        "net use",
+        lower=True,
+    ),
+    # secrets given to a settings store by name: pulumi config set --secret <name> <value>
+    # (or --secret after), dotnet user-secrets set <key> <value>, macOS security's -w
+    _p(
+        r"pulumi[ \t]+config[ \t]+set[ \t]+--secret[ \t]+\S+[ \t]+" + VALUE,
+        "pulumi",
+        lower=True,
+    ),
+    _p(
+        r"pulumi[ \t]+config[ \t]+set[ \t]+(?!-)\S+[ \t]+" + VALUE + r"(?=[ \t]+--secret)",
+        "pulumi",
+        lower=True,
+    ),
+    _p(
+        r"user-secrets[ \t]+set[ \t]+(?:\"[^\"\n]+\"|'[^'\n]+'|[^\s'\"]+)[ \t]+" + VALUE,
+        "user-secrets",
+        lower=True,
+    ),
+    _p(
+        r"security[ \t]+add-(?:generic|internet)-password(?=[ \t])"
+        + _ARGS
+        + r"[ \t]-w[ \t]+"
+        + VALUE,
+        "security add-",
+        lower=True,
+    ),  # fmt: skip
+    # htpasswd -nb <user> <password> (no file: printed), mkpasswd [-m <method>] <password>
+    _p(
+        r"htpasswd[ \t]+-(?=[a-z]*n)(?=[a-z]*b)[a-z]{2,5}[ \t]+(?:-\w+[ \t]+)*\S+[ \t]+" + VALUE,
+        "htpasswd",
+        lower=True,
+    ),  # fmt: skip
+    _p(
+        r"mkpasswd(?:[ \t]+(?:-[mSRP]|--(?:method|salt|rounds|password-fd))[ \t=]+\S+"
+        r"|[ \t]+(?:-5|-s|--stdin))*[ \t]+(?!-)" + VALUE,
+        "mkpasswd",
+    ),
+)
+
+_STDIN_READER = (
+    r"(?:sudo[ \t]+)?(?:"
+    r"(?:docker|podman|nerdctl|buildah|skopeo|oras|crane|helm[ \t]+registry)[ \t]+login[ \t]"
+    + _ARGS
+    + r"--password-stdin"
+    r"|gh[ \t]+auth[ \t]+login(?=[ \t])" + _ARGS + r"--with-token"
+    r"|sudo[ \t]+(?:-\w+[ \t]+)*?-[a-z]*s(?![\w-])"
+    r"|chpasswd|passwd(?![\w-])|secret-tool[ \t]+store|keyring[ \t]+set|az[ \t]+devops[ \t]+login"
+    r"|(?:docker|podman)[ \t]+secret[ \t]+create"
+    r"|gcloud[ \t]+secrets[ \t]+(?:create|versions[ \t]+add)"
+    r"|wrangler[ \t]+secret[ \t]+put|gh[ \t]+secret[ \t]+set|firebase[ \t]+functions:secrets:set"
+    r")"
+)
+"""Commands that read a password, token or secret on their standard input."""
+_STDIN_TRIGGERS = (
+    "password-stdin", "with-token", "sudo", "passwd", "secret-tool", "keyring", "devops",
+    "secret",
+)  # fmt: skip
+
+_READER = re.compile(_STDIN_READER)
+_HERESTRING_VALUE = re.compile(r"<<<[ \t]*" + VALUE)
+
+
+def herestring_spans(
+    text: str, low: str | None = None, hits: list[str] | None = None
+) -> list[tuple[int, int]]:
+    """Values given by ``<<<`` to a command of :data:`_STDIN_READER` on the same line and in
+    the same command (no ``|``, ``;`` or ``&`` between): one ``str.find`` per string instead
+    of the readers' regex over every string."""
+    low = low if low is not None else text.lower()
+    spans = []
+    at = low.find("<<<")
+    while at != -1:
+        line = low[low.rfind("\n", 0, at) + 1 : at]
+        readers = list(_READER.finditer(line))
+        if readers and not any(c in line[readers[-1].end() :] for c in "|;&"):
+            value = _HERESTRING_VALUE.match(low, at)
+            if value is not None:
+                spans.append(value.span(1))
+        at = low.find("<<<", at + 3)
+    return spans
+
+
+PIPED_SECRET_PATTERNS: tuple[Pattern, ...] = (
+    # echo 'v' | docker login -u u --password-stdin; printf '%s' v | gh auth login
+    # --with-token; echo 'user:pw' | chpasswd; echo v | sudo -S …
+    _p(
+        r"(?:echo|printf)[ \t]+(?:-[ne]+[ \t]+|[\"']%s(?:\\n)?[\"'][ \t]+)*"
+        + VALUE
+        + r"[ \t]*\|[ \t]*"
+        + _STDIN_READER,
+        *_STDIN_TRIGGERS,
+        lower=True,
+        requires="|",
+    ),  # fmt: skip
+    # the same commands given a here-string: sudo -S <<< 'v' apt update, secret-tool
+    # store … <<< v, az devops login … <<< v (found from each "<<<", see below)
+    Pattern(
+        re.compile(r"<<<"),
+        ("<<<",),
+        on_lower=True,
+        finder=herestring_spans,
+    ),
+)
