@@ -25,11 +25,14 @@ ASSERTED_SECRET = (
 )
 """The end of an expression that holds a secret, lower-cased."""
 
-ASSERT_LINE = re.compile(r"\n>[ \t]+assert[ \t]")
+ASSERT_LINE = re.compile(r"(?:\A|\n)>[ \t]+assert[ \t]")
 """The regex every span of :func:`asserted_secret_spans` has before it (the pre-check's
-necessary condition, on the lower-cased text). Its trigger is the line start ``"\n>"``:
-"assert" is in a quarter of the event mix's strings, a ``>`` line in one in 400 (a report
-starts with pytest's banner, never with its ``>`` line)."""
+necessary condition, on the lower-cased text). Its triggers are the line start ``"\n>"``
+and, for a pasted block that starts with its ``>`` line (a thought), ``@assert_first``:
+"assert" is in a quarter of the event mix's strings, a ``>`` line in one in 400, so
+"assert" alone only gates a match anchored at the text's start."""
+ASSERT_FIRST = re.compile(r"\A>[ \t]+assert[ \t]")
+"""``@assert_first``'s regex (``triggers.REGEX_TRIGGERS``): tried at position 0 only."""
 
 _ON_A_SECRET = re.compile(r">[ \t]+assert[ \t]+[^\n=]*?" + ASSERTED_SECRET + r"[ \t]*==[^\n]*")
 _REPEATED = re.compile(r"e[ \t]+(?:assertionerror:[ \t]+)?assert[ \t]+'([^'\n]{3,2048})'[ \t]+==")
@@ -43,7 +46,7 @@ def asserted_secret_spans(
 ) -> list[tuple[int, int]]:
     """Spans of the values a failed assert on a secret prints (see the module's docstring)."""
     low = low if low is not None else text.lower()
-    starts = []
+    starts = [0] if low.startswith(">") else []
     pos = low.find("\n>")
     while pos != -1:
         starts.append(pos + 1)

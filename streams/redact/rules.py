@@ -411,7 +411,7 @@ SECRET_RULES: tuple[Rule, ...] = (
             ),
             Pattern(
                 pytest_report.ASSERT_LINE,
-                ("\n>",),
+                ("\n>", "@assert_first"),
                 on_lower=True,
                 finder=pytest_report.asserted_secret_spans,
             ),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from . import context
+from . import context, pytest_report
 from .rules import _NAME_SUFFIX
 
 TRIGGER_CONTEXTS: dict[str, re.Pattern[str]] = {
@@ -69,6 +69,8 @@ REGEX_TRIGGERS: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
     "@template_ref": (("$",), re.compile(r"\$\{")),
     # a key/value table's header (vault kv get, vault read): the "value" pass is shared
     "@kv_table": (("value",), re.compile(r"key[ \t]+value[ \t]*\n[ \t]*-+[ \t]+-+")),
+    # a pasted pytest report that starts with its ">   assert …" line (pytest_report.py)
+    "@assert_first": (("assert",), pytest_report.ASSERT_FIRST),
     # "vercel env add NAME production <<< 'value'" (the "env" pass is shared)
     "@env_add": (("env",), re.compile(r"env[ \t]+(?:add|set)")),
 }

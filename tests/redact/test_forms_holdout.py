@@ -9,8 +9,9 @@ run once. First run: 48 of 51 taken, 0 of 22 look-alikes altered (``git archive 
 23 of 51, 0 of 22). The three misses were read and two fixed in general:
 ``ssh-keygen -p -P old -N new`` (a regex from the command's name took only its first flag:
 ``tool_flags.values_after``) and ``rman target sys/pw@db`` (RMAN's ``target`` takes a
-blank, not ``=``). The third is a limit: a pytest report whose ``>`` line is the text's
-very first line (its trigger is a line break before ``>``); it is not listed here.
+blank, not ``=``); then the third: a pytest report pasted from its ``>`` line, the text's
+very first line (the finder's trigger had been the line break before ``>``; now also
+``@assert_first``, "assert" with a regex anchored at the text's start).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ R = Redactor()
 SECRET = "Hq7rTz2mWp"
 
 TAKEN = (
+    ">       assert settings.SECRET_KEY == 'changeme'\nE       AssertionError: assert 'Hq7rTz2mWp' == 'changeme'",
     "mongodump --uri mongodb://db --username admin --password Hq7rTz2mWp --out /backup",
     "mongorestore -u admin -p 'Hq7rTz2mWp' --authenticationDatabase admin dump/",
     "cqlsh db.internal 9042 --username cassandra --password Hq7rTz2mWp",
