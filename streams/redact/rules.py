@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 
-from . import accept, context, diffs, entropy, glued, pytest_report, statements
+from . import accept, context, diffs, entropy, glued, prose, pytest_report, statements
 from .credentials import CREDENTIAL_RULES
 from .pattern import Pattern, Rule
 from .pattern import literal as _p
@@ -435,6 +435,7 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule("sql_password", statements.SQL_PASSWORD, accept.assignment_value),
     Rule("credential_call", statements.CREDENTIAL_CALL, accept.assignment_value),
     Rule("config_secret", statements.CONFIG_SECRET, accept.assignment_value),
+    Rule("prose_secret", prose.PROSE_SECRET, prose.told_password),
     Rule(
         "client_key_argument",
         # A client built from a string literal alone: the literal is its key
