@@ -10,10 +10,8 @@ import re
 from . import accept
 from .pattern import Pattern, Rule
 from .pattern import literal as _p
-from .tool_flags import PIPED_SECRET_PATTERNS, TOOL_FLAG_PATTERNS, values_after
+from .tool_flags import FLAG_VALUE, PIPED_SECRET_PATTERNS, TOOL_FLAG_PATTERNS, values_after
 
-_FLAG_VALUE = r"([^\s'\"]+|'[^'\n]+'|\"[^\"\n]+\")"
-"""A flag's value: bare, single- or double-quoted (the quotes are not part of the secret)."""
 _MYSQL = r"m(?:ysql|ysqldump|ysqladmin|ariadb)"
 _HTTP_CLIENT = r"(?:curl|wget|https?)[ \t][^\n|;&]*?(?:-u|--user|-a|--auth)[ \t=]*[\"']?"
 """curl/wget ``-u``/``--user``, HTTPie's ``http``/``https`` ``-a``/``--auth`` (user:password)."""
@@ -23,7 +21,7 @@ STORE_PAIRS_COMMAND = re.compile(r"(?:kv (?:put|patch)|secrets set)[ \t]")
 """Commands whose every name=value pair is a secret: ``vault kv put|patch``, and ``fly``'s,
 ``doppler``'s and ``infisical``'s ``secrets set`` (:func:`accept.secret_store_entry` checks
 the command's full name)."""
-_PAIR = re.compile(r"(?<=[ \t])[a-z_][a-z0-9_.\-]*=" + _FLAG_VALUE)
+_PAIR = re.compile(r"(?<=[ \t])[a-z_][a-z0-9_.\-]*=" + FLAG_VALUE)
 """A name=value pair of such a command (:func:`tool_flags.values_after` finds each)."""
 
 
@@ -70,20 +68,20 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
         # a space). All hang on one regex trigger (``@tool``: the tools' names, searched only
         # in strings a cheap literal pre-test lets through) instead of a pass per tool.
         (
-            _p(_MYSQL + r"[^\n|;&]*?[ \t]-p(?!-)" + _FLAG_VALUE, "@tool", "@login"),
-            _p(r"redis-cli[^\n|;&]*?[ \t](?:-a|--pass)[ \t]+" + _FLAG_VALUE, "@tool", "@login"),
-            _p(r"sshpass[^\n|;&]*?[ \t]-p[ \t]*" + _FLAG_VALUE, "@tool", "@login"),
-            _p(r"ldap\w*[^\n|;&]*?[ \t]-w[ \t]+" + _FLAG_VALUE, "@tool", "@login"),
-            _p(r"sqlcmd[^\n|;&]*?[ \t]-P[ \t]+" + _FLAG_VALUE, "@tool", "@login"),
+            _p(_MYSQL + r"[^\n|;&]*?[ \t]-p(?!-)" + FLAG_VALUE, "@tool", "@login"),
+            _p(r"redis-cli[^\n|;&]*?[ \t](?:-a|--pass)[ \t]+" + FLAG_VALUE, "@tool", "@login"),
+            _p(r"sshpass[^\n|;&]*?[ \t]-p[ \t]*" + FLAG_VALUE, "@tool", "@login"),
+            _p(r"ldap\w*[^\n|;&]*?[ \t]-w[ \t]+" + FLAG_VALUE, "@tool", "@login"),
+            _p(r"sqlcmd[^\n|;&]*?[ \t]-P[ \t]+" + FLAG_VALUE, "@tool", "@login"),
             _p(r"smbclient[^\n|;&]*?[ \t]-U[ \t]*[^\s%]+%([^\s'\"]+)", "@tool", "@login"),
             _p(
                 r"htpasswd[ \t]+-[A-Za-z]{0,3}b[A-Za-z]{0,3}[ \t]+(?:-\w+[ \t]+)*\S+[ \t]+\S+[ \t]+"
-                + _FLAG_VALUE,
+                + FLAG_VALUE,
                 "@tool",
                 "@login",
             ),
             _p(
-                r"login\b[^\n|;&]*?[ \t](?:-p|--password)(?:[ \t]+|=)(?!-)" + _FLAG_VALUE,
+                r"login\b[^\n|;&]*?[ \t](?:-p|--password)(?:[ \t]+|=)(?!-)" + FLAG_VALUE,
                 "@tool",
                 "@login",
             ),
@@ -111,20 +109,20 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
             _p(
                 r"(?:gh[ \t]+secret[ \t]+set|keyvault[ \t]+secret[ \t]+set|secretsmanager[ \t]+"
                 r"(?:create-secret|put-secret-value|update-secret))[^\n|;&]*?[ \t]"
-                r"(?:--body|-b|--value|--secret-string)(?:[ \t]+|=)" + _FLAG_VALUE,
+                r"(?:--body|-b|--value|--secret-string)(?:[ \t]+|=)" + FLAG_VALUE,
                 "secret",
                 lower=True,
             ),
             _p(
                 r"put-parameter(?=[^\n]*securestring)[^\n|;&]*?[ \t]--value(?:[ \t]+|=)"
-                + _FLAG_VALUE,
+                + FLAG_VALUE,
                 "@tool",
                 lower=True,
                 requires="securestring",
             ),
-            _p(r"env[ \t]+(?:add|set)[^\n|;&]*?<<<[ \t]*" + _FLAG_VALUE, "@env_add", lower=True),
+            _p(r"env[ \t]+(?:add|set)[^\n|;&]*?<<<[ \t]*" + FLAG_VALUE, "@env_add", lower=True),
             _p(
-                r"setx[ \t]+[a-z0-9_]*(?:key|token|secret|pass|pwd)[a-z0-9_]*[ \t]+" + _FLAG_VALUE,
+                r"setx[ \t]+[a-z0-9_]*(?:key|token|secret|pass|pwd)[a-z0-9_]*[ \t]+" + FLAG_VALUE,
                 "setx",
                 lower=True,
             ),
@@ -142,7 +140,7 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
         (
             _p(r"--from-literal[= ]'[^='\n]+=([^'\n]+)'", "from-literal", lower=True),
             _p(r'--from-literal[= ]"[^="\n]+=([^"\n]+)"', "from-literal", lower=True),
-            _p(r"--from-literal[= ][^='\"\s]+=" + _FLAG_VALUE, "from-literal", lower=True),
+            _p(r"--from-literal[= ][^='\"\s]+=" + FLAG_VALUE, "from-literal", lower=True),
             Pattern(
                 STORE_PAIRS_COMMAND,
                 ("kv put", "kv patch", "secrets set"),

@@ -18,8 +18,10 @@ from collections.abc import Callable
 from .pattern import Pattern
 from .pattern import literal as _p
 
-VALUE = r"([^\s'\"]+|'[^'\n]+'|\"[^\"\n]+\")"
-"""A flag's value: bare, single- or double-quoted."""
+FLAG_VALUE = r"([^\s'\"]+|'[^'\n]+'|\"[^\"\n]+\")"
+"""A flag's value: bare, single- or double-quoted (the quotes are not part of the secret)."""
+_ARGUMENT = r"(?:\"[^\"\n]+\"|'[^'\n]+'|[^\s'\"]+)"
+"""An argument before the secret (a user, an SSID, a key's name): quoted or bare."""
 _ARGS = r"[^\n|;&]*?"
 """The rest of the same command up to the flag (no new line, pipe or command separator)."""
 _SEP = r"(?:[ \t]+|=)(?!-)"
@@ -59,7 +61,11 @@ TOOL_FLAG_PATTERNS: tuple[Pattern, ...] = (
     _p(
         r"(?:mongo(?:sh|dump|restore|import|export|stat|top)?|cqlsh|twine|poetry publish"
         r"|hdbsql|rdesktop|rabbitmqadmin|influx[ \t]+(?:setup|v1[ \t]+shell|user[ \t]+create)"
-        r"|psexec(?:64)?(?:\.exe)?)(?=[ \t])" + _ARGS + r"[ \t](?:-p|--password)" + _SEP + VALUE,
+        r"|psexec(?:64)?(?:\.exe)?)(?=[ \t])"
+        + _ARGS
+        + r"[ \t](?:-p|--password)"
+        + _SEP
+        + FLAG_VALUE,
         "mongo",
         "cqlsh",
         "twine",
@@ -73,13 +79,16 @@ TOOL_FLAG_PATTERNS: tuple[Pattern, ...] = (
     ),  # fmt: skip
     # -P of SQL Server's bcp and mssql-cli (sqlcmd's is in credentials.py); -P, not -p
     _p(
-        r"(?:bcp|mssql-cli|osql)(?=[ \t])" + _ARGS + r"[ \t]-P[ \t]*" + VALUE,
+        r"(?:bcp|mssql-cli|osql)(?=[ \t])" + _ARGS + r"[ \t]-P[ \t]*" + FLAG_VALUE,
         "bcp",
         "mssql-cli",
     ),
     # Firebird's tools: -password (or its shortest form -pas)
     _p(
-        r"(?:isql-fb|isql|gsec|gbak|nbackup)[ \t]" + _ARGS + r"[ \t]-pas(?:sword)?[ \t]+" + VALUE,
+        r"(?:isql-fb|isql|gsec|gbak|nbackup)[ \t]"
+        + _ARGS
+        + r"[ \t]-pas(?:sword)?[ \t]+"
+        + FLAG_VALUE,
         "isql",
         "gsec",
         "gbak",
@@ -88,7 +97,7 @@ TOOL_FLAG_PATTERNS: tuple[Pattern, ...] = (
     ),  # fmt: skip
     # PuTTY's pscp, plink and psftp: -pw
     _p(
-        r"(?:pscp|plink|psftp)(?:\.exe)?(?=[ \t])" + _ARGS + r"[ \t]-pw[ \t]+" + VALUE,
+        r"(?:pscp|plink|psftp)(?:\.exe)?(?=[ \t])" + _ARGS + r"[ \t]-pw[ \t]+" + FLAG_VALUE,
         "pscp",
         "plink",
         "psftp",
@@ -97,7 +106,7 @@ TOOL_FLAG_PATTERNS: tuple[Pattern, ...] = (
     # Java's keytool and jarsigner: -storepass, -keypass and their src/dest forms (flags no
     # other tool has, so each is found alone, however many a command gives)
     _p(
-        r"[ \t]-(?:src|dest)?(?:store|key)pass[ \t]+(?!-)" + VALUE,
+        r"[ \t]-(?:src|dest)?(?:store|key)pass[ \t]+(?!-)" + FLAG_VALUE,
         "storepass",
         "keypass",
         lower=True,
@@ -106,46 +115,50 @@ TOOL_FLAG_PATTERNS: tuple[Pattern, ...] = (
     Pattern(
         _SSH_KEYGEN,
         ("ssh-keygen",),
-        finder=values_after(_SSH_KEYGEN, re.compile(r"[ \t]-[NP][ \t]*" + VALUE), lower=False),
+        finder=values_after(_SSH_KEYGEN, re.compile(r"[ \t]-[NP][ \t]*" + FLAG_VALUE), lower=False),
     ),
     # GnuPG: --passphrase (not --passphrase-file or --passphrase-fd)
-    _p(r"gpg2?(?=[ \t])" + _ARGS + r"[ \t]--passphrase" + _SEP + VALUE, "gpg", lower=True),
+    _p(r"gpg2?(?=[ \t])" + _ARGS + r"[ \t]--passphrase" + _SEP + FLAG_VALUE, "gpg", lower=True),
     # Info-ZIP's zip and unzip: -P (unzip's -p pipes a file out: case matters)
-    _p(r"zip(?<![gb]zip)(?=[ \t])" + _ARGS + r"[ \t]-P[ \t]+" + VALUE, "zip"),
+    _p(r"zip(?<![gb]zip)(?=[ \t])" + _ARGS + r"[ \t]-P[ \t]+" + FLAG_VALUE, "zip"),
     # 7-Zip: -p attached (7z a -pSECRET archive.7z)
-    _p(r"7z[ar]?(?=[ \t])" + _ARGS + r"[ \t]-p" + VALUE, "7z"),
+    _p(r"7z[ar]?(?=[ \t])" + _ARGS + r"[ \t]-p" + FLAG_VALUE, "7z"),
     # OpenSSL: enc's -k, and passwd's positional password (openssl passwd -6 <password>)
     _p(
         r"openssl[ \t]+(?:enc|aes-?\d+\S*|des\S*|bf\S*|camellia\S*|chacha20)[ \t]"
         + _ARGS
         + r"[ \t]-k[ \t]+"
-        + VALUE,
+        + FLAG_VALUE,
         "openssl",
         lower=True,
     ),  # fmt: skip
     _p(
-        r"openssl[ \t]+passwd(?:[ \t]+-(?:salt[ \t]+\S+|\S+))*[ \t]+(?!-)" + VALUE,
+        r"openssl[ \t]+passwd(?:[ \t]+-(?:salt[ \t]+\S+|\S+))*[ \t]+(?!-)" + FLAG_VALUE,
         "openssl",
         lower=True,
     ),  # fmt: skip
     # Netlify's --auth, DigitalOcean's doctl -t/--access-token, curl's --oauth2-bearer
-    _p(r"netlify(?=[ \t])" + _ARGS + r"[ \t]--auth" + _SEP + VALUE, "netlify", lower=True),
+    _p(r"netlify(?=[ \t])" + _ARGS + r"[ \t]--auth" + _SEP + FLAG_VALUE, "netlify", lower=True),
     _p(
-        r"doctl(?=[ \t])" + _ARGS + r"[ \t](?:-t|--access-token)" + _SEP + VALUE,
+        r"doctl(?=[ \t])" + _ARGS + r"[ \t](?:-t|--access-token)" + _SEP + FLAG_VALUE,
         "doctl",
         lower=True,
     ),
-    _p(r"--oauth2-bearer" + _SEP + VALUE, "oauth2-bearer", lower=True),
+    _p(r"--oauth2-bearer" + _SEP + FLAG_VALUE, "oauth2-bearer", lower=True),
     # NuGet sources: dotnet nuget add|update source … -p/--password, nuget.exe -Password
     _p(
-        r"nuget(?:\.exe)?(?=[ \t])" + _ARGS + r"[ \t](?:-p|--password|-password)" + _SEP + VALUE,
+        r"nuget(?:\.exe)?(?=[ \t])"
+        + _ARGS
+        + r"[ \t](?:-p|--password|-password)"
+        + _SEP
+        + FLAG_VALUE,
         "nuget",
         lower=True,
     ),  # fmt: skip
     # FreeRDP: /p:password
-    _p(r"freerdp3?(?=[ \t])" + _ARGS + r"[ \t][/+-]p:" + VALUE, "freerdp", lower=True),
+    _p(r"freerdp3?(?=[ \t])" + _ARGS + r"[ \t][/+-]p:" + FLAG_VALUE, "freerdp", lower=True),
     # lftp -u user,password
-    _p(r"lftp(?=[ \t])" + _ARGS + r"[ \t]-u[ \t]+[^\s,'\"]+," + VALUE, "lftp", lower=True),
+    _p(r"lftp(?=[ \t])" + _ARGS + r"[ \t]-u[ \t]+[^\s,'\"]+," + FLAG_VALUE, "lftp", lower=True),
     # Oracle's user/password@db logins (sqlplus, Data Pump, SQL*Loader, RMAN)
     _p(
         r"(?:sqlplus|expdp|impdp|sqlldr|rman|dgmgrl)(?:[ \t]+-\S+)*[ \t]+"
@@ -162,18 +175,20 @@ TOOL_FLAG_PATTERNS: tuple[Pattern, ...] = (
     # positional passwords: mysqladmin … password <new>, rabbitmqctl add_user|
     # change_password <user> <password>, wpa_passphrase <ssid> <passphrase>
     _p(
-        r"mysqladmin(?=[ \t])" + _ARGS + r"[ \t]password[ \t]+(?!-)" + VALUE,
+        r"mysqladmin(?=[ \t])" + _ARGS + r"[ \t]password[ \t]+(?!-)" + FLAG_VALUE,
         "mysqladmin",
         lower=True,
     ),
     _p(
         r"rabbitmqctl[ \t]+(?:add_user|change_password|authenticate_user)[ \t]+"
-        r"(?:\"[^\"\n]+\"|'[^'\n]+'|[^\s'\"]+)[ \t]+" + VALUE,
+        + _ARGUMENT
+        + r"[ \t]+"
+        + FLAG_VALUE,
         "rabbitmqctl",
         lower=True,
     ),  # fmt: skip
     _p(
-        r"wpa_passphrase[ \t]+(?:\"[^\"\n]+\"|'[^'\n]+'|[^\s'\"]+)[ \t]+" + VALUE,
+        r"wpa_passphrase[ \t]+" + _ARGUMENT + r"[ \t]+" + FLAG_VALUE,
         "wpa_passphrase",
         lower=True,
     ),
@@ -182,13 +197,13 @@ TOOL_FLAG_PATTERNS: tuple[Pattern, ...] = (
     # _auth, nuget push's API key, yarn config set npmAuthToken|npmAuthIdent <value>
     _p(
         r"(?:poetry|composer)[ \t]+config[ \t]+(?:(?:--global|-g)[ \t]+)?http-basic\.\S+[ \t]+\S+"
-        r"[ \t]+(?!-)" + VALUE,
+        r"[ \t]+(?!-)" + FLAG_VALUE,
         "http-basic",
         lower=True,
     ),
     _p(
         r"composer[ \t]+config[ \t]+(?:(?:--global|-g)[ \t]+)?"
-        r"(?:github-oauth|gitlab-oauth|gitlab-token|bitbucket-oauth)\.\S+[ \t]+(?!-)" + VALUE,
+        r"(?:github-oauth|gitlab-oauth|gitlab-token|bitbucket-oauth)\.\S+[ \t]+(?!-)" + FLAG_VALUE,
         "-oauth",
         "gitlab-token",
         lower=True,
@@ -196,19 +211,29 @@ TOOL_FLAG_PATTERNS: tuple[Pattern, ...] = (
     # bundle config set [--global] <gem host> <user>:<password>
     _p(
         r"bundle config[ \t]+(?:set[ \t]+)?(?:--(?:global|local)[ \t]+)?"
-        r"[a-z0-9\-]+\.[a-z0-9.\-]+[ \t]+[^\s:'\"]+:" + VALUE,
+        r"[a-z0-9\-]+\.[a-z0-9.\-]+[ \t]+[^\s:'\"]+:" + FLAG_VALUE,
         "bundle config",
         lower=True,
     ),
     # npm config set _auth|_password <value> (no registry prefix)
-    _p(r"config[ \t]+set[ \t]+_(?:auth|password)[ \t=]+" + VALUE, "_auth", "_password", lower=True),
+    _p(
+        r"config[ \t]+set[ \t]+_(?:auth|password)[ \t=]+" + FLAG_VALUE,
+        "_auth",
+        "_password",
+        lower=True,
+    ),
     # nuget push <package> <api key>
-    _p(r"nuget(?:\.exe)?[ \t]+push[ \t]+\S+[ \t]+(?!-)" + VALUE, "nuget", lower=True),
+    _p(r"nuget(?:\.exe)?[ \t]+push[ \t]+\S+[ \t]+(?!-)" + FLAG_VALUE, "nuget", lower=True),
+    _p(
+        r"yarn[ \t]+config[ \t]+set[ \t]+npmauth(?:token|ident)[ \t]+" + FLAG_VALUE,
+        "npmauth",
+        lower=True,
+    ),
     # CLIs that take a token as their login's argument: snyk auth, wandb login, ngrok
     # authtoken / config add-authtoken, codecov -t, ansible-vault encrypt_string
     _p(
         r"(?:snyk[ \t]+auth|wandb[ \t]+login|ngrok[ \t]+(?:config[ \t]+add-authtoken|authtoken)"
-        r"|codecov(?:[ \t]+\S+)*?[ \t]+(?:-t|--token)|encrypt_string)[ \t]+(?!-)" + VALUE,
+        r"|codecov(?:[ \t]+\S+)*?[ \t]+(?:-t|--token)|encrypt_string)[ \t]+(?!-)" + FLAG_VALUE,
         "snyk",
         "wandb",
         "ngrok",
@@ -221,51 +246,46 @@ TOOL_FLAG_PATTERNS: tuple[Pattern, ...] = (
         r"redis-cli(?=[ \t])"
         + _ARGS
         + r"[ \t]auth[ \t]+(?:[^\s'\"]+[ \t]+)?"
-        + VALUE
+        + FLAG_VALUE
         + r"(?=[ \t]*(?:$|\n|[|;&]))",
         "redis-cli",
         lower=True,
     ),  # fmt: skip
     # MinIO: mc admin user add <alias> <user> <password>
     _p(
-        r"mc[ \t]+admin[ \t]+user[ \t]+add[ \t]+\S+[ \t]+\S+[ \t]+" + VALUE,
+        r"mc[ \t]+admin[ \t]+user[ \t]+add[ \t]+\S+[ \t]+\S+[ \t]+" + FLAG_VALUE,
         "admin user add",
-        lower=True,
-    ),
-    _p(
-        r"yarn[ \t]+config[ \t]+set[ \t]+npmauth(?:token|ident)[ \t]+" + VALUE,
-        "npmauth",
         lower=True,
     ),
     # MinIO's client: mc alias set <name> <url> <access key> <secret key> (and the older
     # "mc config host add")
     _p(
         r"mc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+\S+[ \t]+\S+[ \t]+\S+[ \t]+"
-        + VALUE,
+        + FLAG_VALUE,
         "alias set",
         "host add",
         lower=True,
     ),  # fmt: skip
     # Windows: net use <drive> <share> /user:<name> <password>
     _p(
-        r"net[ \t]+use(?=[ \t])" + _ARGS + r"[ \t]/user:\S+[ \t]+(?![/*])" + VALUE,
+        r"net[ \t]+use(?=[ \t])" + _ARGS + r"[ \t]/user:\S+[ \t]+(?![/*])" + FLAG_VALUE,
         "net use",
         lower=True,
     ),
     # secrets given to a settings store by name: pulumi config set --secret <name> <value>
     # (or --secret after), dotnet user-secrets set <key> <value>, macOS security's -w
     _p(
-        r"pulumi[ \t]+config[ \t]+set[ \t]+--secret[ \t]+\S+[ \t]+" + VALUE,
+        r"pulumi[ \t]+config[ \t]+set[ \t]+--secret[ \t]+\S+[ \t]+" + FLAG_VALUE,
         "pulumi",
         lower=True,
     ),
     _p(
-        r"pulumi[ \t]+config[ \t]+set[ \t]+(?!-)\S+[ \t]+" + VALUE + r"(?=[ \t]+--secret)",
+        r"pulumi[ \t]+config[ \t]+set[ \t]+(?!-)\S+[ \t]+" + FLAG_VALUE + r"(?=[ \t]+--secret)",
         "pulumi",
         lower=True,
     ),
     _p(
-        r"user-secrets[ \t]+set[ \t]+(?:\"[^\"\n]+\"|'[^'\n]+'|[^\s'\"]+)[ \t]+" + VALUE,
+        r"user-secrets[ \t]+set[ \t]+" + _ARGUMENT + r"[ \t]+" + FLAG_VALUE,
         "user-secrets",
         lower=True,
     ),
@@ -273,19 +293,20 @@ TOOL_FLAG_PATTERNS: tuple[Pattern, ...] = (
         r"security[ \t]+add-(?:generic|internet)-password(?=[ \t])"
         + _ARGS
         + r"[ \t]-w[ \t]+"
-        + VALUE,
+        + FLAG_VALUE,
         "security add-",
         lower=True,
     ),  # fmt: skip
     # htpasswd -nb <user> <password> (no file: printed), mkpasswd [-m <method>] <password>
     _p(
-        r"htpasswd[ \t]+-(?=[a-z]*n)(?=[a-z]*b)[a-z]{2,5}[ \t]+(?:-\w+[ \t]+)*\S+[ \t]+" + VALUE,
+        r"htpasswd[ \t]+-(?=[a-z]*n)(?=[a-z]*b)[a-z]{2,5}[ \t]+(?:-\w+[ \t]+)*\S+[ \t]+"
+        + FLAG_VALUE,
         "htpasswd",
         lower=True,
     ),  # fmt: skip
     _p(
         r"mkpasswd(?:[ \t]+(?:-[mSRP]|--(?:method|salt|rounds|password-fd))[ \t=]+\S+"
-        r"|[ \t]+(?:-5|-s|--stdin))*[ \t]+(?!-)" + VALUE,
+        r"|[ \t]+(?:-5|-s|--stdin))*[ \t]+(?!-)" + FLAG_VALUE,
         "mkpasswd",
     ),
 )
@@ -310,7 +331,7 @@ _STDIN_TRIGGERS = (
 )  # fmt: skip
 
 _READER = re.compile(_STDIN_READER)
-_HERESTRING_VALUE = re.compile(r"<<<[ \t]*" + VALUE)
+_HERESTRING_VALUE = re.compile(r"<<<[ \t]*" + FLAG_VALUE)
 
 
 def herestring_spans(
@@ -338,7 +359,7 @@ PIPED_SECRET_PATTERNS: tuple[Pattern, ...] = (
     # --with-token; echo 'user:pw' | chpasswd; echo v | sudo -S …
     _p(
         r"(?:echo|printf)[ \t]+(?:-[ne]+[ \t]+|[\"']%s(?:\\n)?[\"'][ \t]+)*"
-        + VALUE
+        + FLAG_VALUE
         + r"[ \t]*\|[ \t]*"
         + _STDIN_READER,
         *_STDIN_TRIGGERS,
