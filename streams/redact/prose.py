@@ -43,6 +43,8 @@ _WORDS_AND_VERSION = re.compile(r"[a-z]+(?:[_\-.]?[a-z]+)*[_\-.]?v?\d+(?:\.\d+)*
 _SIGN = re.compile(r"[!@#$%^&*~?+=]")
 _DIGIT_IN_WORD = re.compile(r"[a-z]\d[a-z]")
 _DOTTED_NAME = re.compile(r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+")
+_VERSION = re.compile(r"v?\d+(?:\.\d+)+[a-z0-9.\-]*")
+_FILE_SUFFIX = re.compile(r"\.[a-z]{1,4}$")
 
 
 def told_password(value: str, text: str, start: int, end: int) -> bool:
@@ -51,15 +53,15 @@ def told_password(value: str, text: str, start: int, end: int) -> bool:
     low = value.lower()
     if value.startswith(("$", "{", "%", "<", "[")) or is_placeholder(value):
         return False  # a reference ($SUPABASE_KEY, {{secret}}), a placeholder
-    if len(value) < 8 or "/" in value or "://" in value or "@" in value.strip("@"):
-        return False
+    if len(value) < 8 or "/" in value or "@" in value.strip("@"):
+        return False  # a path or URL, an e-mail address
     if _DOTTED_NAME.fullmatch(low):
         return False  # a reference (id_token.fetch_credentials, base64.b64encode)
     if not any(c.isalpha() for c in value):
         return False
     if not (any(c.isdigit() for c in value) or _SIGN.search(value)):
         return False
-    if re.fullmatch(r"v?\d+(?:\.\d+)+[a-z0-9.\-]*", low) or re.search(r"\.[a-z]{1,4}$", low):
+    if _VERSION.fullmatch(low) or _FILE_SUFFIX.search(low):
         return False  # a version, a file name
     # python3.11, oauth2_client, sha256: words and a version, no digit inside a word
     return not (_WORDS_AND_VERSION.fullmatch(low) and not _DIGIT_IN_WORD.search(low))
