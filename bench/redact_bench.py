@@ -24,10 +24,12 @@ split taken from Nosey Parker's rule examples instead, ``--split fresh2`` the on
 Kingfisher's and secretlint's, ``--split fresh3`` the one taken from Semgrep's secrets rules'
 test files, ``--split fresh4`` the one taken from SonarSource's secrets rules' examples,
 ripsecrets' test files and Whispers' fixtures, ``--split fresh5`` the one taken from Trivy's
-secret test files, Horusec's leaks samples and GitHub's custom patterns' tests (each in its
-own files; ``--split`` repeats). Per split it also prints the field readings' figures
-(``short_text_fields``, ``lone_value_fields``) and the negatives altered when planted alone
-in a typed and a printed field (``false_positives_alone_in_a_field``), and the text recall
+secret test files, Horusec's leaks samples and GitHub's custom patterns' tests, ``--split
+fresh8`` the one taken from checkov's, Microsoft security-utilities', DevSkim's, rusty-hog's
+and credential-digger's tests (each in its own files; ``--split`` repeats). Per split it
+also prints the field readings' figures (``short_text_fields``, ``lone_value_fields``) and
+the negatives altered when planted alone in a typed and a printed field
+(``false_positives_alone_in_a_field``), and the text recall
 of the same secrets in a second set of carriers written without reading the rules
 (``second_carriers_text_recall``, ``carriers2.py``). ``--split realneg`` scores the
 negatives-only split of harmless strings taken from real public files.
@@ -249,6 +251,7 @@ def main() -> None:
             "fresh5",
             "fresh6",
             "fresh7",
+            "fresh8",
             "realneg",
         ),
         help="corpus split(s) to score (default: blind and tune; fresh: Nosey Parker's "
@@ -256,8 +259,9 @@ def main() -> None:
         "fresh4: Sonar's rule examples, ripsecrets' and Whispers' tests; fresh5: Trivy's, "
         "Horusec's and GitHub's custom patterns' tests; fresh6: the values of gitleaks', "
         "TruffleHog's and detect-secrets' tests the main corpus left out; fresh7: earlybird's, "
-        "Talisman's and ggshield's tests and rule examples; realneg: negatives "
-        "only, harmless strings from real public files)",
+        "Talisman's and ggshield's tests and rule examples; fresh8: checkov's, Microsoft "
+        "security-utilities', DevSkim's, rusty-hog's and credential-digger's tests; realneg: "
+        "negatives only, harmless strings from real public files)",
     )
     parser.add_argument("--n", type=int, default=40_000)
     parser.add_argument("--repeat", type=int, default=3)

@@ -66,6 +66,7 @@ ID_LETTER = {
     "fresh5": "m",
     "fresh6": "p",
     "fresh7": "q",
+    "fresh8": "u",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives."""
 
