@@ -184,10 +184,12 @@ work unit, so a single worker runs them in order, the test that stops the stack 
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark ``integration`` by fixture and folder (``slow`` implies it), and order the tests of
-    the shared ``up_stack`` so that those that stop it run last of all (see
-    ``tests/up_stack.py``): at the end of a serial run, first under pytest-xdist, where their
-    unit is the longest and would otherwise hold the last worker alone."""
+    """Mark ``integration`` by fixture and folder (``slow`` implies it), and order the tests.
+
+    The tests of the shared ``up_stack`` that stop it run after its other users (see
+    ``tests/up_stack.py``): at the end of a serial run. Under pytest-xdist the work units
+    (one per file, see :func:`pytest_xdist_make_scheduler`) are handed out longest first, by
+    :func:`unit_order`."""
     tests_root = Path(__file__).parent
     for item in items:
         module = item.nodeid.split("::", 1)[0]
@@ -199,22 +201,60 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if uses or whole_module or folder in INTEGRATION_FOLDERS or item.get_closest_marker("slow"):
             item.add_marker(pytest.mark.integration)
 
-    # rank of (other tests, stack users, stack stoppers)
-    ranks = (2, 0, 1) if "PYTEST_XDIST_WORKER" in os.environ else (0, 1, 2)
-
     def stack_rank(item: pytest.Item) -> int:
+        """Other tests, the shared stack's users, the tests that stop it."""
         if "up_stack" not in getattr(item, "fixturenames", ()):
-            return ranks[0]
-        return ranks[2] if item.get_closest_marker("stops_the_stack") else ranks[1]
+            return 0
+        return 2 if item.get_closest_marker("stops_the_stack") else 1
 
-    items[:] = sorted(items, key=stack_rank)  # stable: the order within each rank is kept
+    if "PYTEST_XDIST_WORKER" in os.environ:
+        units = unit_order(items)
+        items[:] = sorted(items, key=lambda item: (units[work_unit(item)], stack_rank(item)))
+    else:
+        items[:] = sorted(items, key=stack_rank)  # stable: the order within each rank is kept
+
+
+def work_unit(item: pytest.Item) -> str:
+    """The pytest-xdist work unit of a test: its file, or the shared stack's unit."""
+    module = item.nodeid.split("::", 1)[0]
+    return "up_stack" if module in SHARED_STACK_MODULES else module
+
+
+def unit_order(items: list[pytest.Item]) -> dict[str, int]:
+    """Each work unit's place in the queue: the shared stack's unit, then units with a
+    ``slow`` test, then the other units by how many integration tests they hold, most
+    first, then the fast tier's units by size.
+
+    Why: a unit runs on one worker from start to end, so a long one handed out last keeps
+    one worker busy while the others idle. pytest-xdist's own order (most tests first) put
+    the files of a few long integration tests (the SIGKILL rounds, the CLI failure matrix)
+    at the very end, behind hundreds of parametrized string checks that take milliseconds.
+    """
+    size: dict[str, int] = {}
+    integration: dict[str, int] = {}
+    slow: set[str] = set()
+    for item in items:
+        unit = work_unit(item)
+        size[unit] = size.get(unit, 0) + 1
+        if item.get_closest_marker("integration"):
+            integration[unit] = integration.get(unit, 0) + 1
+        if item.get_closest_marker("slow"):
+            slow.add(unit)
+
+    def rank(unit: str) -> tuple[int, int, int]:
+        first = 0 if unit == "up_stack" else 1 if unit in slow else 2 if unit in integration else 3
+        return (first, -integration.get(unit, 0), -size[unit])
+
+    return {unit: place for place, unit in enumerate(sorted(size, key=rank))}
 
 
 if importlib.util.find_spec("xdist") is not None:
 
     def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
         """``-n N``: one work unit per test file (module fixtures start once), except the
-        shared stack's modules, which form one unit (see `SHARED_STACK_MODULES`)."""
+        shared stack's modules, which form one unit (see `SHARED_STACK_MODULES`); units are
+        handed out in collection order, which :func:`unit_order` set (not re-sorted by
+        size, pytest-xdist's default)."""
         from xdist.scheduler import LoadFileScheduling
 
         class SharedStackScheduling(LoadFileScheduling):
@@ -222,7 +262,17 @@ if importlib.util.find_spec("xdist") is not None:
                 module = super()._split_scope(nodeid)
                 return "up_stack" if module in SHARED_STACK_MODULES else module
 
+        config.option.loadscopereorder = False
         return SharedStackScheduling(config, log)
+
+    def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+        """``-n auto``: two workers per core. Most of the suite's time is spent waiting on the
+        processes it starts (brokers, stacks, sandboxes), so on two cores four workers
+        finish sooner than two (measured in the README). ``PYTEST_XDIST_AUTO_NUM_WORKERS``
+        still decides when set (pytest-xdist's own default then answers)."""
+        if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+            return None
+        return 2 * len(os.sched_getaffinity(0))
 
 
 @pytest.fixture(scope="session")
