@@ -15,6 +15,7 @@ import re
 
 from .entropy import UNDERSCORE_UUID, is_identifier_like
 from .ids import public_id
+from .value_forms import RESOURCE_REF, is_ui_text, password_named, typed_password
 
 _NOT_VALUES = frozenset(
     {
@@ -39,11 +40,23 @@ _SECRET_WORD_TRANSLATIONS = frozenset(
 ``"Password": "Lösenord"`` labels a field, it holds no secret."""
 _SECRET_WORDS = ("password", "passwd", "secret", "token", "key", "credential", "auth")
 _PLACEHOLDER_START = (
-    "$", "{{", "{%", "%(", "<", "&lt;", "[redacted", "***", "...", "os.", "env.", "arn:aws",
+    "$", "\\$", "{{", "{%", "%(", "<", "&lt;", "[redacted", "***", "...", "os.", "env.", "arn:aws",
 )  # fmt: skip
 """A value starting so is a template, a variable, an HTML-escaped ``<placeholder>``, or an
 AWS ARN (a policy or role name: ``…:policy/IAMUserChangePassword``)."""
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_NOT_BRACKETED = re.compile(r"[\"',\[]|\](?!$)", re.S)
+
+
+def bracketed_placeholder(value: str) -> bool:
+    """``[dockerhub-password]``, or ``[원격지`` where a blank cut ``[원격지 접속 계정의 암호]``:
+    a bracket opened and closed only at the end, no quote, comma or other bracket inside
+    (a list is no placeholder)."""
+    if not value.startswith("[") or ("]" in value and not value.endswith("]")):
+        return False
+    return _NOT_BRACKETED.search(value, 1) is None
+
+
 _PROSE_WORD = re.compile(r"[a-z]+[.!?]")
 _DOTTED = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)+")
 _REPEATED = re.compile(r"(.)\1*")
@@ -108,6 +121,8 @@ def is_placeholder(value: str) -> bool:
         return True
     if _REPEATED.fullmatch(v):  # "xxxxxxxx", "********"
         return True
+    if bracketed_placeholder(v):
+        return True
     return v.startswith("{") and v.endswith("}")
 
 
@@ -154,8 +169,15 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
     a bare identifier without digits that names the secret (``api_key=API_KEY``) or is a
     call argument (``f(password=password)``).
     """
+    typed = value not in _NOT_VALUES and not _REPEATED.fullmatch(value)
+    if typed and typed_password(value, text, start, end):
+        return True
     if is_placeholder(value) or is_prose_label(value) or _between_strings(value):
         return False
+    if is_ui_text(value, text, start) or RESOURCE_REF.fullmatch(unquoted(value)):
+        return False
+    if "=$" in value or "=%" in value:
+        return False  # "Token token=$TOKEN": a name given a variable, not a value
     if _NOT_A_SECRET_FORM.fullmatch(unquoted(value)):
         return False  # a color, a query string of plain words, a printf placeholder
     if _QUERY_NAME.search(text, max(0, start - 64), start):
@@ -184,7 +206,7 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
     if any(c in value for c in "()[]{}") and not _password_with_brackets(value):
         return False  # a call, a subscript, an object: code
     if value.isdigit() and len(value) < 20:
-        return False
+        return len(value) >= 4 and password_named(text, start)  # MYSQL_PWD=123456
     if _DOTTED.fullmatch(value) and not any(map(_random_segment, value.split("."))):
         return False  # settings.api_key, config.auth.token: a reference, not a value
     if _IDENT.fullmatch(value) and not any(c.isdigit() for c in value):
@@ -293,6 +315,8 @@ def url_password(value: str, text: str, start: int, end: int) -> bool:
     value = unquoted(value) or value
     if _ENV_REFERENCE.fullmatch(value) or value.startswith(("{", "%(", "<", "$(", "`")):
         return False  # a reference, a template, a command substitution
+    if bracketed_placeholder(value):
+        return False
     if _stand_in_userinfo(value, text, start):
         return False
     if _PRINTF.fullmatch(value):

@@ -172,6 +172,12 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
                 r"([^\s:`'\"]{3,})",
                 "@pgpass",
             ),
+            # any port ("*:*:*:postgres:pw", "localhost:*:*:app:pw"): a whole line of its own
+            _p(
+                r"(?m)^[ \t]*[A-Za-z0-9_.\-*]+:\*:[A-Za-z0-9_.\-*]+:[A-Za-z0-9_.\-]+:"
+                r"([^\s:`'\"]{3,})[ \t]*$",
+                ":*:",
+            ),
         ),
         accept.url_password,
     ),

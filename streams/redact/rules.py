@@ -102,6 +102,9 @@ triggers (for ``passworD123*``) cost 1.5 µs per string on the event mix, so tha
 read only where a leet literal is too."""
 
 
+_JWT_PART = r"e(?:yJ|yAi|wo[gJi]|w0K)[A-Za-z0-9_\-]{8,}(?:\.[A-Za-z0-9_\-]*)?"
+"""A JWT's payload and optional signature: JSON claims in base64url, then ``.signature``."""
+
 SECRET_RULES: tuple[Rule, ...] = (
     Rule(
         "private_key_block",
@@ -118,8 +121,20 @@ SECRET_RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "jwt",
-        # header.payload[.signature]: an unsigned token's claims are still a credential's
-        (_p(r"eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}(?:\.[A-Za-z0-9_\-]*)?", "eyj"),),
+        # header.payload[.signature]: an unsigned token's claims are still a credential's.
+        # JSON may open with a blank or a new line: '{ "' is eyAi, '{\n' ewo, '{\r\n' ew0K
+        # (hand-made and pretty-printed tokens; Microsoft's security-utilities tests them).
+        (
+            _p(r"eyJ[A-Za-z0-9_\-]{8,}\." + _JWT_PART, "eyj"),
+            _p(
+                r"e(?:yAi|wo[gJi]|w0K)[A-Za-z0-9_\-]{8,}\." + _JWT_PART,
+                "eyai",
+                "ewog",
+                "ewoj",
+                "ewoi",
+                "ew0k",
+            ),
+        ),
     ),
     Rule(
         "github_token",
@@ -345,10 +360,12 @@ SECRET_RULES: tuple[Rule, ...] = (
             # or ending the quoted line a command writes (printf '…password x9' >> ~/.netrc)
             # when it is not a plain word ("… as password value" is a message); a test
             # runner's verdict after a test's name is no value (test_empty_password PASSED);
-            # the passwd command's argument is a user ("sudo passwd bob", "$ passwd bob")
+            # the passwd command's argument is a user ("sudo passwd bob", "$ passwd bob"), as
+            # is the one after an htpasswd file ("htpasswd -c /etc/nginx/.htpasswd admin")
             _p(
                 r"(?:secret_key|access_key|aws_secret_key|password|passwd)"
-                r"(?<!^passwd)(?<!sudo passwd)(?<!\$ passwd)(?<!# passwd)[ \t]+(?![=:\-])"
+                r"(?<!^passwd)(?<!sudo passwd)(?<!\$ passwd)(?<!# passwd)(?<!htpasswd)"
+                r"[ \t]+(?![=:\-])"
                 r"(?!(?:passed|failed|error|skipped|xfailed|xpassed|xfail|xpass)\b)"
                 r"(?:([^\s\"'`,;]{3,512})(?=[ \t]*(?:$|\n|\r|`))"
                 r"|((?=[^\s\"'`,;]*[^a-z\s\"'`,;])[^\s\"'`,;]{3,512})(?=['\"]))",

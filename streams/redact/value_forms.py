@@ -1,0 +1,79 @@
+"""Forms of a value written after a secret's name that the text around it decides.
+
+Split from ``accept.py`` (what every assignment's check asks): whether the name says
+password, whether the line is a data format whose bare value is a literal (an environment
+variable, a properties or YAML key, a flag), and two forms that hold no secret whatever the
+name (a localisation file's text, a ``namespace/name`` reference). Each was read off real
+lines (``bench/redact_toollines.py``, the fresh8 split)."""
+
+from __future__ import annotations
+
+import re
+
+_PASSWORD_NAMED = re.compile(
+    r"(?:pass(?:word|wd|phrase)?|pwd)(?:[_\-.]?(?:value|plain|raw|prod|dev|live|test|local"
+    r"|admin|root|[0-9]))*[\"']?\]?[ \t]*(?:=|:=|:)[ \t]*[\"']?$"
+    r"|--[a-z0-9\-]*(?:password|passwd|pass|pwd)(?:[ \t]+|=)[\"']?$",
+    re.I,
+)
+"""The name right before a value says password (``MYSQL_ROOT_PASSWORD=``, ``--password=``,
+``password: ``), not token or key (``max_tokens=4096``)."""
+
+
+def password_named(text: str, start: int) -> bool:
+    """The 48 characters before ``start`` end with a password's name and its sign."""
+    return _PASSWORD_NAMED.search(text, max(0, start - 48), start) is not None
+
+
+_DATA_ASSIGNMENT = re.compile(
+    r"(?:^|[\s\"'])(?:[A-Z][A-Z0-9_]*|[a-z][a-z0-9_\-]*(?:\.[a-z0-9_\-]+)+)=$"
+    r"|^[ \t]*(?:- )?[A-Za-z_][\w.\-]*:[ \t]+$"
+    r"|--[a-z0-9][a-z0-9\-]*(?:[ \t]+|=)$",
+    re.M,
+)
+"""A data format's assignment, whose bare value is a literal: an environment variable
+(``POSTGRES_PASSWORD=secret``, ``-e MYSQL_PASSWORD=…``), a properties key
+(``spring.datasource.password=secret``), a YAML key opening its line (``password: …``), a
+command's flag (``--password secret``). In code, ``password = secret`` names a variable."""
+_WORD_VALUE = re.compile(r"[a-z][a-z0-9_\-]{3,63}")
+
+
+def typed_password(value: str, text: str, start: int, end: int) -> bool:
+    """A lower-case word assigned to a password in a data format is the password, even
+    when it names one (``POSTGRES_PASSWORD: my-pg-password``, ``--password mypassword``):
+    people type such passwords. It must end its line or its argument; ``PASSWORD:
+    DB_PASSWORD`` (upper case) stays a reference. Only for a password's name: a word for a
+    token or key is a placeholder (``sonar.login=sonarqube_token``), real ones are random."""
+    if not _WORD_VALUE.fullmatch(value):
+        return False
+    if end < len(text) and not text[end].isspace() and text[end] not in "'\"\\":
+        return False
+    window = max(0, start - 64)
+    return _DATA_ASSIGNMENT.search(text, window, start) is not None and password_named(text, start)
+
+
+_UI_TEXT = re.compile(r"[^\W\d_]+(?: [^\W\d_]+)+[.:?!…]?|[^\W\d_]+:")
+"""Plain words in any script: two or more with single spaces, or one before a colon."""
+
+
+_KEY_COLON = re.compile(r"[\"'][ \t]*:[ \t]*[\"']?$|^[ \t]*[\w.\-]+:[ \t]*[\"']?$", re.M)
+"""A JSON or YAML key right before the value (``"save_password": "``, ``password: ``)."""
+
+
+def is_ui_text(value: str, text: str, start: int) -> bool:
+    """A localisation file's text for a secret's field, in sentence case
+    (``"repeat_password": "Gjenta passord"``, ``"one_time_password": "Engangskode:"``,
+    ``"Du har tastet feil engangspassord"``): a JSON or YAML key's value, its first letter
+    capital, the rest plain lower-case words, in any language. A passphrase written so
+    (``Correct horse battery``) would pass too; generated and typed passwords have digits,
+    signs or no spaces. Piped or flagged text is no label (``printf 'This is a secret' |
+    docker secret create …``)."""
+    v = value.strip().strip("'\"`")
+    if not _UI_TEXT.fullmatch(v) or not v[0].isupper() or v[1:] != v[1:].lower():
+        return False
+    return _KEY_COLON.search(text, max(0, start - 80), start) is not None
+
+
+RESOURCE_REF = re.compile(r"[a-z][a-z\-]*/[a-z][a-z.\-]*")
+"""``namespace/name``, ``org/repo``: a reference to a secret or a repository (an annotation's
+``cert-manager.io/secret: org/repo``), lower-case letters only."""
