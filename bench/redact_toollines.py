@@ -6,8 +6,9 @@ public repository, labelled by hand before any redaction ran on it: the literal 
 values it carries, or none (a negative: a variable, prompt, placeholder or file reference
 in the credential's place). The text goes through the stream's text redaction
 (``Redactor(RedactionConfig(mode="redacted")).redact_text``) as it is, in no carrier of
-ours. A value counts as caught when it no longer occurs in the redacted text; a negative
-counts as altered when the text changed at all. Cases whose label the corpus marks as
+ours. A value counts as caught when the redacted text holds fewer of its occurrences than
+the case's text (a password that is also the user's name, ``amqp://guest:guest@``, keeps
+the user's); a negative counts as altered when the text changed at all. Cases whose label the corpus marks as
 doubtful (a ``note``) are also counted apart, so a figure never rests on them alone.
 """
 
@@ -48,7 +49,7 @@ def score(path: Path = CORPUS) -> dict[str, object]:
                 false_positives.append(f"{case['id']} {case['tool']}: {text!r}")
             continue
         for value in case["secrets"]:
-            hit = value not in text
+            hit = text.count(value) < case["text"].count(value)
             values += 1
             caught += hit
             per_tool[case["tool"]][0] += hit

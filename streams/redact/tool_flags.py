@@ -297,10 +297,12 @@ TOOL_FLAG_PATTERNS: tuple[Pattern, ...] = (
         "security add-",
         lower=True,
     ),  # fmt: skip
-    # htpasswd -nb <user> <password> (no file: printed), mkpasswd [-m <method>] <password>
+    # htpasswd -nb <user> <password> (no file: printed), also as a container's entry point
+    # (docker run --entrypoint htpasswd httpd:2 -Bbn <user> <password>, the registry's
+    # docs); mkpasswd [-m <method>] <password>
     _p(
-        r"htpasswd[ \t]+-(?=[a-z]*n)(?=[a-z]*b)[a-z]{2,5}[ \t]+(?:-\w+[ \t]+)*\S+[ \t]+"
-        + FLAG_VALUE,
+        r"htpasswd[ \t]+(?:[a-z0-9][\w.\-/]*:[\w.\-]+[ \t]+)?-(?=[a-z]*n)(?=[a-z]*b)[a-z]{2,5}"
+        r"[ \t]+(?:-\w+[ \t]+)*\S+[ \t]+" + FLAG_VALUE,
         "htpasswd",
         lower=True,
     ),  # fmt: skip

@@ -29,7 +29,8 @@ TRIGGER_CONTEXTS: dict[str, re.Pattern[str]] = {
     # Patterns with "pass" spell password/passwd/passphrase, or a bare "pass" name followed
     # by an assignment, a flag value or openssl's "pass:" (never "passed", "passing").
     "pass": re.compile(
-        r"pass(?:word|wd|phrase|" + _NAME_SUFFIX + r"[\"']?\]?[ \t]*(?:=|:|>)|(?<=-pass)[ \t=])"
+        r"pass(?:word|wd|phrase|" + _NAME_SUFFIX + r"[\"']?\]?[ \t]*(?:=|:|>)|(?<=-pass)[ \t=]"
+        r"|(?<=requirepass)[ \t\"'])"
     ),
     "pwd": re.compile(r"pwd(?:" + _NAME_SUFFIX + r"[\"']?\]?[ \t]*(?:=|:|>)|(?<=-pwd)[ \t=])"),
     # "authorization" (headers) counts too: its patterns list "auth", one pass for both.

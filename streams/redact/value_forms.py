@@ -26,15 +26,17 @@ def password_named(text: str, start: int) -> bool:
 
 
 _DATA_ASSIGNMENT = re.compile(
-    r"(?:^|[\s\"'])(?:[A-Z][A-Z0-9_]*|[a-z][a-z0-9_\-]*(?:\.[a-z0-9_\-]+)+)=$"
+    r"(?:^|[\s\"']|-D)(?:[A-Z][A-Z0-9_]*|[a-z][a-z0-9_\-]*(?:\.[a-z0-9_\-]+)+)=$"
     r"|^[ \t]*(?:- )?[A-Za-z_][\w.\-]*:[ \t]+$"
-    r"|--[a-z0-9][a-z0-9\-]*(?:[ \t]+|=)$",
+    r"|--[a-z0-9][a-z0-9\-]*(?:[ \t]+|=)(?:[a-z][a-z0-9_\-]*=)?$",
     re.M,
 )
 """A data format's assignment, whose bare value is a literal: an environment variable
 (``POSTGRES_PASSWORD=secret``, ``-e MYSQL_PASSWORD=…``), a properties key
-(``spring.datasource.password=secret``), a YAML key opening its line (``password: …``), a
-command's flag (``--password secret``). In code, ``password = secret`` names a variable."""
+(``spring.datasource.password=secret``, a JVM's ``-Djasypt.encryptor.password=…``), a YAML
+key opening its line (``password: …``), a command's flag (``--password secret``) or a pair
+given to one (``--from-literal=pwd=…``). In code,
+``password = secret`` names a variable."""
 _WORD_VALUE = re.compile(r"[a-z][a-z0-9_\-]{3,63}")
 
 

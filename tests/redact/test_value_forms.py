@@ -32,6 +32,14 @@ TAKEN = [
     ("spring.datasource.password=mypassword", "mypassword"),
     ("export REDISCLI_AUTH_PASSWORD=redis-password", "redis-password"),
     ("mongo --username admin --password topsecretpw --port 27888", "topsecretpw"),
+    ("    command: ['redis-server', '--requirepass', '45645655']", "45645655"),
+    ('CMD ["redis-server", "--requirepass", "Wint3rIsHere"]', "Wint3rIsHere"),
+    ("set -Djasypt.encryptor.password=supersecretz in mvn spring-boot:run", "supersecretz"),
+    (
+        "docker run --entrypoint htpasswd httpd:2 -Bbn myuser mypassword > auth/htpasswd",
+        "mypassword",
+    ),
+    ("kubectl create secret generic my-secret --from-literal=pwd=my-password", "my-password"),
     ("*:*:*:postgres:xxXX1234", "xxXX1234"),
     ("localhost:*:*:app:tinder_pw", "tinder_pw"),
     (f'yield return $"{SPACED_JWT}";', SPACED_JWT.split(".")[0]),  # the header went too
@@ -54,6 +62,11 @@ KEPT = [
     '  --header "Authorization: Token token=$TOKEN" \\',
     "    password = secret_value\n    connect(password)",
     "MONGO_PASSWORD: DB_PASSWORD",
+    'subprocess.run(["mysql", "--password", password, "-e", query])',
+    "subprocess.run(['mysql', '--password', os.environ['DB_PASSWORD']])",
+    "f(a, password=mypassword)",
+    'parser.add_argument("-k", "--ssl-key", type=str, help="Path to the SSL key")',
+    'parser.add_argument("--password", "-p", help="the password to use")',
 ]
 
 
