@@ -253,6 +253,7 @@ def main() -> None:
             "fresh7",
             "fresh8",
             "realneg",
+            "vectors",
         ),
         help="corpus split(s) to score (default: blind and tune; fresh: Nosey Parker's "
         "examples; fresh2: Kingfisher's and secretlint's; fresh3: Semgrep's rule tests; "
@@ -261,7 +262,8 @@ def main() -> None:
         "TruffleHog's and detect-secrets' tests the main corpus left out; fresh7: earlybird's, "
         "Talisman's and ggshield's tests and rule examples; fresh8: checkov's, Microsoft "
         "security-utilities', DevSkim's, rusty-hog's and credential-digger's tests; realneg: "
-        "negatives only, harmless strings from real public files)",
+        "negatives only, harmless strings from real public files; vectors: negatives only, "
+        "crypto test vectors, object keys and encoded data from real public files)",
     )
     parser.add_argument("--n", type=int, default=40_000)
     parser.add_argument("--repeat", type=int, default=3)
