@@ -15,7 +15,13 @@ import re
 
 from .entropy import UNDERSCORE_UUID, is_identifier_like
 from .ids import public_id
-from .value_forms import RESOURCE_REF, is_ui_text, password_named, typed_password
+from .value_forms import (
+    RESOURCE_REF,
+    is_ui_text,
+    password_named,
+    typed_password,
+    word_placeholder,
+)
 
 _NOT_VALUES = frozenset(
     {
@@ -41,9 +47,11 @@ _SECRET_WORD_TRANSLATIONS = frozenset(
 _SECRET_WORDS = ("password", "passwd", "secret", "token", "key", "credential", "auth")
 _PLACEHOLDER_START = (
     "$", "\\$", "{{", "{%", "%(", "<", "&lt;", "[redacted", "***", "...", "os.", "env.", "arn:aws",
+    "enc(",
 )  # fmt: skip
-"""A value starting so is a template, a variable, an HTML-escaped ``<placeholder>``, or an
-AWS ARN (a policy or role name: ``…:policy/IAMUserChangePassword``)."""
+"""A value starting so is a template, a variable, an HTML-escaped ``<placeholder>``, a
+ciphertext (Jasypt's ``ENC(…)``), or an AWS ARN (a policy or role name:
+``…:policy/IAMUserChangePassword``)."""
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _NOT_BRACKETED = re.compile(r"[\"',\[]|\](?!$)", re.S)
 
@@ -121,8 +129,8 @@ def is_placeholder(value: str) -> bool:
         return True
     if _REPEATED.fullmatch(v):  # "xxxxxxxx", "********"
         return True
-    if bracketed_placeholder(v):
-        return True
+    if bracketed_placeholder(v) or word_placeholder(v):
+        return True  # "[dockerhub-password]", "your_redis_password_here"
     return v.startswith("{") and v.endswith("}")
 
 

@@ -548,6 +548,8 @@ def entropy_or_context(token: str, text: str, start: int, end: int) -> bool:
     stand-in that counts up (``abcdef1234567890abcdef…``, :func:`accept.counts_up`)."""
     if _file_name(text, end):
         return False  # "<hash>.bfu", "tmpk3j9x8q2w.json": a file's name, never a token
+    if text.endswith("ENC(", max(0, start - 4), start):
+        return False  # Jasypt's ENC(…): a ciphertext whose key is elsewhere
     if not (is_secret_token(token, text, start, end) or run_in_context(token, text, start, end)):
         return False
     return not names_a_cursor(text, start) and not counts_up(token)

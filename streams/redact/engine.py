@@ -28,6 +28,7 @@ from .models import (
 from .rules import ALL_RULES, RULE_NAMES, Pattern, Rule
 from .triggers import REGEX_TRIGGERS, TRIGGER_CONTEXTS
 from .truncate import truncate
+from .value_forms import test_vector_key
 
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
@@ -305,6 +306,8 @@ class Redactor:
                 continue  # "xxxxxxxx", "****", "####" (also right after): masked
             if text[begin:end].strip(_BRACKETS).lower() in _PLACEHOLDER_WORDS:
                 continue  # "curl -u <user:password>", "neo4j:[PASSWORD]": a placeholder
+            if test_vector_key(text[begin:end], text, begin):
+                continue  # "Key = <hex>" beside "IV = …", "PT = …": a published test vector
             if widen is not None:
                 begin = max(last, widen(text, begin, end)[0])
             pieces.append(text[last:begin])

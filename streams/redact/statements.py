@@ -80,7 +80,7 @@ SQL_PASSWORD: tuple[Pattern, ...] = (
 _CALLS = (
     ".login", "simple_bind", "basicauth", "digestauth", "networkcredential",
     "usernamepasswordcredentials", "basicawscredentials", "passwordauthentication",
-    "getconnection", "set_password",
+    "getconnection", "set_password", "plaincredentials", "usernamepasswordauthenticationtoken",
 )  # fmt: skip
 """What takes a user and a password as plain arguments (lower-cased); and ``auth=(…)``."""
 _ARGS_THEN_PASSWORD = (

@@ -40,13 +40,27 @@ given to one (``--from-literal=pwd=…``). In code,
 _WORD_VALUE = re.compile(r"[a-z][a-z0-9_\-]{3,63}")
 
 
+_WORD_PLACEHOLDER = re.compile(
+    r"(?:^|[_\-])(?:your|yours|sua|seu|tu|tus|su|votre|ton|dein|deine|ihr|tuo|tua|uw|je)"
+    r"(?:[_\-]|$)|[_\-]here$|^(?:enter|insert|put|replace|type|fill)[_\-]"
+)
+"""A placeholder written as words: "your …" in a few languages (``your_redis_password_here``,
+Portuguese ``sua_senha_correta``), "… here", "enter …"."""
+_LETTER_WORDS = re.compile(r"[a-z][a-z_\-]{3,63}")
+
+
+def word_placeholder(value: str) -> bool:
+    """Lower-case words with no digit that say "your …", "… here" or "enter …"."""
+    return bool(_LETTER_WORDS.fullmatch(value)) and _WORD_PLACEHOLDER.search(value) is not None
+
+
 def typed_password(value: str, text: str, start: int, end: int) -> bool:
     """A lower-case word assigned to a password in a data format is the password, even
     when it names one (``POSTGRES_PASSWORD: my-pg-password``, ``--password mypassword``):
     people type such passwords. It must end its line or its argument; ``PASSWORD:
     DB_PASSWORD`` (upper case) stays a reference. Only for a password's name: a word for a
     token or key is a placeholder (``sonar.login=sonarqube_token``), real ones are random."""
-    if not _WORD_VALUE.fullmatch(value):
+    if not _WORD_VALUE.fullmatch(value) or _WORD_PLACEHOLDER.search(value):
         return False
     if end < len(text) and not text[end].isspace() and text[end] not in "'\"\\":
         return False
@@ -79,3 +93,60 @@ def is_ui_text(value: str, text: str, start: int) -> bool:
 RESOURCE_REF = re.compile(r"[a-z][a-z\-]*/[a-z][a-z.\-]*")
 """``namespace/name``, ``org/repo``: a reference to a secret or a repository (an annotation's
 ``cert-manager.io/secret: org/repo``), lower-case letters only."""
+
+
+_VECTOR_NAME = re.compile(
+    r"(?:^|[\s\"'{,])(?:key|k|secret|privkey|private|priv|seed)[\"']?[ \t]*[=:][ \t]*[\"']?$",
+    re.I,
+)
+"""A test vector's own field name for its key (``Key = ``, ``KEY: ``, ``"key": "``,
+``Privkey = ``, ``Secret = ``): the bare word, never ``api_key`` or ``AES_KEY``."""
+_VECTOR_FIELDS = re.compile(
+    r"(?im)^[ \t]*[\"']?(?:pt|plaintext|ct|ciphertext|tag|aad|msg|message|mac|in|out|output|"
+    r"digest|md|expected|okm|prk|ikm|tcid|count|sig|signature|shared)[\"']?[ \t]*[=:]"
+)
+"""A test vector's data beside its key: its input and output (``PT``, ``CT``, ``Tag``,
+``Msg``, ``Mac``, ``In``/``Out``, an RFC's ``OKM``), Wycheproof's ``tcId``, NIST's
+``COUNT``. Not an IV, nonce or salt alone: a config holds ``key`` and ``iv`` too."""
+_HEX = re.compile(r"[0-9a-fA-F]{16,}")
+_VECTOR_FILE_LINE = re.compile(
+    r"(?:^|\n)[ \t]*(?:Key|KEY|Secret|SECRET|Privkey|PrivKey|PRIVKEY|Seed|SEED)[ \t]+=[ \t]+$"
+    r"|\"(?:key|private|secret)\"[ \t]+:[ \t]+\"$"
+)
+"""A vector file's own line, even alone: NIST CAVP's and Botan's ``KEY = <hex>`` (a
+capitalised bare name, blanks around ``=``, unquoted hex to the line's end) and Wycheproof's
+``"key" : "<hex>"`` (a blank before the colon, which no JSON serialiser of a config
+writes). A ``.env``'s ``KEY=…``, TOML's ``key = "…"`` and JSON's ``"key": "…"`` differ."""
+
+
+def test_vector_key(value: str, text: str, start: int) -> bool:
+    """A hex key in a test vector (NIST CAVP, Wycheproof, RFC and library vector files:
+    ``Key = …`` beside ``PT = …``, ``"tcId": 3``): public by design, and the test data of
+    crypto code. The key's field is the bare name, and a vector's data field sits within
+    three lines either side; a config's ``AES_KEY=…``, ``api_key: …`` or ``key``/``iv`` pair
+    is never read so, nor a lone ``Key: …`` or one beside its IV only; a vector file's own
+    line form (:data:`_VECTOR_FILE_LINE`) is read so even alone."""
+    if not _HEX.fullmatch(value.strip().strip("'\"")) or not _VECTOR_NAME.search(
+        text, max(0, start - 24), start
+    ):
+        return False
+    if _VECTOR_FILE_LINE.search(text, max(0, start - 24), start):
+        end = start + len(value)
+        rest = text[end : text.find("\n", end) if "\n" in text[end:] else len(text)]
+        if rest.strip() in ("", '"', '",'):
+            return True
+    lo = start
+    for _ in range(4):
+        lo = text.rfind("\n", 0, max(0, lo - 1)) if lo > 0 else -1
+        if lo < 0:
+            lo = 0
+            break
+    hi = start
+    for _ in range(4):
+        nxt = text.find("\n", hi + 1)
+        if nxt < 0:
+            hi = len(text)
+            break
+        hi = nxt
+    window = text[lo:hi]
+    return _VECTOR_FIELDS.search(window) is not None

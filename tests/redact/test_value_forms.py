@@ -41,6 +41,23 @@ TAKEN = [
     ),
     ("kubectl create secret generic my-secret --from-literal=pwd=my-password", "my-password"),
     ("*:*:*:postgres:xxXX1234", "xxXX1234"),
+    ("credentials = pika.PlainCredentials('admin', 'Wint3rIsHere')", "Wint3rIsHere"),
+    ("key = 2b7e151628aed2a6abf7158809cf4f3c", "2b7e151628aed2a6abf7158809cf4f3c"),
+    (
+        "AES_KEY=2b7e151628aed2a6abf7158809cf4f3c\nAES_IV=000102030405060708090a0b0c0d0e0f",
+        "2b7e151628aed2a6abf7158809cf4f3c",
+    ),
+    (
+        "encryption:\n  key: 603deb1015ca71be2b73aef0857d7781\n  mode: gcm",
+        "603deb1015ca71be2b73aef0857d7781",
+    ),
+    (
+        '{"key": "603deb1015ca71be2b73aef0857d7781", "iv": "f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff"}',
+        "603deb1015ca71be2b73aef0857d7781",
+    ),
+    ('key = "603deb1015ca71be2b73aef0857d7781"', "603deb1015ca71be2b73aef0857d7781"),
+    ("KEY=603deb1015ca71be2b73aef0857d7781", "603deb1015ca71be2b73aef0857d7781"),
+    ("Key: 603deb1015ca71be2b73aef0857d7781", "603deb1015ca71be2b73aef0857d7781"),
     ("localhost:*:*:app:tinder_pw", "tinder_pw"),
     (f'yield return $"{SPACED_JWT}";', SPACED_JWT.split(".")[0]),  # the header went too
     (f"jwt: {PRETTY_JWT}", PRETTY_JWT.split(".")[0]),
@@ -65,6 +82,20 @@ KEPT = [
     'subprocess.run(["mysql", "--password", password, "-e", query])',
     "subprocess.run(['mysql', '--password', os.environ['DB_PASSWORD']])",
     "f(a, password=mypassword)",
+    "REDIS_PASSWORD=your_redis_password_here",
+    "  username: apoiar_system\n  password: sua_senha_correta",
+    "    password: ENC(iGCvN4fW7Tgj149WMJES8bwp0gFXYK39)",
+    # published test vectors: the key beside its vector's other fields (NIST SP 800-38A's
+    # F.2.1, a Wycheproof case, RFC 4231's test case 2 style)
+    "COUNT = 0\nKEY = 2b7e151628aed2a6abf7158809cf4f3c\nIV = 000102030405060708090a0b0c0d0e0f\n"
+    "PLAINTEXT = 6bc1bee22e409f96e93d7e117393172a",
+    '{\n  "tcId" : 1,\n  "key" : "7bf9e536b66a215c22233fe2daaa743a898b9acb",\n'
+    '  "msg" : "",\n  "tag" : "5e5a1b1ba9f4ae9d0dd7f6d0f4be7ac4"\n}',
+    "Key: 0c1e5c8f2d6f4a3b9e7d1c0b8a6f5e4d\nIV: 4A53EDCC3CC3D65316892DBF\nPlaintext: 00",
+    "Key = 0c1e5c8f2d6f4a3b9e7d1c0b8a6f5e4d\nIn = 4869205468657265\nOut = b0344c61d8db3853",
+    # a vector file's own line, alone: NIST's and Botan's KEY = <hex>, Wycheproof's "key" : "
+    "KEY = feffe9928665731c6d6a8f9467308308",
+    '      "key" : "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",',
     'parser.add_argument("-k", "--ssl-key", type=str, help="Path to the SSL key")',
     'parser.add_argument("--password", "-p", help="the password to use")',
 ]
