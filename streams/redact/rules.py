@@ -347,10 +347,11 @@ SECRET_RULES: tuple[Rule, ...] = (
             _assignment(r"bundle_[a-z0-9_]*__[a-z0-9_]+", "bundle_"),
             _assignment(r"(?:_|\"|\b)auth(?:[_\-]?token)?", "auth"),
             # --password <v>, --password=<v>, and an argument list's "--requirepass", "<v>"
-            # (a compose command, a Dockerfile's exec form, subprocess.run([...]))
+            # (a compose command, a Dockerfile's exec form, subprocess.run([...])), also as
+            # shlex.join quotes it inside sh -c ('--requirepass'"'"', '"'"'<v>')
             _p(
                 r"--(?:[a-z0-9]+-)*(?:password|passwd|pass|pwd|token|secret|api-key|apikey|key"
-                r"|requirepass)(?:[ \t]+[\"']?|=[\"']?|[\"'],[ \t]*[\"'])(?![\-=])"
+                r"|requirepass)(?:[ \t]+[\"']?|=[\"']?|[\"']+,[ \t]*[\"']+)(?![\-=])"
                 r"([^\s\"'`,;]{3,2048})",
                 "pass",
                 "pwd",

@@ -34,6 +34,11 @@ TAKEN = [
     ("mongo --username admin --password topsecretpw --port 27888", "topsecretpw"),
     ("    command: ['redis-server', '--requirepass', '45645655']", "45645655"),
     ('CMD ["redis-server", "--requirepass", "Wint3rIsHere"]', "Wint3rIsHere"),
+    (  # the same list inside sh -c, as shlex.join quotes it (the capture client's command)
+        "sh -c 'echo \"command: ['\"'\"'redis-server'\"'\"', '\"'\"'--requirepass'\"'\"', "
+        "'\"'\"'Wint3rIsHere'\"'\"']\"'",
+        "Wint3rIsHere",
+    ),
     ("set -Djasypt.encryptor.password=supersecretz in mvn spring-boot:run", "supersecretz"),
     (
         "docker run --entrypoint htpasswd httpd:2 -Bbn myuser mypassword > auth/htpasswd",
