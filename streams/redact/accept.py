@@ -284,15 +284,18 @@ def _names_itself(value: str, text: str, start: int) -> bool:
 
 _CURSOR_NAME = re.compile(
     r"(?:next|page|continuation|pagination|input|output|sync|resume)[_\-]?token"
-    r"|sec-websocket-key"
+    r"|sec-websocket-key|(?<![a-z])(?:keyid|kid|logid)"
 )
 _CURSOR_WINDOW = 32
 
 
 def names_a_cursor(text: str, start: int) -> bool:
-    """The value is assigned to a page cursor or a protocol nonce, not a credential:
-    ``"NextToken": "eyJ…"`` (AWS list output), ``"page_token": "…"``, ``"input_token":
-    "NextToken"`` (paginator config), ``Sec-WebSocket-Key: …`` (a handshake nonce)."""
+    """The value is assigned to a page cursor, a protocol nonce or a key's id, not a
+    credential: ``"NextToken": "eyJ…"`` (AWS list output), ``"page_token": "…"``,
+    ``"input_token": "NextToken"`` (paginator config), ``Sec-WebSocket-Key: …`` (a handshake
+    nonce), ``"keyId": "…"`` (Sigstore's log key id, AWS KMS's ``KeyId``), a JWT header's
+    ``"kid"``. Names with separators are not read so: ``private_key_id`` and an HMAC pair's
+    ``access_key_id`` are one half of a credential the scanners report."""
     window = text[max(0, start - _CURSOR_WINDOW) : start].lower().rstrip(" \t\"':=")
     ends = [m.end() for m in _CURSOR_NAME.finditer(window)]
     return bool(ends) and ends[-1] == len(window)

@@ -90,6 +90,7 @@ KEPT = [
     "REDIS_PASSWORD=your_redis_password_here",
     "  username: apoiar_system\n  password: sua_senha_correta",
     "    password: ENC(iGCvN4fW7Tgj149WMJES8bwp0gFXYK39)",
+    '"keyId": "0y8wo8MtY5wrdiIFohx7sHeI5oKDpK5vQhGHI6G+pJY="',  # Sigstore's log key id
     # published test vectors: the key beside its vector's other fields (NIST SP 800-38A's
     # F.2.1, a Wycheproof case, RFC 4231's test case 2 style)
     "COUNT = 0\nKEY = 2b7e151628aed2a6abf7158809cf4f3c\nIV = 000102030405060708090a0b0c0d0e0f\n"
