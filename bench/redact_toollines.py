@@ -1,17 +1,17 @@
 """Recall and false positives on real tools' credential lines (the ``toollines`` split).
 
-Run: ``python bench/redact_toollines.py [--split toollines|toollines2] [--misses] [--json]``.
-Each case of ``bench/redact_corpus/public/toollines.jsonl`` (or ``toollines2.jsonl``, a
-second set from other repositories, built as a blind holdout) is a real line (or a few lines) from a
-public repository, labelled by hand before any redaction ran on it: the literal credential
-values it carries, or none (a negative: a variable, prompt, placeholder or file reference
-in the credential's place). The text goes through the stream's text redaction
-(``Redactor(RedactionConfig(mode="redacted")).redact_text``) as it is, in no carrier of
-ours. A value counts as caught when the redacted text holds fewer of its occurrences than
-the case's text (a password that is also the user's name, ``amqp://guest:guest@``, keeps
-the user's); a negative counts as altered when the text changed at all. Cases whose label
-the corpus marks as doubtful (a ``note``) are also counted apart, so a figure never rests
-on them alone.
+Run: ``python bench/redact_toollines.py [--split toollines|toollines2|…] [--misses] [--json]``.
+Each case of ``bench/redact_corpus/public/toollines.jsonl`` (or ``toollines2.jsonl`` and
+later sets from other repositories, each built as a blind holdout) is a real line (or a
+few lines) from a public repository, labelled by hand before any redaction ran on it: the
+literal credential values it carries, or none (a negative: a variable, prompt, placeholder
+or file reference in the credential's place). The text goes through the stream's text
+redaction (``Redactor(RedactionConfig(mode="redacted")).redact_text``) as it is, in no
+carrier of ours. A value counts as caught when the redacted text holds fewer of its
+occurrences than the case's text (a password that is also the user's name,
+``amqp://guest:guest@``, keeps the user's); a negative counts as altered when the text
+changed at all. Cases whose label the corpus marks as doubtful (a ``note``) are also
+counted apart, so a figure never rests on them alone.
 """
 
 from __future__ import annotations
@@ -27,7 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from streams.redact import RedactionConfig, Redactor  # noqa: E402
 
 PUBLIC = Path(__file__).resolve().parent / "redact_corpus" / "public"
-SPLITS = ("toollines", "toollines2")
+SPLITS = tuple(sorted(path.stem for path in PUBLIC.glob("toollines*.jsonl")))
+"""``toollines`` and its holdouts (``toollines2``, …): every such file is a set."""
 CORPUS = PUBLIC / "toollines.jsonl"
 
 
