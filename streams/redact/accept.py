@@ -226,6 +226,8 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
             return False  # "self._token = value": code assigns a variable
         if _PROSE_GOES_ON.match(text, end):
             return False  # "chars_per_token: Number of characters …": a docstring's prose
+        if value.islower() and value.isalpha() and _COMMENTED_PROSE.search(text, 0, start):
+            return False  # Password: "", // no password set: a comment's words
     return True
 
 
@@ -255,6 +257,10 @@ _CUT_TO_PREFIX = re.compile(r"(?:[A-Za-z0-9]{1,12}[_\-])*(?:\.\.\.|…)")
 _QUERY_NAME = re.compile(r"[?&][\w.\-]+=$")
 """The value is a URL query parameter's: it ends at ``&``, which ``url_credential_param``
 knows and an assignment's value does not."""
+_COMMENTED_PROSE = re.compile(r"(?:(?<![:/])//|#|/\*|<!--)[^\n]*[ \t]+[A-Za-z_]+[ \t]+$")
+"""A comment opens earlier on the value's line (``//`` but not a URL's ``://``) and the value
+follows its name after a blank (no ``=`` or ``:``): words of a sentence, not a commented-out
+``#ansible_ssh_pass=test``."""
 _PROSE_GOES_ON = re.compile(r" (?:of|the|a|an|to|for|is|are|in|that|which|and|or|with|per)\b")
 """A bare word followed by a function word: prose, not a value."""
 

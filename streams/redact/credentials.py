@@ -81,7 +81,8 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
                 "@login",
             ),
             _p(
-                r"login\b[^\n|;&]*?[ \t](?:-p|--password)(?:[ \t]+|=)(?!-)" + FLAG_VALUE,
+                r"login\b[^\n|;&]*?[ \t](?:-p|--password)(?:[ \t]+|=|(?<=-p)(?=[^\s=]))(?!-)"
+                + FLAG_VALUE,
                 "@tool",
                 "@login",
             ),

@@ -389,6 +389,18 @@ SECRET_RULES: tuple[Rule, ...] = (
                 lower=True,
                 requires="default",
             ),
+            # A Terraform resource that holds a secret: named for one, a key vault's secret,
+            # or an SSM SecureString; its value is the secret (resource "aws_ssm_parameter"
+            # "db_password" { type = "SecureString"  value = "…" })
+            _p(
+                r'resource[ \t]+"(?:[^"\n]+"[ \t]+"' + _SECRET_NAME + r'"[ \t]*\{'
+                r'|azurerm_key_vault_secret"[ \t]+"[^"\n]+"[ \t]*\{'
+                r'|[^"\n]+"[ \t]+"[^"\n]+"[ \t]*\{(?=[^}]{0,400}?securestring))'
+                r'[^}]{0,400}?\n[+\- \t]*value[ \t]*=[ \t]*"([^"\n]{3,2048})"',
+                "resource",
+                lower=True,
+                requires="value",
+            ),
             # A Postman environment's variable named for a secret:
             # { "key": "stripeSecret", "value": "…" }
             _p(

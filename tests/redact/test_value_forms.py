@@ -46,6 +46,16 @@ TAKEN = [
     ),
     ("kubectl create secret generic my-secret --from-literal=pwd=my-password", "my-password"),
     ("*:*:*:postgres:xxXX1234", "xxXX1234"),
+    (
+        'resource "aws_ssm_parameter" "db_raw_password" {\n  name  = "/db/raw_password"\n'
+        '  value = "VeryStrongPassword!"\n}',
+        "VeryStrongPassword!",
+    ),
+    (
+        'resource "aws_ssm_parameter" "x" {\n  type  = "SecureString"\n  value = "Wint3rIsHere"\n}',
+        "Wint3rIsHere",
+    ),
+    ("docker login -uadmin -pHarbor12345 http://192.168.110.36:8888", "Harbor12345"),
     ("credentials = pika.PlainCredentials('admin', 'Wint3rIsHere')", "Wint3rIsHere"),
     ("key = 2b7e151628aed2a6abf7158809cf4f3c", "2b7e151628aed2a6abf7158809cf4f3c"),
     (
@@ -87,6 +97,9 @@ KEPT = [
     'subprocess.run(["mysql", "--password", password, "-e", query])',
     "subprocess.run(['mysql', '--password', os.environ['DB_PASSWORD']])",
     "f(a, password=mypassword)",
+    'resource "aws_ssm_parameter" "region" {\n  type  = "String"\n  value = "eu-west-1"\n}',
+    '\tPassword: "", // no password set',
+    "# the password field stays empty",
     "REDIS_PASSWORD=your_redis_password_here",
     "  username: apoiar_system\n  password: sua_senha_correta",
     "    password: ENC(iGCvN4fW7Tgj149WMJES8bwp0gFXYK39)",
