@@ -17,6 +17,8 @@ from .entropy import UNDERSCORE_UUID, is_identifier_like
 from .ids import public_id
 from .value_forms import (
     RESOURCE_REF,
+    bracketed_placeholder,
+    comment_words,
     is_ui_text,
     password_named,
     typed_password,
@@ -53,18 +55,6 @@ _PLACEHOLDER_START = (
 ciphertext (Jasypt's ``ENC(…)``), or an AWS ARN (a policy or role name:
 ``…:policy/IAMUserChangePassword``)."""
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_NOT_BRACKETED = re.compile(r"[\"',\[]|\](?!$)", re.S)
-
-
-def bracketed_placeholder(value: str) -> bool:
-    """``[dockerhub-password]``, or ``[원격지`` where a blank cut ``[원격지 접속 계정의 암호]``:
-    a bracket opened and closed only at the end, no quote, comma or other bracket inside
-    (a list is no placeholder)."""
-    if not value.startswith("[") or ("]" in value and not value.endswith("]")):
-        return False
-    return _NOT_BRACKETED.search(value, 1) is None
-
-
 _PROSE_WORD = re.compile(r"[a-z]+[.!?]")
 _DOTTED = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)+")
 _REPEATED = re.compile(r"(.)\1*")
@@ -226,7 +216,7 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
             return False  # "self._token = value": code assigns a variable
         if _PROSE_GOES_ON.match(text, end):
             return False  # "chars_per_token: Number of characters …": a docstring's prose
-        if value.islower() and value.isalpha() and _COMMENTED_PROSE.search(text, 0, start):
+        if comment_words(value, text, start):
             return False  # Password: "", // no password set: a comment's words
     return True
 
@@ -257,10 +247,6 @@ _CUT_TO_PREFIX = re.compile(r"(?:[A-Za-z0-9]{1,12}[_\-])*(?:\.\.\.|…)")
 _QUERY_NAME = re.compile(r"[?&][\w.\-]+=$")
 """The value is a URL query parameter's: it ends at ``&``, which ``url_credential_param``
 knows and an assignment's value does not."""
-_COMMENTED_PROSE = re.compile(r"(?:(?<![:/])//|#|/\*|<!--)[^\n]*[ \t]+[A-Za-z_]+[ \t]+$")
-"""A comment opens earlier on the value's line (``//`` but not a URL's ``://``) and the value
-follows its name after a blank (no ``=`` or ``:``): words of a sentence, not a commented-out
-``#ansible_ssh_pass=test``."""
 _PROSE_GOES_ON = re.compile(r" (?:of|the|a|an|to|for|is|are|in|that|which|and|or|with|per)\b")
 """A bare word followed by a function word: prose, not a value."""
 

@@ -2,9 +2,11 @@
 
 Split from ``accept.py`` (what every assignment's check asks): whether the name says
 password, whether the line is a data format whose bare value is a literal (an environment
-variable, a properties or YAML key, a flag), and two forms that hold no secret whatever the
-name (a localisation file's text, a ``namespace/name`` reference). Each was read off real
-lines (``bench/redact_toollines.py``, the fresh8 split)."""
+variable, a properties or YAML key, a flag), and forms that hold no secret whatever the name:
+a localisation file's text, a ``namespace/name`` reference, a placeholder written as words or
+in brackets, a comment's words, a published test vector's key. Each was read off real lines
+(``bench/redact_toollines.py``'s sets, the fresh8 and vectors splits).
+"""
 
 from __future__ import annotations
 
@@ -150,3 +152,28 @@ def test_vector_key(value: str, text: str, start: int) -> bool:
         hi = nxt
     window = text[lo:hi]
     return _VECTOR_FIELDS.search(window) is not None
+
+
+_NOT_BRACKETED = re.compile(r"[\"',\[]|\](?!$)", re.S)
+
+
+def bracketed_placeholder(value: str) -> bool:
+    """``[dockerhub-password]``, or ``[원격지`` where a blank cut ``[원격지 접속 계정의 암호]``:
+    a bracket opened and closed only at the end, no quote, comma or other bracket inside
+    (a list is no placeholder)."""
+    if not value.startswith("[") or ("]" in value and not value.endswith("]")):
+        return False
+    return _NOT_BRACKETED.search(value, 1) is None
+
+
+_COMMENTED_PROSE = re.compile(r"(?:(?<![:/])//|#|/\*|<!--)[^\n]*[ \t]+[A-Za-z_]+[ \t]+$")
+"""A comment opens earlier on the value's line (``//`` but not a URL's ``://``) and the value
+follows its name after a blank (no ``=`` or ``:``): words of a sentence, not a commented-out
+``#ansible_ssh_pass=test``."""
+
+
+def comment_words(value: str, text: str, start: int) -> bool:
+    """A lower-case word that follows a secret's name in a comment's sentence."""
+    if not (value.islower() and value.isalpha()):
+        return False
+    return _COMMENTED_PROSE.search(text, 0, start) is not None
