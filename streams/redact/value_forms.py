@@ -133,25 +133,26 @@ def test_vector_key(value: str, text: str, start: int) -> bool:
     ):
         return False
     if _VECTOR_FILE_LINE.search(text, max(0, start - 24), start):
-        end = start + len(value)
-        rest = text[end : text.find("\n", end) if "\n" in text[end:] else len(text)]
+        line_end = text.find("\n", start)
+        rest = text[start + len(value) : line_end if line_end >= 0 else len(text)]
         if rest.strip() in ("", '"', '",'):
             return True
-    lo = start
-    for _ in range(4):
-        lo = text.rfind("\n", 0, max(0, lo - 1)) if lo > 0 else -1
-        if lo < 0:
-            lo = 0
+    return _VECTOR_FIELDS.search(_lines_around(text, start, 3)) is not None
+
+
+def _lines_around(text: str, at: int, n: int) -> str:
+    """The line holding ``at`` with ``n`` lines either side."""
+    lo = text.rfind("\n", 0, at)
+    for _ in range(n):
+        if lo <= 0:
             break
-    hi = start
-    for _ in range(4):
-        nxt = text.find("\n", hi + 1)
-        if nxt < 0:
-            hi = len(text)
+        lo = text.rfind("\n", 0, lo)
+    hi = text.find("\n", at)
+    for _ in range(n):
+        if hi < 0:
             break
-        hi = nxt
-    window = text[lo:hi]
-    return _VECTOR_FIELDS.search(window) is not None
+        hi = text.find("\n", hi + 1)
+    return text[max(lo, 0) : hi if hi >= 0 else len(text)]
 
 
 _NOT_BRACKETED = re.compile(r"[\"',\[]|\](?!$)", re.S)
@@ -176,4 +177,4 @@ def comment_words(value: str, text: str, start: int) -> bool:
     """A lower-case word that follows a secret's name in a comment's sentence."""
     if not (value.islower() and value.isalpha()):
         return False
-    return _COMMENTED_PROSE.search(text, 0, start) is not None
+    return _COMMENTED_PROSE.search(text, text.rfind("\n", 0, start) + 1, start) is not None
