@@ -127,19 +127,32 @@ LOCK_NAME = "lock"
 taken belongs to a process that died mid-run."""
 
 
+MAKING = ".making-"
+"""Prefix of a run's folder until its lock is held (then renamed ``run-…``)."""
+MAKING_STALE_S = 600.0
+"""A ``.making-`` folder this old was left by a process that died while creating it."""
+
+
 def _prepare_dir(disk_dir: Path) -> tuple[Path, int]:
     """A run's folder, and the locked fd that marks it as in use.
 
     The images' folder is root's and traversable (bwrap, as the sandbox uid, must reach the
-    mount points) but not listable (runs must not find each other's).
+    mount points) but not listable (runs must not find each other's). The folder is made
+    and locked under a ``.making-`` name and renamed ``run-…`` only then: between creating
+    a lock file and locking it, another worker's `sweep_stale` could take the free lock and
+    delete the new run's folder (seen with four QA runs at once: ``disk.img`` "No such file
+    or directory").
     """
     disk_dir.mkdir(parents=True, exist_ok=True)
     disk_dir.chmod(0o711)
-    run_dir = disk_dir / f"run-{uuid.uuid4().hex}"
-    run_dir.mkdir(mode=0o711)
-    run_dir.chmod(0o711)
-    lock = os.open(run_dir / LOCK_NAME, os.O_CREAT | os.O_RDWR | os.O_CLOEXEC, 0o600)
+    name = uuid.uuid4().hex
+    making = disk_dir / f"{MAKING}{name}"
+    making.mkdir(mode=0o711)
+    making.chmod(0o711)
+    lock = os.open(making / LOCK_NAME, os.O_CREAT | os.O_RDWR | os.O_CLOEXEC, 0o600)
     fcntl.flock(lock, fcntl.LOCK_EX)
+    run_dir = disk_dir / f"run-{name}"
+    making.rename(run_dir)
     return run_dir, lock
 
 
@@ -149,7 +162,9 @@ def sweep_stale(disk_dir: Path) -> list[Path]:
     swept: list[Path] = []
     if not disk_dir.is_dir():
         return swept
-    for run_dir in disk_dir.glob("run-*"):
+    old = time.time() - MAKING_STALE_S
+    made = [d for d in disk_dir.glob(f"{MAKING}*") if _mtime(d) < old]
+    for run_dir in [*disk_dir.glob("run-*"), *made]:
         try:
             lock = os.open(run_dir / LOCK_NAME, os.O_RDWR | os.O_CLOEXEC)
         except OSError:
@@ -165,6 +180,13 @@ def sweep_stale(disk_dir: Path) -> list[Path]:
         finally:
             os.close(lock)
     return swept
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return time.time()  # gone meanwhile: not stale
 
 
 def _remove_run_dir(run_dir: Path) -> None:
