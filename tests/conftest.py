@@ -266,13 +266,16 @@ if importlib.util.find_spec("xdist") is not None:
         return SharedStackScheduling(config, log)
 
     def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
-        """``-n auto``: two workers per core. Most of the suite's time is spent waiting on the
-        processes it starts (brokers, stacks, sandboxes), so on two cores four workers
-        finish sooner than two (measured in the README). ``PYTEST_XDIST_AUTO_NUM_WORKERS``
-        still decides when set (pytest-xdist's own default then answers)."""
+        """``-n auto``: two workers per core, up to eight (each worker starts its own broker
+        and services), never fewer than one per core. Most of the suite's time is spent
+        waiting on the processes it starts (brokers, stacks, sandboxes), so on two cores
+        four workers finish sooner than two (measured in the README).
+        ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still decides when set (pytest-xdist's own default
+        then answers)."""
         if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
             return None
-        return 2 * len(os.sched_getaffinity(0))
+        cores = len(os.sched_getaffinity(0))
+        return max(cores, min(2 * cores, 8))
 
 
 @pytest.fixture(scope="session")
