@@ -28,8 +28,10 @@ import re
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 HERE = Path(__file__).resolve().parent
@@ -362,6 +364,22 @@ def apply(rule: Rule, commit: str, files: list[str]) -> list[dict]:
     return spread(found, rule.limit)
 
 
+def rule_candidates(
+    rules: Iterable[Any], apply: Callable[[Any, str, list[str]], list[dict]]
+) -> list[dict]:
+    """Every rule's strings (``apply(rule, commit, files)``), each repository's ``HEAD``
+    commit and file list read once."""
+    candidates: list[dict] = []
+    listed: dict[str, tuple[str, list[str]]] = {}
+    for rule in rules:
+        if rule.repo not in listed:
+            commit = git(rule.repo, "rev-parse", "HEAD").strip()
+            files = sorted(git(rule.repo, "ls-tree", "-r", "--name-only", "HEAD").splitlines())
+            listed[rule.repo] = (commit, files)
+        candidates += apply(rule, *listed[rule.repo])
+    return candidates
+
+
 def credential_reason(text: str) -> str | None:
     for reason, pattern in LOOKS_LIKE_A_CREDENTIAL.items():
         if re.search(pattern, text):
@@ -375,14 +393,7 @@ def main() -> None:
     args = parser.parse_args()
     globals()["MIRRORS"] = args.mirrors
 
-    candidates: list[dict] = []
-    listed: dict[str, tuple[str, list[str]]] = {}
-    for rule in RULES:
-        if rule.repo not in listed:
-            commit = git(rule.repo, "rev-parse", "HEAD").strip()
-            files = sorted(git(rule.repo, "ls-tree", "-r", "--name-only", "HEAD").splitlines())
-            listed[rule.repo] = (commit, files)
-        candidates += apply(rule, *listed[rule.repo])
+    candidates = rule_candidates(RULES, apply)
     candidates += [{"kind": k, "text": t[:MAX_LEN], "source": s} for k, t, s in TAKEN]
 
     earlier = {row["text"] for name in EARLIER_NEGATIVES for row in load(name)}

@@ -42,10 +42,10 @@ from urllib.parse import quote
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+import realneg  # noqa: E402
 from carriers import load, write  # noqa: E402
-from realneg import LOOKS_LIKE_A_CREDENTIAL  # noqa: E402
+from realneg import LOOKS_LIKE_A_CREDENTIAL, git, rule_candidates, spread  # noqa: E402
 
-MIRRORS = Path("/work/.mirror")
 OUT = "vectors_negatives.jsonl"
 SPLIT = "vectors"
 MAX_LEN = 300
@@ -196,28 +196,6 @@ DROPPED_BY_HAND: dict[str, str] = {
 value of them is kept here."""
 
 
-def git_dir(repo: str) -> Path:
-    base = MIRRORS / repo.replace("/", "+") / "repo"
-    return base / ".git" if (base / ".git").is_dir() else base
-
-
-def git(repo: str, *args: str) -> str:
-    return subprocess.run(
-        ["git", f"--git-dir={git_dir(repo)}", *args],
-        check=True,
-        capture_output=True,
-        text=True,
-        errors="replace",
-    ).stdout
-
-
-def spread(items: list, limit: int) -> list:
-    """At most ``limit`` of ``items``, evenly spaced, in their order."""
-    if len(items) <= limit:
-        return items
-    return [items[i * len(items) // limit] for i in range(limit)]
-
-
 def distinct_hex(text: str) -> int:
     """Distinct digits of the longest hex run of ``text`` (``0x``, spaces, commas removed)."""
     flat = re.sub(r"0x|[ ,{}]", "", text)
@@ -308,18 +286,11 @@ def other_negatives() -> set[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--mirrors", type=Path, default=MIRRORS)
+    parser.add_argument("--mirrors", type=Path, default=realneg.MIRRORS)
     args = parser.parse_args()
-    globals()["MIRRORS"] = args.mirrors
+    realneg.MIRRORS = args.mirrors  # realneg.git reads its snapshots from there
 
-    candidates: list[dict] = []
-    listed: dict[str, tuple[str, list[str]]] = {}
-    for rule in RULES:
-        if rule.repo not in listed:
-            commit = git(rule.repo, "rev-parse", "HEAD").strip()
-            files = sorted(git(rule.repo, "ls-tree", "-r", "--name-only", "HEAD").splitlines())
-            listed[rule.repo] = (commit, files)
-        candidates += apply(rule, *listed[rule.repo])
+    candidates = rule_candidates(RULES, apply)
     candidates += [{"kind": k, "text": t, "source": s} for k, t, s in TAKEN]
 
     earlier = other_negatives()
