@@ -182,7 +182,7 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
         return False  # ?user=u&password=p&mode=…: a query parameter, url_credential_param's
     if _CUT_TO_PREFIX.fullmatch(unquoted(value)):
         return False  # endpoint_secret = 'whsec_...': a value cut to its prefix
-    if names_a_cursor(text, start) or _names_itself(value, text, start):
+    if names_no_credential(text, start) or _names_itself(value, text, start):
         return False
     if _TEST_VERDICT.search(text, max(0, start - 12), start):
         return False  # "--- PASS: TestSub (0.00s)", automake's "PASS: t1": a test verdict
@@ -274,22 +274,22 @@ def _names_itself(value: str, text: str, start: int) -> bool:
     return m is not None and m.group(1).lower() == bare.lower()
 
 
-_CURSOR_NAME = re.compile(
+_NO_CREDENTIAL_NAME = re.compile(
     r"(?:next|page|continuation|pagination|input|output|sync|resume)[_\-]?token"
     r"|sec-websocket-key|(?<![a-z])(?:keyid|kid|logid)"
 )
-_CURSOR_WINDOW = 32
+_NAME_WINDOW = 32
 
 
-def names_a_cursor(text: str, start: int) -> bool:
+def names_no_credential(text: str, start: int) -> bool:
     """The value is assigned to a page cursor, a protocol nonce or a key's id, not a
     credential: ``"NextToken": "eyJ…"`` (AWS list output), ``"page_token": "…"``,
     ``"input_token": "NextToken"`` (paginator config), ``Sec-WebSocket-Key: …`` (a handshake
     nonce), ``"keyId": "…"`` (Sigstore's log key id, AWS KMS's ``KeyId``), a JWT header's
     ``"kid"``. Names with separators are not read so: ``private_key_id`` and an HMAC pair's
     ``access_key_id`` are one half of a credential the scanners report."""
-    window = text[max(0, start - _CURSOR_WINDOW) : start].lower().rstrip(" \t\"':=")
-    ends = [m.end() for m in _CURSOR_NAME.finditer(window)]
+    window = text[max(0, start - _NAME_WINDOW) : start].lower().rstrip(" \t\"':=")
+    ends = [m.end() for m in _NO_CREDENTIAL_NAME.finditer(window)]
     return bool(ends) and ends[-1] == len(window)
 
 
@@ -542,7 +542,7 @@ def random_value(value: str, text: str, start: int, end: int) -> bool:
         return False
     if any(c in v for c in "()[]"):
         return False  # public_key = bytes(range(100, 132)): code, not a value
-    if names_a_cursor(text, start):
+    if names_no_credential(text, start):
         return False
     name = _KEY_NAME.search(text, max(0, start - 40), start)
     qualifier = name.group(1).lower() if name else ""

@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass
 
 from . import ids
-from .accept import DATA_KEYS, counts_up, names_a_cursor
+from .accept import DATA_KEYS, counts_up, names_no_credential
 from .entropy import (
     _SAME_CASE_UUID,
     _SRI,
@@ -552,7 +552,7 @@ def entropy_or_context(token: str, text: str, start: int, end: int) -> bool:
         return False  # Jasypt's ENC(…): a ciphertext whose key is elsewhere
     if not (is_secret_token(token, text, start, end) or run_in_context(token, text, start, end)):
         return False
-    return not names_a_cursor(text, start) and not counts_up(token)
+    return not names_no_credential(text, start) and not counts_up(token)
 
 
 _FILE_EXT = re.compile(r"\.[A-Za-z0-9]{1,5}(?![A-Za-z0-9_\-])")
