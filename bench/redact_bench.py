@@ -31,7 +31,9 @@ also prints the field readings' figures (``short_text_fields``, ``lone_value_fie
 the negatives altered when planted alone in a typed and a printed field
 (``false_positives_alone_in_a_field``), and the text recall
 of the same secrets in a second set of carriers written without reading the rules
-(``second_carriers_text_recall``, ``carriers2.py``). ``--split realneg`` scores the
+(``second_carriers_text_recall``, ``carriers2.py``); both also stored through the event
+field each carrier lives in, as the stream keeps them (``text_recall_in_fields``: the text
+rules and the field's reading, ``schemas.fields.LONE_VALUES``). ``--split realneg`` scores the
 negatives-only split of harmless strings taken from real public files.
 """
 
@@ -176,8 +178,14 @@ def _rate(t: Any) -> str:
     return f"{t.caught}/{t.n} = {t.rate:.1%}"
 
 
-LONE_READ = ("typed", "printed")
+LONE_READ = ("typed", "said", "printed")
 """Text fields whose lone value is read (``schemas.fields.LONE_VALUES``)."""
+
+
+def _fp(report: Any) -> str:
+    """A report's negatives altered, as ``n/total = rate``."""
+    fp = report.negatives.n - report.negatives.caught
+    return f"{fp}/{report.negatives.n} = {fp / max(1, report.negatives.n):.1%}"
 
 
 def _sum(report: Any, fields: Callable[[str], bool]) -> Any:
@@ -201,6 +209,7 @@ def corpus_figures(splits: tuple[str, ...] = ("blind", "tune")) -> dict[str, obj
             fp = r.negatives.n - r.negatives.caught
             out[split] = {
                 "false_positives": f"{fp}/{r.negatives.n} = {fp / max(1, r.negatives.n):.1%}",
+                "false_positives_in_a_thought": _fp(score.negatives_in_prose(split)),
                 "fp_per_negative_kind": {
                     k: f"{t.n - t.caught}/{t.n}" for k, t in sorted(r.neg_by_kind.items())
                 },
@@ -220,7 +229,10 @@ def corpus_figures(splits: tuple[str, ...] = ("blind", "tune")) -> dict[str, obj
                 for reading, t in score.field_negatives(split).items()
                 if reading in LONE_READ
             },
+            "false_positives_in_a_thought": _fp(score.negatives_in_prose(split)),
             "second_carriers_text_recall": _rate(alt.text),
+            "text_recall_in_fields": _rate(score.in_fields(split).text),
+            "second_carriers_text_recall_in_fields": _rate(score.in_fields(split, True).text),
             "second_carriers_per_carrier": {k: _rate(t) for k, t in sorted(alt.by_carrier.items())},
             "per_carrier": {k: _rate(t) for k, t in sorted(r.by_carrier.items())},
             "per_field": {k: _rate(t) for k, t in sorted(r.by_field.items())},

@@ -134,23 +134,27 @@ FIELD_SHAPES: dict[str, str] = {
 ``dropped`` or a :data:`SHAPES` name."""
 
 LONE_VALUES: dict[str, str] = {
-    # typed or written: nobody types a key, a hash or an id alone as the whole command,
-    # thought or title unless they pasted it
+    # typed: nobody types a key, a hash or an id alone as the whole command unless they
+    # pasted it
     "fixtrace.payload.TerminalCommand.command": "typed",
     "fixtrace.payload.TestRun.command": "typed",
-    "fixtrace.payload.Thought.content_text": "typed",
-    "fixtrace.payload.Commit.message": "typed",
-    "fixtrace.payload.PrMetadata.title": "typed",
-    "fixtrace.payload.PrMetadata.description": "typed",
-    "fixtrace.payload.Error.message": "typed",
-    "fixtrace.payload.Error.details_text": "typed",
-    "fixtrace.BugReport.title": "typed",
-    "fixtrace.BugReport.description": "typed",
-    "fixtrace.BugReport.repro_steps": "typed",
-    "fixtrace.BugReport.expected": "typed",
-    "fixtrace.BugReport.actual": "typed",
-    "fixtrace.PrRef.title": "typed",
-    "fixtrace.PrRef.description": "typed",
+    # said: prose (a person's notes, messages and reports; an error's message, which quotes
+    # the value it refused) is read like typed, and each of its words that reads as a key
+    # goes too (streams/redact/said.py): keys are pasted in prose with no keyword beside
+    # them ("Is gngKGCWbmK0COTtS the staging one?", "invalid key 11XQ98FVS8WI")
+    "fixtrace.payload.Thought.content_text": "said",
+    "fixtrace.payload.Error.message": "said",
+    "fixtrace.payload.Error.details_text": "said",
+    "fixtrace.payload.Commit.message": "said",
+    "fixtrace.payload.PrMetadata.title": "said",
+    "fixtrace.payload.PrMetadata.description": "said",
+    "fixtrace.BugReport.title": "said",
+    "fixtrace.BugReport.description": "said",
+    "fixtrace.BugReport.repro_steps": "said",
+    "fixtrace.BugReport.expected": "said",
+    "fixtrace.BugReport.actual": "said",
+    "fixtrace.PrRef.title": "said",
+    "fixtrace.PrRef.description": "said",
     # printed: tools print a digest or a commit id alone (git rev-parse, md5 -q), so bare
     # hex stays; anything else random alone (cat token.txt, echo $API_KEY) goes
     "fixtrace.payload.TerminalOutput.chunk_text": "printed",
@@ -177,8 +181,9 @@ LONE_VALUES: dict[str, str] = {
     "fixtrace.EvalSpec.pass_to_pass[]": "never",
 }
 """How a ``text`` field's value is read when it is one token alone (no space): ``typed``
-(a token that reads as a key or a password goes, hex included), ``printed`` (the same, but
-bare hex stays) or ``never`` (a path, URL, identifier or patch). Why: text rules need a
+(a token that reads as a key or a password goes, hex included), ``said`` (the same, and in
+prose each word that reads as a key), ``printed`` (as typed, but bare hex stays) or
+``never`` (a path, URL, identifier or patch). Why: text rules need a
 keyword or a prefix beside a bare key, and a value alone has none; planted alone in a text
 field, 20-34 % of each corpus split's secrets were stored. Every text field is listed
 (``tests/redact/test_lone_values.py``), so a new one must be decided."""

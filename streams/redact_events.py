@@ -27,11 +27,12 @@ from schemas.models import ConsentFlags, Event, TraceOpened
 from schemas.payloads import PAYLOAD_MODELS
 from schemas.shapes import SHORT_TEXT, TEXT, random_segments, reads_as_key
 from streams.redact import ContentKind, Redactor, kind_for_event_type, raw_allowed
-from streams.redact.accept import counts_up, is_placeholder
+from streams.redact.accept import is_placeholder
 from streams.redact.consent import effective_mode
 from streams.redact.key_material import plain_text_base64
 from streams.redact.memory import RULE as MEMORY_RULE
 from streams.redact.memory import TraceMemory
+from streams.redact.said import DIGEST_OR_CALL, said_keys, stand_in
 
 
 class Outcome(Protocol):
@@ -53,6 +54,11 @@ that reads as a key, redacted with no keyword beside it."""
 LONE_VALUE_RULE = "lone_value"
 """A text field whose whole value is one token that reads as a key or a password
 (``schemas.fields.LONE_VALUES``): a pasted key, ``cat token.txt``'s output."""
+SAID_KEY_RULE = "said_key"
+"""A word of what a person typed (a thought, a commit message, a bug report) that reads as
+a key with no keyword beside it: :mod:`streams.redact.said`."""
+SAID = "said"
+"""The reading of a person's prose (``schemas.fields.LONE_VALUES``)."""
 SEGMENTS = "segments"
 """The reading of a short-text field (the others are ``LONE_VALUES``' readings)."""
 _MIN_SCAN_LEN = 8
@@ -95,10 +101,6 @@ def _readings(cls: type[BaseModel]) -> dict[str, str]:
 
 
 _LONE_TOKEN = re.compile(r"\S{6,4096}")
-_DIGEST_OR_CALL = re.compile(r"(?:sha(?:1|224|256|384|512)|md5|h1)[-:=]|.*\..*\(")
-"""A labelled digest (``sha512-6IpQ…==`` in a lockfile, ``h1:…`` in go.sum) or code with a
-dotted call (``this._emitEOFToken()):(…``); Django's key alphabet has no dot."""
-_REPEATED_CHUNK = re.compile(r"(.{2,6})\1{3,}")
 _PRINTED_IDS = re.compile(
     r"(?:0x|sha(?:1|224|256|384|512):|md5:)?[0-9a-fA-F]+"
     r"|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}"
@@ -111,59 +113,50 @@ upper case)."""
 def lone_key(value: str, reading: str) -> bool:
     """``value`` is one token alone (6-4096 characters: a JWT can be long) that reads as a key
     or a password and could be one (:func:`schemas.shapes.reads_as_key`: a path, URL, file
-    name or code is not), and is no stand-in (:func:`_stand_in`, ``xxxx``); ``printed``
+    name or code is not), and is no stand-in (:func:`stand_in`, ``xxxx``); ``printed``
     values keep what tools print alone (:data:`_PRINTED_IDS`)."""
     token = value.strip()
     if not _LONE_TOKEN.fullmatch(token):
         return False
     if reading == "printed" and _PRINTED_IDS.fullmatch(token):
         return False
-    if _DIGEST_OR_CALL.match(token) or _stand_in(token) or plain_text_base64(token):
+    if DIGEST_OR_CALL.match(token) or stand_in(token) or plain_text_base64(token):
         return False
     return reads_as_key(token) and not is_placeholder(token)
-
-
-def _stand_in(token: str) -> bool:
-    """A made-up value: half of it one chunk repeated (``hf_FakeFakeFake…``) or runs of the
-    alphabet or the digits (``A3T0ABCDEFGHIJKLMNO``, ``ntn_1234567890…``), or it says so
-    (``…EXAMPLE``, ``…TokenHere``). No generated key holds either; the text rules keep such
-    values (fixture corpora label some of them secrets; prefixed tokens that count up are
-    refused there too: ``accept.counts_up``), but alone in a field they are not read as
-    keys."""
-    chunk = _REPEATED_CHUNK.search(token)
-    if chunk is not None and 2 * len(chunk.group()) >= len(token):
-        return True
-    if _SAYS_MADE_UP.search(token):
-        return True
-    return counts_up(token)
-
-
-_SAYS_MADE_UP = re.compile(r"(?i)example|placeholder|here$|dummy|sample")
 
 
 def read_beyond_rules(
     original: str, text: str, reading: str, found: list[str] | None = None
 ) -> tuple[str, dict[str, int]]:
     """``text`` (``original`` as the text rules left it) with what the field's ``reading``
-    takes on top: random-looking segments of a name, or a lone key; the values go to
+    takes on top: random-looking segments of a name, a lone key, or in what a person typed
+    the words that read as keys (:func:`streams.redact.said.said_keys`); the values go to
     ``found`` (the trace memory's inbox) when given."""
-    if reading != SEGMENTS:
-        if lone_key(original, reading):  # whole, also where a text rule took a part of it
-            if found is not None:
-                found.append(original.strip())
-            return f"[REDACTED:{LONE_VALUE_RULE}]", {LONE_VALUE_RULE: 1}
-        return text, {}
-    spans = random_segments(text)
+    if reading == SEGMENTS:
+        return _replace(text, random_segments(text), RANDOM_SEGMENT_RULE, found)
+    if lone_key(original, reading):  # whole, also where a text rule took a part of it
+        if found is not None:
+            found.append(original.strip())
+        return f"[REDACTED:{LONE_VALUE_RULE}]", {LONE_VALUE_RULE: 1}
+    if reading == SAID:
+        return _replace(text, said_keys(text), SAID_KEY_RULE, found)
+    return text, {}
+
+
+def _replace(
+    text: str, spans: list[tuple[int, int]], rule: str, found: list[str] | None
+) -> tuple[str, dict[str, int]]:
+    """``text`` with each span replaced by ``rule``'s marker (the values to ``found``)."""
     if not spans:
         return text, {}
     parts, last = [], 0
     for begin, end in spans:
-        parts += [text[last:begin], f"[REDACTED:{RANDOM_SEGMENT_RULE}]"]
+        parts += [text[last:begin], f"[REDACTED:{rule}]"]
         if found is not None:
             found.append(text[begin:end])
         last = end
     parts.append(text[last:])
-    return "".join(parts), {RANDOM_SEGMENT_RULE: len(spans)}
+    return "".join(parts), {rule: len(spans)}
 
 
 def _nested_model_of(annotation: Any) -> type[BaseModel] | None:
@@ -383,7 +376,7 @@ def _scrub_dicts(
     per call: an event's three sub-dicts then cost one call, not four (~0.4 µs of a ~2.5 µs
     walk). ``memo`` (None: memoise nothing) holds the results of the plans' memoised fields,
     looked up inline (a method call per string cost ~0.1 µs). ``read`` (None: the text
-    rules only) takes the fields with a reading (branches, commands, output). Returns
+    rules only) takes the fields with a reading (branches, prose, commands, output). Returns
     ``counts`` with the findings added (still None when there were none).
     """
     for key, plan in subs:
@@ -399,10 +392,10 @@ def _scrub_dicts(
                     reading is not None
                     and read is not None
                     and (
-                        reading == SEGMENTS
+                        reading in (SEGMENTS, SAID)
                         or (" " not in value and value.find("\n", 0, len(value) - 1) < 0)
                     )
-                ):  # a name, or perhaps a lone value (a space or an inner line break: not)
+                ):  # a name, prose, or perhaps a lone value (a space or an inner line break)
                     out = read(value, reading, memoise)
                 elif len(value) < _MIN_SCAN_LEN:
                     continue

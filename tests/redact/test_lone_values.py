@@ -19,7 +19,7 @@ from streams.redact_events import LONE_VALUE_RULE, DictRedaction, lone_key
 from tests.ids import test_id
 
 TEXT_FIELDS = {k for k in event_fields() if FIELD_SHAPES[k] == TEXT}
-TYPED = [k for k, r in LONE_VALUES.items() if r == "typed"]
+TYPED = [k for k, r in LONE_VALUES.items() if r in ("typed", "said")]
 PRINTED = [k for k, r in LONE_VALUES.items() if r == "printed"]
 NEVER = [k for k, r in LONE_VALUES.items() if r == "never"]
 
@@ -35,7 +35,7 @@ HEX_KEY = "df161d9d584191ce8274164d16b433c6"  # semgrep algolia-api-key
 
 def test_every_text_field_has_a_lone_value_reading() -> None:
     assert set(LONE_VALUES) == TEXT_FIELDS
-    assert set(LONE_VALUES.values()) == {"typed", "printed", "never"}
+    assert set(LONE_VALUES.values()) == {"typed", "said", "printed", "never"}
 
 
 @pytest.mark.parametrize("secret", (*KEYS, HEX_KEY))

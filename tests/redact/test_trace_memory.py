@@ -8,7 +8,9 @@ from streams.redact import Redactor
 from streams.redact.memory import TOKEN, TraceMemory
 from streams.redact_events import DictRedaction
 
-PASSWORD = "Tr0mbone!7x"
+PASSWORD = "trombone77x"
+"""A word and digits: no rule takes it in a thought by itself (the ``said`` reading takes a
+password with signs, ``Tr0mbone!7x``); only the trace's memory of the command does."""
 
 
 def _command(text: str) -> dict[str, Any]:

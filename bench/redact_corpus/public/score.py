@@ -274,6 +274,33 @@ def run(split: str | None = None, redactor: Redactor | None = None,
     return report
 
 
+CARRIER_FIELDS = {
+    "command": "fixtrace.payload.TerminalCommand.command",
+    "output": "fixtrace.payload.TerminalOutput.chunk_text",
+    "snapshot": "fixtrace.payload.FileSnapshot.content_text",
+    "native": "fixtrace.payload.FileSnapshot.content_text",
+    "patch": "fixtrace.payload.FileEdit.patch_text",
+    "thought": "fixtrace.payload.Thought.content_text",
+}
+"""The event field each text carrier lives in, for the figures taken through the stream's
+redaction step (the text rules and the field's reading: ``schemas.fields.LONE_VALUES``),
+as the issue's tester measured."""
+
+
+def in_fields(split: str, second: bool = False, redactor: Redactor | None = None) -> Report:
+    """Text recall of ``split``'s carried secrets stored through their carrier's field
+    (:data:`CARRIER_FIELDS`): what an event keeps, not what the text rules alone leave."""
+    secrets_file = SPLIT_FILES.get(split, DEFAULT_FILES)[0]
+    cases = (alt_text_cases if second else text_cases)(split, secrets_file)
+    redaction = DictRedaction(redactor or Redactor())
+    report = Report()
+    for case in cases:
+        stored = _stored_field(CARRIER_FIELDS[case.carrier], case.text, redaction)
+        ok = not any(leaked(s, stored) for s in case.secrets)
+        report.add(case.kind, case.carrier, ok, f"{case.case_id} {case.kind} {case.carrier}")
+    return report
+
+
 def _score_texts(report: Report, cases: list[Carried], scan: Scan) -> None:
     """Each carried text redacted: caught when none of its secrets is left (:func:`leaked`)."""
     for case in cases:
@@ -299,6 +326,7 @@ def _score_negatives(report: Report, negatives: list[dict], scan: Scan) -> None:
 READ_FIELDS = {
     "short_text": "fixtrace.Environment.os",
     "typed": "fixtrace.payload.TerminalCommand.command",
+    "said": "fixtrace.payload.Thought.content_text",
     "printed": "fixtrace.payload.TerminalOutput.chunk_text",
 }
 """One field per reading beyond the text rules, to plant negatives alone in."""
@@ -337,6 +365,31 @@ def field_negatives(split: str | None = None, redactor: Redactor | None = None) 
             out[reading].n += 1
             out[reading].caught += _stored_field(key, neg["text"], redaction) == neg["text"]
     return out
+
+
+_PROSE = "The trace shows {} twice, which is expected here."
+"""A sentence a person might write around a harmless string (:func:`negatives_in_prose`)."""
+
+
+def negatives_in_prose(split: str, redactor: Redactor | None = None) -> Report:
+    """``split``'s one-line negatives said in a thought (:data:`_PROSE`), stored through
+    ``Thought.content_text``: the ``said`` reading's false positives on top of the text
+    rules'. A negative is a false positive when the stored thought differs at all."""
+    negatives_file = NEGATIVE_SPLITS.get(split) or SPLIT_FILES.get(split, DEFAULT_FILES)[1]
+    rows = [n for n in load(negatives_file) if n.get("split", split) == split]
+    redaction = DictRedaction(redactor or Redactor())
+    report = Report()
+    for neg in rows:
+        if "\n" in neg["text"].strip():
+            continue
+        text = _PROSE.format(neg["text"].strip())
+        stored = _stored_field(CARRIER_FIELDS["thought"], text, redaction)
+        for tally in (report.negatives, report.neg_by_kind[neg["kind"]]):
+            tally.n += 1
+            tally.caught += stored == text
+        if stored != text:
+            report.altered.append(f"{neg['id']} {neg['kind']}: {stored[:160]!r}")
+    return report
 
 
 def negatives_only(split: str, redactor: Redactor | None = None) -> Report:

@@ -1,0 +1,270 @@
+"""A key said in prose: a word of a person's text that reads as a key, with no keyword
+beside it ("Is gngKGCWbmK0COTtS the staging one or prod?", "Swapped in 11XQ98FVS8WI").
+
+The text rules need a name, a prefix or 20+ random characters before they take a value; a
+developer's or an agent's notes, a commit message or a bug report paste keys without any.
+This reading runs on the fields a person types (``schemas.fields.LONE_VALUES``' ``typed``:
+thoughts, commit and PR messages, bug reports, error messages), never on files, terminal
+output or patches, where code's identifiers, hashes and generated names abound.
+
+A word (between white space, without the quotes, brackets, markdown emphasis and sentence
+marks around it) is a key when it is 12 to 256 characters of one of these forms:
+
+* letters and digits of three classes (``su9OL59biWiJu7``), or of one letter case whose
+  letters and digits switch three or more times (``11XQ98FVS8WI``, ``yzmil2yrmu5qfd09``),
+  or 16+ letters whose case flips every few letters (``SSVmFDNCFfOHKXQAEckx``); groups
+  joined by ``-``/``_`` count as one word (``NRBR-cd83c5e6c53fe2edc1a``);
+* a password's signs among letters and digits (``Winter99$``, ``ai$oy@v8w9-$rcawnt…``,
+  8+ characters; :func:`schemas.shapes.password_like`).
+
+What stays, each seen in real bug reports and commit logs: names and identifiers
+(CamelCase, snake_case, dotted references, ``OAuth2Session``), hex of any length and UUIDs
+(commits, digests, ids: a person names commits in prose), numbers, dates and iCal stamps
+(``DTSTAMP:20240821T032819Z``), versions, conda build strings (``py311h9ecbd09_1``),
+generated temp names (``pulse-PKdhtXMmr18n``), names with a number (``FR7618719``), shell
+prompts (``root@a74460b9653b:~#``), regex alternations, paths, URLs, file names.
+"""
+
+from __future__ import annotations
+
+import re
+
+from schemas.shapes import password_like
+
+from .accept import counts_up
+from .entropy import _after_digest_label, _is_base64_text, _is_ssh_public_key, snake_name
+from .ids import ULID, after_id_label, public_id
+from .key_material import plain_text_base64
+from .public_der import public_der_line
+
+_WORD = re.compile(r"\S{8,}")
+"""A word: a whole run without white space (a longer one is never cut into words)."""
+_OPENERS = "\"'`([{<*_~!"
+_CLOSERS = "\"'`)]}>,.;:?_~"
+MIN_SAID = 12
+"""Shorter words are names, versions and ids too often (``IDJR5L62PW5``, a hashid)."""
+MIN_PASSWORD = 8
+"""A password's signs make a shorter word one (``Winter99$``)."""
+_SEPARATORS = re.compile(r"[-_]")
+_LETTER_DIGIT = re.compile(r"(?<=[A-Za-z])[0-9]|(?<=[0-9])[A-Za-z]")
+_CASE_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+_KEYLIKE = re.compile(r"[A-Za-z0-9_\-]+")
+_HEX_OR_UUID = re.compile(
+    r"(?:0x)?[0-9a-fA-F]+|[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}"
+)
+_NUMBER_OR_DATE = re.compile(r"[0-9TZ:.+\-e]+")
+_CONDA_BUILD = re.compile(r"(?:py[a-z]*\d*)?h[0-9a-f]{7,8}_\d+")
+_GENERATED = re.compile(r"[a-z]{2,}(?:-[a-z]{2,})*-[A-Za-z0-9]{6,12}")
+"""A word, a dash and a short random part: ``mktemp``'s and systemd's folders
+(``pulse-PKdhtXMmr18n``, ``ssh-YGJKpV2GglPo``), pods; keys in groups start random."""
+_NAME_NUMBER = re.compile(r"[A-Za-z]+[0-9]+[A-Za-z]?|[0-9]+[A-Za-z]+[0-9]*")
+_PROMPT = re.compile(r".*[:@].*[$#]$|.*~[$#]$")
+
+
+def said_keys(text: str) -> list[tuple[int, int]]:
+    """Spans of the words of ``text`` that read as keys (see the module docstring): each
+    word between white space, or else each piece of it between code's marks
+    (``token="…"``, ``key=…,``, ``connect(…)``)."""
+    spans = []
+    for match in _WORD.finditer(text):
+        if match.end() - match.start() > MAX_WORD:
+            continue
+        span = _said(text, *match.span())
+        if span is not None:
+            spans.append(span)
+        elif _PIECE_MARKS.search(match.group()) and "://" not in match.group():
+            for piece in _PIECE.finditer(text, *match.span()):
+                span = _said(text, *piece.span())
+                if span is not None:
+                    spans.append(span)
+    return spans
+
+
+_PIECE_MARKS = re.compile(r"[=\"'`,;()\[\]{}<>]")
+_PIECE = re.compile(r"[^\s=\"'`,;()\[\]{}<>]{8,}={0,2}")
+"""A piece of a word between code's marks, with its base64 padding. A URL is not cut: the
+text rules read its userinfo and query."""
+
+
+def _said(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """The span of ``text[start:end]`` without what surrounds a word, if it reads as a key."""
+    word = text[start:end]
+    while word and word[0] in _OPENERS:
+        word, start = word[1:], start + 1
+    while word and (word[-1] in _CLOSERS or word.endswith("**")):
+        cut = 2 if word.endswith("**") else 1  # a lone "*" stays: a password may end so
+        word, end = word[:-cut], end - cut
+    if len(word) < MIN_PASSWORD or "REDACTED" in word or after_id_label(text, start):
+        return None  # too short, taken already, an id by its label (ImageID: "…")
+    if _after_digest_label(text, start):
+        return None  # "rootHash": "…", sha256:…
+    return (start, end) if said_key(word) else None
+
+
+def said_key(word: str) -> bool:
+    """One word, stripped of what surrounds it, reads as a key (module docstring), and
+    is no made-up value (:func:`stand_in`), labelled digest, public key material or base64
+    of text (what the text rules spare stays spared)."""
+    if DIGEST_OR_CALL.match(word) or stand_in(word) or _public_material(word):
+        return False
+    if _KEYLIKE.fullmatch(word):
+        if _NAMED_PASSWORD.search(word) and _password_named(word):
+            return True
+        if _PREFIXED_HEX.fullmatch(word):
+            return True
+        return MIN_SAID <= len(word) <= MAX_SAID and _random_word(word)
+    if _DOTTED.fullmatch(word) and not _FILE_NAME.search(word):
+        return _BOOTSTRAP_TOKEN.fullmatch(word) is not None or any(
+            len(part) >= MIN_SAID and _random_word(part) for part in word.split(".")
+        )
+    if word.count(":") == 1 and _KEYLIKE.fullmatch(word.replace(":", "")):
+        return any(len(side) >= MIN_SAID and _random_word(side) for side in word.split(":"))
+    if len(word) > MAX_PASSWORD or not _PASSWORD_CHARS.fullmatch(word):
+        return False  # code, markup, a pipe or regex, a path, a URL, a quoted string
+    if word[0] == "$" or _PROMPT.fullmatch(word) or "." in word:
+        return False  # a variable, a shell prompt, a dotted name, a number, a file name
+    if _SHOUTED.fullmatch(word) or word.endswith(("-$", "_$")):
+        return False  # "e-mail!!!!", a variable's start (rhel-10-${arch})
+    if snake_name(_NOT_NAME.sub("", word)) or (word.upper() == word and not _DIGITS.search(word)):
+        return False  # a name with signs (some_key_1235#$@, Java's CGLIB$BIND_CALLBACKS)
+    return password_like(word.replace("*", "")) and not _NUMBER_OR_DATE.fullmatch(word)
+
+
+_SHOUTED = re.compile(r"[A-Za-z\-]+!{2,}")
+_NOT_NAME = re.compile(r"[^A-Za-z0-9_]")
+_DIGITS = re.compile(r"[0-9]")
+_NAMED_PASSWORD = re.compile(r"(?i)pass|pwd|secret|s3cr")
+_PREFIXED_HEX = re.compile(r"(?:sk|rk|live|test)_[0-9a-f]{24,64}")
+"""A secret's prefix on long hex (``sk_d21e2be3…``, IEX Cloud's; ``live_…``, Lob's)."""
+_DOTTED = re.compile(r"[A-Za-z0-9_\-]+(?:\.[A-Za-z0-9_\-]+)+")
+_FILE_NAME = re.compile(r"\.[a-z]{1,5}$|^\d|\.\d")
+"""A file name, a number or a version: dotted words that are no key."""
+_BOOTSTRAP_TOKEN = re.compile(r"[a-z0-9]{6}\.[a-z0-9]{16}")
+"""A kubeadm bootstrap token (``be8dfd.da8a689a46edc282``): the only key written so."""
+
+
+def _password_named(word: str) -> bool:
+    """A word that names a password and has digits or case inside (``Secret123``,
+    ``secur3Pass``, ``compl3xPwd``): a password someone chose, 8 to 32 characters; a
+    name's parts (``test_password_1``, ``PASSWORD_MIN_LENGTH2``) are not."""
+    if not 8 <= len(word) <= 32 or snake_name(word) or "_" in word or "-" in word:
+        return False
+    digits = sum(c.isdigit() for c in word)
+    if not 0 < digits < len(word) - 3 or word.isupper() or word[0].isdigit():
+        return False  # no digit, all digits, a constant, a brand (1Password)
+    noun = _NAMED_PASSWORD.search(word)
+    if noun is not None and noun.start() == 0 and digits < 2:
+        return False  # password1: a name in code as often as a password
+    rest = _NAMED_PASSWORD.sub(" ", word)
+    words = [p for p in _CASE_PART.findall(rest) if len(p) >= 4 and _VOWELS.intersection(p)]
+    return len(words) < 2  # SecretManagerSecret90days: a name made of words
+
+
+def _public_material(word: str) -> bool:
+    """Base64 of text, or a line of a certificate or a public key."""
+    if len(word) < 16 or not word.rstrip("=").replace("+", "").replace("/", "").isalnum():
+        return False
+    return plain_text_base64(word) or _is_base64_text(word) or public_der_line(word)
+
+
+DIGEST_OR_CALL = re.compile(r"(?i:sha(?:1|224|256|384|512)|md5|h1)[-:=]|.*\..*\(")
+"""A labelled digest (``sha512-6IpQ…==`` in a lockfile, ``h1:…`` in go.sum, Docker's
+``SHA256:…``) or code with a dotted call (``this._emitEOFToken()):(…``); Django's key
+alphabet has no dot."""
+_REPEATED_CHUNK = re.compile(r"(.{2,6})\1{3,}")
+_SAYS_MADE_UP = re.compile(r"(?i)example|placeholder|here$|dummy|sample")
+
+
+def stand_in(token: str) -> bool:
+    """A made-up value: half of it one chunk repeated (``hf_FakeFakeFake…``) or runs of the
+    alphabet or the digits (``A3T0ABCDEFGHIJKLMNO``, ``ntn_1234567890…``), or it says so
+    (``…EXAMPLE``, ``…TokenHere``). No generated key holds either; the text rules keep such
+    values (fixture corpora label some of them secrets; prefixed tokens that count up are
+    refused there too: ``accept.counts_up``), but alone in a field or said in prose they
+    are not read as keys."""
+    chunk = _REPEATED_CHUNK.search(token)
+    if chunk is not None and 2 * len(chunk.group()) >= len(token):
+        return True
+    if _SAYS_MADE_UP.search(token):
+        return True
+    return counts_up(token)
+
+
+MAX_WORD = 300
+MAX_SAID = 128
+"""Longer random runs in a bug report are pasted data (bytes, cookies of a test server);
+longer keys have forms the text rules know (JWTs, PEM blocks)."""
+MAX_PASSWORD = 64
+_PASSWORD_CHARS = re.compile(r"[A-Za-z0-9@#%&!$^~*._\-]+")
+"""A password's characters; a ``*`` counts as a sign only beside another one: alone it is
+code or a glob (``row*grid_size``, ``ASN1_VALUE*``, ``aes_ff1_*``)."""
+
+
+def _random_word(word: str) -> bool:
+    """Letters and digits (groups joined by ``-`` or ``_``) that no name is written as:
+    one group must be random itself (``b_ByDfulghxvvmHbArJSFfQhxemJPQHOw``), so generated
+    names of words, numbers and hex stay (``ipython-input-66-a3357c23bd41``)."""
+    if _HEX_OR_UUID.fullmatch(word) or _NUMBER_OR_DATE.fullmatch(word):
+        return False
+    if ULID.fullmatch(word) or public_id(word) or _CONDA_BUILD.fullmatch(word):
+        return False
+    if _GENERATED.fullmatch(word) or snake_name(word) or _GERRIT_CHANGE.fullmatch(word):
+        return False
+    if word.startswith("AAAA") and _is_ssh_public_key(word):
+        return False
+    groups = [g for g in _SEPARATORS.split(_UUID.sub("-", word)) if g]
+    return any(len(g) >= MIN_SAID and _random_group(g) for g in groups)
+
+
+def _random_group(core: str) -> bool:
+    """A run of letters and digits that reads as a key (module docstring); the names of
+    algorithms and types with their numbers are words here (:data:`_NAMED_NUMBERS`)."""
+    core = _NAMED_NUMBERS.sub("Name", core)
+    if _HEX_OR_UUID.fullmatch(core) or core.isdigit() or _UPPER_ID.fullmatch(core):
+        return False
+    if _NAME_NUMBER.fullmatch(core) or core.isalpha() and core.islower():
+        return False
+    digit = any(c.isdigit() for c in core)
+    upper, lower = core.lower() != core, core.upper() != core
+    if not digit:
+        flips = _CASE_PART.findall(core)
+        return len(core) >= 16 and upper and lower and len(flips) >= 6 and not _wordy(core)
+    if not (upper or lower):
+        return False
+    if upper and lower:
+        return not _wordy(core)
+    return len(_LETTER_DIGIT.findall(core)) >= 3 and not _wordy(core)
+
+
+_UUID = re.compile(r"[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}")
+_GERRIT_CHANGE = re.compile(r"I[0-9a-f]{40}")
+"""A Gerrit ``Change-Id`` trailer's value: in every commit of projects reviewed there."""
+_NAMED_NUMBERS = re.compile(
+    r"(?i)(?:ed|x|curve)25519|(?:ed|x)448|[pP](?:192|224|256|384|521)|secp\d+[kr]1"
+    r"|sha\d*|md[45]|base(?:32|58|64)|pbkdf2|x509|ml-?(?:kem|dsa)\d+|mlkem\d+|aes\d*|rsa\d*"
+    r"|u?int\d+|float\d+|utf\d+|x86|x64|arm64|i[36]86|ipv[46]|http[23]|oauth2|s3|ec2|k8s"
+    r"|py\d+|win(?:32|64)|v\d+"
+)
+"""Names written with their numbers (``Ed25519``, ``P256``, ``Base64``, ``PBKDF2``, ``X509``,
+``MLKEM768``, ``uint64``, ``OAuth2``): ``parseEd25519Cert`` and ``p256mlkem768tag`` are
+names, the numbers inside are no key's digits."""
+_UPPER_ID = re.compile(r"[0-9A-Z]{26}")
+"""26 upper-case letters and digits: a ULID, also one a bug report shows malformed."""
+
+
+_CONSONANTS = re.compile(r"[bcdfghjklmnpqrstvwxz]{4,}")
+
+
+def _wordy(core: str) -> bool:
+    """Most of its letters sit in parts that can be said: 3+ letters, a vowel, no four
+    consonants in a row (``NotAnAttrsClassOrDataclass``, ``OAuth2Session``; not
+    ``sug5XpdpaoxtOH``, whose ``Xpdpaoxt`` passes the looser identifier test)."""
+    said = 0
+    for part in _CASE_PART.findall(core):
+        low = part.lower()
+        if len(part) >= 3 and _VOWELS.intersection(low) and not _CONSONANTS.search(low):
+            said += len(part)
+    return said >= 0.6 * len(core)
+
+
+_VOWELS = frozenset("aeiouy")

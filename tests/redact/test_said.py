@@ -1,0 +1,180 @@
+"""Keys said in prose (``streams/redact/said.py``) and the ``said`` reading of the fields a
+person writes (thoughts, commit and PR messages, bug reports).
+
+Keys: values of the public corpus' fixtures (gitleaks, trufflehog, Nosey Parker, Kingfisher)
+as the second carriers say them. Harmless words: taken from the real bug reports under
+``tests/mre/corpus`` and from the commit logs of public repositories (BoringSSL's and Go's
+Gerrit trailers, crypto projects' type names), where a first cut of the reading took them.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from schemas.models import ConsentFlags, Event
+from streams.redact import Redactor
+from streams.redact.said import said_key, said_keys
+from streams.redact_events import SAID_KEY_RULE, DictRedaction
+from tests.ids import test_id
+
+SAID_KEYS = [
+    "gngKGCWbmK0COTtS",  # trufflehog nexmoapikey
+    "su9OL59biWiJu7",  # gitleaks sumologic-access-id
+    "LAwdpRpHOnYE0Wyc",  # trufflehog maxmindlicense
+    "JJ4ZIC9EJNWVIS86",  # trufflehog raven
+    "11XQ98FVS8WI",  # trufflehog kanban
+    "yzmil2yrmu5qfd09",  # trufflehog metrilo
+    "1ZLU5OXGEYX56K3IOL1Z88Y5YU5CC1KK",  # trufflehog wit
+    "Ijbql3DKRyIZNQIddzCYKICr",  # trufflehog azurefunctionkey
+    "b_ByDfulghxvvmHbArJSFfQhxemJPQHOwplxuydlKEEbfe",  # Kingfisher beamer
+    "developer:yqDVtkqPECriaLRi",  # gitleaks curl-auth-user
+    "Winter99$",  # the tools corpus: a password
+    "super$ecret",  # Nosey Parker generic
+    "VMware1!",  # Nosey Parker vmware
+    "H@Sh1CoR3!",  # a password with a sign inside
+    "secur3Pass",  # secretlint PostgreSQLConnection: a word naming a password, a digit in it
+    "Secret123",  # Nosey Parker generic
+    "sk_d21e2be3622049c7809f95cc02313821",  # trufflehog iexapis: a prefix on hex
+    "be8dfd.da8a689a46edc282",  # Nosey Parker kubernetes: a bootstrap token
+    "patXfsZBLOgxbJqSi.fd6210cfb2e0b2049bd8e7fa0e69f26a3a704412af",  # an Airtable token
+]
+
+
+@pytest.mark.parametrize("key", SAID_KEYS, ids=test_id)
+@pytest.mark.parametrize(
+    "wording",
+    [
+        "Is {} the staging one or prod?",
+        "Swapped in `{}` and the 401 went away.",
+        'Found it: config/local.json overrides the env with "{}", left over',
+        "- [x] rotate ({})",
+        "**{}**",
+    ],
+)
+def test_a_key_said_in_prose_is_found(key: str, wording: str) -> None:
+    text = wording.format(key)
+    spans = said_keys(text)
+    assert [text[a:b] for a, b in spans] == [key]
+
+
+HARMLESS = [
+    "NotAnAttrsClassOrDataclass",  # desert: an exception's name
+    "GetMacOSStatusCommentString",  # send2trash: a macOS call
+    "OAuth2Session",  # authlib
+    "RemovedInDjango41Warning",  # asgiref
+    "attr.exceptions.AttrsAttributeNotFoundError",  # attrs: a dotted name
+    "DTSTAMP:20240821T032819Z",  # an iCal stamp
+    "py311h9ecbd09_1",  # a conda build string
+    "pyhd8ed1ab_1",
+    "ipython-input-66-a3357c23bd41",  # IPython's cell file name
+    "Temp-932171ac-0b62-481b-8b6e-2f5e6d6e17e7",  # a folder named for a UUID
+    "systemd-private-114fd641e43147049112b5c15f993361-upower.service-4UBov1",
+    "pulse-PKdhtXMmr18n",  # mktemp's folder
+    "ssh-YGJKpV2GglPo",
+    "validate_http___hl7_org_fhir_json_schema_4_0__definitions_bundle",  # a generated name
+    "py38-proto4-opentelemetry-exporter-otlp-proto-grpc",  # a tox environment
+    "9c1da5be-8bf9-fbe6-08",  # a cut UUID
+    "9a92f875-1fde-5252-ffd1-59fdb9d0d497",  # peewee: a UUID without RFC bits
+    "HM84H8VW3ZS7JT84NBMFSTIJ13",  # python-ulid: a malformed ULID
+    "4.186706448846089e+32",  # a number
+    "FR761871900053",  # schwifty: an IBAN's start
+    "50TMK5045027900",  # mgrs: a grid reference
+    "0.650+dev.ad2d4ba1db9699779d5705094f991d3bb3ac112d",  # mypy's version
+    "9fceb02d0ae598e95dc970b74767f19372d61af8",  # a commit
+    "Ibb44b630300487146a25372212b4e204f6d2db09",  # a Gerrit Change-Id
+    "p256mlkem768tag",  # age: a stanza's name
+    "parseEd25519Cert",  # golang crypto
+    "Pbkdf2Params",  # RustCrypto
+    "X509CRLReason",  # Botan
+    "row*grid_size",  # code in a report
+    "ASN1_VALUE*",  # a C pointer type
+    "aes_ff1_radix*",  # a glob
+    "e-mail!!!!",
+    "horatio:~$",  # a shell prompt
+    "root@a74460b9653b:~#",
+    "at|on|in",  # a regex
+    "**kwargs",
+    "ExceptionGroup`s",  # markdown code and a plural
+    "AAAAC3NzaC1lZDI1NTE5AAAAIAz2WM5CyPLqiNjk7CLl4roDXwKhQ0QExXLebukZEZFS",  # an SSH key
+    "1Password",  # gitleaks' commits: a product
+    "SecretManagerSecret90days",  # checkov's commits: a check's name
+    "test_password_1",  # a test's name
+    "PASSWORD_MIN_LENGTH2",
+    "requests.exceptions.HTTPError",  # dotted names and versions
+    "api.example.com",
+    "config.v2.yaml",
+    "1.2.3-rc.4",
+    "CGLIB$BIND_CALLBACKS",  # arthas: a JVM synthetic name
+    "password1",  # a variable as often as a password
+    "codeready-builder-for-rhel-10-$",  # ripgrep's commits: a variable's start
+    "some_key_1235#$@",  # checkov: a name with signs
+]
+
+
+@pytest.mark.parametrize("word", HARMLESS, ids=test_id)
+def test_names_ids_and_code_in_prose_stay(word: str) -> None:
+    assert not said_key(word)
+    assert said_keys(f"The traceback names {word} twice.") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ('the client still sends survicate_key="lztej917o59y8x82f311v8d684eb2t6k" first',
+         "lztej917o59y8x82f311v8d684eb2t6k"),
+        ("connect(host, 'qJK7EiBRyliAb5Xz'),", "qJK7EiBRyliAb5Xz"),
+    ],
+)  # fmt: skip
+def test_a_key_glued_to_code_marks_is_found(text: str, key: str) -> None:
+    """A word that is code (``name="…"``, a call) is read piece by piece."""
+    assert [text[a:b] for a, b in said_keys(text)] == [key]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "see https://www.google.com/search?q=asyncio&ei=ZbVuZcSPLtqr0PEPxq2ByAg here",
+        'the bundle has "rootHash": "sIDaD1rNkyFR2HhLcuJ/Q9BRpRT47drr5bNajrsbQDQ=", fine',
+    ],
+)
+def test_urls_and_labelled_digests_are_not_cut_into_pieces(text: str) -> None:
+    assert said_keys(text) == []
+
+
+def _thought(text: str) -> Event:
+    return Event.model_validate(
+        {
+            "event_id": "6b0f3c1e-2d4a-4f5b-8c7d-9e0a1b2c3d4e",
+            "seq": 1,
+            "ts_ms": 1,
+            "type": "thought",
+            "payload": {"content_text": text, "kind": "hypothesis"},
+        }  # fmt: skip
+    )
+
+
+KEEP_ALL = ConsentFlags(store_raw_code=True, store_terminal_output=True, allow_llm_judge=True)
+
+
+def test_a_thought_loses_the_key_it_says_and_keeps_its_commit() -> None:
+    text = "Used gngKGCWbmK0COTtS on 9fceb02d0ae598e95dc970b74767f19372d61af8; 200 now."
+    stored = DictRedaction(Redactor()).event(_thought(text).model_dump(), KEEP_ALL)
+    content = stored["payload"]["content_text"]
+    assert "gngKGCWbmK0COTtS" not in content
+    assert "9fceb02d0ae598e95dc970b74767f19372d61af8" in content
+    assert stored["redaction"].counts == {SAID_KEY_RULE: 1}
+
+
+def test_terminal_output_is_not_read_as_prose() -> None:
+    """Printed text holds generated names and random ids a person did not write."""
+    event = Event.model_validate(
+        {
+            "event_id": "6b0f3c1e-2d4a-4f5b-8c7d-9e0a1b2c3d4e",
+            "seq": 1,
+            "ts_ms": 1,
+            "type": "terminal_output",
+            "payload": {"stream": "stdout", "chunk_text": "Is gngKGCWbmK0COTtS the one?"},
+        }  # fmt: skip
+    )
+    stored = DictRedaction(Redactor()).event(event.model_dump(), KEEP_ALL)
+    assert stored["payload"]["chunk_text"] == "Is gngKGCWbmK0COTtS the one?"
