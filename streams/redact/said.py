@@ -32,10 +32,16 @@ import re
 from schemas.shapes import password_like
 
 from .accept import counts_up
-from .entropy import _after_digest_label, _is_base64_text, _is_ssh_public_key, snake_name
+from .entropy import (
+    _after_digest_label,
+    _in_public_pem_block,
+    _is_base64_text,
+    _is_ssh_public_key,
+    snake_name,
+)
 from .ids import ULID, after_id_label, public_id
 from .key_material import plain_text_base64
-from .public_der import public_der_line
+from .public_der import in_public_body, public_der_line
 
 _WORD = re.compile(r"\S{8,}")
 """A word: a whole run without white space (a longer one is never cut into words)."""
@@ -88,17 +94,21 @@ text rules read its userinfo and query."""
 
 def _said(text: str, start: int, end: int) -> tuple[int, int] | None:
     """The span of ``text[start:end]`` without what surrounds a word, if it reads as a key."""
-    word = text[start:end]
+    word, first = text[start:end], start
     while word and word[0] in _OPENERS:
         word, start = word[1:], start + 1
     while word and (word[-1] in _CLOSERS or word.endswith("**")):
         cut = 2 if word.endswith("**") else 1  # a lone "*" stays: a password may end so
         word, end = word[:-cut], end - cut
-    if len(word) < MIN_PASSWORD or "REDACTED" in word or after_id_label(text, start):
-        return None  # too short, taken already, an id by its label (ImageID: "…")
-    if _after_digest_label(text, start):
-        return None  # "rootHash": "…", sha256:…
-    return (start, end) if said_key(word) else None
+    if len(word) < MIN_PASSWORD or "REDACTED" in word or not said_key(word):
+        return None  # too short, taken already, or no key
+    if after_id_label(text, start):
+        return None  # an id by its label (ImageID: "…", request_id=…)
+    if _after_digest_label(text, first) or _after_digest_label(text, start):
+        return None  # "rootHash": "…", sha256:…, a wheel RECORD's sha256=_rub…
+    if _in_public_pem_block(text, start) or in_public_body(text, start, end):
+        return None  # a line of a certificate's body the text rules spared
+    return start, end
 
 
 def said_key(word: str) -> bool:

@@ -135,6 +135,10 @@ def test_a_key_glued_to_code_marks_is_found(text: str, key: str) -> None:
     [
         "see https://www.google.com/search?q=asyncio&ei=ZbVuZcSPLtqr0PEPxq2ByAg here",
         'the bundle has "rootHash": "sIDaD1rNkyFR2HhLcuJ/Q9BRpRT47drr5bNajrsbQDQ=", fine',
+        "httpx-0.28.1.dist-info/METADATA,sha256=_rubD48-gNV8gZnDBPNcQzboWB0dGNeYPJJ2a4J5OyU,7052",
+        # the last line of a certificate's body, short (the public corpus' n0474)
+        "-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUWcH3\njjxDah2nGN59PRbxYvnKkKj9\n"
+        "-----END CERTIFICATE-----",
     ],
 )
 def test_urls_and_labelled_digests_are_not_cut_into_pieces(text: str) -> None:
