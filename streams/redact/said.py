@@ -43,8 +43,6 @@ from .ids import ULID, after_id_label, public_id
 from .key_material import plain_text_base64
 from .public_der import in_public_body, public_der_line
 
-_WORD = re.compile(r"\S{8,}")
-"""A word: a whole run without white space (a longer one is never cut into words)."""
 _OPENERS = "\"'`([{<*_~!"
 _CLOSERS = "\"'`)]}>,.;:?_~"
 MIN_SAID = 12
@@ -73,8 +71,8 @@ def said_keys(text: str) -> list[tuple[int, int]]:
     (``token="…"``, ``key=…,``, ``connect(…)``)."""
     spans = []
     for match in _WORD.finditer(text):
-        if match.end() - match.start() > MAX_WORD:
-            continue
+        if match.end() - match.start() > MAX_WORD or not _KEY_MATTER.search(match.group()):
+            continue  # most words: no digit, no case change inside, no password sign
         span = _said(text, *match.span())
         if span is not None:
             spans.append(span)
@@ -86,6 +84,11 @@ def said_keys(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+_WORD = re.compile(r"\S{8,}")
+"""A word: a whole run without white space (a longer one is never cut into words)."""
+_KEY_MATTER = re.compile(r"[0-9!$^~*@#%&]|[a-z][A-Z]")
+"""What every key form below holds: a digit, a password's sign, or a capital after a small
+letter. Most words of prose hold none (``Swapped``, ``well-known``, ``"quoted",``)."""
 _PIECE_MARKS = re.compile(r"[=\"'`,;()\[\]{}<>]")
 _PIECE = re.compile(r"[^\s=\"'`,;()\[\]{}<>]{8,}={0,2}")
 """A piece of a word between code's marks, with its base64 padding. A URL is not cut: the
@@ -115,8 +118,13 @@ def said_key(word: str) -> bool:
     """One word, stripped of what surrounds it, reads as a key (module docstring), and
     is no made-up value (:func:`stand_in`), labelled digest, public key material or base64
     of text (what the text rules spare stays spared)."""
-    if DIGEST_OR_CALL.match(word) or stand_in(word) or _public_material(word):
-        return False
+    return _key_form(word) and not (
+        DIGEST_OR_CALL.match(word) or stand_in(word) or _public_material(word)
+    )
+
+
+def _key_form(word: str) -> bool:
+    """The word's form is a key's or a password's (module docstring)."""
     if _KEYLIKE.fullmatch(word):
         if _NAMED_PASSWORD.search(word) and _password_named(word):
             return True
