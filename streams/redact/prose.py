@@ -1,8 +1,10 @@
-"""A password or token told in prose: "the password is …", "the secret was set to …".
+"""A password or token told in prose: "the password is …", "the secret was set to …",
+"using token …".
 
 Part of ``rules.SECRET_RULES`` (``prose_secret``). A developer's notes name a secret and
-then give it, with a linking word between ("is", "was", "is now", "set to", "→"; ``=`` and
-``:`` make an assignment or a YAML key, which the assignment rules judge), and the value is
+then give it, with a linking word between ("is", "was", "is now", "set to", "→", or since
+the eleventh session a bare space: "my password hunter22x is weak"; ``=`` and ``:`` make an
+assignment or a YAML key, which the assignment rules judge), and the value is
 often a word-like password (``Wint3rIsHere``, ``Secret123``) that no randomness test takes.
 The name may carry a qualifier of up to three words ("the password for the staging db
 is …"). The value counts only when it reads as a password, not as a word, name, version,
@@ -29,7 +31,8 @@ _LINK = (
     r"(?:[ \t]*(?:→|->)[ \t]*"
     r"|[ \t]+(?:(?:is|was)(?:[ \t]+now)?|(?:(?:is|was)[ \t]+)?(?:set|changed|reset)[ \t]+to|to|now)"
     r"[ \t]+"
-    r"|[ \t]+(?=[`'\"]))"
+    r"|[ \t]+(?=[`'\"])"
+    r"|[ \t]+)"
 )
 _VALUE = r"[`'\"]?([^\s`'\",;()<>\[\]{}=]{8,64})(?=[`'\"]?(?:[\s,;.)!?]|$))"
 
@@ -39,7 +42,10 @@ def _told(noun: str) -> str:
     return re.escape(noun) + r"(?<![\w\-.]" + re.escape(noun) + r")" + _LINK + _VALUE
 
 
-_WORDS_AND_VERSION = re.compile(r"[a-z]+(?:[_\-.]?[a-z]+)*[_\-.]?v?\d+(?:\.\d+)*")
+_WORDS_AND_VERSION = re.compile(r"[a-z]+(?:[_\-.][a-z]+)*[_\-.]?v?\d+(?:\.\d+)*")
+"""Words joined by ``_``, ``-`` or ``.`` and a version. The separator is required between
+words: with an optional one, ``[a-z]+(?:[_-.]?[a-z]+)*`` splits a run of letters every way
+before failing, and "the password is aaaa…a1b" (40 letters) held the worker for hours."""
 _SIGN = re.compile(r"[!@#$%^&*~?+=]")
 _DIGIT_IN_WORD = re.compile(r"[a-z]\d[a-z]")
 _DOTTED_NAME = re.compile(r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+")
