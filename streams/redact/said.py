@@ -3,26 +3,31 @@ beside it ("Is gngKGCWbmK0COTtS the staging one or prod?", "Swapped in 11XQ98FVS
 
 The text rules need a name, a prefix or 20+ random characters before they take a value; a
 developer's or an agent's notes, a commit message or a bug report paste keys without any.
-This reading runs on the fields a person types (``schemas.fields.LONE_VALUES``' ``typed``:
-thoughts, commit and PR messages, bug reports, error messages), never on files, terminal
-output or patches, where code's identifiers, hashes and generated names abound.
+This reading runs on the fields read as ``said`` (``schemas.fields.LONE_VALUES``: thoughts,
+commit and PR messages, bug reports, error messages), never on files, terminal output,
+commands or patches, where code's identifiers, hashes and generated names abound.
 
 A word (between white space, without the quotes, brackets, markdown emphasis and sentence
-marks around it) is a key when it is 12 to 256 characters of one of these forms:
+marks around it; or else a piece of it between code's marks, ``key="…"``; a URL is never
+cut) is a key when it has one of these forms:
 
-* letters and digits of three classes (``su9OL59biWiJu7``), or of one letter case whose
-  letters and digits switch three or more times (``11XQ98FVS8WI``, ``yzmil2yrmu5qfd09``),
-  or 16+ letters whose case flips every few letters (``SSVmFDNCFfOHKXQAEckx``); groups
-  joined by ``-``/``_`` count as one word (``NRBR-cd83c5e6c53fe2edc1a``);
-* a password's signs among letters and digits (``Winter99$``, ``ai$oy@v8w9-$rcawnt…``,
-  8+ characters; :func:`schemas.shapes.password_like`).
+* 12 to 128 letters and digits of three classes (``su9OL59biWiJu7``), or of one letter
+  case whose letters and digits switch three or more times (``11XQ98FVS8WI``), or 16+
+  letters whose case flips every few letters (``SSVmFDNCFfOHKXQAEckx``); a word of groups
+  joined by ``-``/``_``/``.`` needs one group random by itself
+  (``b_ByDfulghxvvmHbArJSFfQhxemJPQHOw``, not ``ipython-input-66-a3357c23bd41``);
+* 8 to 64 characters with a password's signs among letters and digits (``Winter99$``,
+  :func:`schemas.shapes.password_like`), or naming a password with digits in it
+  (``Secret123``, ``secur3Pass``);
+* a secret's prefix on long hex (``sk_<hex>``) or a kubeadm bootstrap token.
 
-What stays, each seen in real bug reports and commit logs: names and identifiers
-(CamelCase, snake_case, dotted references, ``OAuth2Session``), hex of any length and UUIDs
-(commits, digests, ids: a person names commits in prose), numbers, dates and iCal stamps
-(``DTSTAMP:20240821T032819Z``), versions, conda build strings (``py311h9ecbd09_1``),
-generated temp names (``pulse-PKdhtXMmr18n``), names with a number (``FR7618719``), shell
-prompts (``root@a74460b9653b:~#``), regex alternations, paths, URLs, file names.
+What stays, each seen in real bug reports and commit logs: names that can be said
+(``NotAnAttrsClassOrDataclass``, ``OAuth2Session``) or carry an algorithm's number
+(``parseEd25519Cert``), hex of any length and UUIDs (a person names commits and ids in
+prose), numbers, iCal stamps, versions, conda build strings (``py311h9ecbd09_1``), generated
+temp names (``pulse-PKdhtXMmr18n``), Gerrit ``Change-Id``s, shell prompts, globs, regex
+alternations, paths, URLs, file names, a value after an id or digest label, made-up values
+(:func:`stand_in`), base64 of text and lines of public certificates and keys.
 """
 
 from __future__ import annotations
