@@ -387,6 +387,39 @@ def credential_reason(text: str) -> str | None:
     return None
 
 
+def select(
+    candidates: list[dict], earlier: set[str], drop_reason: Callable[[dict], str | None]
+) -> tuple[list[dict], Counter[str]]:
+    """The candidates to keep, sorted by kind, source and text, and how many were dropped
+    why: ``drop_reason(row)`` said so, or the text repeats a kept one or one of ``earlier``
+    (another split's negatives)."""
+    dropped: Counter[str] = Counter()
+    kept: dict[str, dict] = {}
+    for row in candidates:
+        reason = drop_reason(row)
+        if reason:
+            dropped[f"{row['kind']}: {reason}"] += 1
+        elif row["text"] in kept or row["text"] in earlier:
+            dropped[f"{row['kind']}: repeat"] += 1
+        else:
+            kept[row["text"]] = row
+    return sorted(kept.values(), key=lambda r: (r["kind"], r["source"], r["text"])), dropped
+
+
+def write_split(rows: list[dict], out: str, split: str, prefix: str, limit: int) -> Counter[str]:
+    """Number ``rows`` (``<prefix>0001``…), mark them ``split`` and write them to ``out``;
+    stops when a kind has more than ``limit`` strings. Returns the count per kind."""
+    per_kind = Counter(r["kind"] for r in rows)
+    over = [k for k, n in per_kind.items() if n > limit]
+    if over:
+        sys.exit(f"more than {limit} strings of kind(s) {over}")
+    for i, row in enumerate(rows, 1):
+        row["id"] = f"{prefix}{i:04d}"
+        row["split"] = split
+    write(out, rows)
+    return per_kind
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--mirrors", type=Path, default=MIRRORS)
@@ -397,25 +430,8 @@ def main() -> None:
     candidates += [{"kind": k, "text": t[:MAX_LEN], "source": s} for k, t, s in TAKEN]
 
     earlier = {row["text"] for name in EARLIER_NEGATIVES for row in load(name)}
-    dropped: Counter[str] = Counter()
-    kept: dict[str, dict] = {}
-    for row in candidates:
-        reason = credential_reason(row["text"])
-        if reason:
-            dropped[f"{row['kind']}: {reason}"] += 1
-        elif row["text"] in kept or row["text"] in earlier:
-            dropped[f"{row['kind']}: repeat"] += 1
-        else:
-            kept[row["text"]] = row
-    rows = sorted(kept.values(), key=lambda r: (r["kind"], r["source"], r["text"]))
-    per_kind = Counter(r["kind"] for r in rows)
-    over = [k for k, n in per_kind.items() if n > PER_KIND]
-    if over:
-        sys.exit(f"more than {PER_KIND} strings of kind(s) {over}")
-    for i, row in enumerate(rows, 1):
-        row["id"] = f"rn{i:04d}"
-        row["split"] = SPLIT
-    write(OUT, rows)
+    rows, dropped = select(candidates, earlier, lambda row: credential_reason(row["text"]))
+    per_kind = write_split(rows, OUT, SPLIT, "rn", PER_KIND)
 
     print(f"{len(rows)} negatives of {len(per_kind)} kinds written to {OUT}")
     for kind, n in sorted(per_kind.items()):

@@ -43,8 +43,15 @@ from urllib.parse import quote
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import realneg  # noqa: E402
-from carriers import load, write  # noqa: E402
-from realneg import LOOKS_LIKE_A_CREDENTIAL, git, rule_candidates, spread  # noqa: E402
+from carriers import load  # noqa: E402
+from realneg import (  # noqa: E402
+    LOOKS_LIKE_A_CREDENTIAL,
+    git,
+    rule_candidates,
+    select,
+    spread,
+    write_split,
+)
 
 OUT = "vectors_negatives.jsonl"
 SPLIT = "vectors"
@@ -275,6 +282,14 @@ def credential_reason(text: str, kind: str = "") -> str | None:
     return None
 
 
+def drop_reason(row: dict) -> str | None:
+    """Why a candidate is no negative: it looks like a credential, or a line is too long."""
+    reason = credential_reason(row["text"], row["kind"])
+    if reason is None and any(len(line) > MAX_LEN for line in row["text"].split("\n")):
+        return f"longer than {MAX_LEN} signs"
+    return reason
+
+
 def other_negatives() -> set[str]:
     """Texts of every other split's negatives file of this folder."""
     texts: set[str] = set()
@@ -293,28 +308,8 @@ def main() -> None:
     candidates = rule_candidates(RULES, apply)
     candidates += [{"kind": k, "text": t, "source": s} for k, t, s in TAKEN]
 
-    earlier = other_negatives()
-    dropped: Counter[str] = Counter()
-    kept: dict[str, dict] = {}
-    for row in candidates:
-        reason = credential_reason(row["text"], row["kind"])
-        if reason:
-            dropped[f"{row['kind']}: {reason}"] += 1
-        elif any(len(line) > MAX_LEN for line in row["text"].split("\n")):
-            dropped[f"{row['kind']}: longer than {MAX_LEN} signs"] += 1
-        elif row["text"] in kept or row["text"] in earlier:
-            dropped[f"{row['kind']}: repeat"] += 1
-        else:
-            kept[row["text"]] = row
-    rows = sorted(kept.values(), key=lambda r: (r["kind"], r["source"], r["text"]))
-    per_kind = Counter(r["kind"] for r in rows)
-    over = [k for k, n in per_kind.items() if n > PER_KIND]
-    if over:
-        sys.exit(f"more than {PER_KIND} strings of kind(s) {over}")
-    for i, row in enumerate(rows, 1):
-        row["id"] = f"vn{i:04d}"
-        row["split"] = SPLIT
-    write(OUT, rows)
+    rows, dropped = select(candidates, other_negatives(), drop_reason)
+    per_kind = write_split(rows, OUT, SPLIT, "vn", PER_KIND)
 
     families = Counter(r["kind"].split(":")[0] for r in rows)
     print(f"{len(rows)} negatives of {len(per_kind)} kinds written to {OUT}")
