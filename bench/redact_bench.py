@@ -182,12 +182,6 @@ LONE_READ = ("typed", "said", "printed")
 """Text fields whose lone value is read (``schemas.fields.LONE_VALUES``)."""
 
 
-def _fp(report: Any) -> str:
-    """A report's negatives altered, as ``n/total = rate``."""
-    fp = report.negatives.n - report.negatives.caught
-    return f"{fp}/{report.negatives.n} = {fp / max(1, report.negatives.n):.1%}"
-
-
 def _sum(report: Any, fields: Callable[[str], bool]) -> Any:
     """One tally over the report's fields that ``fields`` selects."""
     from bench.redact_corpus.public.score import Tally
@@ -206,10 +200,11 @@ def corpus_figures(splits: tuple[str, ...] = ("blind", "tune")) -> dict[str, obj
     for split in splits:
         if split in score.NEGATIVE_SPLITS:
             r = score.negatives_only(split)
-            fp = r.negatives.n - r.negatives.caught
             out[split] = {
-                "false_positives": f"{fp}/{r.negatives.n} = {fp / max(1, r.negatives.n):.1%}",
-                "false_positives_in_a_thought": _fp(score.negatives_in_prose(split)),
+                "false_positives": score.false_positives(r),
+                "false_positives_in_a_thought": score.false_positives(
+                    score.negatives_in_prose(split)
+                ),
                 "fp_per_negative_kind": {
                     k: f"{t.n - t.caught}/{t.n}" for k, t in sorted(r.neg_by_kind.items())
                 },
@@ -229,7 +224,7 @@ def corpus_figures(splits: tuple[str, ...] = ("blind", "tune")) -> dict[str, obj
                 for reading, t in score.field_negatives(split).items()
                 if reading in LONE_READ
             },
-            "false_positives_in_a_thought": _fp(score.negatives_in_prose(split)),
+            "false_positives_in_a_thought": score.false_positives(score.negatives_in_prose(split)),
             "second_carriers_text_recall": _rate(alt.text),
             "text_recall_in_fields": _rate(score.in_fields(split).text),
             "second_carriers_text_recall_in_fields": _rate(score.in_fields(split, True).text),

@@ -258,7 +258,7 @@ def run(split: str | None = None, redactor: Redactor | None = None,
     redactor = redactor or Redactor()
     scan: Scan = redactor.redact_text
     report = Report()
-    _score_texts(report, text_cases(split, secrets_file), scan)
+    _score_texts(report, text_cases(split, secrets_file), _text_rules(scan))
     if with_fields:
         keys = event_fields()
         for case in load(secrets_file):
@@ -294,17 +294,24 @@ def in_fields(split: str, second: bool = False, redactor: Redactor | None = None
     cases = (alt_text_cases if second else text_cases)(split, secrets_file)
     redaction = DictRedaction(redactor or Redactor())
     report = Report()
-    for case in cases:
-        stored = _stored_field(CARRIER_FIELDS[case.carrier], case.text, redaction)
-        ok = not any(leaked(s, stored) for s in case.secrets)
-        report.add(case.kind, case.carrier, ok, f"{case.case_id} {case.kind} {case.carrier}")
+    _score_texts(
+        report,
+        cases,
+        lambda case: _stored_field(CARRIER_FIELDS[case.carrier], case.text, redaction),
+    )
     return report
 
 
-def _score_texts(report: Report, cases: list[Carried], scan: Scan) -> None:
-    """Each carried text redacted: caught when none of its secrets is left (:func:`leaked`)."""
+def _text_rules(scan: Scan) -> Callable[[Carried], str]:
+    """What the text rules alone leave of a carried text."""
+    return lambda case: scan(case.text)[0]
+
+
+def _score_texts(report: Report, cases: list[Carried], store: Callable[[Carried], str]) -> None:
+    """Each carried text as ``store`` keeps it: caught when none of its secrets is left
+    (:func:`leaked`)."""
     for case in cases:
-        out = scan(case.text)[0]
+        out = store(case)
         ok = not any(leaked(s, out) for s in case.secrets)
         report.add(
             case.kind, case.carrier, ok, f"{case.case_id} {case.kind} {case.carrier}: {out[:160]!r}"
@@ -405,15 +412,21 @@ def second_carriers(split: str, redactor: Redactor | None = None) -> Report:
     (``carriers2``: wordings written without reading the rules)."""
     secrets_file = SPLIT_FILES.get(split, DEFAULT_FILES)[0]
     report = Report()
-    _score_texts(report, alt_text_cases(split, secrets_file), (redactor or Redactor()).redact_text)
+    scan = (redactor or Redactor()).redact_text
+    _score_texts(report, alt_text_cases(split, secrets_file), _text_rules(scan))
     return report
 
 
-def summary(report: Report) -> dict[str, object]:
+def false_positives(report: Report) -> str:
+    """The negatives ``report`` altered, as ``n/total = rate``."""
     fp = report.negatives.n - report.negatives.caught
+    return f"{fp}/{report.negatives.n} = {fp / max(1, report.negatives.n):.1%}"
+
+
+def summary(report: Report) -> dict[str, object]:
     return {
         "text_recall": f"{report.text.caught}/{report.text.n} = {report.text.rate:.1%}",
         "field_recall": f"{report.fields.caught}/{report.fields.n} = {report.fields.rate:.1%}",
-        "false_positives": f"{fp}/{report.negatives.n} = {fp / max(1, report.negatives.n):.1%}",
+        "false_positives": false_positives(report),
         "kinds": len(report.by_kind),
     }
