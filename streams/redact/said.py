@@ -38,6 +38,7 @@ from schemas.shapes import password_like
 
 from .accept import counts_up
 from .entropy import (
+    _UUID,
     _after_digest_label,
     _in_public_pem_block,
     _is_base64_text,
@@ -54,6 +55,11 @@ MIN_SAID = 12
 """Shorter words are names, versions and ids too often (``IDJR5L62PW5``, a hashid)."""
 MIN_PASSWORD = 8
 """A password's signs make a shorter word one (``Winter99$``)."""
+MAX_WORD = 300
+MAX_SAID = 128
+"""Longer random runs in a bug report are pasted data (bytes, cookies of a test server);
+longer keys have forms the text rules know (JWTs, PEM blocks)."""
+MAX_PASSWORD = 64
 _SEPARATORS = re.compile(r"[-_]")
 _LETTER_DIGIT = re.compile(r"(?<=[A-Za-z])[0-9]|(?<=[0-9])[A-Za-z]")
 _CASE_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
@@ -213,11 +219,6 @@ def stand_in(token: str) -> bool:
     return counts_up(token)
 
 
-MAX_WORD = 300
-MAX_SAID = 128
-"""Longer random runs in a bug report are pasted data (bytes, cookies of a test server);
-longer keys have forms the text rules know (JWTs, PEM blocks)."""
-MAX_PASSWORD = 64
 _PASSWORD_CHARS = re.compile(r"[A-Za-z0-9@#%&!$^~*._\-]+")
 """A password's characters; a ``*`` counts as a sign only beside another one: alone it is
 code or a glob (``row*grid_size``, ``ASN1_VALUE*``, ``aes_ff1_*``)."""
@@ -259,7 +260,6 @@ def _random_group(core: str) -> bool:
     return len(_LETTER_DIGIT.findall(core)) >= 3 and not _wordy(core)
 
 
-_UUID = re.compile(r"[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}")
 _GERRIT_CHANGE = re.compile(r"I[0-9a-f]{40}")
 """A Gerrit ``Change-Id`` trailer's value: in every commit of projects reviewed there."""
 _NAMED_NUMBERS = re.compile(
