@@ -6,6 +6,12 @@ Commands (each prints a JSON summary; ``all`` runs them in turn):
   ``tests/adversarial/corpus`` per kind, and the engine's speed on the benchmark's event
   mix, for this tree's engine and the engine at ``REF`` (default ``main``), loaded side by
   side and measured interleaved in the same process.
+* ``scaling [--baseline-ref REF] [--sizes 65536,262144,1048576]``: seconds to redact one
+  long string of each shape a dump can take (``KEY=…`` lines, URLs with passwords, JSON,
+  a wrapped base64 file, random words, ``token=…`` pairs), at growing sizes up to the
+  engine's 1 MiB cap, by the text rules and by the ``said`` reading, for this tree and
+  ``REF``; ``growth`` is the time at the largest size over the time at the smallest
+  (linear: the size ratio). One slow record holds the stream worker's partition.
 * ``fuzz [--count 10000]``: requests generated from the gateway's own OpenAPI document
   (schemathesis) plus hostile bodies, against a live gateway on a local stack; counts of
   statuses, 5xx, error codes, and whether every valid neighbour reached the raw topic.
@@ -23,11 +29,14 @@ runs with small counts) with their counts raised, and print the figures they rec
 from __future__ import annotations
 
 import argparse
+import base64
 import importlib.util
 import io
 import json
 import os
+import random
 import statistics
+import string
 import subprocess
 import sys
 import tarfile
@@ -115,6 +124,81 @@ def redaction(args: argparse.Namespace) -> dict[str, Any]:
     return out
 
 
+def long_text(shape: str, size: int, seed: int = 0) -> str:
+    """One string of about ``size`` characters of a shape a pasted dump takes."""
+    rng = random.Random(seed)
+
+    def b64(n: int) -> str:
+        return base64.b64encode(rng.randbytes(n)).decode()
+
+    if shape == "env_lines":
+        return "\n".join(f"KEY_{i}={b64(18)}" for i in range(size // 35))
+    if shape == "urls":
+        return " ".join(
+            f"https://u{i}:p{rng.getrandbits(40):x}@h{i}.example.com/a?token={rng.getrandbits(64):x}"
+            for i in range(size // 80)
+        )
+    if shape == "json":
+        return json.dumps([{f"k{i}": b64(24), "token": "x" * (i % 7)} for i in range(size // 60)])
+    if shape == "base64_file":
+        body = b64(size * 3 // 4)
+        return "\n".join(body[i : i + 64] for i in range(0, len(body), 64))
+    if shape == "words":
+        letters = string.ascii_letters + string.digits
+        words = ("".join(rng.choices(letters, k=rng.randint(3, 20))) for _ in range(size // 12))
+        return " ".join(words)
+    if shape == "token_pairs":
+        return " ".join(f"token={rng.getrandbits(64):x}Q" for _ in range(size // 24))
+    raise ValueError(shape)
+
+
+SHAPES = ("env_lines", "urls", "json", "base64_file", "words", "token_pairs")
+
+
+def scaling(args: argparse.Namespace) -> dict[str, Any]:
+    import importlib
+
+    from streams.redact import Redactor
+    from streams.redact.said import said_keys
+
+    baseline = load_engine_at(args.baseline_ref)
+    try:
+        baseline_said = importlib.import_module("redact_baseline.said").said_keys
+    except ImportError:  # a ref from before the said reading
+        baseline_said = None
+    engines = {
+        "now": (Redactor(), said_keys),
+        f"at {args.baseline_ref}": (baseline.Redactor(), baseline_said),
+    }
+    sizes = sorted(int(n) for n in args.sizes.split(","))
+    out: dict[str, Any] = {"loadavg_at_start": os.getloadavg()[0], "sizes": sizes}
+    for shape in SHAPES:
+        best: dict[tuple[str, str, int], float] = {}
+        for size in sizes:
+            text = long_text(shape, size)
+            for _ in range(args.repeat):  # engines interleaved: load hits both alike
+                for name, (redactor, reading) in engines.items():
+                    for part, run in (("rules", redactor.redact_text), ("said", reading)):
+                        if run is None:
+                            continue
+                        start = time.process_time()
+                        run(text)
+                        spent = time.process_time() - start
+                        key = (name, part, size)
+                        best[key] = min(best.get(key, spent), spent)
+        row: dict[str, Any] = {}
+        for name, part, size in sorted(best):
+            figures = row.setdefault(f"{name} {part}", {})
+            figures[f"{size}_s"] = round(best[name, part, size], 4)
+        for figures in row.values():
+            first, last = figures[f"{sizes[0]}_s"], figures[f"{sizes[-1]}_s"]
+            figures["growth"] = round(last / max(first, 1e-6), 1)
+        out[shape] = row
+    out["linear_growth"] = round(sizes[-1] / sizes[0], 1)
+    out["loadavg_at_end"] = os.getloadavg()[0]
+    return out
+
+
 # --- the scenarios of tests/adversarial at full size --------------------------------------
 
 
@@ -163,7 +247,13 @@ def sandbox(args: argparse.Namespace) -> dict[str, Any]:
 
 # --- entry point -------------------------------------------------------------------------
 
-COMMANDS = {"redaction": redaction, "fuzz": fuzz, "crashes": crashes, "sandbox": sandbox}
+COMMANDS = {
+    "redaction": redaction,
+    "scaling": scaling,
+    "fuzz": fuzz,
+    "crashes": crashes,
+    "sandbox": sandbox,
+}
 
 
 def main() -> None:
@@ -173,6 +263,10 @@ def main() -> None:
     red.add_argument("--baseline-ref", default="main")
     red.add_argument("--n", type=int, default=40_000, help="event-mix strings per round")
     red.add_argument("--repeat", type=int, default=9)
+    sc = sub.add_parser("scaling", help="time to redact one long string, by size, vs a git ref")
+    sc.add_argument("--baseline-ref", default="main")
+    sc.add_argument("--sizes", default="65536,262144,1048576", help="characters, comma-separated")
+    sc.add_argument("--repeat", type=int, default=3)
     fz = sub.add_parser("fuzz", help="generated and hostile requests against the gateway")
     fz.add_argument("--count", type=int, default=10_000, help="generated requests in all")
     cr = sub.add_parser("crashes", help="SIGKILL the stream worker under a steady stream")

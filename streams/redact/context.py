@@ -36,7 +36,6 @@ from .entropy import (
     _UUID,
     _after_digest_label,
     _in_dotted_name,
-    _in_public_pem_block,
     _is_ssh_public_key,
     in_path,
     is_secret_token,
@@ -53,6 +52,7 @@ from .key_material import (
     key_material,
     strip_word,
 )
+from .public_der import in_public_pem_block
 
 
 @dataclass(frozen=True, slots=True)
@@ -393,7 +393,7 @@ def _values_after(text: str, low: str, anchors: list[tuple[int, int]]) -> list[t
             continue
         if in_path(text, start, end):
             continue
-        if _pinned(text, start) or _in_public_pem_block(text, start) or _file_name(text, end):
+        if _pinned(text, start) or in_public_pem_block(text, start) or _file_name(text, end):
             continue  # a pinned version (name@<sha>), a certificate's line, a file's name
         if _named_by_noun(text, low, anchors, start, end):
             spans.append((start, end))
@@ -506,7 +506,7 @@ def run_in_context(token: str, text: str, start: int, end: int) -> bool:
     elif not _run_material(token) or _is_ssh_public_key(token):
         return False
     digest_like = bool(_UUID.fullmatch(token) or _HEX_RUN.fullmatch(token))
-    if _in_public_pem_block(text, start):
+    if in_public_pem_block(text, start):
         return False
     if digest_like and _names_a_file(token, text, start, end):
         return False

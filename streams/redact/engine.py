@@ -9,6 +9,7 @@ characters the detectors accept as a secret). The literal-keyword pre-check only
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 
 import ahocorasick
@@ -293,14 +294,14 @@ class Redactor:
         """Replace the accepted spans with the rule's token; return the text and count."""
         token = self._tokens[rule.name]
         check, widen = rule.accept, rule.widen
-        marks = [m.span() for m in MARKER.finditer(text)] if "[REDACTED:" in text else ()
+        marks = _Marks(text) if "[REDACTED:" in text else None
         pieces: list[str] = []
         taken: list[str] = []
         last = n = 0
         for begin, end in spans:
             if begin < last or (check is not None and not check(text[begin:end], text, begin, end)):
                 continue
-            if marks and _cuts_a_token(marks, begin, end):
+            if marks is not None and marks.cut_by(begin, end):
                 continue  # "[REDACTED:x]" read as "user:pw" by a later rule
             if _MASKED.search(text, begin, min(len(text), end + 4)):
                 continue  # "xxxxxxxx", "****", "####" (also right after): masked
@@ -320,21 +321,64 @@ class Redactor:
         if not n:
             return text, 0
         pieces.append(text[last:])
-        out = "".join(pieces)
-        for value in taken:
-            if len(value) >= _REPEAT_MIN and _not_a_word(value) and value in out:
+        out, repeats = _replace_repeats("".join(pieces), taken, token)
+        return out, n + repeats
+
+
+class _Marks:
+    """Where the tokens of earlier rules lie in a text, in order, found once per replace.
+
+    Why bisect: a long text can hold thousands of tokens and thousands of new spans; testing
+    each span against every token cost a 1 MB list of URLs seconds (quadratic)."""
+
+    __slots__ = ("spans", "ends")
+
+    def __init__(self, text: str) -> None:
+        self.spans = [m.span() for m in MARKER.finditer(text)]
+        self.ends = [b for _, b in self.spans]  # sorted too: tokens never overlap
+
+    def cut_by(self, begin: int, end: int) -> bool:
+        """The span cuts into, or is exactly, an earlier rule's token. A value that holds
+        whole tokens and more is taken whole (``"redis://u:[REDACTED:…]@h"`` as a quoted
+        key)."""
+        first = bisect_right(self.ends, begin)  # tokens ending after the span begins
+        touched = self.spans[first : bisect_left(self.spans, (end,))]  # ... starting before its end
+        return any(a < begin or end < b or (a, b) == (begin, end) for a, b in touched)
+
+
+def _replace_repeats(out: str, taken: list[str], token: str) -> tuple[str, int]:
+    """Replace the taken values where they appear again in the text (see
+    :data:`_REPEAT_MIN`); returns the text and how many were replaced.
+
+    A few values are looked up one by one. Many (a long dump of keys) are found in one
+    Aho-Corasick pass, leftmost and then longest first, so the cost stays linear in the
+    text: one search of the whole text per value made a 1 MB dump quadratic."""
+    values = [v for v in dict.fromkeys(taken) if len(v) >= _REPEAT_MIN and _not_a_word(v)]
+    n = 0
+    if len(values) <= _FEW_REPEATS:
+        for value in values:
+            if value in out:
                 n += out.count(value)
                 out = out.replace(value, token)
         return out, n
+    automaton = ahocorasick.Automaton()
+    for value in values:
+        automaton.add_word(value, len(value))
+    automaton.make_automaton()
+    found = sorted((last - size + 1, -size) for last, size in automaton.iter(out))
+    pieces: list[str] = []
+    done = 0
+    for start, minus_size in found:
+        if start >= done:
+            pieces += (out[done:start], token)
+            done = start - minus_size
+            n += 1
+    pieces.append(out[done:])
+    return "".join(pieces), n
 
 
-def _cuts_a_token(marks: list[tuple[int, int]], begin: int, end: int) -> bool:
-    """The span cuts into, or is exactly, an earlier rule's token. A value that holds whole
-    tokens and more is taken whole (``"redis://u:[REDACTED:…]@h"`` as a quoted key)."""
-    touched = [(a, b) for a, b in marks if a < end and begin < b]
-    if not touched:
-        return False
-    return any(a < begin or end < b or (a, b) == (begin, end) for a, b in touched)
+_FEW_REPEATS = 8
+"""Up to this many distinct values, one ``in`` each is cheaper than building an automaton."""
 
 
 _REPEAT_MIN = 6

@@ -56,7 +56,7 @@ from .ids import (
     json_id_key,
     public_id,
 )
-from .public_der import in_public_body, pem_body_line, public_der_line
+from .public_der import in_public_body, in_public_pem_block, pem_body_line, public_der_line
 
 CANDIDATE = re.compile(r"[A-Za-z0-9+/_\-]{20,}={0,2}")
 """A run that might be a token; no leading assertion so ``re`` can scan quickly."""
@@ -120,7 +120,6 @@ _DIGEST_LABELS = (
 )  # fmt: skip
 _LABEL_SEPARATORS = " \t\"':="
 _DIGEST_WINDOW = 24
-_PUBLIC_PEM = ("CERTIFICATE", "PUBLIC KEY")
 _SSH_KEY_TYPES = (b"ssh-", b"ecdsa-", b"sk-ssh-", b"sk-ecdsa-")
 _PART_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
 _MAX_PART = 64
@@ -183,15 +182,6 @@ def _in_dotted_name(text: str, start: int, end: int) -> bool:
 
 
 _HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
-
-
-def _in_public_pem_block(text: str, start: int) -> bool:
-    """Inside ``-----BEGIN CERTIFICATE-----`` (or ``… PUBLIC KEY-----``) and not yet ended."""
-    begin = text.rfind("-----BEGIN ", 0, start)
-    if begin < 0 or text.find("-----END", begin, start) >= 0:
-        return False
-    label = text[begin + 11 : text.find("-----", begin + 11, start)]
-    return any(kind in label for kind in _PUBLIC_PEM)
 
 
 def _is_ssh_public_key(s: str) -> bool:
@@ -575,7 +565,7 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
         return False
     if _is_base64_text(core) and not _encodes_a_credential(core):
         return False
-    if _is_ssh_public_key(core) or _in_public_pem_block(text, start):
+    if _is_ssh_public_key(core) or in_public_pem_block(text, start):
         return False
     if public_der_line(token):
         return False  # a lone line of a certificate or a public key

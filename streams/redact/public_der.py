@@ -23,6 +23,7 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+from bisect import bisect_right
 
 _BASE64_LINE = re.compile(r"\+?[A-Za-z0-9+/]{40,76}={0,2}")
 """A PEM body line: 64 characters (OpenSSL) or 76 (MIME), an optional ``+`` of a diff's
@@ -205,3 +206,45 @@ def pem_body_line(text: str, start: int, end: int) -> bool:
         body in text[start:end] and (_PEM_LINE.fullmatch(body) or _PEM_LAST_LINE.fullmatch(body))
         for body in bodies
     )
+
+
+def in_public_pem_block(text: str, start: int) -> bool:
+    """Inside ``-----BEGIN CERTIFICATE-----`` (or ``… PUBLIC KEY-----``) and not yet ended:
+    the nearest ``BEGIN`` line above is a public one and no ``-----END`` follows it yet."""
+    opened, blocks = _pem_blocks(text)
+    nearest = bisect_right(opened, start) - 1
+    if nearest < 0:
+        return False
+    until, public = blocks[nearest]
+    return public and start < until
+
+
+_PUBLIC_PEM = ("CERTIFICATE", "PUBLIC KEY")
+_PEM_END = re.compile("(?=-----END)")
+_PemBlocks = tuple[list[int], list[tuple[int, bool]]]
+_last_blocks: tuple[str, _PemBlocks] = ("", ([], []))
+"""The last text read and its PEM blocks: where each ``BEGIN`` line's label ends, and (where
+the first ``-----END`` after it ends, whether the label is public). Rules and readings ask
+about every word of one text in turn; a search back from each word made a 1 MB text of
+words cost seconds (quadratic)."""
+
+
+def _pem_blocks(text: str) -> _PemBlocks:
+    global _last_blocks
+    cached = _last_blocks  # read once: another thread may replace it meanwhile
+    if cached[0] is text:
+        return cached[1]
+    opened: list[int] = []
+    blocks: list[tuple[int, bool]] = []
+    ends = [m.start() for m in _PEM_END.finditer(text)] if "-----END" in text else []
+    at = text.find("-----BEGIN ")
+    while at >= 0:
+        close = text.find("-----", at + 11)
+        label = text[at + 11 : close] if close >= 0 else ""
+        after = bisect_right(ends, at)
+        until = ends[after] + 8 if after < len(ends) else len(text) + 1
+        opened.append(at + 11)
+        blocks.append((until, any(kind in label for kind in _PUBLIC_PEM)))
+        at = text.find("-----BEGIN ", at + 1)
+    _last_blocks = (text, (opened, blocks))
+    return opened, blocks

@@ -40,14 +40,13 @@ from .accept import counts_up
 from .entropy import (
     _UUID,
     _after_digest_label,
-    _in_public_pem_block,
     _is_base64_text,
     _is_ssh_public_key,
     snake_name,
 )
 from .ids import ULID, after_id_label, public_id
 from .key_material import plain_text_base64
-from .public_der import in_public_body, public_der_line
+from .public_der import in_public_body, in_public_pem_block, public_der_line
 
 _OPENERS = "\"'`([{<*_~!"
 _CLOSERS = "\"'`)]}>,.;:?_~"
@@ -120,7 +119,7 @@ def _said(text: str, start: int, end: int) -> tuple[int, int] | None:
         return None  # an id by its label (ImageID: "…", request_id=…)
     if _after_digest_label(text, first) or _after_digest_label(text, start):
         return None  # "rootHash": "…", sha256:…, a wheel RECORD's sha256=_rub…
-    if _in_public_pem_block(text, start) or in_public_body(text, start, end):
+    if in_public_pem_block(text, start) or in_public_body(text, start, end):
         return None  # a line of a certificate's body the text rules spared
     return start, end
 
