@@ -160,7 +160,7 @@ SHAPES = ("env_lines", "urls", "json", "base64_file", "words", "csv_numbers", "t
 
 _REMEMBERED = [f"Pw{n:x}!{'z' * k}" for k, n in enumerate(range(10**9, 10**9 + 10))]
 """Ten values of ten lengths a trace's memory holds while the long text arrives."""
-_GIVE_UP_S = 30.0
+_GIVE_UP_S = 10.0
 """A part that took longer at one size is not run at the larger ones (quadratic code would
 take hours there); the figures say so."""
 

@@ -6,6 +6,8 @@ then give it, with a linking word between ("is", "was", "is now", "set to", "→
 the eleventh session a bare space: "my password hunter22x is weak"; ``=`` and ``:`` make an
 assignment or a YAML key, which the assignment rules judge), and the value is
 often a word-like password (``Wint3rIsHere``, ``Secret123``) that no randomness test takes.
+``prose_key`` (twelfth session) reads a value after a bare "key" or "Bearer" the same way,
+more strictly (:func:`told_key`): most keys named in prose are a table's or a map's.
 The name may carry a qualifier of up to three words ("the password for the staging db
 is …"). The value counts only when it reads as a password, not as a word, name, version,
 path, reference or number (:func:`told_password`): a letter and a digit or sign, 8 to 64
@@ -18,6 +20,7 @@ from __future__ import annotations
 import re
 
 from .accept import is_placeholder
+from .entropy import snake_name
 from .pattern import literal as _p
 
 _NOUNS = (
@@ -37,9 +40,11 @@ _LINK = (
 _VALUE = r"[`'\"]?([^\s`'\",;()<>\[\]{}=]{8,64})(?=[`'\"]?(?:[\s,;.)!?]|$))"
 
 
-def _told(noun: str) -> str:
-    """``noun`` as a word of its own (not ``access_token``), a linking word, the value."""
-    return re.escape(noun) + r"(?<![\w\-.]" + re.escape(noun) + r")" + _LINK + _VALUE
+def _told(noun: str, spaced: bool = False) -> str:
+    """``noun`` as a word of its own (not ``access_token``), a linking word, the value;
+    ``spaced``: a space right after the noun (what its trigger holds)."""
+    own = re.escape(noun) + r"(?<![\w\-.]" + re.escape(noun) + r")"
+    return own + ("(?= )" if spaced else "") + _LINK + _VALUE
 
 
 _WORDS_AND_VERSION = re.compile(r"[a-z]+(?:[_\-.][a-z]+)*[_\-.]?v?\d+(?:\.\d+)*")
@@ -80,3 +85,42 @@ _TRIGGER = {
 """The pre-check's trigger of a name that is not its own ("pass" is one for three names)."""
 PROSE_SECRET = tuple(_p(_told(noun), _TRIGGER.get(noun, noun), lower=True) for noun in _NOUNS)
 """One pattern per name (lower-cased text), hung on the name's trigger."""
+
+
+_KEY_NOUNS = ("key", "bearer")
+_NOT_A_SECRET_KEY = re.compile(
+    r"(?:public|primary|foreign|sort|partition|cache|dict|dictionary|lookup|hash|map|"
+    r"composite|unique|index|idempotency|routing|shard|object|bucket|redis|json|yaml|"
+    r"config|signing|gpg|pgp|ssh|host|hot|license|registry|missing|unknown|row|column|"
+    r"table|field|attribute|property|env|environment|sentry|dsn|the[ \t]+same)[ \t]+$"
+)
+"""The words before "key" that name a key no one keeps secret (a table's, a map's, a
+public or signing key) or an unknown one: its "value" is a name, an id or a fingerprint."""
+_HEX_ONLY = re.compile(r"(?:0x)?[0-9a-fA-F]+(?:-[0-9a-fA-F]+)*")
+_JOINS = re.compile(r"[_\-.]")
+_PLAIN_WORD = re.compile(r"(?=[a-z]{3})[a-z]*[aeiouy][a-z]*")
+
+
+def told_key(value: str, text: str, start: int, end: int) -> bool:
+    """A value after a bare "key" or "Bearer" reads as a key when it reads as a password
+    (:func:`told_password`) and also holds a digit and a letter, no ``:`` (a Redis or
+    cache key), no word joined to it (``sha256-based``, ``example_ec2_key``) and is no hex
+    run or UUID (a GPG key id, a commit, a request id): "the key" is mostly a table's, a
+    map's or a public one in prose, so the value carries the weight."""
+    value = value.rstrip("?!.")
+    if not told_password(value, text, start, end) or ":" in value or _HEX_ONLY.fullmatch(value):
+        return False
+    if not (any(c.isdigit() for c in value) and any(c.isalpha() for c in value)):
+        return False
+    parts = _JOINS.split(value)
+    if snake_name(value) or (len(parts) > 1 and any(_PLAIN_WORD.fullmatch(p) for p in parts)):
+        return False  # a key's name or kind, not its value
+    head = text[max(0, start - 48) : start].lower()
+    noun = head.rfind("key")
+    return noun < head.rfind("bearer") or not _NOT_A_SECRET_KEY.search(head[: max(noun, 0)])
+
+
+PROSE_KEY = tuple(_p(_told(noun, spaced=True), f"{noun} ", lower=True) for noun in _KEY_NOUNS)
+"""A value after "key" or "Bearer" and a space, read by :func:`told_key`. The trigger is
+the noun and its space: the bare "key" trigger only counts beside api/access/private (see
+``triggers.TRIGGER_CONTEXTS``), so this rule hangs on a literal of its own."""

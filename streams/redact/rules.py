@@ -469,6 +469,7 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule("credential_call", statements.CREDENTIAL_CALL, accept.assignment_value),
     Rule("config_secret", statements.CONFIG_SECRET, accept.assignment_value),
     Rule("prose_secret", prose.PROSE_SECRET, prose.told_password),
+    Rule("prose_key", prose.PROSE_KEY, prose.told_key),
     Rule(
         "client_key_argument",
         # A client built from a string literal alone: the literal is its key
