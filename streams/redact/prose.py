@@ -37,7 +37,8 @@ _LINK = (
     r"|[ \t]+(?=[`'\"])"
     r"|[ \t]+)"
 )
-_VALUE = r"[`'\"]?([^\s`'\",;()<>\[\]{}=]{8,64})(?=[`'\"]?(?:[\s,;.)!?]|$))"
+_VALUE = r"[`'\"]?([^\s`'\",;()<>\[\]{}=]{8,64})(?=[`'\"]{0,2}(?:[\s,;.)!?]|$))"
+"""The value, quoted or not; its closing quotes may be two (``echo "… is 'x'"``)."""
 
 
 def _told(noun: str, spaced: bool = False) -> str:
@@ -74,8 +75,11 @@ def told_password(value: str, text: str, start: int, end: int) -> bool:
         return False
     if _VERSION.fullmatch(low) or _FILE_SUFFIX.search(low):
         return False  # a version, a file name
-    # python3.11, oauth2_client, sha256: words and a version, no digit inside a word
-    return not (_WORDS_AND_VERSION.fullmatch(low) and not _DIGIT_IN_WORD.search(low))
+    # python3.11, oauth2_client, sha256: words and a version, no digit inside a word; a
+    # capital makes it a password (Secret123, VMware1!, Pseg2020): tools are written lower
+    return not (
+        _WORDS_AND_VERSION.fullmatch(low) and not _DIGIT_IN_WORD.search(low) and value.islower()
+    )
 
 
 _TRIGGER = {
@@ -104,9 +108,10 @@ _PLAIN_WORD = re.compile(r"(?=[a-z]{3})[a-z]*[aeiouy][a-z]*")
 def told_key(value: str, text: str, start: int, end: int) -> bool:
     """A value after a bare "key" or "Bearer" reads as a key when it reads as a password
     (:func:`told_password`) and also holds a digit and a letter, no ``:`` (a Redis or
-    cache key), no word joined to it (``sha256-based``, ``example_ec2_key``) and is no hex
-    run or UUID (a GPG key id, a commit, a request id): "the key" is mostly a table's, a
-    map's or a public one in prose, so the value carries the weight."""
+    cache key), no word joined to it (``sha256-based``, ``example_ec2_key``), no word and
+    version however written (``Poly1305``, ``ChaCha20``), no hex run or UUID (a GPG key
+    id, a commit, a request id): "the key" is mostly a table's, a map's or a public one in
+    prose, so the value carries the weight."""
     value = value.rstrip("?!.")
     if not told_password(value, text, start, end) or ":" in value or _HEX_ONLY.fullmatch(value):
         return False
@@ -115,6 +120,8 @@ def told_key(value: str, text: str, start: int, end: int) -> bool:
     parts = _JOINS.split(value)
     if snake_name(value) or (len(parts) > 1 and any(_PLAIN_WORD.fullmatch(p) for p in parts)):
         return False  # a key's name or kind, not its value
+    if _WORDS_AND_VERSION.fullmatch(value.lower()):
+        return False  # an algorithm or product, even capitalised ("the key for Poly1305")
     head = text[max(0, start - 48) : start].lower()
     noun = head.rfind("key")
     return noun < head.rfind("bearer") or not _NOT_A_SECRET_KEY.search(head[: max(noun, 0)])

@@ -140,7 +140,28 @@ KEPT_KEY = (
     "a Bearer token is sent with each call",
     "the idempotency key req12345678 repeats",
     "sort key created2024 on the table",
+    "The 32-byte key for the Poly1305 object.",
+    "derive the key with ChaCha20 first",
 )
+
+# A capital makes a word and a number a password after a secret's noun (the public
+# corpus' outputs); a tool's name and version is written lower case.
+TOLD_CAPITALISED = (
+    ("Using vmware credentials VMware12 for tenant acme-prod", "VMware12"),
+    ("echo \"The password is 'Secret123'\"", "Secret123"),
+    ("the db password is Pseg2020 until friday", "Pseg2020"),
+)
+KEPT_LOWER = ("the password is python311 compatible", "token ubuntu2204 image")
+
+
+@pytest.mark.parametrize(("text", "secret"), TOLD_CAPITALISED)
+def test_a_capitalised_word_and_number_after_a_secrets_noun_goes(text: str, secret: str) -> None:
+    assert secret not in R.redact_text(text)[0]
+
+
+@pytest.mark.parametrize("text", KEPT_LOWER)
+def test_a_lower_case_tool_and_version_after_a_secrets_noun_stays(text: str) -> None:
+    assert R.redact_text(text)[0] == text
 
 
 @pytest.mark.parametrize(("text", "secret"), TOLD_KEY)
