@@ -87,6 +87,7 @@ def _user_password(word: str) -> bool:
 
 _NAME_CHAIN = re.compile(r"[a-z][a-z0-9+.\-]*:[a-z0-9\-]+:")
 _USER = re.compile(r"[\w.@+\-]{1,64}")
+_SPACE = re.compile(r"\s")
 _CODE_START = re.compile(r"[A-Za-z_][\w.]*[\[(]")
 """``param:Optional[str]``, ``x:foo(1)``: a type hint or a call, not a password."""
 
@@ -162,10 +163,12 @@ def credential_base64(body: str) -> bool:
     head = text[: max(8, int(len(text) * 0.6))]
     if not head.isprintable() or any(c.isspace() for c in head) or head[:1] in "{[<\"'":
         return False
-    if ":" in head:
+    if ":" in head or (":" in text and text.isprintable() and not _SPACE.search(text)):
         user, _, password = text.partition(":")
         if _USER.fullmatch(user) and len(password.strip()) >= 4 and password.isprintable():
-            return not user.isdigit()  # base64 of user:password (RFC 7617's Aladdin:open sesame)
+            # base64 of user:password (RFC 7617's Aladdin:open sesame, docker's auth
+            # sfcs.tester:sfcs), not of host:port or a URL
+            return not (user.isdigit() or password.isdigit() or password.startswith("//"))
         return _user_password(user + ":" + password[:64].strip())
     return len(text) >= 16 and _random_core(text.strip())
 

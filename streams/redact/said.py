@@ -45,7 +45,7 @@ from .entropy import (
     snake_name,
 )
 from .ids import ULID, after_id_label, public_id
-from .key_material import plain_text_base64
+from .key_material import credential_base64, plain_text_base64
 from .public_der import in_public_body, in_public_pem_block, public_der_line
 
 _OPENERS = "\"'`([{<*_~!"
@@ -127,7 +127,10 @@ def _said(text: str, start: int, end: int) -> tuple[int, int] | None:
 def said_key(word: str) -> bool:
     """One word, stripped of what surrounds it, reads as a key (module docstring), and
     is no made-up value (:func:`stand_in`), labelled digest, public key material or base64
-    of text (what the text rules spare stays spared)."""
+    of text (what the text rules spare stays spared); base64 of ``user:password`` is a
+    credential however it reads (docker's ``auth``, HTTP Basic)."""
+    if _BASE64_WORD.fullmatch(word) and credential_base64(word.rstrip("=")):
+        return True
     return _key_form(word) and not (
         DIGEST_OR_CALL.match(word) or stand_in(word) or _public_material(word)
     )
@@ -193,6 +196,9 @@ def _public_material(word: str) -> bool:
     if len(word) < 16 or not word.rstrip("=").replace("+", "").replace("/", "").isalnum():
         return False
     return plain_text_base64(word) or _is_base64_text(word) or public_der_line(word)
+
+
+_BASE64_WORD = re.compile(r"[A-Za-z0-9+/]{12,}={0,2}")
 
 
 DIGEST_OR_CALL = re.compile(r"(?i:sha(?:1|224|256|384|512)|md5|h1)[-:=]|.*\..*\(")

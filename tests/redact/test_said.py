@@ -37,6 +37,8 @@ SAID_KEYS = [
     "sk_d21e2be3622049c7809f95cc02313821",  # trufflehog iexapis: a prefix on hex
     "be8dfd.da8a689a46edc282",  # Nosey Parker kubernetes: a bootstrap token
     "patXfsZBLOgxbJqSi.fd6210cfb2e0b2049bd8e7fa0e69f26a3a704412af",  # an Airtable token
+    "c2Zjcy50ZXN0ZXI6c2Zjcw==",  # trufflehog docker: base64 of sfcs.tester:sfcs
+    "YWRtaW46cGFzc3dvcmQ=",  # gitleaks kubernetes secret: base64 of admin:password
 ]
 
 
@@ -108,6 +110,9 @@ HARMLESS = [
     "password1",  # a variable as often as a password
     "codeready-builder-for-rhel-10-$",  # ripgrep's commits: a variable's start
     "some_key_1235#$@",  # checkov: a name with signs
+    "bG9jYWxob3N0OjgwODA=",  # base64 of localhost:8080
+    "aHR0cHM6Ly9leGFtcGxlLmNvbS9hcGk=",  # base64 of https://example.com/api
+    "aGVsbG8gd29ybGQsIHRoaXMgaXMgdGV4dA==",  # base64 of a sentence
 ]
 
 
