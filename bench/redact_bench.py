@@ -27,9 +27,10 @@ ripsecrets' test files and Whispers' fixtures, ``--split fresh5`` the one taken 
 secret test files, Horusec's leaks samples and GitHub's custom patterns' tests, ``--split
 fresh8`` the one taken from checkov's, Microsoft security-utilities', DevSkim's, rusty-hog's
 and credential-digger's tests (each in its own files; ``--split`` repeats). Per split it
-also prints the field readings' figures (``short_text_fields``, ``lone_value_fields``) and
-the negatives altered when planted alone in a typed and a printed field
-(``false_positives_alone_in_a_field``), and the text recall
+also prints the field readings' figures (``short_text_fields``, ``lone_value_fields``,
+``located_fields``: the path and URL fields) and the negatives altered when planted alone
+in a typed, said, printed and located field (``false_positives_alone_in_a_field``), and
+the text recall
 of the same secrets in a second set of carriers written without reading the rules
 (``second_carriers_text_recall``, ``carriers2.py``); both also stored through the event
 field each carrier lives in, as the stream keeps them (``text_recall_in_fields``: the text
@@ -219,10 +220,11 @@ def corpus_figures(splits: tuple[str, ...] = ("blind", "tune")) -> dict[str, obj
             "short_fields": _rate(short),
             "short_text_fields": _rate(r.by_carrier["short_text_field"]),
             "lone_value_fields": _rate(_sum(r, lambda k: LONE_VALUES.get(k) in LONE_READ)),
+            "located_fields": _rate(_sum(r, lambda k: LONE_VALUES.get(k) == "located")),
             "false_positives_alone_in_a_field": {
                 reading: f"{t.n - t.caught}/{t.n}"
                 for reading, t in score.field_negatives(split).items()
-                if reading in LONE_READ
+                if reading in (*LONE_READ, "located")
             },
             "false_positives_in_a_thought": score.false_positives(score.negatives_in_prose(split)),
             "second_carriers_text_recall": _rate(alt.text),

@@ -161,20 +161,23 @@ LONE_VALUES: dict[str, str] = {
     "fixtrace.payload.FileSnapshot.content_text": "printed",
     "fixtrace.payload.DebugAction.value_text": "printed",
     "fixtrace.payload.Navigation.query": "printed",
-    # never: paths (a hash-named file or folder), URLs, code identifiers and patches
-    "fixtrace.EventContext.workspace_root": "never",
-    "fixtrace.payload.FileEdit.file_path": "never",
+    # located: a path or a URL keeps its random folders and hash-named files; only a bare
+    # token with no folder, dot, scheme or drive (a key where a path was due) is read as
+    # printed is (bare hex and UUIDs stay: a hash-named file alone)
+    "fixtrace.EventContext.workspace_root": "located",
+    "fixtrace.payload.FileEdit.file_path": "located",
+    "fixtrace.payload.FileSnapshot.file_path": "located",
+    "fixtrace.payload.TerminalCommand.cwd": "located",
+    "fixtrace.payload.DebugAction.file_path": "located",
+    "fixtrace.payload.Navigation.file_path": "located",
+    "fixtrace.payload.Commit.files_changed[]": "located",
+    "fixtrace.payload.PrMetadata.url": "located",
+    "fixtrace.Repo.remote_url": "located",
+    "fixtrace.BugReport.links[]": "located",
+    # never: code identifiers and patches
     "fixtrace.payload.FileEdit.patch_text": "never",
-    "fixtrace.payload.FileSnapshot.file_path": "never",
-    "fixtrace.payload.TerminalCommand.cwd": "never",
-    "fixtrace.payload.DebugAction.file_path": "never",
     "fixtrace.payload.DebugAction.expression": "never",
-    "fixtrace.payload.Navigation.file_path": "never",
     "fixtrace.payload.Navigation.symbol": "never",
-    "fixtrace.payload.Commit.files_changed[]": "never",
-    "fixtrace.payload.PrMetadata.url": "never",
-    "fixtrace.Repo.remote_url": "never",
-    "fixtrace.BugReport.links[]": "never",
     # test ids are code identifiers matched byte for byte against the test output
     # (test_colorsandweights1, testExportKey3): the text rules only
     "fixtrace.EvalSpec.fail_to_pass[]": "never",
@@ -182,8 +185,9 @@ LONE_VALUES: dict[str, str] = {
 }
 """How a ``text`` field's value is read when it is one token alone (no space): ``typed``
 (a token that reads as a key or a password goes, hex included), ``said`` (the same, and in
-prose each word that reads as a key), ``printed`` (as typed, but bare hex stays) or
-``never`` (a path, URL, identifier or patch). Why: text rules need a
+prose each word that reads as a key), ``printed`` (as typed, but bare hex stays),
+``located`` (a path or URL field: as printed, but only a bare token with no path or URL
+mark) or ``never`` (an identifier or a patch). Why: text rules need a
 keyword or a prefix beside a bare key, and a value alone has none; planted alone in a text
 field, 20-34 % of each corpus split's secrets were stored. Every text field is listed
 (``tests/redact/test_lone_values.py``), so a new one must be decided."""

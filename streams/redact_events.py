@@ -110,15 +110,23 @@ inspect``'s ``sha256:…``), an address, a UUID in either case (macOS ``uuidgen`
 upper case)."""
 
 
+LOCATED = "located"
+"""The reading of a path or URL field (``schemas.fields.LONE_VALUES``)."""
+_PATH_OR_URL_MARK = re.compile(r"[/\\.:~]")
+
+
 def lone_key(value: str, reading: str) -> bool:
     """``value`` is one token alone (6-4096 characters: a JWT can be long) that reads as a key
     or a password and could be one (:func:`schemas.shapes.reads_as_key`: a path, URL, file
     name or code is not), and is no stand-in (:func:`stand_in`, ``xxxx``); ``printed``
-    values keep what tools print alone (:data:`_PRINTED_IDS`)."""
+    values keep what tools print alone (:data:`_PRINTED_IDS`), ``located`` ones (a path or
+    URL field) also anything with a folder, a dot, a scheme or a drive."""
     token = value.strip()
     if not _LONE_TOKEN.fullmatch(token):
         return False
-    if reading == "printed" and _PRINTED_IDS.fullmatch(token):
+    if reading == LOCATED and _PATH_OR_URL_MARK.search(token):
+        return False  # a path, a file name, a URL: its random folders and names stay
+    if reading in ("printed", LOCATED) and _PRINTED_IDS.fullmatch(token):
         return False
     if DIGEST_OR_CALL.match(token) or stand_in(token) or plain_text_base64(token):
         return False

@@ -22,6 +22,7 @@ TEXT_FIELDS = {k for k in event_fields() if FIELD_SHAPES[k] == TEXT}
 TYPED = [k for k, r in LONE_VALUES.items() if r in ("typed", "said")]
 PRINTED = [k for k, r in LONE_VALUES.items() if r == "printed"]
 NEVER = [k for k, r in LONE_VALUES.items() if r == "never"]
+LOCATED = [k for k, r in LONE_VALUES.items() if r == "located"]
 
 KEYS = (
     "xwwloygkk3f1le2tw",  # semgrep airtable-api-key
@@ -35,7 +36,7 @@ HEX_KEY = "df161d9d584191ce8274164d16b433c6"  # semgrep algolia-api-key
 
 def test_every_text_field_has_a_lone_value_reading() -> None:
     assert set(LONE_VALUES) == TEXT_FIELDS
-    assert set(LONE_VALUES.values()) == {"typed", "said", "printed", "never"}
+    assert set(LONE_VALUES.values()) == {"typed", "said", "printed", "located", "never"}
 
 
 @pytest.mark.parametrize("secret", (*KEYS, HEX_KEY))
@@ -88,10 +89,38 @@ def test_ordinary_lone_words_stay(value: str) -> None:
     assert not lone_key(value, "typed") and not lone_key(value, "printed")
 
 
-@pytest.mark.parametrize("key", NEVER)
+@pytest.mark.parametrize("key", NEVER + LOCATED)
 def test_a_hash_named_path_or_identifier_is_never_a_lone_key(key: str) -> None:
     caught, how = field_verdict(key, HEX_KEY, DictRedaction(Redactor()))
     assert not caught, f"{HEX_KEY!r} in {key} was {how}"
+
+
+@pytest.mark.parametrize("secret", [k for k in KEYS if not k.isdigit()])
+@pytest.mark.parametrize("key", LOCATED)
+def test_a_bare_key_where_a_path_or_url_was_due_is_redacted(key: str, secret: str) -> None:
+    """A path or URL field keeps its folders and names; a bare token with no folder, dot,
+    scheme or drive in it is no path: one that reads as a key goes (twelfth session)."""
+    caught, how = field_verdict(key, secret, DictRedaction(Redactor()))
+    assert caught and how == "redacted", f"{secret!r} in {key}: {how}"
+
+
+PATHS_AND_URLS = (
+    "/tmp/tmp.JewM2MsfG7/data/repos/demo-bcd013e7b2fa",  # a mktemp -d folder
+    "vmHieRt7xRsX5qrQI8jugW2hHS50lyXX.json",  # a hash-named file
+    "src\\k8Fq2LmZx9Qw\\main.py",  # a Windows path with a random folder
+    "C:\\Users\\dev\\AppData\\Local\\Temp\\tmpa8Fk2LmQ9x",
+    "~/.cache/pre-commit/repo2k8Fq2LmZ",
+    "s3://data-lake-prod/events/part-00000-5c7b339a-e2ac-c885-0c3e-9e7a2f1b4d6c.parquet",
+    "https://github.com/acme/widgets/pull/42",
+    "git@github.com:acme/widgets.git",
+    "Makefile",
+    "0f8fad5b-d9cb-469f-a165-70867728950e",  # a UUID-named folder alone
+)
+
+
+@pytest.mark.parametrize("value", PATHS_AND_URLS)
+def test_paths_and_urls_stay_in_a_located_field(value: str) -> None:
+    assert not lone_key(value, "located")
 
 
 @pytest.mark.parametrize(

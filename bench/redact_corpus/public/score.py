@@ -335,6 +335,7 @@ READ_FIELDS = {
     "typed": "fixtrace.payload.TerminalCommand.command",
     "said": "fixtrace.payload.Thought.content_text",
     "printed": "fixtrace.payload.TerminalOutput.chunk_text",
+    "located": "fixtrace.payload.FileEdit.file_path",
 }
 """One field per reading beyond the text rules, to plant negatives alone in."""
 
