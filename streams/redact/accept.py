@@ -554,16 +554,24 @@ def random_value(value: str, text: str, start: int, end: int) -> bool:
         return True
     digits = sum(c.isdigit() for c in v)
     letters = sum(c.isalpha() for c in v)
-    if qualifier.isalpha() and len(qualifier) >= 3 and "_" not in v and "." not in v:
+    if qualifier.isalpha() and len(qualifier) >= 3 and "." not in v:
         # A service's key (ATLASSIAN_KEY=, "basicauth_key":): a word with digits is a
-        # password there, and so is a long run of mixed-case letters.
-        if digits and letters:
+        # password there, and so is a long run of mixed-case letters, also behind a short
+        # prefix (Beamer's b_ByDfulgh…; created_at, user_account_name stay).
+        if digits and letters and "_" not in v:
             return True
-        if len(v) >= 16 and v.isalpha() and not v.islower() and not v.isupper():
-            return sum(c in "aeiouAEIOU" for c in v) < 0.25 * len(v)  # names have vowels
+        if any(_mixed_case_run(part) for part in v.split("_")):
+            return True
     if not digits or not letters or v.isdigit():
         return False
     return not is_identifier_like(v) and ":" not in v
+
+
+def _mixed_case_run(part: str) -> bool:
+    """16+ letters of both cases with few vowels: a key's letters, not a name's."""
+    if len(part) < 16 or not part.isalpha() or part.islower() or part.isupper():
+        return False
+    return sum(c in "aeiouAEIOU" for c in part) < 0.25 * len(part)  # names have vowels
 
 
 _DELEET = str.maketrans("013457@$", "oieastas")

@@ -246,3 +246,21 @@ def test_key_material_right_after_a_handling_verb_goes(text: str, secret: str) -
 )
 def test_names_after_a_handling_verb_stay(text: str) -> None:
     assert Redactor().redact_text(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("BEAMER_KEY=b_ByDfulghxvvmHbArJSFfQhxemJPQHOwplxuydlKEEbfe", False),  # Kingfisher
+        ('"mux_key": "hJqTrVbXnMzLkWpRsYdFgHcV"', False),
+        ("beamer_key: created_at", True),
+        ("SORT_KEY=user_account_name_value", True),
+        ("BEAMER_KEY=MyVeryLongClassNameForThings", True),  # a name: vowels in its parts
+    ],
+)
+def test_a_services_key_of_mixed_case_letters_goes_behind_a_short_prefix(
+    text: str, kept: bool
+) -> None:
+    """``<service>_KEY=`` with 16+ mixed-case letters of few vowels is a key, also after a
+    short ``x_`` prefix (twelfth session); snake-case names and CamelCase words stay."""
+    assert (Redactor().redact_text(text)[0] == text) is kept
