@@ -470,14 +470,7 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule("config_secret", statements.CONFIG_SECRET, accept.assignment_value),
     Rule("prose_secret", prose.PROSE_SECRET, prose.told_password),
     Rule("prose_key", prose.PROSE_KEY, prose.told_key),
-    Rule(
-        "client_key_argument",
-        # A client built from a string literal alone: the literal is its key
-        # (raven.NewClient("JJ4ZIC9EJNWVIS86"), Client('0af3…')); a host, URL or word is
-        # not read as one (accept.random_value).
-        (_p(r"(?:new)?client\([ \t]*[\"']([^\"'\s]{8,256})[\"'][ \t]*\)", "client(", lower=True),),
-        accept.random_value,
-    ),
+    Rule("client_key_argument", statements.CLIENT_KEY_ARGUMENT, statements.client_literal),
     Rule(
         "key_assignment",
         # Any "<name>_key" (KANBAN_KEY=…, "mux_key": …, YAML "key: …"): too common a name

@@ -16,7 +16,10 @@ secret (``password = …``); these forms give no such name right before the valu
   sendmail's ``AuthInfo … "P:…"``, fetchmail's and netrc's ``password "…"``, a session
   cookie), PHP's
   ``define('DB_PASSWORD', '…')``, .NET's ``<add key="…Password" value="…"/>`` and
-  Composer's ``"github-oauth": {"github.com": "…"}``.
+  Composer's ``"github-oauth": {"github.com": "…"}``;
+* ``client_key_argument``: a client built from one string literal, which is its key
+  (``raven.NewClient("JJ4ZIC9EJNWVIS86")``, ``Client("StrongFinding5813!")`` in a
+  traceback), read by :func:`client_literal`.
 
 Each form is in ``tests/redact/test_statements.py`` with look-alikes that stay (a call
 with one string, ``.bind('click', …)``, a placeholder or a variable as the password).
@@ -26,6 +29,9 @@ from __future__ import annotations
 
 import re
 
+from schemas.shapes import password_like
+
+from .accept import random_value
 from .pattern import Pattern
 from .pattern import literal as _p
 
@@ -170,3 +176,23 @@ CONFIG_SECRET: tuple[Pattern, ...] = (
         lower=True,
     ),  # fmt: skip
 )
+
+
+CLIENT_KEY_ARGUMENT = (
+    _p(r"(?:new)?client\([ \t]*[\"']([^\"'\s]{8,256})[\"'][ \t]*\)", "client(", lower=True),
+)
+"""``…Client("…")`` with one string literal: the literal (lower-cased text)."""
+_NAME_OF_PARTS = re.compile(r"[A-Za-z]{1,12}(?:[-_.][A-Za-z0-9]{1,12}){1,5}")
+"""Two to six short words and numbers joined by ``-``, ``_`` or ``.``: a region
+(``us-east-1``), a model (``gpt-4o-mini``), a locale (``en_US.UTF-8``), a service or
+bucket name (a key cut in many short parts, Mapbox's ``sk.nc7.R5t.…``, is none)."""
+
+
+def client_literal(value: str, text: str, start: int, end: int) -> bool:
+    """The one literal a client is built from is its key when it reads as key material
+    (:func:`accept.random_value`) or as a password (``StrongFinding5813!``,
+    ``un!techwhooah``: :func:`schemas.shapes.password_like`), and is no name of short
+    parts: a client is as often built from a region, a model or a service's name."""
+    if _NAME_OF_PARTS.fullmatch(value):
+        return False
+    return random_value(value, text, start, end) or password_like(value)

@@ -158,3 +158,33 @@ def test_a_password_stated_by_its_form_goes(text: str) -> None:
 @pytest.mark.parametrize("text", KEPT)
 def test_the_same_forms_without_a_password_stay(text: str) -> None:
     assert R.redact_text(text)[0] == text
+
+
+# A client built from one string literal (``client_key_argument``, twelfth session): the
+# literal is its key when it reads as key material or a password; a region, a model, a
+# locale or a bucket name (short parts joined by - _ .) is what a client is as often given.
+CLIENT_KEYS = (
+    'client = Client("StrongFinding5813!")',  # earlybird's password, in a traceback
+    'client = Client("un!techwhooah")',  # Nosey Parker's phpmailer
+    'raven.NewClient("JJ4ZIC9EJNWVIS86")',  # trufflehog's raven
+    "settings = Client('d&lvybzry1*k+qq)=x-!=0yd5l5#1gxzk!82@ru25*ntos3_9^')",
+)
+CLIENT_NAMES = (
+    'client = Client("us-east-1")',
+    'chat = ChatClient("gpt-4o-mini")',
+    'client = Client("claude-3-5-sonnet-20241022")',
+    'fmt = LocaleClient("en_US.UTF-8")',
+    'store = StorageClient("my_bucket-2024")',
+    'client = Client("localhost")',
+)
+
+
+@pytest.mark.parametrize("text", CLIENT_KEYS)
+def test_the_literal_a_client_is_built_from_goes(text: str) -> None:
+    out, found = R.redact_text(text)
+    assert "client_key_argument" in found, out
+
+
+@pytest.mark.parametrize("text", CLIENT_NAMES)
+def test_a_client_built_from_a_region_model_or_name_stays(text: str) -> None:
+    assert R.redact_text(text)[0] == text
