@@ -193,7 +193,7 @@ def test_terminal_output_is_not_read_as_prose() -> None:
     "text",
     [
         "Both requests send the same thing (0278fc1adf6dc1d82a156f306ce2c5cc) but only one works",
-        "Note: the value in CI is 4924be8f51f3e738c97db2c4ace51db7e938f28b0c1d2e3f4a5b6c7d8e9f0a1b.",
+        "Note: the value in CI is 4924be8f51f3e738c97db2c4ace51db7e938f28b0c1d2e3f4a5b6c7d8e9f0a1b",
         "Is 46CEBD38C59AC222E6CF991581411EAF the staging one or prod?",
     ],
 )
