@@ -24,6 +24,7 @@ import base64
 import binascii
 import re
 from bisect import bisect_right
+from functools import lru_cache
 
 _BASE64_LINE = re.compile(r"\+?[A-Za-z0-9+/]{40,76}={0,2}")
 """A PEM body line: 64 characters (OpenSSL) or 76 (MIME), an optional ``+`` of a diff's
@@ -138,24 +139,13 @@ def in_public_body(text: str, start: int, end: int) -> bool:
     return around[0] in _spared_lines(text)
 
 
-_last: tuple[str, frozenset[int]] = ("", frozenset())
-"""The last text read and its spared lines: the entropy rule asks about every run of one
-text in turn, and one pass over the text answers them all (a walk back from each line
-cost a 1,600-line base64 dump 0.3 s)."""
-
-
+@lru_cache(maxsize=1)
 def _spared_lines(text: str) -> frozenset[int]:
-    global _last
-    cached = _last  # read once: another thread may replace it meanwhile
-    if cached[0] is text:
-        return cached[1]
-    spared = _public_body_lines(text)
-    _last = (text, spared)
-    return spared
+    """Where each line lies that a public body's first line above it covers.
 
-
-def _public_body_lines(text: str) -> frozenset[int]:
-    """Where each line lies that a public body's first line above it covers."""
+    Kept for the last text read: the entropy rule asks about every run of one text in
+    turn, and one pass over the text answers them all (a walk back from each line cost a
+    1,600-line base64 dump 0.3 s)."""
     spared: set[int] = set()
     run = 0  # full body lines right above the current line
     pgp = False  # the first of them opens an OpenPGP public key
@@ -221,19 +211,15 @@ def in_public_pem_block(text: str, start: int) -> bool:
 
 _PUBLIC_PEM = ("CERTIFICATE", "PUBLIC KEY")
 _PEM_END = re.compile("(?=-----END)")
-_PemBlocks = tuple[list[int], list[tuple[int, bool]]]
-_last_blocks: tuple[str, _PemBlocks] = ("", ([], []))
-"""The last text read and its PEM blocks: where each ``BEGIN`` line's label ends, and (where
-the first ``-----END`` after it ends, whether the label is public). Rules and readings ask
-about every word of one text in turn; a search back from each word made a 1 MB text of
-words cost seconds (quadratic)."""
 
 
-def _pem_blocks(text: str) -> _PemBlocks:
-    global _last_blocks
-    cached = _last_blocks  # read once: another thread may replace it meanwhile
-    if cached[0] is text:
-        return cached[1]
+@lru_cache(maxsize=1)
+def _pem_blocks(text: str) -> tuple[list[int], list[tuple[int, bool]]]:
+    """The text's PEM blocks: where each ``BEGIN`` line's label ends, and (where the first
+    ``-----END`` after it ends, whether the label is public).
+
+    Kept for the last text read: rules and readings ask about every word of one text in
+    turn; a search back from each word made a 1 MB text of words cost seconds."""
     opened: list[int] = []
     blocks: list[tuple[int, bool]] = []
     ends = [m.start() for m in _PEM_END.finditer(text)] if "-----END" in text else []
@@ -246,5 +232,4 @@ def _pem_blocks(text: str) -> _PemBlocks:
         opened.append(at + 11)
         blocks.append((until, any(kind in label for kind in _PUBLIC_PEM)))
         at = text.find("-----BEGIN ", at + 1)
-    _last_blocks = (text, (opened, blocks))
     return opened, blocks
