@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import importlib
 import importlib.util
 import io
 import json
@@ -165,35 +166,35 @@ _GIVE_UP_S = 10.0
 take hours there); the figures say so."""
 
 
-def _parts(module: Any, reading: Any) -> dict[str, Any]:
-    """What the stream runs on one string: the text rules, the ``said`` reading (when the
-    engine has it) and the trace memory's search, holding :data:`_REMEMBERED`."""
-    memory = module.memory.TraceMemory() if hasattr(module, "memory") else None
+def _submodule(package: Any, name: str) -> Any:
+    """``package.name`` imported, or None in a tree from before it existed."""
+    try:
+        return importlib.import_module(f"{package.__name__}.{name}")
+    except ImportError:
+        return None
+
+
+def _parts(package: Any) -> dict[str, Any]:
+    """What the stream runs on one string with the engine ``package``: the text rules, the
+    ``said`` reading and the trace memory's search holding :data:`_REMEMBERED` (each when
+    the tree has it)."""
+    said, memory_module = _submodule(package, "said"), _submodule(package, "memory")
+    memory = memory_module.TraceMemory() if memory_module is not None else None
     if memory is not None:
         memory.learn("trace", _REMEMBERED)
     return {
-        "rules": module.Redactor().redact_text,
-        "said": reading,
+        "rules": package.Redactor().redact_text,
+        "said": said.said_keys if said is not None else None,
         "memory": (lambda text: memory.apply("trace", text)) if memory is not None else None,
     }
 
 
 def scaling(args: argparse.Namespace) -> dict[str, Any]:
-    import importlib
-
     import streams.redact
-    import streams.redact.memory  # noqa: F401 (an attribute of the package once imported)
-    from streams.redact.said import said_keys
 
-    baseline = load_engine_at(args.baseline_ref)
-    try:
-        baseline_said = importlib.import_module("redact_baseline.said").said_keys
-    except ImportError:  # a ref from before the said reading
-        baseline_said = None
-    importlib.import_module("redact_baseline.memory")
     engines = {
-        "now": _parts(streams.redact, said_keys),
-        f"at {args.baseline_ref}": _parts(baseline, baseline_said),
+        "now": _parts(streams.redact),
+        f"at {args.baseline_ref}": _parts(load_engine_at(args.baseline_ref)),
     }
     sizes = sorted(int(n) for n in args.sizes.split(","))
     out: dict[str, Any] = {"loadavg_at_start": os.getloadavg()[0], "sizes": sizes}
