@@ -105,7 +105,6 @@ def _random_core(word: str, minimum: int = _MIN_SHORT) -> bool:
 
 
 _PARTS = re.compile(r"[A-Za-z0-9]{6,}")
-_LETTER_DIGIT = re.compile(r"(?<=[A-Za-z])[0-9]|(?<=[0-9])[A-Za-z]")
 _CASE_FLIP = re.compile(r"(?<=[a-z])[A-Z]|(?<=[A-Z])[a-z]")
 
 

@@ -43,7 +43,9 @@ from schemas.shapes import password_like
 
 from .accept import counts_up
 from .entropy import (
+    _LETTER_DIGIT,
     _UUID,
+    _VOWELS,
     _after_digest_label,
     _is_base64_text,
     _is_ssh_public_key,
@@ -65,7 +67,6 @@ MAX_SAID = 128
 longer keys have forms the text rules know (JWTs, PEM blocks)."""
 MAX_PASSWORD = 64
 _SEPARATORS = re.compile(r"[-_]")
-_LETTER_DIGIT = re.compile(r"(?<=[A-Za-z])[0-9]|(?<=[0-9])[A-Za-z]")
 _CASE_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 _KEYLIKE = re.compile(r"[A-Za-z0-9_\-]+")
 _HEX_OR_UUID = re.compile(
@@ -327,6 +328,3 @@ def _wordy(core: str) -> bool:
         if len(part) >= 3 and _VOWELS.intersection(low) and not _CONSONANTS.search(low):
             said += len(part)
     return said >= 0.6 * len(core)
-
-
-_VOWELS = frozenset("aeiouy")
