@@ -1,6 +1,8 @@
 """Provider tokens with a documented prefix (gitleaks' and trufflehog's detectors name them).
 
-Each matches on its own, no keyword beside it needed; part of ``rules.SECRET_RULES``.
+Each matches on its own, no keyword beside it needed, except ``named_service_token``: the
+few providers that document a variable's name instead of a prefix. Part of
+``rules.SECRET_RULES``.
 """
 
 from __future__ import annotations
@@ -71,6 +73,42 @@ PROVIDER_RULES: tuple[Rule, ...] = (
         (_prefixed(r"da2-[a-z0-9]{26}(?![A-Za-z0-9])", "da2-"),),
         accept.no_count,
     ),
+    Rule(
+        "airtable_token",
+        # Airtable personal access tokens: "pat", 14 letters and digits, ".", 64 hex.
+        (_p(r"(?<![A-Za-z0-9])pat[A-Za-z0-9]{14}\.[0-9a-f]{64}(?![A-Za-z0-9])", "pat"),),
+    ),
+    Rule(
+        "salesforce_access_token",
+        # Salesforce session and access tokens: the org's id ("00D" and 12 or 15 more), "!",
+        # 80 or more characters. The org id goes too: it is glued to the session.
+        (_p(r"(?<![A-Za-z0-9])00D[A-Za-z0-9]{12,15}![A-Za-z0-9._]{80,}", "00d"),),
+    ),
+    Rule(
+        "named_service_token",
+        # Tokens whose provider documents the name they go under rather than a prefix:
+        # CodeClimate's test reporter id (64 hex, a write credential despite "_ID"), and a
+        # SonarQube login token (40 hex) after "sonar.login" or "sonarLogin" however it is
+        # passed (a properties line, an argument list, a PowerShell variable); a Jenkins
+        # crumb (a session's CSRF token) in its header.
+        (
+            _p(
+                r"cc_test_reporter_id[\"']?[ \t]*[:=][ \t]*[\"']?([0-9a-f]{64})(?![0-9a-z])",
+                "reporter_id",
+                lower=True,
+            ),
+            _p(
+                r"sonar[._]?login[\"']?[ \t]*[,:=][ \t]*[\"']?([0-9a-f]{40})(?![0-9a-z])",
+                "sonar",
+                lower=True,
+            ),
+            _p(
+                r"jenkins-crumb[\"']?[ \t]*[:=][ \t]*[\"']?([0-9a-f]{32,64})(?![0-9a-z])",
+                "jenkins-crumb",
+                lower=True,
+            ),
+        ),
+    ),
     Rule("mailgun_key", (_prefixed(r"key-[0-9a-z]{32}(?![0-9a-z])", "key-"),), accept.token_body),
     Rule("mailchimp_key", (_t(r"[0-9a-f]{32}-us[0-9]{1,2}(?![0-9a-z])", "-us"),)),
     Rule("databricks_token", (_prefixed(r"dapi[0-9a-f]{32}(?:-\d)?", "dapi"),)),
@@ -110,9 +148,9 @@ PROVIDER_RULES: tuple[Rule, ...] = (
                 r"rootly_|rzp_live_|salad_cloud_|sgp_|shltm_|slk_|sm_[aps]at_|sqco_|thog-key-|"
                 r"thog-secret-|tk-us-|tskey-|5AEP861|"
                 # Firecrawl, New Relic Pixie API and deploy keys, Adobe client secrets, Shippo,
-                # Riot Games, Shopify Partners (CLI and API), Zuplo
+                # Riot Games, Shopify Partners (CLI and API), Zuplo, Scrapfly (before 32 hex)
                 r"fc-(?=[0-9a-f]{32})|px-api-|px-dep-|p8e-|shippo_live_|shippo_test_|"
-                r"RGAPI-|atkn_|prtapi_|zpka_|"
+                r"RGAPI-|atkn_|prtapi_|zpka_|scp-live-(?=[0-9a-f]{32})|"
                 # SpectralOps and BestTime (a word prefix, so only before 32 hex),
                 # Checkout.com (sk_/sk_test_/sk_sbox_ and a UUID in either case)
                 r"spu-(?=[0-9a-f]{32})|pri_(?=[0-9a-f]{32})|"
@@ -217,6 +255,7 @@ PROVIDER_RULES: tuple[Rule, ...] = (
                 "atkn_",
                 "prtapi_",
                 "zpka_",
+                "scp-live-",
             ),
         ),
         accept.token_body,

@@ -193,10 +193,10 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule(
         "url_path_key",
         # Services whose key is a segment of the URL's path: Ethereum RPC endpoints (Alchemy's
-        # /v2/<key>, Infura's /v3/<project secret>); a webhook whose whole URL is the
-        # credential (Zapier catch hooks, Tines) loses its host too, as Slack's and Discord's do:
-        # whoever has the URL spends the quota or posts. Scheme, host and the path up to the
-        # key stay. On the "://" trigger, each narrowed by its host.
+        # /v2/<key>, Infura's /v3/<project secret>), ThingsBoard's devices; a webhook whose
+        # whole URL is the credential (Zapier catch hooks, Tines) loses its host too, as
+        # Slack's and Discord's do: whoever has the URL spends the quota or posts. Scheme,
+        # host and the path up to the key stay. On the "://" trigger, each narrowed by host.
         (
             _p(
                 r"://(?:[a-z0-9\-]+\.)*alchemy(?:api\.io|\.com)/v2/([A-Za-z0-9_\-]{20,})",
@@ -212,6 +212,12 @@ SECRET_RULES: tuple[Rule, ...] = (
                 r"://(hooks\.zapier\.com/hooks/catch/(?:[0-9]+/[A-Za-z0-9,]{5,}|[A-Za-z0-9]{16,}))",
                 "://",
                 requires="hooks.zapier.com",
+            ),
+            # ThingsBoard's device API: /api/v1/<device access token>/telemetry
+            _p(
+                r"://[^\s/]*thingsboard[^\s/]*/api/v1/([A-Za-z0-9]{20})/",
+                "://",
+                requires="thingsboard",
             ),
             # Tines webhooks: /webhook/<path>/<secret>
             _p(
@@ -309,7 +315,8 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule("azure_sas_token", (_p(r"sig=([a-z0-9%+/]{30,}(?:%3d|=){0,2})", "sig=", lower=True),)),
     Rule(
         "connection_string_password",
-        (_p(r"://[^\s:/?#@\"'<>\[\]]{0,128}:([^\s/?@\"'<>]{1,256})@", "://"),),
+        # The password runs to the authority's last "@", as urllib reads "u:s2Tf2k@rLMy@host"
+        (_p(r"://[^\s:/?#@\"'<>\[\]]{0,128}:([^\s/?\"'<>]{1,256})@", "://"),),
         accept.url_password,
     ),
     Rule(
@@ -365,10 +372,12 @@ SECRET_RULES: tuple[Rule, ...] = (
             # when it is not a plain word ("… as password value" is a message); a test
             # runner's verdict after a test's name is no value (test_empty_password PASSED);
             # the passwd command's argument is a user ("sudo passwd bob", "$ passwd bob"), as
-            # is the one after an htpasswd file ("htpasswd -c /etc/nginx/.htpasswd admin")
+            # is the one after an htpasswd file ("htpasswd -c /etc/nginx/.htpasswd admin"),
+            # and a flag's value is no name ("redis-cli -a password ping")
             _p(
                 r"(?:secret_key|access_key|aws_secret_key|password|passwd)"
                 r"(?<!^passwd)(?<!sudo passwd)(?<!\$ passwd)(?<!# passwd)(?<!htpasswd)"
+                r"(?<!-[a-z][ \t]password)(?<!password[ \t]password)"
                 r"[ \t]+(?![=:\-])"
                 r"(?!(?:passed|failed|error|skipped|xfailed|xpassed|xfail|xpass)\b)"
                 r"(?:([^\s\"'`,;]{3,512})(?=[ \t]*(?:$|\n|\r|`))"

@@ -153,14 +153,35 @@ PROVIDER_EXAMPLES = {
     "amazon_mws_token": "amzn.mws.4b18315e-6b7d-4337-b449-5d38f5a189ec",
     "gocardless_token": "live_k3v9q0x2m7w4b8n1c6z5r0t4yp=Q-d8s2LmZ0bXy",
     "django_secret_key": "SECRET_KEY = 'django-insecure-4f!x2(q8_m^z0w=7k@v3+1r&c9s$e6b*h5n)d'",
+    "airtable_token": "patW3kq9ZxT2mLp7R." + "4e1f0a9b8c7d6e5f" * 4,
+    "salesforce_access_token": "00D5e000000AbCdE!AQ8AQ" + "Xk3jd8fQ2aB7cD9eF1gH2iJ3kL4" * 3,
+    "named_service_token": "CC_TEST_REPORTER_ID=" + "9a8b7c6d5e4f3a2b" * 4,
 }
 
 
 @pytest.mark.parametrize(
-    "token",
-    ["fc-0c5e3b9a7d2f4e6a8b1c3d5e7f9a0b2c", "px-api-9b2f4c1e-6a3d-4f8b-9c7e-1d5a2b8e4f60"],
+    "text",
+    [
+        "sonar.login=4e1f0a9b8c7d6e5f4e1f0a9b8c7d6e5f4e1f0a9b",
+        "['-Dsonar.login', '4e1f0a9b8c7d6e5f4e1f0a9b8c7d6e5f4e1f0a9b']",
+        '$sonarLogin = "4e1f0a9b8c7d6e5f4e1f0a9b8c7d6e5f4e1f0a9b"',
+        "curl -H 'Jenkins-Crumb:4e1f0a9b8c7d6e5f4e1f0a9b8c7d6e5f' -X POST $JOB/build",
+    ],
 )
-def test_prefixed_tokens_of_firecrawl_and_pixie_go(token: str) -> None:
+def test_tokens_a_provider_names_by_their_variable_go(text: str) -> None:
+    """Issue 29, thirteenth session (Kingfisher's rule examples): SonarQube's login token
+    however it is passed, a Jenkins crumb; ``sonar.login=sonarqube_token`` (a name) stays
+    (``test_value_forms``)."""
+    out, found = Redactor().redact_text(text)
+    assert "4e1f0a9b8c7d6e5f4e1f0a9b" not in out and found == {"named_service_token": 1}, out
+
+
+@pytest.mark.parametrize(
+    "token",
+    ["fc-0c5e3b9a7d2f4e6a8b1c3d5e7f9a0b2c", "px-api-9b2f4c1e-6a3d-4f8b-9c7e-1d5a2b8e4f60",
+     "scp-live-0c5e3b9a7d2f4e6a8b1c3d5e7f9a0b2c"],
+)  # fmt: skip
+def test_prefixed_tokens_of_firecrawl_pixie_and_scrapfly_go(token: str) -> None:
     out, found = Redactor().redact_text(f"the key {token} expired")
     assert token not in out and found == {"prefixed_service_token": 1}, out
 
@@ -283,6 +304,8 @@ def test_a_token_beside_an_underscored_uuid_still_goes(text: str) -> None:
         # a webhook whose whole URL is the credential loses its host, as Slack's does
         ("https://hooks.zapier.com/hooks/catch/192840272/anwidh83/", "https://"),
         ("https://hooks.zapier.com/hooks/catch/bJdWL5uSLdrqauDu", "https://"),
+        ("https://thingsboard.cloud/api/v1/A1b2C3d4E5f6G7h8I9j0/telemetry",
+         "https://thingsboard.cloud/api/v1/"),
         ("https://efT.tines.com/webhook/4j55coiuyiladq9ydaoo4oan89u56vkm/u37txygi11dou8u2ttwe4rl63ax4lnw9",
          "https://"),
     ],

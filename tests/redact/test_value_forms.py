@@ -88,6 +88,8 @@ KEPT = [
     "sonar.login=sonarqube_token",
     "htpasswd -c site.com.htpasswd admin",
     "htpasswd -Bc /path/to/htpasswd username",
+    "redis-cli -a password ping",  # "password" is the flag's value, "ping" a command
+    "mysql --password password main",
     "kubectl create secret docker-registry reg --docker-password='[dockerhub-password]'",
     "echo \\$DOCKER_PASS | docker login -u \\$DOCKER_USER --password-stdin",
     "sshpass -p [원격지 접속 계정의 암호] ssh root@192.168.0.1",
