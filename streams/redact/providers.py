@@ -109,6 +109,12 @@ PROVIDER_RULES: tuple[Rule, ...] = (
             ),
         ),
     ),
+    Rule(
+        "azure_devops_pat",
+        # Azure DevOps personal access tokens of the 2024 format: 84 characters, "AZDO" at
+        # the 77th (Nosey Parker's np.azure.4); the older 52-character ones are random runs.
+        (_t(r"(?<![A-Za-z0-9])[A-Za-z0-9]{76}AZDO[A-Za-z0-9]{4}(?![A-Za-z0-9])", "azdo"),),
+    ),
     Rule("mailgun_key", (_prefixed(r"key-[0-9a-z]{32}(?![0-9a-z])", "key-"),), accept.token_body),
     Rule("mailchimp_key", (_t(r"[0-9a-f]{32}-us[0-9]{1,2}(?![0-9a-z])", "-us"),)),
     Rule("databricks_token", (_prefixed(r"dapi[0-9a-f]{32}(?:-\d)?", "dapi"),)),

@@ -156,6 +156,7 @@ PROVIDER_EXAMPLES = {
     "airtable_token": "patW3kq9ZxT2mLp7R." + "4e1f0a9b8c7d6e5f" * 4,
     "salesforce_access_token": "00D5e000000AbCdE!AQ8AQ" + "Xk3jd8fQ2aB7cD9eF1gH2iJ3kL4" * 3,
     "named_service_token": "CC_TEST_REPORTER_ID=" + "9a8b7c6d5e4f3a2b" * 4,
+    "azure_devops_pat": "aB3dE5gH7jK9mN1pQ3sT5vW7yZ9" * 2 + "xC2eF4hJ6kL8nP0rS2uVwY" + "AZDOq7Rt",
 }
 
 
