@@ -110,6 +110,27 @@ PROVIDER_RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "zoho_token",
+        # Zoho's OAuth access and refresh tokens: "1000.", 32 hex, ".", 32 hex.
+        (_p(r"(?<![0-9A-Za-z.])1000\.[0-9a-f]{32}\.[0-9a-f]{32}(?![0-9A-Za-z])", "1000."),),
+    ),
+    Rule(
+        "jose_token",
+        # A token opening with a JOSE header ({"typ":, {"alg":, {"kid":, {"enc":) whose next
+        # part is no JSON, so the jwt rule does not read it: a JWE's encrypted key, a
+        # vendor's signed blob (Lemon Squeezy's API keys).
+        (
+            _p(
+                r"eyJ(?:0eXAiOi|hbGciOi|raWQiOi|lbmMiOi)[A-Za-z0-9_\-]{8,}"
+                r"\.(?!eyJ|eyAi|ewo|ew0K)[A-Za-z0-9_\-]{40,}(?:\.[A-Za-z0-9_\-]*)*",
+                "eyj0exaioi",
+                "eyjhbgcioi",
+                "eyjrawqioi",
+                "eyjlbmmioi",
+            ),
+        ),
+    ),
+    Rule(
         "azure_devops_pat",
         # Azure DevOps personal access tokens of the 2024 format: 84 characters, "AZDO" at
         # the 77th (Nosey Parker's np.azure.4); the older 52-character ones are random runs.
@@ -125,7 +146,16 @@ PROVIDER_RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "newrelic_key",
-        (_prefixed(r"NR(?:AK|JS|II|AA)-[A-Za-z0-9]{19,32}", "nrak-", "nrjs-", "nrii-", "nraa-"),),
+        # New Relic's keys by prefix (user, browser, insights insert and query, admin, REST,
+        # browser), its license keys (40 characters ending "NRAL") and mobile app tokens.
+        (
+            _prefixed(
+                r"NR(?:AK|JS|II|IQ|AA|RA|BR)-[A-Za-z0-9]{19,42}",
+                *("nrak-", "nrjs-", "nrii-", "nriq-", "nraa-", "nrra-", "nrbr-"),
+            ),
+            _t(r"(?<![A-Za-z0-9])[0-9a-f]{32}FFFFNRAL(?![A-Za-z0-9])", "nral"),
+            _t(r"(?<![A-Za-z0-9])AA[0-9a-f]{40}-NRMA(?![A-Za-z0-9])", "-nrma"),
+        ),
     ),
     Rule(
         "planetscale_token",
@@ -160,6 +190,9 @@ PROVIDER_RULES: tuple[Rule, ...] = (
                 # SpectralOps and BestTime (a word prefix, so only before 32 hex),
                 # Checkout.com (sk_/sk_test_/sk_sbox_ and a UUID in either case)
                 r"spu-(?=[0-9a-f]{32})|pri_(?=[0-9a-f]{32})|"
+                # Lob (live_/test_ and 35 hex), IEX Cloud (sk_ and 32 hex), Ticket Tailor
+                r"(?:live|test)_(?=[0-9a-f]{35}(?![0-9A-Za-z]))|sk_(?=[0-9a-f]{32}(?![0-9A-Za-z]))|"
+                r"sk_(?=[0-9]{3,6}_[0-9]{4,8}_[0-9a-f]{32})|"
                 r"sk_(?:test_|sbox_)?(?=[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-))"
                 r"[A-Za-z0-9_\-]{14,}(?<=[A-Za-z0-9_\-]{20})",
                 "hf_",
@@ -250,6 +283,8 @@ PROVIDER_RULES: tuple[Rule, ...] = (
                 "spu-",
                 "pri_",
                 "sk_",
+                "live_",
+                "test_",
                 "tskey-",
                 "5aep861",
                 "fc-",

@@ -156,8 +156,29 @@ PROVIDER_EXAMPLES = {
     "airtable_token": "patW3kq9ZxT2mLp7R." + "4e1f0a9b8c7d6e5f" * 4,
     "salesforce_access_token": "00D5e000000AbCdE!AQ8AQ" + "Xk3jd8fQ2aB7cD9eF1gH2iJ3kL4" * 3,
     "named_service_token": "CC_TEST_REPORTER_ID=" + "9a8b7c6d5e4f3a2b" * 4,
+    "zoho_token": "1000." + "4e1f0a9b8c7d6e5f" * 2 + "." + "9a8b7c6d5e4f3a2b" * 2,
+    "jose_token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiJ9." + "Xk3jd8fQ2aB7cD9eF1gH2iJ3kL4mN5" * 3,
     "azure_devops_pat": "aB3dE5gH7jK9mN1pQ3sT5vW7yZ9" * 2 + "xC2eF4hJ6kL8nP0rS2uVwY" + "AZDOq7Rt",
 }
+
+
+@pytest.mark.parametrize(
+    ("token", "rule"),
+    [
+        ("NRBR-4e1f0a9b8c7d6e5f4e1", "newrelic_key"),
+        ("4e1f0a9b8c7d6e5f4e1f0a9b8c7d6e5fFFFFNRAL", "newrelic_key"),
+        ("AA4e1f0a9b8c7d6e5f4e1f0a9b8c7d6e5f4e1f0a9b-NRMA", "newrelic_key"),
+        ("live_4e1f0a9b8c7d6e5f4e1f0a9b8c7d6e5f4e1", "prefixed_service_token"),  # Lob
+        ("sk_4e1f0a9b8c7d6e5f4e1f0a9b8c7d6e5f", "prefixed_service_token"),  # IEX Cloud
+        ("sk_6551_225099_4e1f0a9b8c7d6e5f4e1f0a9b8c7d6e5f", "prefixed_service_token"),
+    ],
+)
+def test_formats_of_trufflehogs_detector_tests_go(token: str, rule: str) -> None:
+    """Issue 29, thirteenth session: formats TruffleHog's detector tests hold that no rule
+    here knew (New Relic's browser, license and mobile keys, Lob, IEX Cloud, Ticket
+    Tailor)."""
+    out, found = Redactor().redact_text(f"then {token} in the log")
+    assert token not in out and rule in found, out
 
 
 @pytest.mark.parametrize(
