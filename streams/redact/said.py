@@ -22,7 +22,7 @@ cut) is a key when it has one of these forms:
 * a secret's prefix on long hex (``sk_<hex>``) or a kubeadm bootstrap token;
 * 32 or 64 hex digits with no digest or id word in the 80 characters before them and no
   label right before (an API key's usual size; :func:`_unnamed_hex_key`);
-* base64 of ``user:password``.
+* base64 of ``user:password``, or of a word of one of the forms above.
 
 What stays, each seen in real bug reports and commit logs: names that can be said
 (``NotAnAttrsClassOrDataclass``, ``OAuth2Session``) or carry an algorithm's number
@@ -37,6 +37,8 @@ of public certificates and keys.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
 
 from schemas.shapes import password_like
@@ -164,11 +166,30 @@ def said_key(word: str) -> bool:
     is no made-up value (:func:`stand_in`), labelled digest, public key material or base64
     of text (what the text rules spare stays spared); base64 of ``user:password`` is a
     credential however it reads (docker's ``auth``, HTTP Basic)."""
-    if _BASE64_WORD.fullmatch(word) and credential_base64(word.rstrip("=")):
+    if _BASE64_WORD.fullmatch(word) and (
+        credential_base64(word.rstrip("=")) or _encoded_key(word.rstrip("="))
+    ):
         return True
     return _key_form(word) and not (
         DIGEST_OR_CALL.match(word) or stand_in(word) or _public_material(word)
     )
+
+
+def _encoded_key(body: str) -> bool:
+    """Base64 of one word that reads as a key or a password itself (a Kubernetes Secret's
+    ``data`` value pasted alone, ``Mzk1MjgkdmRnN0pi`` for ``39528$vdg7Jb``): encoding hides
+    no secret. Base64 of text, of a name or of an id (GraphQL's ``VXNlcjoxMjM=``,
+    ``User:123``) decodes to no key form."""
+    if len(body) < 12:
+        return False
+    try:
+        raw = base64.b64decode(body + "=" * (-len(body) % 4), validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    word = raw.decode("latin-1")
+    if not word.isprintable() or any(c.isspace() for c in word) or len(word) < MIN_PASSWORD:
+        return False
+    return _key_form(word) and not (DIGEST_OR_CALL.match(word) or stand_in(word))
 
 
 def _key_form(word: str) -> bool:

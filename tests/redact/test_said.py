@@ -39,6 +39,8 @@ SAID_KEYS = [
     "patXfsZBLOgxbJqSi.fd6210cfb2e0b2049bd8e7fa0e69f26a3a704412af",  # an Airtable token
     "c2Zjcy50ZXN0ZXI6c2Zjcw==",  # trufflehog docker: base64 of sfcs.tester:sfcs
     "YWRtaW46cGFzc3dvcmQ=",  # gitleaks kubernetes secret: base64 of admin:password
+    "Mzk1MjgkdmRnN0pi",  # checkov k8s Secret data: base64 of the password 39528$vdg7Jb
+    "SXNnbGNJeFZVRURsYVlDaHVLazBIa3hRSU1KMHhXVFhw",  # Kingfisher geckoboard: of a key
 ]
 
 
@@ -113,6 +115,10 @@ HARMLESS = [
     "bG9jYWxob3N0OjgwODA=",  # base64 of localhost:8080
     "aHR0cHM6Ly9leGFtcGxlLmNvbS9hcGk=",  # base64 of https://example.com/api
     "aGVsbG8gd29ybGQsIHRoaXMgaXMgdGV4dA==",  # base64 of a sentence
+    "VXNlcjoxMjM=",  # a GraphQL (Relay) global id: base64 of User:123
+    "T3JnYW5pemF0aW9uOjQ1Njc4",  # Organization:45678
+    "bXlfc2VydmljZV9uYW1l",  # base64 of a name (my_service_name)
+    "c2stbGl2ZS0xMjM0NTY3ODkwYWJjZGVm",  # base64 of a made-up key that counts up
 ]
 
 
