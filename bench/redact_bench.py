@@ -26,7 +26,9 @@ test files, ``--split fresh4`` the one taken from SonarSource's secrets rules' e
 ripsecrets' test files and Whispers' fixtures, ``--split fresh5`` the one taken from Trivy's
 secret test files, Horusec's leaks samples and GitHub's custom patterns' tests, ``--split
 fresh8`` the one taken from checkov's, Microsoft security-utilities', DevSkim's, rusty-hog's
-and credential-digger's tests (each in its own files; ``--split`` repeats). Per split it
+and credential-digger's tests, ``--split fresh9`` the one taken from gosec's, bandit's,
+eslint-plugin-no-secrets', find-sec-bugs' and 2ms' tests (each in its own files;
+``--split`` repeats). Per split it
 also prints the field readings' figures (``short_text_fields``, ``lone_value_fields``,
 ``located_fields``: the path and URL fields) and the negatives altered when planted alone
 in a typed, said, printed and located field (``false_positives_alone_in_a_field``), and
@@ -261,6 +263,7 @@ def main() -> None:
             "fresh6",
             "fresh7",
             "fresh8",
+            "fresh9",
             "realneg",
             "vectors",
         ),
@@ -270,7 +273,8 @@ def main() -> None:
         "Horusec's and GitHub's custom patterns' tests; fresh6: the values of gitleaks', "
         "TruffleHog's and detect-secrets' tests the main corpus left out; fresh7: earlybird's, "
         "Talisman's and ggshield's tests and rule examples; fresh8: checkov's, Microsoft "
-        "security-utilities', DevSkim's, rusty-hog's and credential-digger's tests; realneg: "
+        "security-utilities', DevSkim's, rusty-hog's and credential-digger's tests; fresh9: "
+        "gosec's, bandit's, eslint-plugin-no-secrets', find-sec-bugs' and 2ms' tests; realneg: "
         "negatives only, harmless strings from real public files; vectors: negatives only, "
         "crypto test vectors, object keys and encoded data from real public files)",
     )

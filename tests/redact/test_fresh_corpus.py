@@ -67,6 +67,7 @@ ID_LETTER = {
     "fresh6": "p",
     "fresh7": "q",
     "fresh8": "u",
+    "fresh9": "w",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives."""
 

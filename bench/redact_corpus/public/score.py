@@ -70,6 +70,7 @@ SPLIT_FILES = {
     "fresh6": ("fresh6_secrets.jsonl", "fresh6_negatives.jsonl"),
     "fresh7": ("fresh7_secrets.jsonl", "fresh7_negatives.jsonl"),
     "fresh8": ("fresh8_secrets.jsonl", "fresh8_negatives.jsonl"),
+    "fresh9": ("fresh9_secrets.jsonl", "fresh9_negatives.jsonl"),
 }
 """Splits kept in files of their own (so adding them moves no figure of the others)."""
 DEFAULT_FILES = ("secrets.jsonl", "negatives.jsonl")
