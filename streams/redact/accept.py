@@ -73,12 +73,13 @@ def is_label(value: str) -> bool:
     return bool(_LABEL.fullmatch(value)) and any(w in value for w in _SECRET_WORDS)
 
 
-_PROSE = re.compile(r"[A-Za-z][a-z]*(?: [A-Za-z][a-z]*){2,}[.:?!]?")
+_PROSE = re.compile(r"[A-Za-z][a-z]*(?:'[a-z]+)?,?(?: [A-Za-z][a-z]*(?:'[a-z]+)?,?){2,}[.:?!]?")
 
 
 def is_prose_label(value: str) -> bool:
     """Three or more plain words that mention a secret: a label, title or prompt
-    (``"Enter your password"``, ``"Creating a strong password"``), not a value. A
+    (``"Enter your password"``, ``"Creating a strong password"``, ``"I'm not a secret,
+    I think"``), not a value. A
     passphrase of plain words (``correct horse battery staple``) names no secret."""
     return bool(_PROSE.fullmatch(value.strip())) and any(w in value.lower() for w in _SECRET_WORDS)
 
@@ -574,6 +575,7 @@ def _mixed_case_run(part: str) -> bool:
     return sum(c in "aeiouAEIOU" for c in part) < 0.25 * len(part)  # names have vowels
 
 
+_CONSTANT = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+){2,}")
 _DELEET = str.maketrans("013457@$", "oieastas")
 _LEET = frozenset("013457@$")
 _PASSWORD_WORDS = ("password", "passwd", "pass", "secret", "pwd")
@@ -586,6 +588,8 @@ def leet_password(value: str, text: str, start: int, end: int) -> bool:
     v = unquoted(value).lower()
     if len(v) < 6 or "/" in v or "\\" in v or is_placeholder(v):
         return False
+    if _CONSTANT.fullmatch(unquoted(value)):
+        return False  # a constant's name (CAMEL_CASE_KEY_P4SS): code, not a password
     plain = v.translate(_DELEET)
     for word in _PASSWORD_WORDS:
         at = plain.find(word)

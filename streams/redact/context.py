@@ -175,13 +175,17 @@ def scope(text: str, start: int, end: int) -> tuple[int, int]:
 
 def _lower_window(text: str, lo: int, hi: int) -> str:
     """The window lower-cased with its length kept, earlier rules' tokens blanked: the
-    ``token`` of ``[REDACTED:github_token]`` is no secret word."""
+    ``token`` of ``[REDACTED:github_token]`` is no secret word, nor is a property list's
+    ``<key>`` tag (``<key>AD_UNIT_ID</key><string>ca-app-pub-…</string>``: the name inside
+    the tag says what the value is)."""
     window = text[lo:hi]
     low = window.lower()
     if len(low) != len(window):
         low = window.encode("ascii", "replace").decode().lower()
     if "[redacted:" in low:
         low = _LOW_MARKER.sub(lambda m: " " * len(m.group()), low)
+    if "key>" in low:
+        low = low.replace("key>", "    ")
     return low
 
 

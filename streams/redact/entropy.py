@@ -55,6 +55,7 @@ from .ids import (
     after_id_label,
     json_id_key,
     public_id,
+    reversed_google_client_id,
 )
 from .public_der import in_public_body, in_public_pem_block, pem_body_line, public_der_line
 
@@ -144,16 +145,23 @@ _CLOSE_KEYWORDS = ("key", "token", "secret", "passw", "credential", "bearer", "a
 _CLOSE = 16
 
 
+def _window(text: str, start: int, size: int) -> str:
+    """The ``size`` characters before ``start``, lower-cased, a property list's ``<key>``
+    tags blanked: the name inside the tag says what the value is, the tag does not."""
+    window = text[max(0, start - size) : start].lower()
+    return window.replace("key>", "    ") if "key>" in window else window
+
+
 def _keyword_right_before(text: str, start: int) -> bool:
     """A secret keyword within 16 characters before the run, and no digest label there."""
-    window = text[max(0, start - _CLOSE) : start].lower()
+    window = _window(text, start, _CLOSE)
     return any(k in window for k in _CLOSE_KEYWORDS) and not any(
         label in window for label in ("sha", "md5", "hash", "digest", "commit", "checksum")
     )
 
 
 def _near_keyword(text: str, start: int) -> bool:
-    window = text[max(0, start - _WINDOW) : start].lower()
+    window = _window(text, start, _WINDOW)
     return any(k in window for k in _KEYWORDS)
 
 
@@ -540,7 +548,7 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
         not (upper and lower) or json_id_key(text, start) or after_aws_id_label(text, start)
     ):
         return False  # a single-case value after an id label; any value of a JSON "id" key
-    if public_id(token):
+    if public_id(token) or reversed_google_client_id(text, start, token):
         return False  # an IPFS CID, a Stripe object id, an age recipient, a minisign key
     core = _UUID.sub("", token) if "-" in token else token
     core = UNDERSCORE_UUID.sub("", core) if "_" in core else core

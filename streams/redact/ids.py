@@ -125,3 +125,17 @@ def public_id(token: str) -> bool:
         or _AGE_RECIPIENT.fullmatch(token)
         or _MINISIGN_PUBLIC.fullmatch(token)
     )
+
+
+_GOOGLE_CLIENT_ID = re.compile(r"[0-9]{6,14}-[a-z0-9]{32}")
+_REVERSED_CLIENT_HOST = "com.googleusercontent.apps."
+
+
+def reversed_google_client_id(text: str, start: int, token: str) -> bool:
+    """A Google OAuth client id reversed into an iOS URL scheme
+    (``com.googleusercontent.apps.<id>``, an app's ``Info.plist`` ``REVERSED_CLIENT_ID``):
+    shipped inside every build of the app. The client's secret is ``GOCSPX-…``; the
+    forward form (``<id>.apps.googleusercontent.com``) is a host name."""
+    return text.endswith(_REVERSED_CLIENT_HOST, 0, start) and bool(
+        _GOOGLE_CLIENT_ID.fullmatch(token)
+    )

@@ -26,6 +26,39 @@ def test_places_and_public_material_stay(text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        # an app's Info.plist: the <key> tag names a setting, the name inside it decides
+        "<key>AD_UNIT_ID_FOR_BANNER_TEST</key>\n<string>ca-app-pub-3940256099942544/2934735716</string>",
+        "<key>REVERSED_CLIENT_ID</key>\n"
+        "<string>com.googleusercontent.apps.407966239993-b1h97alknrmf0g846um5pr3a25s9qmeu</string>",
+        'const NOT_A_SECRET = "I\'m not a secret, I think";',  # a sentence, not a value
+        "map4.setProperty(CAMEL_CASE_KEY_P4SS, input);",  # a constant's name
+    ],
+)  # fmt: skip
+def test_fresh9_negatives_stay(text: str) -> None:
+    """Issue 29, thirteenth session: false positives of fresh9's first run (2ms' generic
+    credential tests, eslint-plugin-no-secrets', find-sec-bugs' samples)."""
+    assert Redactor().redact_text(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("<key>ApiToken</key>\n<string>9f8e7d6c5b4a39281706f5e4d3c2b1a0</string>",
+         "9f8e7d6c5b4a39281706f5e4d3c2b1a0"),
+        ("<key>STRIPE_SECRET</key><string>Xk3jd8fQ2aB7cD9eF1gH2iJ3kL4mN5oP6q</string>",
+         "Xk3jd8fQ2aB7cD9eF1gH2iJ3kL4mN5oP6q"),
+        ('password = "P4SS_W0RD"', "P4SS_W0RD"),
+    ],
+)  # fmt: skip
+def test_a_plist_key_named_for_a_secret_and_a_named_password_still_go(
+    text: str, secret: str
+) -> None:
+    assert secret not in Redactor().redact_text(text)[0]
+
+
+@pytest.mark.parametrize(
     ("text", "kept", "gone"),
     [
         ("git clone https://oauth2:Hunter%237Q@gitlab.example.org/team/app.git",
