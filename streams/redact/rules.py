@@ -476,6 +476,7 @@ SECRET_RULES: tuple[Rule, ...] = (
     # passwords stated by position in SQL, code and configuration files (statements.py)
     Rule("sql_password", statements.SQL_PASSWORD, accept.assignment_value),
     Rule("credential_call", statements.CREDENTIAL_CALL, accept.assignment_value),
+    Rule("compared_secret", statements.COMPARED_SECRET, statements.compared_literal),
     Rule("config_secret", statements.CONFIG_SECRET, accept.assignment_value),
     Rule("prose_secret", prose.PROSE_SECRET, prose.told_password),
     Rule("prose_key", prose.PROSE_KEY, prose.told_key),

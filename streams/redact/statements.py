@@ -10,7 +10,10 @@ secret (``password = …``); these forms give no such name right before the valu
   password last (``smtp.login('bob', '…')``, ``auth=('bob', '…')``,
   ``HTTPBasicAuth('bob', '…')``, ``new NetworkCredential("bob", "…")``, an LDAP bind,
   ``DriverManager.getConnection(url, "bob", "…")``, ``keyring.set_password(svc, user,
-  '…')``), and Go's ``user:password@tcp(host)`` DSNs;
+  '…')``), Go's ``user:password@tcp(host)`` DSNs, setters (``v.setPassword("…")``) and
+  JNDI's ``Context.SECURITY_CREDENTIALS, "…"``;
+* ``compared_secret``: a literal a secret's name is compared with (``password ==
+  "…"``, ``"…".equals(pwd)``), read by :func:`compared_literal`;
 * ``config_secret``: configuration lines whose key is a keyword, not a name (redis.conf's
   ``requirepass``/``masterauth``, wpa_supplicant's and NetworkManager's ``psk``,
   sendmail's ``AuthInfo … "P:…"``, fetchmail's and netrc's ``password "…"``, a session
@@ -31,7 +34,7 @@ import re
 
 from schemas.shapes import password_like
 
-from .accept import random_value
+from .accept import assignment_value, random_value
 from .pattern import Pattern
 from .pattern import literal as _p
 
@@ -43,6 +46,11 @@ _ARG = r"(?:" + _STRING + r"|[\w.\[\]]+)"
 """An argument before the password: a literal or a variable."""
 _VALUE = r"('[^'\n]{1,512}'|\"[^\"\n]{1,512}\"|[^\s'\";,)]{3,512})"
 """A SQL or configuration value: quoted, or bare up to a blank, ``;``, ``,`` or ``)``."""
+
+_SECRET_NOUN = r"(?:pass(?:word|wd|phrase)?|pwd|secret|api_?key)s?[0-9]*(?!\w)"
+"""A name that ends saying it holds a secret, lower-cased (``password``, ``user.pwd``,
+``apiKey``; not ``password_hint``). Not ``token``: a lexer compares its tokens with
+keywords (``token == "import"``) all day."""
 
 _NOT_A_CLAUSE = r"(?!(?:expire|history|reuse|require|lock|null|default|values|encrypted)\b)"
 """Words after ``PASSWORD`` or ``BY`` that start a clause, not a value (``PASSWORD EXPIRE``,
@@ -124,6 +132,45 @@ CREDENTIAL_CALL: tuple[Pattern, ...] = (
     ),
     # Go's database/sql DSN: user:password@tcp(host:port)/db (also unix(…), udp(…))
     _p(r":(?<=[\w.\-]:)([^\s@:\"'/]{1,256})@(?:tcp|unix|udp)\(", "@tcp(", "@unix(", "@udp("),
+    # a setter or builder given the secret: v.setPassword("…"), .setClientSecret("…"),
+    # Spring Security's User.withUsername("u").password("{noop}…")
+    _p(
+        r"\.(?:set(?:password|passwd|secret|clientsecret|secretkey|accesskey|apikey|api_key"
+        r"|token|authtoken|credentials?)|password|passwd)[ \t]*\([ \t]*" + _QUOTED + r"[ \t]*\)",
+        ".setpassword",
+        ".setpasswd",
+        ".setsecret",
+        ".setclientsecret",
+        ".setaccesskey",
+        ".setapikey",
+        ".setapi_key",
+        ".settoken",
+        ".setauthtoken",
+        ".setcredential",
+        ".password(",
+        ".passwd(",
+        lower=True,
+    ),
+    # JNDI: env.put(Context.SECURITY_CREDENTIALS, "…"), or the property's own name
+    _p(
+        r"security(?:_|\.)credentials[\"']?[ \t]*,[ \t]*" + _QUOTED,
+        "security_credentials",
+        "security.credentials",
+        lower=True,
+    ),
+)
+
+COMPARED_SECRET: tuple[Pattern, ...] = (
+    # a literal a secret is compared with: password == "…", password.equals("…"), and the
+    # literal first ("…".equals(password), "…" === token): the literal is the secret
+    _p(r"(?:[!=]==?|\.equals\()[ \t]*" + _QUOTED, "==", "!=", ".equals(", lower=True),
+    _p(
+        _QUOTED + r"[ \t]*(?:[!=]==?|\.equals\()[ \t]*[\w.\[\]'\"]*?" + _SECRET_NOUN,
+        "==",
+        "!=",
+        ".equals(",
+        lower=True,
+    ),
 )
 
 CONFIG_SECRET: tuple[Pattern, ...] = (
@@ -196,3 +243,25 @@ def client_literal(value: str, text: str, start: int, end: int) -> bool:
     if _NAME_OF_PARTS.fullmatch(value):
         return False
     return random_value(value, text, start, end) or password_like(value)
+
+
+_COMPARED_NAME = re.compile(
+    _SECRET_NOUN + r"[\])'\"]*[ \t]*(?:[!=]==?|\.equals\()[ \t]*[\"']?$", re.I
+)
+
+
+def compared_literal(value: str, text: str, start: int, end: int) -> bool:
+    """A literal compared with a secret's name (``password == "…"``, ``"…".equals(pwd)``) is
+    the secret, unless it is a placeholder or no value (``token != ""``, ``== "null"``): the
+    form a secret hard-coded for a check takes (find-sec-bugs' and gosec's tests). The
+    literal-first form names the secret after the literal (its pattern says so); the
+    name-first form is read here, in the 48 characters before the literal."""
+    literal_first = _COMPARED_NAME.search(text, max(0, start - 48), start) is None
+    if literal_first and not _NAME_AFTER.match(text, end):
+        return False
+    return assignment_value(value, text, start, end)
+
+
+_NAME_AFTER = re.compile(
+    r"[\"']?[ \t]*(?:[!=]==?|\.equals\()[ \t]*[\w.\[\]'\"]*?" + _SECRET_NOUN, re.I
+)

@@ -188,3 +188,41 @@ def test_the_literal_a_client_is_built_from_goes(text: str) -> None:
 @pytest.mark.parametrize("text", CLIENT_NAMES)
 def test_a_client_built_from_a_region_model_or_name_stays(text: str) -> None:
     assert R.redact_text(text)[0] == text
+
+
+# Setters, JNDI and comparisons (``credential_call``, ``compared_secret``, thirteenth
+# session: find-sec-bugs' and gosec's samples in fresh9): the literal a secret is set to
+# or compared with is the secret.
+SET_OR_COMPARED = (
+    'v.setPassword("Wint3rIsHere");',
+    'ds.setClientSecret("Wint3rIsHere")',
+    'env.put(Context.SECURITY_CREDENTIALS, "Wint3rIsHere");',
+    'props.put("java.naming.security.credentials", "Wint3rIsHere");',
+    'if ("Wint3rIsHere".equals(password)) {',
+    'if (password.equals("Wint3rIsHere"))',
+    'if password == "Wint3rIsHere":',
+    'if (this.apiKey !== "Wint3rIsHere") {',
+    'if request.form["password"] == "Wint3rIsHere":',
+    'if "Wint3rIsHere" == user.password:',
+)
+COMPARED_NOT_SECRET = (
+    'if token == "import":',  # a lexer's keyword: tokens are never read so
+    'if token_type == "bearer":',
+    'if password_hint == "your pet":',
+    'if password == "":',
+    'if mode == "password":',
+    "if user.password == null:",
+    "if (password.equals(confirm)) {",
+    'lexer.setState("IDENT")',
+)
+
+
+@pytest.mark.parametrize("text", SET_OR_COMPARED)
+def test_a_secret_set_or_compared_with_a_literal_goes(text: str) -> None:
+    out, found = R.redact_text(text)
+    assert SECRET not in out and found, out
+
+
+@pytest.mark.parametrize("text", COMPARED_NOT_SECRET)
+def test_comparisons_without_a_secret_literal_stay(text: str) -> None:
+    assert R.redact_text(text)[0] == text
