@@ -131,6 +131,29 @@ PROVIDER_RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "sendgrid_token",
+        # SendGrid API keys: "SG." and 66 characters of gitleaks' alphabet, where "=" and
+        # "." may fall anywhere (the usual 22 + "." + 43 is one case), so no single run.
+        (_p(r"(?<![A-Za-z0-9])SG\.[A-Za-z0-9=_\-.]{66}(?![A-Za-z0-9=_\-])", "sg."),),
+    ),
+    Rule(
+        "duffel_token",
+        # Duffel access tokens: "duffel_test_" or "duffel_live_" and 43 characters, "="
+        # among them.
+        (_p(r"duffel_(?:test|live)_[A-Za-z0-9_\-=]{43}(?![A-Za-z0-9_\-=])", "duffel_"),),
+    ),
+    Rule(
+        "plaid_token",
+        # Plaid access tokens: "access-", the environment, a UUID.
+        (
+            _p(
+                r"access-(?:sandbox|development|production)-[0-9a-f]{8}-[0-9a-f]{4}-"
+                r"[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}",
+                "access-",
+            ),
+        ),
+    ),
+    Rule(
         "azure_devops_pat",
         # Azure DevOps personal access tokens of the 2024 format: 84 characters, "AZDO" at
         # the 77th (Nosey Parker's np.azure.4); the older 52-character ones are random runs.

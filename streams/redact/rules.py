@@ -40,6 +40,7 @@ from .pattern import literal as _p
 from .pattern import prefixed as _prefixed
 from .pattern import token_run as _t
 from .providers import PROVIDER_RULES
+from .urls import URL_RULES
 
 # Value of an assignment: quoted (any content) or a bare run. Used on lower-cased text.
 _VALUE = (
@@ -62,10 +63,12 @@ part in the match is the secret)."""
 
 _NAME_SUFFIX = (
     r"(?:[_\-.]?(?:key|value|base|data|string|str|text|token|secret|access|pass|word|phrase"
-    r"|plain|raw|prod|production|dev|live|test|staging|local|admin|root|[0-9]))*"
+    r"|plain|raw|prod|production|dev|live|test|staging|local|admin|root|[0-9]"
+    r"|for[_\-][a-z0-9]+))*"
 )
-"""Words a secret's name may end with (``SECRET_KEY``, ``secret_key_base``, ``token2``):
-a positive list, so ``token_url``, ``password_hash`` or ``secret_name`` stay names."""
+"""Words a secret's name may end with (``SECRET_KEY``, ``secret_key_base``, ``token2``,
+``password_for_email``): a positive list, so ``token_url``, ``password_hash`` or
+``secret_name`` stay names."""
 
 
 _TYPE_ANNOTATION = (
@@ -152,82 +155,7 @@ SECRET_RULES: tuple[Rule, ...] = (
         ),
         accept.slack_token,
     ),
-    # Webhook URLs hang on the "://" trigger (shared with connection strings) and are
-    # narrowed by a literal looked for only where it hit: no pass of their own over every
-    # string. The URL's host and path are part of the secret, the scheme is not.
-    Rule(
-        "slack_webhook",
-        (
-            _p(
-                r"://(hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/\-]{10,})",
-                "://",
-                requires="hooks.slack.com",
-            ),
-        ),
-    ),
-    Rule(
-        "discord_webhook",
-        (
-            _p(
-                r"://((?:[A-Za-z0-9\-]+\.)*discord(?:app)?\.com/api/webhooks/[0-9]{5,30}/"
-                r"[A-Za-z0-9_\-]{20,})",
-                "://",
-                requires="webhooks/",
-            ),
-        ),
-    ),
-    Rule(
-        "teams_webhook",
-        # Microsoft Teams incoming webhooks, old (outlook.office.com/webhook/) and new
-        # (<tenant>.webhook.office.com/webhookb2/): ids of the team, tenant and connector
-        # in the path; whoever has the URL can post to the channel.
-        (
-            _p(
-                r"://((?:[A-Za-z0-9\-]+\.)*(?:outlook\.office(?:365)?|webhook\.office)\.com/"
-                r"webhook(?:b2)?/[0-9A-Za-z\-]{36}(?:@[0-9A-Za-z\-]{36})?[^\s\"'<>`]*)",
-                "://",
-                requires="office.com/webhook",
-            ),
-        ),
-    ),
-    Rule(
-        "url_path_key",
-        # Services whose key is a segment of the URL's path: Ethereum RPC endpoints (Alchemy's
-        # /v2/<key>, Infura's /v3/<project secret>), ThingsBoard's devices; a webhook whose
-        # whole URL is the credential (Zapier catch hooks, Tines) loses its host too, as
-        # Slack's and Discord's do: whoever has the URL spends the quota or posts. Scheme,
-        # host and the path up to the key stay. On the "://" trigger, each narrowed by host.
-        (
-            _p(
-                r"://(?:[a-z0-9\-]+\.)*alchemy(?:api\.io|\.com)/v2/([A-Za-z0-9_\-]{20,})",
-                "://",
-                requires="alchemy",
-            ),
-            _p(
-                r"://(?:[a-z0-9\-]+\.)*infura\.io/(?:ws/)?v3/([0-9a-f]{32})",
-                "://",
-                requires="infura.io",
-            ),
-            _p(
-                r"://(hooks\.zapier\.com/hooks/catch/(?:[0-9]+/[A-Za-z0-9,]{5,}|[A-Za-z0-9]{16,}))",
-                "://",
-                requires="hooks.zapier.com",
-            ),
-            # ThingsBoard's device API: /api/v1/<device access token>/telemetry
-            _p(
-                r"://[^\s/]*thingsboard[^\s/]*/api/v1/([A-Za-z0-9]{20})/",
-                "://",
-                requires="thingsboard",
-            ),
-            # Tines webhooks: /webhook/<path>/<secret>
-            _p(
-                r"://([a-z0-9\-]+\.tines\.com/webhook/[a-z0-9]{32}/[a-z0-9]{32})",
-                "://",
-                lower=True,
-                requires="tines.com",
-            ),
-        ),
-    ),
+    *URL_RULES,
     Rule(
         "azure_apim_credential",
         # Azure API Management's git and management credentials: "git&<expiry>&<key>",

@@ -177,7 +177,8 @@ def said_key(word: str) -> bool:
 
 def _encoded_key(body: str) -> bool:
     """Base64 of one word that reads as a key or a password itself (a Kubernetes Secret's
-    ``data`` value pasted alone, ``Mzk1MjgkdmRnN0pi`` for ``39528$vdg7Jb``): encoding hides
+    ``data`` value pasted alone, ``Mzk1MjgkdmRnN0pi`` for ``39528$vdg7Jb``), or of 32+
+    hex digits written as text (``echo <key> | base64``, newline and all): encoding hides
     no secret. Base64 of text, of a name or of an id (GraphQL's ``VXNlcjoxMjM=``,
     ``User:123``) decodes to no key form."""
     if len(body) < 12:
@@ -186,10 +187,15 @@ def _encoded_key(body: str) -> bool:
         raw = base64.b64decode(body + "=" * (-len(body) % 4), validate=True)
     except (binascii.Error, ValueError):
         return False
-    word = raw.decode("latin-1")
+    word = raw.decode("latin-1").removesuffix("\n")  # echo's newline: `echo key | base64`
     if not word.isprintable() or any(c.isspace() for c in word) or len(word) < MIN_PASSWORD:
         return False
+    if _ENCODED_HEX.fullmatch(word):
+        return not stand_in(word)  # hex written as text, then encoded (a digest encodes bytes)
     return _key_form(word) and not (DIGEST_OR_CALL.match(word) or stand_in(word))
+
+
+_ENCODED_HEX = re.compile(r"[0-9a-f]{32,128}|[0-9A-F]{32,128}")
 
 
 def _key_form(word: str) -> bool:

@@ -41,6 +41,7 @@ SAID_KEYS = [
     "YWRtaW46cGFzc3dvcmQ=",  # gitleaks kubernetes secret: base64 of admin:password
     "Mzk1MjgkdmRnN0pi",  # checkov k8s Secret data: base64 of the password 39528$vdg7Jb
     "SXNnbGNJeFZVRURsYVlDaHVLazBIa3hRSU1KMHhXVFhw",  # Kingfisher geckoboard: of a key
+    "ZjE4ZjI0NTE4YmI2NGJjZDliOGY3ZmJiY2UyN2IzODQK",  # bandit: base64 of hex and a newline
 ]
 
 

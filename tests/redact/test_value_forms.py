@@ -74,12 +74,15 @@ TAKEN = [
     ("KEY=603deb1015ca71be2b73aef0857d7781", "603deb1015ca71be2b73aef0857d7781"),
     ("Key: 603deb1015ca71be2b73aef0857d7781", "603deb1015ca71be2b73aef0857d7781"),
     ("localhost:*:*:app:tinder_pw", "tinder_pw"),
+    ("my_secret_password_for_email = 'd6s$f9g!j8mg7hw?n&2'", "d6s$f9g!j8mg7hw?n&2"),  # bandit
     (f'yield return $"{SPACED_JWT}";', SPACED_JWT.split(".")[0]),  # the header went too
     (f"jwt: {PRETTY_JWT}", PRETTY_JWT.split(".")[0]),
 ]
 
 KEPT = [
     "max_tokens=4096",
+    "password_for_reset = True",
+    'token_for_url = "https://example.org/reset"',
     "password_min_length: 8",
     '"repeat_password": "Gjenta passord"',
     '"one_time_password": "Engangskode:"',
