@@ -42,6 +42,8 @@ SAID_KEYS = [
     "Mzk1MjgkdmRnN0pi",  # checkov k8s Secret data: base64 of the password 39528$vdg7Jb
     "SXNnbGNJeFZVRURsYVlDaHVLazBIa3hRSU1KMHhXVFhw",  # Kingfisher geckoboard: of a key
     "ZjE4ZjI0NTE4YmI2NGJjZDliOGY3ZmJiY2UyN2IzODQK",  # bandit: base64 of hex and a newline
+    "6f5557b2:9d8870b0",  # 2ms sidekiq: a gem source's user:password in hex
+    "v6300i0eqyif6mib1x9ek2fma",  # 2ms messagebird: a "v" and digits start no version here
 ]
 
 
