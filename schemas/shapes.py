@@ -171,7 +171,7 @@ def password_like(segment: str) -> bool:
     return signs >= 2 or any(c.isdigit() for c in segment) or bool(_SIGN_INSIDE.search(segment))
 
 
-_KEY_TOKEN = re.compile(r"(?!.*\.[a-z]{1,5}$)[A-Za-z0-9_\-.+!$*~@#%&:^|=()]+")
+_KEY_TOKEN = re.compile(r"(?!.*\.[a-z]{1,5}$)[A-Za-z0-9_\-.+!$*~@#%&:^|=()?]+")
 """A token a key could be alone: no path or URL (``/``), no code's brackets, braces, quotes
 or commas, not a file name (``before-externalsecret1.yml``). ``=``, ``(`` and ``)`` may be
 in it: base64 (``…+CqH-yA4gTf=aDl0U``) and Django's keys (``d&lvybzry1*k+qq)=x-!=0y…``)."""

@@ -292,7 +292,7 @@ def stand_in(token: str) -> bool:
     return counts_up(token)
 
 
-_PASSWORD_CHARS = re.compile(r"[A-Za-z0-9@#%&!$^~*._\-]+")
+_PASSWORD_CHARS = re.compile(r"[A-Za-z0-9@#%&!$^~*._\-?]+")
 """A password's characters; a ``*`` counts as a sign only beside another one: alone it is
 code or a glob (``row*grid_size``, ``ASN1_VALUE*``, ``aes_ff1_*``)."""
 

@@ -44,6 +44,7 @@ SAID_KEYS = [
     "ZjE4ZjI0NTE4YmI2NGJjZDliOGY3ZmJiY2UyN2IzODQK",  # bandit: base64 of hex and a newline
     "6f5557b2:9d8870b0",  # 2ms sidekiq: a gem source's user:password in hex
     "v6300i0eqyif6mib1x9ek2fma",  # 2ms messagebird: a "v" and digits start no version here
+    "d6s$f9g!j8mg7hw?n&2",  # bandit: a password with a "?" among its signs
 ]
 
 
