@@ -76,13 +76,13 @@ PROVIDER_RULES: tuple[Rule, ...] = (
     Rule(
         "airtable_token",
         # Airtable personal access tokens: "pat", 14 letters and digits, ".", 64 hex.
-        (_p(r"(?<![A-Za-z0-9])pat[A-Za-z0-9]{14}\.[0-9a-f]{64}(?![A-Za-z0-9])", "pat"),),
+        (_p(r"pat(?<![A-Za-z0-9]pat)[A-Za-z0-9]{14}\.[0-9a-f]{64}(?![A-Za-z0-9])", "pat"),),
     ),
     Rule(
         "salesforce_access_token",
         # Salesforce session and access tokens: the org's id ("00D" and 12 or 15 more), "!",
         # 80 or more characters. The org id goes too: it is glued to the session.
-        (_p(r"(?<![A-Za-z0-9])00D[A-Za-z0-9]{12,15}![A-Za-z0-9._]{80,}", "00d"),),
+        (_p(r"00D(?<![A-Za-z0-9]00D)[A-Za-z0-9]{12,15}![A-Za-z0-9._]{80,}", "00d"),),
     ),
     Rule(
         "named_service_token",
@@ -112,7 +112,7 @@ PROVIDER_RULES: tuple[Rule, ...] = (
     Rule(
         "zoho_token",
         # Zoho's OAuth access and refresh tokens: "1000.", 32 hex, ".", 32 hex.
-        (_p(r"(?<![0-9A-Za-z.])1000\.[0-9a-f]{32}\.[0-9a-f]{32}(?![0-9A-Za-z])", "1000."),),
+        (_p(r"1000\.(?<![0-9A-Za-z.]1000\.)[0-9a-f]{32}\.[0-9a-f]{32}(?![0-9A-Za-z])", "1000."),),
     ),
     Rule(
         "jose_token",
@@ -134,7 +134,7 @@ PROVIDER_RULES: tuple[Rule, ...] = (
         "sendgrid_token",
         # SendGrid API keys: "SG." and 66 characters of gitleaks' alphabet, where "=" and
         # "." may fall anywhere (the usual 22 + "." + 43 is one case), so no single run.
-        (_p(r"(?<![A-Za-z0-9])SG\.[A-Za-z0-9=_\-.]{66}(?![A-Za-z0-9=_\-])", "sg."),),
+        (_p(r"SG\.(?<![A-Za-z0-9]SG\.)[A-Za-z0-9=_\-.]{66}(?![A-Za-z0-9=_\-])", "sg."),),
     ),
     Rule(
         "duffel_token",

@@ -160,14 +160,20 @@ CREDENTIAL_CALL: tuple[Pattern, ...] = (
     ),
 )
 
+_EQUALS_QUOTE = ('=="', "=='", '== "', "== '")
+"""An operator and the quote after it, at most one blank between: a pytest report's
+``=====`` lines hold "==" by the dozen and would make a bare "==" the commonest trigger."""
+
 COMPARED_SECRET: tuple[Pattern, ...] = (
-    # a literal a secret is compared with: password == "…", password.equals("…"), and the
-    # literal first ("…".equals(password), "…" === token): the literal is the secret
-    _p(r"(?:[!=]==?|\.equals\()[ \t]*" + _QUOTED, "==", "!=", ".equals(", lower=True),
+    # a literal a secret is compared with: password == "…", password.equals("…") (each
+    # operator a pattern of its own, so re jumps to it; at most one blank before the
+    # literal), and Java's literal first,
+    # "…".equals(password): the literal is the secret
+    _p(r"==(?:= ?| ?)" + _QUOTED, *_EQUALS_QUOTE, lower=True),
+    _p(r"!=(?:= ?| ?)" + _QUOTED, *_EQUALS_QUOTE, '!="', "!='", '!= "', "!= '", lower=True),
+    _p(r"\.equals\([ \t]*" + _QUOTED, ".equals(", lower=True),
     _p(
-        _QUOTED + r"[ \t]*(?:[!=]==?|\.equals\()[ \t]*[\w.\[\]'\"]*?" + _SECRET_NOUN,
-        "==",
-        "!=",
+        _QUOTED + r"\.equals\([ \t]*[\w.\[\]'\"]*?" + _SECRET_NOUN,
         ".equals(",
         lower=True,
     ),
@@ -262,6 +268,4 @@ def compared_literal(value: str, text: str, start: int, end: int) -> bool:
     return assignment_value(value, text, start, end)
 
 
-_NAME_AFTER = re.compile(
-    r"[\"']?[ \t]*(?:[!=]==?|\.equals\()[ \t]*[\w.\[\]'\"]*?" + _SECRET_NOUN, re.I
-)
+_NAME_AFTER = re.compile(r"[\"']?\.equals\([ \t]*[\w.\[\]'\"]*?" + _SECRET_NOUN, re.I)

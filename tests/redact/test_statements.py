@@ -203,7 +203,6 @@ SET_OR_COMPARED = (
     'if password == "Wint3rIsHere":',
     'if (this.apiKey !== "Wint3rIsHere") {',
     'if request.form["password"] == "Wint3rIsHere":',
-    'if "Wint3rIsHere" == user.password:',
 )
 COMPARED_NOT_SECRET = (
     'if token == "import":',  # a lexer's keyword: tokens are never read so
