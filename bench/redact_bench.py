@@ -27,8 +27,10 @@ ripsecrets' test files and Whispers' fixtures, ``--split fresh5`` the one taken 
 secret test files, Horusec's leaks samples and GitHub's custom patterns' tests, ``--split
 fresh8`` the one taken from checkov's, Microsoft security-utilities', DevSkim's, rusty-hog's
 and credential-digger's tests, ``--split fresh9`` the one taken from gosec's, bandit's,
-eslint-plugin-no-secrets', find-sec-bugs' and 2ms' tests (each in its own files;
-``--split`` repeats). Per split it
+eslint-plugin-no-secrets', find-sec-bugs' and 2ms' tests, ``--split fresh10`` the one
+taken from leaky-repo's credential files, GitGuardian's sample secrets, Bearer's rule tests,
+git-secrets' tests and tfsec's check examples (each in its own files; ``--split`` repeats).
+Per split it
 also prints the field readings' figures (``short_text_fields``, ``lone_value_fields``,
 ``located_fields``: the path and URL fields) and the negatives altered when planted alone
 in a typed, said, printed and located field (``false_positives_alone_in_a_field``), and
@@ -264,6 +266,7 @@ def main() -> None:
             "fresh7",
             "fresh8",
             "fresh9",
+            "fresh10",
             "realneg",
             "vectors",
         ),
@@ -274,7 +277,9 @@ def main() -> None:
         "TruffleHog's and detect-secrets' tests the main corpus left out; fresh7: earlybird's, "
         "Talisman's and ggshield's tests and rule examples; fresh8: checkov's, Microsoft "
         "security-utilities', DevSkim's, rusty-hog's and credential-digger's tests; fresh9: "
-        "gosec's, bandit's, eslint-plugin-no-secrets', find-sec-bugs' and 2ms' tests; realneg: "
+        "gosec's, bandit's, eslint-plugin-no-secrets', find-sec-bugs' and 2ms' tests; fresh10: "
+        "leaky-repo's credential files, GitGuardian's sample secrets, Bearer's rule tests, "
+        "git-secrets' tests and tfsec's check examples; realneg: "
         "negatives only, harmless strings from real public files; vectors: negatives only, "
         "crypto test vectors, object keys and encoded data from real public files)",
     )

@@ -68,6 +68,7 @@ ID_LETTER = {
     "fresh7": "q",
     "fresh8": "u",
     "fresh9": "w",
+    "fresh10": "x",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives."""
 

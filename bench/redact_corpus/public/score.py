@@ -71,6 +71,7 @@ SPLIT_FILES = {
     "fresh7": ("fresh7_secrets.jsonl", "fresh7_negatives.jsonl"),
     "fresh8": ("fresh8_secrets.jsonl", "fresh8_negatives.jsonl"),
     "fresh9": ("fresh9_secrets.jsonl", "fresh9_negatives.jsonl"),
+    "fresh10": ("fresh10_secrets.jsonl", "fresh10_negatives.jsonl"),
 }
 """Splits kept in files of their own (so adding them moves no figure of the others)."""
 DEFAULT_FILES = ("secrets.jsonl", "negatives.jsonl")
