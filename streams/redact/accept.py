@@ -16,11 +16,15 @@ import re
 from .entropy import UNDERSCORE_UUID, is_identifier_like
 from .ids import public_id
 from .value_forms import (
+    _SECRET_WORDS,
     RESOURCE_REF,
     bracketed_placeholder,
     comment_words,
+    is_label,
+    is_prose_label,
     is_ui_text,
     password_named,
+    prompt_or_template,
     typed_password,
     word_placeholder,
 )
@@ -46,7 +50,6 @@ _SECRET_WORD_TRANSLATIONS = frozenset(
 )  # fmt: skip
 """"Password" in the languages UI strings are translated to: a localisation file's
 ``"Password": "Lösenord"`` labels a field, it holds no secret."""
-_SECRET_WORDS = ("password", "passwd", "secret", "token", "key", "credential", "auth")
 _PLACEHOLDER_START = (
     "$", "\\$", "{{", "{%", "%(", "<", "&lt;", "[redacted", "***", "...", "os.", "env.", "arn:aws",
     "enc(",
@@ -58,30 +61,6 @@ _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _PROSE_WORD = re.compile(r"[a-z]+[.!?]")
 _DOTTED = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)+")
 _REPEATED = re.compile(r"(.)\1*")
-
-
-_LABEL = re.compile(r"(?:[#/][a-z]+|[a-z]+[-_/])[a-z]*(?:[-_/][a-z]+)*(?:#[a-z_]+)?")
-"""Lower-case words joined by ``-``, ``_`` or ``/``, or one word after ``#`` or ``/``;
-a Rails route target's ``#action`` may end it."""
-
-
-def is_label(value: str) -> bool:
-    """A value naming the secret rather than holding it: lower-case words that include a
-    secret word, joined as an anchor, route or key is (``#add-password``,
-    ``/forgot-password``, ``cms_user_password``). A real password of that form would be a
-    phrase about passwords with no digit or capital, which is a placeholder at best."""
-    return bool(_LABEL.fullmatch(value)) and any(w in value for w in _SECRET_WORDS)
-
-
-_PROSE = re.compile(r"[A-Za-z][a-z]*(?:'[a-z]+)?,?(?: [A-Za-z][a-z]*(?:'[a-z]+)?,?){2,}[.:?!]?")
-
-
-def is_prose_label(value: str) -> bool:
-    """Three or more plain words that mention a secret: a label, title or prompt
-    (``"Enter your password"``, ``"Creating a strong password"``, ``"I'm not a secret,
-    I think"``), not a value. A
-    passphrase of plain words (``correct horse battery staple``) names no secret."""
-    return bool(_PROSE.fullmatch(value.strip())) and any(w in value.lower() for w in _SECRET_WORDS)
 
 
 _PATH_VALUE = re.compile(r"(?:~|\.{1,2})?/[\w.@\-]+(?:/[\w.@\-]*)+")
@@ -120,8 +99,8 @@ def is_placeholder(value: str) -> bool:
         return True
     if _REPEATED.fullmatch(v):  # "xxxxxxxx", "********"
         return True
-    if bracketed_placeholder(v) or word_placeholder(v):
-        return True  # "[dockerhub-password]", "your_redis_password_here"
+    if bracketed_placeholder(v) or word_placeholder(v) or prompt_or_template(raw):
+        return True  # "[dockerhub-password]", "your_redis_password_here", "Enter API"
     return v.startswith("{") and v.endswith("}")
 
 

@@ -17,7 +17,7 @@ secret (``password = …``); these forms give no such name right before the valu
 * ``config_secret``: configuration lines whose key is a keyword, not a name (redis.conf's
   ``requirepass``/``masterauth``, wpa_supplicant's and NetworkManager's ``psk``,
   sendmail's ``AuthInfo … "P:…"``, fetchmail's and netrc's ``password "…"``, a session
-  cookie), PHP's
+  cookie, FileZilla's ``<Pass>``), PHP's
   ``define('DB_PASSWORD', '…')``, .NET's ``<add key="…Password" value="…"/>`` and
   Composer's ``"github-oauth": {"github.com": "…"}``;
 * ``client_key_argument``: a client built from one string literal, which is its key
@@ -220,6 +220,8 @@ CONFIG_SECRET: tuple[Pattern, ...] = (
         " -b",
         lower=True,
     ),  # fmt: skip
+    # FileZilla's sitemanager.xml and recentservers.xml: <Pass encoding="base64">…</Pass>
+    _p(r"<pass(?:[ \t]+encoding=\"[a-z0-9]+\")?>([^<\n]{3,512})</pass>", "<pass", lower=True),
     # Composer's auth.json: "github-oauth": {"github.com": "…"}, "gitlab-token": {…}
     _p(
         r"\"(?:github-oauth|gitlab-oauth|gitlab-token|bitbucket-oauth)\"[ \t]*:[ \t]*\{[ \t\n]*"

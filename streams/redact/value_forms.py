@@ -4,7 +4,8 @@ Split from ``accept.py`` (what every assignment's check asks): whether the name 
 password, whether the line is a data format whose bare value is a literal (an environment
 variable, a properties or YAML key, a flag), and forms that hold no secret whatever the name:
 a localisation file's text, a ``namespace/name`` reference, a placeholder written as words or
-in brackets, a comment's words, a published test vector's key. Each was read off real lines
+in brackets, a label or a sentence naming the secret, a prompt, a string built around an
+interpolation, a comment's words, a published test vector's key. Each was read off real lines
 (``bench/redact_toollines.py``'s sets, the fresh8 and vectors splits).
 """
 
@@ -54,6 +55,52 @@ _LETTER_WORDS = re.compile(r"[a-z][a-z_\-]{3,63}")
 def word_placeholder(value: str) -> bool:
     """Lower-case words with no digit that say "your …", "… here" or "enter …"."""
     return bool(_LETTER_WORDS.fullmatch(value)) and _WORD_PLACEHOLDER.search(value) is not None
+
+
+_SECRET_WORDS = ("password", "passwd", "secret", "token", "key", "credential", "auth")
+_LABEL = re.compile(r"(?:[#/][a-z]+|[a-z]+[-_/])[a-z]*(?:[-_/][a-z]+)*(?:#[a-z_]+)?")
+"""Lower-case words joined by ``-``, ``_`` or ``/``, or one word after ``#`` or ``/``;
+a Rails route target's ``#action`` may end it."""
+
+
+def is_label(value: str) -> bool:
+    """A value naming the secret rather than holding it: lower-case words that include a
+    secret word, joined as an anchor, route or key is (``#add-password``,
+    ``/forgot-password``, ``cms_user_password``). A real password of that form would be a
+    phrase about passwords with no digit or capital, which is a placeholder at best."""
+    return bool(_LABEL.fullmatch(value)) and any(w in value for w in _SECRET_WORDS)
+
+
+_PROSE = re.compile(r"[A-Za-z][a-z]*(?:'[a-z]+)?,?(?: [A-Za-z][a-z]*(?:'[a-z]+)?,?){2,}[.:?!]?")
+
+
+def is_prose_label(value: str) -> bool:
+    """Three or more plain words that mention a secret: a label, title or prompt
+    (``"Enter your password"``, ``"Creating a strong password"``, ``"I'm not a secret,
+    I think"``), not a value. A passphrase of plain words (``correct horse battery
+    staple``) names no secret."""
+    return bool(_PROSE.fullmatch(value.strip())) and any(w in value.lower() for w in _SECRET_WORDS)
+
+
+_PROMPT = re.compile(
+    r"(?i)(?:enter|insert|type|paste|provide|put|fill in|replace with|add)(?: (?:your|the|an?))?"
+    r"(?: [A-Za-z][a-z]*| [A-Z]{2,5})+[.:…]*"
+)
+"""A prompt written in a secret's place: an imperative and plain words (``Enter API``,
+``Paste your token here``), no digit or sign."""
+_INTERPOLATION = re.compile(r"[#$]\{[^}\n]*\}")
+_TOKEN_RUN = re.compile(r"[A-Za-z0-9_\-+/=]{8,}")
+
+
+def prompt_or_template(value: str) -> bool:
+    """A prompt (:data:`_PROMPT`), or a string built around an interpolation with no
+    literal run of 8+ token characters left (Ruby's ``"a #{x}"``, a shell's ``"${host}:1"``):
+    the secret is the interpolated variable's, not this literal's."""
+    if _PROMPT.fullmatch(value):
+        return True
+    if ("#{" in value or "${" in value) and _INTERPOLATION.search(value):
+        return _TOKEN_RUN.search(_INTERPOLATION.sub(" ", value)) is None
+    return False
 
 
 def typed_password(value: str, text: str, start: int, end: int) -> bool:

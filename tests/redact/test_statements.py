@@ -20,6 +20,7 @@ R = Redactor()
 SECRET = "Wint3rIsHere"
 
 NEW = (
+    '<Server><Host>ftp.example.org</Host><User>bob</User><Pass encoding="base64">Wint3rIsHere</Pass></Server>',
     "define( 'DB_PASSWORD', 'Wint3rIsHere' );",
     '{"github-oauth": {"github.com": "Wint3rIsHere"}}',
     "requirepass Wint3rIsHere\nmasterauth Wint3rIsHere\n",

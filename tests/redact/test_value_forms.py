@@ -82,6 +82,9 @@ TAKEN = [
 KEPT = [
     "max_tokens=4096",
     "password_for_reset = True",
+    '{ API_KEY: "a #{x}" }',  # Bearer's tests: built around an interpolation
+    'final String API_KEY = "Enter API";',  # a prompt in the secret's place
+    'api_key: "Paste your key here"',
     'token_for_url = "https://example.org/reset"',
     "password_min_length: 8",
     '"repeat_password": "Gjenta passord"',
