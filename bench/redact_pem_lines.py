@@ -18,7 +18,8 @@ Sources, each line deduplicated:
   self-signed certificate, a request and its public key.
 
 A private line left unchanged is a leak; the figure to watch is ``private kept``, which
-must be 0.
+must be 0. Whole bodies without their armour, and their middle lines six at a time (a
+``sed -n`` of a CA bundle, a hunk's context), are scored the same way.
 """
 
 from __future__ import annotations
@@ -90,11 +91,14 @@ def mirror_files(mirrors: Path) -> Iterator[tuple[str, str]]:
     for repo in sorted(mirrors.glob("*/repo")):
         grep = subprocess.run(
             ["git", "-C", str(repo), "grep", "-I", "-l", "-e", "-----BEGIN", "HEAD"],
-            capture_output=True, text=True,
+            capture_output=True, text=True, errors="replace",
         )  # fmt: skip
         for name in grep.stdout.splitlines():
             show = subprocess.run(
-                ["git", "-C", str(repo), "show", name], capture_output=True, text=True
+                ["git", "-C", str(repo), "show", name],
+                capture_output=True,
+                text=True,
+                errors="replace",
             )
             yield f"{repo.parent.name}:{name}", show.stdout
 
@@ -215,6 +219,38 @@ def print_bodies(sources: list[tuple[str, str]], redactor: Redactor) -> None:
             row[2] += sum("+" + a == b for a, b in zip(lines, hunk, strict=False))
     print(
         f"\n{'side':8} {'body without armour':28} {'lines':>6} {'kept pasted':>13}"
+        f" {'kept in a diff':>15}"
+    )
+    for (side, label), (n, a, b) in sorted(kept.items()):
+        print(f"{side:8} {label:28} {n:6} {a:6} {a / n:6.1%} {b:7} {b / n:6.1%}")
+    print_windows(sources, redactor)
+
+
+WINDOW = 6
+
+
+def print_windows(sources: list[tuple[str, str]], redactor: Redactor) -> None:
+    """Lines from the middle of a body, :data:`WINDOW` at a time, never its first line
+    (``sed -n 40,45p ca-bundle.pem``, a diff hunk's context inside a certificate): how
+    many come through unchanged, pasted and as a hunk's context lines."""
+    seen: set[str] = set()
+    kept: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
+    for _, text in sources:
+        for side, label, lines in bodies(text):
+            for at in range(1, len(lines) - 1, WINDOW):
+                window = lines[at : at + WINDOW]
+                joined = "\n".join(window)
+                if len(window) < 2 or joined in seen:
+                    continue
+                seen.add(joined)
+                pasted = redactor.redact_text(joined)[0].split("\n")
+                hunk = redactor.redact_text("\n".join(" " + line for line in window))[0]
+                row = kept[side, label]
+                row[0] += len(window)
+                row[1] += sum(a == b for a, b in zip(window, pasted, strict=False))
+                row[2] += sum(" " + a == b for a, b in zip(window, hunk.split("\n"), strict=False))
+    print(
+        f"\n{'side':8} {'middle lines, 6 at a time':28} {'lines':>6} {'kept pasted':>13}"
         f" {'kept in a diff':>15}"
     )
     for (side, label), (n, a, b) in sorted(kept.items()):

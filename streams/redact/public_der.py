@@ -141,7 +141,12 @@ def in_public_body(text: str, start: int, end: int) -> bool:
 
 @lru_cache(maxsize=1)
 def _spared_lines(text: str) -> frozenset[int]:
-    """Where each line lies that a public body's first line above it covers.
+    """Where each line lies that a public body's first line above it covers, and every
+    line of a run of full body lines one of which holds DER no private key has
+    (:func:`public_der_line`): the middle of a certificate quoted without its first line
+    (``sed -n 40,45p ca-bundle.pem``, a hunk's context), whose other lines are modulus or
+    signature bytes a private key's look like. A run that holds a certificate's first line
+    is judged by that certificate's length only: lines glued under its end are not its.
 
     Kept for the last text read: the entropy rule asks about every run of one text in
     turn, and one pass over the text answers them all (a walk back from each line cost a
@@ -150,6 +155,8 @@ def _spared_lines(text: str) -> frozenset[int]:
     run = 0  # full body lines right above the current line
     pgp = False  # the first of them opens an OpenPGP public key
     cert: tuple[int, int] | None = None  # (run index, size) of the nearest certificate start
+    lines: list[int] = []  # where the run's lines start
+    marked = False  # one of them holds DER no private key has, and none starts a certificate
     offset = 0
     for line in text.split("\n"):
         body = _body_line(line)
@@ -168,9 +175,15 @@ def _spared_lines(text: str) -> frozenset[int]:
                 if head:
                     cert = (run, 4 + int.from_bytes(head.group(1), "big"))
             run += 1
+            lines.append(offset)
+            marked = cert is None and (marked or public_der_line(body))
         else:
-            run, pgp, cert = 0, False, None
+            if marked:  # the run's last, shorter line is the body's too
+                spared.update(lines, [offset] if _ANY_LINE.fullmatch(body) else [])
+            run, pgp, cert, lines, marked = 0, False, None, [], False
         offset += len(line) + 1
+    if marked:
+        spared.update(lines)
     return frozenset(spared)
 
 
