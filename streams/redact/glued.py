@@ -13,6 +13,10 @@ walk goes on piece by piece until a piece is not, so a URL's host after
 that a ``.`` or ``:`` follows is a host and is never taken; a ``/`` is no glue, so a path
 after a token is left to the path rules. Only text with a token in it is read: the rule
 cannot touch a string no other rule changed.
+
+The rest of a YAML plain scalar or an ``env`` line's value after a token goes too when it
+reads as a generated secret's (a WordPress salt holds blanks and every sign a value's rule
+stops at: :func:`_rest_of_value`).
 """
 
 from __future__ import annotations
@@ -53,12 +57,51 @@ def _secret_piece(piece: str) -> bool:
 
 
 def glued_spans(text: str, low: str, hits: list[str] | None) -> list[tuple[int, int]]:
-    """The spans of the secret pieces glued to the text's redaction tokens."""
+    """The spans of the secret pieces glued to the text's redaction tokens, and the rest of
+    a value a token stopped short of (:func:`_rest_of_value`)."""
     spans: list[tuple[int, int]] = []
     for marker in MARKER.finditer(text):
         spans += _after(text, marker.end())
         spans += _before(text, marker.start())
+        spans += _rest_of_value(text, marker.start(), marker.end())
     return sorted(set(spans))
+
+
+_YAML_KEY = re.compile(r"[ \t]*(?:- )?[\"']?[\w.\-]+[\"']?:[ \t]+")
+"""A YAML line's key, its colon and blanks, right up to the value."""
+_ENV_NAME = re.compile(r"[ \t]*(?:export[ \t]+)?[A-Z][A-Z0-9_]*=")
+"""An environment variable's line (``env`` output, a ``.env`` file) up to the value."""
+_SIGNS = frozenset("!@#$%^&*()[]{}<>|;:,.?~`+=")
+
+
+def _noise(word: str) -> bool:
+    """16+ characters of letters of both cases, digits and 4+ distinct signs: a generated
+    secret's part, not a word, a flag, a path or a command."""
+    if len(word) < 16 or "/" in word:
+        return False
+    digit, upper, lower = _classes(word)
+    return bool(digit and upper and lower) and len(_SIGNS.intersection(word)) >= 4
+
+
+def _rest_of_value(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The rest of a value a token stopped short of: a YAML plain scalar and an environment
+    line's value (``env`` prints it raw) run to their line's end, blanks and signs
+    included (``WORDPRESS_AUTH_KEY: Y>Y9.5Ch0-3cq|=vbus…;NSa+GJmj _1Ed(cVZ7r#…`` in a
+    compose file, a WordPress salt from ``wp_generate_password(64, true, true)``). Taken
+    only when that rest reads as a generated secret's (:func:`_noise`, at most two blanks):
+    never a command (``DB_PASSWORD=x123 npm start``), a comment or a log's words."""
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    rest = text[end:line_end].split(" #", 1)[0].rstrip()
+    if not rest or rest.count(" ") > 2 or "[REDACTED:" in rest:
+        return []
+    head = text[text.rfind("\n", 0, start) + 1 : start]
+    if not (_YAML_KEY.fullmatch(head) or _ENV_NAME.fullmatch(head)):
+        return []
+    if not _noise(rest.replace(" ", "")):
+        return []
+    begin = end + len(rest) - len(rest.lstrip())
+    return [(begin, end + len(rest))]
 
 
 def _after(text: str, at: int) -> list[tuple[int, int]]:

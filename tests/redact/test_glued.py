@@ -57,3 +57,35 @@ def test_a_token_already_in_the_input_is_extended_once() -> None:
     redactor = Redactor()
     once = redactor.redact_text(f"Is {KEY}.Y1q8JoeGNoSelGj the one?")[0]
     assert redactor.redact_text(once)[0] == once
+
+
+WP_SALT = "Y>Y9.5Ch0-3cq|=vbus[IeF(OJ9yZ|SQ#:iG;NSa+GJmj _1Ed(cVZ7r#+JMlA,S"
+"""A WordPress salt (Leaky Repo's wp-config.php, fresh10): 64 printable characters, a blank
+among them, as ``wp_generate_password(64, true, true)`` makes them."""
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"environment:\n  WORDPRESS_AUTH_KEY: {WP_SALT}\n  WORDPRESS_DB_HOST: db",
+        f"$ env | grep AUTH\nWORDPRESS_AUTH_KEY={WP_SALT}\n",
+    ],
+)
+def test_a_value_with_a_blank_inside_goes_to_its_lines_end(text: str) -> None:
+    """A YAML plain scalar and an ``env`` line run to their line's end: the rest of a salt
+    after the first blank or sign a value's rule stops at goes too."""
+    out = Redactor().redact_text(text)[0]
+    assert "_1Ed(cVZ7r" not in out and "NSa+GJmj" not in out, out
+    assert "WORDPRESS_DB_HOST: db" in out or "grep AUTH" in out
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("DB_PASSWORD=x123abcQQ npm start --port 3000", "npm start --port 3000"),
+        ("password: hunter2xyz # rotated on monday", "# rotated on monday"),
+        ("api_key: Xk3jd8fQ2aB7cD9eF1gH2i and more words here", "and more words here"),
+    ],
+)
+def test_a_command_a_comment_or_words_after_a_value_stay(text: str, kept: str) -> None:
+    assert kept in Redactor().redact_text(text)[0]
