@@ -60,11 +60,31 @@ def glued_spans(text: str, low: str, hits: list[str] | None) -> list[tuple[int, 
     """The spans of the secret pieces glued to the text's redaction tokens, and the rest of
     a value a token stopped short of (:func:`_rest_of_value`)."""
     spans: list[tuple[int, int]] = []
+    previous = -1
     for marker in MARKER.finditer(text):
         spans += _after(text, marker.end())
         spans += _before(text, marker.start())
         spans += _rest_of_value(text, marker.start(), marker.end())
+        if previous >= 0:
+            spans += _between(text, previous, marker.start())
+        previous = marker.end()
     return sorted(set(spans))
+
+
+def _between(text: str, begin: int, end: int) -> list[tuple[int, int]]:
+    """A piece between two tokens on one line, at most two blanks in it, that reads as a
+    generated secret's (:func:`_noise`, 8 characters are enough here): two rules took the
+    ends of one value with blanks and signs inside (``[REDACTED] 2(#o0|2$cB+K|.G$hB~4
+    [REDACTED]``). Quotes, a new line or words between are two values (``"a": "[…]",
+    "b": "[…]"``, ``KEY=[…] SECRET=[…]``)."""
+    gap = text[begin:end]
+    inner = gap.strip()
+    if not inner or "\n" in gap or '"' in gap or "'" in gap or gap.count(" ") > 2:
+        return []
+    if not _noise(inner.replace(" ", ""), minimum=8):
+        return []
+    start = begin + len(gap) - len(gap.lstrip())
+    return [(start, start + len(inner))]
 
 
 _YAML_KEY = re.compile(r"[ \t]*(?:- )?[\"']?[\w.\-]+[\"']?:[ \t]+")
@@ -74,10 +94,10 @@ _ENV_NAME = re.compile(r"[ \t]*(?:export[ \t]+)?[A-Z][A-Z0-9_]*=")
 _SIGNS = frozenset("!@#$%^&*()[]{}<>|;:,.?~`+=")
 
 
-def _noise(word: str) -> bool:
+def _noise(word: str, minimum: int = 16) -> bool:
     """16+ characters of letters of both cases, digits and 4+ distinct signs: a generated
     secret's part, not a word, a flag, a path or a command."""
-    if len(word) < 16 or "/" in word:
+    if len(word) < minimum or "/" in word:
         return False
     digit, upper, lower = _classes(word)
     return bool(digit and upper and lower) and len(_SIGNS.intersection(word)) >= 4

@@ -89,3 +89,22 @@ def test_a_value_with_a_blank_inside_goes_to_its_lines_end(text: str) -> None:
 )
 def test_a_command_a_comment_or_words_after_a_value_stay(text: str, kept: str) -> None:
     assert kept in Redactor().redact_text(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "KEY=[REDACTED:x] SECRET=[REDACTED:y]",
+        '{"a": "[REDACTED:x]", "b": "[REDACTED:y]"}',
+        "https://h/p?k=[REDACTED:x]&expires=1699999999&sig=[REDACTED:y]",
+        "[REDACTED:x] and then [REDACTED:y]",
+    ],
+)
+def test_two_values_side_by_side_stay_two(text: str) -> None:
+    assert Redactor().redact_text(text)[0] == text
+
+
+def test_a_generated_piece_between_two_tokens_goes() -> None:
+    """Two rules took the ends of one salt with blanks and signs inside (fresh10)."""
+    text = "token = [REDACTED:secret_assignment];Y}hzUo4=bz9WmX&vEw5TO [REDACTED:contextual_key]"
+    assert "bz9WmX" not in Redactor().redact_text(text)[0]
