@@ -29,7 +29,9 @@ fresh8`` the one taken from checkov's, Microsoft security-utilities', DevSkim's,
 and credential-digger's tests, ``--split fresh9`` the one taken from gosec's, bandit's,
 eslint-plugin-no-secrets', find-sec-bugs' and 2ms' tests, ``--split fresh10`` the one
 taken from leaky-repo's credential files, GitGuardian's sample secrets, Bearer's rule tests,
-git-secrets' tests and tfsec's check examples (each in its own files; ``--split`` repeats).
+git-secrets' tests and tfsec's check examples, ``--split fresh11`` the one taken from OWASP
+WrongSecrets' challenges, TruffleHog's test_keys and CI/CD Goat's planted credentials (each
+in its own files; ``--split`` repeats).
 Per split it
 also prints the field readings' figures (``short_text_fields``, ``lone_value_fields``,
 ``located_fields``: the path and URL fields) and the negatives altered when planted alone
@@ -267,6 +269,7 @@ def main() -> None:
             "fresh8",
             "fresh9",
             "fresh10",
+            "fresh11",
             "realneg",
             "vectors",
         ),
@@ -279,7 +282,8 @@ def main() -> None:
         "security-utilities', DevSkim's, rusty-hog's and credential-digger's tests; fresh9: "
         "gosec's, bandit's, eslint-plugin-no-secrets', find-sec-bugs' and 2ms' tests; fresh10: "
         "leaky-repo's credential files, GitGuardian's sample secrets, Bearer's rule tests, "
-        "git-secrets' tests and tfsec's check examples; realneg: "
+        "git-secrets' tests and tfsec's check examples; fresh11: OWASP WrongSecrets' "
+        "challenges, TruffleHog's test_keys and CI/CD Goat's planted credentials; realneg: "
         "negatives only, harmless strings from real public files; vectors: negatives only, "
         "crypto test vectors, object keys and encoded data from real public files)",
     )

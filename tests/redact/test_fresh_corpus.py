@@ -69,6 +69,7 @@ ID_LETTER = {
     "fresh8": "u",
     "fresh9": "w",
     "fresh10": "x",
+    "fresh11": "y",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives."""
 
