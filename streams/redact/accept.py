@@ -34,7 +34,7 @@ _NOT_VALUES = frozenset(
         "none", "null", "nil", "true", "false", "undefined", "str", "string", "bytes", "int",
         "bool", "optional", "required", "secretstr", "any", "object", "dict", "list",
         "empty", "redacted", "masked", "hidden", "placeholder", "example", "environ", "new",
-        "dummy", "changeme", "change_me", "notset", "unset", "todo", "tbd", "fixme",
+        "dummy", "changeme", "change_me", "notset", "unset", "todo", "tbd", "fixme", "default",
     }
 )  # fmt: skip
 _OPTION_VALUES = frozenset({"include", "omit", "same-origin"})

@@ -516,8 +516,10 @@ def snake_name(run: str) -> bool:
         return False
     words = letters = 0
     for part in parts:
-        if len(part) > _MAX_NAME_PART or (part != part.lower() and part != part.upper()):
-            return False
+        if len(part) > _MAX_NAME_PART or (
+            part != part.lower() and part != part.upper() and not part.istitle()
+        ):
+            return False  # a part of mixed case; a capitalised word is a word ("Vault")
         if len(_LETTER_DIGIT.findall(part)) > 2:
             return False
         if len(part) >= 3 and part.isalpha() and _VOWELS.intersection(part.lower()):

@@ -85,6 +85,8 @@ KEPT = [
     '{ API_KEY: "a #{x}" }',  # Bearer's tests: built around an interpolation
     'final String API_KEY = "Enter API";',  # a prompt in the secret's place
     'api_key: "Paste your key here"',
+    'ARG argBasedPassword="default"',  # WrongSecrets' Dockerfile: a default's name
+    "- name: vaultpassword\n  value: if_you_see_this_please_use_K8S_and_Vault",  # a phrase
     'token_for_url = "https://example.org/reset"',
     "password_min_length: 8",
     '"repeat_password": "Gjenta passord"',
