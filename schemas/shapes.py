@@ -163,12 +163,21 @@ _SIGN_INSIDE = re.compile(rf"[A-Za-z0-9][{re.escape(_PASSWORD_SIGNS)}]+[A-Za-z0-
 def password_like(segment: str) -> bool:
     """A segment with a password's signs (``!$*^~|`` and the backtick) among letters: inside
     the word (``super$ecret``, ``Winter!Q``), beside digits (``VMware1!``, ``river99$``) or
-    two of them (``Hunter!$``). No branch, OS, IDE, time zone, language or label is
-    written so; ``breaking!`` (one sign at the end, no digit) stays a word."""
+    two of them (``Hunter!$``), or ending a word and a number with ``#``, ``%``, ``&`` or
+    ``@`` (``ciderland5#``, ``jenko123%``), or a word with three or more signs after it
+    (``tuturjgkjf#$@#%``). No branch, OS, IDE, time zone, language or label is written so;
+    ``breaking!`` (one sign at the end, no digit) stays a word."""
+    if _WORD_NUMBER_SIGN.search(segment) or _SIGNS_AFTER_WORD.search(segment):
+        return True
     signs = sum(segment.count(c) for c in _PASSWORD_SIGNS)
     if not signs or not any(c.isalpha() for c in segment):
         return False
     return signs >= 2 or any(c.isdigit() for c in segment) or bool(_SIGN_INSIDE.search(segment))
+
+
+_WORD_NUMBER_SIGN = re.compile(r"^(?![#%&@]).*[a-z][A-Za-z]{2}[0-9]+[#%&@]$")
+"""Not a template's ``@CFLAGS_SSE2@`` (opened by the same sign, no lower case)."""
+_SIGNS_AFTER_WORD = re.compile(r"[A-Za-z]{4}[0-9]*[#$%&@!*^~]{3,}$")
 
 
 _KEY_TOKEN = re.compile(r"(?!.*\.[a-z]{1,5}$)[A-Za-z0-9_\-.+!$*~@#%&:^|=()?]+")

@@ -45,6 +45,9 @@ SAID_KEYS = [
     "6f5557b2:9d8870b0",  # 2ms sidekiq: a gem source's user:password in hex
     "v6300i0eqyif6mib1x9ek2fma",  # 2ms messagebird: a "v" and digits start no version here
     "d6s$f9g!j8mg7hw?n&2",  # bandit: a password with a "?" among its signs
+    "ciderland5#",  # CI/CD Goat: a word, a number and a sign
+    "jenko123%",
+    "tuturjgkjf#$@#%",  # a word and three signs
 ]
 
 
@@ -116,6 +119,8 @@ HARMLESS = [
     "password1",  # a variable as often as a password
     "codeready-builder-for-rhel-10-$",  # ripgrep's commits: a variable's start
     "some_key_1235#$@",  # checkov: a name with signs
+    "@CFLAGS_SSE2@",  # libsodium's commits: an autoconf substitution
+    "issue#5",
     "bG9jYWxob3N0OjgwODA=",  # base64 of localhost:8080
     "aHR0cHM6Ly9leGFtcGxlLmNvbS9hcGk=",  # base64 of https://example.com/api
     "aGVsbG8gd29ybGQsIHRoaXMgaXMgdGV4dA==",  # base64 of a sentence
