@@ -33,7 +33,17 @@ from __future__ import annotations
 
 import re
 
-from . import accept, context, diffs, entropy, glued, prose, pytest_report, statements
+from . import (
+    accept,
+    context,
+    diffs,
+    entropy,
+    glued,
+    manifests,
+    prose,
+    pytest_report,
+    statements,
+)
 from .credentials import CREDENTIAL_RULES
 from .pattern import Pattern, Rule
 from .pattern import literal as _p
@@ -481,6 +491,18 @@ SECRET_RULES: tuple[Rule, ...] = (
                 context.HANDLING_LITERALS,
                 on_lower=True,
                 finder=context.verb_key_spans,
+            ),
+        ),
+    ),
+    Rule(
+        "k8s_secret_data",
+        # Every value of a Kubernetes Secret's data and stringData (manifests.py).
+        (
+            Pattern(
+                re.compile(r"kind: secret|\"kind\": \"secret"),
+                ("kind: secret", '"kind": "secret"'),
+                on_lower=True,
+                finder=manifests.secret_data_spans,
             ),
         ),
     ),

@@ -176,6 +176,7 @@ RULE_EXAMPLES = {
     "credential_call": "smtp.login('bob@x.org', 'Wint3rIsHere')",
     "config_secret": "requirepass Wint3rIsHere",
     "compared_secret": 'if password == "Wint3rIsHere":',
+    "k8s_secret_data": "kind: Secret\ndata:\n  funnier: dGhpcyBpcyBhcGFzc3dvcmQ=\n",
     "prose_secret": "the staging db password is now Tr0ub4dor&3",
     "prose_key": "2024-05-02 INFO [auth] using key 4ian1234 for tenant acme-eu",
     "client_key_argument": 'client := raven.NewClient("JJ4ZIC9EJNWVIS86")',

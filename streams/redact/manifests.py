@@ -1,0 +1,91 @@
+"""A Kubernetes Secret's values: whatever its keys are named, the manifest says they are
+secret. Part of ``rules.SECRET_RULES`` (``k8s_secret_data``).
+
+``kubectl get secret app -o yaml`` (or ``-o json``) prints a Secret with its ``data``
+base64-encoded and keys that need not say secret (``username``, ``db-url``, ``funnier``);
+a manifest in a repository writes ``stringData`` in plain text. Name-based rules take the
+values whose key says password or token; this reading takes every value of the ``data``
+and ``stringData`` maps of a document whose ``kind`` is exactly ``Secret`` (not
+``ExternalSecret``, whose data are references, nor ``SealedSecret``'s ciphertext).
+Templates and references (``{{ .Values.password | b64enc }}``, ``${DB_PASSWORD}``) are no
+values, and a certificate or a public key (a TLS Secret's ``tls.crt``) is public: they
+stay.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .accept import is_placeholder
+
+_YAML_KIND = re.compile(r"(?m)^[ \t]*kind:[ \t]*[\"']?Secret[\"']?[ \t]*$")
+_YAML_MAP = re.compile(r"(?m)^([ \t]*)(?:data|stringData):[ \t]*$")
+_YAML_ENTRY = re.compile(r"([ \t]+)[\w.\-]+:[ \t]*(.*?)[ \t]*$")
+_JSON_KIND = re.compile(r"\"kind\"[ \t]*:[ \t]*\"Secret\"")
+_JSON_MAP = re.compile(r"\"(?:data|stringData)\"[ \t]*:[ \t]*\{([^{}]*)\}")
+_JSON_VALUE = re.compile(r"\"[\w.\-]+\"[ \t]*:[ \t]*\"([^\"\n]+)\"")
+_DOCUMENT = re.compile(r"(?m)^---[ \t]*$")
+
+
+def secret_data_spans(text: str, low: str, hits: list[str] | None) -> list[tuple[int, int]]:
+    """Spans of the values of every Secret's ``data`` and ``stringData`` in ``text``."""
+    spans: list[tuple[int, int]] = []
+    starts = [0, *(m.end() for m in _DOCUMENT.finditer(text)), len(text)]
+    for begin, end in zip(starts, starts[1:], strict=False):
+        if _YAML_KIND.search(text, begin, end):
+            spans += _yaml_values(text, begin, end)
+        if _JSON_KIND.search(text, begin, end):
+            spans += _json_values(text, begin, end)
+    return [(a, b) for a, b in spans if not _public_or_template(text[a:b])]
+
+
+_PUBLIC_PEM = ("-----BEGIN CERTIFICATE", "-----BEGIN PUBLIC KEY")
+_PUBLIC_PEM_B64 = ("LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS", "LS0tLS1CRUdJTiBQVUJMSUMgS0VZ")
+"""``-----BEGIN CERTIFICATE`` and ``-----BEGIN PUBLIC KEY`` in base64: a TLS Secret's
+``tls.crt``, a service account's ``ca.crt``. Public, and kept (its ``tls.key`` goes)."""
+
+
+def _public_or_template(value: str) -> bool:
+    return value.startswith(_PUBLIC_PEM + _PUBLIC_PEM_B64) or is_placeholder(value)
+
+
+def _yaml_values(text: str, begin: int, end: int) -> list[tuple[int, int]]:
+    """The values of the map under each ``data:``/``stringData:`` line: the lines indented
+    deeper than it, a block scalar's lines (``key: |``) whole."""
+    spans = []
+    for head in _YAML_MAP.finditer(text, begin, end):
+        indent = len(head.group(1).expandtabs())
+        at = head.end() + 1
+        block = -1  # the indentation of the key whose block scalar is being read
+        while at < end:
+            line_end = text.find("\n", at, end)
+            line_end = end if line_end < 0 else line_end
+            line = text[at:line_end]
+            depth = len(line) - len(line.lstrip(" \t"))
+            if line.strip() and depth <= indent:
+                break
+            if block >= 0 and depth > block and line.strip():
+                if line.strip().startswith(_PUBLIC_PEM):
+                    block = len(line)  # a certificate written out: its lines stay
+                else:
+                    spans.append((at + depth, line_end))
+            else:
+                entry = _YAML_ENTRY.fullmatch(line)
+                block = -1
+                if entry is not None and entry.group(2) in ("|", ">", "|-", ">-"):
+                    block = len(entry.group(1))
+                elif entry is not None and entry.group(2):
+                    value = entry.group(2)
+                    quoted = value[:1] in "\"'" and value[-1:] == value[:1] and len(value) > 1
+                    a = at + entry.start(2) + quoted
+                    spans.append((a, at + entry.end(2) - quoted))
+            at = line_end + 1
+    return spans
+
+
+def _json_values(text: str, begin: int, end: int) -> list[tuple[int, int]]:
+    return [
+        value.span(1)
+        for block in _JSON_MAP.finditer(text, begin, end)
+        for value in _JSON_VALUE.finditer(text, block.start(1), block.end(1))
+    ]
