@@ -50,36 +50,42 @@ def _public_or_template(value: str) -> bool:
 
 
 def _yaml_values(text: str, begin: int, end: int) -> list[tuple[int, int]]:
-    """The values of the map under each ``data:``/``stringData:`` line: the lines indented
-    deeper than it, a block scalar's lines (``key: |``) whole."""
+    """The values of the flat map under each ``data:``/``stringData:`` line: its entries
+    sit at one indentation, deeper than the head (the first entry's); a line at the
+    entries' depth that is no entry, or a shallower one, ends the map (a Secret's data
+    holds strings only). A block scalar (``key: |``) is taken while its lines are one
+    word each (base64 wrapped, a key); a file's text kept in a Secret (an Alertmanager or
+    Prometheus config) is left to the text rules, which read its passwords by name."""
     spans = []
     for head in _YAML_MAP.finditer(text, begin, end):
         indent = len(head.group(1).expandtabs())
-        at = head.end() + 1
-        block = -1  # the indentation of the key whose block scalar is being read
+        at, child, block = head.end() + 1, -1, False
         while at < end:
             line_end = text.find("\n", at, end)
             line_end = end if line_end < 0 else line_end
             line = text[at:line_end]
-            depth = len(line) - len(line.lstrip(" \t"))
-            if line.strip() and depth <= indent:
+            at, depth = line_end + 1, len(line) - len(line.lstrip(" \t"))
+            if not line.strip():
+                continue
+            if depth <= indent or (child >= 0 and depth < child):
                 break
-            if block >= 0 and depth > block and line.strip():
-                if line.strip().startswith(_PUBLIC_PEM):
-                    block = len(line)  # a certificate written out: its lines stay
-                else:
-                    spans.append((at + depth, line_end))
-            else:
-                entry = _YAML_ENTRY.fullmatch(line)
-                block = -1
-                if entry is not None and entry.group(2) in ("|", ">", "|-", ">-"):
-                    block = len(entry.group(1))
-                elif entry is not None and entry.group(2):
-                    value = entry.group(2)
-                    quoted = value[:1] in "\"'" and value[-1:] == value[:1] and len(value) > 1
-                    a = at + entry.start(2) + quoted
-                    spans.append((a, at + entry.end(2) - quoted))
-            at = line_end + 1
+            if child < 0:
+                child = depth
+            if depth > child:
+                body = line.strip()
+                block = block and not body.startswith(_PUBLIC_PEM) and " " not in body
+                if block:  # a value written over lines (base64, a key), not a file's text
+                    spans.append((line_end - len(line) + depth, line_end))
+                continue
+            entry = _YAML_ENTRY.fullmatch(line)
+            if entry is None:
+                break
+            value = entry.group(2)
+            block = value in ("|", ">", "|-", ">-")
+            if value and not block:
+                quoted = value[:1] in "\"'" and value[-1:] == value[:1] and len(value) > 1
+                a = line_end - len(line) + entry.start(2) + quoted
+                spans.append((a, line_end - len(line) + entry.end(2) - quoted))
     return spans
 
 

@@ -34,7 +34,11 @@ metadata:
 stringData:
   settings.ini: |
     [db]
-    pass = correct horse battery
+    host = db.internal
+    password = Wint3rIsHere
+  wrapped: |
+    Xk3jd8fQ2aB7cD9eF1gH2iJ3kL4mN5oP6qR7sT8uV
+    wQ2aB7cD9eF1gH2iJ3kL4mN5oP6qR7sT8uV
   greeting: "it is a secret"
 """
 
@@ -48,9 +52,10 @@ def test_every_value_of_a_secrets_data_goes(text: str) -> None:
     assert "funnystuff" in out or '"kind": "Secret"' in out
 
 
-def test_string_data_and_its_block_scalars_go() -> None:
+def test_string_data_and_its_wrapped_values_go_a_files_text_to_the_text_rules() -> None:
     out = Redactor().redact_text(STRING_DATA)[0]
-    assert "correct horse battery" not in out and "it is a secret" not in out, out
+    assert "it is a secret" not in out and "wQ2aB7cD9eF1" not in out, out
+    assert "Wint3rIsHere" not in out and "host = db.internal" in out, out
     assert "name: app" in out
 
 
