@@ -52,11 +52,11 @@ _SECRET_WORD_TRANSLATIONS = frozenset(
 ``"Password": "Lösenord"`` labels a field, it holds no secret."""
 _PLACEHOLDER_START = (
     "$", "\\$", "{{", "{%", "%(", "<", "&lt;", "[redacted", "***", "...", "os.", "env.", "arn:aws",
-    "enc(",
+    "enc(", "enc[", "#@",
 )  # fmt: skip
-"""A value starting so is a template, a variable, an HTML-escaped ``<placeholder>``, a
-ciphertext (Jasypt's ``ENC(…)``), or an AWS ARN (a policy or role name:
-``…:policy/IAMUserChangePassword``)."""
+"""A value starting so is a template (ytt's ``#@ …`` too), a variable, an HTML-escaped
+``<placeholder>``, a ciphertext (Jasypt's ``ENC(…)``, SOPS's ``ENC[AES256_GCM,…]``), or an
+AWS ARN (a policy or role name: ``…:policy/IAMUserChangePassword``)."""
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _PROSE_WORD = re.compile(r"[a-z]+[.!?]")
 _DOTTED = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)+")

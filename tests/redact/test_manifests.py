@@ -66,6 +66,8 @@ def test_string_data_and_its_wrapped_values_go_a_files_text_to_the_text_rules() 
         "kind: ExternalSecret\nspec:\n  data:\n    - secretKey: password\n",
         "kind: Secret\nstringData:\n  password: {{ .Values.password | b64enc }}\n",
         "kind: Secret\nstringData:\n  user: ${DB_USER}\n",
+        "kind: Secret\nstringData:\n  values.yaml: #@ yaml.encode(data.values.x)\n",  # ytt
+        "kind: Secret\ndata:\n  db-password: ENC[AES256_GCM,data:O+5l4g==,type:str]\n",  # SOPS
         "kind: Secret\ntype: kubernetes.io/tls\ndata:\n"
         "  tls.crt: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSUM=\n",
     ],
