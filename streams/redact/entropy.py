@@ -141,6 +141,13 @@ def shannon_bits(s: str) -> float:
     return -sum(c / n * math.log2(c / n) for c in Counter(s).values())
 
 
+_RESOURCE_ID = re.compile(
+    r"(?i)(?:document|doc|drive|file|folder|sheet|spreadsheet|video|playlist|channel|calendar"
+    r"|form|site|page|post|project|dataset|table|model|image|photo|album|board|workspace)"
+    r"[_\-.]?id[\"']?[ \t]*[=:][ \t]*[\"']?$"
+)
+"""An id label that names a resource (``GOOGLE_DRIVE_DOCUMENT_ID=``, ``"fileId": "``): a
+mixed-case value after it is that resource's id (Google's file ids), not a credential."""
 _CLOSE_KEYWORDS = ("key", "token", "secret", "passw", "credential", "bearer", "apikey")
 _CLOSE = 16
 
@@ -547,7 +554,10 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
     if ULID.fullmatch(token) or WHEEL_TAG.fullmatch(token) or CLOUDFORMATION_NAME.fullmatch(token):
         return False  # an id (a ULID, a CloudFormation name), a wheel's tags
     if after_id_label(text, start) and (
-        not (upper and lower) or json_id_key(text, start) or after_aws_id_label(text, start)
+        not (upper and lower)
+        or json_id_key(text, start)
+        or after_aws_id_label(text, start)
+        or _RESOURCE_ID.search(text, max(0, start - 40), start) is not None
     ):
         return False  # a single-case value after an id label; any value of a JSON "id" key
     if public_id(token) or reversed_google_client_id(text, start, token):

@@ -34,9 +34,11 @@ def test_places_and_public_material_stay(text: str) -> None:
         "<string>com.googleusercontent.apps.407966239993-b1h97alknrmf0g846um5pr3a25s9qmeu</string>",
         'const NOT_A_SECRET = "I\'m not a secret, I think";',  # a sentence, not a value
         "map4.setProperty(CAMEL_CASE_KEY_P4SS, input);",  # a constant's name
+        # WrongSecrets' Dockerfile (fresh11): a resource's id, mixed case after its label
+        'ARG GOOGLE_DRIVE_DOCUMENT_ID="1PlZkwEd7GouyY4cdOxBuczm6XumQeuZN31LR2BXRgPs"',
     ],
 )  # fmt: skip
-def test_fresh9_negatives_stay(text: str) -> None:
+def test_fresh9_and_fresh11_negatives_stay(text: str) -> None:
     """Issue 29, thirteenth session: false positives of fresh9's first run (2ms' generic
     credential tests, eslint-plugin-no-secrets', find-sec-bugs' samples)."""
     assert Redactor().redact_text(text)[0] == text
@@ -50,11 +52,10 @@ def test_fresh9_negatives_stay(text: str) -> None:
         ("<key>STRIPE_SECRET</key><string>Xk3jd8fQ2aB7cD9eF1gH2iJ3kL4mN5oP6q</string>",
          "Xk3jd8fQ2aB7cD9eF1gH2iJ3kL4mN5oP6q"),
         ('password = "P4SS_W0RD"', "P4SS_W0RD"),
+        ("CLIENT_ID=Xk3jd8fQ2aB7cD9eF1gH2iJ3kL4mN5oP6q", "Xk3jd8fQ2aB7cD9eF1gH2iJ3kL4mN5oP6q"),
     ],
 )  # fmt: skip
-def test_a_plist_key_named_for_a_secret_and_a_named_password_still_go(
-    text: str, secret: str
-) -> None:
+def test_secrets_beside_the_fresh9_and_fresh11_forms_still_go(text: str, secret: str) -> None:
     assert secret not in Redactor().redact_text(text)[0]
 
 
