@@ -1,4 +1,4 @@
-"""What every blind split's builder does (``fresh9.py``, ``fresh10.py``, ``fresh11.py``):
+"""What every blind split's builder does (``fresh8.py`` to ``fresh11.py``):
 look each hand-read case up in its source's mirror at the pinned commit, cite the first line
 holding it, filter, number and write the split's two files, and print a report.
 
