@@ -1,0 +1,158 @@
+"""The blind splits built by ``bench/redact_corpus/public/blind_split.py`` (fresh9: gosec's,
+bandit's, eslint-plugin-no-secrets', find-sec-bugs' and 2ms' tests; fresh10: leaky-repo's
+credential files, GitGuardian's sample secrets, Bearer's, git-secrets' and tfsec's tests;
+fresh11: OWASP WrongSecrets' challenges, TruffleHog's test_keys and CI/CD Goat's planted
+credentials) are well formed: each loads, every case cites its file and line at the pinned
+commit, ids are the split's own (fresh9's ``w``: ``v`` is the vectors split's ``vn…``), no
+value or negative text of an earlier split comes back, and no negative holds a labelled
+value (that each value sits in its carriers is tested for every split in
+``test_fresh_corpus``). No redaction figure is asserted here.
+
+It reads the corpus files alone (``carriers.load``), not ``score``: ``score`` imports the
+engine, and these checks must run where the engine may not be looked at (each split was
+built blind)."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from bench.redact_corpus.public.carriers import load
+
+FOLDER = Path(__file__).resolve().parents[2] / "bench" / "redact_corpus" / "public"
+
+
+@dataclass(frozen=True)
+class Split:
+    name: str
+    letter: str
+    pinned: re.Pattern[str]
+    sources: tuple[str, ...]
+    at_least: tuple[int, int, int]
+    """Secrets, kinds and negatives the built files hold at least."""
+    earlier: int
+    """Splits besides it at least (the main corpus and the fresh ones)."""
+
+    @property
+    def secrets_file(self) -> str:
+        return f"{self.name}_secrets.jsonl"
+
+    @property
+    def negatives_file(self) -> str:
+        return f"{self.name}_negatives.jsonl"
+
+
+SPLITS = (
+    Split(
+        "fresh9",
+        "w",
+        re.compile(
+            r"https://github\.com/(?:securego/gosec/blob/45b083a0cb42119d61b1e0e364d8c62c68f6f5cd"
+            r"|PyCQA/bandit/blob/92080542688902ad1eb6af74cf16939fad767d29"
+            r"|nickdeis/eslint-plugin-no-secrets/blob/fe95b10ac26be814327bb58ab97935c392adc4a1"
+            r"|find-sec-bugs/find-sec-bugs/blob/e38542b3c810c548fc271a681881557d23e2088e"
+            r"|Checkmarx/2ms/blob/e2fafb4a9738d0f2984b0570f056e70a72ad55cb)/\S+#L\d+"
+        ),
+        ("gosec", "bandit", "no-secrets", "find-sec-bugs", "2ms"),
+        (150, 100, 40),
+        9,
+    ),
+    Split(
+        "fresh10",
+        "x",
+        re.compile(
+            r"https://github\.com/(?:Plazmaz/leaky-repo/blob/2e951359cac53addbee56437da3ffb546e3dfe24"
+            r"|GitGuardian/sample_secrets/blob/(?:da09702283c7c14d2048eddfb448f19ea6a3da08"
+            r"|59325a01e47c9b13a98f1ff2c9326be3cdf34ba9|752f204f7321389cd36e5b8068ba61bb2eb32417)"
+            r"|Bearer/bearer-rules/blob/82c335f781a61a6d8b052394f84fd1d93edec467"
+            r"|awslabs/git-secrets/blob/7d6b970cbd3c216353cb22b383b70c150140662e"
+            r"|aquasecurity/tfsec/blob/1ade1215f0411885832574ac0ac3339f7452e589)/\S+#L\d+"
+        ),
+        ("leaky-repo", "gg-samples", "bearer", "git-secrets", "tfsec"),
+        (50, 40, 100),
+        10,
+    ),
+    Split(
+        "fresh11",
+        "y",
+        re.compile(
+            r"https://github\.com/(?:OWASP/wrongsecrets/blob/81da75d7835a36216437b1c894f91b3b37b5e43d"
+            r"|trufflesecurity/test_keys/blob/(?:0416560b1330d8ac42045813251d85c688717eaf"
+            r"|fbc14303ffbf8fb1c2c1914e8dda7d0121633aca)"
+            r"|cider-security-research/cicd-goat/blob/0ed10925f3983857cf219b2ac1c327b861fcccca)/\S+#L\d+"
+        ),
+        ("wrongsecrets", "test-keys", "cicd-goat"),
+        (40, 30, 50),
+        11,
+    ),
+)
+each = pytest.mark.parametrize("split", SPLITS, ids=lambda s: s.name)
+
+
+@each
+def test_the_split_is_a_split_of_the_scorer(split: Split) -> None:
+    # Read as text: importing score would import the engine.
+    score = (FOLDER / "score.py").read_text()
+    assert f'"{split.name}": ("{split.secrets_file}", "{split.negatives_file}"),' in score
+
+
+@each
+def test_the_split_files_load_with_their_labels(split: Split) -> None:
+    secrets, negatives = load(split.secrets_file), load(split.negatives_file)
+    n_secrets, n_kinds, n_negatives = split.at_least
+    assert len(secrets) >= n_secrets and len({c["kind"] for c in secrets}) >= n_kinds
+    assert len(negatives) >= n_negatives
+    for case in secrets:
+        assert case["split"] == split.name, case["id"]
+        assert case["kind"].split(":")[0] in split.sources, case["id"]
+        assert split.pinned.fullmatch(case["source"]), case["id"]
+        assert len(case["value"]) >= 8 and case["value"] in case["example"], case["id"]
+    for neg in negatives:
+        assert neg["split"] == split.name, neg["id"]
+        assert neg["kind"].split(":")[0] in tuple(s + "-fp" for s in split.sources), neg["id"]
+        assert split.pinned.fullmatch(neg["source"]) and neg["text"], neg["id"]
+
+
+@each
+def test_the_split_ids_and_caps(split: Split) -> None:
+    secrets, negatives = load(split.secrets_file), load(split.negatives_file)
+    letter = split.letter
+    assert [c["id"] for c in secrets] == [f"{letter}{i:04d}" for i in range(1, len(secrets) + 1)]
+    assert [n["id"] for n in negatives] == [
+        f"{letter}n{i:04d}" for i in range(1, len(negatives) + 1)
+    ]
+    assert max(Counter(c["kind"] for c in secrets).values()) <= 3
+    assert len({c["value"] for c in secrets}) == len(secrets)
+    assert len({n["text"] for n in negatives}) == len(negatives)
+
+
+@each
+def test_the_split_stays_apart_from_every_earlier_split(split: Split) -> None:
+    earlier = [("secrets.jsonl", "negatives.jsonl")]
+    for path in sorted(FOLDER.glob("fresh*_secrets.jsonl")):
+        if path.name != split.secrets_file:
+            earlier.append((path.name, path.name.replace("_secrets", "_negatives")))
+    assert len(earlier) >= split.earlier
+    values = {c["value"] for files in earlier for c in load(files[0])}
+    texts = {n["text"] for files in earlier for n in load(files[1])}
+    assert not values & {c["value"] for c in load(split.secrets_file)}
+    assert not texts & {n["text"] for n in load(split.negatives_file)}
+
+
+@each
+def test_the_split_id_letter_is_its_own(split: Split) -> None:
+    others = [p for p in FOLDER.glob("*.jsonl") if not p.name.startswith(split.name + "_")]
+    ids = {str(row.get("id", "")) for p in others for row in load(p.name)}
+    assert not [i for i in ids if i.startswith(split.letter)]
+
+
+@each
+def test_no_negative_of_the_split_holds_a_labelled_value(split: Split) -> None:
+    names = ["secrets.jsonl", *(p.name for p in sorted(FOLDER.glob("fresh*_secrets.jsonl")))]
+    values = {c["value"] for name in names for c in load(name) if len(c["value"]) >= 8}
+    negatives = load(split.negatives_file)
+    assert not [n["id"] for n in negatives if any(v in n["text"] for v in values)]
