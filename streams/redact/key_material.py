@@ -150,13 +150,20 @@ def _name_like(word: str) -> bool:
     return wordy >= 0.6 * len(word)
 
 
+def decoded_base64(body: str) -> bytes | None:
+    """The bytes of base64 or base64url without its padding, None when it is neither."""
+    padded = body + "=" * (-len(body) % 4)
+    try:
+        return base64.b64decode(padded.replace("-", "+").replace("_", "/"), validate=True)
+    except (binascii.Error, ValueError):
+        return None
+
+
 def credential_base64(body: str) -> bool:
     """Base64 that decodes to ``user:password`` or to one random token (an HTTP Basic
     credential, ``base64(user:pass)`` pasted as a key), not to prose, JSON or a name."""
-    padded = body + "=" * (-len(body) % 4)
-    try:
-        raw = base64.b64decode(padded.replace("-", "+").replace("_", "/"), validate=True)
-    except (binascii.Error, ValueError):
+    raw = decoded_base64(body)
+    if raw is None:
         return False
     text = raw.decode("latin-1")
     head = text[: max(8, int(len(text) * 0.6))]
@@ -223,9 +230,5 @@ def plain_text_base64(token: str) -> bool:
 
 def _decodes_to_text(body: str) -> bool:
     """Base64 of printable text (``ZGF0YS12YWx1ZTE=`` is ``data-value1``)."""
-    padded = body + "=" * (-len(body) % 4)
-    try:
-        raw = base64.b64decode(padded.replace("-", "+").replace("_", "/"), validate=True)
-    except (binascii.Error, ValueError):
-        return False
+    raw = decoded_base64(body)
     return bool(raw) and sum(32 <= b < 127 for b in raw) >= 0.9 * len(raw)

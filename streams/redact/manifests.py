@@ -14,8 +14,10 @@ stay.
 
 from __future__ import annotations
 
+import base64
 import re
 
+from . import public_der
 from .accept import is_placeholder
 
 _YAML_KIND = re.compile(r"(?m)^[ \t]*kind:[ \t]*[\"']?Secret[\"']?[ \t]*$")
@@ -39,10 +41,14 @@ def secret_data_spans(text: str, low: str, hits: list[str] | None) -> list[tuple
     return [(a, b) for a, b in spans if not _public_or_template(text[a:b])]
 
 
-_PUBLIC_PEM = ("-----BEGIN CERTIFICATE", "-----BEGIN PUBLIC KEY")
-_PUBLIC_PEM_B64 = ("LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS", "LS0tLS1CRUdJTiBQVUJMSUMgS0VZ")
-"""``-----BEGIN CERTIFICATE`` and ``-----BEGIN PUBLIC KEY`` in base64: a TLS Secret's
-``tls.crt``, a service account's ``ca.crt``. Public, and kept (its ``tls.key`` goes)."""
+_PUBLIC_PEM = tuple(f"-----BEGIN {label}" for label in public_der._PUBLIC_PEM)
+_PUBLIC_PEM_B64 = tuple(
+    base64.b64encode(f"{head}-----".encode()).decode()[: (len(head) + 5) // 3 * 4]
+    for head in _PUBLIC_PEM
+)
+"""The BEGIN lines of certificates and public keys (``public_der``'s labels), as written and
+in base64 (whole groups only): a TLS Secret's ``tls.crt``, a service account's ``ca.crt``.
+Public, and kept (its ``tls.key`` goes)."""
 
 
 def _public_or_template(value: str) -> bool:

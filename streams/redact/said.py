@@ -38,8 +38,6 @@ of public certificates and keys.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import re
 
 from schemas.shapes import password_like
@@ -55,7 +53,7 @@ from .entropy import (
     snake_name,
 )
 from .ids import ULID, after_id_label, public_id
-from .key_material import credential_base64, plain_text_base64
+from .key_material import credential_base64, decoded_base64, plain_text_base64
 from .public_der import in_public_body, in_public_pem_block, public_der_line
 
 _OPENERS = "\"'`([{<*_~!"
@@ -182,11 +180,8 @@ def _encoded_key(body: str) -> bool:
     hex digits written as text (``echo <key> | base64``, newline and all): encoding hides
     no secret. Base64 of text, of a name or of an id (GraphQL's ``VXNlcjoxMjM=``,
     ``User:123``) decodes to no key form."""
-    if len(body) < 12:
-        return False
-    try:
-        raw = base64.b64decode(body + "=" * (-len(body) % 4), validate=True)
-    except (binascii.Error, ValueError):
+    raw = decoded_base64(body) if len(body) >= 12 else None
+    if raw is None:
         return False
     word = raw.decode("latin-1").removesuffix("\n")  # echo's newline: `echo key | base64`
     if not word.isprintable() or any(c.isspace() for c in word) or len(word) < MIN_PASSWORD:
