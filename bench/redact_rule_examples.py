@@ -10,9 +10,9 @@ by the rule's own pattern, as ``kingfisher.py`` and ``noseyparker.py`` cut it; c
 the redacted line no longer holds it, ``score.leaked``), and each ``validPattern`` and
 ``invalidPattern`` string of TruffleHog's detector tests (changed or not: they hold a key
 and the test's own surroundings, not a labelled value). The lists are to read, not to
-count: a Nosey Parker rule whose first group is a user or a host (``np.azure.1``,
-``np.mongodb.1``) shows that part as missed, and a few examples are public values (an age
-recipient) or placeholders. The mirrors live outside this
+count: a few examples are public values (an age recipient) or placeholders. The secret is
+cut as the corpus cuts it (``kingfisher.cut``, ``noseyparker.cut``: the rule's secret group,
+a URL's password). The mirrors live outside this
 repository (``fetch github:mongodb/kingfisher``, ``github:praetorian-inc/noseyparker``,
 ``github:trufflesecurity/trufflehog``); a missing one is skipped and said so.
 """
@@ -41,19 +41,6 @@ _GO_STRING = re.compile(
 )
 
 
-def _cut(rx: re.Pattern[str], example: str, group: int | tuple[int, ...]) -> str | None:
-    hit = rx.search(example)
-    if hit is None:
-        return None
-    groups = group if isinstance(group, tuple) else (group,)
-    if rx.groups:
-        chosen = next((g for g in groups if hit.group(g)), groups[0])
-        raw = hit.group(chosen) or ""
-    else:
-        raw = hit.group(0)
-    return re.sub(r"^[=:.-](?!-)", "", noseyparker.clean(raw))
-
-
 def kingfisher_examples(mirror: Path) -> list[dict[str, str]]:
     rows = []
     for rule in kingfisher.Rules(mirror).rules:
@@ -64,8 +51,9 @@ def kingfisher_examples(mirror: Path) -> list[dict[str, str]]:
         except re.error:
             continue
         for example in rule.get("examples") or []:
-            value = _cut(rx, example, kingfisher.SECRET_GROUP.get(rule["id"], 1))
-            if value and len(value) >= 8 and not kingfisher.placeholder(value):
+            hit = rx.search(example)
+            value = kingfisher.cut(rule["id"], rx, hit)[0] if hit else ""
+            if len(value) >= 8 and not kingfisher.placeholder(value):
                 rows.append({"rule": rule["id"], "value": value, "text": example})
     return rows
 
@@ -84,8 +72,9 @@ def noseyparker_examples(mirror: Path) -> list[dict[str, str]]:
                 continue
             rx = loose
         for example in rule.get("examples") or []:
-            value = _cut(rx, example, 1)
-            if value and len(value) >= 8 and not noseyparker.placeholder(value):
+            hit = rx.search(example)
+            value = noseyparker.cut(rule["id"], rx, hit) if hit else ""
+            if len(value) >= 8 and not noseyparker.placeholder(value):
                 rows.append({"rule": rule["id"], "value": value, "text": example})
     return rows
 

@@ -270,6 +270,18 @@ class Rules:
         return out
 
 
+def cut(rule_id: str, rx: re.Pattern[str], hit: re.Match[str]) -> tuple[str, int]:
+    """The secret a rule's pattern cut from an example (its group, cleaned; a URL's
+    password where the rule takes the whole URL), and the group it came from."""
+    groups = SECRET_GROUP.get(rule_id, 1) if rx.groups else 0
+    choice = groups if isinstance(groups, tuple) else (groups,)
+    group = next((g for g in choice if hit.group(g)), choice[0])
+    value = re.sub(r"^[=:.-](?!-)", "", noseyparker.clean(hit.group(group) or ""))
+    if rule_id in PASSWORD_IN_URL and (url := _URL_PASSWORD.search(value)):
+        value = url.group(1)
+    return value, group
+
+
 class Cutter:
     """Cuts values with the rules' patterns and keeps those fit to label, at most
     ``PER_RULE`` per rule over all the texts it is given. A rule of a service an earlier
@@ -307,12 +319,7 @@ class Cutter:
         self, rule: dict[str, Any], rx: re.Pattern[str], hit: re.Match[str], what: str, source: str
     ) -> None:
         """Label the secret of ``hit`` (in the text it was found in), unless a reason says no."""
-        groups = SECRET_GROUP.get(rule["id"], 1) if rx.groups else 0
-        choice = groups if isinstance(groups, tuple) else (groups,)
-        group = next((g for g in choice if hit.group(g)), choice[0])
-        value = re.sub(r"^[=:.-](?!-)", "", noseyparker.clean(hit.group(group) or ""))
-        if rule["id"] in PASSWORD_IN_URL and (url := _URL_PASSWORD.search(value)):
-            value = url.group(1)
+        value, group = cut(rule["id"], rx, hit)
         earlier = service_values(rule["id"].split(".")[1], self.earlier)
         reason = (
             "a format an earlier split has (same service)"

@@ -164,6 +164,12 @@ class Rules:
         return out
 
 
+def cut(rule_id: str, rx: re.Pattern[str], hit: re.Match[str]) -> str:
+    """The secret a rule's pattern cut from an example: its group, cleaned."""
+    group = SECRET_GROUP.get(rule_id, 1) if rx.groups else 0
+    return clean(hit.group(group) or "")
+
+
 def secrets(rules: Rules, known: set[str], counts: Counter[str]) -> list[dict[str, Any]]:
     """At most ``PER_RULE`` secrets per rule, each cut from an example by the rule's pattern."""
     out: list[dict[str, Any]] = []
@@ -182,7 +188,6 @@ def secrets(rules: Rules, known: set[str], counts: Counter[str]) -> list[dict[st
             counts["examples of patterns Python's re refuses"] += len(examples)
             counts["rules whose pattern Python's re refuses"] += 1
             continue
-        group = SECRET_GROUP.get(rule["id"], 1) if rx.groups else 0
         if rx.groups > 1 and rule["id"] not in SECRET_GROUP:
             raise SystemExit(f"{rule['id']}: several capture groups; say which is the secret")
         kept = 0
@@ -191,7 +196,7 @@ def secrets(rules: Rules, known: set[str], counts: Counter[str]) -> list[dict[st
             if hit is None:
                 counts["examples the pattern does not match in Python"] += 1
                 continue
-            value = clean(hit.group(group) or "")
+            value = cut(rule["id"], rx, hit)
             reason = (
                 "already in secrets.jsonl" if value in known
                 else "repeated value" if value in seen
