@@ -202,27 +202,8 @@ def main() -> None:
 def print_bodies(sources: list[tuple[str, str]], redactor: Redactor) -> None:
     """Whole bodies without their armour (a paste that left the BEGIN line out) and the
     same as a diff hunk's added lines: how many of their lines come through unchanged."""
-    seen: set[str] = set()
-    kept: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
-    for _, text in sources:
-        for side, label, lines in bodies(text):
-            body = "\n".join(lines)
-            if body in seen:
-                continue
-            seen.add(body)
-            # a finding over several lines joins them: what follows counts as not kept
-            pasted = redactor.redact_text(body)[0].split("\n")
-            hunk = redactor.redact_text("\n".join("+" + line for line in lines))[0].split("\n")
-            row = kept[side, label]
-            row[0] += len(lines)
-            row[1] += sum(a == b for a, b in zip(lines, pasted, strict=False))
-            row[2] += sum("+" + a == b for a, b in zip(lines, hunk, strict=False))
-    print(
-        f"\n{'side':8} {'body without armour':28} {'lines':>6} {'kept pasted':>13}"
-        f" {'kept in a diff':>15}"
-    )
-    for (side, label), (n, a, b) in sorted(kept.items()):
-        print(f"{side:8} {label:28} {n:6} {a:6} {a / n:6.1%} {b:7} {b / n:6.1%}")
+    pieces = [(side, label, lines) for _, text in sources for side, label, lines in bodies(text)]
+    _print_kept("body without armour", pieces, "+", redactor)
     print_windows(sources, redactor)
 
 
@@ -233,26 +214,36 @@ def print_windows(sources: list[tuple[str, str]], redactor: Redactor) -> None:
     """Lines from the middle of a body, :data:`WINDOW` at a time, never its first line
     (``sed -n 40,45p ca-bundle.pem``, a diff hunk's context inside a certificate): how
     many come through unchanged, pasted and as a hunk's context lines."""
+    pieces = [
+        (side, label, lines[at : at + WINDOW])
+        for _, text in sources
+        for side, label, lines in bodies(text)
+        for at in range(1, len(lines) - 1, WINDOW)
+        if len(lines[at : at + WINDOW]) >= 2
+    ]
+    _print_kept(f"middle lines, {WINDOW} at a time", pieces, " ", redactor)
+
+
+def _print_kept(
+    title: str, pieces: list[tuple[str, str, list[str]]], marker: str, redactor: Redactor
+) -> None:
+    """Per block type: lines, lines kept when each piece is pasted alone, and kept when
+    each is a diff hunk's lines under ``marker``; a piece seen before counts once (a
+    finding over several lines joins them: what follows counts as not kept)."""
     seen: set[str] = set()
     kept: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
-    for _, text in sources:
-        for side, label, lines in bodies(text):
-            for at in range(1, len(lines) - 1, WINDOW):
-                window = lines[at : at + WINDOW]
-                joined = "\n".join(window)
-                if len(window) < 2 or joined in seen:
-                    continue
-                seen.add(joined)
-                pasted = redactor.redact_text(joined)[0].split("\n")
-                hunk = redactor.redact_text("\n".join(" " + line for line in window))[0]
-                row = kept[side, label]
-                row[0] += len(window)
-                row[1] += sum(a == b for a, b in zip(window, pasted, strict=False))
-                row[2] += sum(" " + a == b for a, b in zip(window, hunk.split("\n"), strict=False))
-    print(
-        f"\n{'side':8} {'middle lines, 6 at a time':28} {'lines':>6} {'kept pasted':>13}"
-        f" {'kept in a diff':>15}"
-    )
+    for side, label, lines in pieces:
+        joined = "\n".join(lines)
+        if joined in seen:
+            continue
+        seen.add(joined)
+        pasted = redactor.redact_text(joined)[0].split("\n")
+        hunk = redactor.redact_text("\n".join(marker + line for line in lines))[0].split("\n")
+        row = kept[side, label]
+        row[0] += len(lines)
+        row[1] += sum(a == b for a, b in zip(lines, pasted, strict=False))
+        row[2] += sum(marker + a == b for a, b in zip(lines, hunk, strict=False))
+    print(f"\n{'side':8} {title:28} {'lines':>6} {'kept pasted':>13} {'kept in a diff':>15}")
     for (side, label), (n, a, b) in sorted(kept.items()):
         print(f"{side:8} {label:28} {n:6} {a:6} {a / n:6.1%} {b:7} {b / n:6.1%}")
 
