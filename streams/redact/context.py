@@ -39,6 +39,7 @@ from .entropy import (
     _is_ssh_public_key,
     in_path,
     is_secret_token,
+    without_plist_tags,
 )
 from .ids import ULID, public_id
 from .key_material import (
@@ -184,9 +185,7 @@ def _lower_window(text: str, lo: int, hi: int) -> str:
         low = window.encode("ascii", "replace").decode().lower()
     if "[redacted:" in low:
         low = _LOW_MARKER.sub(lambda m: " " * len(m.group()), low)
-    if "key>" in low:
-        low = low.replace("key>", "    ")
-    return low
+    return without_plist_tags(low)
 
 
 def secret_context(

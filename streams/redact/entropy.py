@@ -53,6 +53,7 @@ from .ids import (
     WHEEL_TAG,
     after_aws_id_label,
     after_id_label,
+    after_resource_id_label,
     json_id_key,
     public_id,
     reversed_google_client_id,
@@ -141,22 +142,20 @@ def shannon_bits(s: str) -> float:
     return -sum(c / n * math.log2(c / n) for c in Counter(s).values())
 
 
-_RESOURCE_ID = re.compile(
-    r"(?i)(?:document|doc|drive|file|folder|sheet|spreadsheet|video|playlist|channel|calendar"
-    r"|form|site|page|post|project|dataset|table|model|image|photo|album|board|workspace)"
-    r"[_\-.]?id[\"']?[ \t]*[=:][ \t]*[\"']?$"
-)
-"""An id label that names a resource (``GOOGLE_DRIVE_DOCUMENT_ID=``, ``"fileId": "``): a
-mixed-case value after it is that resource's id (Google's file ids), not a credential."""
 _CLOSE_KEYWORDS = ("key", "token", "secret", "passw", "credential", "bearer", "apikey")
 _CLOSE = 16
 
 
+def without_plist_tags(low: str) -> str:
+    """Lower-cased text with a property list's ``<key>`` tags blanked (its length kept): the
+    name inside the tag says what the value is (``<key>AD_UNIT_ID</key>``), the tag does
+    not, so its "key" is no secret word."""
+    return low.replace("key>", "    ") if "key>" in low else low
+
+
 def _window(text: str, start: int, size: int) -> str:
-    """The ``size`` characters before ``start``, lower-cased, a property list's ``<key>``
-    tags blanked: the name inside the tag says what the value is, the tag does not."""
-    window = text[max(0, start - size) : start].lower()
-    return window.replace("key>", "    ") if "key>" in window else window
+    """The ``size`` characters before ``start``, lower-cased, plist tags blanked."""
+    return without_plist_tags(text[max(0, start - size) : start].lower())
 
 
 def _keyword_right_before(text: str, start: int) -> bool:
@@ -557,7 +556,7 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
         not (upper and lower)
         or json_id_key(text, start)
         or after_aws_id_label(text, start)
-        or _RESOURCE_ID.search(text, max(0, start - 40), start) is not None
+        or after_resource_id_label(text, start)
     ):
         return False  # a single-case value after an id label; any value of a JSON "id" key
     if public_id(token) or reversed_google_client_id(text, start, token):

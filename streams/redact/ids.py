@@ -32,6 +32,20 @@ def after_aws_id_label(text: str, start: int) -> bool:
     return window.rstrip(_LABEL_SEPARATORS).endswith(_AWS_ID_LABELS)
 
 
+_RESOURCE_ID_LABEL = re.compile(
+    r"(?i)(?:document|doc|drive|file|folder|sheet|spreadsheet|video|playlist|channel|calendar"
+    r"|form|site|page|post|project|dataset|table|model|image|photo|album|board|workspace)"
+    r"[_\-.]?id[\"']?[ \t]*[=:][ \t]*[\"']?$"
+)
+
+
+def after_resource_id_label(text: str, start: int) -> bool:
+    """Right after an id label that names a resource (``GOOGLE_DRIVE_DOCUMENT_ID=``,
+    ``"fileId": "``): the value is that resource's id whatever its case (Google's file ids
+    mix it), not a credential; a client's or an access id is no resource's."""
+    return _RESOURCE_ID_LABEL.search(text, max(0, start - 40), start) is not None
+
+
 def after_id_label(text: str, start: int) -> bool:
     """A value written as an id: right after a label naming an id and its separator.
 
