@@ -20,13 +20,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
-from bench.redact_real_text import _baseline
+from bench.redact_real_text import _baseline, run_in_tree
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -63,15 +61,7 @@ def issue_reports() -> set[str]:
 
 
 def _side(root: Path, texts_file: Path) -> list[str]:
-    done = subprocess.run(
-        [sys.executable, "-c", _SIDE, str(texts_file)],
-        cwd=root,
-        env={**os.environ, "PYTHONPATH": str(root)},
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return done.stdout.splitlines()
+    return run_in_tree(root, _SIDE, texts_file).splitlines()
 
 
 def main() -> None:

@@ -77,17 +77,22 @@ def package_files(n: int, seed: int) -> list[str]:
     return files[:n]
 
 
-def _side(root: Path, list_file: Path) -> dict[str, list]:
-    env = {**os.environ, "PYTHONPATH": str(root)}
+def run_in_tree(root: Path, code: str, arg: Path) -> str:
+    """``code``'s output, run by this interpreter with ``root``'s tree first on the path
+    (two engines share module names, so each side runs in its own process)."""
     done = subprocess.run(
-        [sys.executable, "-c", _SIDE, str(list_file)],
+        [sys.executable, "-c", code, str(arg)],
         cwd=root,
-        env=env,
+        env={**os.environ, "PYTHONPATH": str(root)},
         capture_output=True,
         text=True,
         check=True,
     )
-    return json.loads(done.stdout)
+    return done.stdout
+
+
+def _side(root: Path, list_file: Path) -> dict[str, list]:
+    return json.loads(run_in_tree(root, _SIDE, list_file))
 
 
 def _baseline(base: str, into: Path) -> Path:
