@@ -27,7 +27,7 @@ from .models import (
     RedactionOutcome,
 )
 from .rules import ALL_RULES, RULE_NAMES, Pattern, Rule
-from .triggers import REGEX_TRIGGERS, TRIGGER_CONTEXTS
+from .triggers import GATE_TRIGGERS, REGEX_TRIGGERS, TRIGGER_CONTEXTS
 from .truncate import truncate
 from .value_forms import test_vector_key
 
@@ -74,7 +74,11 @@ class Redactor:
         )
         text_triggers = _distinct(p.triggers for _, p in self._steps if not p.in_token_run)
         regex_names = [t for t in text_triggers if t in REGEX_TRIGGERS]
-        literal_needles = [t for t in text_triggers if t not in REGEX_TRIGGERS]
+        literal_needles = [
+            t for t in text_triggers if t not in REGEX_TRIGGERS and t not in GATE_TRIGGERS
+        ]
+        # Triggers that are a whole-string test of their own (no literal to look for).
+        self._gates = tuple((t, GATE_TRIGGERS[t]) for t in text_triggers if t in GATE_TRIGGERS)
         # Every literal a text trigger needs (the patterns' own, and those a regex trigger
         # looks for before its regex), found in one Aho-Corasick pass (pyahocorasick, C):
         # an ``in`` per literal cost ~250 ns each on a 423-character string, 30 of them.
@@ -231,8 +235,9 @@ class Redactor:
         matches; that regex runs only when the trigger is there at all.
         """
         found = {i for _, i in self._automaton.iter(low)}
+        gated = [name for name, gate in self._gates if gate(low)]
         if not found:
-            return []
+            return gated
         needles, n_literal = self._needles, self._n_literal
         hits = [needles[i] for i in sorted(found) if i < n_literal]
         by_needle = self._regex_by_needle
@@ -243,6 +248,7 @@ class Redactor:
                 name, regex, gate = self._regex_triggers[j]
                 if regex.search(low, raw) if gate else regex.search(low):
                     hits.append(name)
+        hits += gated
         if hits:
             contexts = TRIGGER_CONTEXTS
             hits = [t for t in hits if t not in contexts or contexts[t].search(low)]

@@ -16,7 +16,8 @@ cannot touch a string no other rule changed.
 
 The rest of a YAML plain scalar or an ``env`` line's value after a token goes too when it
 reads as a generated secret's (a WordPress salt holds blanks and every sign a value's rule
-stops at: :func:`_rest_of_value`).
+stops at: :func:`_rest_of_value`), and so does the rest of an unquoted value a rule stopped
+at a quote inside it (:func:`_quoted_rest`).
 """
 
 from __future__ import annotations
@@ -65,6 +66,7 @@ def glued_spans(text: str, low: str, hits: list[str] | None) -> list[tuple[int, 
         spans += _after(text, marker.end())
         spans += _before(text, marker.start())
         spans += _rest_of_value(text, marker.start(), marker.end())
+        spans += _quoted_rest(text, marker.start(), marker.end())
         if previous >= 0:
             spans += _between(text, previous, marker.start())
         previous = marker.end()
@@ -122,6 +124,33 @@ def _rest_of_value(text: str, start: int, end: int) -> list[tuple[int, int]]:
         return []
     begin = end + len(rest) - len(rest.lstrip())
     return [(begin, end + len(rest))]
+
+
+_QUOTES = "'\"`"
+_MIN_QUOTED_REST = 6
+
+
+def _quoted_rest(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The rest of an unquoted value a rule stopped at a quote inside it
+    (``KEY=[REDACTED]';alksAjhdna'/``: WrongSecrets' ``Fald';alksAjhdna'/`` in a ``.env``
+    line): glued to the token, up to the next blank, holding a quote and six letters or
+    digits. Not when the token was quoted or sits inside a string the line opened before it
+    (``"url": "…?token=[REDACTED]","next": 1``: the quote closes that string)."""
+    if end >= len(text) or text[end] not in _QUOTES + ";,":
+        return []
+    line_start = text.rfind("\n", 0, start) + 1
+    before = text[line_start:start]
+    if before[-1:] in _QUOTES or any(before.count(q) % 2 for q in _QUOTES):
+        return []
+    stop = end
+    while stop < len(text) and not text[stop].isspace():
+        stop += 1
+    rest = text[end:stop]
+    if "[REDACTED:" in rest or not any(q in rest for q in _QUOTES):
+        return []
+    if sum(c.isalnum() for c in rest) < _MIN_QUOTED_REST:
+        return []
+    return [(end, stop)]
 
 
 def _after(text: str, at: int) -> list[tuple[int, int]]:

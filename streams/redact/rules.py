@@ -40,6 +40,7 @@ from . import (
     entropy,
     glued,
     manifests,
+    noise,
     prose,
     pytest_report,
     statements,
@@ -146,6 +147,19 @@ SECRET_RULES: tuple[Rule, ...] = (
                 "ewoj",
                 "ewoi",
                 "ew0k",
+            ),
+        ),
+    ),
+    Rule(
+        "generated_noise",
+        # A value drawn from every printable sign (a WordPress salt, a generated password):
+        # before the value rules, which stop at its first quote or ";" (noise.py).
+        (
+            Pattern(
+                noise.PATTERN,
+                ("@dense_signs",),
+                on_lower=True,
+                finder=noise.noise_spans,
             ),
         ),
     ),

@@ -8,8 +8,9 @@ its trigger (``tests/redact/test_redact_engine.py`` verifies it on the corpora).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-from . import context, pytest_report
+from . import context, noise, pytest_report
 from .rules import _NAME_SUFFIX
 
 TRIGGER_CONTEXTS: dict[str, re.Pattern[str]] = {
@@ -78,3 +79,11 @@ REGEX_TRIGGERS: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
 """Triggers that are regexes (a tool's name among many, a line shape): the literal is
 tested with ``in`` first (one C pass, shared by every entry with that literal), the regex
 only where it is there. Each entry is a necessary condition of the patterns listing it."""
+
+GATE_TRIGGERS: dict[str, Callable[[str], bool]] = {
+    # four rare signs close together in a blank-free run: a translate and a bytes regex per
+    # string, far cheaper than a literal per sign (";" and "(" are in most code)
+    "@dense_signs": noise.dense_signs,
+}
+"""Triggers with no literal at all: a C-speed test of the lower-cased text, run on every
+string, that every match of the patterns listing it passes."""

@@ -143,13 +143,15 @@ def test_triggers_are_necessary_conditions() -> None:
     from streams.redact.engine import _lower
     from streams.redact.entropy import candidate_spans
     from streams.redact.rules import ALL_RULES
-    from streams.redact.triggers import REGEX_TRIGGERS, TRIGGER_CONTEXTS
+    from streams.redact.triggers import GATE_TRIGGERS, REGEX_TRIGGERS, TRIGGER_CONTEXTS
 
     texts = [p.text for p in positive_samples()] + [t for _, t in negative_samples()]
     texts += event_texts(500, secret_share=0.5) + [PII_TEXT[0]]
     texts += [c.text for c in text_cases()] + [n["text"] for n in load("negatives.jsonl")]
 
     def counts(trigger: str, where: str) -> bool:
+        if trigger in GATE_TRIGGERS:
+            return GATE_TRIGGERS[trigger](where)
         if trigger in REGEX_TRIGGERS:
             literals, regex = REGEX_TRIGGERS[trigger]
             return any(lit in where for lit in literals) and regex.search(where) is not None
