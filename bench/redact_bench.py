@@ -30,8 +30,9 @@ and credential-digger's tests, ``--split fresh9`` the one taken from gosec's, ba
 eslint-plugin-no-secrets', find-sec-bugs' and 2ms' tests, ``--split fresh10`` the one
 taken from leaky-repo's credential files, GitGuardian's sample secrets, Bearer's rule tests,
 git-secrets' tests and tfsec's check examples, ``--split fresh11`` the one taken from OWASP
-WrongSecrets' challenges, TruffleHog's test_keys and CI/CD Goat's planted credentials (each
-in its own files; ``--split`` repeats).
+WrongSecrets' challenges, TruffleHog's test_keys and CI/CD Goat's planted credentials,
+``--split fresh12`` the one taken from the secrets hard-coded in OWASP Juice Shop, NodeGoat
+and RailsGoat, DVWA and TerraGoat (each in its own files; ``--split`` repeats).
 Per split it
 also prints the field readings' figures (``short_text_fields``, ``lone_value_fields``,
 ``located_fields``: the path and URL fields) and the negatives altered when planted alone
@@ -270,6 +271,7 @@ def main() -> None:
             "fresh9",
             "fresh10",
             "fresh11",
+            "fresh12",
             "realneg",
             "vectors",
         ),
@@ -283,7 +285,9 @@ def main() -> None:
         "gosec's, bandit's, eslint-plugin-no-secrets', find-sec-bugs' and 2ms' tests; fresh10: "
         "leaky-repo's credential files, GitGuardian's sample secrets, Bearer's rule tests, "
         "git-secrets' tests and tfsec's check examples; fresh11: OWASP WrongSecrets' "
-        "challenges, TruffleHog's test_keys and CI/CD Goat's planted credentials; realneg: "
+        "challenges, TruffleHog's test_keys and CI/CD Goat's planted credentials; fresh12: the "
+        "secrets hard-coded in OWASP Juice Shop, NodeGoat and RailsGoat, DVWA and TerraGoat; "
+        "realneg: "
         "negatives only, harmless strings from real public files; vectors: negatives only, "
         "crypto test vectors, object keys and encoded data from real public files)",
     )

@@ -2,7 +2,8 @@
 bandit's, eslint-plugin-no-secrets', find-sec-bugs' and 2ms' tests; fresh10: leaky-repo's
 credential files, GitGuardian's sample secrets, Bearer's, git-secrets' and tfsec's tests;
 fresh11: OWASP WrongSecrets' challenges, TruffleHog's test_keys and CI/CD Goat's planted
-credentials) are well formed: each loads, every case cites its file and line at the pinned
+credentials; fresh12: the secrets hard-coded in OWASP Juice Shop, NodeGoat and RailsGoat, DVWA
+and TerraGoat) are well formed: each loads, every case cites its file and line at the pinned
 commit, ids are the split's own (fresh9's ``w``: ``v`` is the vectors split's ``vn…``), no
 value or negative text of an earlier split comes back, and no negative holds a labelled
 value (that each value sits in its carriers is tested for every split in
@@ -88,6 +89,20 @@ SPLITS = (
         ("wrongsecrets", "test-keys", "cicd-goat"),
         (40, 30, 50),
         11,
+    ),
+    Split(
+        "fresh12",
+        "z",
+        re.compile(
+            r"https://github\.com/(?:juice-shop/juice-shop/blob/33518f5a0911e25d9df747b1e70fb7af279a755c"
+            r"|OWASP/NodeGoat/blob/c5cb68a7084e4ae7dcc60e6a98768720a81841e8"
+            r"|OWASP/railsgoat/blob/0222f7da3406ba3ab637bc6d24ae9366b5f0a680"
+            r"|digininja/DVWA/blob/33e364c556e91473a5e979a4db16ee3b393d05ba"
+            r"|bridgecrewio/terragoat/blob/729f8da62c6a85ce4af5ad3d123de97776d954c4)/\S+#L\d+"
+        ),
+        ("juice-shop", "nodegoat", "railsgoat", "dvwa", "terragoat"),
+        (40, 25, 80),
+        12,
     ),
 )
 each = pytest.mark.parametrize("split", SPLITS, ids=lambda s: s.name)

@@ -70,6 +70,7 @@ ID_LETTER = {
     "fresh9": "w",
     "fresh10": "x",
     "fresh11": "y",
+    "fresh12": "z",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives."""
 

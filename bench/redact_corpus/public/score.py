@@ -73,6 +73,7 @@ SPLIT_FILES = {
     "fresh9": ("fresh9_secrets.jsonl", "fresh9_negatives.jsonl"),
     "fresh10": ("fresh10_secrets.jsonl", "fresh10_negatives.jsonl"),
     "fresh11": ("fresh11_secrets.jsonl", "fresh11_negatives.jsonl"),
+    "fresh12": ("fresh12_secrets.jsonl", "fresh12_negatives.jsonl"),
 }
 """Splits kept in files of their own (so adding them moves no figure of the others)."""
 DEFAULT_FILES = ("secrets.jsonl", "negatives.jsonl")
