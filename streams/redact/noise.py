@@ -42,7 +42,19 @@ _TO_CLASS = (
     )
     + b" " * 128
 )
+_LATIN_SIGNS = "§°£€¥¢¬¦±µ¶·¿¡×÷¤"
+"""Signs past ASCII a generator or a keyboard layout puts in a password (Juice Shop's
+``0Y8rMnww$*9VFYE§59-!Fg1L6t&6lB``): read as rare signs; other non-ASCII text as blanks."""
+_LATIN_SIGN = re.compile(f"[{_LATIN_SIGNS}]")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
+
+
+def _ascii_classes(text: str) -> str:
+    """The text with a Latin sign as ``~`` (a rare sign) and other non-ASCII as a blank,
+    one character for one: positions stay."""
+    return _NON_ASCII.sub(" ", _LATIN_SIGN.sub("~", text))
+
+
 _DENSE = re.compile(rb"#[^ ]{0,6}#[^ ]{0,6}#[^ ]{0,6}#")
 """Four rare signs, each within seven characters of the last, no blank between."""
 _SIGN = r"[!\"#$%&'()*;<>?@\[\\\]^`{|}~,]"
@@ -91,7 +103,7 @@ def dense_signs(low: str) -> bool:
     if len(low) < _MIN:
         return False
     if not low.isascii():
-        low = _NON_ASCII.sub(" ", low)
+        low = _ascii_classes(low)
     return _DENSE.search(low.encode().translate(_TO_CLASS)) is not None
 
 
@@ -124,8 +136,10 @@ def _balanced(value: str) -> bool:
 
 def is_generated(value: str) -> bool:
     """Drawn at random from the printable alphabet, not written (see the module's doc)."""
-    if not _MIN <= len(value) <= _MAX or not value.isascii() or not value.isprintable():
+    if not _MIN <= len(value) <= _MAX or not value.isprintable():
         return False
+    if not value.isascii():
+        value = _ascii_classes(value)  # judged with its Latin signs as "~"
     if " " in value or value.lower() == value.upper():
         return False
     lower = value.upper() != value
@@ -194,7 +208,7 @@ def noise_spans(text: str, low: str, hits: list[str] | None) -> list[tuple[int, 
     """Spans of the generated values in the text's blank-free runs of dense signs."""
     if not dense_signs(low):
         return []
-    data = (text if text.isascii() else _NON_ASCII.sub(" ", text)).encode()
+    data = (text if text.isascii() else _ascii_classes(text)).encode()
     classes = data.translate(_TO_CLASS)
     spans: list[tuple[int, int]] = []
     at = 0

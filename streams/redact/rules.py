@@ -43,6 +43,7 @@ from . import (
     noise,
     prose,
     pytest_report,
+    seed_phrase,
     statements,
 )
 from .credentials import CREDENTIAL_RULES
@@ -160,6 +161,19 @@ SECRET_RULES: tuple[Rule, ...] = (
                 ("@dense_signs",),
                 on_lower=True,
                 finder=noise.noise_spans,
+            ),
+        ),
+    ),
+    Rule(
+        "seed_phrase",
+        # A wallet's BIP-39 recovery phrase, 12+ words of its list, in a text that names
+        # it (seed_phrase.py); before the value rules, which end a value at a blank.
+        (
+            Pattern(
+                seed_phrase.PATTERN,
+                seed_phrase.TRIGGERS,
+                on_lower=True,
+                finder=seed_phrase.seed_spans,
             ),
         ),
     ),
@@ -428,6 +442,7 @@ SECRET_RULES: tuple[Rule, ...] = (
     # passwords stated by position in SQL, code and configuration files (statements.py)
     Rule("sql_password", statements.SQL_PASSWORD, accept.assignment_value),
     Rule("credential_call", statements.CREDENTIAL_CALL, accept.assignment_value),
+    Rule("form_password", statements.FORM_PASSWORD, accept.assignment_value),
     Rule("compared_secret", statements.COMPARED_SECRET, statements.compared_literal),
     Rule("config_secret", statements.CONFIG_SECRET, accept.assignment_value),
     Rule("prose_secret", prose.PROSE_SECRET, prose.told_password),

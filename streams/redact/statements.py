@@ -160,6 +160,46 @@ CREDENTIAL_CALL: tuple[Pattern, ...] = (
     ),
 )
 
+_PASSWORD_FIELD = r"[^\"'\n()]{0,60}pass(?:word|wd)?[^\"'\n()]{0,40}"
+"""A selector, label or name of a password field (``#newPassword``, ``user_password``)."""
+
+FORM_PASSWORD: tuple[Pattern, ...] = (
+    # what an end-to-end test types into a password field: Capybara's fill_in "…password…",
+    # with: "…"; Cypress' cy.get('#password')….type('…'); Playwright's
+    # page.fill('#password', '…') and locator('#password').fill('…'); Selenium's
+    # find_element(By.ID, "password").send_keys("…")
+    _p(
+        r"fill_in[ \t(]*[:\"']?" + _PASSWORD_FIELD + r"[\"']?[ \t]*,[ \t]*"
+        r"(?:with:|:with[ \t]*=>)[ \t]*" + _QUOTED,
+        "fill_in",
+        lower=True,
+    ),
+    _p(
+        r"\.get\([ \t]*[\"']" + _PASSWORD_FIELD + r"[\"'][ \t]*\)(?:\.\w+\([^()\n]*\))*"
+        r"\.type\([ \t]*" + _QUOTED,
+        ".type(",
+        lower=True,
+    ),
+    _p(
+        r"\.fill\([ \t]*[\"']" + _PASSWORD_FIELD + r"[\"'][ \t]*,[ \t]*" + _QUOTED,
+        ".fill(",
+        lower=True,
+    ),
+    _p(
+        r"(?:locator|getbylabel|getbyplaceholder|getbyrole)\([^()\n]*pass[^()\n]*\)"
+        r"\.fill\([ \t]*" + _QUOTED,
+        ".fill(",
+        lower=True,
+    ),
+    _p(
+        r"(?:find_element|findelement|queryselector|getelementbyid)[^\n]{0,80}?pass"
+        r"[^\n]{0,60}?\.send_?keys\([ \t]*" + _QUOTED,
+        ".send_keys(",
+        ".sendkeys(",
+        lower=True,
+    ),
+)
+
 _EQUALS_QUOTE = ('=="', "=='", '== "', "== '")
 """An operator and the quote after it, at most one blank between: a pytest report's
 ``=====`` lines hold "==" by the dozen and would make a bare "==" the commonest trigger."""

@@ -176,6 +176,10 @@ RULE_EXAMPLES = {
     "credential_call": "smtp.login('bob@x.org', 'Wint3rIsHere')",
     "config_secret": "requirepass Wint3rIsHere",
     "compared_secret": 'if password == "Wint3rIsHere":',
+    "form_password": "cy.get('#newPassword').focus().type('GonorrheaCantSeeUs!')",
+    "seed_phrase": "const mnemonic = 'purpose betray marriage blame crunch monitor spin slide"
+    " donate sport lift clutch'",
+    "generated_noise": "WORDPRESS_AUTH_KEY=Q$:B]zZjN-AdT<>h7V1.vm+k^|}2wVZf]Xw#QEZ[-pSohv+Kj0W-Z",
     "k8s_secret_data": "kind: Secret\ndata:\n  funnier: dGhpcyBpcyBhcGFzc3dvcmQ=\n",
     "prose_secret": "the staging db password is now Tr0ub4dor&3",
     "prose_key": "2024-05-02 INFO [auth] using key 4ian1234 for tenant acme-eu",

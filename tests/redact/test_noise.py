@@ -77,3 +77,9 @@ def test_the_pre_check_needs_four_close_rare_signs() -> None:
     assert not dense_signs("the value is x=(a); [b]")  # a blank between
     assert not dense_signs("plain words, and one (aside).")
     assert not dense_signs("x=(a);[b]")  # under 20 characters: no generated value fits
+
+
+def test_a_latin_sign_counts_as_a_sign_and_a_word_past_ascii_stays() -> None:
+    # Juice Shop's users.yml: a generated password with a section sign inside
+    assert is_generated("0Y8rMnww$*9VFYE§59-!Fg1L6t&6lB")
+    assert R.redact_text("Größe: ä(ö)ü;ß€x… und (mehr)!")[0] == "Größe: ä(ö)ü;ß€x… und (mehr)!"

@@ -229,3 +229,34 @@ def test_a_secret_set_or_compared_with_a_literal_goes(text: str) -> None:
 @pytest.mark.parametrize("text", COMPARED_NOT_SECRET)
 def test_comparisons_without_a_secret_literal_stay(text: str) -> None:
     assert R.redact_text(text)[0] == text
+
+
+# What an end-to-end test types into a password field (``form_password``, fourteenth
+# session: Juice Shop's Cypress specs and RailsGoat's Capybara specs in fresh12).
+FORM_FILLS = (
+    "cy.get('#newPassword').focus().type('GonorrheaCantSeeUs!')",
+    'fill_in "user_password", with: "hacketyhack"',
+    "fill_in :password, :with => 'hacketyhack'",
+    "await page.fill('#password', 'hacketyhack');",
+    "await page.getByLabel('Password').fill('hacketyhack');",
+    'driver.find_element(By.ID, "password").send_keys("hacketyhack")',
+    'driver.findElement(By.name("password")).sendKeys("hacketyhack");',
+)
+FORM_FILLS_KEPT = (
+    "cy.get('#email').type('admin@juice-sh.op')",
+    "fill_in 'Password', with: user.password",
+    "page.fill('#password', process.env.PASSWORD)",
+    "cy.get('#password').type(Cypress.env('PASSWORD'))",
+    "await page.fill('#username', 'hacketyhack');",
+)
+
+
+@pytest.mark.parametrize("text", FORM_FILLS)
+def test_what_a_test_types_into_a_password_field_goes(text: str) -> None:
+    out, found = R.redact_text(text)
+    assert "form_password" in found and "hacketyhack" not in out and "Gonorrhea" not in out
+
+
+@pytest.mark.parametrize("text", FORM_FILLS_KEPT)
+def test_other_fields_and_references_stay(text: str) -> None:
+    assert R.redact_text(text)[0] == text
