@@ -32,7 +32,9 @@ taken from leaky-repo's credential files, GitGuardian's sample secrets, Bearer's
 git-secrets' tests and tfsec's check examples, ``--split fresh11`` the one taken from OWASP
 WrongSecrets' challenges, TruffleHog's test_keys and CI/CD Goat's planted credentials,
 ``--split fresh12`` the one taken from the secrets hard-coded in OWASP Juice Shop, NodeGoat
-and RailsGoat, DVWA and TerraGoat (each in its own files; ``--split`` repeats).
+and RailsGoat, DVWA and TerraGoat, ``--split fresh13`` the one taken from the secrets
+hard-coded in OWASP WebGoat, crAPI, Security Shepherd and iGoat-Swift, django.nV and the
+Damn Vulnerable GraphQL Application (each in its own files; ``--split`` repeats).
 Per split it
 also prints the field readings' figures (``short_text_fields``, ``lone_value_fields``,
 ``located_fields``: the path and URL fields) and the negatives altered when planted alone
@@ -272,6 +274,7 @@ def main() -> None:
             "fresh10",
             "fresh11",
             "fresh12",
+            "fresh13",
             "realneg",
             "vectors",
         ),
@@ -287,7 +290,8 @@ def main() -> None:
         "git-secrets' tests and tfsec's check examples; fresh11: OWASP WrongSecrets' "
         "challenges, TruffleHog's test_keys and CI/CD Goat's planted credentials; fresh12: the "
         "secrets hard-coded in OWASP Juice Shop, NodeGoat and RailsGoat, DVWA and TerraGoat; "
-        "realneg: "
+        "fresh13: the secrets hard-coded in OWASP WebGoat, crAPI, Security Shepherd and "
+        "iGoat-Swift, django.nV and the Damn Vulnerable GraphQL Application; realneg: "
         "negatives only, harmless strings from real public files; vectors: negatives only, "
         "crypto test vectors, object keys and encoded data from real public files)",
     )

@@ -3,10 +3,12 @@ bandit's, eslint-plugin-no-secrets', find-sec-bugs' and 2ms' tests; fresh10: lea
 credential files, GitGuardian's sample secrets, Bearer's, git-secrets' and tfsec's tests;
 fresh11: OWASP WrongSecrets' challenges, TruffleHog's test_keys and CI/CD Goat's planted
 credentials; fresh12: the secrets hard-coded in OWASP Juice Shop, NodeGoat and RailsGoat, DVWA
-and TerraGoat) are well formed: each loads, every case cites its file and line at the pinned
-commit, ids are the split's own (fresh9's ``w``: ``v`` is the vectors split's ``vn…``), no
-value or negative text of an earlier split comes back, and no negative holds a labelled
-value (that each value sits in its carriers is tested for every split in
+and TerraGoat; fresh13: the secrets hard-coded in OWASP WebGoat, crAPI, Security Shepherd and
+iGoat-Swift, django.nV and the Damn Vulnerable GraphQL Application) are well formed: each
+loads, every case cites its file and line at the pinned commit, ids are the split's own
+(fresh9's ``w``: ``v`` is the vectors split's ``vn…``; fresh13's ``b``: no other file's ids
+begin with it), no value or negative text of an earlier split comes back, and no negative
+holds a labelled value (that each value sits in its carriers is tested for every split in
 ``test_fresh_corpus``). No redaction figure is asserted here.
 
 It reads the corpus files alone (``carriers.load``), not ``score``: ``score`` imports the
@@ -103,6 +105,22 @@ SPLITS = (
         ("juice-shop", "nodegoat", "railsgoat", "dvwa", "terragoat"),
         (40, 25, 80),
         12,
+    ),
+    Split(
+        "fresh13",
+        "b",
+        re.compile(
+            r"https://github\.com/(?:WebGoat/WebGoat/blob/7517acca95d9851da706452454c223dd13545ef4"
+            r"|OWASP/crAPI/blob/824a1ffc915bc22abac52a8e95172c8c9e7b9bd1"
+            r"|OWASP/SecurityShepherd/blob/00310cf2b73ed98843c653490a4be274de4fb896"
+            r"|nVisium/django\.nV/blob/a48901f106da4888417339b7b44b8ed56b64c63f"
+            r"|OWASP/iGoat-Swift/blob/1f44c0826556ae3a44b92ba68fc64cdc4c993b03"
+            r"|dolevf/Damn-Vulnerable-GraphQL-Application/blob/a961308c02d1fb462b192681c336b0739e432da7)"
+            r"/[^#]+#L\d+"  # iGoat-Swift's folders have blanks ("Key Management/"), kept as written
+        ),
+        ("webgoat", "crapi", "security-shepherd", "django-nv", "igoat-swift", "dvga"),
+        (60, 35, 90),
+        13,
     ),
 )
 each = pytest.mark.parametrize("split", SPLITS, ids=lambda s: s.name)

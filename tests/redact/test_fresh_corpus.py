@@ -71,6 +71,7 @@ ID_LETTER = {
     "fresh10": "x",
     "fresh11": "y",
     "fresh12": "z",
+    "fresh13": "b",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives."""
 

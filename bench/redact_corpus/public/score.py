@@ -74,6 +74,7 @@ SPLIT_FILES = {
     "fresh10": ("fresh10_secrets.jsonl", "fresh10_negatives.jsonl"),
     "fresh11": ("fresh11_secrets.jsonl", "fresh11_negatives.jsonl"),
     "fresh12": ("fresh12_secrets.jsonl", "fresh12_negatives.jsonl"),
+    "fresh13": ("fresh13_secrets.jsonl", "fresh13_negatives.jsonl"),
 }
 """Splits kept in files of their own (so adding them moves no figure of the others)."""
 DEFAULT_FILES = ("secrets.jsonl", "negatives.jsonl")
