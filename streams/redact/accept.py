@@ -216,6 +216,7 @@ _NOT_A_SECRET_FORM = re.compile(
     r"|!(?:Ref|GetAtt|Sub|Join|ImportValue|FindInMap|Select|If|Base64|Split|GetAZs)\b.*"
     r"|\{\{resolve:[^}]*\}\}"
     r"|[\w/.\-]+\.py::[\w:\[\]\-. ]+"  # a pytest node id (net_pass = "tests/a.py::test_x")
+    r"|\)?\(\.[*+]\??\).*|\)?\(\?[=!<:].*"  # a regex's group (re.sub(r'(?<=token:")(.*)(?=")', …))
 )
 """Values of a secret's name that are not secrets by their form: an environment variable's
 name (``ENV_VAR_AUTH_TOKEN = 'AWS_CONTAINER_AUTHORIZATION_TOKEN'``), a test's node id
@@ -245,13 +246,16 @@ _NAME_BEFORE = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)[\"']?\]?[ \t]*(?:=|:=|=>|:)
 
 def _names_itself(value: str, text: str, start: int) -> bool:
     """The value is its own name (``fail_to_pass = "fail_to_pass"``, an enum member
-    ``NO_AUTH = "no_auth"``): a constant's label, not a secret."""
+    ``NO_AUTH = "no_auth"``), the name of the key it is stored under (``csrfTokenKey =
+    "CSRFtoken"``) or a docstring's first word (``session_token: Session token of …``):
+    a constant's label, not a secret."""
     bare = unquoted(value)
     lo = max(0, start - 80)
     if not _IDENT.fullmatch(bare) or bare.lower() not in text[lo:start].lower():
         return False  # cheap exits: the regex below tries every position of its window
     m = _NAME_BEFORE.search(text, lo, start)
-    return m is not None and m.group(1).lower() == bare.lower()
+    name, bare = (m.group(1).lower(), bare.lower()) if m else ("", "")
+    return m is not None and name in (bare, *(bare + s for s in ("key", "_key", "_token")))
 
 
 _NO_CREDENTIAL_NAME = re.compile(
@@ -296,8 +300,8 @@ def url_password(value: str, text: str, start: int, end: int) -> bool:
     without its quotes.
     """
     value = unquoted(value) or value
-    if _ENV_REFERENCE.fullmatch(value) or value.startswith(("{", "%(", "<", "$(", "`")):
-        return False  # a reference, a template, a command substitution
+    if _ENV_REFERENCE.fullmatch(value) or value.startswith(("{", "%(", "<", "$(", "`", "\\(")):
+        return False  # a reference, a template, a command substitution, Swift's \(password)
     if bracketed_placeholder(value):
         return False
     if _stand_in_userinfo(value, text, start):

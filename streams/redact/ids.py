@@ -14,7 +14,8 @@ _LABEL_SEPARATORS = " \t\"':="
 """What stands between a label and its value (``id=``, ``"id": "``, ``Id: ``)."""
 _LABEL_WINDOW = 24
 
-_ID_LABEL = re.compile(r"(?:^|[^a-z0-9])(?:[a-z0-9]+[_.\-])*(?:id|uuid|guid)$")
+_ID_LABEL = re.compile(r"(?:^|[^a-z0-9])(?:[a-z0-9]+[_.\-])*(?:id|uuid|guid|kid)$")
+"""``…_id``, ``uuid``, ``guid``, and a JOSE header's or a JWK's ``kid`` (a key's id)."""
 _CAMEL_ID_LABEL = re.compile(r"[a-z]Id$")
 _ID_LABEL_SEPARATORS = _LABEL_SEPARATORS + "("
 _ID_LABEL_SECRET_WORDS = ("secret", "token", "key", "pass", "auth")

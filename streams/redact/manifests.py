@@ -1,5 +1,6 @@
-"""A Kubernetes Secret's values: whatever its keys are named, the manifest says they are
-secret. Part of ``rules.SECRET_RULES`` (``k8s_secret_data``).
+"""Documents that say their values are secret: a Kubernetes Secret's values, whatever its
+keys are named (``k8s_secret_data``), and a JSON Web Key's private members
+(``jwk_private_key``, :func:`jwk_private_spans`). Part of ``rules.SECRET_RULES``.
 
 ``kubectl get secret app -o yaml`` (or ``-o json``) prints a Secret with its ``data``
 base64-encoded and keys that need not say secret (``username``, ``db-url``, ``funnier``);
@@ -101,3 +102,20 @@ def _json_values(text: str, begin: int, end: int) -> list[tuple[int, int]]:
         for block in _JSON_MAP.finditer(text, begin, end)
         for value in _JSON_VALUE.finditer(text, block.start(1), block.end(1))
     ]
+
+
+_JWK_PRIVATE = re.compile(
+    r"\"(?:d|p|q|dp|dq|qi|k)\"[ \t]*:[ \t]*\"([A-Za-z0-9_\-]{16,}={0,2})\"", re.IGNORECASE
+)
+"""A JSON Web Key's private members (RFC 7518: RSA's ``d``, primes and CRT values, EC's
+``d``, an oct key's ``k``), by their exact names."""
+
+
+def jwk_private_spans(text: str, low: str, hits: list[str] | None) -> list[tuple[int, int]]:
+    """The private members of the JSON Web Keys in a text that has one (a ``"kty"``
+    member): a JWK set's public ``n`` and ``e`` stay, its ``d``, ``p``, ``q``, ``dp``,
+    ``dq``, ``qi`` and ``k`` go whatever their length (crAPI's ``jwks.json``: a 2048-bit
+    ``d`` is 342 characters, past the token rule's 256)."""
+    if '"kty"' not in low:
+        return []
+    return [m.span(1) for m in _JWK_PRIVATE.finditer(text)]

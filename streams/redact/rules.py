@@ -165,6 +165,19 @@ SECRET_RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "jwk_private_key",
+        # A JSON Web Key's private members, in a text holding a JWK (manifests.py); before
+        # the token rule, which would take a piece of a value past its 256 characters.
+        (
+            Pattern(
+                re.compile(r"\"kty\""),
+                ('"kty"',),
+                on_lower=True,
+                finder=manifests.jwk_private_spans,
+            ),
+        ),
+    ),
+    Rule(
         "seed_phrase",
         # A wallet's BIP-39 recovery phrase, 12+ words of its list, in a text that names
         # it (seed_phrase.py); before the value rules, which end a value at a blank.
@@ -443,6 +456,8 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule("sql_password", statements.SQL_PASSWORD, accept.assignment_value),
     Rule("credential_call", statements.CREDENTIAL_CALL, accept.assignment_value),
     Rule("form_password", statements.FORM_PASSWORD, accept.assignment_value),
+    Rule("keyed_secret", statements.KEYED_SECRET, accept.assignment_value),
+    Rule("sql_row_password", statements.SQL_ROW, accept.assignment_value),
     Rule("compared_secret", statements.COMPARED_SECRET, statements.compared_literal),
     Rule("config_secret", statements.CONFIG_SECRET, accept.assignment_value),
     Rule("prose_secret", prose.PROSE_SECRET, prose.told_password),

@@ -237,12 +237,17 @@ _BOOTSTRAP_TOKEN = re.compile(r"[a-z0-9]{6}\.[a-z0-9]{16}")
 """A kubeadm bootstrap token (``be8dfd.da8a689a46edc282``): the only key written so."""
 
 
+_DIGEST_HEAD = re.compile(r"md[45]|sha(?:1|224|256|384|512)|crc32|blake2|hmac")
+
+
 def _password_named(word: str) -> bool:
     """A word that names a password and has digits or case inside (``Secret123``,
     ``secur3Pass``, ``compl3xPwd``): a password someone chose, 8 to 32 characters; a
     name's parts (``test_password_1``, ``PASSWORD_MIN_LENGTH2``) are not."""
     if not 8 <= len(word) <= 32 or snake_name(word) or "_" in word or "-" in word:
         return False
+    if _DIGEST_HEAD.match(word.lower()):
+        return False  # md5Secret, sha256Password: a name for what a digest is made of
     digits = sum(c.isdigit() for c in word)
     if not 0 < digits < len(word) - 3 or word.isupper() or word[0].isdigit():
         return False  # no digit, all digits, a constant, a brand (1Password)

@@ -22,7 +22,13 @@ secret (``password = …``); these forms give no such name right before the valu
   Composer's ``"github-oauth": {"github.com": "…"}``;
 * ``client_key_argument``: a client built from one string literal, which is its key
   (``raven.NewClient("JJ4ZIC9EJNWVIS86")``, ``Client("StrongFinding5813!")`` in a
-  traceback), read by :func:`client_literal`.
+  traceback), read by :func:`client_literal`;
+* ``keyed_secret``: a map, header or property set under a secret's name
+  (``props.setProperty("password", "…")``, ``localStorage.setItem("token", "…")``,
+  ``toEdit.putString("Password", "…")``);
+* ``sql_row_password``: the values an ``INSERT INTO t (…, password, …) VALUES (…)`` gives
+  a password or token column (seed data, a test fixture), by the column's position
+  (:func:`sql_row_spans`).
 
 Each form is in ``tests/redact/test_statements.py`` with look-alikes that stay (a call
 with one string, ``.bind('click', …)``, a placeholder or a variable as the password).
@@ -199,6 +205,70 @@ FORM_PASSWORD: tuple[Pattern, ...] = (
         lower=True,
     ),
 )
+
+_KEYED_NAMES = ("password", "passwd", "pwd", "secret", "token", "apikey", "api_key", "api-key")
+KEYED_SECRET: tuple[Pattern, ...] = (
+    # a setter of a map, a header or a property given a secret's name, then the literal:
+    # put / putString / setProperty / setItem / set / setHeader / addHeader / header
+    _p(
+        r"\.(?:put|putstring|setproperty|setitem|set|setheader|addheader|header|add)\([ \t]*"
+        r"[\"'][\w.\-]*(?:" + "|".join(n.replace("-", "\\-") for n in _KEYED_NAMES) + r")[\"'],"
+        r"[ \t]*" + _QUOTED + r"[ \t]*\)",
+        *(name + quote + "," for name in _KEYED_NAMES for quote in "\"'"),
+        lower=True,
+    ),
+)
+
+_INSERT = re.compile(
+    r"insert[ \t]+(?:ignore[ \t]+)?into[ \t]+[`\"\[\]\w.]+[ \t]*\(([^()]{1,1000})\)\s*values\s*",
+    re.IGNORECASE,
+)
+_SECRET_COLUMN = re.compile(
+    r"[`\"\[]?\w*(?:pass(?:word|wd)?|pwd|secret|token|api_?key)[`\"\]]?", re.IGNORECASE
+)
+_NOT_A_SECRET_COLUMN = re.compile(
+    r"hash|salt|hint|policy|type|length|_at\b|date|expir|count|changed|required|id\b",
+    re.IGNORECASE,
+)
+_ROW_ITEM = re.compile(r"\s*('(?:[^'\\\n]|\\.|'')*'|\"[^\"\n]*\"|[^,()'\"]*)\s*(,|\))")
+
+
+def sql_row_spans(text: str, low: str, hits: list[str] | None) -> list[tuple[int, int]]:
+    """The string literals of each row an ``INSERT`` with a column list gives a secret's
+    column (``password``, ``userPassword``, ``api_key``; not a hash, a salt, a date or an
+    id), by position: the row holds no name beside the value."""
+    spans: list[tuple[int, int]] = []
+    for insert in _INSERT.finditer(text):
+        columns = [c.strip() for c in insert.group(1).split(",")]
+        wanted = {
+            i
+            for i, c in enumerate(columns)
+            if _SECRET_COLUMN.fullmatch(c) and not _NOT_A_SECRET_COLUMN.search(c)
+        }
+        if not wanted:
+            continue
+        at = insert.end()
+        while at < len(text) and text[at] == "(":
+            index, at = 0, at + 1
+            while (item := _ROW_ITEM.match(text, at)) is not None:
+                literal = item.group(1)
+                if index in wanted and literal[:1] in "'\"" and len(literal) > 2:
+                    spans.append((item.start(1) + 1, item.end(1) - 1))
+                index, at = index + 1, item.end()
+                if item.group(2) == ")":
+                    break
+            else:
+                break
+            rest = _NEXT_ROW.match(text, at)
+            at = rest.end() if rest else at
+    return spans
+
+
+_NEXT_ROW = re.compile(r"\s*,\s*")
+SQL_ROW: tuple[Pattern, ...] = (
+    Pattern(re.compile(r"insert[ \t]"), ("insert",), on_lower=True, finder=sql_row_spans),
+)
+
 
 _EQUALS_QUOTE = ('=="', "=='", '== "', "== '")
 """An operator and the quote after it, at most one blank between: a pytest report's

@@ -177,6 +177,9 @@ RULE_EXAMPLES = {
     "config_secret": "requirepass Wint3rIsHere",
     "compared_secret": 'if password == "Wint3rIsHere":',
     "form_password": "cy.get('#newPassword').focus().type('GonorrheaCantSeeUs!')",
+    "keyed_secret": 'toEdit.putString("Password", "qazwsx4562");',
+    "sql_row_password": "INSERT INTO users (id, name, password) VALUES (1, 'adam', 'larryknows');",
+    "jwk_private_key": '{"kty": "oct", "k": "GawgguFyGrWKav7AX4VKUg", "alg": "HS256"}',
     "seed_phrase": "const mnemonic = 'purpose betray marriage blame crunch monitor spin slide"
     " donate sport lift clutch'",
     "generated_noise": "WORDPRESS_AUTH_KEY=Q$:B]zZjN-AdT<>h7V1.vm+k^|}2wVZf]Xw#QEZ[-pSohv+Kj0W-Z",

@@ -128,6 +128,7 @@ HARMLESS = [
     "T3JnYW5pemF0aW9uOjQ1Njc4",  # Organization:45678
     "bXlfc2VydmljZV9uYW1l",  # base64 of a name (my_service_name)
     "c2stbGl2ZS0xMjM0NTY3ODkwYWJjZGVm",  # base64 of a made-up key that counts up
+    "md5Secret",  # WebGoat (fresh13): a name for what a digest is made of
 ]
 
 
@@ -232,4 +233,10 @@ def test_hex_of_a_keys_size_said_with_no_name_is_a_key(text: str) -> None:
     ],
 )
 def test_named_digests_commits_and_labelled_hex_stay(text: str) -> None:
+    assert said_keys(text) == []
+
+
+def test_a_key_id_after_kid_stays() -> None:
+    """crAPI's JWK set (fresh13): a key's ``kid`` is its public id, whatever it looks like."""
+    text = 'The trace shows "kid": "MKMZkDenUfuDF2byYowDj7tW5Ox6XG4Y1THTEGScRg8", twice.'
     assert said_keys(text) == []

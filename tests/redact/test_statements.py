@@ -260,3 +260,41 @@ def test_what_a_test_types_into_a_password_field_goes(text: str) -> None:
 @pytest.mark.parametrize("text", FORM_FILLS_KEPT)
 def test_other_fields_and_references_stay(text: str) -> None:
     assert R.redact_text(text)[0] == text
+
+
+# A map, header or property set under a secret's name, and the rows an INSERT gives a
+# password column (``keyed_secret``, ``sql_row_password``, fourteenth session: Security
+# Shepherd's and WebGoat's seed SQL and Android code in fresh13).
+KEYED_AND_ROWS = (
+    ('toEdit.putString("Password", "qazwsx4562");', "qazwsx4562"),
+    ('props.setProperty("password", "s3cretV4lue");', "s3cretV4lue"),
+    ('localStorage.setItem("token", "a81f0c2e9b7d4e11");', "a81f0c2e9b7d4e11"),
+    (
+        "INSERT INTO challenge_users (login, email, password) VALUES "
+        "('alice', 'alice@webgoat.org', 'rt*(KJ()LP())$#**'), ('larry', 'l@x.org', 'larryknows');",
+        "larryknows",
+    ),
+    (
+        "INSERT INTO `db`.`users` (`idusers`, `userName`, `userPassword`) VALUES "
+        "(1, 'adam', '87i2ueeu2ndsedssda');",
+        "87i2ueeu2ndsedssda",
+    ),
+)
+KEYED_AND_ROWS_KEPT = (
+    'props.set("password", getPassword());',
+    'headers.put("X-Request-Id", "a81f0c2e9b7d4e11");',
+    "INSERT INTO users (id, name, password_hash) VALUES (1, 'bob', 'x9f8e7d6c5b4a3');",
+    "INSERT INTO users (id, name, email) VALUES (1, 'larryknows', 'l@x.org');",
+    "INSERT INTO users VALUES (1, 'bob', 'larryknows');",  # no column list: no position
+)
+
+
+@pytest.mark.parametrize(("text", "secret"), KEYED_AND_ROWS)
+def test_a_value_set_or_inserted_under_a_secrets_name_goes(text: str, secret: str) -> None:
+    out, found = R.redact_text(text)
+    assert secret not in out and {"keyed_secret", "sql_row_password"} & set(found), out
+
+
+@pytest.mark.parametrize("text", KEYED_AND_ROWS_KEPT)
+def test_calls_hashes_other_columns_and_rows_without_columns_stay(text: str) -> None:
+    assert R.redact_text(text)[0] == text

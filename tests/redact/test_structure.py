@@ -528,3 +528,15 @@ def test_option_values_swift_types_and_translations_of_password_stay(text: str) 
 def test_a_swift_optional_holding_a_literal_still_goes() -> None:
     text = 'var apiKey: String? = "Zk3jd8fQ2aB7cD9eF1gH"'
     assert "Zk3jd8fQ2aB7cD9eF1gH" not in Redactor().redact_text(text)[0]
+
+
+def test_a_json_web_keys_private_members_go_and_its_public_ones_stay() -> None:
+    """crAPI's jwks.json: ``d`` and the CRT values of a 2048-bit key are past the token
+    rule's 256 characters; the document's ``"kty"`` says what they are."""
+    d = "XJu0Vh3Uq5gV5UPMCfm_j6D5INgX7VjLSN8mup4LfUBkJAk9vpQmDYF8gVzpMr3YdBk_Y7MI1BapPVg2i" * 4
+    text = '{"keys": [{"kty": "RSA", "e": "AQAB", "kid": "a1", "d": "' + d + '"}]}'
+    out, found = Redactor().redact_text(text)
+    assert d[:40] not in out and "jwk_private_key" in found
+    assert '"kty": "RSA", "e": "AQAB", "kid": "a1"' in out
+    lone = '"d": "' + d + '"'  # no "kty": not read as a key's member
+    assert Redactor().redact_text(lone)[0] == lone
