@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 Accept = Callable[[str, str, int, int], bool]
 """(secret, original text, start, end) -> keep as a finding?"""
+Finder = Callable[[str, str, list[str] | None], list[tuple[int, int]]]
+"""(text, its lower-cased copy, the trigger hits or None) -> the spans a pattern finds."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,7 +25,7 @@ class Pattern:
     spans: Callable[[str], list[tuple[int, int]]] | None = None
     """Instead of triggers: a faster finder of the same spans the regex finds (the entropy
     rule's runs)."""
-    finder: Callable[[str, str, list[str] | None], list[tuple[int, int]]] | None = None
+    finder: Finder | None = None
     """With triggers: the pattern's own finder, run only where a trigger hit, given the
     text, its lower-cased copy and the trigger hits (None in the full scan: all may
     count). The regex is then a necessary condition of every span it finds (what the

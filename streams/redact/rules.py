@@ -47,7 +47,7 @@ from . import (
     statements,
 )
 from .credentials import CREDENTIAL_RULES
-from .pattern import Pattern, Rule
+from .pattern import Finder, Pattern, Rule
 from .pattern import literal as _p
 from .pattern import prefixed as _prefixed
 from .pattern import token_run as _t
@@ -92,6 +92,12 @@ _TYPE_ANNOTATION = (
 Swift's optionals ``: UITextField! =``),
 Go's ``var apiKey string =``. Optional, and only before ``=``, so YAML's ``key: value``
 is read as before."""
+
+
+def _found(regex: re.Pattern[str], triggers: tuple[str, ...], finder: Finder) -> Pattern:
+    """A pattern whose spans its own finder gives, on the lower-cased text and where a
+    trigger hit; ``regex`` is a necessary condition of every span (what the checks test)."""
+    return Pattern(regex, triggers, on_lower=True, finder=finder)
 
 
 def _assignment(keyword: str, *triggers: str) -> Pattern:
@@ -155,40 +161,19 @@ SECRET_RULES: tuple[Rule, ...] = (
         "generated_noise",
         # A value drawn from every printable sign (a WordPress salt, a generated password):
         # before the value rules, which stop at its first quote or ";" (noise.py).
-        (
-            Pattern(
-                noise.PATTERN,
-                ("@dense_signs",),
-                on_lower=True,
-                finder=noise.noise_spans,
-            ),
-        ),
+        (_found(noise.PATTERN, ("@dense_signs",), noise.noise_spans),),
     ),
     Rule(
         "jwk_private_key",
         # A JSON Web Key's private members, in a text holding a JWK (manifests.py); before
         # the token rule, which would take a piece of a value past its 256 characters.
-        (
-            Pattern(
-                re.compile(r"\"kty\""),
-                ('"kty"',),
-                on_lower=True,
-                finder=manifests.jwk_private_spans,
-            ),
-        ),
+        (_found(re.compile(r"\"kty\""), ('"kty"',), manifests.jwk_private_spans),),
     ),
     Rule(
         "seed_phrase",
         # A wallet's BIP-39 recovery phrase, 12+ words of its list, in a text that names
         # it (seed_phrase.py); before the value rules, which end a value at a blank.
-        (
-            Pattern(
-                seed_phrase.PATTERN,
-                seed_phrase.TRIGGERS,
-                on_lower=True,
-                finder=seed_phrase.seed_spans,
-            ),
-        ),
+        (_found(seed_phrase.PATTERN, seed_phrase.TRIGGERS, seed_phrase.seed_spans),),
     ),
     Rule(
         "github_token",
@@ -430,11 +415,10 @@ SECRET_RULES: tuple[Rule, ...] = (
                 lower=True,
                 requires="+",
             ),
-            Pattern(
+            _found(
                 pytest_report.ASSERT_LINE,
                 ("\n>", "@assert_first"),
-                on_lower=True,
-                finder=pytest_report.asserted_secret_spans,
+                pytest_report.asserted_secret_spans,
             ),
             # npm's "npm config set //registry/:_authToken <value>" (a space, no "=")
             _p(r":_auth(?:token)?[ \t]+(?![=\-])([^\s\"'`]{3,2048})", "auth", lower=True),
@@ -523,30 +507,19 @@ SECRET_RULES: tuple[Rule, ...] = (
         # A value with no name and no prefix, in the scope of a secret noun: shorter than
         # a token run, or with punctuation or a "user:" part (see context.py).
         (
-            Pattern(
-                context.NOUN_CONTEXT,
-                ("@secret_noun",),
-                on_lower=True,
-                finder=context.key_spans,
-            ),
+            _found(context.NOUN_CONTEXT, ("@secret_noun",), context.key_spans),
             # ... or right after what people do to one (pasted, rotated, rejects, revoked)
-            Pattern(
-                context.HANDLING_VERB,
-                context.HANDLING_LITERALS,
-                on_lower=True,
-                finder=context.verb_key_spans,
-            ),
+            _found(context.HANDLING_VERB, context.HANDLING_LITERALS, context.verb_key_spans),
         ),
     ),
     Rule(
         "k8s_secret_data",
         # Every value of a Kubernetes Secret's data and stringData (manifests.py).
         (
-            Pattern(
+            _found(
                 re.compile(r"kind: secret|\"kind\": \"secret"),
                 ("kind: secret", '"kind": "secret"'),
-                on_lower=True,
-                finder=manifests.secret_data_spans,
+                manifests.secret_data_spans,
             ),
         ),
     ),
@@ -555,14 +528,7 @@ SECRET_RULES: tuple[Rule, ...] = (
         # The rest of a secret glued to what an earlier rule took: a signed token's other
         # segments, a key's tail after its known head (see glued.py). Last, so every other
         # rule has had its turn; its trigger is the replacement token itself.
-        (
-            Pattern(
-                re.compile(r"\[redacted:"),
-                ("[redacted:",),
-                on_lower=True,
-                finder=glued.glued_spans,
-            ),
-        ),
+        (_found(re.compile(r"\[redacted:"), ("[redacted:",), glued.glued_spans),),
     ),
 )
 
