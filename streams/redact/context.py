@@ -427,8 +427,8 @@ def _named_by_noun(text: str, low: str, nouns: list[tuple[int, int]], start: int
     the value, the noun not part of an id word (``public_key``, ``next_token``), and the
     value not after an id label. Small searches between known places, not a scope scan."""
     before = [n for n in nouns if n[1] <= start and start - n[1] <= _AFTER_NOUN]
-    if not before or after_id_label(text, start):
-        return False
+    if not before or after_id_label(text, start) or ids.jwk_public_member(text, start):
+        return False  # no noun, an id, or a published JWK's point ("keys": [{"x": …)
     a, b = before[-1]
     if _UUID.fullmatch(text, start, end) or _HEX_RUN.fullmatch(text, start, end):
         line_lo = low.rfind("\n", 0, start) + 1
@@ -495,8 +495,8 @@ def run_in_context(token: str, text: str, start: int, end: int) -> bool:
         return False
     if in_path(text, start, end) or _SRI.match(token) or ULID.fullmatch(token):
         return False
-    if public_id(token):
-        return False  # an IPFS CID, a Stripe object id, an age recipient, a minisign key
+    if public_id(token) or ids.jwk_public_member(text, start):
+        return False  # an IPFS CID, a Stripe object id, an age recipient, a JWK's point
     if _pinned(text, start) or _file_name(text, end):
         return False  # a pinned version (actions/checkout@<sha>), a file's name
     if text.endswith("base64,", max(0, start - 7), start) or _after_digest_label(text, start):

@@ -55,6 +55,7 @@ from .ids import (
     after_id_label,
     after_resource_id_label,
     json_id_key,
+    jwk_public_member,
     public_id,
     reversed_google_client_id,
 )
@@ -561,6 +562,8 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
         return False  # a single-case value after an id label; any value of a JSON "id" key
     if public_id(token) or reversed_google_client_id(text, start, token):
         return False  # an IPFS CID, a Stripe object id, an age recipient, a minisign key
+    if jwk_public_member(text, start):
+        return False  # a published JSON Web Key's modulus or curve point
     core = _UUID.sub("", token) if "-" in token else token
     core = UNDERSCORE_UUID.sub("", core) if "_" in core else core
     near = _near_keyword(text, start)

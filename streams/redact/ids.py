@@ -154,3 +154,15 @@ def reversed_google_client_id(text: str, start: int, token: str) -> bool:
     return text.endswith(_REVERSED_CLIENT_HOST, 0, start) and bool(
         _GOOGLE_CLIENT_ID.fullmatch(token)
     )
+
+
+_JWK_PUBLIC_MEMBER = re.compile(r"\"(?:n|e|x|y|x5t|x5t#S256)\"[ \t]*:[ \t]*\"$")
+
+
+def jwk_public_member(text: str, start: int) -> bool:
+    """Right after a JSON Web Key's public member (RSA's ``n`` and ``e``, EC's ``x`` and
+    ``y``, a certificate thumbprint) in a text holding ``"kty"``: a JWK set's keys are
+    published (``/.well-known/jwks.json``); its private members are ``jwk_private_key``'s."""
+    return (
+        _JWK_PUBLIC_MEMBER.search(text, max(0, start - 16), start) is not None and '"kty"' in text
+    )

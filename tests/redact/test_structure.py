@@ -540,3 +540,20 @@ def test_a_json_web_keys_private_members_go_and_its_public_ones_stay() -> None:
     assert '"kty": "RSA", "e": "AQAB", "kid": "a1"' in out
     lone = '"d": "' + d + '"'  # no "kty": not read as a key's member
     assert Redactor().redact_text(lone)[0] == lone
+
+
+def test_a_published_json_web_keys_public_members_stay() -> None:
+    """RFC 7515's Appendix A.3 key: an EC JWK set's ``x`` and ``y`` are a public point; the
+    same key with its ``d`` loses only ``d``."""
+    public = (
+        '{"keys":[{"kty":"EC","crv":"P-256",'
+        '"x":"f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU",'
+        '"y":"x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0","kid":"a3"}]}'
+    )
+    assert Redactor().redact_text(public)[0] == public
+    private = public.replace('"kid":"a3"', '"d":"jpsQnnGQmL-YBIffH1136cLSG3yb2Z3Bt8ckjQXFvMg"')
+    out, found = Redactor().redact_text(private)
+    assert out == private.replace(
+        "jpsQnnGQmL-YBIffH1136cLSG3yb2Z3Bt8ckjQXFvMg", "[REDACTED:jwk_private_key]"
+    )
+    assert found == {"jwk_private_key": 1}
