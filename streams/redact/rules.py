@@ -65,7 +65,10 @@ are redacted whole. ``user:'quoted pw'`` (``http --auth=…``, ``credentials=…
 value: a bare run would stop at the quote and take only ``user:``. A bare run ends at a
 JSON escape (``\\n``, ``\\t``, ``\\"``): in an escaped diff or trajectory that is the end of
 the line or of the string, not part of the value."""
-_ASSIGN = r"(?:\\?[\"'])?\]?[ \t]*(?:=|:=|=>|:(?!:))"
+_ASSIGN = r"(?:\\?[\"'])?\]?[ \t]*(?:=|:=|=>|:{2,3}=|[.?]=|:(?!:))"
+"""``=``, ``:=``, ``=>``, ``:`` and PHP's ``.=``, Make's ``::=``, ``:::=`` and ``?=`` (gitleaks'
+sample lines write a token with each). Not ``+=``: code appends a piece to a value with it
+(``userpass += f":{password}"``, 3 chunks of 20,000 package files)."""
 
 
 _CURL_USER = r"[ \t](?:-u|--user)[ \t=]*[\"']?[^\s:\"']*:([^\s\"']+)"
@@ -250,7 +253,12 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule("pypi_token", (_t(r"pypi-AgE[A-Za-z0-9_\-]{60,}", "pypi-age"),)),
     Rule(
         "aws_access_key_id",
-        (_t(r"AKIA[A-Z0-9]{16}(?![A-Z0-9])", "akia"), _t(r"ASIA[A-Z0-9]{16}(?![A-Z0-9])", "asia")),
+        (
+            _t(r"AKIA[A-Z0-9]{16}(?![A-Z0-9])", "akia"),
+            _t(r"ASIA[A-Z0-9]{16}(?![A-Z0-9])", "asia"),
+            # gitleaks' other documented heads: ABIA (STS service bearer), ACCA (context)
+            _t(r"A(?:BIA|CCA)[A-Z2-7]{16}(?![A-Z0-9])", "abia", "acca"),
+        ),
     ),
     Rule(
         "aws_secret_access_key",

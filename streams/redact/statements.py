@@ -332,6 +332,19 @@ CONFIG_SECRET: tuple[Pattern, ...] = (
     ),  # fmt: skip
     # FileZilla's sitemanager.xml and recentservers.xml: <Pass encoding="base64">…</Pass>
     _p(r"<pass(?:[ \t]+encoding=\"[a-z0-9]+\")?>([^<\n]{3,512})</pass>", "<pass", lower=True),
+    # an XML element named for a secret, its value alone inside, on its line or its own
+    # (<authToken>…</authToken>, a Maven server's <password>, gitleaks' sample lines);
+    # not <key> (a plist's name), <publicKey>, <tokenUrl> (the name must end so)
+    _p(
+        r"<[a-z][\w.\-]{0,40}?(?:token|secret|password|passwd|pwd|passphrase|api[_\-]?key"
+        r"|access[_\-]?key|private[_\-]?key|client[_\-]?secret)>[ \t]*\n?[ \t]*"
+        r"([^<\s]{6,512})[ \t]*\n?[ \t]*</[a-z][\w.\-]*>",
+        *(
+            word + ">"
+            for word in ("token", "secret", "password", "passwd", "pwd", "passphrase", "key")
+        ),
+        lower=True,
+    ),
     # Composer's auth.json: "github-oauth": {"github.com": "…"}, "gitlab-token": {…}
     _p(
         r"\"(?:github-oauth|gitlab-oauth|gitlab-token|bitbucket-oauth)\"[ \t]*:[ \t]*\{[ \t\n]*"

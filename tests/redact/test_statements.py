@@ -298,3 +298,32 @@ def test_a_value_set_or_inserted_under_a_secrets_name_goes(text: str, secret: st
 @pytest.mark.parametrize("text", KEYED_AND_ROWS_KEPT)
 def test_calls_hashes_other_columns_and_rows_without_columns_stay(text: str) -> None:
     assert R.redact_text(text)[0] == text
+
+
+# gitleaks' sample lines (``utils.GenerateSampleSecrets``, bench/redact_gitleaks_samples.py):
+# PHP's and Make's assignment operators and an XML element named for a secret.
+GITLEAKS_SAMPLE_LINES = (
+    '$gitlabToken .= "yc3edqmevxrvcqurtaebd986"',
+    'GITLAB_TOKEN ::= "yc3edqmevxrvcqurtaebd986"',
+    'GITLAB_TOKEN :::= "yc3edqmevxrvcqurtaebd986"',
+    'GITLAB_TOKEN ?= "yc3edqmevxrvcqurtaebd986"',
+    "<gitlabToken>\n    yc3edqmevxrvcqurtaebd986\n</gitlabToken>",
+    "<authToken>yc3edqmevxrvcqurtaebd986</authToken>",
+)
+GITLEAKS_SAMPLE_LINES_KEPT = (
+    "<key>password</key>",
+    "<tokenUrl>https://login.example.com/oauth/token</tokenUrl>",
+    "<password>${env.MAVEN_PASSWORD}</password>",
+    "tokens += 1",
+    "count += token_len",
+)
+
+
+@pytest.mark.parametrize("text", GITLEAKS_SAMPLE_LINES)
+def test_gitleaks_sample_lines_lose_the_value(text: str) -> None:
+    assert "yc3edqmevxrvcqurtaebd986" not in R.redact_text(text)[0]
+
+
+@pytest.mark.parametrize("text", GITLEAKS_SAMPLE_LINES_KEPT)
+def test_names_urls_references_and_counters_stay(text: str) -> None:
+    assert R.redact_text(text)[0] == text

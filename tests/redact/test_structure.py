@@ -557,3 +557,10 @@ def test_a_published_json_web_keys_public_members_stay() -> None:
         "jpsQnnGQmL-YBIffH1136cLSG3yb2Z3Bt8ckjQXFvMg", "[REDACTED:jwk_private_key]"
     )
     assert found == {"jwk_private_key": 1}
+
+
+@pytest.mark.parametrize("key", ["ABIA25PHSSRRXQQM4PLP", "ACCASMUEZQPOG5CGA6O4"])
+def test_aws_key_ids_of_every_documented_head_go(key: str) -> None:
+    """gitleaks' aws-access-token heads besides AKIA/ASIA, said bare."""
+    out, found = Redactor().redact_text(f"Tried {key} again, same 403.")
+    assert key not in out and "aws_access_key_id" in found
