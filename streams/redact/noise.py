@@ -42,6 +42,7 @@ _TO_CLASS = (
     )
     + b" " * 128
 )
+"""Rare signs to ``#``, blanks to a blank, everything else to ``a``: the pre-check's classes."""
 _LATIN_SIGNS = "§°£€¥¢¬¦±µ¶·¿¡×÷¤"
 """Signs past ASCII a generator or a keyboard layout puts in a password (Juice Shop's
 ``0Y8rMnww$*9VFYE§59-!Fg1L6t&6lB``): read as rare signs; other non-ASCII text as blanks."""
