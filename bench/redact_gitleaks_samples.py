@@ -26,6 +26,7 @@ import re
 import subprocess
 import sys
 from collections import Counter, defaultdict
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -101,9 +102,10 @@ _COMMENT = re.compile(r"(?m)[ \t]*//[^\n`\"]*$")
 _CALL = re.compile(r"utils\.GenerateSampleSecrets?\(\s*(\"[^\"]*\")\s*,\s*")
 
 
-def _balanced_end(text: str, start: int) -> int:
-    """The index of the ``)`` closing the call whose arguments start at ``start``."""
-    depth, i, quote = 1, start, ""
+def _code_marks(text: str, start: int = 0) -> Iterator[tuple[int, str, int]]:
+    """Each character of Go code outside its string literals (double-quoted with escapes,
+    raw in backquotes), with its index and the bracket depth before it."""
+    depth, i, quote = 0, start, ""
     while i < len(text):
         c = text[i]
         if quote:
@@ -113,37 +115,27 @@ def _balanced_end(text: str, start: int) -> int:
                 quote = ""
         elif c in '"`':
             quote = c
-        elif c == "(":
-            depth += 1
-        elif c == ")":
-            depth -= 1
-            if depth == 0:
-                return i
+        else:
+            yield i, c, depth
+            depth += {"(": 1, ")": -1}.get(c, 0)
         i += 1
+
+
+def _balanced_end(text: str, start: int) -> int:
+    """The index of the ``)`` closing the call whose arguments start at ``start``."""
+    for i, c, depth in _code_marks(text, start):
+        if c == ")" and depth == 0:
+            return i
     raise Unsupported("unbalanced call")
 
 
 def _split_plus(expr: str) -> list[str]:
     """Top-level ``+`` parts of a Go expression."""
-    parts, depth, quote, begin = [], 0, "", 0
-    i = 0
-    while i < len(expr):
-        c = expr[i]
-        if quote:
-            if c == "\\" and quote == '"':
-                i += 1
-            elif c == quote:
-                quote = ""
-        elif c in '"`':
-            quote = c
-        elif c == "(":
-            depth += 1
-        elif c == ")":
-            depth -= 1
-        elif c == "+" and depth == 0:
+    parts, begin = [], 0
+    for i, c, depth in _code_marks(expr):
+        if c == "+" and depth == 0:
             parts.append(expr[begin:i].strip())
             begin = i + 1
-        i += 1
     parts.append(expr[begin:].strip())
     return parts
 
