@@ -206,8 +206,9 @@ def _value_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
 
 
 def noise_spans(text: str, low: str, hits: list[str] | None) -> list[tuple[int, int]]:
-    """Spans of the generated values in the text's blank-free runs of dense signs."""
-    if not dense_signs(low):
+    """Spans of the generated values in the text's blank-free runs of dense signs (the
+    search below is :func:`dense_signs`' own, so the gate is not run twice)."""
+    if len(text) < _MIN:
         return []
     data = (text if text.isascii() else _ascii_classes(text)).encode()
     classes = data.translate(_TO_CLASS)

@@ -74,3 +74,9 @@ def prefixed(regex: str, *prefixes: str) -> Pattern:
     """
     guarded = r"(?<![A-Za-z0-9+/_\-])" + regex
     return Pattern(re.compile(guarded), prefixes, in_token_run=True, at_run_start=True)
+
+
+def found(regex: re.Pattern[str], triggers: tuple[str, ...], finder: Finder) -> Pattern:
+    """A pattern whose spans its own finder gives, on the lower-cased text and where a
+    trigger hit; ``regex`` is a necessary condition of every span (what the checks test)."""
+    return Pattern(regex, triggers, on_lower=True, finder=finder)

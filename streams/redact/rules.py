@@ -47,7 +47,8 @@ from . import (
     statements,
 )
 from .credentials import CREDENTIAL_RULES
-from .pattern import Finder, Pattern, Rule
+from .pattern import Pattern, Rule
+from .pattern import found as _found
 from .pattern import literal as _p
 from .pattern import prefixed as _prefixed
 from .pattern import token_run as _t
@@ -95,12 +96,6 @@ _TYPE_ANNOTATION = (
 Swift's optionals ``: UITextField! =``),
 Go's ``var apiKey string =``. Optional, and only before ``=``, so YAML's ``key: value``
 is read as before."""
-
-
-def _found(regex: re.Pattern[str], triggers: tuple[str, ...], finder: Finder) -> Pattern:
-    """A pattern whose spans its own finder gives, on the lower-cased text and where a
-    trigger hit; ``regex`` is a necessary condition of every span (what the checks test)."""
-    return Pattern(regex, triggers, on_lower=True, finder=finder)
 
 
 def _assignment(keyword: str, *triggers: str) -> Pattern:

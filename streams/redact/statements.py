@@ -41,7 +41,7 @@ import re
 from schemas.shapes import password_like
 
 from .accept import assignment_value, random_value
-from .pattern import Pattern
+from .pattern import Pattern, found
 from .pattern import literal as _p
 
 _QUOTED = r"('[^'\n]{1,512}'|\"[^\"\n]{1,512}\")"
@@ -265,9 +265,7 @@ def sql_row_spans(text: str, low: str, hits: list[str] | None) -> list[tuple[int
 
 
 _NEXT_ROW = re.compile(r"\s*,\s*")
-SQL_ROW: tuple[Pattern, ...] = (
-    Pattern(re.compile(r"insert[ \t]"), ("insert",), on_lower=True, finder=sql_row_spans),
-)
+SQL_ROW: tuple[Pattern, ...] = (found(re.compile(r"insert[ \t]"), ("insert",), sql_row_spans),)
 
 
 _EQUALS_QUOTE = ('=="', "=='", '== "', "== '")
