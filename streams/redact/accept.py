@@ -13,8 +13,9 @@ import binascii
 import html
 import re
 
-from .entropy import UNDERSCORE_UUID, is_identifier_like
+from .entropy import UNDERSCORE_UUID
 from .ids import public_id
+from .names import is_identifier_like
 from .value_forms import (
     _SECRET_WORDS,
     RESOURCE_REF,

@@ -59,6 +59,13 @@ from .ids import (
     public_id,
     reversed_google_client_id,
 )
+from .names import (
+    VOWELS,
+    generated_name,
+    is_identifier_like,
+    snake_name,
+    words_and_numbers,
+)
 from .public_der import in_public_body, in_public_pem_block, pem_body_line, public_der_line
 
 CANDIDATE = re.compile(r"[A-Za-z0-9+/_\-]{20,}={0,2}")
@@ -114,7 +121,23 @@ MIN_NEAR_KEYWORD = 20
 MAX_LEN = 256
 STANDALONE_BITS = 4.0
 NEAR_KEYWORD_BITS = 3.5
-_DIGEST_HEX_LENGTHS = frozenset({32, 40, 56, 64, 96, 128})
+
+_ULID_SIZE = 26
+
+
+def standalone_bits(core: str, size: int, one_case: bool) -> float:
+    """The entropy a standalone run must reach: 4.0 bits, lowered for a short run of one
+    letter case and digits alone to what 98 % of uniform base-32 draws of its length reach
+    (a run shorter than its alphabet cannot show the alphabet's entropy: random base-36 of
+    24 characters has 3.66 bits at the 2nd percentile, and a flat 4.0 missed 40 % of them,
+    simulated). Runs with separators (cipher suites, policy names) and mixed-case runs keep
+    4.0: lowered, it took CamelCase names with digits (``ChaCha20Poly1305Cipher``) from 71
+    real files."""
+    if not one_case or not core.isalnum() or (size == _ULID_SIZE and core.isupper()):
+        return STANDALONE_BITS  # a ULID's length: ids with a mistyped letter keep the bar
+    return min(STANDALONE_BITS, 3.6 + 0.03 * (size - MIN_LOWER_DIGITS))
+
+
 _KEYWORDS = ("key", "token", "secret", "passw", "auth", "credential", "bearer", "signature")
 _WINDOW = 48
 _DIGEST_LABELS = (
@@ -133,8 +156,6 @@ UNDERSCORE_UUID = re.compile(r"[0-9a-f]{8}_[0-9a-f]{4}_[0-9a-f]{4}_[0-9a-f]{4}_[
 """A lower-case UUID written with underscores: generated identifiers and fixture names
 (``_api_org_96726c78_4ae3_402f_b08b_7a78c6903d2a``), an id like its hyphenated form."""
 _SRI = re.compile(r"sha(?:1|256|384|512)-")
-_SEGMENT = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+|[^A-Za-z0-9]+")
-_VOWELS = frozenset("aeiouy")
 
 
 def shannon_bits(s: str) -> float:
@@ -255,13 +276,6 @@ def _digit_share(s: str) -> float:
     return sum(c.isdigit() for c in s) / len(s)
 
 
-def _is_digest_hex(s: str) -> bool:
-    if not _HEX.fullmatch(s):
-        return False
-    digits = s[2:] if s[:2] in ("0x", "0X") else s
-    return len(digits) in _DIGEST_HEX_LENGTHS
-
-
 _SAME_CASE_UUID = re.compile(
     r"[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"
     r"|[0-9A-F]{8}-[0-9A-F]{4}-[1-8][0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}"
@@ -317,31 +331,6 @@ def _encodes_a_credential(s: str) -> bool:
     return credential_base64(s.rstrip("="))
 
 
-_LETTER_DIGIT = re.compile(r"(?<=[A-Za-z])[0-9]|(?<=[0-9])[A-Za-z]")
-
-
-def is_identifier_like(s: str) -> bool:
-    """Mostly dictionary-like segments; a run that switches between letters and digits
-    four or more times without a separator (``qtb537zc8slok…``), or whose letter case flips
-    every few letters (8+ segments of under 3.5 letters on average), is a key, not a name."""
-    if len(_LETTER_DIGIT.findall(s)) >= max(4, len(s) // 10) and not any(c in s for c in "_-./"):
-        return False
-    wordy = 0
-    letters = [seg for seg in _SEGMENT.findall(s) if seg.isalpha()]
-    if len(letters) >= _MANY_SEGMENTS and sum(map(len, letters)) < _SHORT_MEAN * len(letters):
-        return False  # jCBaQngSHiHDRYOcs: case flips every few letters, no words
-    for seg in letters:
-        if len(seg) >= 3 and _VOWELS.intersection(seg.lower()):
-            wordy += len(seg)
-    return wordy >= 0.6 * len(s)
-
-
-_MANY_SEGMENTS = 8
-_SHORT_MEAN = 3.5
-"""A name's CamelCase words average 4+ letters (``getElementById``: 3.5 over 4 words); a
-random mixed-case run splits into 8+ "words" averaging under 3.5 letters."""
-
-
 _DIGIT = re.compile(r"[0-9]")
 
 
@@ -374,7 +363,7 @@ def _object_key(run: str) -> bool:
     segments = run.split("/")
     if any(_UUID.fullmatch(seg) for seg in segments):
         return True
-    words = [seg for seg in segments if _OBJECT_WORD.fullmatch(seg) and _VOWELS.intersection(seg)]
+    words = [seg for seg in segments if _OBJECT_WORD.fullmatch(seg) and VOWELS.intersection(seg)]
     return len(words) >= _MIN_OBJECT_WORDS
 
 
@@ -446,8 +435,8 @@ def _one_case_with_digits(run: str, size: int, digit: bool, upper: bool, lower: 
         and (lower or upper)
         and size >= MIN_LOWER_DIGITS
         and _digit_share(run) >= MIN_DIGIT_SHARE
-        and not _generated_name(run)
-        and not _words_and_numbers(run)
+        and not generated_name(run)
+        and not words_and_numbers(run)
     )
 
 
@@ -464,75 +453,6 @@ def _random_tail(run: str) -> bool:
     ):
         return False
     return not (is_identifier_like(tail) or snake_name(tail))
-
-
-_NAME_SEPARATORS = re.compile(r"[-_/.]")
-MIN_RANDOM_PART = 20
-_SECRET_PARTS = frozenset({"secret", "key", "token", "pass", "password", "auth"})
-_MERGE_QUEUE_BRANCH = re.compile(r"(?:gh-readonly-queue/[a-z0-9._/\-]+/)?pr-\d+-[0-9a-f]{40}")
-"""GitHub's merge-queue branches (``gh-readonly-queue/main/pr-123-<head sha>``), in every
-CI log of a repository that uses the queue: a branch name and a commit id, no key."""
-
-
-def _generated_name(run: str) -> bool:
-    """A lower-case run that starts with a word and whose random parts are short or ids.
-
-    Kubernetes pods (``api-7d9f8b6c5d-x2kqp``), jobs (``backup-28312345-x7k2p``), GKE
-    nodes (``gke-prod-default-pool-1a2b3c4d-x7k2``), AWS ids (``subnet-0a1b…`` with 17
-    hex) and ECS task ARNs (``task/cluster/<32 hex>``): DNS-style names, lower case, a
-    word first, generated parts short or an id. Keys written in groups
-    (``096somlu-xkif-…``, ``2ELRAUEF-NB06CX0R-…``) start with a random group or use upper
-    case; a part that names a secret (``thog-secret-…``) is never a name.
-    """
-    if run != run.lower():
-        return False
-    if _MERGE_QUEUE_BRANCH.fullmatch(run):
-        return True
-    parts = _NAME_SEPARATORS.split(run)
-    if len(parts) < 2 or len(parts[0]) < 3 or not parts[0].isalpha():
-        return False
-    if any(p in _SECRET_PARTS for p in parts):
-        return False
-    longest = max(parts, key=len)
-    return len(longest) < MIN_RANDOM_PART or _is_digest_hex(longest)
-
-
-_NAME_PARTS = re.compile(r"[A-Za-z]+|[0-9]+")
-
-
-def _words_and_numbers(run: str) -> bool:
-    """A name composed of parts that are each letters or digits, never both
-    (``0_gemini-3-pro-preview-20251118``); keys in groups mix them (``lo0jvge``)."""
-    parts = _NAME_SEPARATORS.split(run)
-    return len(parts) > 1 and all(len(_NAME_PARTS.findall(p)) <= 1 for p in parts)
-
-
-_SNAKE_SEPARATORS = re.compile(r"[_.]+")
-_MAX_NAME_PART = 10
-
-
-def snake_name(run: str) -> bool:
-    """A snake_case (or dotted) name of short single-case parts, two or more of them
-    words: a test (``test_data_rfc6979_p521``), a generated instance
-    (``combine_file__09vlzwgc``), a constant (``MAX_RETRY_V2``). Keys written with
-    underscores mix case in a part, run long in one, or are groups of one length."""
-    if "_" not in run:
-        return False
-    parts = [p for p in _SNAKE_SEPARATORS.split(run) if p]
-    if len(parts) < 3 or len({len(p) for p in parts}) == 1:
-        return False
-    words = letters = 0
-    for part in parts:
-        if len(part) > _MAX_NAME_PART or (
-            part != part.lower() and part != part.upper() and not part.istitle()
-        ):
-            return False  # a part of mixed case; a capitalised word is a word ("Vault")
-        if len(_LETTER_DIGIT.findall(part)) > 2:
-            return False
-        if len(part) >= 3 and part.isalpha() and _VOWELS.intersection(part.lower()):
-            words += 1
-            letters += len(part)
-    return words >= 2 and letters >= 0.4 * sum(map(len, parts))
 
 
 def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
@@ -574,14 +494,16 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
     if near:
         if digit + upper + lower < 2:
             return False
-        if _generated_name(core) and not _keyword_right_before(text, start):
+        if generated_name(core) and not _keyword_right_before(text, start):
             return False  # a pod's name a prompt's "/home/vickey#" or a flag stands before
     elif digit and upper and lower:
         if size < MIN_MIXED:
             return False
     elif not _one_case_with_digits(core, size, digit, upper, lower):
         return False
-    if shannon_bits(core) < (NEAR_KEYWORD_BITS if near else STANDALONE_BITS):
+    if shannon_bits(core) < (
+        NEAR_KEYWORD_BITS if near else standalone_bits(core, size, not (upper and lower))
+    ):
         return False
     if is_identifier_like(core) or snake_name(core):
         return False

@@ -24,9 +24,10 @@ from __future__ import annotations
 
 import re
 
-from .entropy import _classes, is_identifier_like, shannon_bits
+from .entropy import _classes, shannon_bits
 from .key_material import _random_core
 from .models import MARKER
+from .names import is_identifier_like
 
 _GLUE = ".~!=:+-_%@"
 _PIECE_AFTER = re.compile(r"([.~!=:+\-_%@]{0,2})([A-Za-z0-9+/_\-=]+)")

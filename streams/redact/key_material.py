@@ -15,14 +15,9 @@ import binascii
 import re
 
 from .accept import is_placeholder
-from .entropy import (
-    _SAME_CASE_UUID,
-    _UUID,
-    _generated_name,
-    _words_and_numbers,
-    shannon_bits,
-)
+from .entropy import _SAME_CASE_UUID, _UUID, shannon_bits
 from .models import MARKER
+from .names import generated_name, words_and_numbers
 
 _HEX_RUN = re.compile(r"(?:0x)?[0-9a-fA-F]{16,}")
 _SHORT_HEX = re.compile(r"(?:0x)?[0-9a-fA-F]+")
@@ -99,7 +94,7 @@ def _random_core(word: str, minimum: int = _MIN_SHORT) -> bool:
     punctuation: no part of it is random."""
     if len(word) < minimum or not any(_random_part(p) for p in _PARTS.findall(word)):
         return False
-    if _words_and_numbers(word) or _generated_name(word) or _name_like(word):
+    if words_and_numbers(word) or generated_name(word) or _name_like(word):
         return False
     return shannon_bits(word) >= _SHORT_BITS
 

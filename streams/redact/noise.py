@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 
-from .entropy import is_identifier_like
+from .names import is_identifier_like
 
 _RARE = "!\"#$%&'()*;<>?@[\\]^`{|}~,"
 """Signs a generated secret holds often and a token or path seldom: the pre-check's."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from .accept import is_placeholder
-from .entropy import snake_name
+from .names import snake_name
 from .pattern import literal as _p
 
 _NOUNS = (
@@ -77,9 +77,30 @@ def told_password(value: str, text: str, start: int, end: int) -> bool:
         return False  # a version, a file name
     # python3.11, oauth2_client, sha256: words and a version, no digit inside a word; a
     # capital makes it a password (Secret123, VMware1!, Pseg2020): tools are written lower
-    return not (
-        _WORDS_AND_VERSION.fullmatch(low) and not _DIGIT_IN_WORD.search(low) and value.islower()
-    )
+    if _WORDS_AND_VERSION.fullmatch(low) and not _DIGIT_IN_WORD.search(low) and value.islower():
+        word = _WORD_AND_NUMBER.fullmatch(value)
+        return bool(word) and word[1] not in _TOOLS and _names_a_password(text, start)
+    return True
+
+
+_WORD_AND_NUMBER = re.compile(r"([a-z]{4,})[0-9]{2,}")
+"""A word and a number: the password people choose most (``hunter22``, ``admin123``,
+``welcome123``), taken when the noun told is a password's (:func:`_names_a_password`) and
+the word is not a tool's or a platform's with its version (``python311``, ``ubuntu2204``)."""
+_TOOLS = frozenset(
+    "python pypy node nodejs java ruby perl golang rust dotnet ubuntu debian centos fedora "
+    "alpine rhel windows macos android postgres postgresql mysql mariadb redis mongo mongodb "
+    "openssl cuda llvm clang ecmascript".split()
+)
+_TOLD_NOUNS = ("pass", "pw", "cred", "token", "secret", "key")
+
+
+def _names_a_password(text: str, start: int) -> bool:
+    """The last secret's name before the value is a password's or credentials', not a
+    token's, secret's or key's (a token or a key is never a word and a number)."""
+    head = text[max(0, start - 64) : start].lower()
+    last = max(_TOLD_NOUNS, key=head.rfind)
+    return head.rfind(last) >= 0 and last in ("pass", "pw", "cred")
 
 
 _TRIGGER = {

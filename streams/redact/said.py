@@ -43,17 +43,10 @@ import re
 from schemas.shapes import password_like
 
 from .accept import counts_up
-from .entropy import (
-    _LETTER_DIGIT,
-    _UUID,
-    _VOWELS,
-    _after_digest_label,
-    _is_base64_text,
-    _is_ssh_public_key,
-    snake_name,
-)
+from .entropy import _UUID, _after_digest_label, _is_base64_text, _is_ssh_public_key
 from .ids import ULID, after_id_label, public_id
 from .key_material import credential_base64, decoded_base64, plain_text_base64
+from .names import LETTER_DIGIT, VOWELS, snake_name
 from .public_der import in_public_body, in_public_pem_block, public_der_line
 
 _OPENERS = "\"'`([{<*_~!"
@@ -255,7 +248,7 @@ def _password_named(word: str) -> bool:
     if noun is not None and noun.start() == 0 and digits < 2:
         return False  # password1: a name in code as often as a password
     rest = _NAMED_PASSWORD.sub(" ", word)
-    words = [p for p in _CASE_PART.findall(rest) if len(p) >= 4 and _VOWELS.intersection(p)]
+    words = [p for p in _CASE_PART.findall(rest) if len(p) >= 4 and VOWELS.intersection(p)]
     return len(words) < 2  # SecretManagerSecret90days: a name made of words
 
 
@@ -330,7 +323,7 @@ def _random_group(core: str) -> bool:
         return False
     if upper and lower:
         return not _wordy(core)
-    return len(_LETTER_DIGIT.findall(core)) >= 3 and not _wordy(core)
+    return len(LETTER_DIGIT.findall(core)) >= 3 and not _wordy(core)
 
 
 _GERRIT_CHANGE = re.compile(r"I[0-9a-f]{40}")
@@ -358,6 +351,6 @@ def _wordy(core: str) -> bool:
     said = 0
     for part in _CASE_PART.findall(core):
         low = part.lower()
-        if len(part) >= 3 and _VOWELS.intersection(low) and not _CONSONANTS.search(low):
+        if len(part) >= 3 and VOWELS.intersection(low) and not _CONSONANTS.search(low):
             said += len(part)
     return said >= 0.6 * len(core)

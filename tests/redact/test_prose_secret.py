@@ -151,7 +151,24 @@ TOLD_CAPITALISED = (
     ("echo \"The password is 'Secret123'\"", "Secret123"),
     ("the db password is Pseg2020 until friday", "Pseg2020"),
 )
-KEPT_LOWER = ("the password is python311 compatible", "token ubuntu2204 image")
+KEPT_LOWER = (
+    "the password is python311 compatible",
+    "token ubuntu2204 image",
+    "the api key is hunter22",  # a word and a number after a key's noun: a name
+    "the token is release2024",
+)
+TOLD_WORD_AND_NUMBER = (
+    # the most common passwords people choose, after a password's or credentials' noun
+    ("Using ldap credentials hunter22 for tenant acme-prod", "hunter22"),
+    ("the db password is admin123", "admin123"),
+    ("reset the password to welcome123 for now", "welcome123"),
+    ("the password for postgres is motocross1445", "motocross1445"),
+)
+
+
+@pytest.mark.parametrize(("text", "secret"), TOLD_WORD_AND_NUMBER)
+def test_a_word_and_number_after_a_password_noun_goes(text: str, secret: str) -> None:
+    assert secret not in R.redact_text(text)[0]
 
 
 @pytest.mark.parametrize(("text", "secret"), TOLD_CAPITALISED)

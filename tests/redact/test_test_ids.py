@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from streams.redact import Redactor
-from streams.redact.entropy import snake_name
+from streams.redact.names import snake_name
 
 REDACTOR = Redactor()
 

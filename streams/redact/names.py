@@ -1,0 +1,116 @@
+"""When a random-looking run reads as a name, not a key: words in CamelCase or snake_case,
+generated resource names (pods, jobs, AWS ids), names of words and numbers.
+
+The token rules (:mod:`.entropy`, :mod:`.said`, :mod:`.glued`, :mod:`.noise`) and the value
+readings (:mod:`.accept`, :mod:`.prose`, :mod:`.key_material`) ask these before they take a
+run: a name is written by a person or a generator from words and counters, a key is drawn.
+"""
+
+from __future__ import annotations
+
+import re
+
+VOWELS = frozenset("aeiouy")
+_SEGMENT = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+|[^A-Za-z0-9]+")
+_HEX = re.compile(r"(?:0x)?[0-9a-fA-F]+")
+_DIGEST_HEX_LENGTHS = frozenset({32, 40, 56, 64, 96, 128})
+
+LETTER_DIGIT = re.compile(r"(?<=[A-Za-z])[0-9]|(?<=[0-9])[A-Za-z]")
+
+
+def is_identifier_like(s: str) -> bool:
+    """Mostly dictionary-like segments; a run that switches between letters and digits
+    four or more times without a separator (``qtb537zc8slok…``), or whose letter case flips
+    every few letters (8+ segments of under 3.5 letters on average), is a key, not a name."""
+    if len(LETTER_DIGIT.findall(s)) >= max(4, len(s) // 10) and not any(c in s for c in "_-./"):
+        return False
+    wordy = 0
+    letters = [seg for seg in _SEGMENT.findall(s) if seg.isalpha()]
+    if len(letters) >= _MANY_SEGMENTS and sum(map(len, letters)) < _SHORT_MEAN * len(letters):
+        return False  # jCBaQngSHiHDRYOcs: case flips every few letters, no words
+    for seg in letters:
+        if len(seg) >= 3 and VOWELS.intersection(seg.lower()):
+            wordy += len(seg)
+    return wordy >= 0.6 * len(s)
+
+
+_MANY_SEGMENTS = 8
+_SHORT_MEAN = 3.5
+"""A name's CamelCase words average 4+ letters (``getElementById``: 3.5 over 4 words); a
+random mixed-case run splits into 8+ "words" averaging under 3.5 letters."""
+
+
+_NAME_SEPARATORS = re.compile(r"[-_/.]")
+MIN_RANDOM_PART = 20
+_SECRET_PARTS = frozenset({"secret", "key", "token", "pass", "password", "auth"})
+_MERGE_QUEUE_BRANCH = re.compile(r"(?:gh-readonly-queue/[a-z0-9._/\-]+/)?pr-\d+-[0-9a-f]{40}")
+"""GitHub's merge-queue branches (``gh-readonly-queue/main/pr-123-<head sha>``), in every
+CI log of a repository that uses the queue: a branch name and a commit id, no key."""
+
+
+def generated_name(run: str) -> bool:
+    """A lower-case run that starts with a word and whose random parts are short or ids.
+
+    Kubernetes pods (``api-7d9f8b6c5d-x2kqp``), jobs (``backup-28312345-x7k2p``), GKE
+    nodes (``gke-prod-default-pool-1a2b3c4d-x7k2``), AWS ids (``subnet-0a1b…`` with 17
+    hex) and ECS task ARNs (``task/cluster/<32 hex>``): DNS-style names, lower case, a
+    word first, generated parts short or an id. Keys written in groups
+    (``096somlu-xkif-…``, ``2ELRAUEF-NB06CX0R-…``) start with a random group or use upper
+    case; a part that names a secret (``thog-secret-…``) is never a name.
+    """
+    if run != run.lower():
+        return False
+    if _MERGE_QUEUE_BRANCH.fullmatch(run):
+        return True
+    parts = _NAME_SEPARATORS.split(run)
+    if len(parts) < 2 or len(parts[0]) < 3 or not parts[0].isalpha():
+        return False
+    if any(p in _SECRET_PARTS for p in parts):
+        return False
+    longest = max(parts, key=len)
+    return len(longest) < MIN_RANDOM_PART or is_digest_hex(longest)
+
+
+_NAME_PARTS = re.compile(r"[A-Za-z]+|[0-9]+")
+
+
+def words_and_numbers(run: str) -> bool:
+    """A name composed of parts that are each letters or digits, never both
+    (``0_gemini-3-pro-preview-20251118``); keys in groups mix them (``lo0jvge``)."""
+    parts = _NAME_SEPARATORS.split(run)
+    return len(parts) > 1 and all(len(_NAME_PARTS.findall(p)) <= 1 for p in parts)
+
+
+_SNAKE_SEPARATORS = re.compile(r"[_.]+")
+_MAX_NAME_PART = 10
+
+
+def snake_name(run: str) -> bool:
+    """A snake_case (or dotted) name of short single-case parts, two or more of them
+    words: a test (``test_data_rfc6979_p521``), a generated instance
+    (``combine_file__09vlzwgc``), a constant (``MAX_RETRY_V2``). Keys written with
+    underscores mix case in a part, run long in one, or are groups of one length."""
+    if "_" not in run:
+        return False
+    parts = [p for p in _SNAKE_SEPARATORS.split(run) if p]
+    if len(parts) < 3 or len({len(p) for p in parts}) == 1:
+        return False
+    words = letters = 0
+    for part in parts:
+        if len(part) > _MAX_NAME_PART or (
+            part != part.lower() and part != part.upper() and not part.istitle()
+        ):
+            return False  # a part of mixed case; a capitalised word is a word ("Vault")
+        if len(LETTER_DIGIT.findall(part)) > 2:
+            return False
+        if len(part) >= 3 and part.isalpha() and VOWELS.intersection(part.lower()):
+            words += 1
+            letters += len(part)
+    return words >= 2 and letters >= 0.4 * sum(map(len, parts))
+
+
+def is_digest_hex(s: str) -> bool:
+    if not _HEX.fullmatch(s):
+        return False
+    digits = s[2:] if s[:2] in ("0x", "0X") else s
+    return len(digits) in _DIGEST_HEX_LENGTHS
