@@ -87,11 +87,12 @@ _WORD_AND_NUMBER = re.compile(r"([a-z]{4,})[0-9]{2,}")
 """A word and a number: the password people choose most (``hunter22``, ``admin123``,
 ``welcome123``), taken when the noun told is a password's (:func:`_names_a_password`) and
 the word is not a tool's or a platform's with its version (``python311``, ``ubuntu2204``)."""
-_TOOLS = frozenset(
-    "python pypy node nodejs java ruby perl golang rust dotnet ubuntu debian centos fedora "
-    "alpine rhel windows macos android postgres postgresql mysql mariadb redis mongo mongodb "
-    "openssl cuda llvm clang ecmascript".split()
-)
+_TOOLS = frozenset((
+    "python", "pypy", "node", "nodejs", "java", "ruby", "perl", "golang", "rust", "dotnet",
+    "ubuntu", "debian", "centos", "fedora", "alpine", "rhel", "windows", "macos", "android",
+    "postgres", "postgresql", "mysql", "mariadb", "redis", "mongo", "mongodb", "openssl",
+    "cuda", "llvm", "clang", "ecmascript",
+))  # fmt: skip
 _TOLD_NOUNS = ("pass", "pw", "cred", "token", "secret", "key")
 
 

@@ -266,3 +266,19 @@ def test_a_services_key_of_mixed_case_letters_goes_behind_a_short_prefix(
     """``<service>_KEY=`` with 16+ mixed-case letters of few vowels is a key, also after a
     short ``x_`` prefix (twelfth session); snake-case names and CamelCase words stay."""
     assert (Redactor().redact_text(text)[0] == text) is kept
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("COINLIB_KEY=seugeupfknprstoe", False),  # trufflehog's coinlib fixture
+        ("coinlib_key: seugeupfknprstoe", False),
+        ('"result_key": "partnerships"', True),  # a paginator's: few vowels, short clusters
+        ("SORT_KEY=lastmodified", True),
+        ("beamer_key: capabilities", True),
+    ],
+)
+def test_a_services_key_of_drawn_letters_goes(text: str, kept: bool) -> None:
+    """``<service>_KEY=`` with 12+ letters of one case and five consonants in a row is a key
+    typed at random; words and names joined in one case stay."""
+    assert (Redactor().redact_text(text)[0] == text) is kept
