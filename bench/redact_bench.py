@@ -34,7 +34,9 @@ WrongSecrets' challenges, TruffleHog's test_keys and CI/CD Goat's planted creden
 ``--split fresh12`` the one taken from the secrets hard-coded in OWASP Juice Shop, NodeGoat
 and RailsGoat, DVWA and TerraGoat, ``--split fresh13`` the one taken from the secrets
 hard-coded in OWASP WebGoat, crAPI, Security Shepherd and iGoat-Swift, django.nV and the
-Damn Vulnerable GraphQL Application (each in its own files; ``--split`` repeats).
+Damn Vulnerable GraphQL Application, ``--split fresh14`` the one taken from repo-supervisor's,
+pre-commit-hooks', tartufo's, Terrascan's and cfn_nag's test fixtures (each in its own files;
+``--split`` repeats).
 Per split it
 also prints the field readings' figures (``short_text_fields``, ``lone_value_fields``,
 ``located_fields``: the path and URL fields) and the negatives altered when planted alone
@@ -275,6 +277,7 @@ def main() -> None:
             "fresh11",
             "fresh12",
             "fresh13",
+            "fresh14",
             "realneg",
             "vectors",
         ),
@@ -291,7 +294,9 @@ def main() -> None:
         "challenges, TruffleHog's test_keys and CI/CD Goat's planted credentials; fresh12: the "
         "secrets hard-coded in OWASP Juice Shop, NodeGoat and RailsGoat, DVWA and TerraGoat; "
         "fresh13: the secrets hard-coded in OWASP WebGoat, crAPI, Security Shepherd and "
-        "iGoat-Swift, django.nV and the Damn Vulnerable GraphQL Application; realneg: "
+        "iGoat-Swift, django.nV and the Damn Vulnerable GraphQL Application; fresh14: "
+        "repo-supervisor's, pre-commit-hooks', tartufo's, Terrascan's and cfn_nag's test "
+        "fixtures; realneg: "
         "negatives only, harmless strings from real public files; vectors: negatives only, "
         "crypto test vectors, object keys and encoded data from real public files)",
     )

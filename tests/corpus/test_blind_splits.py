@@ -4,12 +4,13 @@ credential files, GitGuardian's sample secrets, Bearer's, git-secrets' and tfsec
 fresh11: OWASP WrongSecrets' challenges, TruffleHog's test_keys and CI/CD Goat's planted
 credentials; fresh12: the secrets hard-coded in OWASP Juice Shop, NodeGoat and RailsGoat, DVWA
 and TerraGoat; fresh13: the secrets hard-coded in OWASP WebGoat, crAPI, Security Shepherd and
-iGoat-Swift, django.nV and the Damn Vulnerable GraphQL Application) are well formed: each
+iGoat-Swift, django.nV and the Damn Vulnerable GraphQL Application; fresh14: repo-supervisor's,
+pre-commit-hooks', tartufo's, Terrascan's and cfn_nag's test fixtures) are well formed: each
 loads, every case cites its file and line at the pinned commit, ids are the split's own
-(fresh9's ``w``: ``v`` is the vectors split's ``vn…``; fresh13's ``b``: no other file's ids
-begin with it), no value or negative text of an earlier split comes back, and no negative
-holds a labelled value (that each value sits in its carriers is tested for every split in
-``test_fresh_corpus``). No redaction figure is asserted here.
+(fresh9's ``w``: ``v`` is the vectors split's ``vn…``; fresh13's ``b`` and fresh14's ``c``: no
+other file's ids begin with them), no value or negative text of an earlier split comes back,
+and no negative holds a labelled value (that each value sits in its carriers is tested for
+every split in ``test_fresh_corpus``). No redaction figure is asserted here.
 
 It reads the corpus files alone (``carriers.load``), not ``score``: ``score`` imports the
 engine, and these checks must run where the engine may not be looked at (each split was
@@ -121,6 +122,20 @@ SPLITS = (
         ("webgoat", "crapi", "security-shepherd", "django-nv", "igoat-swift", "dvga"),
         (60, 35, 90),
         13,
+    ),
+    Split(
+        "fresh14",
+        "c",
+        re.compile(
+            r"https://github\.com/(?:auth0/repo-supervisor/blob/443474de2d2bde1f6e1bbc6d214ca2bdd3dcbaae"
+            r"|pre-commit/pre-commit-hooks/blob/f23336e5dc4bf11588d7db19f675418cf570971b"
+            r"|godaddy/tartufo/blob/fd71fc06e457f6df11a6a7be8b81ec7c067911f9"
+            r"|tenable/terrascan/blob/d0405c2d2aba32260b82419e1274e9c76ddf844b"
+            r"|stelligent/cfn_nag/blob/8b5f03da74202ba323a145e9d037ddce6cab9dec)/\S+#L\d+"
+        ),
+        ("repo-supervisor", "pre-commit-hooks", "tartufo", "terrascan", "cfn-nag"),
+        (40, 20, 80),
+        14,
     ),
 )
 each = pytest.mark.parametrize("split", SPLITS, ids=lambda s: s.name)

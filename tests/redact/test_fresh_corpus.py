@@ -72,6 +72,7 @@ ID_LETTER = {
     "fresh11": "y",
     "fresh12": "z",
     "fresh13": "b",
+    "fresh14": "c",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives."""
 

@@ -75,6 +75,7 @@ SPLIT_FILES = {
     "fresh11": ("fresh11_secrets.jsonl", "fresh11_negatives.jsonl"),
     "fresh12": ("fresh12_secrets.jsonl", "fresh12_negatives.jsonl"),
     "fresh13": ("fresh13_secrets.jsonl", "fresh13_negatives.jsonl"),
+    "fresh14": ("fresh14_secrets.jsonl", "fresh14_negatives.jsonl"),
 }
 """Splits kept in files of their own (so adding them moves no figure of the others)."""
 DEFAULT_FILES = ("secrets.jsonl", "negatives.jsonl")
