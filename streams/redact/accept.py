@@ -15,7 +15,7 @@ import re
 
 from .entropy import UNDERSCORE_UUID
 from .ids import public_id
-from .names import is_identifier_like
+from .names import drawn_letters, is_identifier_like
 from .value_forms import (
     _SECRET_WORDS,
     RESOURCE_REF,
@@ -545,24 +545,11 @@ def random_value(value: str, text: str, start: int, end: int) -> bool:
         # prefix (Beamer's b_ByDfulgh…; created_at, user_account_name stay).
         if digits and letters and "_" not in v:
             return True
-        if any(_mixed_case_run(part) for part in v.split("_")) or _drawn_letters(v):
+        if any(_mixed_case_run(part) for part in v.split("_")) or drawn_letters(v):
             return True
     if not digits or not letters or v.isdigit():
         return False
     return not is_identifier_like(v) and ":" not in v
-
-
-_CONSONANT_RUN = re.compile(r"[bcdfghjklmnpqrstvwxz]{5,}")
-
-
-def _drawn_letters(value: str) -> bool:
-    """12+ letters of one case drawn, not spelled: five consonants in a row
-    (``seugeupfknprstoe``). Words and names joined in one case have shorter clusters, even
-    with few vowels (``partnerships``, a paginator's result key, has 25 %: a vowel share was
-    tried and took it). 67-88 % of random letters of 12-20 have such a run (simulated)."""
-    if len(value) < 12 or not value.isalpha() or not (value.islower() or value.isupper()):
-        return False
-    return bool(_CONSONANT_RUN.search(value.lower()))
 
 
 def _mixed_case_run(part: str) -> bool:

@@ -61,9 +61,11 @@ from .ids import (
 )
 from .names import (
     VOWELS,
+    drawn_letters,
     generated_name,
     is_identifier_like,
     snake_name,
+    word_share,
     words_and_numbers,
 )
 from .public_der import in_public_body, in_public_pem_block, pem_body_line, public_der_line
@@ -125,14 +127,19 @@ NEAR_KEYWORD_BITS = 3.5
 _ULID_SIZE = 26
 
 
-def standalone_bits(core: str, size: int, one_case: bool) -> float:
-    """The entropy a standalone run must reach: 4.0 bits, lowered for a short run of one
-    letter case and digits alone to what 98 % of uniform base-32 draws of its length reach
-    (a run shorter than its alphabet cannot show the alphabet's entropy: random base-36 of
-    24 characters has 3.66 bits at the 2nd percentile, and a flat 4.0 missed 40 % of them,
-    simulated). Runs with separators (cipher suites, policy names) and mixed-case runs keep
-    4.0: lowered, it took CamelCase names with digits (``ChaCha20Poly1305Cipher``) from 71
-    real files."""
+def standalone_bits(core: str, size: int, one_case: bool, drawn: bool = False) -> float:
+    """The entropy a standalone run must reach: 4.0 bits, lowered for a short run to what 98 %
+    of uniform draws of its length reach (a run shorter than its alphabet cannot show the
+    alphabet's entropy: random base-36 of 24 characters has 3.66 bits at the 2nd
+    percentile, base-62 of 20 has 3.68, and a flat 4.0 missed 40 % of both, simulated).
+    Lowered for one letter case and digits alone (base-32 sets the line) and for ``drawn``
+    letters without digits (base-26's or base-52's; :func:`_drawn_mixed_letters`,
+    :func:`.names.drawn_letters`); runs with separators (cipher suites, policy names) and
+    other mixed-case runs keep 4.0: lowered, it took CamelCase names with digits
+    (``ChaCha20Poly1305Cipher``) from 71 real files."""
+    if drawn:
+        base = 3.27 + 0.035 * (size - MIN_MIXED) if one_case else 3.68 + 0.06 * (size - MIN_MIXED)
+        return min(STANDALONE_BITS, base)
     if not one_case or not core.isalnum() or (size == _ULID_SIZE and core.isupper()):
         return STANDALONE_BITS  # a ULID's length: ids with a mistyped letter keep the bar
     return min(STANDALONE_BITS, 3.6 + 0.03 * (size - MIN_LOWER_DIGITS))
@@ -440,6 +447,26 @@ def _one_case_with_digits(run: str, size: int, digit: bool, upper: bool, lower: 
     )
 
 
+def _vowels(run: str) -> float:
+    """The share of vowels: letters drawn at random have a fifth, names and words joined
+    without separators a third or more, though some have 5-6 consonants in a row
+    (``imagecolorclosesthwb``, ``guictrlcreatelistview`` from real lexers' builtin lists).
+    Names in one case run lower (``PYTHONINTMAXSTRDIGITS`` 24 %, ``gslsfanglerestrictsymm``
+    18 %), so drawn letters of one case need under 15 % (a third of random draws), of both
+    cases under 28 %."""
+    return sum(c in "aeiouAEIOU" for c in run) / len(run)
+
+
+def _drawn_mixed_letters(run: str) -> bool:
+    """Letters of both cases drawn, no digits or separators (``LXtMKhvMjWfMzxjfXMmRr``, a
+    3 % chance for random base-62 of 20): few vowels and under 45 % of the run in
+    word-like parts, where names written in CamelCase or with abbreviations have more
+    (``gsnXYBarChartFillDotSizeF``). Names joined by ``_`` or ``-`` (``ZSTD_c_ldmBucketSizeLog``,
+    ``fDAQmx_CTR_IsFinished``, ``HPND-export-US-modify``) were taken from real package files
+    when separators were allowed."""
+    return run.isalpha() and word_share(run) < 0.45
+
+
 def _random_tail(run: str) -> bool:
     """The run's last ``/`` segment passes the standalone bar by itself: a URL written
     without its scheme whose path is the secret (``hooks.slack.com/services/<token>``), not
@@ -458,8 +485,8 @@ def _random_tail(run: str) -> bool:
 def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
     """Decide one candidate run (see the module docstring for the rule)."""
     digit, upper, lower = _classes(token)
-    if digit + upper + lower < 2:  # cheapest test first: paths and words stop here
-        return False
+    if digit + upper + lower < 2 and not drawn_letters(token):
+        return False  # cheapest test first: paths and words stop here
     if in_path(text, start, end):
         return False
     if _SRI.match(token) or (len(token) > MAX_LEN and not _near_keyword(text, start)):
@@ -488,6 +515,7 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
     core = UNDERSCORE_UUID.sub("", core) if "_" in core else core
     near = _near_keyword(text, start)
     size = len(core.rstrip("="))
+    drawn = False
     if size < MIN_NEAR_KEYWORD:
         return False
     digit, upper, lower = _classes(core)
@@ -500,12 +528,16 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
         if size < MIN_MIXED:
             return False
     elif not _one_case_with_digits(core, size, digit, upper, lower):
+        if upper and lower:
+            drawn = size >= MIN_MIXED and _vowels(core) < 0.28 and _drawn_mixed_letters(core)
+        else:
+            drawn = size >= MIN_MIXED and _vowels(core) < 0.15 and drawn_letters(core)
+        if not drawn:
+            return False
+    bar = NEAR_KEYWORD_BITS if near else standalone_bits(core, size, not (upper and lower), drawn)
+    if shannon_bits(core) < bar:
         return False
-    if shannon_bits(core) < (
-        NEAR_KEYWORD_BITS if near else standalone_bits(core, size, not (upper and lower))
-    ):
-        return False
-    if is_identifier_like(core) or snake_name(core):
+    if not drawn and (is_identifier_like(core) or snake_name(core)):
         return False
     if _is_base64_text(core) and not _encodes_a_credential(core):
         return False

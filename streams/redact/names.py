@@ -24,14 +24,20 @@ def is_identifier_like(s: str) -> bool:
     every few letters (8+ segments of under 3.5 letters on average), is a key, not a name."""
     if len(LETTER_DIGIT.findall(s)) >= max(4, len(s) // 10) and not any(c in s for c in "_-./"):
         return False
-    wordy = 0
     letters = [seg for seg in _SEGMENT.findall(s) if seg.isalpha()]
     if len(letters) >= _MANY_SEGMENTS and sum(map(len, letters)) < _SHORT_MEAN * len(letters):
         return False  # jCBaQngSHiHDRYOcs: case flips every few letters, no words
-    for seg in letters:
-        if len(seg) >= 3 and VOWELS.intersection(seg.lower()):
-            wordy += len(seg)
-    return wordy >= 0.6 * len(s)
+    return _wordy(letters) >= 0.6 * len(s)
+
+
+def word_share(s: str) -> float:
+    """The share of ``s`` in word-like parts: 3+ letters of one CamelCase or snake_case
+    segment with a vowel (``Bucket``, ``Size`` in ``ZSTD_c_ldmBucketSizeLog``)."""
+    return _wordy([seg for seg in _SEGMENT.findall(s) if seg.isalpha()]) / max(len(s), 1)
+
+
+def _wordy(segments: list[str]) -> int:
+    return sum(len(seg) for seg in segments if len(seg) >= 3 and VOWELS.intersection(seg.lower()))
 
 
 _MANY_SEGMENTS = 8
@@ -114,3 +120,19 @@ def is_digest_hex(s: str) -> bool:
         return False
     digits = s[2:] if s[:2] in ("0x", "0X") else s
     return len(digits) in _DIGEST_HEX_LENGTHS
+
+
+_CONSONANT_RUN = re.compile(r"[bcdfghjklmnpqrstvwxz]{5,}")
+
+
+def drawn_letters(value: str) -> bool:
+    """12+ letters of one case drawn, not spelled: five consonants in a row
+    (``seugeupfknprstoe``, ``HKMSTRQGRNQGLAWHRMPQC``), not an alphabet written out
+    (:func:`.accept.counts_up`'s runs: ``abcdefghijklmnop`` has ``jklmn``). Words and names
+    joined in one case have shorter clusters, even with few vowels (``partnerships``, a
+    paginator's result key, has 25 %: a vowel share was tried and took it). 67-88 % of
+    random letters of 12-20 have such a run (simulated)."""
+    if len(value) < 12 or not value.isalpha() or not (value.islower() or value.isupper()):
+        return False
+    low = value.lower()
+    return bool(_CONSONANT_RUN.search(low)) and "jklmn" not in low and "pqrst" not in low

@@ -208,14 +208,16 @@ SECRET_RULES: tuple[Rule, ...] = (
         # A private key's base64 body without its PEM armor (pasted, or one string per line
         # in code): the DER head says private. openssh-key-v1; PKCS#1 RSA and PKCS#8 (a
         # SEQUENCE whose first item is the version INTEGER 0); SEC1 EC (version 1); PKCS#8
-        # Ed25519. Certificates and public keys (a SEQUENCE that opens with a SEQUENCE)
+        # Ed25519; a PKCS#12 keystore (version 3, then PKCS#7 data: a .p12 holds its
+        # private key). Certificates and public keys (a SEQUENCE that opens with a SEQUENCE)
         # never start so. The body runs on over line breaks, escaped ones and string
         # concatenations, while the next line is 16+ base64 characters. The head starts a
         # token run (its first line is one), so its prefixes are tested at run starts only.
         (
             _prefixed(
                 r"(?:b3BlbnNzaC1rZXktdjE|MII[A-Za-z0-9+/]{3}IBA(?:AK|DAN)"
-                r"|MIG[A-Za-z0-9+/]AgEAMB|MHcCAQEE|MIGkAgEBBD|MC4CAQAwBQYDK2Vw)"
+                r"|MIG[A-Za-z0-9+/]AgEAMB|MHcCAQEE|MIGkAgEBBD|MC4CAQAwBQYDK2Vw"
+                r"|MII[A-Za-z0-9+/]{3}IBAzCC[A-Za-z0-9+/]{3}GCSqGSIb3DQEHA)"
                 r"[A-Za-z0-9+/]*={0,2}(?:(?:\\r\\n|\\n|\r?\n|\"[ \t]*\+[ \t]*\r?\n?[ \t]*\"|[ \t]+)"
                 r"[ \t]*[A-Za-z0-9+/]{16,}={0,2})*",
                 "b3blbnnzac1rzxktdje",

@@ -67,3 +67,30 @@ def test_short_one_case_keys_said_alone_go() -> None:
 )
 def test_names_keep_the_flat_bar(text: str) -> None:
     assert Redactor().redact_text(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    "secret",
+    [
+        "xbHXzReUFxXxBsNuVgwBZ",  # repo-supervisor's random letters: both cases, no digit
+        "HKMSTRQGRNQGLAWHRMPQC",  # its random capitals
+        "XPQWALEHDNYAXHWRTQVRM",
+    ],
+)
+def test_drawn_letters_without_digits_go_alone(secret: str) -> None:
+    """20+ letters drawn (few vowels, no word-like parts, or five consonants in a row in one
+    case) are a key standalone, at base-52's or base-26's entropy for their length."""
+    assert secret not in Redactor().redact_text(f'    "{secret}",')[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "gsnXYBarChartFillDotSizeF = 2",  # a plot resource: CamelCase words and abbreviations
+        "ZSTD_c_ldmBucketSizeLog = 1",  # a C enum: words joined by _
+        'alphabet = "abcdefghijklmnopqrstuvwxyz"',  # an alphabet written out
+        "rechtsschutzversicherungsgesellschaften",  # a word: its letters repeat
+    ],
+)
+def test_letters_that_are_names_or_words_stay(text: str) -> None:
+    assert Redactor().redact_text(text)[0] == text

@@ -92,10 +92,17 @@ RSA_PKCS1_HEAD = (
     "MIICXQIBAAKBgQC/1kOtCl94lb6ZNkrLpuRDJ6jXoW6InGMWj8MB9Iivz+VtCWui",
     "pQBLWrLH+GCnSgP799n3NX3TuczQyOsiNIXmHvDw/fT56SU0aoX+NR/rrxtf3Ayz",
 )
-"""Bodies of throwaway keys generated for this test (``cryptography``), armor removed."""
+PKCS12_HEAD = (
+    "MIIF3wIBAzCCBZUGCSqGSIb3DQEHAaCCBYYEggWCMIIFfjCCBXoGCSqGSIb3DQEH",
+    "BqCCBWswggVnAgEAMIIFYAYJKoZIhvcNAQcBMF8GCSqGSIb3DQEFDTBSMDEGCSqG",
+)
+"""Bodies of throwaway keys generated for this test (``cryptography``), armor removed; a
+PKCS#12 keystore's first lines (Terrascan's ARM test sets one as a key vault's value)."""
 
 
-@pytest.mark.parametrize("body", [EC_SEC1_BODY, ED25519_PKCS8_BODY, OPENSSH_BODY, RSA_PKCS1_HEAD])
+@pytest.mark.parametrize(
+    "body", [EC_SEC1_BODY, ED25519_PKCS8_BODY, OPENSSH_BODY, RSA_PKCS1_HEAD, PKCS12_HEAD]
+)
 @pytest.mark.parametrize("joint", ["\n", "\\n", '" +\n    "'])
 def test_a_private_key_body_without_its_armor_goes_whole(body: tuple[str, ...], joint: str) -> None:
     """Pasted bare, one string per line in code, or JSON-escaped: the DER head says private,
