@@ -111,12 +111,15 @@ def candidate_spans(text: str) -> list[tuple[int, int]]:
 
 MIN_STANDALONE = 32
 MIN_MIXED = 20
-MIN_LOWER_DIGITS = 24
+MIN_LOWER_DIGITS = 20
+MIN_LOWER_DIGITS_JOINED = 24
 MIN_DIGIT_SHARE = 0.08
-"""Standalone runs of digits with one letter case only count from 24 characters when 8 %
-or more are digits (``e2rgfqdg7xpzbq0nmj8l68gmuz``, ``UBENM81QDKGJ7GHB…``): random base-36
-of 24–48 characters has fewer in 0.03–0.4 % of draws (15 % missed 2.5–7 %, simulated);
-UUIDs and hex are judged apart, paths never."""
+"""Standalone runs of digits with one letter case only count from 20 characters (24 when
+they hold ``_``, ``-`` or ``/``: constants and option names such as
+``RFC7518_JWS_ALGORITHMS`` or ``OPTIC_100GBASE_ER4_LITE`` were taken at 20) when 8 % or more
+are digits (``e2rgfqdg7xpzbq0nmj8l68gmuz``, ``UBENM81QDKGJ7GHB…``): random base-36 of 20–48
+characters has fewer in 0.03–1 % of draws (15 % missed 2.5–7 %, simulated); UUIDs and hex
+are judged apart, paths never."""
 """Standalone runs mixing digits, upper and lower case count from 20 characters (a run
 that random is a key, not a name: names are caught by the identifier test)."""
 MIN_NEAR_KEYWORD = 20
@@ -142,7 +145,7 @@ def standalone_bits(core: str, size: int, one_case: bool, drawn: bool = False) -
         return min(STANDALONE_BITS, base)
     if not one_case or not core.isalnum() or (size == _ULID_SIZE and core.isupper()):
         return STANDALONE_BITS  # a ULID's length: ids with a mistyped letter keep the bar
-    return min(STANDALONE_BITS, 3.6 + 0.03 * (size - MIN_LOWER_DIGITS))
+    return min(STANDALONE_BITS, 3.48 + 0.03 * (size - MIN_LOWER_DIGITS))
 
 
 _KEYWORDS = ("key", "token", "secret", "passw", "auth", "credential", "bearer", "signature")
@@ -440,7 +443,7 @@ def _one_case_with_digits(run: str, size: int, digit: bool, upper: bool, lower: 
     return (
         digit
         and (lower or upper)
-        and size >= MIN_LOWER_DIGITS
+        and size >= (MIN_LOWER_DIGITS if run.isalnum() else MIN_LOWER_DIGITS_JOINED)
         and _digit_share(run) >= MIN_DIGIT_SHARE
         and not generated_name(run)
         and not words_and_numbers(run)
