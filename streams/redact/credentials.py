@@ -35,9 +35,19 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
         # A stored password hash is crackable offline, so it goes like the password: the
         # modular crypt formats of /etc/shadow, htpasswd and databases (md5crypt, Apache's
         # apr1, sha256/512crypt with optional rounds, bcrypt, yescrypt, Cisco types 8/9,
-        # argon2, passlib's pbkdf2), Django's pbkdf2, and Kerberos AS-REP/TGS hashes as
+        # argon2, passlib's pbkdf2), Django's pbkdf2, scrypt and legacy salted md5/sha1
+        # (``md5$<salt>$<hex>``: django.nV's fixtures), and Kerberos AS-REP/TGS hashes as
         # roasting tools print them. Their "$id$" heads are the regex trigger "@pwhash".
         (
+            _p(
+                r"(?<![\w$])(?:md5|sha1)\$[A-Za-z0-9]{1,64}\$[0-9a-f]{32,40}(?![0-9a-f])",
+                "@pwhash",
+            ),
+            # Django's scrypt first: its "$1$" parameters read as an md5crypt head
+            _p(
+                r"(?<![\w$])scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9./+]+\$[A-Za-z0-9./+=]{20,}",
+                "@pwhash",
+            ),
             _p(
                 r"\$(?:1|5|6|apr1)\$(?:rounds=\d{1,9}\$)?"
                 + _CRYPT

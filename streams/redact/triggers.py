@@ -59,9 +59,12 @@ REGEX_TRIGGERS: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
     "@pgpass": ((":5432:",), re.compile(r":5432:[a-z0-9_.\-*]+:")),
     "@query": (("?", "&"), re.compile(r"[?&][a-z0-9_\-]*=")),
     # password hashes: a "$" (common in shell text) then a crypt format's head, or Django's
+    # (pbkdf2_sha256$, scrypt$, legacy md5$ and sha1$)
     "@pwhash": (
         ("$", "pbkdf2_"),
-        re.compile(r"\$(?:[1256789y]|2[abxy]|apr1|argon2|pbkdf2|krb5)|pbkdf2_sha"),
+        re.compile(
+            r"\$(?:[1256789y]|2[abxy]|apr1|argon2|pbkdf2|krb5)|pbkdf2_sha|(?:md5|sha1|scrypt)\$"
+        ),
     ),
     # A secret noun as a word or a name's end (key, apiKey, SUMO_ACCESS_KEY, tokens,
     # credentials, unauthorized): the literals are text triggers already, so this entry

@@ -28,6 +28,9 @@ HASHES = {
     "cisco type 9": "$9$" + "nhEmQVczB7dqsO" + "$" + "X.HsgL6x1il0RxkOSSvyQYwucySCt7qFm4v7pqCxkKM",
     "argon2id": "$argon2id$v=19$m=65536,t=3,p=4$c29tZXNhbHQ$RdescudvJCsgt3ub+b+dWRWJTmaaJObG",
     "django pbkdf2": "pbkdf2_sha256$600000$Xk3jd8fQ2aB7$1mR0uNfXvK9yQ2wE5tT8pL3sA6dF0gH4jZ7cV=",
+    "django scrypt": "scrypt$16384$8$1$kH3e9XmLvhCs$Mh0mJpqnY1NbXTgkz0aJzU1bT2y5r2nYcdMsqQwEq3E=",
+    "django legacy md5": "md5$c77N8n6nJPb1$3b35343aac5e46740f6e673521aa53dc",  # django.nV
+    "django legacy sha1": "sha1$a1976$a36cc8cbf81742a8fb52e221aaeab48ed7f58ab4",
     "kerberos as-rep": "$krb5asrep$23$alice@EXAMPLE.ORG:" + "3e156ada591263b8aab0965f5aebd83a"
     + "$" + "0074" * 24,
 }  # fmt: skip
