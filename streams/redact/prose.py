@@ -153,3 +153,33 @@ PROSE_KEY = tuple(_p(_told(noun, spaced=True), f"{noun} ", lower=True) for noun 
 """A value after "key" or "Bearer" and a space, read by :func:`told_key`. The trigger is
 the noun and its space: the bare "key" trigger only counts beside api/access/private (see
 ``triggers.TRIGGER_CONTEXTS``), so this rule hangs on a literal of its own."""
+
+
+_SETTING = (
+    r"(?<![\w$])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|PASS|PWD|AUTH)"
+    r"[ \t]+(?:(?:is|was)(?:[ \t]+now)?|to|as|now)[ \t]+" + _VALUE
+)
+PROSE_SETTING = (
+    _p(_SETTING, "_token ", "_key ", "_secret ", "_password ", "_passwd ", "_pass ", "_pwd ",
+       "_auth "),
+)  # fmt: skip
+"""An environment variable named for a secret, told its value in words ("I'll set
+DISCORD_TOKEN to 4705…", "GENERIC_ACCESS_KEY is now …"): the name, written as one
+(upper case), does the work a ``=`` does in an assignment."""
+_UPPER_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*")
+"""Another variable's or a file's name (``OTHER_VAR``, "add EXPORTER_SECRET to
+SSLKEYLOGFILE": a commit message of 472,156 real ones read)."""
+
+
+def told_setting(value: str, text: str, start: int, end: int) -> bool:
+    """The value told to a secret's variable is one unless it is a word or a name
+    (``something``, ``my_token``, ``OTHER_VAR``, ``id_token.value``), a reference or a
+    placeholder (``$TOKEN``, ``{{secret}}``, ``<your key>``), a path, a URL or a number."""
+    value = value.rstrip("?!.")
+    if len(value) < 6 or is_placeholder(value) or value.startswith(("$", "{", "%", "<", "[")):
+        return False
+    if "/" in value or _PLAIN_WORD.fullmatch(value) or _UPPER_NAME.fullmatch(value):
+        return False
+    if value.isdigit() and len(value) < 16:
+        return False  # a number (MAX_TOKEN is 40960000); numeric keys run 25-32 digits
+    return not (snake_name(value) or _DOTTED_NAME.fullmatch(value.lower()))

@@ -196,6 +196,7 @@ RULE_EXAMPLES = {
     "k8s_secret_data": "kind: Secret\ndata:\n  funnier: dGhpcyBpcyBhcGFzc3dvcmQ=\n",
     "prose_secret": "the staging db password is now Tr0ub4dor&3",
     "prose_key": "2024-05-02 INFO [auth] using key 4ian1234 for tenant acme-eu",
+    "prose_setting": "I'll set DISCORD_TOKEN to 47050061723854045311518666050614 locally",
     "client_key_argument": 'client := raven.NewClient("JJ4ZIC9EJNWVIS86")',
     "api_key_user": "curl https://api.example.com/v1/charges -u 9043hfdlasf023: -d a=1",
     "azure_apim_credential": "git&202503251200&"

@@ -190,3 +190,31 @@ def test_a_value_after_a_bare_key_or_bearer_goes(text: str, secret: str) -> None
 @pytest.mark.parametrize("text", KEPT_KEY)
 def test_a_key_that_is_a_name_an_id_or_public_stays(text: str) -> None:
     assert R.redact_text(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("I'll set DISCORD_TOKEN to 47050061723854045311518666050614 locally", "4705006172385"),
+        ("I'll set POSTGRES_TOKEN to Pseg2020 locally and rerun the test.", "Pseg2020"),
+        ("The STRIPE_SECRET_KEY is now Xk3jd8fQ2aB7q, rotate it after the demo", "Xk3jd8fQ2aB7q"),
+    ],
+)
+def test_a_value_told_to_a_secrets_variable_goes(text: str, secret: str) -> None:
+    out, found = R.redact_text(text)
+    assert secret not in out and "prose_setting" in found, out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Set GITHUB_TOKEN to the token from the settings page",
+        "Set SECRET_KEY to something random before deploying",
+        "set API_KEY to $MY_KEY in the workflow",
+        "Set AWS_SECRET_ACCESS_KEY to YOUR_SECRET_KEY",
+        "the default of MAX_TOKEN is 40960000",
+        "set DB_PASSWORD to <password> first",
+    ],
+)
+def test_a_variable_told_a_word_a_reference_or_a_number_stays(text: str) -> None:
+    assert R.redact_text(text)[0] == text
