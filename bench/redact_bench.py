@@ -35,8 +35,10 @@ WrongSecrets' challenges, TruffleHog's test_keys and CI/CD Goat's planted creden
 and RailsGoat, DVWA and TerraGoat, ``--split fresh13`` the one taken from the secrets
 hard-coded in OWASP WebGoat, crAPI, Security Shepherd and iGoat-Swift, django.nV and the
 Damn Vulnerable GraphQL Application, ``--split fresh14`` the one taken from repo-supervisor's,
-pre-commit-hooks', tartufo's, Terrascan's and cfn_nag's test fixtures (each in its own files;
-``--split`` repeats).
+pre-commit-hooks', tartufo's, Terrascan's and cfn_nag's test fixtures, ``--split fresh15`` the
+one taken from the credentials hard-coded in Docker's awesome-compose, Globo's secDevLabs,
+OWASP Mutillidae II and SasanLabs' VulnerableApp (each in its own files; ``--split``
+repeats).
 Per split it
 also prints the field readings' figures (``short_text_fields``, ``lone_value_fields``,
 ``located_fields``: the path and URL fields) and the negatives altered when planted alone
@@ -278,6 +280,7 @@ def main() -> None:
             "fresh12",
             "fresh13",
             "fresh14",
+            "fresh15",
             "realneg",
             "vectors",
         ),
@@ -296,7 +299,8 @@ def main() -> None:
         "fresh13: the secrets hard-coded in OWASP WebGoat, crAPI, Security Shepherd and "
         "iGoat-Swift, django.nV and the Damn Vulnerable GraphQL Application; fresh14: "
         "repo-supervisor's, pre-commit-hooks', tartufo's, Terrascan's and cfn_nag's test "
-        "fixtures; realneg: "
+        "fixtures; fresh15: the credentials hard-coded in Docker's awesome-compose, Globo's "
+        "secDevLabs, OWASP Mutillidae II and SasanLabs' VulnerableApp; realneg: "
         "negatives only, harmless strings from real public files; vectors: negatives only, "
         "crypto test vectors, object keys and encoded data from real public files)",
     )

@@ -5,12 +5,14 @@ fresh11: OWASP WrongSecrets' challenges, TruffleHog's test_keys and CI/CD Goat's
 credentials; fresh12: the secrets hard-coded in OWASP Juice Shop, NodeGoat and RailsGoat, DVWA
 and TerraGoat; fresh13: the secrets hard-coded in OWASP WebGoat, crAPI, Security Shepherd and
 iGoat-Swift, django.nV and the Damn Vulnerable GraphQL Application; fresh14: repo-supervisor's,
-pre-commit-hooks', tartufo's, Terrascan's and cfn_nag's test fixtures) are well formed: each
-loads, every case cites its file and line at the pinned commit, ids are the split's own
-(fresh9's ``w``: ``v`` is the vectors split's ``vn…``; fresh13's ``b`` and fresh14's ``c``: no
-other file's ids begin with them), no value or negative text of an earlier split comes back,
-and no negative holds a labelled value (that each value sits in its carriers is tested for
-every split in ``test_fresh_corpus``). No redaction figure is asserted here.
+pre-commit-hooks', tartufo's, Terrascan's and cfn_nag's test fixtures; fresh15: the credentials
+hard-coded in Docker's awesome-compose, Globo's secDevLabs, OWASP Mutillidae II and SasanLabs'
+VulnerableApp) are well formed: each loads, every case cites its file and line at the pinned
+commit, ids are the split's own (fresh9's ``w``: ``v`` is the vectors split's ``vn…``;
+fresh13's ``b``, fresh14's ``c`` and fresh15's ``d``: no other file's ids begin with them), no
+value or negative text of an earlier split comes back, and no negative holds a labelled value
+(that each value sits in its carriers is tested for every split in ``test_fresh_corpus``). No
+redaction figure is asserted here.
 
 It reads the corpus files alone (``carriers.load``), not ``score``: ``score`` imports the
 engine, and these checks must run where the engine may not be looked at (each split was
@@ -136,6 +138,19 @@ SPLITS = (
         ("repo-supervisor", "pre-commit-hooks", "tartufo", "terrascan", "cfn-nag"),
         (40, 20, 80),
         14,
+    ),
+    Split(
+        "fresh15",
+        "d",
+        re.compile(
+            r"https://github\.com/(?:docker/awesome-compose/blob/18f59bdb09ecf520dd5758fbf90dec314baec545"
+            r"|globocom/secDevLabs/blob/10be438496e928c66567749f0aaf0bb976052bc9"
+            r"|webpwnized/mutillidae/blob/84f2c00d9141dbb9e26a448c8288e651e0b5bb04"
+            r"|SasanLabs/VulnerableApp/blob/e73d65cf2508ac90419a49ee95ca157d0cd18c06)/\S+#L\d+"
+        ),
+        ("awesome-compose", "secdevlabs", "mutillidae", "vulnerableapp"),
+        (35, 20, 100),
+        15,
     ),
 )
 each = pytest.mark.parametrize("split", SPLITS, ids=lambda s: s.name)

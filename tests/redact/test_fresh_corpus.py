@@ -73,6 +73,7 @@ ID_LETTER = {
     "fresh12": "z",
     "fresh13": "b",
     "fresh14": "c",
+    "fresh15": "d",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives."""
 
