@@ -48,6 +48,9 @@ SAID_KEYS = [
     "ciderland5#",  # CI/CD Goat: a word, a number and a sign
     "jenko123%",
     "tuturjgkjf#$@#%",  # a word and three signs
+    "v9K#2mLp!8zQ",  # VulnerableApp (fresh15): generated passwords, signs inside
+    "x5B&3gHq+7vS",
+    "b7X$4nRj-6mW",
 ]
 
 
@@ -129,6 +132,10 @@ HARMLESS = [
     "bXlfc2VydmljZV9uYW1l",  # base64 of a name (my_service_name)
     "c2stbGl2ZS0xMjM0NTY3ODkwYWJjZGVm",  # base64 of a made-up key that counts up
     "md5Secret",  # WebGoat (fresh13): a name for what a digest is made of
+    "i2d_PKCS12*",  # BoringSSL's commits: a glob of functions
+    "MyTpno24AjIAGb+mH1U=",  # a base64 line in a Go commit message
+    "Foo1&&Bar2",  # an expression: a doubled sign
+    "a%2Fb%3Dc1X",  # URL escapes
 ]
 
 
