@@ -218,6 +218,8 @@ _NOT_A_SECRET_FORM = re.compile(
     r"|\{\{resolve:[^}]*\}\}"
     r"|[\w/.\-]+\.py::[\w:\[\]\-. ]+"  # a pytest node id (net_pass = "tests/a.py::test_x")
     r"|\)?\(\.[*+]\??\).*|\)?\(\?[=!<:].*"  # a regex's group (re.sub(r'(?<=token:")(.*)(?=")', …))
+    r"|xsd?:[A-Za-z]+"  # an XML Schema type ('password' => 'xsd:string' in a SOAP map)
+    r"|%[A-Za-z_]\w*%"  # a Windows variable (echo DB_PASSWORD=%DB_PASSWORD%)
 )
 """Values of a secret's name that are not secrets by their form: an environment variable's
 name (``ENV_VAR_AUTH_TOKEN = 'AWS_CONTAINER_AUTHORIZATION_TOKEN'``), a test's node id

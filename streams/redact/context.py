@@ -207,6 +207,9 @@ def secret_context(
         ]
     if not secrets:
         return False
+    secrets = [p for p in secrets if not _in_file_name(text, lo + p)]
+    if not secrets:
+        return False  # every secret word names a file (a checksum listing's path)
     if after_id_label(text, start):
         return False
     ids = [m.span() for m in _ID_WORD.finditer(low)]
@@ -345,7 +348,8 @@ def key_spans(
     """
     if low is None or "[redacted:" in low:
         low = _lower_window(text, 0, len(text))
-    return _values_after(text, low, noun_spans(low, hits))
+    nouns = [(a, b) for a, b in noun_spans(low, hits) if not _in_file_name(text, a)]
+    return _values_after(text, low, nouns)
 
 
 HANDLING_VERB = re.compile(
@@ -442,6 +446,29 @@ def _named_by_noun(text: str, low: str, nouns: list[tuple[int, int]], start: int
         return False  # "api key for build 8fd61e…": the id word is nearer
     after = _ID_WORD.search(low, end, min(len(low), end + _ID_NEAR))
     return after is None or "\n" in low[end : after.start()]
+
+
+_FILE_WORD = re.compile(
+    r"[^\s\"'`<>=]*\.(?:inc|json|txt|ya?ml|env|cfg|conf|ini|toml|xml|properties|php|py|js|ts"
+    r"|rb|go|java|sh|md|csv|log|lock|sum|pem|crt|cer|der|pub|p12|pfx|jks|gpg|asc)"
+)
+"""A file's name, with its path: a file extension ends it. Not code's attribute access
+(``key.d``, ``api.key``), markup (``<key>ApiToken</key>``) or an assignment (``KEY=…``); a
+path alone is not one either (``./scripts/check-key`` names what the value it is given is)."""
+
+
+def _in_file_name(text: str, at: int) -> bool:
+    """The word holding position ``at`` (read between blanks and quotes) is a file's name
+    and ``at`` is before its extension (``includes/password.inc``, ``token.json``): a
+    secret word there names a file, not a value after it (a checksum listing:
+    ``includes/password.inc<TAB><sha256>``)."""
+    head = at
+    while head and text[head - 1] not in _BREAKS:
+        head -= 1
+    tail = at
+    while tail < len(text) and text[tail] not in _BREAKS:
+        tail += 1
+    return _FILE_WORD.fullmatch(text, head, tail) is not None and at < text.rfind(".", head, tail)
 
 
 def _run_material(token: str) -> bool:

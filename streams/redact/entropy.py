@@ -48,6 +48,7 @@ import re
 from collections import Counter
 
 from .ids import (
+    ALGORITHM_NAME,
     CLOUDFORMATION_NAME,
     ULID,
     WHEEL_TAG,
@@ -191,11 +192,21 @@ def _window(text: str, start: int, size: int) -> str:
 
 
 def _keyword_right_before(text: str, start: int) -> bool:
-    """A secret keyword within 16 characters before the run, and no digest label there."""
+    """A secret keyword within 16 characters before the run, not inside a file's name
+    (``includes/password.inc\t<sha256>``: a checksum listing), and no digest label there."""
     window = _window(text, start, _CLOSE)
-    return any(k in window for k in _CLOSE_KEYWORDS) and not any(
+    if not any(k in window for k in _CLOSE_KEYWORDS) or any(
         label in window for label in ("sha", "md5", "hash", "digest", "commit", "checksum")
+    ):
+        return False
+    return any(
+        any(k in word for k in _CLOSE_KEYWORDS) and not _FILE_WORD.search(word)
+        for word in window.split()
     )
+
+
+_FILE_WORD = re.compile(r"/|\.[a-z]{1,4}$")
+"""A path or a file's name: a secret word in it names a file, not a value."""
 
 
 def _near_keyword(text: str, start: int) -> bool:
@@ -503,6 +514,8 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
         return _keyword_right_before(text, start) and not _SAME_CASE_UUID.fullmatch(token)
     if ULID.fullmatch(token) or WHEEL_TAG.fullmatch(token) or CLOUDFORMATION_NAME.fullmatch(token):
         return False  # an id (a ULID, a CloudFormation name), a wheel's tags
+    if ALGORITHM_NAME.fullmatch(token):
+        return False  # PBKDF2WithHmacSHA256: a JCA algorithm's name
     if after_id_label(text, start) and (
         not (upper and lower)
         or json_id_key(text, start)

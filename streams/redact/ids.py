@@ -102,6 +102,13 @@ WHEEL_TAG = re.compile(
 )
 """A wheel's interpreter, ABI and platform tags (``cp312-cp312-manylinux_2_17_x86_64``),
 also with the version's last part before them as a token run holds it (``0-cp37-abi3-…``)."""
+ALGORITHM_NAME = re.compile(
+    r"(?:PBKDF2With|PBEWith)Hmac\w+|Hmac(?:SHA|MD)\d+|SHA\d*with(?:RSA|ECDSA|DSA)\w*"
+    r"|PBEWith\w+And\w+"
+)
+"""A Java Cryptography Architecture algorithm's standard name
+(``SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256")``, ``Mac.getInstance("HmacSHA512")``,
+``SHA256withRSA``): a name a secret word often stands before, no key."""
 CLOUDFORMATION_NAME = re.compile(
     r"(?:(?=[A-Za-z0-9]*[a-z])[A-Z][A-Za-z0-9]{1,30}-){1,3}[A-Z0-9]{12,13}"
 )

@@ -293,7 +293,7 @@ SECRET_RULES: tuple[Rule, ...] = (
         (
             _p(
                 r"authorization" + _ASSIGN + r"[ \t]*\\?[\"']?(?:bearer|basic|token|digest|apikey)"
-                r"[ \t]+([^\s\"'`,;\\]{6,2048})",
+                r"[ \t]+([^\s\"'`,;\\<]{6,2048})",
                 "auth",
                 lower=True,
             ),

@@ -564,3 +564,34 @@ def test_aws_key_ids_of_every_documented_head_go(key: str) -> None:
     """gitleaks' aws-access-token heads besides AKIA/ASIA, said bare."""
     out, found = Redactor().redact_text(f"Tried {key} again, same 403.")
     assert key not in out and "aws_access_key_id" in found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # fresh15's false positives on its first run, each a form that names no secret
+        "includes/password.inc\tfd9a1c94fe5a0fa7c7049a2435c7280b1d666b2074595010e3c492dd15712775",
+        "<pre><code>Authorization: Bearer your-jwt-token</code></pre>",
+        "'client_secret' => 'xsd:string',",
+        "echo DB_ADMIN_PASSWORD=%DB_ADMIN_PASSWORD%",
+        'SecretKeyFactory factory = SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256");',
+        'Mac mac = Mac.getInstance("HmacSHA512"); // the signing key comes from the vault',
+    ],
+)
+def test_checksum_listings_types_references_and_algorithm_names_stay(text: str) -> None:
+    assert Redactor().redact_text(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("my api token: fd9a1c94fe5a0fa7c7049a2435c7280b1d666b2074595010e3c492dd15712775",
+         "fd9a1c94fe5a0fa7c7049a2435c7280b"),
+        ("<code>Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.abcDEF123ghiJKL</code>",
+         "eyJzdWIiOiIxIn0"),
+        ("node -e \"require('./scripts/check-key')('26f5fd13099f2c1331aafb86f6489692')\"",
+         "26f5fd13099f2c1331aafb86f6489692"),
+    ],
+)  # fmt: skip
+def test_the_same_forms_with_a_secret_still_go(text: str, secret: str) -> None:
+    assert secret not in Redactor().redact_text(text)[0]
