@@ -36,6 +36,7 @@ _NOT_VALUES = frozenset(
         "bool", "optional", "required", "secretstr", "any", "object", "dict", "list",
         "empty", "redacted", "masked", "hidden", "placeholder", "example", "environ", "new",
         "dummy", "changeme", "change_me", "notset", "unset", "todo", "tbd", "fixme", "default",
+        "foo", "bar", "baz", "qux", "foobar",  # metasyntactic: pre-commit-hooks' test values
     }
 )  # fmt: skip
 _OPTION_VALUES = frozenset({"include", "omit", "same-origin"})

@@ -207,7 +207,7 @@ def _key_form(word: str) -> bool:
         return True
     if len(word) > MAX_PASSWORD or not _PASSWORD_CHARS.fullmatch(word):
         return False  # code, markup, a pipe or regex, a path, a URL, a quoted string
-    if word[0] == "$" or _PROMPT.fullmatch(word) or "." in word:
+    if word[0] == "$" or _PROMPT.fullmatch(word) or "." in word or _EXPANSION.search(word):
         return False  # a variable, a shell prompt, a dotted name, a number, a file name
     if _SHOUTED.fullmatch(word) or word.endswith(("-$", "_$")):
         return False  # "e-mail!!!!", a variable's start (rhel-10-${arch})
@@ -248,6 +248,8 @@ def _generated_password(word: str) -> bool:
 
 
 _SHOUTED = re.compile(r"[A-Za-z\-]+!{2,}")
+_EXPANSION = re.compile(r"(?<!\$)\$[A-Z_]{3,}")
+"""A shell variable's expansion inside the word (``Pass$RANDOM$RANDOM``): a template."""
 _NOT_NAME = re.compile(r"[^A-Za-z0-9_]")
 _DIGITS = re.compile(r"[0-9]")
 _NAMED_PASSWORD = re.compile(r"(?i)pass|pwd|secret|s3cr")

@@ -136,6 +136,7 @@ HARMLESS = [
     "MyTpno24AjIAGb+mH1U=",  # a base64 line in a Go commit message
     "Foo1&&Bar2",  # an expression: a doubled sign
     "a%2Fb%3Dc1X",  # URL escapes
+    "Pass$RANDOM$RANDOM",  # secDevLabs (fresh15): a shell expansion makes it a template
 ]
 
 

@@ -576,6 +576,8 @@ def test_aws_key_ids_of_every_documented_head_go(key: str) -> None:
         "echo DB_ADMIN_PASSWORD=%DB_ADMIN_PASSWORD%",
         'SecretKeyFactory factory = SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256");',
         'Mac mac = Mac.getInstance("HmacSHA512"); // the signing key comes from the vault',
+        "{'AWS_PLACEHOLDER_KEY': 'foo', 'AWS_SECRET_ACCESS_KEY': 'bar'},",  # pre-commit-hooks
+        "aws_session_token = foo",
     ],
 )
 def test_checksum_listings_types_references_and_algorithm_names_stay(text: str) -> None:
