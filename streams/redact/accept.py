@@ -36,7 +36,8 @@ _NOT_VALUES = frozenset(
         "bool", "optional", "required", "secretstr", "any", "object", "dict", "list",
         "empty", "redacted", "masked", "hidden", "placeholder", "example", "environ", "new",
         "dummy", "changeme", "change_me", "notset", "unset", "todo", "tbd", "fixme", "default",
-        "foo", "bar", "baz", "qux", "foobar",  # metasyntactic: pre-commit-hooks' test values
+        "foo", "bar", "baz", "qux",  # metasyntactic: pre-commit-hooks' (foobar is a password in
+        # three real tool lines of the toollines sets)
     }
 )  # fmt: skip
 _OPTION_VALUES = frozenset({"include", "omit", "same-origin"})
