@@ -462,12 +462,8 @@ def _in_file_name(text: str, at: int) -> bool:
     and ``at`` is before its extension (``includes/password.inc``, ``token.json``): a
     secret word there names a file, not a value after it (a checksum listing:
     ``includes/password.inc<TAB><sha256>``)."""
-    head = at
-    while head and text[head - 1] not in _BREAKS:
-        head -= 1
-    tail = at
-    while tail < len(text) and text[tail] not in _BREAKS:
-        tail += 1
+    head = max(text.rfind(c, 0, at) for c in _BREAKS) + 1
+    tail = min((i for i in (text.find(c, at) for c in _BREAKS) if i >= 0), default=len(text))
     return _FILE_WORD.fullmatch(text, head, tail) is not None and at < text.rfind(".", head, tail)
 
 
