@@ -36,8 +36,8 @@ _NOT_VALUES = frozenset(
         "bool", "optional", "required", "secretstr", "any", "object", "dict", "list",
         "empty", "redacted", "masked", "hidden", "placeholder", "example", "environ", "new",
         "dummy", "changeme", "change_me", "notset", "unset", "todo", "tbd", "fixme", "default",
-        "foo", "bar", "baz", "qux",  # metasyntactic: pre-commit-hooks' (foobar is a password in
-        # three real tool lines of the toollines sets)
+        "foo", "bar", "baz", "qux",  # pre-commit-hooks' stand-ins (foobar: a password in three
+        # real tool lines of the toollines sets)
     }
 )  # fmt: skip
 _OPTION_VALUES = frozenset({"include", "omit", "same-origin"})
@@ -74,7 +74,10 @@ _URL_USERINFO = re.compile(
     r"://[^/\s@]*@|[?&;][^=&\s]*(?:key|token|secret|pass|sig|auth)[^=&\s]*=", re.I
 )
 """A URL's userinfo, or a query parameter named like a credential."""
-_CONCATENATION = re.compile(r"\s*(?:[+&,;]|\.(?=[$A-Za-z_ ]))")
+_CONCATENATION = re.compile(r"\s*(?:[+&,;]|\.(?=[$ ]|[A-Za-z_]\w*\s*(?:[(\[.]|$)))")
+"""A concatenation: ``+``, ``&``, a separator, or PHP's ``.`` before a variable, a blank or
+a name that is called, subscripted or ends the value; not a value that starts with a dot
+(``.uYikE-os3cM23rz.i6Q``, Bearer's fixture key)."""
 
 
 def _between_strings(value: str) -> bool:

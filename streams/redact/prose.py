@@ -53,6 +53,7 @@ _WORDS_AND_VERSION = re.compile(r"[a-z]+(?:[_\-.][a-z]+)*[_\-.]?v?\d+(?:\.\d+)*"
 words: with an optional one, ``[a-z]+(?:[_-.]?[a-z]+)*`` splits a run of letters every way
 before failing, and "the password is aaaa…a1b" (40 letters) held the worker for hours."""
 _SIGN = re.compile(r"[!@#$%^&*~?+=]")
+_EMAIL = re.compile(r"@[\w\-]+\.[A-Za-z]|^@|@$")
 _DIGIT_IN_WORD = re.compile(r"[a-z]\d[a-z]")
 _DOTTED_NAME = re.compile(r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+")
 _VERSION = re.compile(r"v?\d+(?:\.\d+)+[a-z0-9.\-]*")
@@ -65,8 +66,8 @@ def told_password(value: str, text: str, start: int, end: int) -> bool:
     low = value.lower()
     if value.startswith(("$", "{", "%", "<", "[")) or is_placeholder(value):
         return False  # a reference ($SUPABASE_KEY, {{secret}}), a placeholder
-    if len(value) < 8 or "/" in value or "@" in value.strip("@"):
-        return False  # a path or URL, an e-mail address
+    if len(value) < 8 or "/" in value or _EMAIL.search(value):
+        return False  # a path or URL, an e-mail address (a password may hold "@": iG0@t_L0cK)
     if _DOTTED_NAME.fullmatch(low):
         return False  # a reference (id_token.fetch_credentials, base64.b64encode)
     if not any(c.isalpha() for c in value):

@@ -218,3 +218,19 @@ def test_a_value_told_to_a_secrets_variable_goes(text: str, secret: str) -> None
 )
 def test_a_variable_told_a_word_a_reference_or_a_number_stays(text: str) -> None:
     assert R.redact_text(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Using serverphp credentials iG0@t_L0cK for tenant acme-prod", "iG0@t_L0cK"),  # iGoat
+        ("the password is auoi@7723dj for now", "auoi@7723dj"),  # Security Shepherd
+    ],
+)
+def test_a_password_holding_an_at_sign_is_no_email(text: str, secret: str) -> None:
+    assert secret not in R.redact_text(text)[0]
+
+
+@pytest.mark.parametrize("text", ["password is bob@example.com", "the password is @handle1"])
+def test_an_email_or_a_handle_after_a_password_noun_stays(text: str) -> None:
+    assert R.redact_text(text)[0] == text

@@ -597,3 +597,11 @@ def test_checksum_listings_types_references_and_algorithm_names_stay(text: str) 
 )  # fmt: skip
 def test_the_same_forms_with_a_secret_still_go(text: str, secret: str) -> None:
     assert secret not in Redactor().redact_text(text)[0]
+
+
+def test_a_value_starting_with_a_dot_is_no_concatenation() -> None:
+    """Bearer's fixture key ``.uYikE-os3cM23rz.i6Q`` read as PHP's ``.`` operator before."""
+    out = Redactor().redact_text("echo 'JAVAHARDCODED_SECRET=.uYikE-os3cM23rz.i6Q' >> .env")
+    assert "uYikE-os3cM23rz" not in out[0]
+    php = "$pw = 'pw = '.$config['pw'];"
+    assert Redactor().redact_text(php)[0] == php
