@@ -37,8 +37,12 @@ _LINK = (
     r"|[ \t]+(?=[`'\"])"
     r"|[ \t]+)"
 )
-_VALUE = r"[`'\"]?([^\s`'\",;()<>\[\]{}=]{8,64})(?=[`'\"]{0,2}(?:[\s,;.)!?]|$))"
-"""The value, quoted or not; its closing quotes may be two (``echo "… is 'x'"``)."""
+_VALUE = (
+    r"[`'\"]?([^\s`'\",;()<>\[\]{}=][^\s`'\",;()<>\[\]{}]{7,63})"
+    r"(?=[`'\"]{0,2}(?:[\s,;.)!?]|$))"
+)
+"""The value, quoted or not; its closing quotes may be two (``echo "… is 'x'"``). It may
+hold ``=`` past its first sign (base64's padding, ``k%udk423u4%P8=H_``)."""
 
 
 def _told(noun: str, spaced: bool = False) -> str:
@@ -53,6 +57,15 @@ _WORDS_AND_VERSION = re.compile(r"[a-z]+(?:[_\-.][a-z]+)*[_\-.]?v?\d+(?:\.\d+)*"
 words: with an optional one, ``[a-z]+(?:[_-.]?[a-z]+)*`` splits a run of letters every way
 before failing, and "the password is aaaa…a1b" (40 letters) held the worker for hours."""
 _SIGN = re.compile(r"[!@#$%^&*~?+=]")
+_ASSIGNED_NAME = re.compile(r"[A-Za-z_][\w.\-]*")
+
+
+def _assignment(value: str) -> bool:
+    """``name=value`` (a name, then something besides base64's padding)."""
+    name, _, rest = value.partition("=")
+    return bool(rest.strip("=")) and _ASSIGNED_NAME.fullmatch(name) is not None
+
+
 _EMAIL = re.compile(r"@[\w\-]+\.[A-Za-z]|^@|@$")
 _DIGIT_IN_WORD = re.compile(r"[a-z]\d[a-z]")
 _DOTTED_NAME = re.compile(r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+")
@@ -66,6 +79,8 @@ def told_password(value: str, text: str, start: int, end: int) -> bool:
     low = value.lower()
     if value.startswith(("$", "{", "%", "<", "[")) or is_placeholder(value):
         return False  # a reference ($SUPABASE_KEY, {{secret}}), a placeholder
+    if _assignment(value):
+        return False  # token=$TOKEN, id=1234&x=5: an assignment or a query, not a value
     if len(value) < 8 or "/" in value or _EMAIL.search(value):
         return False  # a path or URL, an e-mail address (a password may hold "@": iG0@t_L0cK)
     if _DOTTED_NAME.fullmatch(low):
@@ -180,6 +195,8 @@ def told_setting(value: str, text: str, start: int, end: int) -> bool:
     if len(value) < 6 or is_placeholder(value) or value.startswith(("$", "{", "%", "<", "[")):
         return False
     if "/" in value or _PLAIN_WORD.fullmatch(value) or _UPPER_NAME.fullmatch(value):
+        return False
+    if _assignment(value):
         return False
     if value.isdigit() and len(value) < 16:
         return False  # a number (MAX_TOKEN is 40960000); numeric keys run 25-32 digits

@@ -234,3 +234,22 @@ def test_a_password_holding_an_at_sign_is_no_email(text: str, secret: str) -> No
 @pytest.mark.parametrize("text", ["password is bob@example.com", "the password is @handle1"])
 def test_an_email_or_a_handle_after_a_password_noun_stays(text: str) -> None:
     assert R.redact_text(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Using ldap credentials k%udk423u4%P8=H_ for tenant acme", "k%udk423u4%P8=H_"),  # gg
+        ("the token is dGhpcyBpcyBhcGFzc3dvcmQ= now", "dGhpcyBpcyBhcGFzc3dvcmQ="),  # padding
+    ],
+)
+def test_a_told_value_may_hold_an_equals_sign(text: str, secret: str) -> None:
+    assert secret not in R.redact_text(text)[0]
+
+
+def test_an_assignment_or_a_query_told_stays() -> None:
+    for text in (
+        "the token is id=1234&x=5678 in the url",
+        'curl -H "Authorization: Token token=$TOKEN"',
+    ):
+        assert R.redact_text(text)[0] == text
