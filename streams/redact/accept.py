@@ -514,9 +514,9 @@ DATA_KEYS = frozenset(
 """Words that make a ``key`` a data key (``idempotency key <uuid>``, ``the S3 object key``,
 ``cache key``): a UUID after them is an id, not a credential."""
 _PUBLIC_KEYS = frozenset(("public", "pub", "verify", "verifying", "verification"))
-_KEY_NAME = re.compile(r"([A-Za-z0-9]+)(?:[_\-][Kk][Ee][Yy]|Key)[\"']?[ \t]*(?:=|:)[ \t]*[\"']?$")
+_KEY_NAME = re.compile(r"([A-Za-z0-9]+)(?:[_\-][Kk][Ee][Yy]|Key)[\"']?[ \t]*[=:,][ \t]*[\"']?$")
 """The word before ``key`` in the value's name (``ATLASSIAN_KEY=``, ``"partition_key":``,
-``Idempotency-Key:``, ``muxKey =``)."""
+``Idempotency-Key:``, ``muxKey =``, a setter's ``"airtable_key", "…"``)."""
 _PUBLIC_KEY_LABEL = re.compile(
     r"(?<![A-Za-z0-9])(?:[Pp]ublic|PUBLIC)[ \t][Kk][Ee][Yy][\"']?[ \t]*(?:=|:)[ \t]*[\"']?$"
 )

@@ -457,7 +457,7 @@ SECRET_RULES: tuple[Rule, ...] = (
         "key_assignment",
         # Any "<name>_key" (KANBAN_KEY=…, "mux_key": …, YAML "key: …"): too common a name
         # to trust alone, so the value itself must look like key material.
-        (_assignment(r"key", "key"),),
+        (_assignment(r"key", "key"), statements.KEYED_KEY),
         accept.random_value,
     ),
     Rule(

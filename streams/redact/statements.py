@@ -219,6 +219,16 @@ KEYED_SECRET: tuple[Pattern, ...] = (
     ),
 )
 
+KEYED_KEY = _p(
+    r"\.(?:put|putstring|setproperty|setitem|set|setheader|addheader|header|add)\([ \t]*"
+    r"[\"'][\w.\-]*[_\-]key[\"'],[ \t]*" + _QUOTED + r"[ \t]*\)",
+    'key",',
+    "key',",
+    lower=True,
+)
+"""The same setters given a ``<service>_key`` name (``props.set("airtable_key", "…")``):
+``key_assignment``'s, whose value must look like key material (``sort_key`` stays)."""
+
 _INSERT = re.compile(
     r"insert[ \t]+(?:ignore[ \t]+)?into[ \t]+[`\"\[\]\w.]+[ \t]*\(([^()]{1,1000})\)\s*values\s*",
     re.IGNORECASE,

@@ -282,3 +282,19 @@ def test_a_services_key_of_drawn_letters_goes(text: str, kept: bool) -> None:
     """``<service>_KEY=`` with 12+ letters of one case and five consonants in a row is a key
     typed at random; words and names joined in one case stay."""
     assert (Redactor().redact_text(text)[0] == text) is kept
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ('props.set("airtable_key", "key6yLyCekATg67Ts")', False),  # SonarSource's examples
+        ('props.set("scaleway-key", "2404784b-b2ff-436d-a59b-11922d6034cb")', False),
+        ('headers.set("Idempotency-Key", "2404784b-b2ff-436d-a59b-11922d6034cb")', True),
+        ('params.put("sort_key", "created_at")', True),
+        ('map.set("cache_key", "user:42")', True),
+    ],
+)
+def test_a_setter_given_a_services_key_takes_key_material_only(text: str, kept: bool) -> None:
+    """``props.set("<service>_key", "…")`` is ``key_assignment``'s: the value must look like
+    key material, and a data key's name (idempotency, sort, cache) keeps it."""
+    assert (Redactor().redact_text(text)[0] == text) is kept
