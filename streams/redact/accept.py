@@ -18,6 +18,7 @@ from .ids import public_id
 from .names import drawn_letters, is_identifier_like
 from .value_forms import (
     _SECRET_WORDS,
+    HEX_PAIR,
     RESOURCE_REF,
     bracketed_placeholder,
     comment_words,
@@ -556,6 +557,8 @@ def random_value(value: str, text: str, start: int, end: int) -> bool:
             return True
     if not digits or not letters or v.isdigit():
         return False
+    if HEX_PAIR.fullmatch(v):
+        return True  # Sidekiq's gem credentials, user:password in hex
     return not is_identifier_like(v) and ":" not in v
 
 

@@ -48,6 +48,7 @@ from .ids import ULID, after_id_label, public_id
 from .key_material import credential_base64, decoded_base64, plain_text_base64
 from .names import LETTER_DIGIT, VOWELS, snake_name
 from .public_der import in_public_body, in_public_pem_block, public_der_line
+from .value_forms import HEX_PAIR
 
 _OPENERS = "\"'`([{<*_~!"
 _CLOSERS = "\"'`)]}>,.;:?_~"
@@ -200,7 +201,7 @@ def _key_form(word: str) -> bool:
             len(part) >= MIN_SAID and _random_word(part) for part in word.split(".")
         )
     if word.count(":") == 1 and _KEYLIKE.fullmatch(word.replace(":", "")):
-        if _HEX_PAIR.fullmatch(word):
+        if HEX_PAIR.fullmatch(word):
             return all(not side.isdigit() and not side.isalpha() for side in word.split(":"))
         return any(len(side) >= MIN_SAID and _random_word(side) for side in word.split(":"))
     if _generated_password(word):
@@ -255,9 +256,6 @@ _DIGITS = re.compile(r"[0-9]")
 _NAMED_PASSWORD = re.compile(r"(?i)pass|pwd|secret|s3cr")
 _PREFIXED_HEX = re.compile(r"(?:sk|rk|live|test)_[0-9a-f]{24,64}")
 """A secret's prefix on long hex (``sk_d21e2be3…``, IEX Cloud's; ``live_…``, Lob's)."""
-_HEX_PAIR = re.compile(r"[0-9a-f]{8,32}:[0-9a-f]{8,32}")
-"""Two hex halves, a user and a password (Sidekiq Pro's and Enterprise's gem credentials,
-``6f5557b2:9d8870b0``); no such pair in 410,566 commit messages of the mirrored repos."""
 _DOTTED = re.compile(r"[A-Za-z0-9_\-]+(?:\.[A-Za-z0-9_\-]+)+")
 _FILE_NAME = re.compile(r"\.[a-z]{1,5}$|^\d|\.\d")
 """A file name, a number or a version: dotted words that are no key."""

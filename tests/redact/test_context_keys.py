@@ -298,3 +298,12 @@ def test_a_setter_given_a_services_key_takes_key_material_only(text: str, kept: 
     """``props.set("<service>_key", "…")`` is ``key_assignment``'s: the value must look like
     key material, and a data key's name (idempotency, sort, cache) keeps it."""
     assert (Redactor().redact_text(text)[0] == text) is kept
+
+
+def test_a_hex_pair_given_to_a_key_or_a_client_goes() -> None:
+    """Sidekiq's gem credentials (``user:password`` in hex) given to a service's key name
+    or built into a client (SonarSource's sidekiq example); a data key keeps its pair."""
+    for text in ('client = Client("ec04a635:b5f7de0c")', "SIDEKIQ_KEY=ec04a635:b5f7de0c"):
+        assert "ec04a635:b5f7de0c" not in Redactor().redact_text(text)[0]
+    kept = 'cache_key = "deadbeef:cafebabe"'
+    assert Redactor().redact_text(kept)[0] == kept
