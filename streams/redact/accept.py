@@ -13,6 +13,8 @@ import binascii
 import html
 import re
 
+from schemas.shapes import password_like
+
 from .entropy import UNDERSCORE_UUID
 from .ids import public_id
 from .names import drawn_letters, is_identifier_like
@@ -550,8 +552,9 @@ def random_value(value: str, text: str, start: int, end: int) -> bool:
     if qualifier.isalpha() and len(qualifier) >= 3 and "." not in v:
         # A service's key (ATLASSIAN_KEY=, "basicauth_key":): a word with digits is a
         # password there, and so is a long run of mixed-case letters, also behind a short
-        # prefix (Beamer's b_ByDfulgh…; created_at, user_account_name stay).
-        if digits and letters and "_" not in v:
+        # prefix (Beamer's b_ByDfulgh…; created_at, user_account_name stay), and a word
+        # with a password's signs (GENERIC_KEY=super$ecret).
+        if (digits and letters and "_" not in v) or password_like(v):
             return True
         if any(_mixed_case_run(part) for part in v.split("_")) or drawn_letters(v):
             return True

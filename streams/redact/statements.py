@@ -43,6 +43,7 @@ from schemas.shapes import password_like
 from .accept import assignment_value, random_value
 from .pattern import Pattern, found
 from .pattern import literal as _p
+from .said import said_key
 
 _QUOTED = r"('[^'\n]{1,512}'|\"[^\"\n]{1,512}\")"
 """A quoted literal (the quotes are replaced with it)."""
@@ -376,12 +377,13 @@ bucket name (a key cut in many short parts, Mapbox's ``sk.nc7.R5t.…``, is none
 
 def client_literal(value: str, text: str, start: int, end: int) -> bool:
     """The one literal a client is built from is its key when it reads as key material
-    (:func:`accept.random_value`) or as a password (``StrongFinding5813!``,
-    ``un!techwhooah``: :func:`schemas.shapes.password_like`), and is no name of short
-    parts: a client is as often built from a region, a model or a service's name."""
+    (:func:`accept.random_value`), as a password (``StrongFinding5813!``, ``un!techwhooah``:
+    :func:`schemas.shapes.password_like`) or as a key said alone (``sug5XpdpaoxtOH``,
+    :func:`.said.said_key`), and is no name of short parts: a client is as often built
+    from a region, a model or a service's name."""
     if _NAME_OF_PARTS.fullmatch(value):
         return False
-    return random_value(value, text, start, end) or password_like(value)
+    return random_value(value, text, start, end) or password_like(value) or said_key(value)
 
 
 _COMPARED_NAME = re.compile(

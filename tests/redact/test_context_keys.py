@@ -307,3 +307,19 @@ def test_a_hex_pair_given_to_a_key_or_a_client_goes() -> None:
         assert "ec04a635:b5f7de0c" not in Redactor().redact_text(text)[0]
     kept = 'cache_key = "deadbeef:cafebabe"'
     assert Redactor().redact_text(kept)[0] == kept
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ('client = Client("sug5XpdpaoxtOH")', False),  # gitleaks sumologic: a key said alone
+        ("GENERIC_KEY=super$ecret", False),  # Nosey Parker generic: a password's sign
+        ('client = Client("us-east-1")', True),
+        ('c = Client("MyServiceName1")', True),
+        ("ROUTING_KEY=orders.*", True),
+    ],
+)
+def test_a_client_literal_or_a_services_key_read_as_said_or_as_a_password(
+    text: str, kept: bool
+) -> None:
+    assert (Redactor().redact_text(text)[0] == text) is kept
