@@ -111,6 +111,11 @@ _JWK_PRIVATE = re.compile(
 ``d``, an oct key's ``k``), by their exact names."""
 
 
+JWK_PRIVATE_CUT = r"\"(?:d|dp|dq|qi)\"[ \t]*:[ \t]*\"([A-Za-z0-9_\-]{43,})\""
+"""A JWK's private member cut from its key (no ``"kty"`` in the text): RSA's ``d`` and CRT
+values, EC's ``d``, of 43+ base64url characters (an SVG path's ``"d"`` has blanks)."""
+
+
 def jwk_private_spans(text: str, low: str, hits: list[str] | None) -> list[tuple[int, int]]:
     """The private members of the JSON Web Keys in a text that has one (a ``"kty"``
     member): a JWK set's public ``n`` and ``e`` stay, its ``d``, ``p``, ``q``, ``dp``,

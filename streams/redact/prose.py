@@ -138,6 +138,9 @@ _NOT_A_SECRET_KEY = re.compile(
 )
 """The words before "key" that name a key no one keeps secret (a table's, a map's, a
 public or signing key) or an unknown one: its "value" is a name, an id or a fingerprint."""
+_LONG_NUMBER_END = re.compile(r"[A-Za-z][0-9]{5,}$")
+"""A word and five digits or more (``Pass191198596``): no version or product is numbered
+so (``Poly1305``, ``ubuntu2204``, ``es2015``)."""
 _HEX_ONLY = re.compile(r"(?:0x)?[0-9a-fA-F]+(?:-[0-9a-fA-F]+)*")
 _JOINS = re.compile(r"[_\-.]")
 _PLAIN_WORD = re.compile(r"(?=[a-z]{3})[a-z]*[aeiouy][a-z]*")
@@ -158,7 +161,7 @@ def told_key(value: str, text: str, start: int, end: int) -> bool:
     parts = _JOINS.split(value)
     if snake_name(value) or (len(parts) > 1 and any(_PLAIN_WORD.fullmatch(p) for p in parts)):
         return False  # a key's name or kind, not its value
-    if _WORDS_AND_VERSION.fullmatch(value.lower()):
+    if _WORDS_AND_VERSION.fullmatch(value.lower()) and not _LONG_NUMBER_END.search(value):
         return False  # an algorithm or product, even capitalised ("the key for Poly1305")
     head = text[max(0, start - 48) : start].lower()
     noun = head.rfind("key")

@@ -164,8 +164,13 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule(
         "jwk_private_key",
         # A JSON Web Key's private members, in a text holding a JWK (manifests.py); before
-        # the token rule, which would take a piece of a value past its 256 characters.
-        (_found(re.compile(r"\"kty\""), ('"kty"',), manifests.jwk_private_spans),),
+        # the token rule, which would take a piece of a value past its 256 characters. A
+        # key cut from its "kty" keeps RSA's and EC's private names with 43+ characters
+        # (256 bits in base64url: crAPI's "d" line alone; "k", "p", "q" name other things).
+        (
+            _found(re.compile(r"\"kty\""), ('"kty"',), manifests.jwk_private_spans),
+            _p(manifests.JWK_PRIVATE_CUT, '"d"', '"dp"', '"dq"', '"qi"'),
+        ),
     ),
     Rule(
         "seed_phrase",

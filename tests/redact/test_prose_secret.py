@@ -253,3 +253,11 @@ def test_an_assignment_or_a_query_told_stays() -> None:
         'curl -H "Authorization: Token token=$TOKEN"',
     ):
         assert R.redact_text(text)[0] == text
+
+
+def test_a_word_and_a_long_number_after_key_is_no_version() -> None:
+    """secDevLabs' ``Pass191198596`` (fresh15) read as a product and its version before;
+    five digits or more number no product (``Poly1305``, ``ubuntu2204`` stay)."""
+    out = R.redact_text("INFO [mongo.auth] using key Pass191198596 for tenant acme-eu")[0]
+    assert "Pass191198596" not in out
+    assert R.redact_text("the key for Poly1305 is derived")[0] == "the key for Poly1305 is derived"
