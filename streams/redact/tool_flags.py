@@ -54,6 +54,13 @@ def values_after(
 _SSH_KEYGEN = re.compile(r"ssh-keygen[ \t]")
 
 
+_IMPACKET_TRIGGERS = (
+    "impacket-", "secretsdump", "psexec.py", "wmiexec", "smbexec", "atexec", "dcomexec",
+    "smbclient.py", "getuserspns", "getnpusers", "gettgt", "getst.py", "lookupsid", "samrdump",
+    "reg.py", "rpcdump", "mssqlclient", "ticketer", "addcomputer",
+)  # fmt: skip
+"""impacket's tools by name (a ``.py`` trigger would run the row on every file name)."""
+
 TOOL_FLAG_PATTERNS: tuple[Pattern, ...] = (
     # -p / --password of database and remote-desktop clients (mongo's shells and tools,
     # Cassandra's cqlsh, SAP HANA's hdbsql, rdesktop, Sysinternals' psexec, rabbitmqadmin,
@@ -310,6 +317,16 @@ TOOL_FLAG_PATTERNS: tuple[Pattern, ...] = (
         r"mkpasswd(?:[ \t]+(?:-[mSRP]|--(?:method|salt|rounds|password-fd))[ \t=]+\S+"
         r"|[ \t]+(?:-5|-s|--stdin))*[ \t]+(?!-)" + FLAG_VALUE,
         "mkpasswd",
+    ),
+    # impacket's target, [domain/]user:password@host (secretsdump.py, psexec.py,
+    # wmiexec.py, impacket-smbexec …): the password between the first ":" and the last "@"
+    _p(
+        r"(?:impacket-\w+|(?:secretsdump|psexec|wmiexec|smbexec|atexec|dcomexec|smbclient"
+        r"|getuserspns|getnpusers|gettgt|getst|lookupsid|samrdump|reg|rpcdump|mssqlclient"
+        r"|ticketer|addcomputer)\.py)(?=[ \t])" + _ARGS + r"[ \t]['\"]?(?:[\w.\-]+/)?[\w.\-$]+:"
+        r"([^\s'\"@]+(?:@[^\s'\"@]+)*)@[\w.\-]+",
+        *_IMPACKET_TRIGGERS,
+        lower=True,
     ),
 )
 

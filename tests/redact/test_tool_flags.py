@@ -83,6 +83,9 @@ TAKEN = (
     ("net use Z: \\\\srv\\share /user:bob Wint3rIsHere", "Wint3rIsHere"),
     ("psexec \\\\10.0.0.5 -u Administrator -p Wint3rIsHere cmd", "Wint3rIsHere"),
     ("xfreerdp /v:host /u:bob /p:Wint3rIsHere", "Wint3rIsHere"),
+    ("python3 smbclient.py test.local/john:Wint3rIsHere@10.10.10.1", "Wint3rIsHere"),  # impacket
+    ("secretsdump.py corp.local/Administrator:P@ssw0rd!@dc01.corp.local", "P@ssw0rd!"),
+    ("impacket-psexec administrator:Wint3rIsHere@192.168.1.10", "Wint3rIsHere"),
     ("rdesktop -u bob -p Wint3rIsHere host", "Wint3rIsHere"),
     ("sqlplus scott/Wint3rIsHere@orcl", "Wint3rIsHere"),
     ("sqlplus system/Wint3rIsHere@//localhost:1521/XEPDB1", "Wint3rIsHere"),
@@ -304,6 +307,7 @@ KEPT = (
     'wpa_passphrase "My Net"',
     "lftp -u bob sftp://host",
     "xfreerdp /v:host /u:bob /p:$PW",
+    "python3 psexec.py corp/user@host -hashes :aad3b435b51404eeaad3b435b51404ee",  # no password
     "sudo -S apt update",
     "gzip -P 3 file",
     "doctl compute droplet list --format ID",
