@@ -73,7 +73,9 @@ _GENERATED = re.compile(r"[a-z]{2,}(?:-[a-z]{2,})*-[A-Za-z0-9]{6,12}")
 """A word, a dash and a short random part: ``mktemp``'s and systemd's folders
 (``pulse-PKdhtXMmr18n``, ``ssh-YGJKpV2GglPo``), pods; keys in groups start random."""
 _NAME_NUMBER = re.compile(r"[A-Za-z]+[0-9]+[A-Za-z]?|[0-9]+[A-Za-z]+[0-9]*")
-_PROMPT = re.compile(r".*[:@].*[$#]$|.*~[$#]$")
+_PROMPT = re.compile(r"[\w.\-]+@[\w.\-]+(?::\S*)?[$#]|\S*:\S*[$#]|.*~[$#]")
+"""A shell prompt (``root@a74460b9653b:~#``, ``bob@host:/srv$``, ``horatio:~$``); not a
+password ending in signs (``Pass123!@#``: no user and host before its ``@``)."""
 
 
 def said_keys(text: str) -> list[tuple[int, int]]:

@@ -51,6 +51,7 @@ SAID_KEYS = [
     "v9K#2mLp!8zQ",  # VulnerableApp (fresh15): generated passwords, signs inside
     "x5B&3gHq+7vS",
     "b7X$4nRj-6mW",
+    "Pass123!@#",  # Nosey Parker generic: signs after a word, no user@host before its "@"
 ]
 
 
