@@ -208,12 +208,16 @@ FORM_PASSWORD: tuple[Pattern, ...] = (
 )
 
 _KEYED_NAMES = ("password", "passwd", "pwd", "secret", "token", "apikey", "api_key", "api-key")
+_SETTER = r"\.(?:put|putstring|setproperty|setitem|set|setheader|addheader|header|add)\([ \t]*"
+"""A setter of a map, a header or a property (lower-cased): put / putString / setProperty /
+setItem / set / setHeader / addHeader / header / add, its parenthesis."""
 KEYED_SECRET: tuple[Pattern, ...] = (
-    # a setter of a map, a header or a property given a secret's name, then the literal:
-    # put / putString / setProperty / setItem / set / setHeader / addHeader / header
+    # a setter given a secret's name, then the literal
     _p(
-        r"\.(?:put|putstring|setproperty|setitem|set|setheader|addheader|header|add)\([ \t]*"
-        r"[\"'][\w.\-]*(?:" + "|".join(n.replace("-", "\\-") for n in _KEYED_NAMES) + r")[\"'],"
+        _SETTER
+        + r"[\"'][\w.\-]*(?:"
+        + "|".join(n.replace("-", "\\-") for n in _KEYED_NAMES)
+        + r")[\"'],"
         r"[ \t]*" + _QUOTED + r"[ \t]*\)",
         *(name + quote + "," for name in _KEYED_NAMES for quote in "\"'"),
         lower=True,
@@ -221,8 +225,7 @@ KEYED_SECRET: tuple[Pattern, ...] = (
 )
 
 KEYED_KEY = _p(
-    r"\.(?:put|putstring|setproperty|setitem|set|setheader|addheader|header|add)\([ \t]*"
-    r"[\"'][\w.\-]*[_\-]key[\"'],[ \t]*" + _QUOTED + r"[ \t]*\)",
+    _SETTER + r"[\"'][\w.\-]*[_\-]key[\"'],[ \t]*" + _QUOTED + r"[ \t]*\)",
     'key",',
     "key',",
     lower=True,
