@@ -37,8 +37,9 @@ hard-coded in OWASP WebGoat, crAPI, Security Shepherd and iGoat-Swift, django.nV
 Damn Vulnerable GraphQL Application, ``--split fresh14`` the one taken from repo-supervisor's,
 pre-commit-hooks', tartufo's, Terrascan's and cfn_nag's test fixtures, ``--split fresh15`` the
 one taken from the credentials hard-coded in Docker's awesome-compose, Globo's secDevLabs,
-OWASP Mutillidae II and SasanLabs' VulnerableApp (each in its own files; ``--split``
-repeats).
+OWASP Mutillidae II and SasanLabs' VulnerableApp, ``--split fresh17`` the one taken from
+DeepSecrets', trufflehog3's and KeyHacks' test data and the plugins IBM's detect-secrets fork
+added (each in its own files; ``--split`` repeats).
 Per split it
 also prints the field readings' figures (``short_text_fields``, ``lone_value_fields``,
 ``located_fields``: the path and URL fields) and the negatives altered when planted alone
@@ -281,6 +282,7 @@ def main() -> None:
             "fresh13",
             "fresh14",
             "fresh15",
+            "fresh17",
             "realneg",
             "vectors",
         ),
@@ -300,7 +302,9 @@ def main() -> None:
         "iGoat-Swift, django.nV and the Damn Vulnerable GraphQL Application; fresh14: "
         "repo-supervisor's, pre-commit-hooks', tartufo's, Terrascan's and cfn_nag's test "
         "fixtures; fresh15: the credentials hard-coded in Docker's awesome-compose, Globo's "
-        "secDevLabs, OWASP Mutillidae II and SasanLabs' VulnerableApp; realneg: "
+        "secDevLabs, OWASP Mutillidae II and SasanLabs' VulnerableApp; fresh17: "
+        "DeepSecrets', trufflehog3's and KeyHacks' test data and the plugins IBM's "
+        "detect-secrets fork added; realneg: "
         "negatives only, harmless strings from real public files; vectors: negatives only, "
         "crypto test vectors, object keys and encoded data from real public files)",
     )

@@ -7,12 +7,13 @@ and TerraGoat; fresh13: the secrets hard-coded in OWASP WebGoat, crAPI, Security
 iGoat-Swift, django.nV and the Damn Vulnerable GraphQL Application; fresh14: repo-supervisor's,
 pre-commit-hooks', tartufo's, Terrascan's and cfn_nag's test fixtures; fresh15: the credentials
 hard-coded in Docker's awesome-compose, Globo's secDevLabs, OWASP Mutillidae II and SasanLabs'
-VulnerableApp) are well formed: each loads, every case cites its file and line at the pinned
-commit, ids are the split's own (fresh9's ``w``: ``v`` is the vectors split's ``vn…``;
-fresh13's ``b``, fresh14's ``c`` and fresh15's ``d``: no other file's ids begin with them), no
-value or negative text of an earlier split comes back, and no negative holds a labelled value
-(that each value sits in its carriers is tested for every split in ``test_fresh_corpus``). No
-redaction figure is asserted here.
+VulnerableApp; fresh17: DeepSecrets', trufflehog3's and KeyHacks' test data and the plugins
+IBM's detect-secrets fork added) are well formed: each loads, every case cites its file and
+line at the pinned commit, ids are the split's own (fresh9's ``w``: ``v`` is the vectors
+split's ``vn…``; fresh13's ``b``, fresh14's ``c``, fresh15's ``d`` and fresh17's ``e``: no
+other file's ids begin with them), no value or negative text of an earlier split comes back,
+and no negative holds a labelled value (that each value sits in its carriers is tested for
+every split in ``test_fresh_corpus``). No redaction figure is asserted here.
 
 It reads the corpus files alone (``carriers.load``), not ``score``: ``score`` imports the
 engine, and these checks must run where the engine may not be looked at (each split was
@@ -151,6 +152,22 @@ SPLITS = (
         ("awesome-compose", "secdevlabs", "mutillidae", "vulnerableapp"),
         (35, 20, 100),
         15,
+    ),
+    Split(
+        "fresh17",
+        "e",
+        re.compile(
+            r"https://github\.com/(?:avito-tech/deepsecrets/blob/4afd597d3997a2bdbac8059e405659715faa51d4"
+            r"|feeltheajf/trufflehog3/blob/(?:e5fd891218ba95f442e800f1638d57e8432753a2"
+            r"|bd900724f7f82040689f4d7bcd918fcbabcb7e7e|042c394ba19df9b758d2f251a53de34c90f44925"
+            r"|17569a97965968d49910b5d6317455f05b9f2c5a|9ed54617547cfca783e0f81f8dc5c927e3d1e345)"
+            r"|streaak/keyhacks/blob/(?:371e807b8057b138553431d7c8b6b56aa8ed462f"
+            r"|9c6b674933c466a07dacab191c3852257f94194f)"
+            r"|IBM/detect-secrets/blob/076672a9a01abdfc7ecee2e7d14f08cdccb73976)/\S+#L\d+"
+        ),
+        ("deepsecrets", "trufflehog3", "keyhacks", "ibm-detect-secrets"),
+        (25, 20, 150),
+        16,
     ),
 )
 each = pytest.mark.parametrize("split", SPLITS, ids=lambda s: s.name)
