@@ -27,7 +27,7 @@ def is_identifier_like(s: str) -> bool:
     letters = [seg for seg in _SEGMENT.findall(s) if seg.isalpha()]
     if len(letters) >= _MANY_SEGMENTS and sum(map(len, letters)) < _SHORT_MEAN * len(letters):
         return False  # jCBaQngSHiHDRYOcs: case flips every few letters, no words
-    return _wordy(letters) >= 0.6 * len(s)
+    return _wordy(letters, drawn_apart="/" not in s) >= 0.6 * len(s)
 
 
 def word_share(s: str) -> float:
@@ -36,8 +36,26 @@ def word_share(s: str) -> float:
     return _wordy([seg for seg in _SEGMENT.findall(s) if seg.isalpha()]) / max(len(s), 1)
 
 
-def _wordy(segments: list[str]) -> int:
-    return sum(len(seg) for seg in segments if len(seg) >= 3 and VOWELS.intersection(seg.lower()))
+def _wordy(segments: list[str], drawn_apart: bool = True) -> int:
+    return sum(len(seg) for seg in segments if _spelled(seg, drawn_apart))
+
+
+_LONG_SEGMENT = 9
+
+
+def _spelled(segment: str, drawn_apart: bool) -> bool:
+    """3+ letters with a vowel and, when ``drawn_apart``, a long segment of one case without
+    five consonants in a row (``whmyrmqzh`` in ``mtehk2whmyrmqzh0``, ``edqmevxrvcqurtaebd``
+    in ``yc3edqmevxrvcqurtaebd986`` are drawn). A capitalised word keeps its clusters
+    (``Passphrase`` in ``IncorrectPassphraseError``), and so does a path's segment: resource
+    names join words and generated ids (``fileSearchStores/fr3l0ri2so25-…/documents/…``)."""
+    if len(segment) < 3 or not VOWELS.intersection(segment.lower()):
+        return False
+    if not drawn_apart or len(segment) < _LONG_SEGMENT:
+        return True
+    return not (segment.islower() or segment.isupper()) or not _CONSONANT_RUN.search(
+        segment.lower()
+    )
 
 
 _MANY_SEGMENTS = 8

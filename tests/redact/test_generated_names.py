@@ -97,3 +97,28 @@ def test_drawn_letters_without_digits_go_alone(secret: str) -> None:
 )
 def test_letters_that_are_names_or_words_stay(text: str) -> None:
     assert Redactor().redact_text(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    "secret",
+    [
+        "yc3edqmevxrvcqurtaebd986",  # gitleaks' Atlassian sample: "edqmevxrvcqurtaebd" is drawn
+        "sm_sat_mtehk2whmyrmqzh0",  # SettleMint's prefix on a drawn body
+    ],
+)
+def test_drawn_one_case_parts_are_no_words(secret: str) -> None:
+    """A long one-case part with five consonants in a row was drawn, not spelled, so it no
+    longer makes the run read as a name."""
+    assert secret not in Redactor().redact_text(f"Tried {secret} again, same 403.")[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "raise IncorrectPassphraseError(_PASSPHRASE_REQUIRED)",  # a capitalised word's cluster
+        'name="fileSearchStores/fr3l0ri2so25-a3r1ump9x821/documents/'
+        'asurveyofmodernistpoetrytxt-uvmqjtmkm1h2",',  # a resource's path keeps its clusters
+    ],
+)
+def test_names_with_consonant_clusters_stay(text: str) -> None:
+    assert Redactor().redact_text(text)[0] == text
