@@ -37,7 +37,8 @@ hard-coded in OWASP WebGoat, crAPI, Security Shepherd and iGoat-Swift, django.nV
 Damn Vulnerable GraphQL Application, ``--split fresh14`` the one taken from repo-supervisor's,
 pre-commit-hooks', tartufo's, Terrascan's and cfn_nag's test fixtures, ``--split fresh15`` the
 one taken from the credentials hard-coded in Docker's awesome-compose, Globo's secDevLabs,
-OWASP Mutillidae II and SasanLabs' VulnerableApp, ``--split fresh17`` the one taken from
+OWASP Mutillidae II and SasanLabs' VulnerableApp, ``--split fresh16`` the one taken from
+Samsung CredSweeper's test samples, ``--split fresh17`` the one taken from
 DeepSecrets', trufflehog3's and KeyHacks' test data and the plugins IBM's detect-secrets fork
 added (each in its own files; ``--split`` repeats).
 Per split it
@@ -282,6 +283,7 @@ def main() -> None:
             "fresh13",
             "fresh14",
             "fresh15",
+            "fresh16",
             "fresh17",
             "realneg",
             "vectors",
@@ -302,7 +304,8 @@ def main() -> None:
         "iGoat-Swift, django.nV and the Damn Vulnerable GraphQL Application; fresh14: "
         "repo-supervisor's, pre-commit-hooks', tartufo's, Terrascan's and cfn_nag's test "
         "fixtures; fresh15: the credentials hard-coded in Docker's awesome-compose, Globo's "
-        "secDevLabs, OWASP Mutillidae II and SasanLabs' VulnerableApp; fresh17: "
+        "secDevLabs, OWASP Mutillidae II and SasanLabs' VulnerableApp; fresh16: Samsung "
+        "CredSweeper's test samples; fresh17: "
         "DeepSecrets', trufflehog3's and KeyHacks' test data and the plugins IBM's "
         "detect-secrets fork added; realneg: "
         "negatives only, harmless strings from real public files; vectors: negatives only, "

@@ -7,13 +7,14 @@ and TerraGoat; fresh13: the secrets hard-coded in OWASP WebGoat, crAPI, Security
 iGoat-Swift, django.nV and the Damn Vulnerable GraphQL Application; fresh14: repo-supervisor's,
 pre-commit-hooks', tartufo's, Terrascan's and cfn_nag's test fixtures; fresh15: the credentials
 hard-coded in Docker's awesome-compose, Globo's secDevLabs, OWASP Mutillidae II and SasanLabs'
-VulnerableApp; fresh17: DeepSecrets', trufflehog3's and KeyHacks' test data and the plugins
-IBM's detect-secrets fork added) are well formed: each loads, every case cites its file and
-line at the pinned commit, ids are the split's own (fresh9's ``w``: ``v`` is the vectors
-split's ``vn…``; fresh13's ``b``, fresh14's ``c``, fresh15's ``d`` and fresh17's ``e``: no
-other file's ids begin with them), no value or negative text of an earlier split comes back,
-and no negative holds a labelled value (that each value sits in its carriers is tested for
-every split in ``test_fresh_corpus``). No redaction figure is asserted here.
+VulnerableApp; fresh16: Samsung CredSweeper's test samples; fresh17: DeepSecrets', trufflehog3's
+and KeyHacks' test data and the plugins IBM's detect-secrets fork added) are well formed: each
+loads, every case cites its file and line at the pinned commit, ids are the split's own
+(fresh9's ``w``: ``v`` is the vectors split's ``vn…``; fresh13's ``b``, fresh14's ``c``,
+fresh15's ``d``, fresh16's ``a`` and fresh17's ``e``: no other file's ids begin with them), no
+value or negative text of an earlier split comes back, and no negative holds a labelled value
+(that each value sits in its carriers is tested for every split in ``test_fresh_corpus``). No
+redaction figure is asserted here.
 
 It reads the corpus files alone (``carriers.load``), not ``score``: ``score`` imports the
 engine, and these checks must run where the engine may not be looked at (each split was
@@ -152,6 +153,17 @@ SPLITS = (
         ("awesome-compose", "secdevlabs", "mutillidae", "vulnerableapp"),
         (35, 20, 100),
         15,
+    ),
+    Split(
+        "fresh16",
+        "a",
+        re.compile(
+            r"https://github\.com/Samsung/CredSweeper/blob/1ed2ca5cdd480667b938024464a37589b9af8564"
+            r"/\S+#L\d+"
+        ),
+        ("credsweeper",),
+        (140, 140, 120),
+        16,
     ),
     Split(
         "fresh17",

@@ -74,6 +74,7 @@ ID_LETTER = {
     "fresh13": "b",
     "fresh14": "c",
     "fresh15": "d",
+    "fresh16": "a",
     "fresh17": "e",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives."""

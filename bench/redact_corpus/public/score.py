@@ -77,6 +77,7 @@ SPLIT_FILES = {
     "fresh13": ("fresh13_secrets.jsonl", "fresh13_negatives.jsonl"),
     "fresh14": ("fresh14_secrets.jsonl", "fresh14_negatives.jsonl"),
     "fresh15": ("fresh15_secrets.jsonl", "fresh15_negatives.jsonl"),
+    "fresh16": ("fresh16_secrets.jsonl", "fresh16_negatives.jsonl"),
     "fresh17": ("fresh17_secrets.jsonl", "fresh17_negatives.jsonl"),
 }
 """Splits kept in files of their own (so adding them moves no figure of the others)."""
