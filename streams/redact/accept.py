@@ -24,9 +24,11 @@ from .value_forms import (
     RESOURCE_REF,
     bracketed_placeholder,
     comment_words,
+    counts_up,
     is_label,
     is_prose_label,
     is_ui_text,
+    is_value_pattern,
     password_named,
     prompt_or_template,
     typed_password,
@@ -65,7 +67,8 @@ _PLACEHOLDER_START = (
 AWS ARN (a policy or role name: ``…:policy/IAMUserChangePassword``)."""
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _PROSE_WORD = re.compile(r"[a-z]+[.!?]")
-_DOTTED = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)+")
+_DOTTED = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*(?:(?:\.|::)[A-Za-z_$][A-Za-z0-9_$]*)+")
+"""A dotted reference, or Ruby's and C++'s ``::`` (``Digest::SHA1.hexdigest``)."""
 _REPEATED = re.compile(r"(.)\1*")
 
 
@@ -110,6 +113,8 @@ def is_placeholder(value: str) -> bool:
         return True
     if bracketed_placeholder(v) or word_placeholder(v) or prompt_or_template(raw):
         return True  # "[dockerhub-password]", "your_redis_password_here", "Enter API"
+    if is_value_pattern(raw):
+        return True  # "EAAA[a-zA-Z0-9]{60}": the form's pattern, no value
     return v.startswith("{") and v.endswith("}")
 
 
@@ -234,8 +239,9 @@ name (``ENV_VAR_AUTH_TOKEN = 'AWS_CONTAINER_AUTHORIZATION_TOKEN'``), a test's no
 (``net_pass = "test_requests.py::RequestsTestCase::test_…"``), a CloudFormation
 function or dynamic reference (``MasterUserPassword: !Ref 'MasterUserPassword'``,
 ``{{resolve:secretsmanager:…}}``)."""
-_CUT_TO_PREFIX = re.compile(r"(?:[A-Za-z0-9]{1,12}[_\-])*(?:\.\.\.|…)")
-"""``whsec_...``, ``sk-proj-…``, ``...``: a token's prefix and an ellipsis, nothing of it."""
+_CUT_TO_PREFIX = re.compile(r"(?:[A-Za-z0-9]{1,12}[_\-])*[A-Za-z0-9]{0,6}(?:\.\.\.|…)")
+"""``whsec_...``, ``sk-proj-…``, ``...``, ``StF0q...``: a token's prefix or first few
+characters and an ellipsis, nothing of it to use."""
 _QUERY_NAME = re.compile(r"[?&][\w.\-]+=$")
 """The value is a URL query parameter's: it ends at ``&``, which ``url_credential_param``
 knows and an assignment's value does not."""
@@ -419,37 +425,10 @@ def token_body(value: str, text: str, start: int, end: int) -> bool:
     return cut >= 0 and len(value) - cut > _BODY_MIN and _key_material(value[cut + 1 :])
 
 
-_RUN = re.compile(r"[a-z]{4,}|[A-Z]{4,}|[0-9]{4,}")
-_NEXT = {
-    a: b
-    for seq in ("0123456789", "abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
-    for a, b in zip(seq, seq[1:] + seq[0], strict=True)
-}
-"""The character after each digit and letter, wrapping (``9`` → ``0``, ``z`` → ``a``)."""
-
-
 def no_count(value: str, text: str, start: int, end: int) -> bool:
     """Accept a token of a fixed documented form unless it counts up (:func:`counts_up`:
     ``da2-abcdefghijklmnopqrstuvwxyz`` is a stand-in in the form's documentation)."""
     return not counts_up(value)
-
-
-def counts_up(token: str) -> bool:
-    """Half of ``token`` or more stands in counting runs of four or more (``0123456789``,
-    ``abcdef``, ``01234567-89ab-cdef-0123-456789abcdef``): a documentation stand-in, which
-    no generated key is. gitleaks' own Anthropic example (``…-abc123xyz-456def789ghij-…``)
-    mixes short runs and stays under half."""
-    in_runs = 0
-    for m in _RUN.finditer(token):
-        run, length = m.group(), 1
-        for a, b in zip(run, run[1:], strict=False):
-            if _NEXT.get(a) == b:
-                length += 1
-                continue
-            in_runs += length if length >= 4 else 0
-            length = 1
-        in_runs += length if length >= 4 else 0
-    return 2 * in_runs >= len(token)
 
 
 def _key_material(body: str) -> bool:

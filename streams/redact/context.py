@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass
 
 from . import ids
-from .accept import DATA_KEYS, counts_up, names_no_credential
+from .accept import DATA_KEYS, names_no_credential
 from .entropy import (
     _SAME_CASE_UUID,
     _SRI,
@@ -54,6 +54,7 @@ from .key_material import (
     strip_word,
 )
 from .public_der import in_public_pem_block
+from .value_forms import counts_up
 
 
 @dataclass(frozen=True, slots=True)

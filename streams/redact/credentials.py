@@ -11,6 +11,7 @@ from . import accept
 from .pattern import Pattern, Rule
 from .pattern import literal as _p
 from .tool_flags import FLAG_VALUE, PIPED_SECRET_PATTERNS, TOOL_FLAG_PATTERNS, values_after
+from .value_forms import named_placeholder
 
 _MYSQL = r"m(?:ysql|ysqldump|ysqladmin|ariadb)"
 _HTTP_CLIENT = r"(?:curl|wget|https?)[ \t][^\n|;&]*?(?:-u|--user|-a|--auth)[ \t=]*[\"']?"
@@ -27,6 +28,13 @@ _PAIR = re.compile(r"(?<=[ \t])[a-z_][a-z0-9_.\-]*=" + FLAG_VALUE)
 
 _CRYPT = r"[./A-Za-z0-9]"
 """crypt(3)'s base-64 alphabet (``./0-9A-Za-z``)."""
+
+
+def _query_value(value: str, text: str, start: int, end: int) -> bool:
+    """A credential parameter's value, as a URL's password is judged, unless a constant's
+    name or a route parameter stands in it (``?access_token=ACCESS_TOKEN_HERE``,
+    ``?key=:api_key``: :func:`value_forms.named_placeholder`)."""
+    return accept.url_password(value, text, start, end) and not named_placeholder(value)
 
 
 CREDENTIAL_RULES: tuple[Rule, ...] = (
@@ -216,6 +224,6 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
                 lower=True,
             ),
         ),
-        accept.url_password,
+        _query_value,
     ),
 )

@@ -42,13 +42,12 @@ import re
 
 from schemas.shapes import password_like
 
-from .accept import counts_up
 from .entropy import _UUID, _after_digest_label, _is_base64_text, _is_ssh_public_key
 from .ids import ULID, after_id_label, public_id
 from .key_material import credential_base64, decoded_base64, plain_text_base64
 from .names import LETTER_DIGIT, VOWELS, snake_name
 from .public_der import in_public_body, in_public_pem_block, public_der_line
-from .value_forms import HEX_PAIR
+from .value_forms import HEX_PAIR, counts_up
 
 _OPENERS = "\"'`([{<*_~!"
 _CLOSERS = "\"'`)]}>,.;:?_~"

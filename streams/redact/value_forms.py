@@ -232,3 +232,57 @@ HEX_PAIR = re.compile(r"[0-9a-f]{8,32}:[0-9a-f]{8,32}")
 ``6f5557b2:9d8870b0``); no such pair in 410,566 commit messages of the mirrored repos.
 Said alone in prose (:mod:`.said`), given to a key's name or a client
 (:func:`.accept.random_value`)."""
+
+
+_RUN = re.compile(r"[a-z]{4,}|[A-Z]{4,}|[0-9]{4,}")
+_NEXT = {
+    a: b
+    for seq in ("0123456789", "abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    for a, b in zip(seq, seq[1:] + seq[0], strict=True)
+}
+"""The character after each digit and letter, wrapping (``9`` → ``0``, ``z`` → ``a``)."""
+
+
+def counts_up(token: str) -> bool:
+    """Half of ``token`` or more stands in counting runs of four or more (``0123456789``,
+    ``abcdef``, ``01234567-89ab-cdef-0123-456789abcdef``): a documentation stand-in, which
+    no generated key is. gitleaks' own Anthropic example (``…-abc123xyz-456def789ghij-…``)
+    mixes short runs and stays under half."""
+    in_runs = 0
+    for m in _RUN.finditer(token):
+        run, length = m.group(), 1
+        for a, b in zip(run, run[1:], strict=False):
+            if _NEXT.get(a) == b:
+                length += 1
+                continue
+            in_runs += length if length >= 4 else 0
+            length = 1
+        in_runs += length if length >= 4 else 0
+    return 2 * in_runs >= len(token)
+
+
+_NAMED_CONSTANT = re.compile(r"(?:[a-z0-9]{2,8}[_\-])?([A-Z]+(?:_[A-Z]+)*)|:[a-z][a-z_]+")
+_CONSTANT_WORDS = frozenset(
+    {"TOKEN", "KEY", "SECRET", "PASSWORD", "PASSWD", "PWD", "HERE", "YOUR", "AUTH", "APIKEY"}
+)
+
+
+def named_placeholder(value: str) -> bool:
+    """A constant's name or a route's parameter in a value's place (``ACCESS_TOKEN_HERE``,
+    ``READ_KEY``, ``xoxp-TOKEN_HERE``, ``:api_key``): capitals and ``_`` only with a
+    credential's word among them, maybe after a token's documented prefix. KeyHacks' curl
+    lines write every key so; a drawn key of capitals has no ``_`` words (fresh17)."""
+    m = _NAMED_CONSTANT.fullmatch(value.rstrip("|),;."))
+    if m is None:
+        return False
+    return m.group(1) is None or not _CONSTANT_WORDS.isdisjoint(m.group(1).split("_"))
+
+
+_VALUE_PATTERN = re.compile(r"\[[^\]]+\](?:\{\d+(?:,\d*)?\}|[+*])|\\[dws](?:[+*]|\{\d)")
+
+
+def is_value_pattern(value: str) -> bool:
+    """A regular expression in a value's place (``EAAA[a-zA-Z0-9]{60}``,
+    ``([a-zA-Z0-9]{32})``, ``\\d{6}``): a scanner's or a validator's description of the
+    form, no value of it. A character class with a count, which no drawn key holds."""
+    return _VALUE_PATTERN.search(value) is not None

@@ -23,6 +23,8 @@ SPACED_JWT = ".".join(
 PRETTY_JWT = ".".join((_b64('{\n  "alg": "HS256"\n}'), _b64('{\n  "sub": "42"\n}'), "c2ln"))
 
 TAKEN = [
+    ("curl 'https://api.example.com/v1?access_token=EAAGm0PX4ZCpsBAKx9ZBdU8QWj7'", "EAAGm0PX4ZC"),
+    ("https://api.example.com/v3/shorten?access_token=HKMSTRQGRNQGLAWHRMPQC", "HKMSTRQGRNQG"),
     ("docker run -e MYSQL_ROOT_PASSWORD=123456 -d mysql:5.7", "123456"),
     ("set MYSQL_PWD=482913", "482913"),
     ("spring:\n  datasource:\n    password: 774411\n", "774411"),
@@ -127,6 +129,17 @@ KEPT = [
     '      "key" : "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",',
     'parser.add_argument("-k", "--ssl-key", type=str, help="Path to the SSL key")',
     'parser.add_argument("--password", "-p", help="the password to use")',
+    # KeyHacks' curl lines (fresh17): a constant's name or a route parameter in the key's
+    # place, a regex of the key's form, a key cut to its first characters, a Ruby call
+    'curl -sX POST "https://slack.com/api/auth.test?token=xoxp-TOKEN_HERE&pretty=1"',
+    "https://graph.facebook.com/oauth/access_token?client_id=ID_HERE&client_secret=SECRET_HERE",
+    'curl "https://api.keen.io/3.0/projects/PROJECT_ID/events?api_key=READ_KEY"',
+    "https://www.googleapis.com/identitytoolkit/v3/relyingparty/verifyCustomToken?key=:api_key",
+    "| Embed | https://www.google.com/maps/embed/v1/place?q=x&key=KEY_HERE| Varies |",
+    "Auth token: `EAAA[a-zA-Z0-9]{60}`",
+    "password = r'([a-zA-Z0-9]{32})'",
+    "./enumerate-iam.py --access-key AKIA... --secret-key StF0q...",
+    "actual_password = Digest::SHA1.hexdigest [scope['bareos::secret'], @pw].join('')",
 ]
 
 
