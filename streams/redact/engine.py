@@ -311,6 +311,8 @@ class Redactor:
                 continue  # "[REDACTED:x]" read as "user:pw" by a later rule
             if _MASKED.search(text, begin, min(len(text), end + 4)):
                 continue  # "xxxxxxxx", "****", "####" (also right after): masked
+            if _SAYS_EXAMPLE.search(text, begin, end):
+                continue  # "…tokenexample", "…ExampleKey…": a documented stand-in
             if text[begin:end].strip(_BRACKETS).lower() in _PLACEHOLDER_WORDS:
                 continue  # "curl -u <user:password>", "neo4j:[PASSWORD]": a placeholder
             if test_vector_key(text[begin:end], text, begin):
@@ -400,9 +402,14 @@ def _not_a_word(value: str) -> bool:
 
 
 _MASKED = re.compile(r"x{8}|X{8}|\*{4}|#{4}|0{16}|•{4}|●{4}")
-"""A run no key has (gitleaks' own samples mask theirs so); the span is left alone. The
-documentation keys (``…EXAMPLEKEY``, ``dapi0123456789abcdef…``) are not skipped: the
-fixture corpus counts them as secrets, since real keys get pasted beside them."""
+"""A run no key has (gitleaks' own samples mask theirs so); the span is left alone."""
+_SAYS_EXAMPLE = re.compile(r"(?<=[A-Za-z0-9])[Ee]xample|example(?=[A-Za-z0-9])")
+"""A value that says it is an example inside it (CredSweeper's ``cfat_…tokenexample``,
+``…pExampleKeyTestOnly…``; TruffleHog's Fly.io detector drops "contains term: example"):
+a documented stand-in, no key. AWS's capitalised ``…7EXAMPLE`` and ``…EXAMPLEKEY`` stay
+findings: detect-secrets' ``test_data/each_secret.py`` and TruffleHog's canary test hold
+them as the secrets to find (gitleaks allowlists them), and so do counting keys
+(``dapi0123456789abcdef…``)."""
 _BRACKETS = "<>[]{}'\" "
 _PLACEHOLDER_WORDS = frozenset(
     {"password", "passwd", "pass", "pwd", "secret", "token", "apikey", "value"}

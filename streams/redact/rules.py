@@ -71,6 +71,9 @@ _ASSIGN = r"(?:\\?[\"'])?\]?[ \t]*(?:=|:=|=>|:{2,3}=|[.?]=|:(?!:))"
 sample lines write a token with each). Not ``+=``: code appends a piece to a value with it
 (``userpass += f":{password}"``, 3 chunks of 20,000 package files)."""
 
+_AWS_HEAD = r"(?:(?<![A-Za-z0-9])|(?<=%[0-9A-Fa-f]{2}))"
+"""Where an AWS key id may start: not glued to a word, or right after a URL escape."""
+
 
 _CURL_USER = r"[ \t](?:-u|--user)[ \t=]*[\"']?[^\s:\"']*:([^\s\"']+)"
 """``-u user:password`` of a curl command; the password is a group (the first that took
@@ -256,10 +259,12 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule(
         "aws_access_key_id",
         (
-            _t(r"AKIA[A-Z0-9]{16}(?![A-Z0-9])", "akia"),
-            _t(r"ASIA[A-Z0-9]{16}(?![A-Z0-9])", "asia"),
+            # a head glued to capitals is inside a word ("EUROPEASIAAUSTRALIAAMERICA"); an
+            # URL escape may end right before it (Credential%3DAKIA…)
+            _t(_AWS_HEAD + r"AKIA[A-Z0-9]{16}(?![A-Z0-9])", "akia"),
+            _t(_AWS_HEAD + r"ASIA[A-Z0-9]{16}(?![A-Z0-9])", "asia"),
             # gitleaks' other documented heads: ABIA (STS service bearer), ACCA (context)
-            _t(r"A(?:BIA|CCA)[A-Z2-7]{16}(?![A-Z0-9])", "abia", "acca"),
+            _t(_AWS_HEAD + r"A(?:BIA|CCA)[A-Z2-7]{16}(?![A-Z0-9])", "abia", "acca"),
         ),
     ),
     Rule(

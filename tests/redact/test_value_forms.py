@@ -23,6 +23,10 @@ SPACED_JWT = ".".join(
 PRETTY_JWT = ".".join((_b64('{\n  "alg": "HS256"\n}'), _b64('{\n  "sub": "42"\n}'), "c2ln"))
 
 TAKEN = [
+    # AWS's documented keys stay findings: detect-secrets' and TruffleHog's tests find them
+    ("aws_secret_access_key = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'", "wJalrXUtnFEMI"),
+    ("aws_access_key = 'AKIAIOSFODNN7EXAMPLE'", "AKIAIOSFODNN7EXAMPLE"),
+    ("X-Amz-Credential%3DAKIAI44QH8DHBQWERTYU%2F20240101", "AKIAI44QH8DHBQWERTYU"),
     ("curl 'https://api.example.com/v1?access_token=EAAGm0PX4ZCpsBAKx9ZBdU8QWj7'", "EAAGm0PX4ZC"),
     ("https://api.example.com/v3/shorten?access_token=HKMSTRQGRNQGLAWHRMPQC", "HKMSTRQGRNQG"),
     ("docker run -e MYSQL_ROOT_PASSWORD=123456 -d mysql:5.7", "123456"),
@@ -140,6 +144,11 @@ KEPT = [
     "password = r'([a-zA-Z0-9]{32})'",
     "./enumerate-iam.py --access-key AKIA... --secret-key StF0q...",
     "actual_password = Digest::SHA1.hexdigest [scope['bareos::secret'], @pw].join('')",
+    # CredSweeper's negatives (fresh16): a value that says "example" inside it, an AWS
+    # key id's head glued inside a word of capitals
+    "CLOUDFLARE_API_TOKEN=cfat_ldxiugEl907l4fW6ViLbhZled5GG95J90dRktokenexample",
+    "NEGATIVE: SWMKEY-1-7c37Cc8654o6pExampleKeyTestOnlytbdZEgtKxZu8",
+    '<link rel="securelogin?user=EUROPEASIAAUSTRALIAAMERICA" type="image/ico" \\',
 ]
 
 
