@@ -122,13 +122,15 @@ def inlined_spans(text: str, low: str, hits: list[str] | None = None) -> list[tu
 
 DEFAULT = re.compile(
     r"(?:os\.environ\.get|os\.getenv|getenv|ENV\.fetch|env)\([ \t]*"
-    r"[\"'][A-Za-z_][A-Za-z0-9_.]*[\"'][ \t]*,[ \t]*[\"']([^\"'\n]{3,512})[\"']"
+    r"[\"'][A-Za-z_][A-Za-z0-9_.]*[\"'][ \t]*(?:,|\)[ \t]*(?:or|\|\||\?\?))[ \t]*"
+    r"[\"']([^\"'\n]{3,512})[\"']"
     r"|process\.env\.[A-Za-z_][A-Za-z0-9_]*[ \t]*(?:\|\||\?\?)[ \t]*[\"'`]([^\"'`\n]{3,512})[\"'`]"
 )
 """A literal default for an environment variable: ``os.environ.get("SECRET_KEY", "…")``,
+``os.environ.get("PASSWORD") or "…"``,
 ``process.env.API_TOKEN || "…"``, Rails' ``ENV.fetch``, Laravel's ``env()``."""
 _DEFAULT_NAME = re.compile(
-    r"[\"'.]([A-Za-z_][A-Za-z0-9_.]*)[\"']?[ \t]*(?:,|\|\||\?\?)[ \t]*[\"'`]$"
+    r"[\"'.]([A-Za-z_][A-Za-z0-9_.]*)[\"']?\)?[ \t]*(?:,|\|\||\?\?|or)[ \t]*[\"'`]$"
 )
 
 

@@ -185,6 +185,20 @@ PROVIDER_RULES: tuple[Rule, ...] = (
         (_prefixed(r"pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_=\-]{32,64}", "pscale_"),),
     ),
     Rule(
+        "akamai_edgegrid_token",
+        # Akamai EdgeGrid client and access tokens: "akab-", two groups of 16; the API's
+        # host name starts the same way and goes on with a domain (akab-….luna.akamaiapis.net)
+        (_p(r"(?<![A-Za-z0-9])akab-[a-z0-9]{16}-[a-z0-9]{16}(?![A-Za-z0-9.\-])", "akab-"),),
+        accept.no_count,
+    ),
+    Rule(
+        "alibaba_access_key_id",
+        # Alibaba Cloud AccessKey ids: "LTAI" and 12 (older) or 20 letters and digits; the
+        # short form is under a token run's 20 characters.
+        (_p(r"(?<![A-Za-z0-9])LTAI[A-Za-z0-9]{12}(?:[A-Za-z0-9]{8})?(?![A-Za-z0-9])", "ltai"),),
+        accept.token_body,
+    ),
+    Rule(
         "prefixed_service_token",
         # One rule for the many "<service>_<random>" tokens: the prefix list is data.
         (
@@ -210,6 +224,8 @@ PROVIDER_RULES: tuple[Rule, ...] = (
                 # Riot Games, Shopify Partners (CLI and API), Zuplo, Scrapfly (before 32 hex)
                 r"fc-(?=[0-9a-f]{32})|px-api-|px-dep-|p8e-|shippo_live_|shippo_test_|"
                 r"RGAPI-|atkn_|prtapi_|zpka_|scp-live-(?=[0-9a-f]{32})|"
+                # DeepSeek (sk- and 32 hex)
+                r"sk-(?=[0-9a-f]{32}(?![0-9A-Za-z]))|"
                 # SpectralOps and BestTime (a word prefix, so only before 32 hex),
                 # Checkout.com (sk_/sk_test_/sk_sbox_ and a UUID in either case)
                 r"spu-(?=[0-9a-f]{32})|pri_(?=[0-9a-f]{32})|"
@@ -320,6 +336,7 @@ PROVIDER_RULES: tuple[Rule, ...] = (
                 "prtapi_",
                 "zpka_",
                 "scp-live-",
+                "sk-",
             ),
         ),
         accept.token_body,

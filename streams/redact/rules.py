@@ -54,6 +54,7 @@ from .pattern import prefixed as _prefixed
 from .pattern import token_run as _t
 from .providers import PROVIDER_RULES
 from .urls import URL_RULES
+from .value_forms import PASSWORD_ELSEWHERE, PASSWORD_ELSEWHERE_TRIGGERS
 
 # Value of an assignment: quoted (any content) or a bare run. Used on lower-cased text.
 _VALUE = (
@@ -188,7 +189,17 @@ SECRET_RULES: tuple[Rule, ...] = (
             _t(r"github_pat_[A-Za-z0-9_]{22,251}", "github_pat_"),
         ),
     ),
-    Rule("gitlab_token", (_t(r"gl(?:pat|dt|rt|ptt|cbt|oas)-[A-Za-z0-9_\-]{20,}", "gl"),)),
+    Rule(
+        "gitlab_token",
+        (
+            # routable tokens (GitLab 17.x) end ".<version>.<check>" past the token run
+            _p(
+                r"gl(?:pat|dt|rt|ptt|cbt|oas)-[A-Za-z0-9_\-]{20,}\.[0-9a-z]{2}\.[0-9A-Za-z]{6,12}",
+                "gl",
+            ),
+            _t(r"gl(?:pat|dt|rt|ptt|cbt|oas)-[A-Za-z0-9_\-]{20,}", "gl"),
+        ),
+    ),
     Rule(
         "slack_token",
         (
@@ -294,8 +305,14 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule("azure_sas_token", (_p(r"sig=([a-z0-9%+/]{30,}(?:%3d|=){0,2})", "sig=", lower=True),)),
     Rule(
         "connection_string_password",
-        # The password runs to the authority's last "@", as urllib reads "u:s2Tf2k@rLMy@host"
-        (_p(r"://[^\s:/?#@\"'<>\[\]]{0,128}:([^\s/?\"'<>]{1,256})@", "://"),),
+        # The password runs to the authority's last "@", as urllib reads "u:s2Tf2k@rLMy@host";
+        # the user may be an e-mail address (smtps://me@gmail.com:pw@smtp.gmail.com)
+        (
+            _p(
+                r"://(?:[^\s:/?#@\"'<>\[\]]{1,64}@)?[^\s:/?#@\"'<>\[\]]{0,128}:([^\s/?\"'<>]{1,256})@",
+                "://",
+            ),
+        ),
         accept.url_password,
     ),
     Rule(
@@ -327,6 +344,9 @@ SECRET_RULES: tuple[Rule, ...] = (
             ),
             _assignment(r"key[_\-]?(?:data|base)", "key"),
             _assignment(r"credentials?", "credential"),
+            # "PW:" in a note or a table ("ID:master,PW:…"); the word in other languages
+            _p(r"(?<![^\s,(/|;])PW" + _ASSIGN + _VALUE, "pw"),
+            _assignment(PASSWORD_ELSEWHERE, *PASSWORD_ELSEWHERE_TRIGGERS),
             # SonarQube's scanner property (sonar-project.properties, -Dsonar.login=…) and
             # Bundler's per-host gem source credentials (BUNDLE_GEMS__CONTRIBSYS__COM=u:p)
             _assignment(r"sonar\.(?:login|token|password)", "sonar."),

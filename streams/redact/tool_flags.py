@@ -90,6 +90,33 @@ TOOL_FLAG_PATTERNS: tuple[Pattern, ...] = (
         "bcp",
         "mssql-cli",
     ),
+    # PowerShell: a literal made a SecureString (ConvertTo-SecureString "v" -AsPlainText
+    # -Force, or the value after its switches), a cmdlet's -Password/-Token "v" (quoted:
+    # a bare value is a variable, $pw)
+    _p(
+        r"convertto-securestring(?:[ \t]+-(?:string|asplaintext|force)\b)*[ \t]+(?![\-$(])"
+        + FLAG_VALUE,
+        "convertto-securestring",
+        lower=True,
+    ),
+    _p(
+        r"(?<![\w\-])-(?:password|accesstoken|apitoken|apikey|clientsecret)[ \t]+"
+        r"(?:'([^'\n]+)'|\"([^\"\n$]+)\")",
+        "-password",
+        "-accesstoken",
+        "-apitoken",
+        "-apikey",
+        "-clientsecret",
+        lower=True,
+    ),
+    # libcurl's options, in C and PHP: CURLOPT_USERPWD "user:password", CURLOPT_PASSWORD
+    _p(r"curlopt_userpwd[ \t]*,[ \t]*[\"'][^\"':\n]*:([^\"'\n]+)[\"']", "curlopt_", lower=True),
+    _p(
+        r"curlopt_(?:password|proxypassword|keypasswd|xoauth2_bearer)[ \t]*,[ \t]*"
+        r"[\"']([^\"'\n]+)[\"']",
+        "curlopt_",
+        lower=True,
+    ),
     # Firebird's tools: -password (or its shortest form -pas)
     _p(
         r"(?:isql-fb|isql|gsec|gbak|nbackup)[ \t]"

@@ -28,6 +28,19 @@ def password_named(text: str, start: int) -> bool:
     return _PASSWORD_NAMED.search(text, max(0, start - 48), start) is not None
 
 
+PASSWORD_ELSEWHERE_TRIGGERS = (
+    "passwort", "kennwort", "contrase", "senha", "mot de passe",
+    "パスワード", "密码", "密碼", "비밀번호", "패스워드",
+)  # fmt: skip
+PASSWORD_ELSEWHERE = (
+    r"(?:passwort|kennwort|contrase(?:ñ|n)a|senha|mot de passe|"
+    + "|".join(PASSWORD_ELSEWHERE_TRIGGERS[5:])
+    + ")"
+)
+"""A password's name in German, Spanish, Portuguese, French, Japanese, Chinese and Korean
+(CredSweeper's ``패스워드:…`` lines, fresh16), a name as ``password`` is."""
+
+
 _DATA_ASSIGNMENT = re.compile(
     r"(?:^|[\s\"']|-D)(?:[A-Z][A-Z0-9_]*|[a-z][a-z0-9_\-]*(?:\.[a-z0-9_\-]+)+)=$"
     r"|^[ \t]*(?:- )?[A-Za-z_][\w.\-]*:[ \t]+$"

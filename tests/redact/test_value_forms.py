@@ -23,6 +23,21 @@ SPACED_JWT = ".".join(
 PRETTY_JWT = ".".join((_b64('{\n  "alg": "HS256"\n}'), _b64('{\n  "sub": "42"\n}'), "c2ln"))
 
 TAKEN = [
+    # CredSweeper's samples (fresh16): labels, PowerShell, libcurl, a routable GitLab token,
+    # an e-mail address as a URL's user, a password's fallback after "or"
+    ("ID:master,PW:dipPr10Gg!", "dipPr10Gg!"),
+    ("(98.76.54.32)ID:master PW:dipPr149Gg!", "dipPr149Gg!"),
+    ("아이디:master 패스워드:dipPr123Gg!", "dipPr123Gg!"),
+    ("Passwort: Geheim2024", "Geheim2024"),
+    ("-Domain 'localhost' -Password 'Sjdn43ss@!'", "Sjdn43ss@!"),
+    ('$pw = ConvertTo-SecureString "Winter2024!" -AsPlainText -Force', "Winter2024!"),
+    ("ConvertTo-SecureString -String -Force dsjUE#$gds8s", "dsjUE#$gds8s"),
+    ('easy_setopt(curl, CURLOPT_USERPWD, "root:dkb82VddSD");', "dkb82VddSD"),
+    ("curl_setopt($ch, CURLOPT_PASSWORD, 'hunter22x');", "hunter22x"),
+    ("export GITLAB_API_KEY=glpat-8d5ri2n9g85LAnC9YW85.01.cgpAsnEmP", "cgpAsnEmP"),
+    ('login = "smtps://example@gmail.com:FnD83JZs@smtp.gmail.com:465";', "FnD83JZs"),
+    ('PASSWORD = os.environ.get("PASSWORD") or "at5G6zi!m"', "at5G6zi!m"),
+    ("deepseek rejects sk-615ef152bf865a131f88b23571dc4ee6 now", "615ef152bf865a131f88"),
     # AWS's documented keys stay findings: detect-secrets' and TruffleHog's tests find them
     ("aws_secret_access_key = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'", "wJalrXUtnFEMI"),
     ("aws_access_key = 'AKIAIOSFODNN7EXAMPLE'", "AKIAIOSFODNN7EXAMPLE"),
@@ -149,6 +164,13 @@ KEPT = [
     "CLOUDFLARE_API_TOKEN=cfat_ldxiugEl907l4fW6ViLbhZled5GG95J90dRktokenexample",
     "NEGATIVE: SWMKEY-1-7c37Cc8654o6pExampleKeyTestOnlytbdZEgtKxZu8",
     '<link rel="securelogin?user=EUROPEASIAAUSTRALIAAMERICA" type="image/ico" \\',
+    "    pw : rational number",  # a docstring's parameter, not a "PW:" label
+    "M[@%]PW:abcdefgh",  # a uuencoded line
+    "F: akab-tblc7jkffv3wfxh3-h5stbzeswb3v4kj3.drain.akamaiapis.net",  # Akamai's API host
+    "New-LocalUser -Name bob -Password $pw",  # a PowerShell variable
+    "$s = $plain | ConvertTo-SecureString -AsPlainText -Force",
+    'HOST = os.environ.get("HOST") or "localhost"',
+    "git clone ssh://git@github.com:22/org/repo",
 ]
 
 
