@@ -138,14 +138,24 @@ _MINISIGN_PUBLIC = re.compile(r"RW[Q-T][A-Za-z0-9+/]{53}")
 file is encrypted and far longer."""
 
 
+_CLIENT_SIDE_KEY = re.compile(
+    r"phc_[A-Za-z0-9]{32,64}|pk_(?:live|test)_(?=[^_]*[a-z])[A-Za-z0-9]{24,}"
+)
+"""Keys made to ship in a web page: PostHog's project key (``phc_``; its personal keys are
+``phx_``) and Stripe's publishable keys (``pk_live_``/``pk_test_`` in mixed case; Courier's
+secret ``pk_test_…`` keys are capitals and digits). No scanner here flags either
+(CredSweeper lists both among its false positives, fresh16)."""
+
+
 def public_id(token: str) -> bool:
     """A run of a documented public form: an IPFS CID, a Stripe object id, an age
-    recipient or a minisign public key (full matches only)."""
+    recipient, a minisign public key or a key made for client code (full matches only)."""
     return bool(
         _IPFS_CID.fullmatch(token)
         or _STRIPE_OBJECT.fullmatch(token)
         or _AGE_RECIPIENT.fullmatch(token)
         or _MINISIGN_PUBLIC.fullmatch(token)
+        or _CLIENT_SIDE_KEY.fullmatch(token)
     )
 
 

@@ -204,7 +204,7 @@ PROVIDER_RULES: tuple[Rule, ...] = (
         (
             _prefixed(
                 r"(?:hf_|api_org_|HRKU-|PMAK-|pul-|lin_api_|sntry[su]_|glc_|glsa_|ATATT3|"
-                r"ATCTT3|sq0atp-|sq0csp-|EAAA|fo1_|ntn_|tfp_|sbp_|phx_|phc_|LTAI|"
+                r"ATCTT3|sq0atp-|sq0csp-|EAAA|fo1_|ntn_|tfp_|sbp_|phx_|LTAI|"
                 r"AGE-SECRET-KEY-1|xkeysib-|rk_live_|whsec_|dckr_pat_|rubygems_|figd_|"
                 r"CLOJARS_|squ_|sqp_|sqa_|sk-or-v1-|r8_|nvapi-|gsk_|csk-|pplx-|xai-|"
                 r"tvly-|fw_|glptt-|gldt-|glsoat-|glffct-|glcbt-|glimt-|glagent-|pub-c-|sub-c-|"
@@ -252,7 +252,6 @@ PROVIDER_RULES: tuple[Rule, ...] = (
                 "tfp_",
                 "sbp_",
                 "phx_",
-                "phc_",
                 "ltai",
                 "age-secret",
                 "xkeysib-",

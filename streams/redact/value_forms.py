@@ -233,11 +233,21 @@ follows its name after a blank (no ``=`` or ``:``): words of a sentence, not a c
 ``#ansible_ssh_pass=test``."""
 
 
+_COMMENT_OPENS = re.compile(r"(?:(?<![:/])//|#|/\*|<!--)")
+_ONE_MORE_WORD = re.compile(r"[ \t]+[a-z]+[.!]?[ \t]*(?:\n|$)")
+
+
 def comment_words(value: str, text: str, start: int) -> bool:
-    """A lower-case word that follows a secret's name in a comment's sentence."""
+    """A lower-case word that follows a secret's name in a comment's sentence, or that
+    another word ends the comment with (``# password: keep empty``, ``leave blank``)."""
     if not (value.islower() and value.isalpha()):
         return False
-    return _COMMENTED_PROSE.search(text, text.rfind("\n", 0, start) + 1, start) is not None
+    line = text.rfind("\n", 0, start) + 1
+    if _COMMENTED_PROSE.search(text, line, start) is not None:
+        return True
+    return bool(_COMMENT_OPENS.search(text, line, start)) and bool(
+        _ONE_MORE_WORD.match(text, start + len(value))
+    )
 
 
 HEX_PAIR = re.compile(r"[0-9a-f]{8,32}:[0-9a-f]{8,32}")

@@ -38,6 +38,8 @@ TAKEN = [
     ('login = "smtps://example@gmail.com:FnD83JZs@smtp.gmail.com:465";', "FnD83JZs"),
     ('PASSWORD = os.environ.get("PASSWORD") or "at5G6zi!m"', "at5G6zi!m"),
     ("deepseek rejects sk-615ef152bf865a131f88b23571dc4ee6 now", "615ef152bf865a131f88"),
+    ("# password: hunter", "hunter"),  # a commented-out setting
+    ("courier key pk_test_M9KF3R8DPWN2X4HVBQY5ZGCS7L1A", "M9KF3R8DPWN2X4HVBQY5"),
     # AWS's documented keys stay findings: detect-secrets' and TruffleHog's tests find them
     ("aws_secret_access_key = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'", "wJalrXUtnFEMI"),
     ("aws_access_key = 'AKIAIOSFODNN7EXAMPLE'", "AKIAIOSFODNN7EXAMPLE"),
@@ -171,6 +173,9 @@ KEPT = [
     "$s = $plain | ConvertTo-SecureString -AsPlainText -Force",
     'HOST = os.environ.get("HOST") or "localhost"',
     "git clone ssh://git@github.com:22/org/repo",
+    "# password: keep empty",  # a comment's sentence
+    "posthog.init('phc_cJMqv5nG7Qtd0sfIwasTG87lgnDfJVbrcOOAZMOf')",  # keys made for web pages
+    "Stripe('pk_test_Tph4NiI7TYooMQaujxvdEDq5')",
 ]
 
 
