@@ -45,7 +45,7 @@ from schemas.shapes import password_like
 from .entropy import _UUID, _after_digest_label, _is_base64_text, _is_ssh_public_key
 from .ids import ULID, after_id_label, public_id
 from .key_material import credential_base64, decoded_base64, plain_text_base64
-from .names import LETTER_DIGIT, VOWELS, snake_name
+from .names import LETTER_DIGIT, VOWELS, drawn_letters, snake_name
 from .public_der import in_public_body, in_public_pem_block, public_der_line
 from .value_forms import HEX_PAIR, counts_up
 
@@ -336,6 +336,8 @@ def _random_word(word: str) -> bool:
         return False
     if word.startswith("AAAA") and _is_ssh_public_key(word):
         return False
+    if _MANGLED.match(word):
+        return False  # a C++ symbol as compilers mangle it (_ZN2np7highway10qsort_simd…)
     groups = [g for g in _SEPARATORS.split(_UUID.sub("-", word)) if g]
     return any(len(g) >= MIN_SAID and _random_group(g) for g in groups)
 
@@ -346,20 +348,25 @@ def _random_group(core: str) -> bool:
     core = _NAMED_NUMBERS.sub("Name", core)
     if _HEX_OR_UUID.fullmatch(core) or core.isdigit() or _UPPER_ID.fullmatch(core):
         return False
-    if _NAME_NUMBER.fullmatch(core) or core.isalpha() and core.islower():
+    if _NAME_NUMBER.fullmatch(core) or core.isalpha() and core.islower() and not _drawn(core):
         return False
     digit = any(c.isdigit() for c in core)
     upper, lower = core.lower() != core, core.upper() != core
     if not digit:
+        if not (upper and lower):
+            return len(core) >= MIN_SAID and _drawn(core)
         flips = _CASE_PART.findall(core)
-        return len(core) >= 16 and upper and lower and len(flips) >= 6 and not _wordy(core)
+        return len(core) >= 16 and len(flips) >= 6 and not _wordy(core)
     if not (upper or lower):
         return False
     if upper and lower:
-        return not _wordy(core)
+        return len(LETTER_DIGIT.findall(core)) >= _MANY_SWITCHES or not _wordy(core)
     return len(LETTER_DIGIT.findall(core)) >= 3 and not _wordy(core)
 
 
+_MANGLED = re.compile(r"_*Z[NL]?[0-9]+[A-Za-z_]")
+"""An Itanium C++ ABI mangled name (``_ZN2np7highway…``, ``ZN…`` with its ``_`` cut); the
+form takes AWS Route 53 zone ids too (``Z1H1FL5HABSF5``), ids and no key either."""
 _GERRIT_CHANGE = re.compile(r"I[0-9a-f]{40}")
 """A Gerrit ``Change-Id`` trailer's value: in every commit of projects reviewed there."""
 _NAMED_NUMBERS = re.compile(
@@ -376,6 +383,18 @@ _UPPER_ID = re.compile(r"[0-9A-Z]{26}")
 
 
 _CONSONANTS = re.compile(r"[bcdfghjklmnpqrstvwxz]{4,}")
+_MANY_SWITCHES = 6
+"""Letters and digits alternating six times in one mixed-case word (``AIhq5Xyb1Gga9Q5``) are
+drawn, whatever short parts read as syllables (``Ihq``, ``Xyb``, ``Gga``)."""
+
+
+def _drawn(core: str) -> bool:
+    """Letters of one case drawn (:func:`.names.drawn_letters`) with under 15 % vowels,
+    ``y`` counted (``HKMSTRQGRNQGLAWHRMPQC``); names and words joined in one case have more
+    (``frankmcsherry``, ``sysctlbyname``, read as keys in real commit messages at 20 %;
+    ``xmlhttprequest``), and so do most random draws, which stay unread."""
+    vowels = sum(c in VOWELS for c in core.lower())
+    return drawn_letters(core) and vowels < 0.15 * len(core)
 
 
 def _wordy(core: str) -> bool:

@@ -28,6 +28,7 @@ SAID_KEYS = [
     "Ijbql3DKRyIZNQIddzCYKICr",  # trufflehog azurefunctionkey
     "b_ByDfulghxvvmHbArJSFfQhxemJPQHOwplxuydlKEEbfe",  # Kingfisher beamer
     "developer:yqDVtkqPECriaLRi",  # gitleaks curl-auth-user
+    "AIhq5Xyb1Gga9Q5",  # CredSweeper (fresh16): letters and digits alternate six times
     "Winter99$",  # the tools corpus: a password
     "super$ecret",  # Nosey Parker generic
     "VMware1!",  # Nosey Parker vmware
@@ -138,6 +139,11 @@ HARMLESS = [
     "Foo1&&Bar2",  # an expression: a doubled sign
     "a%2Fb%3Dc1X",  # URL escapes
     "Pass$RANDOM$RANDOM",  # secDevLabs (fresh15): a shell expansion makes it a template
+    "_ZN4bssl14brlogenshfegle17ERR_restore_stateEPKNS_17err_save_state_stE",  # mangled C++
+    "Z1H1FL5HABSF5",  # a Route 53 hosted zone's id
+    "frankmcsherry",  # a user's name: consonants, but a fifth of it vowels
+    "sysctlbyname",
+    "xmlhttprequest",
 ]
 
 
