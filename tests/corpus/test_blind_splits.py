@@ -8,10 +8,12 @@ iGoat-Swift, django.nV and the Damn Vulnerable GraphQL Application; fresh14: rep
 pre-commit-hooks', tartufo's, Terrascan's and cfn_nag's test fixtures; fresh15: the credentials
 hard-coded in Docker's awesome-compose, Globo's secDevLabs, OWASP Mutillidae II and SasanLabs'
 VulnerableApp; fresh16: Samsung CredSweeper's test samples; fresh17: DeepSecrets', trufflehog3's
-and KeyHacks' test data and the plugins IBM's detect-secrets fork added) are well formed: each
-loads, every case cites its file and line at the pinned commit, ids are the split's own
+and KeyHacks' test data and the plugins IBM's detect-secrets fork added; fresh19: the credentials
+hard-coded in CloudGoat, AWSGoat and AzureGoat, the OWASP SKF labs and PyGoat) are well formed:
+each loads, every case cites its file and line at the pinned commit, ids are the split's own
 (fresh9's ``w``: ``v`` is the vectors split's ``vn…``; fresh13's ``b``, fresh14's ``c``,
-fresh15's ``d``, fresh16's ``a`` and fresh17's ``e``: no other file's ids begin with them), no
+fresh15's ``d``, fresh16's ``a``, fresh17's ``e`` and fresh19's ``j``: no other file's ids begin
+with them), no
 value or negative text of an earlier split comes back, and no negative holds a labelled value
 (that each value sits in its carriers is tested for every split in ``test_fresh_corpus``). No
 redaction figure is asserted here.
@@ -180,6 +182,21 @@ SPLITS = (
         ("deepsecrets", "trufflehog3", "keyhacks", "ibm-detect-secrets"),
         (25, 20, 150),
         16,
+    ),
+    Split(
+        "fresh19",
+        "j",
+        re.compile(
+            r"https://github\.com/(?:RhinoSecurityLabs/cloudgoat/blob/abf1ba8f5e47d7ced750fdfa025d51c99f1a43ed"
+            r"|ine-labs/AWSGoat/blob/b24869ad455ed8d1393d00ecdc15ee638d1c1332"
+            r"|ine-labs/AzureGoat/blob/b97045952e6df00de735a7f27fd7c4994dcfe8c0"
+            r"|blabla1337/skf-labs/blob/35199b6f49658b75f860530c0f09b91e985198aa"
+            r"|adeyosemanputra/pygoat/blob/19d17cc8874861142b330636d068bbde54e86b85)"
+            r"/[^#]+#L\d+"  # the INE labs' manuals have blanks in their names, kept as written
+        ),
+        ("cloudgoat", "awsgoat", "azuregoat", "skf-labs", "pygoat"),
+        (40, 30, 150),
+        17,
     ),
 )
 each = pytest.mark.parametrize("split", SPLITS, ids=lambda s: s.name)
