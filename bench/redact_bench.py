@@ -40,7 +40,9 @@ one taken from the credentials hard-coded in Docker's awesome-compose, Globo's s
 OWASP Mutillidae II and SasanLabs' VulnerableApp, ``--split fresh16`` the one taken from
 Samsung CredSweeper's test samples, ``--split fresh17`` the one taken from
 DeepSecrets', trufflehog3's and KeyHacks' test data and the plugins IBM's detect-secrets fork
-added, ``--split fresh19`` the one taken from the credentials hard-coded in CloudGoat, AWSGoat
+added, ``--split fresh18`` the one taken from what ``fresh5`` left of GitHub's custom
+patterns' tests, Ghost Security's Poltergeist's rule tests and secret-magpie's, ``--split
+fresh19`` the one taken from the credentials hard-coded in CloudGoat, AWSGoat
 and AzureGoat, the OWASP SKF labs and PyGoat (each in its own files; ``--split`` repeats).
 Per split it
 also prints the field readings' figures (``short_text_fields``, ``lone_value_fields``,
@@ -286,6 +288,7 @@ def main() -> None:
             "fresh15",
             "fresh16",
             "fresh17",
+            "fresh18",
             "fresh19",
             "realneg",
             "vectors",
@@ -309,8 +312,9 @@ def main() -> None:
         "secDevLabs, OWASP Mutillidae II and SasanLabs' VulnerableApp; fresh16: Samsung "
         "CredSweeper's test samples; fresh17: "
         "DeepSecrets', trufflehog3's and KeyHacks' test data and the plugins IBM's "
-        "detect-secrets fork added; fresh19: the credentials hard-coded in CloudGoat, "
-        "AWSGoat and AzureGoat, the OWASP SKF labs and PyGoat; realneg: "
+        "detect-secrets fork added; fresh18: what fresh5 left of GitHub's custom patterns' "
+        "tests, Poltergeist's rule tests and secret-magpie's; fresh19: the credentials "
+        "hard-coded in CloudGoat, AWSGoat and AzureGoat, the OWASP SKF labs and PyGoat; realneg: "
         "negatives only, harmless strings from real public files; vectors: negatives only, "
         "crypto test vectors, object keys and encoded data from real public files)",
     )

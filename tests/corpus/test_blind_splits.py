@@ -8,12 +8,14 @@ iGoat-Swift, django.nV and the Damn Vulnerable GraphQL Application; fresh14: rep
 pre-commit-hooks', tartufo's, Terrascan's and cfn_nag's test fixtures; fresh15: the credentials
 hard-coded in Docker's awesome-compose, Globo's secDevLabs, OWASP Mutillidae II and SasanLabs'
 VulnerableApp; fresh16: Samsung CredSweeper's test samples; fresh17: DeepSecrets', trufflehog3's
-and KeyHacks' test data and the plugins IBM's detect-secrets fork added; fresh19: the credentials
+and KeyHacks' test data and the plugins IBM's detect-secrets fork added; fresh18: what fresh5
+left of GitHub's custom patterns' tests, Poltergeist's rule tests and secret-magpie's;
+fresh19: the credentials
 hard-coded in CloudGoat, AWSGoat and AzureGoat, the OWASP SKF labs and PyGoat) are well formed:
 each loads, every case cites its file and line at the pinned commit, ids are the split's own
 (fresh9's ``w``: ``v`` is the vectors split's ``vn…``; fresh13's ``b``, fresh14's ``c``,
-fresh15's ``d``, fresh16's ``a``, fresh17's ``e`` and fresh19's ``j``: no other file's ids begin
-with them), no
+fresh15's ``d``, fresh16's ``a``, fresh17's ``e``, fresh18's ``i`` and fresh19's ``j``: no other
+file's ids begin with them), no
 value or negative text of an earlier split comes back, and no negative holds a labelled value
 (that each value sits in its carriers is tested for every split in ``test_fresh_corpus``). No
 redaction figure is asserted here.
@@ -182,6 +184,18 @@ SPLITS = (
         ("deepsecrets", "trufflehog3", "keyhacks", "ibm-detect-secrets"),
         (25, 20, 150),
         16,
+    ),
+    Split(
+        "fresh18",
+        "i",
+        re.compile(
+            r"https://github\.com/(?:advanced-security/secret-scanning-custom-patterns/blob/9b84660dfcad6cc3d0e2c40a1a5f61dd7edca4b9"
+            r"|ghostsecurity/poltergeist/blob/7c436851d739c572daeffdcd10d5339247c52a16"
+            r"|punk-security/secret-magpie/blob/45968bd833daec85c2c048f3c5c5f97f60bfd565)/\S+#L\d+"
+        ),
+        ("ghcp", "poltergeist", "secret-magpie"),
+        (90, 85, 80),
+        17,
     ),
     Split(
         "fresh19",

@@ -76,6 +76,7 @@ ID_LETTER = {
     "fresh15": "d",
     "fresh16": "a",
     "fresh17": "e",
+    "fresh18": "i",
     "fresh19": "j",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives."""

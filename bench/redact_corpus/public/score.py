@@ -79,6 +79,7 @@ SPLIT_FILES = {
     "fresh15": ("fresh15_secrets.jsonl", "fresh15_negatives.jsonl"),
     "fresh16": ("fresh16_secrets.jsonl", "fresh16_negatives.jsonl"),
     "fresh17": ("fresh17_secrets.jsonl", "fresh17_negatives.jsonl"),
+    "fresh18": ("fresh18_secrets.jsonl", "fresh18_negatives.jsonl"),
     "fresh19": ("fresh19_secrets.jsonl", "fresh19_negatives.jsonl"),
 }
 """Splits kept in files of their own (so adding them moves no figure of the others)."""
