@@ -45,8 +45,9 @@ _NOT_VALUES = frozenset(
         # real tool lines of the toollines sets)
     }
 )  # fmt: skip
-_OPTION_VALUES = frozenset({"include", "omit", "same-origin"})
-"""The modes of fetch's ``credentials`` option (``credentials: 'include'``), not a secret."""
+_OPTION_VALUES = frozenset({"include", "omit", "same-origin", "off", "yes"})
+"""The modes of fetch's ``credentials`` option (``credentials: 'include'``) and a directive's
+switch (ProFTPD's ``AnonRequirePassword off``): no secret."""
 _SECRET_WORD_TRANSLATIONS = frozenset(
     {
         "passwort", "kennwort", "mot de passe", "contraseña", "clave", "senha",
@@ -176,6 +177,8 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
         return False  # ?user=u&password=p&mode=…: a query parameter, url_credential_param's
     if _CUT_TO_PREFIX.fullmatch(unquoted(value)):
         return False  # endpoint_secret = 'whsec_...': a value cut to its prefix
+    if len(value) >= 16 and not value.isdigit() and counts_up(unquoted(value)):
+        return False  # --auth-token 1234567890abcdef…, Bearer 01234567-89ab-…: counted
     if names_no_credential(text, start) or _names_itself(value, text, start):
         return False
     if _TEST_VERDICT.search(text, max(0, start - 12), start):
@@ -329,6 +332,7 @@ def url_password(value: str, text: str, start: int, end: int) -> bool:
 
 
 _USERINFO_USER = re.compile(r"://([^\s:/?#@\"'<>]{1,128}):$")
+_METASYNTACTIC = frozenset({"foo", "bar", "baz", "qux"})
 _STAND_IN_PAIRS = frozenset(
     {("foo", "bar"), ("u", "p"), ("user", "pass"), ("user", "password"), ("username", "password")}
 )
@@ -340,14 +344,14 @@ _PASSWORD_WORDS_ONLY = re.compile(
 
 
 def _stand_in_userinfo(password: str, text: str, start: int) -> bool:
-    """``foo:bar@``, ``u:p@``, ``user:password@``, ``user:pass%20pass@``,
+    """``foo:bar@``, ``user:foo@``, ``u:p@``, ``user:password@``, ``user:pass%20pass@``,
     ``${DB_USER:-u}:${DB_PASSWORD:-p}@``: a textbook pair, a password that is only the word,
     or a shell expansion's default (a template). A password equal to its user stays a
     credential (``postgres://fixtrace:fixtrace@db`` is the compose stack's)."""
     head = text[max(0, start - 160) : start]
     if "${" in head[head.rfind("://") + 1 :] if "://" in head else False:
         return True
-    if _PASSWORD_WORDS_ONLY.fullmatch(password):
+    if _PASSWORD_WORDS_ONLY.fullmatch(password) or password.lower() in _METASYNTACTIC:
         return True
     m = _USERINFO_USER.search(head)
     if m is None:

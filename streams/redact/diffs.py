@@ -15,6 +15,7 @@ import re
 
 from .accept import is_placeholder
 from .context import NOUN_CONTEXT
+from .value_forms import is_prose_label
 
 _NAME = r"([A-Za-z_][A-Za-z0-9_.]*)"
 REFERENCE = re.compile(
@@ -140,4 +141,11 @@ def secret_default(value: str, text: str, start: int, end: int) -> bool:
     name = _DEFAULT_NAME.search(text, max(0, start - 120), start)
     if name is None or not NOUN_CONTEXT.search(name.group(1).lower()):
         return False
-    return not is_placeholder(value)
+    return not (is_placeholder(value) or _message(value))
+
+
+def _message(value: str) -> bool:
+    """Three or more words of letters, one of them a secret's (``"No API Gateway Key
+    found"``): what the program says when the variable is missing, not its value."""
+    words = value.split()
+    return len(words) >= 3 and all(w.isalpha() for w in words) and is_prose_label(value.lower())

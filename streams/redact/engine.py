@@ -401,8 +401,11 @@ def _not_a_word(value: str) -> bool:
     return _PLAIN_WORD.fullmatch(value) is None
 
 
-_MASKED = re.compile(r"x{8}|X{8}|\*{4}|#{4}|0{16}|•{4}|●{4}")
-"""A run no key has (gitleaks' own samples mask theirs so); the span is left alone."""
+_MASKED = re.compile(
+    r"x{8}|X{8}|\*{4}|#{4}|0{16}|•{4}|●{4}|([0-9a-f])\1{7}-\1{4}-\1{4}-\1{4}-\1{12}"
+)
+"""A run no key has (gitleaks' own samples mask theirs so; a UUID of one digit repeated,
+``aaaaaaaa-aaaa-…``); the span is left alone."""
 _SAYS_EXAMPLE = re.compile(r"(?<=[A-Za-z0-9])[Ee]xample|example(?=[A-Za-z0-9])")
 """A value that says it is an example inside it (CredSweeper's ``cfat_…tokenexample``,
 ``…pExampleKeyTestOnly…``; TruffleHog's Fly.io detector drops "contains term: example"):

@@ -185,6 +185,21 @@ PROVIDER_RULES: tuple[Rule, ...] = (
         (_prefixed(r"pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_=\-]{32,64}", "pscale_"),),
     ),
     Rule(
+        "uuid_service_token",
+        # A service's prefix on a UUID: Axiom's API and personal tokens (xaat-, xapt-),
+        # HubSpot's private app tokens (pat-<region>-)
+        (
+            _p(
+                r"(?<![A-Za-z0-9])(?:xa[ap]t|pat-(?:na|eu|ap)[0-9])-[0-9a-f]{8}-[0-9a-f]{4}-"
+                r"[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![0-9A-Za-z])",
+                "xaat-",
+                "xapt-",
+                "pat-",
+            ),
+        ),
+        accept.no_count,
+    ),
+    Rule(
         "akamai_edgegrid_token",
         # Akamai EdgeGrid client and access tokens: "akab-", two groups of 16; the API's
         # host name starts the same way and goes on with a domain (akab-….luna.akamaiapis.net)

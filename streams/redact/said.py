@@ -194,7 +194,7 @@ def _key_form(word: str) -> bool:
     if _KEYLIKE.fullmatch(word):
         if _NAMED_PASSWORD.search(word) and _password_named(word):
             return True
-        if _PREFIXED_HEX.fullmatch(word):
+        if _PREFIXED_HEX.fullmatch(word) or _MAILGUN_KEY.fullmatch(word):
             return True
         return MIN_SAID <= len(word) <= MAX_SAID and _random_word(word)
     if _DOTTED.fullmatch(word) and not _FILE_NAME.search(word):
@@ -257,6 +257,8 @@ _DIGITS = re.compile(r"[0-9]")
 _NAMED_PASSWORD = re.compile(r"(?i)pass|pwd|secret|s3cr")
 _PREFIXED_HEX = re.compile(r"(?:sk|rk|live|test)_[0-9a-f]{24,64}")
 """A secret's prefix on long hex (``sk_d21e2be3…``, IEX Cloud's; ``live_…``, Lob's)."""
+_MAILGUN_KEY = re.compile(r"[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8}")
+"""Mailgun's newer API keys: 32 hex and two groups of 8 (no id or digest is written so)."""
 _DOTTED = re.compile(r"[A-Za-z0-9_\-]+(?:\.[A-Za-z0-9_\-]+)+")
 _FILE_NAME = re.compile(r"\.[a-z]{1,5}$|^\d|\.\d")
 """A file name, a number or a version: dotted words that are no key."""

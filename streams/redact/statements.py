@@ -158,6 +158,13 @@ CREDENTIAL_CALL: tuple[Pattern, ...] = (
         ".passwd(",
         lower=True,
     ),
+    # a JWT's HMAC key given to the library: jwt.encode(payload, '…', algorithm=…),
+    # jwt.decode(token, '…'), jsonwebtoken's jwt.sign(payload, '…') / jwt.verify(token, '…')
+    _p(
+        r"jwt\.(?:encode|decode|sign|verify)\([ \t]*[\w.\[\]'\"]+[ \t]*,[ \t]*" + _QUOTED,
+        "jwt.",
+        lower=True,
+    ),
     # JNDI: env.put(Context.SECURITY_CREDENTIALS, "…"), or the property's own name
     _p(
         r"security(?:_|\.)credentials[\"']?[ \t]*,[ \t]*" + _QUOTED,
@@ -201,6 +208,13 @@ FORM_PASSWORD: tuple[Pattern, ...] = (
     _p(
         r"(?:find_element|findelement|queryselector|getelementbyid)[^\n]{0,80}?pass"
         r"[^\n]{0,60}?\.send_?keys\([ \t]*" + _QUOTED,
+        ".send_keys(",
+        ".sendkeys(",
+        lower=True,
+    ),
+    # ... or to a variable that holds the field: pass_field.send_keys("…")
+    _p(
+        r"(?<![\w.])[a-z_]*pass\w*\.send_?keys\([ \t]*" + _QUOTED,
         ".send_keys(",
         ".sendkeys(",
         lower=True,

@@ -29,6 +29,7 @@ SAID_KEYS = [
     "b_ByDfulghxvvmHbArJSFfQhxemJPQHOwplxuydlKEEbfe",  # Kingfisher beamer
     "developer:yqDVtkqPECriaLRi",  # gitleaks curl-auth-user
     "AIhq5Xyb1Gga9Q5",  # CredSweeper (fresh16): letters and digits alternate six times
+    "0f5ea3ca49249ab92778c5c53172390f-16bc1610-14f2ec45",  # Mailgun's newer key (fresh18)
     "Winter99$",  # the tools corpus: a password
     "super$ecret",  # Nosey Parker generic
     "VMware1!",  # Nosey Parker vmware

@@ -176,6 +176,7 @@ PROVIDER_EXAMPLES = {
     "databricks_token": "dapi0123456789abcdef0123456789abcdef",
     "akamai_edgegrid_token": "client_token = akab-tblc7jkffv3wfxh3-h5stbzeswb3v4kj3",
     "alibaba_access_key_id": "f.write(LTAIwRQQQIlUKh25, key)",
+    "uuid_service_token": "AXIOM_TOKEN=xaat-315d5e41-4534-4dda-b0e5-c5edb9219bfd",
     "shopify_token": "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",
     "digitalocean_token": "dop_v1_" + "0a1b2c3d4e5f6a7b" * 4,
     "newrelic_key": "NRAK-7JQ2ZKD3Z0GWX9M1E4RJ8T5YB6C",

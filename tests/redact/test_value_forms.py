@@ -40,6 +40,13 @@ TAKEN = [
     ("deepseek rejects sk-615ef152bf865a131f88b23571dc4ee6 now", "615ef152bf865a131f88"),
     ("# password: hunter", "hunter"),  # a commented-out setting
     ("courier key pk_test_M9KF3R8DPWN2X4HVBQY5ZGCS7L1A", "M9KF3R8DPWN2X4HVBQY5"),
+    # fresh18's and fresh19's first-run misses
+    ("cookie = jwt.encode(payload, 'csrf_vulneribility', algorithm='HS256')", "csrf_vuln"),
+    ("const t = jwt.sign(user, 'n0tS0S3cret!', { expiresIn: '1h' })", "n0tS0S3cret!"),
+    ('pass_field.send_keys("H@cKallth3th!ngs!3")', "H@cKallth3th!ngs!3"),
+    ("- xaat-315d5e41-4534-4dda-b0e5-c5edb9219bfd", "315d5e41-4534"),
+    ("- pat-na2-c2b1638d-9ab0-4572-8130-b289b2a5982f", "c2b1638d-9ab0"),
+    ('SECRET_KEY = os.environ.get("SECRET_KEY", "correct horse battery staple")', "horse"),
     # AWS's documented keys stay findings: detect-secrets' and TruffleHog's tests find them
     ("aws_secret_access_key = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'", "wJalrXUtnFEMI"),
     ("aws_access_key = 'AKIAIOSFODNN7EXAMPLE'", "AKIAIOSFODNN7EXAMPLE"),
@@ -176,6 +183,13 @@ KEPT = [
     "# password: keep empty",  # a comment's sentence
     "posthog.init('phc_cJMqv5nG7Qtd0sfIwasTG87lgnDfJVbrcOOAZMOf')",  # keys made for web pages
     "Stripe('pk_test_Tph4NiI7TYooMQaujxvdEDq5')",
+    # fresh18's and fresh19's first-run false positives
+    'api_gateway_key = os.getenv("API_GATEWAY_KEY", "No API Gateway Key found")',
+    "AnonRequirePassword \t\toff",
+    "Bearer 01234567-89ab-4def-8123-456789abcdef",  # counted
+    "sentry-cli --auth-token 1234567890abcdef1234567890abcdef1234567890abcdef12345678",
+    "key: service:my-apollo-service:aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
+    "https://user:foo@example.invalid/",
 ]
 
 
