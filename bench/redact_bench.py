@@ -43,7 +43,10 @@ DeepSecrets', trufflehog3's and KeyHacks' test data and the plugins IBM's detect
 added, ``--split fresh18`` the one taken from what ``fresh5`` left of GitHub's custom
 patterns' tests, Ghost Security's Poltergeist's rule tests and secret-magpie's, ``--split
 fresh19`` the one taken from the credentials hard-coded in CloudGoat, AWSGoat
-and AzureGoat, the OWASP SKF labs and PyGoat (each in its own files; ``--split`` repeats).
+and AzureGoat, the OWASP SKF labs and PyGoat, ``--split fresh21`` the one taken from the
+credentials hard-coded in thirteen vulnerable web and mobile apps (Damn Vulnerable Bank,
+vulnerable-node, DSVW, vulnado, Goof, Hackazon, the MASTG playground, Allsafe, InjuredAndroid,
+AndroGoat, DVIA-v2, BugBazaar, OVAA) (each in its own files; ``--split`` repeats).
 Per split it
 also prints the field readings' figures (``short_text_fields``, ``lone_value_fields``,
 ``located_fields``: the path and URL fields) and the negatives altered when planted alone
@@ -290,6 +293,7 @@ def main() -> None:
             "fresh17",
             "fresh18",
             "fresh19",
+            "fresh21",
             "realneg",
             "vectors",
         ),
@@ -314,7 +318,10 @@ def main() -> None:
         "DeepSecrets', trufflehog3's and KeyHacks' test data and the plugins IBM's "
         "detect-secrets fork added; fresh18: what fresh5 left of GitHub's custom patterns' "
         "tests, Poltergeist's rule tests and secret-magpie's; fresh19: the credentials "
-        "hard-coded in CloudGoat, AWSGoat and AzureGoat, the OWASP SKF labs and PyGoat; realneg: "
+        "hard-coded in CloudGoat, AWSGoat and AzureGoat, the OWASP SKF labs and PyGoat; "
+        "fresh21: the credentials hard-coded in thirteen vulnerable web and mobile apps "
+        "(Damn Vulnerable Bank, vulnerable-node, DSVW, vulnado, Goof, Hackazon, the MASTG "
+        "playground, Allsafe, InjuredAndroid, AndroGoat, DVIA-v2, BugBazaar, OVAA); realneg: "
         "negatives only, harmless strings from real public files; vectors: negatives only, "
         "crypto test vectors, object keys and encoded data from real public files)",
     )

@@ -11,10 +11,13 @@ VulnerableApp; fresh16: Samsung CredSweeper's test samples; fresh17: DeepSecrets
 and KeyHacks' test data and the plugins IBM's detect-secrets fork added; fresh18: what fresh5
 left of GitHub's custom patterns' tests, Poltergeist's rule tests and secret-magpie's;
 fresh19: the credentials
-hard-coded in CloudGoat, AWSGoat and AzureGoat, the OWASP SKF labs and PyGoat) are well formed:
+hard-coded in CloudGoat, AWSGoat and AzureGoat, the OWASP SKF labs and PyGoat;
+fresh21: the credentials hard-coded in thirteen vulnerable web and mobile apps, Damn
+Vulnerable Bank to OVAA) are well formed:
 each loads, every case cites its file and line at the pinned commit, ids are the split's own
 (fresh9's ``w``: ``v`` is the vectors split's ``vn…``; fresh13's ``b``, fresh14's ``c``,
-fresh15's ``d``, fresh16's ``a``, fresh17's ``e``, fresh18's ``i`` and fresh19's ``j``: no other
+fresh15's ``d``, fresh16's ``a``, fresh17's ``e``, fresh18's ``i``, fresh19's ``j``
+and fresh21's ``o``: no other
 file's ids begin with them), no
 value or negative text of an earlier split comes back, and no negative holds a labelled value
 (that each value sits in its carriers is tested for every split in ``test_fresh_corpus``). No
@@ -211,6 +214,43 @@ SPLITS = (
         ("cloudgoat", "awsgoat", "azuregoat", "skf-labs", "pygoat"),
         (40, 30, 150),
         17,
+    ),
+    Split(
+        "fresh21",
+        "o",
+        re.compile(
+            r"https://github\.com/(?:rewanthtammana/Damn-Vulnerable-Bank/blob/5136c3484c704dc74e8837e324ac24b1452a1e31"
+            r"|cr0hn/vulnerable-node/blob/4e2058201e4443026c11de1799d1e2f2e37f9f9b"
+            r"|stamparm/DSVW/blob/2e9706c87fc0c74a9cc62d0777a0cc17c65e0ecd"
+            r"|ScaleSec/vulnado/blob/53336e14a40a0b25acdb8edd8b65a813e5f61bda"
+            r"|snyk/goof/blob/d240896711e31c540fc1cab79ae2e4cf63f00b1a"
+            r"|rapid7/hackazon/blob/4e8197ec908413859ad75ba185c934144d43877c"
+            r"|OWASP/MASTG-Hacking-Playground/blob/db219a1011e6735cf0c6c08ba929a27ef40e1873"
+            r"|t0thkr1s/allsafe/blob/a50b4b078df572b29ab1033bec6c9eff42ac67f3"
+            r"|B3nac/InjuredAndroid/blob/2cc669a1829427f1183b47b80af846cc919bd6f6"
+            r"|satishpatnayak/AndroGoat/blob/77996f239587a8ed2691629777374b5f4a364589"
+            r"|prateek147/DVIA-v2/blob/556d7225c64952ff422a47518f275d01377cc362"
+            r"|payatu/BugBazaar/blob/fef6a899a684245eb70b2ab4be926f62be849ed9"
+            r"|oversecured/ovaa/blob/4c60d202918e33d3dc9dd7574260f75f761f6e2b)"
+            r"/[^#]+#L\d+"  # DVIA-v2's folders have blanks, kept as written
+        ),
+        (
+            "dvbank",
+            "vulnerable-node",
+            "dsvw",
+            "vulnado",
+            "goof",
+            "hackazon",
+            "mastg",
+            "allsafe",
+            "injuredandroid",
+            "androgoat",
+            "dvia-v2",
+            "bugbazaar",
+            "ovaa",
+        ),
+        (35, 30, 145),
+        19,
     ),
 )
 each = pytest.mark.parametrize("split", SPLITS, ids=lambda s: s.name)
