@@ -253,11 +253,12 @@ _PROSE_GOES_ON = re.compile(r" (?:of|the|a|an|to|for|is|are|in|that|which|and|or
 
 
 def _code_line(text: str, start: int) -> bool:
-    """The assignment is code, not a config line: indented (inside a function or block) or
-    to an attribute (``self._token = value``). An ini line (``token = whiteduke``) starts
-    its line with the name."""
+    """The assignment is code, not a config line: indented (inside a function or block), to
+    an attribute (``self._token = value``) or to a subscript (``tokens[token] = username``).
+    An ini line (``token = whiteduke``) starts its line with the name."""
     line = text[text.rfind("\n", 0, start) + 1 : start]
-    return line[:1] in (" ", "\t") or "." in line.split("=", 1)[0]
+    target = line.split("=", 1)[0]
+    return line[:1] in (" ", "\t") or "." in target or "[" in target
 
 
 _TEST_VERDICT = re.compile(r"(?:^|[\s\-])PASS:[ \t]+$")

@@ -190,6 +190,7 @@ KEPT = [
     "sentry-cli --auth-token 1234567890abcdef1234567890abcdef1234567890abcdef12345678",
     "key: service:my-apollo-service:aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
     "https://user:foo@example.invalid/",
+    "password_reset_tokens[token] = username",  # code: a variable into a subscript
 ]
 
 
