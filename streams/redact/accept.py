@@ -202,8 +202,8 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
         return False  # a call, a subscript, an object: code
     if value.isdigit() and len(value) < 20:
         return len(value) >= 4 and password_named(text, start)  # MYSQL_PWD=123456
-    if _DOTTED.fullmatch(value) and not any(map(_random_segment, value.split("."))):
-        return False  # settings.api_key, config.auth.token: a reference, not a value
+    if _DOTTED.fullmatch(_unwrapped(value)) and not any(map(_random_segment, value.split("."))):
+        return False  # settings.api_key, config.auth.token, Swift's field.text!: a reference
     if _IDENT.fullmatch(value) and not any(c.isdigit() for c in value):
         after = text[end : end + 1]  # "" at the end ("" in ",)" would be true)
         lowered = value.lower()
@@ -216,6 +216,12 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
         if comment_words(value, text, start):
             return False  # Password: "", // no password set: a comment's words
     return True
+
+
+def _unwrapped(value: str) -> str:
+    """Swift's forced or optional unwrap of a property (``textField.text!``) taken off."""
+    bare = value.rstrip("!?")
+    return bare if bare != value and bare.rsplit(".", 1)[-1][:1].islower() else value
 
 
 _DJANGO_KEY = re.compile(

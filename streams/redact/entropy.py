@@ -166,7 +166,9 @@ _UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}
 UNDERSCORE_UUID = re.compile(r"[0-9a-f]{8}_[0-9a-f]{4}_[0-9a-f]{4}_[0-9a-f]{4}_[0-9a-f]{12}")
 """A lower-case UUID written with underscores: generated identifiers and fixture names
 (``_api_org_96726c78_4ae3_402f_b08b_7a78c6903d2a``), an id like its hyphenated form."""
-_SRI = re.compile(r"sha(?:1|256|384|512)-")
+_SRI = re.compile(r"sha(?:1|256|384|512)[-/]")
+"""A digest named by its algorithm: Subresource Integrity's ``sha384-…`` and a pinned
+public key's ``sha256/…`` (OkHttp's ``CertificatePinner``, HPKP): hashes, no key."""
 
 
 def shannon_bits(s: str) -> float:

@@ -146,16 +146,22 @@ _CLIENT_SIDE_KEY = re.compile(
 secret ``pk_test_…`` keys are capitals and digits). No scanner here flags either
 (CredSweeper lists both among its false positives, fresh16)."""
 
+_SEGWIT_ADDRESS = re.compile(r"(?:bc|tb)1[qp][02-9ac-hj-np-z]{38,58}")
+"""A Bitcoin SegWit or Taproot address (``bc1q…``, bech32, lower case): where money is
+sent, published on purpose; its private key is a WIF or an extended key, never this form."""
+
 
 def public_id(token: str) -> bool:
     """A run of a documented public form: an IPFS CID, a Stripe object id, an age
-    recipient, a minisign public key or a key made for client code (full matches only)."""
+    recipient, a minisign public key, a key made for client code or a Bitcoin address (full
+    matches only)."""
     return bool(
         _IPFS_CID.fullmatch(token)
         or _STRIPE_OBJECT.fullmatch(token)
         or _AGE_RECIPIENT.fullmatch(token)
         or _MINISIGN_PUBLIC.fullmatch(token)
         or _CLIENT_SIDE_KEY.fullmatch(token)
+        or _SEGWIT_ADDRESS.fullmatch(token)
     )
 
 

@@ -102,8 +102,10 @@ _CALLS = (
     ".login", "simple_bind", "basicauth", "digestauth", "networkcredential",
     "usernamepasswordcredentials", "basicawscredentials", "passwordauthentication",
     "getconnection", "set_password", "plaincredentials", "usernamepasswordauthenticationtoken",
+    "insertuser",
 )  # fmt: skip
-"""What takes a user and a password as plain arguments (lower-cased); and ``auth=(…)``."""
+"""What takes a user and a password as plain arguments (lower-cased); and ``auth=(…)``; a
+seed script's ``insertUser("eve", "…")`` (fresh21)."""
 _ARGS_THEN_PASSWORD = (
     r"(?:_s)?[ \t]*\([ \t]*(?:" + _ARG + r"[ \t]*,[ \t]*)?" + _ARG + r"[ \t]*,[ \t]*"
     + _QUOTED + r"(?:\.tochararray\(\))?[ \t]*\)"
@@ -127,6 +129,19 @@ CREDENTIAL_CALL: tuple[Pattern, ...] = (
         + _QUOTED
         + r"[ \t]*\)",
         "auth",
+        lower=True,
+    ),  # fmt: skip
+    # Django's user makers: create_user('john', 'john@x.org', '…'), create_superuser(…),
+    # the password third (with two arguments the second is the e-mail address)
+    _p(
+        r"\.create_(?:super)?user[ \t]*\([ \t]*"
+        + _ARG
+        + r"[ \t]*,[ \t]*"
+        + _ARG
+        + r"[ \t]*,[ \t]*"
+        + _QUOTED
+        + r"[ \t]*[,)]",
+        ".create_",
         lower=True,
     ),  # fmt: skip
     # an LDAP bind: .bind('cn=admin,dc=x', 'password') or .bind(dn, 'password') (a DN, not
@@ -333,6 +348,8 @@ CONFIG_SECRET: tuple[Pattern, ...] = (
         _p(word + r"(?<![^\s]" + word + r")[ \t]+(\"(?![ \t])[^\"\n]{3,512}\")", "pass", lower=True)
         for word in ("password", "passwd")
     ),
+    # Gradle's signing config in Groovy: storePassword '…', keyPassword "…" (no "=")
+    _p(r"(?<![\w.])(?:store|key)password[ \t]+" + _QUOTED, "pass", lower=True),
     # PHP: define('DB_PASSWORD', '…'), WordPress's keys and salts
     _p(
         r"define[ \t]*\([ \t]*['\"][a-z0-9_]*(?:pass|secret|key|token|salt)[a-z0-9_]*['\"]"

@@ -47,6 +47,12 @@ TAKEN = [
     ("- xaat-315d5e41-4534-4dda-b0e5-c5edb9219bfd", "315d5e41-4534"),
     ("- pat-na2-c2b1638d-9ab0-4572-8130-b289b2a5982f", "c2b1638d-9ab0"),
     ('SECRET_KEY = os.environ.get("SECRET_KEY", "correct horse battery staple")', "horse"),
+    # fresh21's first-run misses: seed users, Django's user makers, Gradle's signing config
+    ('insertUser("rick", "!GetSchwifty!");', "GetSchwifty"),
+    ("User.objects.create_user('john', 'lennon@thebeatles.com', 'johnpassword')", "johnpass"),
+    ("        storePassword 'ved$$9090'", "ved$$9090"),
+    ('        keyPassword "k3yP4ss!"', "k3yP4ss!"),
+    ("PASSWORD=Secret.Value!", "Secret.Value!"),  # a literal, not a Swift unwrap
     # AWS's documented keys stay findings: detect-secrets' and TruffleHog's tests find them
     ("aws_secret_access_key = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'", "wJalrXUtnFEMI"),
     ("aws_access_key = 'AKIAIOSFODNN7EXAMPLE'", "AKIAIOSFODNN7EXAMPLE"),
@@ -191,6 +197,13 @@ KEPT = [
     "key: service:my-apollo-service:aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa",
     "https://user:foo@example.invalid/",
     "password_reset_tokens[token] = username",  # code: a variable into a subscript
+    # fresh21's first-run false positives: a Bitcoin address, public-key pins, Swift's
+    # unwrapped properties
+    'const val BTC_ADDRESS = "bc1qd44kvj6zatjgn27n45uxd3nprzt6rm9x9g2yc8"',
+    '.add(url, "sha256/5gsjyidrmWjcLRClfCk+Dd6O0nx1CyFrVUW5wVkwEx0=")',
+    '"password":textFieldPassword.text!',
+    "let data = pbkdf2(password:textField.text!, salt:salt, rounds:rounds)",
+    "User.objects.create_user('john', 'lennon@thebeatles.com')",  # no password given
 ]
 
 
