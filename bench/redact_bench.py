@@ -43,7 +43,9 @@ DeepSecrets', trufflehog3's and KeyHacks' test data and the plugins IBM's detect
 added, ``--split fresh18`` the one taken from what ``fresh5`` left of GitHub's custom
 patterns' tests, Ghost Security's Poltergeist's rule tests and secret-magpie's, ``--split
 fresh19`` the one taken from the credentials hard-coded in CloudGoat, AWSGoat
-and AzureGoat, the OWASP SKF labs and PyGoat, ``--split fresh21`` the one taken from the
+and AzureGoat, the OWASP SKF labs and PyGoat, ``--split fresh20`` the one taken from the
+rules and examples Betterleaks and Titus added to gitleaks' and Nosey Parker's, ``--split
+fresh21`` the one taken from the
 credentials hard-coded in thirteen vulnerable web and mobile apps (Damn Vulnerable Bank,
 vulnerable-node, DSVW, vulnado, Goof, Hackazon, the MASTG playground, Allsafe, InjuredAndroid,
 AndroGoat, DVIA-v2, BugBazaar, OVAA) (each in its own files; ``--split`` repeats).
@@ -293,6 +295,7 @@ def main() -> None:
             "fresh17",
             "fresh18",
             "fresh19",
+            "fresh20",
             "fresh21",
             "realneg",
             "vectors",
@@ -319,7 +322,8 @@ def main() -> None:
         "detect-secrets fork added; fresh18: what fresh5 left of GitHub's custom patterns' "
         "tests, Poltergeist's rule tests and secret-magpie's; fresh19: the credentials "
         "hard-coded in CloudGoat, AWSGoat and AzureGoat, the OWASP SKF labs and PyGoat; "
-        "fresh21: the credentials hard-coded in thirteen vulnerable web and mobile apps "
+        "fresh20: the rules and examples Betterleaks and Titus added to gitleaks' and Nosey "
+        "Parker's; fresh21: the credentials hard-coded in thirteen vulnerable web and mobile apps "
         "(Damn Vulnerable Bank, vulnerable-node, DSVW, vulnado, Goof, Hackazon, the MASTG "
         "playground, Allsafe, InjuredAndroid, AndroGoat, DVIA-v2, BugBazaar, OVAA); realneg: "
         "negatives only, harmless strings from real public files; vectors: negatives only, "

@@ -12,12 +12,13 @@ and KeyHacks' test data and the plugins IBM's detect-secrets fork added; fresh18
 left of GitHub's custom patterns' tests, Poltergeist's rule tests and secret-magpie's;
 fresh19: the credentials
 hard-coded in CloudGoat, AWSGoat and AzureGoat, the OWASP SKF labs and PyGoat;
+fresh20: the rules and examples Betterleaks and Titus added to gitleaks' and Nosey Parker's;
 fresh21: the credentials hard-coded in thirteen vulnerable web and mobile apps, Damn
 Vulnerable Bank to OVAA) are well formed:
 each loads, every case cites its file and line at the pinned commit, ids are the split's own
 (fresh9's ``w``: ``v`` is the vectors split's ``vn…``; fresh13's ``b``, fresh14's ``c``,
-fresh15's ``d``, fresh16's ``a``, fresh17's ``e``, fresh18's ``i``, fresh19's ``j``
-and fresh21's ``o``: no other
+fresh15's ``d``, fresh16's ``a``, fresh17's ``e``, fresh18's ``i``, fresh19's ``j``,
+fresh20's ``l`` and fresh21's ``o``: no other
 file's ids begin with them), no
 value or negative text of an earlier split comes back, and no negative holds a labelled value
 (that each value sits in its carriers is tested for every split in ``test_fresh_corpus``). No
@@ -214,6 +215,17 @@ SPLITS = (
         ("cloudgoat", "awsgoat", "azuregoat", "skf-labs", "pygoat"),
         (40, 30, 150),
         17,
+    ),
+    Split(
+        "fresh20",
+        "l",
+        re.compile(
+            r"https://github\.com/(?:betterleaks/betterleaks/blob/6381fa45ae946c588e2e1334d8396a15e5171ad6"
+            r"|praetorian-inc/titus/blob/369d8dc4359a2d70629e0fe7732d3244a3315efc)/\S+#L\d+"
+        ),
+        ("betterleaks", "titus"),
+        (120, 120, 110),
+        19,
     ),
     Split(
         "fresh21",

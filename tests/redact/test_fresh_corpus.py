@@ -78,6 +78,7 @@ ID_LETTER = {
     "fresh17": "e",
     "fresh18": "i",
     "fresh19": "j",
+    "fresh20": "l",
     "fresh21": "o",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives."""

@@ -81,6 +81,7 @@ SPLIT_FILES = {
     "fresh17": ("fresh17_secrets.jsonl", "fresh17_negatives.jsonl"),
     "fresh18": ("fresh18_secrets.jsonl", "fresh18_negatives.jsonl"),
     "fresh19": ("fresh19_secrets.jsonl", "fresh19_negatives.jsonl"),
+    "fresh20": ("fresh20_secrets.jsonl", "fresh20_negatives.jsonl"),
     "fresh21": ("fresh21_secrets.jsonl", "fresh21_negatives.jsonl"),
 }
 """Splits kept in files of their own (so adding them moves no figure of the others)."""
