@@ -344,7 +344,7 @@ _STAND_IN_PAIRS = frozenset(
     {("foo", "bar"), ("u", "p"), ("user", "pass"), ("user", "password"), ("username", "password")}
 )
 _PASSWORD_WORDS_ONLY = re.compile(
-    r"(?i)(?:pass(?:word)?|secret|pwd)(?:%[0-9a-f]{2}(?:pass(?:word)?|secret|pwd))*"
+    r"(?i)(?:pass(?:word)?|secret|pwd|pw)(?:%[0-9a-f]{2}(?:pass(?:word)?|secret|pwd))*"
 )
 """A password that is only the word itself, maybe repeated around an escaped sign
 (requests' test ids: ``http://user:pass%20pass@complex.url.com``)."""
@@ -400,12 +400,13 @@ def api_key_user(value: str, text: str, start: int, end: int) -> bool:
 def mixed_token(value: str, text: str, start: int, end: int) -> bool:
     """Accept a prefixed token only when its body mixes letters and digits like a key.
 
-    Used for ``sk-…`` so kebab-case words that happen to start with ``sk-`` do not count.
+    Used for ``sk-…`` so kebab-case words that happen to start with ``sk-`` do not count,
+    nor a stand-in that counts up (``sk-proj-TESTkey1234567890abcdef…``).
     """
     has_digit = any(c.isdigit() for c in value)
     has_upper = any(c.isupper() for c in value)
     has_lower = any(c.islower() for c in value)
-    return has_digit and has_upper and has_lower
+    return has_digit and has_upper and has_lower and not counts_up(value)
 
 
 _PREFIX_MAX = 16
@@ -525,6 +526,8 @@ def random_value(value: str, text: str, start: int, end: int) -> bool:
     v = value.strip()
     if len(v) < 8 or " " in v or is_placeholder(v) or "/" in v or "://" in v:
         return False
+    if len(v) >= 16 and counts_up(v):
+        return False  # 0123456789abcdef0123456789abcdef: counted (Rrhh1234 is a password)
     if any(c in v for c in "()[]"):
         return False  # public_key = bytes(range(100, 132)): code, not a value
     if names_no_credential(text, start):

@@ -246,6 +246,9 @@ PROVIDER_RULES: tuple[Rule, ...] = (
                 r"spu-(?=[0-9a-f]{32})|pri_(?=[0-9a-f]{32})|"
                 # Lob (live_/test_ and 35 hex), IEX Cloud (sk_ and 32 hex), Ticket Tailor
                 r"(?:live|test)_(?=[0-9a-f]{35}(?![0-9A-Za-z]))|sk_(?=[0-9a-f]{32}(?![0-9A-Za-z]))|"
+                # Scale (live_ and 32 hex), ElevenLabs (sk_ and 48 hex), Runway (key_ and 128)
+                r"live_(?=[0-9a-f]{32}(?![0-9A-Za-z]))|sk_(?=[0-9a-f]{48}(?![0-9A-Za-z]))|"
+                r"key_(?=[0-9a-f]{64,}(?![0-9A-Za-z]))|"
                 r"sk_(?=[0-9]{3,6}_[0-9]{4,8}_[0-9a-f]{32})|"
                 r"sk_(?:test_|sbox_)?(?=[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-))"
                 r"[A-Za-z0-9_\-]{14,}(?<=[A-Za-z0-9_\-]{20})",
@@ -351,6 +354,7 @@ PROVIDER_RULES: tuple[Rule, ...] = (
                 "zpka_",
                 "scp-live-",
                 "sk-",
+                "key_",
             ),
         ),
         accept.token_body,

@@ -78,6 +78,13 @@ URL_RULES: tuple[Rule, ...] = (
                 "://",
                 requires="thingsboard",
             ),
+            # Mattermost's incoming webhooks on any host: /hooks/<26 lower-case letters and
+            # digits> (the hook's id is its only key)
+            _p(
+                r"://[^\s/]+/hooks/([a-z0-9]{26})(?![A-Za-z0-9_\-])",
+                "://",
+                requires="/hooks/",
+            ),
             # Tines webhooks: /webhook/<path>/<secret>
             _p(
                 r"://([a-z0-9\-]+\.tines\.com/webhook/[a-z0-9]{32}/[a-z0-9]{32})",

@@ -53,6 +53,12 @@ TAKEN = [
     ("        storePassword 'ved$$9090'", "ved$$9090"),
     ('        keyPassword "k3yP4ss!"', "k3yP4ss!"),
     ("PASSWORD=Secret.Value!", "Secret.Value!"),  # a literal, not a Swift unwrap
+    # fresh20's first-run misses: Mattermost's webhooks, Scale's, ElevenLabs' and Runway's keys
+    ("curl -X POST https://chat.company.io/hooks/tj4xmdnqpfbryx1gwkhge1ca9h", "tj4xmdnqpfbr"),
+    ("- sk_da9c0613fdeecfab10b302d6f39a3e371f774feb9eafed56", "da9c0613fdeecfab10b3"),
+    ("- live_8df31399ec4a4755a7cf9e0fb59f967a", "8df31399ec4a4755a7cf"),
+    ("- key_" + "efef51067da4873e" * 8, "efef51067da4873eefef"),
+    ("NOSEYPARKER_KEY=4ian1234", "4ian1234"),  # a password that counts at its end
     # AWS's documented keys stay findings: detect-secrets' and TruffleHog's tests find them
     ("aws_secret_access_key = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'", "wJalrXUtnFEMI"),
     ("aws_access_key = 'AKIAIOSFODNN7EXAMPLE'", "AKIAIOSFODNN7EXAMPLE"),
@@ -204,6 +210,11 @@ KEPT = [
     '"password":textFieldPassword.text!',
     "let data = pbkdf2(password:textField.text!, salt:salt, rounds:rounds)",
     "User.objects.create_user('john', 'lennon@thebeatles.com')",  # no password given
+    # fresh20's first-run false positives: stand-ins that ask to be replaced or count up
+    "AIzaSyEXAMPLE_KEY_REPLACE_ME_1234567",
+    '-H "Authorization: Bearer sk-proj-TESTkey1234567890abcdefghijklmnopqrstuvwxyz_EXAMPLE"',
+    "amqp://user:pw@host",
+    'FOOTER_KEY = b"0123456789012345"',
 ]
 
 
