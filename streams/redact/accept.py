@@ -177,8 +177,6 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
         return False  # ?user=u&password=p&mode=…: a query parameter, url_credential_param's
     if _CUT_TO_PREFIX.fullmatch(unquoted(value)):
         return False  # endpoint_secret = 'whsec_...': a value cut to its prefix
-    if len(value) >= 16 and not value.isdigit() and counts_up(unquoted(value)):
-        return False  # --auth-token 1234567890abcdef…, Bearer 01234567-89ab-…: counted
     if names_no_credential(text, start) or _names_itself(value, text, start):
         return False
     if _TEST_VERDICT.search(text, max(0, start - 12), start):
@@ -526,8 +524,6 @@ def random_value(value: str, text: str, start: int, end: int) -> bool:
     v = value.strip()
     if len(v) < 8 or " " in v or is_placeholder(v) or "/" in v or "://" in v:
         return False
-    if len(v) >= 16 and counts_up(v):
-        return False  # 0123456789abcdef0123456789abcdef: counted (Rrhh1234 is a password)
     if any(c in v for c in "()[]"):
         return False  # public_key = bytes(range(100, 132)): code, not a value
     if names_no_credential(text, start):

@@ -399,8 +399,8 @@ def _values_after(text: str, low: str, anchors: list[tuple[int, int]]) -> list[t
             continue
         if not (key_material(word) or _uuid_right_after(text, anchors, start, end)):
             continue
-        if in_path(text, start, end) or counts_up(word):
-            continue  # a path; a stand-in that counts up (1234567890abcdef…)
+        if in_path(text, start, end):
+            continue
         if _pinned(text, start) or in_public_pem_block(text, start) or _file_name(text, end):
             continue  # a pinned version (name@<sha>), a certificate's line, a file's name
         if _named_by_noun(text, low, anchors, start, end):
