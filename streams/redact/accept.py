@@ -120,6 +120,8 @@ def is_placeholder(value: str) -> bool:
 
 
 _CALL_START = re.compile(r"[A-Za-z_$][\w.$]*[\[(]")
+_CLOSES_A_CALL = re.compile(r"[)\]}][ \t]*(?:[{.;,]|$)")
+"""A bracket and code after it: the quote before closed a string (a prompt), no value."""
 _CODE_SYMBOLS = frozenset("()[]{}._-:/=,$^*+?|\\")
 """Symbols of code and of regexes; the others (``@ # ! < > ~ & %``) a name never holds."""
 _REGEX_SYNTAX = re.compile(r"\{\d+,?\d*\}|\(\?[=!:<]|\[[^\]]*-[^\]]*\]|\\[dwsDWS]")
@@ -167,6 +169,8 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
         return True
     if is_placeholder(value) or is_prose_label(value) or _between_strings(value):
         return False
+    if _CLOSES_A_CALL.match(value) and text[start - 1 : start] in ("'", '"'):
+        return False  # ask("Enter your password:") {…}: the quote closes the prompt's string
     if is_ui_text(value, text, start) or RESOURCE_REF.fullmatch(unquoted(value)):
         return False
     if "=$" in value or "=%" in value:

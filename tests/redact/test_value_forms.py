@@ -214,6 +214,9 @@ KEPT = [
     # fresh20's first-run false positives: stand-ins that ask to be replaced or count up
     "AIzaSyEXAMPLE_KEY_REPLACE_ME_1234567",
     "export OPENAI_BASE=sk-proj-TESTkey1234567890abcdefghijklmnopqrstuvwxyz_EXAMPLE",
+    # a prompt's string that ends with the name: the quote after it closes the string
+    'pass = ask("Digite a sua senha:") {|q| q.echo = "*"}',
+    'pass = ask("Enter your password:") {|q| q.echo = "*"}',
     "amqp://user:pw@host",
 ]
 
