@@ -409,11 +409,10 @@ _MASKED = re.compile(
 _SAYS_EXAMPLE = re.compile(r"(?<=[A-Za-z0-9])[Ee]xample|example(?=[A-Za-z0-9])|(?i:replace_?me)")
 """A value that says it is an example inside it (CredSweeper's ``cfat_…tokenexample``,
 ``…pExampleKeyTestOnly…``; TruffleHog's Fly.io detector drops "contains term: example") or
-asks to be replaced (``…_REPLACE_ME_…``):
-a documented stand-in, no key. AWS's capitalised ``…7EXAMPLE`` and ``…EXAMPLEKEY`` stay
-findings: detect-secrets' ``test_data/each_secret.py`` and TruffleHog's canary test hold
-them as the secrets to find (gitleaks allowlists them), and so do counting keys
-(``dapi0123456789abcdef…``)."""
+asks to be replaced (``…_REPLACE_ME_…``): a documented stand-in, no key. AWS's capitalised
+``…7EXAMPLE`` and ``…EXAMPLEKEY`` stay findings: detect-secrets' ``test_data/each_secret.py``
+and TruffleHog's canary test hold them as the secrets to find (gitleaks allowlists them),
+and so do counting keys (``dapi0123456789abcdef…``)."""
 _BRACKETS = "<>[]{}'\" "
 _PLACEHOLDER_WORDS = frozenset(
     {"password", "passwd", "pass", "pwd", "secret", "token", "apikey", "value"}
