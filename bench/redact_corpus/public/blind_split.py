@@ -179,6 +179,16 @@ def report(
         print(f"  {what}: {n}")
 
 
+def after(earlier: ModuleType, *splits: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The secrets and negatives files a new split is deduplicated against: an earlier
+    builder's (its ``EARLIER_SECRETS``/``EARLIER_NEGATIVES``) and the named splits' own,
+    for splits built side by side that share one chain."""
+    return (
+        (*earlier.EARLIER_SECRETS, *(f"{split}_secrets.jsonl" for split in splits)),
+        (*earlier.EARLIER_NEGATIVES, *(f"{split}_negatives.jsonl" for split in splits)),
+    )
+
+
 def build_split(
     split: str,
     letter: str,

@@ -78,12 +78,7 @@ SOURCES: tuple[tuple[str, ModuleType], ...] = (
     ("skf-labs", skflabs),
     ("pygoat", pygoat),
 )
-EARLIER_SECRETS = (*fresh17.EARLIER_SECRETS, "fresh16_secrets.jsonl", "fresh17_secrets.jsonl")
-EARLIER_NEGATIVES = (
-    *fresh17.EARLIER_NEGATIVES,
-    "fresh16_negatives.jsonl",
-    "fresh17_negatives.jsonl",
-)
+EARLIER_SECRETS, EARLIER_NEGATIVES = blind_split.after(fresh17, "fresh16", "fresh17")
 
 
 if __name__ == "__main__":

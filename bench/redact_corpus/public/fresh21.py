@@ -108,12 +108,7 @@ SOURCES: tuple[tuple[str, ModuleType], ...] = (
     ("bugbazaar", bugbazaar),
     ("ovaa", ovaa),
 )
-EARLIER_SECRETS = (*fresh19.EARLIER_SECRETS, "fresh18_secrets.jsonl", "fresh19_secrets.jsonl")
-EARLIER_NEGATIVES = (
-    *fresh19.EARLIER_NEGATIVES,
-    "fresh18_negatives.jsonl",
-    "fresh19_negatives.jsonl",
-)
+EARLIER_SECRETS, EARLIER_NEGATIVES = blind_split.after(fresh19, "fresh18", "fresh19")
 
 
 if __name__ == "__main__":
