@@ -35,14 +35,15 @@ from .value_forms import (
     word_placeholder,
 )
 
-_NOT_VALUES = frozenset(
+_METASYNTACTIC = frozenset({"foo", "bar", "baz", "qux"})
+"""pre-commit-hooks' stand-ins, as a value or a URL's password (``foobar`` stays a password:
+three real tool lines of the toollines sets use it)."""
+_NOT_VALUES = _METASYNTACTIC | frozenset(
     {
         "none", "null", "nil", "true", "false", "undefined", "str", "string", "bytes", "int",
         "bool", "optional", "required", "secretstr", "any", "object", "dict", "list",
         "empty", "redacted", "masked", "hidden", "placeholder", "example", "environ", "new",
         "dummy", "changeme", "change_me", "notset", "unset", "todo", "tbd", "fixme", "default",
-        "foo", "bar", "baz", "qux",  # pre-commit-hooks' stand-ins (foobar: a password in three
-        # real tool lines of the toollines sets)
     }
 )  # fmt: skip
 _OPTION_VALUES = frozenset({"include", "omit", "same-origin", "off", "yes"})
@@ -341,7 +342,6 @@ def url_password(value: str, text: str, start: int, end: int) -> bool:
 
 
 _USERINFO_USER = re.compile(r"://([^\s:/?#@\"'<>]{1,128}):$")
-_METASYNTACTIC = frozenset({"foo", "bar", "baz", "qux"})
 _STAND_IN_PAIRS = frozenset(
     {("foo", "bar"), ("u", "p"), ("user", "pass"), ("user", "password"), ("username", "password")}
 )

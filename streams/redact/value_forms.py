@@ -29,14 +29,10 @@ def password_named(text: str, start: int) -> bool:
 
 
 PASSWORD_ELSEWHERE_TRIGGERS = (
-    "passwort", "kennwort", "contrase", "senha", "mot de passe",
+    "passwort", "kennwort", "contraseña", "contrasena", "senha", "mot de passe",
     "パスワード", "密码", "密碼", "비밀번호", "패스워드",
 )  # fmt: skip
-PASSWORD_ELSEWHERE = (
-    r"(?:passwort|kennwort|contrase(?:ñ|n)a|senha|mot de passe|"
-    + "|".join(PASSWORD_ELSEWHERE_TRIGGERS[5:])
-    + ")"
-)
+PASSWORD_ELSEWHERE = "(?:" + "|".join(map(re.escape, PASSWORD_ELSEWHERE_TRIGGERS)) + ")"
 """A password's name in German, Spanish, Portuguese, French, Japanese, Chinese and Korean
 (CredSweeper's ``패스워드:…`` lines, fresh16), a name as ``password`` is."""
 
@@ -227,13 +223,13 @@ def bracketed_placeholder(value: str) -> bool:
     return _NOT_BRACKETED.search(value, 1) is None
 
 
-_COMMENTED_PROSE = re.compile(r"(?:(?<![:/])//|#|/\*|<!--)[^\n]*[ \t]+[A-Za-z_]+[ \t]+$")
+_COMMENT_OPENS = re.compile(r"(?:(?<![:/])//|#|/\*|<!--)")
+_COMMENTED_PROSE = re.compile(_COMMENT_OPENS.pattern + r"[^\n]*[ \t]+[A-Za-z_]+[ \t]+$")
 """A comment opens earlier on the value's line (``//`` but not a URL's ``://``) and the value
 follows its name after a blank (no ``=`` or ``:``): words of a sentence, not a commented-out
 ``#ansible_ssh_pass=test``."""
 
 
-_COMMENT_OPENS = re.compile(r"(?:(?<![:/])//|#|/\*|<!--)")
 _ONE_MORE_WORD = re.compile(r"[ \t]+[a-z]+[.!]?[ \t]*(?:\n|$)")
 
 
