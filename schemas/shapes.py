@@ -243,6 +243,10 @@ class Shape:
     """A closed list of values (``regex`` is then the list's open form, e.g. ``x-`` names)."""
     expects: str = ""
     """What a value must be, for the error message (else the regex is quoted)."""
+    scanned: bool = False
+    """The stream also runs the text rules over a value that fitted: an open id's
+    characters fit a provider token made of short parts (``HRKU-<uuid>``, ``glcbt-…``,
+    ``px-api-<uuid>``), which no shape tells from a run id (``run-<uuid>``)."""
 
     def why_not(self, value: str) -> str | None:
         """None when ``value`` fits, else one line saying why not (never the value itself).
@@ -283,9 +287,10 @@ class Shape:
 
 def _s(name: str, regex: str, examples: tuple[str, ...], rejects: tuple[str, ...], *,
        no_random_parts: bool = False, limits: str = "", max_hex: int = 12,
-       uuid: re.Pattern[str] | None = _RFC_UUID, expects: str = "") -> Shape:  # fmt: skip
+       uuid: re.Pattern[str] | None = _RFC_UUID, expects: str = "",
+       scanned: bool = False) -> Shape:  # fmt: skip
     return Shape(name, re.compile(regex), examples, rejects, no_random_parts, limits, max_hex,
-                 uuid, expects=expects)  # fmt: skip
+                 uuid, expects=expects, scanned=scanned)  # fmt: skip
 
 
 def _vocabulary_shape(vocabulary: Vocabulary, rejects: tuple[str, ...]) -> Shape:
@@ -335,7 +340,9 @@ SHAPES: dict[str, Shape] = {
             "does a secret made only of short parts or a key written as an RFC 9562 UUID "
             "(Heroku's). A UUID-shaped part must carry RFC 9562's version and variant bits: "
             "what uuid4/uuid5/uuid7 and databases' gen_random_uuid print, and what 13 "
-            "UUID-shaped fixture keys (trufflehog's kucoin, mux, opsgenie...) lack",
+            "UUID-shaped fixture keys (trufflehog's kucoin, mux, opsgenie...) lack; the "
+            "stream runs the text rules over a fitted id, so a prefixed token is redacted",
+            scanned=True,
         ),
         _s(
             "uuid",

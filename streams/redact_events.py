@@ -25,7 +25,7 @@ from schemas.document import CONSENT_DROPPED_RULE, Redaction
 from schemas.fields import lone_value_reading, model_field_class
 from schemas.models import ConsentFlags, Event, TraceOpened
 from schemas.payloads import PAYLOAD_MODELS
-from schemas.shapes import SHORT_TEXT, TEXT, random_segments, reads_as_key
+from schemas.shapes import SHAPES, SHORT_TEXT, TEXT, random_segments, reads_as_key
 from streams.redact import ContentKind, Redactor, kind_for_event_type, raw_allowed
 from streams.redact.accept import is_placeholder
 from streams.redact.consent import effective_mode
@@ -66,19 +66,25 @@ _MIN_SCAN_LEN = 8
 _CONTAINER_TYPES = (list, tuple)
 
 
+def _scanned_shape(kind: str) -> bool:
+    shape = SHAPES.get(kind)
+    return shape is not None and shape.scanned
+
+
 @cache
 def _text_fields(cls: type[BaseModel]) -> tuple[str, ...]:
     """Fields of ``cls`` that can hold free text (strings, lists, nested models).
 
     Which strings are free text comes from ``schemas.fields.FIELD_SHAPES`` (classified from
     the Avro schemas, every string field): the others have a strict shape the boundaries
-    enforced, or are dropped before storage. A string the schema does not declare
-    (an enum) is not text either; nested models are walked.
+    enforced, or are dropped before storage; a shape marked ``scanned`` (an open id) is
+    scanned too. A string the schema does not declare (an enum) is not text either; nested
+    models are walked.
     """
     out = []
     for name, info in cls.model_fields.items():
         kind = model_field_class(cls.__name__, name)
-        if kind is not None and kind not in (TEXT, SHORT_TEXT):
+        if kind is not None and kind not in (TEXT, SHORT_TEXT) and not _scanned_shape(kind):
             continue
         nested = _nested_model_of(info.annotation)
         if kind is None and nested is None:

@@ -95,6 +95,40 @@ def test_a_token_in_a_text_field_is_redacted(key: str, secret: str) -> None:
     assert caught, f"{secret!r} in {key} reached storage ({how})"
 
 
+OPEN_ID_FIELDS = tuple(k for k in SHAPED if SHAPES[FIELD_SHAPES[k]].scanned)
+TOKENS_OF_SHORT_PARTS = (
+    "HRKU-650c1dee-447c-40c5-a42b-9844daa53837",  # Heroku (fresh16's CredSweeper sample)
+    "glcbt-1375_cgpAsnEmP-79kcfRLyK_",  # GitLab CI build token
+    "pat-na2-c2b1638d-9ab0-4572-8130-b289b2a5982f",  # HubSpot private app token
+    "px-api-c20a3cba-d3c9-45c1-a557-8864040b8f79",  # New Relic Pixie key
+)
+
+
+def test_the_open_id_fields_are_the_actor_developer_and_correlation_ids() -> None:
+    assert set(OPEN_ID_FIELDS) == {
+        "fixtrace.Actor.id",
+        "fixtrace.Developer.developer_id",
+        "fixtrace.EventContext.correlation_id",
+    }
+
+
+@pytest.mark.parametrize("secret", TOKENS_OF_SHORT_PARTS)
+@pytest.mark.parametrize("key", OPEN_ID_FIELDS)
+def test_a_token_that_fits_an_open_id_is_redacted(key: str, secret: str) -> None:
+    """An open id's characters fit tokens made of short parts, which its shape takes for a
+    name (``run-<uuid>``): the stream runs the text rules over it as well."""
+    assert SHAPES[FIELD_SHAPES[key]].why_not(secret) is None, "the shape alone lets it in"
+    caught, how = field_verdict(key, secret, DictRedaction(Redactor()))
+    assert caught and how == "redacted", f"{secret!r} in {key}: {how}"
+
+
+@pytest.mark.parametrize("value", SHAPES["id"].examples)
+@pytest.mark.parametrize("key", OPEN_ID_FIELDS)
+def test_an_open_id_is_stored_as_sent(key: str, value: str) -> None:
+    caught, _ = field_verdict(key, value, DictRedaction(Redactor()))
+    assert not caught, f"{value!r} in {key} was altered"
+
+
 @pytest.mark.parametrize("secret", (*PLANTED, "Winter2024!x", "castle99x"))
 @pytest.mark.parametrize("key", DROPPED_FIELDS)
 def test_a_secret_in_the_producer_info_is_stored_nowhere(key: str, secret: str) -> None:
