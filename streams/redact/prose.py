@@ -45,11 +45,33 @@ _VALUE = (
 hold ``=`` past its first sign (base64's padding, ``k%udk423u4%P8=H_``)."""
 
 
+_LABEL = (
+    r"(?:[ \t]+(?:for|of|on|to)(?:[ \t]+[a-z0-9_.@\-]{1,40}){1,3}?(?:[ \t]+\([^()\n]{0,100}\))?"
+    r"|[ \t]+(?:is|was))[ \t]*:"
+    r"(?:[ \t]+|[ \t]*\n(?:[ \t]*\n)?[ \t]*(?=\S+[ \t]*(?:\n|$)))"
+)
+"""A label: the name, a qualifier of up to three words (perhaps a parenthesis) or "is", a
+colon, and the value on the same line or alone on the next (one blank line between): what
+tools print ("Password for user admin: …", "Your password is: …", Elasticsearch's
+"Password for the elastic user (reset with …):" and the password indented below, Jenkins'
+"the following password to proceed to installation:"). A colon right after the name is an
+assignment, the assignment rules' to judge."""
+
+
+def _own(noun: str) -> str:
+    """``noun`` as a word of its own (not ``access_token``)."""
+    return re.escape(noun) + r"(?<![\w\-.]" + re.escape(noun) + r")"
+
+
 def _told(noun: str, spaced: bool = False) -> str:
-    """``noun`` as a word of its own (not ``access_token``), a linking word, the value;
-    ``spaced``: a space right after the noun (what its trigger holds)."""
-    own = re.escape(noun) + r"(?<![\w\-.]" + re.escape(noun) + r")"
-    return own + ("(?= )" if spaced else "") + _LINK + _VALUE
+    """``noun`` as a word of its own, a linking word, the value; ``spaced``: a space right
+    after the noun (what its trigger holds)."""
+    return _own(noun) + ("(?= )" if spaced else "") + _LINK + _VALUE
+
+
+_MYSQL_TEMPORARY = r"temporary password is generated for [^\s:]{1,128}: (\S{8,64})(?=\s|$)"
+"""MySQL 5.7's first-start log line: its generated password may start with any sign
+(``,5Dq_ax<hOo3``), which the told value's form does not take."""
 
 
 _WORDS_AND_VERSION = re.compile(r"[a-z]+(?:[_\-.][a-z]+)*[_\-.]?v?\d+(?:\.\d+)*")
@@ -61,9 +83,12 @@ _ASSIGNED_NAME = re.compile(r"[A-Za-z_][\w.\-]*")
 
 
 def _assignment(value: str) -> bool:
-    """``name=value`` (a name, then something besides base64's padding)."""
+    """``name=value`` (a name, then something besides base64's padding); a "name" mixing
+    cases and digits is the value's own start (Elasticsearch's ``q5R2=Uuq7dY8aBCd*Xvv``)."""
     name, _, rest = value.partition("=")
-    return bool(rest.strip("=")) and _ASSIGNED_NAME.fullmatch(name) is not None
+    if not rest.strip("=") or _ASSIGNED_NAME.fullmatch(name) is None:
+        return False
+    return not (name != name.lower() and name != name.upper() and any(c.isdigit() for c in name))
 
 
 _EMAIL = re.compile(r"@[\w\-]+\.[A-Za-z]|^@|@$")
@@ -125,8 +150,13 @@ _TRIGGER = {
     "api key": "key", "api_key": "key", "apikey": "key", "credentials": "cred", "creds": "cred",
 }  # fmt: skip
 """The pre-check's trigger of a name that is not its own ("pass" is one for three names)."""
-PROSE_SECRET = tuple(_p(_told(noun), _TRIGGER.get(noun, noun), lower=True) for noun in _NOUNS)
-"""One pattern per name (lower-cased text), hung on the name's trigger."""
+PROSE_SECRET = (
+    *(_p(_told(noun), _TRIGGER.get(noun, noun), lower=True) for noun in _NOUNS),
+    *(_p(_own(noun) + _LABEL + _VALUE, _TRIGGER.get(noun, noun), lower=True) for noun in _NOUNS),
+    _p(_MYSQL_TEMPORARY, "pass", lower=True),
+)
+"""Per name (lower-cased text, hung on the name's trigger) the told form and the label form,
+and MySQL's temporary password."""
 
 
 _KEY_NOUNS = ("key", "bearer")

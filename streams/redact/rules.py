@@ -379,7 +379,7 @@ SECRET_RULES: tuple[Rule, ...] = (
                 r"(?<!-[a-z][ \t]password)(?<!password[ \t]password)"
                 r"[ \t]+(?![=:\-])"
                 r"(?!(?:passed|failed|error|skipped|xfailed|xpassed|xfail|xpass)\b)"
-                r"(?:([^\s\"'`,;]{3,512})(?=[ \t]*(?:$|\n|\r|`))"
+                r"(?:([^\s\"'`,;]{2,511}[^\s\"'`,;:])(?=[ \t]*(?:$|\n|\r)|`)"
                 r"|((?=[^\s\"'`,;]*[^a-z\s\"'`,;])[^\s\"'`,;]{3,512})(?=['\"]))",
                 "secret",
                 "key",

@@ -261,3 +261,42 @@ def test_a_word_and_a_long_number_after_key_is_no_version() -> None:
     out = R.redact_text("INFO [mongo.auth] using key Pass191198596 for tenant acme-eu")[0]
     assert "Pass191198596" not in out
     assert R.redact_text("the key for Poly1305 is derived")[0] == "the key for Poly1305 is derived"
+
+
+PRINTED_UNDER_A_LABEL = (
+    # what servers print on their first start (seventeenth session)
+    ("[Note] A temporary password is generated for root@localhost: ,5Dq_ax<hOo3", ",5Dq_ax<hOo3"),
+    (
+        "ℹ️  Password for the elastic user (reset with `bin/elasticsearch-reset-password -u elastic`):\n  q5R2=Uuq7dY8aBCd*Xvv\n",
+        "q5R2=Uuq7dY8aBCd*Xvv",
+    ),
+    (
+        "Please use the following password to proceed to installation:\n\nbd9627decc6346d780b3b6ab6ea8fe1f\n\nThis may also be found at: /var/jenkins_home/secrets/initialAdminPassword",
+        "bd9627decc6346d780b3b6ab6ea8fe1f",
+    ),
+    ("Your password is: Tr0ub4dor&3x", "Tr0ub4dor&3x"),
+    ("Password for user admin: hG7!kq2Lm9", "hG7!kq2Lm9"),
+    ("Your new password is:\n\n    castle99x\n", "castle99x"),
+)
+
+
+@pytest.mark.parametrize(("text", "secret"), PRINTED_UNDER_A_LABEL)
+def test_a_value_printed_under_a_label_goes(text: str, secret: str) -> None:
+    assert secret not in R.redact_text(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The password is: stored in vault",
+        "Password for user admin: see the wiki",
+        "The password for the db (prod):\n\n  see below\n",
+        "Reset the password for your account:\n  https://example.com/reset/abc123",
+        "token for the api: ${API_TOKEN}",
+        "The key for this map: user_42",
+        "If password contains `:`, it must be encoded",  # a word before a code span
+        "Your new password is:\n\n    (hidden)\n",
+    ],
+)
+def test_a_label_over_no_value_stays(text: str) -> None:
+    assert R.redact_text(text)[0] == text
