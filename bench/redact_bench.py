@@ -299,6 +299,7 @@ def main() -> None:
             "fresh21",
             "realneg",
             "vectors",
+            "logneg",
         ),
         help="corpus split(s) to score (default: blind and tune; fresh: Nosey Parker's "
         "examples; fresh2: Kingfisher's and secretlint's; fresh3: Semgrep's rule tests; "
@@ -327,7 +328,8 @@ def main() -> None:
         "(Damn Vulnerable Bank, vulnerable-node, DSVW, vulnado, Goof, Hackazon, the MASTG "
         "playground, Allsafe, InjuredAndroid, AndroGoat, DVIA-v2, BugBazaar, OVAA); realneg: "
         "negatives only, harmless strings from real public files; vectors: negatives only, "
-        "crypto test vectors, object keys and encoded data from real public files)",
+        "crypto test vectors, object keys and encoded data from real public files; logneg: "
+        "negatives only, real terminal output and logs from public fixtures and threads)",
     )
     parser.add_argument("--n", type=int, default=40_000)
     parser.add_argument("--repeat", type=int, default=3)

@@ -88,7 +88,11 @@ SPLIT_FILES = {
 DEFAULT_FILES = ("secrets.jsonl", "negatives.jsonl")
 Scan = Callable[[str], tuple[str, dict[str, int]]]
 """One string to (text, findings): ``Redactor.redact_text``."""
-NEGATIVE_SPLITS = {"realneg": "realneg_negatives.jsonl", "vectors": "vectors_negatives.jsonl"}
+NEGATIVE_SPLITS = {
+    "realneg": "realneg_negatives.jsonl",
+    "vectors": "vectors_negatives.jsonl",
+    "logneg": "logneg_negatives.jsonl",
+}
 """Negatives-only splits: harmless strings taken from real public files (lock files, public
 keys, cache paths, ids), scored for false positives alone."""
 
