@@ -48,7 +48,9 @@ rules and examples Betterleaks and Titus added to gitleaks' and Nosey Parker's, 
 fresh21`` the one taken from the
 credentials hard-coded in thirteen vulnerable web and mobile apps (Damn Vulnerable Bank,
 vulnerable-node, DSVW, vulnado, Goof, Hackazon, the MASTG playground, Allsafe, InjuredAndroid,
-AndroGoat, DVIA-v2, BugBazaar, OVAA) (each in its own files; ``--split`` repeats).
+AndroGoat, DVIA-v2, BugBazaar, OVAA), ``--split fresh22`` the one taken from the example
+credentials in fourteen API providers' official SDKs and docs (each in its own files;
+``--split`` repeats).
 Per split it
 also prints the field readings' figures (``short_text_fields``, ``lone_value_fields``,
 ``located_fields``: the path and URL fields) and the negatives altered when planted alone
@@ -297,6 +299,7 @@ def main() -> None:
             "fresh19",
             "fresh20",
             "fresh21",
+            "fresh22",
             "realneg",
             "vectors",
             "logneg",
@@ -326,7 +329,8 @@ def main() -> None:
         "fresh20: the rules and examples Betterleaks and Titus added to gitleaks' and Nosey "
         "Parker's; fresh21: the credentials hard-coded in thirteen vulnerable web and mobile apps "
         "(Damn Vulnerable Bank, vulnerable-node, DSVW, vulnado, Goof, Hackazon, the MASTG "
-        "playground, Allsafe, InjuredAndroid, AndroGoat, DVIA-v2, BugBazaar, OVAA); realneg: "
+        "playground, Allsafe, InjuredAndroid, AndroGoat, DVIA-v2, BugBazaar, OVAA); fresh22: the "
+        "example credentials in fourteen API providers' official SDKs and docs; realneg: "
         "negatives only, harmless strings from real public files; vectors: negatives only, "
         "crypto test vectors, object keys and encoded data from real public files; logneg: "
         "negatives only, real terminal output and logs from public fixtures and threads)",

@@ -14,11 +14,13 @@ fresh19: the credentials
 hard-coded in CloudGoat, AWSGoat and AzureGoat, the OWASP SKF labs and PyGoat;
 fresh20: the rules and examples Betterleaks and Titus added to gitleaks' and Nosey Parker's;
 fresh21: the credentials hard-coded in thirteen vulnerable web and mobile apps, Damn
-Vulnerable Bank to OVAA) are well formed:
+Vulnerable Bank to OVAA; fresh22: the example credentials in fourteen API providers' official
+SDKs and docs) are well formed:
 each loads, every case cites its file and line at the pinned commit, ids are the split's own
 (fresh9's ``w``: ``v`` is the vectors split's ``vn…``; fresh13's ``b``, fresh14's ``c``,
 fresh15's ``d``, fresh16's ``a``, fresh17's ``e``, fresh18's ``i``, fresh19's ``j``,
-fresh20's ``l`` and fresh21's ``o``: no other
+fresh20's ``l``, fresh21's ``o`` and fresh22's ``sd``, two letters once every single one
+was taken: no other
 file's ids begin with them), no
 value or negative text of an earlier split comes back, and no negative holds a labelled value
 (that each value sits in its carriers is tested for every split in ``test_fresh_corpus``). No
@@ -263,6 +265,44 @@ SPLITS = (
         ),
         (35, 30, 145),
         19,
+    ),
+    Split(
+        "fresh22",
+        "sd",
+        re.compile(
+            r"https://github\.com/(?:stripe/stripe-python/blob/6c6e3736d16dde7a2f0155379ea3cd99b976460b"
+            r"|twilio/twilio-python/blob/306691e793f417b6974640d1ef88785e9de03b2a"
+            r"|slackapi/python-slack-sdk/blob/ae87985e2c3811ead978f31ea5a1e4a7ca5c3515"
+            r"|getsentry/sentry-python/blob/064542dd2cbdbe0b11f1cda7f47d7d2920b0c38b"
+            r"|cloudflare/cloudflare-python/blob/ac1ae1cb4fe55b6b9493500d82d7b5267da3535f"
+            r"|Vonage/vonage-python-sdk/blob/b308cb1e94192b7ae5f5f7256d0ff1dfdd028020"
+            r"|plivo/plivo-python/blob/a0cd3237d2ce1dc46434572997f9ccf380502af0"
+            r"|razorpay/razorpay-python/blob/b56ac018bf023e2b244a73a4bda2ea861115edcf"
+            r"|messagebird/python-rest-api/blob/2371520004eab2a2d9ff5c0d2e098626a07f8e35"
+            r"|auth0/auth0-python/blob/d6407dbf40268f88cc166a448fa0590a61f82f0e"
+            r"|python-gitlab/python-gitlab/blob/00e380267b2408f77a23fccfaa1d64ba0bc38cac"
+            r"|hvac/hvac/blob/09902dea41c2c6313cd7844be4d984c1514bd822"
+            r"|bugsnag/bugsnag-python/blob/bb936a1b313ee29f610fb8c09f2602f2891baede"
+            r"|docker/docker-py/blob/afc6d1ee308e78b908b96a94298c37fa8c465588)/[^#]+#L\d+"
+        ),
+        (
+            "stripe-python",
+            "twilio-python",
+            "slack-sdk",
+            "sentry-python",
+            "cloudflare-python",
+            "vonage-python",
+            "plivo-python",
+            "razorpay-python",
+            "messagebird-python",
+            "auth0-python",
+            "python-gitlab",
+            "hvac",
+            "bugsnag-python",
+            "docker-py",
+        ),
+        (60, 45, 95),
+        21,
     ),
 )
 each = pytest.mark.parametrize("split", SPLITS, ids=lambda s: s.name)

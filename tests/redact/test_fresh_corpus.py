@@ -80,8 +80,10 @@ ID_LETTER = {
     "fresh19": "j",
     "fresh20": "l",
     "fresh21": "o",
+    "fresh22": "sd",  # every single letter starts some file's ids
 }
-"""Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives."""
+"""Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
+(two letters from ``fresh22`` on)."""
 
 
 def _earlier(split: str) -> tuple[list[str], list[str]]:

@@ -83,6 +83,7 @@ SPLIT_FILES = {
     "fresh19": ("fresh19_secrets.jsonl", "fresh19_negatives.jsonl"),
     "fresh20": ("fresh20_secrets.jsonl", "fresh20_negatives.jsonl"),
     "fresh21": ("fresh21_secrets.jsonl", "fresh21_negatives.jsonl"),
+    "fresh22": ("fresh22_secrets.jsonl", "fresh22_negatives.jsonl"),
 }
 """Splits kept in files of their own (so adding them moves no figure of the others)."""
 DEFAULT_FILES = ("secrets.jsonl", "negatives.jsonl")
