@@ -53,7 +53,9 @@ from .key_material import (
     key_material,
     strip_word,
 )
+from .noun_place import BREAKS, names_a_thing
 from .public_der import in_public_pem_block
+from .tables import in_id_column
 from .value_forms import counts_up
 
 
@@ -208,7 +210,7 @@ def secret_context(
         ]
     if not secrets:
         return False
-    secrets = [p for p in secrets if not _in_file_name(text, lo + p)]
+    secrets = [p for p in secrets if not names_a_thing(text, lo + p)]
     if not secrets:
         return False  # every secret word names a file (a checksum listing's path)
     if after_id_label(text, start):
@@ -241,7 +243,7 @@ _NAME_TAIL = " \t\r\"'`)]};,:=_"
 """What may follow a noun that ends its line before the value on the next line
 (``client = Client(os.environ['GEO_TOKEN'])``, then the literal that replaced it)."""
 _WORD = re.compile(r"[^\s\"'`]{" + str(_MIN_SHORT) + ",}")
-_BREAKS = " \t\r\n\"'`"
+_BREAKS = BREAKS
 _WORD_REST = re.compile(r"[^\s\"'`]{1,2048}")
 
 
@@ -349,7 +351,7 @@ def key_spans(
     """
     if low is None or "[redacted:" in low:
         low = _lower_window(text, 0, len(text))
-    nouns = [(a, b) for a, b in noun_spans(low, hits) if not _in_file_name(text, a)]
+    nouns = [(a, b) for a, b in noun_spans(low, hits) if not names_a_thing(text, a)]
     return _values_after(text, low, nouns)
 
 
@@ -447,25 +449,6 @@ def _named_by_noun(text: str, low: str, nouns: list[tuple[int, int]], start: int
         return False  # "api key for build 8fd61e…": the id word is nearer
     after = _ID_WORD.search(low, end, min(len(low), end + _ID_NEAR))
     return after is None or "\n" in low[end : after.start()]
-
-
-_FILE_WORD = re.compile(
-    r"[^\s\"'`<>=]*\.(?:inc|json|txt|ya?ml|env|cfg|conf|ini|toml|xml|properties|php|py|js|ts"
-    r"|rb|go|java|sh|md|csv|log|lock|sum|pem|crt|cer|der|pub|p12|pfx|jks|gpg|asc)"
-)
-"""A file's name, with its path: a file extension ends it. Not code's attribute access
-(``key.d``, ``api.key``), markup (``<key>ApiToken</key>``) or an assignment (``KEY=…``); a
-path alone is not one either (``./scripts/check-key`` names what the value it is given is)."""
-
-
-def _in_file_name(text: str, at: int) -> bool:
-    """The word holding position ``at`` (read between blanks and quotes) is a file's name
-    and ``at`` is before its extension (``includes/password.inc``, ``token.json``): a
-    secret word there names a file, not a value after it (a checksum listing:
-    ``includes/password.inc<TAB><sha256>``)."""
-    head = max(text.rfind(c, 0, at) for c in _BREAKS) + 1
-    tail = min((i for i in (text.find(c, at) for c in _BREAKS) if i >= 0), default=len(text))
-    return _FILE_WORD.fullmatch(text, head, tail) is not None and at < text.rfind(".", head, tail)
 
 
 def _run_material(token: str) -> bool:
@@ -571,15 +554,18 @@ def _handled_as_a_key(text: str, start: int, end: int) -> bool:
 
 def entropy_or_context(token: str, text: str, start: int, end: int) -> bool:
     """The ``high_entropy_token`` rule's check: random enough alone, or in context; never
-    a value assigned to a page cursor or a handshake nonce (``"NextToken": "…"``), nor a
-    stand-in that counts up (``abcdef1234567890abcdef…``, :func:`accept.counts_up`)."""
+    a value assigned to a page cursor or a handshake nonce (``"NextToken": "…"``), a
+    stand-in that counts up (``abcdef1234567890abcdef…``, :func:`accept.counts_up`) nor a
+    table's id (:mod:`.tables`)."""
     if _file_name(text, end):
         return False  # "<hash>.bfu", "tmpk3j9x8q2w.json": a file's name, never a token
     if text.endswith("ENC(", max(0, start - 4), start):
         return False  # Jasypt's ENC(…): a ciphertext whose key is elsewhere
     if not (is_secret_token(token, text, start, end) or run_in_context(token, text, start, end)):
         return False
-    return not names_no_credential(text, start) and not counts_up(token)
+    if names_no_credential(text, start) or counts_up(token):
+        return False
+    return not in_id_column(text, start, end)  # a table's id or name cell (tables.py)
 
 
 _FILE_EXT = re.compile(r"\.[A-Za-z0-9]{1,5}(?![A-Za-z0-9_\-])")

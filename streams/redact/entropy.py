@@ -57,6 +57,7 @@ from .ids import (
     after_resource_id_label,
     json_id_key,
     jwk_public_member,
+    lvm_device_name,
     public_id,
     reversed_google_client_id,
 )
@@ -525,7 +526,11 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
         or after_resource_id_label(text, start)
     ):
         return False  # a single-case value after an id label; any value of a JSON "id" key
-    if public_id(token) or reversed_google_client_id(text, start, token):
+    if (
+        public_id(token)
+        or reversed_google_client_id(text, start, token)
+        or lvm_device_name(text, start, token)
+    ):
         return False  # an IPFS CID, a Stripe object id, an age recipient, a minisign key
     if jwk_public_member(text, start):
         return False  # a published JSON Web Key's modulus or curve point

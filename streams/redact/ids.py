@@ -150,11 +150,20 @@ _SEGWIT_ADDRESS = re.compile(r"(?:bc|tb)1[qp][02-9ac-hj-np-z]{38,58}")
 """A Bitcoin SegWit or Taproot address (``bc1q…``, bech32, lower case): where money is
 sent, published on purpose; its private key is a WIF or an extended key, never this form."""
 
+_LVM_UUID = re.compile(r"[A-Za-z0-9]{6}(?:-[A-Za-z0-9]{4}){5}-[A-Za-z0-9]{6}")
+"""An LVM physical volume's, group's or logical volume's UUID as ``blkid``, ``pvs`` and
+udev print it (``3klkIj-w1qk-DkJi-0XBJ-y3o7-i2Ac-vHqWBM``: 32 letters and digits in groups
+of 6-4-4-4-4-4-6); device-mapper names glue a group's and a volume's into
+``LVM-<64>``."""
+_APK_CHECKSUM = re.compile(r"Q1[A-Za-z0-9+/]{27}=")
+"""An Alpine package's checksum in ``APKINDEX`` and ``apk`` output (``C:Q1…=``: ``Q1`` and a
+SHA-1 in base64)."""
+
 
 def public_id(token: str) -> bool:
     """A run of a documented public form: an IPFS CID, a Stripe object id, an age
-    recipient, a minisign public key, a key made for client code or a Bitcoin address (full
-    matches only)."""
+    recipient, a minisign public key, a key made for client code, a Bitcoin address, an LVM
+    UUID or an Alpine package checksum (full matches only)."""
     return bool(
         _IPFS_CID.fullmatch(token)
         or _STRIPE_OBJECT.fullmatch(token)
@@ -162,7 +171,18 @@ def public_id(token: str) -> bool:
         or _MINISIGN_PUBLIC.fullmatch(token)
         or _CLIENT_SIDE_KEY.fullmatch(token)
         or _SEGWIT_ADDRESS.fullmatch(token)
+        or _LVM_UUID.fullmatch(token)
+        or _APK_CHECKSUM.fullmatch(token)
     )
+
+
+_LVM_DEVICE_TAIL = re.compile(r"(?:x2d)?[A-Za-z0-9]{64}")
+
+
+def lvm_device_name(text: str, start: int, token: str) -> bool:
+    """A device-mapper name's LVM part (``dm-uuid-LVM-<group's><volume's UUID>``, as
+    ``systemctl`` and ``/dev/disk/by-id`` show it; systemd escapes its ``-`` as ``\\x2d``)."""
+    return text.endswith(("LVM-", "LVM\\"), 0, start) and bool(_LVM_DEVICE_TAIL.fullmatch(token))
 
 
 _GOOGLE_CLIENT_ID = re.compile(r"[0-9]{6,14}-[a-z0-9]{32}")

@@ -33,9 +33,13 @@ _NOT_SECRET_SHAPES = re.compile(
     r"|[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+"  # e-mail addresses
     r"|[\w\-]+\.[a-z]{1,5}(?::\d+)?"  # file names, host:port
     r"|[\w.\-]+:\d+(?::\d+)?"  # host:port, file:line
+    r"|[a-z]\w*(?::[a-z]\w*){2,}:?"  # an Objective-C selector's parts: atLOI:ofKind:lqm:
 )
-_DIGEST_PREFIX = re.compile(r"(?:sha(?:1|224|256|384|512)|md5|h1)[-:=]")
-"""``sha512-…`` (lockfiles), ``h1:…`` (go.sum), ``sha256:…``: a digest after its label."""
+_DIGEST_PREFIX = re.compile(r"(?i:sha(?:1|224|256|384|512)|md5|h1)[-:=]")
+"""``sha512-…`` (lockfiles), ``h1:…`` (go.sum), ``sha256:…``, an SSH key's fingerprint
+(``SHA256:86iQP6…``, as ``ssh -v`` and ``sshd -d`` print it): a digest after its label."""
+_PINNED_DIGEST = re.compile(r"@(?i:sha(?:256|384|512)):[0-9a-f]{8,}")
+"""``redis@sha256:6a69…``: an image pinned by its digest (read before ``user:password``)."""
 _TRAILING = ".,;:!?)]}>"
 _LEADING = "([{<=:"
 
@@ -191,7 +195,7 @@ def key_material(word: str) -> bool:
         return len(word) >= _MIN_HEX and not word.isdigit()
     if _SHORT_HEX.fullmatch(word):
         return False  # short hex: a short sha, a span or container id
-    if ":" in word and _user_password(word):
+    if ":" in word and _user_password(word) and not _PINNED_DIGEST.search(word):
         return True
     if not any(_random_part(p) for p in _PARTS.findall(word)):
         return False  # the cheap test first: names, words with numbers, code

@@ -27,7 +27,18 @@ def is_identifier_like(s: str) -> bool:
     letters = [seg for seg in _SEGMENT.findall(s) if seg.isalpha()]
     if len(letters) >= _MANY_SEGMENTS and sum(map(len, letters)) < _SHORT_MEAN * len(letters):
         return False  # jCBaQngSHiHDRYOcs: case flips every few letters, no words
-    return _wordy(letters, drawn_apart="/" not in s) >= 0.6 * len(s)
+    return _wordy(letters, drawn_apart="/" not in s) >= 0.6 * (len(s) - _counter_digits(s))
+
+
+_COUNTER = re.compile(r"(?<=_)[0-9]{6,}(?=_|$)")
+
+
+def _counter_digits(s: str) -> int:
+    """Digits of the long numbers (6+) an identifier's words are joined to by ``_`` (Hadoop's
+    ``DFSClient_NONMAPREDUCE_1537864556_1``: a client name, a process id): a number there
+    counts or stamps a thing, it is not the name's letters drawn. A short one may be a
+    password's (``User2_123``)."""
+    return sum(len(m) for m in _COUNTER.findall(s)) if "_" in s else 0
 
 
 def word_share(s: str) -> float:
