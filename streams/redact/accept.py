@@ -25,6 +25,7 @@ from .value_forms import (
     bracketed_placeholder,
     comment_words,
     counts_up,
+    doc_field,
     is_label,
     is_prose_label,
     is_ui_text,
@@ -170,6 +171,8 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
         return True
     if is_placeholder(value) or is_prose_label(value) or _between_strings(value):
         return False
+    if doc_field(text, start):
+        return False  # ":param password: The password to use.": a description
     if _CLOSES_A_CALL.match(value) and text[start - 1 : start] in ("'", '"'):
         return False  # ask("Enter your password:") {…}: the quote closes the prompt's string
     if is_ui_text(value, text, start) or RESOURCE_REF.fullmatch(unquoted(value)):
@@ -350,6 +353,13 @@ _PASSWORD_WORDS_ONLY = re.compile(
 )
 """A password that is only the word itself, maybe repeated around an escaped sign
 (requests' test ids: ``http://user:pass%20pass@complex.url.com``)."""
+
+
+def stand_in_pair(user: str, password: str) -> bool:
+    """A textbook pair (``user:pass``, ``foo:bar``) or a password that is only the word."""
+    pair = (user.lower(), password.lower())
+    words_only = _PASSWORD_WORDS_ONLY.fullmatch(password) is not None
+    return words_only or pair[1] in _METASYNTACTIC or pair in _STAND_IN_PAIRS
 
 
 def _stand_in_userinfo(password: str, text: str, start: int) -> bool:

@@ -565,6 +565,8 @@ def entropy_or_context(token: str, text: str, start: int, end: int) -> bool:
         return False
     if names_no_credential(text, start) or counts_up(token):
         return False
+    if ids.assigned_to_a_signature(text, start):
+        return False  # signature = '…': one request's HMAC
     return not in_id_column(text, start, end)  # a table's id or name cell (tables.py)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from . import accept
+from .key_material import decoded_base64
 from .pattern import Pattern, Rule
 from .pattern import literal as _p
 from .tool_flags import FLAG_VALUE, PIPED_SECRET_PATTERNS, TOOL_FLAG_PATTERNS, values_after
@@ -35,6 +36,21 @@ def _query_value(value: str, text: str, start: int, end: int) -> bool:
     name or a route parameter stands in it (``?access_token=ACCESS_TOKEN_HERE``,
     ``?key=:api_key``: :func:`value_forms.named_placeholder`)."""
     return accept.url_password(value, text, start, end) and not named_placeholder(value)
+
+
+def header_value(value: str, text: str, start: int, end: int) -> bool:
+    """An ``Authorization`` header's credential, judged as an assignment's value, unless a
+    constant's name stands in it (``Bearer PRIMARY_ACCOUNT_JWT``) or it is ``Basic`` over a
+    textbook pair (``dXNlcjpwYXNz`` is ``user:pass``, a proxy example's)."""
+    if named_placeholder(value):
+        return False
+    if text[max(0, start - 12) : start].lower().rstrip().endswith("basic"):
+        raw = decoded_base64(value.rstrip("="))
+        if raw and raw.isascii() and b":" in raw:
+            user, _, password = raw.decode().partition(":")
+            if accept.stand_in_pair(user, password):
+                return False
+    return accept.assignment_value(value, text, start, end)
 
 
 CREDENTIAL_RULES: tuple[Rule, ...] = (

@@ -60,6 +60,7 @@ from .ids import (
     lvm_device_name,
     public_id,
     reversed_google_client_id,
+    twilio_sid,
 )
 from .names import (
     VOWELS,
@@ -513,7 +514,9 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
     hex_verdict = hex_key(token)
     if hex_verdict is not None:
         if hex_verdict:
-            return not after_id_label(text, start) and not _in_dotted_name(text, start, end)
+            if after_id_label(text, start) or _in_dotted_name(text, start, end):
+                return False
+            return not twilio_sid(token)
         return _keyword_right_before(text, start) and not _SAME_CASE_UUID.fullmatch(token)
     if ULID.fullmatch(token) or WHEEL_TAG.fullmatch(token) or CLOUDFORMATION_NAME.fullmatch(token):
         return False  # an id (a ULID, a CloudFormation name), a wheel's tags

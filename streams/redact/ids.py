@@ -155,6 +155,10 @@ _LVM_UUID = re.compile(r"[A-Za-z0-9]{6}(?:-[A-Za-z0-9]{4}){5}-[A-Za-z0-9]{6}")
 udev print it (``3klkIj-w1qk-DkJi-0XBJ-y3o7-i2Ac-vHqWBM``: 32 letters and digits in groups
 of 6-4-4-4-4-4-6); device-mapper names glue a group's and a volume's into
 ``LVM-<64>``."""
+_TWILIO_SID = re.compile(r"(?!SK)[A-Z]{2}[0-9a-f]{32}")
+"""A Twilio resource's SID (``AC…`` account, ``CA…`` call, ``SM…`` message, ``QE…``: two
+capitals and 32 hex), printed in every API response and log: an id. ``SK…`` is an API key's
+SID, which scanners take for the key (gitleaks, semgrep, Nosey Parker): it stays a finding."""
 _APK_CHECKSUM = re.compile(r"Q1[A-Za-z0-9+/]{27}=")
 """An Alpine package's checksum in ``APKINDEX`` and ``apk`` output (``C:Q1…=``: ``Q1`` and a
 SHA-1 in base64)."""
@@ -163,7 +167,7 @@ SHA-1 in base64)."""
 def public_id(token: str) -> bool:
     """A run of a documented public form: an IPFS CID, a Stripe object id, an age
     recipient, a minisign public key, a key made for client code, a Bitcoin address, an LVM
-    UUID or an Alpine package checksum (full matches only)."""
+    UUID, an Alpine package checksum or a Twilio resource's SID (full matches only)."""
     return bool(
         _IPFS_CID.fullmatch(token)
         or _STRIPE_OBJECT.fullmatch(token)
@@ -173,7 +177,25 @@ def public_id(token: str) -> bool:
         or _SEGWIT_ADDRESS.fullmatch(token)
         or _LVM_UUID.fullmatch(token)
         or _APK_CHECKSUM.fullmatch(token)
+        or twilio_sid(token)
     )
+
+
+def twilio_sid(token: str) -> bool:
+    """A Twilio resource's SID (:data:`_TWILIO_SID`); the entropy rule asks before its hex
+    verdict, which the mixed case would otherwise give."""
+    return len(token) == 34 and _TWILIO_SID.fullmatch(token) is not None
+
+
+_SIGNATURE_NAME = re.compile(r"signature[\"']?\]?[ \t]*(?:=|:)[ \t]*[\"']?$", re.IGNORECASE)
+
+
+def assigned_to_a_signature(text: str, start: int) -> bool:
+    """The value is assigned to a name ending in "signature" (``signature = '…'``,
+    ``"X-Signature": "…"``): an HMAC over one request, as SDK tests write it, not the key
+    that made it. Only an assignment: "the webhook signature <value>" in prose is read as
+    before."""
+    return _SIGNATURE_NAME.search(text, max(0, start - 24), start) is not None
 
 
 _LVM_DEVICE_TAIL = re.compile(r"(?:x2d)?[A-Za-z0-9]{64}")

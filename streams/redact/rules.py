@@ -46,7 +46,10 @@ from . import (
     seed_phrase,
     statements,
 )
-from .credentials import CREDENTIAL_RULES
+from .assignments import ASSIGN as _ASSIGN
+from .assignments import VALUE as _VALUE
+from .assignments import assignment as _assignment
+from .credentials import CREDENTIAL_RULES, header_value
 from .pattern import Pattern, Rule
 from .pattern import found as _found
 from .pattern import literal as _p
@@ -56,22 +59,6 @@ from .providers import PROVIDER_RULES
 from .urls import URL_RULES
 from .value_forms import PASSWORD_ELSEWHERE, PASSWORD_ELSEWHERE_TRIGGERS
 
-# Value of an assignment: quoted (any content) or a bare run. Used on lower-cased text.
-_VALUE = (
-    r"[ \t]*(?:[rbuf]{0,2}\\?\"([^\"\\\n]{3,2048})\\?\"|[rbuf]{0,2}\\?'([^'\\\n]{3,2048})\\?'"
-    r"|`([^`\n]{3,2048})`|([^\s\"'`,;:=]{1,256}:(?:'[^'\n]{1,2048}'|\"[^\"\n]{1,2048}\"))"
-    r"|(?![=>])((?:[^\s\"'`,;\\]|\\(?![nrt\"\\])){3,2048}))"
-)
-"""Up to 2048 characters: signed tokens (JWTs, macaroons, OAuth tokens) run to ~1000 and
-are redacted whole. ``user:'quoted pw'`` (``http --auth=…``, ``credentials=…``) is one
-value: a bare run would stop at the quote and take only ``user:``. A bare run ends at a
-JSON escape (``\\n``, ``\\t``, ``\\"``): in an escaped diff or trajectory that is the end of
-the line or of the string, not part of the value."""
-_ASSIGN = r"(?:\\?[\"'])?\]?[ \t]*(?:=|:=|=>|:{2,3}=|[.?]=|:(?!:))"
-"""``=``, ``:=``, ``=>``, ``:`` and PHP's ``.=``, Make's ``::=``, ``:::=`` and ``?=`` (gitleaks'
-sample lines write a token with each). Not ``+=``: code appends a piece to a value with it
-(``userpass += f":{password}"``, 3 chunks of 20,000 package files)."""
-
 _AWS_HEAD = r"(?:(?<![A-Za-z0-9])|(?<=%[0-9A-Fa-f]{2}))"
 """Where an AWS key id may start: not glued to a word, or right after a URL escape."""
 
@@ -79,35 +66,6 @@ _AWS_HEAD = r"(?:(?<![A-Za-z0-9])|(?<=%[0-9A-Fa-f]{2}))"
 _CURL_USER = r"[ \t](?:-u|--user)[ \t=]*[\"']?[^\s:\"']*:([^\s\"']+)"
 """``-u user:password`` of a curl command; the password is a group (the first that took
 part in the match is the secret)."""
-
-
-_NAME_SUFFIX = (
-    r"(?:[_\-.]?(?:key|value|base|data|string|str|text|token|secret|access|pass|word|phrase"
-    r"|plain|raw|prod|production|dev|live|test|staging|local|admin|root|[0-9]"
-    r"|for[_\-][a-z0-9]+))*"
-)
-"""Words a secret's name may end with (``SECRET_KEY``, ``secret_key_base``, ``token2``,
-``password_for_email``): a positive list, so ``token_url``, ``password_hash`` or
-``secret_name`` stay names."""
-
-
-_TYPE_ANNOTATION = (
-    r"(?:[ \t]*:[ \t]*&?(?:'static[ \t]+)?[a-z_][a-z0-9_.]*(?:\[[a-z0-9_., \[\]]*\])?[!?]?"
-    r"|[ \t]+(?:string|str))?(?=[ \t]*(?:=|:=)[^=>])"
-)
-"""A declared type between a name and its ``=``: Rust's ``API_KEY: &str =``, TypeScript's
-``apiKey: string =``, Python's ``API_KEY: str =``, Kotlin's and Swift's ``: String =`` (and
-Swift's optionals ``: UITextField! =``),
-Go's ``var apiKey string =``. Optional, and only before ``=``, so YAML's ``key: value``
-is read as before."""
-
-
-def _assignment(keyword: str, *triggers: str) -> Pattern:
-    return _p(
-        keyword + _NAME_SUFFIX + "(?:" + _TYPE_ANNOTATION + ")?" + _ASSIGN + _VALUE,
-        *triggers,
-        lower=True,
-    )
 
 
 _SECRET_NAME = r"[a-z0-9_\-.]*(?:key|token|secret|pass|pwd|credential|auth)[a-z0-9_\-.]*"
@@ -250,7 +208,15 @@ SECRET_RULES: tuple[Rule, ...] = (
     # A provider prefix glued to a word ("xsk_live_…", "ssk-ant-…") is not that prefix.
     Rule(
         "stripe_key",
-        (_t(r"(?<![A-Za-z0-9])[sr]k_(?:live|test)_[0-9A-Za-z]{16,}", "k_live_", "k_test_"),),
+        # (12+: docs cut keys short, sk_test_KOWobxXidxNlIx; gitleaks takes 10 and sk_prod_)
+        (
+            _t(
+                r"(?<![A-Za-z0-9])[sr]k_(?:live|test|prod)_[0-9A-Za-z]{12,}",
+                "k_live_",
+                "k_test_",
+                "k_prod_",
+            ),
+        ),
     ),
     Rule("anthropic_key", (_t(r"(?<![A-Za-z0-9])sk-ant-[A-Za-z0-9_\-]{20,}", "sk-"),)),
     Rule(
@@ -326,7 +292,7 @@ SECRET_RULES: tuple[Rule, ...] = (
             ),
             _p(r"bearer[ \t]+([a-z0-9._~+/\-]{16,}=*)", "bearer", lower=True),
         ),
-        accept.assignment_value,
+        header_value,
     ),
     Rule(
         "secret_assignment",

@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 
 from . import context, noise, pytest_report
-from .rules import _NAME_SUFFIX
+from .assignments import NAME_SUFFIX as _NAME_SUFFIX
 
 TRIGGER_CONTEXTS: dict[str, re.Pattern[str]] = {
     # Every pattern with the trigger "key" has api/access/private/account right before it

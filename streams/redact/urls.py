@@ -1,7 +1,8 @@
 """Credentials that are a URL or a part of its path: webhooks whose whole URL lets anyone
 post (Slack, Discord, Teams, Zapier, Tines), keys a service puts in the path (Alchemy's and
-Infura's RPC endpoints, ThingsBoard's devices). Part of ``rules.SECRET_RULES``, in its
-order; a URL's userinfo and credential parameters are ``rules``' own.
+Infura's RPC endpoints, ThingsBoard's devices), a key sent as a URL's user. Part of
+``rules.SECRET_RULES``, in its order; a URL's password and credential parameters are
+``rules``' own.
 
 Every pattern hangs on the ``://`` trigger (shared with connection strings) and is
 narrowed by a literal looked for only where it hit (``requires``): no pass of its own over
@@ -10,8 +11,19 @@ every string. The URL's host and path are part of a webhook's secret, the scheme
 
 from __future__ import annotations
 
+from .key_material import key_material
 from .pattern import Rule
 from .pattern import literal as _p
+from .value_forms import counts_up
+
+
+def user_key(value: str, text: str, start: int, end: int) -> bool:
+    """A URL's user alone (no password) that is key material: a token sent as the user
+    (``https://<token>@host``), a Sentry DSN's key (``https://<32 hex>@o1.ingest.sentry.io``).
+    A person's or a service's name (``git``, ``deploy-bot``, ``me%40mail.com``) and a
+    counted stand-in (``0123456789abcdef…``, Titus' Sentry example) stay."""
+    return key_material(value) and not counts_up(value)
+
 
 URL_RULES: tuple[Rule, ...] = (
     Rule(
@@ -48,6 +60,13 @@ URL_RULES: tuple[Rule, ...] = (
                 requires="office.com/webhook",
             ),
         ),
+    ),
+    Rule(
+        "url_user_key",
+        # A URL's userinfo goes (the issue's structure rule), and with no password in it, its
+        # user is the credential when it reads as one; scheme, host and path stay.
+        (_p(r"://([^\s:/?#@\"'<>\[\]`]{16,256})@(?=[A-Za-z0-9\[])", "://"),),
+        user_key,
     ),
     Rule(
         "url_path_key",

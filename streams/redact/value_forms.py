@@ -101,11 +101,37 @@ _INTERPOLATION = re.compile(r"[#$]\{[^}\n]*\}")
 _TOKEN_RUN = re.compile(r"[A-Za-z0-9_\-+/=]{8,}")
 
 
+_ELIDED = re.compile(r"[^\s.…]{1,12}(?:\.{3}|…)[^\s.…]{0,12}")
+"""A value cut short around an ellipsis (``Fe26...Ha``, ``sk_live_...``): what is shown is
+no longer the secret."""
+_SINGLE_SIGNS = re.compile(r"[a-z0-9](?:[.:_\-][a-z0-9]){2,}", re.IGNORECASE)
+"""One sign between separators (``a.b.c.d``, ``x-y-z``): a token's shape drawn, no token."""
+_SOME_WORD = re.compile(r"(?:some|any|the|this) [a-z]+(?: [a-z]+)?")
+"""A determiner and a noun in a value's place (``api_key='some key'``, ``"the token"``)."""
+_SHORT_NAMED = re.compile(r"[a-z]{2,3}_[0-9]{1,4}|[a-z]{2,20}:")
+"""An object id's short prefix and a counter (``token="tok_123"``; a word and a number is a
+password people type: ``password = "admin_123"``) or a word and a colon, a label before the
+real value (python-gitlab's ``private_token = helper: path/to/helper.sh``)."""
+
+
+def drawn_stand_in(value: str) -> bool:
+    """A value cut around an ellipsis, one sign between separators, a determiner and a
+    noun, a short prefix and a counter, or a label: a stand-in an SDK's docs and tests write
+    (fresh22)."""
+    return bool(
+        _ELIDED.fullmatch(value)
+        or _SINGLE_SIGNS.fullmatch(value)
+        or _SOME_WORD.fullmatch(value)
+        or _SHORT_NAMED.fullmatch(value)
+    )
+
+
 def prompt_or_template(value: str) -> bool:
     """A prompt (:data:`_PROMPT`), or a string built around an interpolation with no
     literal run of 8+ token characters left (Ruby's ``"a #{x}"``, a shell's ``"${host}:1"``):
-    the secret is the interpolated variable's, not this literal's."""
-    if _PROMPT.fullmatch(value):
+    the secret is the interpolated variable's, not this literal's; or a drawn stand-in
+    (:func:`drawn_stand_in`)."""
+    if _PROMPT.fullmatch(value) or drawn_stand_in(value):
         return True
     if ("#{" in value or "${" in value) and _INTERPOLATION.search(value):
         return _TOKEN_RUN.search(_INTERPOLATION.sub(" ", value)) is None
@@ -282,7 +308,7 @@ def counts_up(token: str) -> bool:
 
 _NAMED_CONSTANT = re.compile(r"(?:[a-z0-9]{2,8}[_\-])?([A-Z]+(?:_[A-Z]+)*)|:[a-z][a-z_]+")
 _CONSTANT_WORDS = frozenset(
-    {"TOKEN", "KEY", "SECRET", "PASSWORD", "PASSWD", "PWD", "HERE", "YOUR", "AUTH", "APIKEY"}
+    {"TOKEN", "KEY", "SECRET", "PASSWORD", "PASSWD", "PWD", "HERE", "YOUR", "AUTH", "APIKEY", "JWT"}
 )
 
 
@@ -305,3 +331,14 @@ def is_value_pattern(value: str) -> bool:
     ``([a-zA-Z0-9]{32})``, ``\\d{6}``): a scanner's or a validator's description of the
     form, no value of it. A character class with a count, which no drawn key holds."""
     return _VALUE_PATTERN.search(value) is not None
+
+
+_DOC_FIELD = re.compile(
+    r":(?:param|type|arg|argument|ivar|var|cvar|keyword|kwarg)[ \t]+[\w.]+:[ \t]*$"
+)
+
+
+def doc_field(text: str, start: int) -> bool:
+    """Right after a docstring's field (``:param password:``, ``:type token:``): what
+    follows describes the parameter ("The password that the username will use…")."""
+    return _DOC_FIELD.search(text, max(0, start - 48), start) is not None

@@ -195,6 +195,7 @@ RULE_EXAMPLES = {
     "generated_noise": "WORDPRESS_AUTH_KEY=Q$:B]zZjN-AdT<>h7V1.vm+k^|}2wVZf]Xw#QEZ[-pSohv+Kj0W-Z",
     "k8s_secret_data": "kind: Secret\ndata:\n  funnier: dGhpcyBpcyBhcGFzc3dvcmQ=\n",
     "prose_secret": "the staging db password is now Tr0ub4dor&3",
+    "url_user_key": 'sentry_sdk.init(dsn="https://12927b5f211046b575ee51fd8b1ac34f@o1.ingest.sentry.io/1")',
     "prose_key": "2024-05-02 INFO [auth] using key 4ian1234 for tenant acme-eu",
     "prose_setting": "I'll set DISCORD_TOKEN to 47050061723854045311518666050614 locally",
     "client_key_argument": 'client := raven.NewClient("JJ4ZIC9EJNWVIS86")',

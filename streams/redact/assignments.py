@@ -1,0 +1,58 @@
+"""How an assignment is read: a secret's name, the words it may end with, a declared type,
+the operator, the value.
+
+Part of ``rules.SECRET_RULES``: every ``<name> = <value>`` pattern (``secret_assignment``,
+``key_assignment``, the translated password names) is built by :func:`assignment` from these
+pieces, on lower-cased text.
+"""
+
+from __future__ import annotations
+
+from .pattern import Pattern
+from .pattern import literal as _p
+
+VALUE = (
+    r"[ \t]*(?:[rbuf]{0,2}\\?\"([^\"\\\n]{3,2048})\\?\"|[rbuf]{0,2}\\?'([^'\\\n]{3,2048})\\?'"
+    r"|`([^`\n]{3,2048})`|([^\s\"'`,;:=]{1,256}:(?:'[^'\n]{1,2048}'|\"[^\"\n]{1,2048}\"))"
+    r"|(?![=>])((?:[^\s\"'`,;\\]|\\(?![nrt\"\\])){3,2048}))"
+)
+"""An assignment's value, quoted (any content) or a bare run, on lower-cased text.
+
+Up to 2048 characters: signed tokens (JWTs, macaroons, OAuth tokens) run to ~1000 and
+are redacted whole. ``user:'quoted pw'`` (``http --auth=…``, ``credentials=…``) is one
+value: a bare run would stop at the quote and take only ``user:``. A bare run ends at a
+JSON escape (``\\n``, ``\\t``, ``\\"``): in an escaped diff or trajectory that is the end of
+the line or of the string, not part of the value."""
+ASSIGN = r"(?:\\?[\"'])?\]?[ \t]*(?:=|:=|=>|:{2,3}=|[.?]=|:(?!:))"
+"""``=``, ``:=``, ``=>``, ``:`` and PHP's ``.=``, Make's ``::=``, ``:::=`` and ``?=`` (gitleaks'
+sample lines write a token with each). Not ``+=``: code appends a piece to a value with it
+(``userpass += f":{password}"``, 3 chunks of 20,000 package files)."""
+
+NAME_SUFFIX = (
+    r"(?:[_\-.]?(?:key|value|base|data|string|str|text|token|secret|access|pass|word|phrase"
+    r"|plain|raw|prod|production|dev|live|test|staging|local|admin|root|[0-9]"
+    r"|for[_\-][a-z0-9]+))*"
+)
+"""Words a secret's name may end with (``SECRET_KEY``, ``secret_key_base``, ``token2``,
+``password_for_email``): a positive list, so ``token_url``, ``password_hash`` or
+``secret_name`` stay names."""
+
+
+_TYPE_ANNOTATION = (
+    r"(?:[ \t]*:[ \t]*&?(?:'static[ \t]+)?[a-z_][a-z0-9_.]*(?:\[[a-z0-9_., \[\]]*\])?[!?]?"
+    r"|[ \t]+(?:string|str))?(?=[ \t]*(?:=|:=)[^=>])"
+)
+"""A declared type between a name and its ``=``: Rust's ``API_KEY: &str =``, TypeScript's
+``apiKey: string =``, Python's ``API_KEY: str =``, Kotlin's and Swift's ``: String =`` (and
+Swift's optionals ``: UITextField! =``),
+Go's ``var apiKey string =``. Optional, and only before ``=``, so YAML's ``key: value``
+is read as before."""
+
+
+def assignment(keyword: str, *triggers: str) -> Pattern:
+    """``keyword`` and its suffixes, perhaps a declared type, the operator, the value."""
+    return _p(
+        keyword + NAME_SUFFIX + "(?:" + _TYPE_ANNOTATION + ")?" + ASSIGN + VALUE,
+        *triggers,
+        lower=True,
+    )
