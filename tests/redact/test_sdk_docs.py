@@ -16,14 +16,32 @@ R = Redactor()
 @pytest.mark.parametrize(
     ("text", "secret"),
     [
-        ("stripe.api_key = 'sk_test_KOWobxXidxNlIx'", "sk_test_KOWobxXidxNlIx"),  # cut short in docs
+        (
+            "stripe.api_key = 'sk_test_KOWobxXidxNlIx'",
+            "sk_test_KOWobxXidxNlIx",
+        ),  # cut short in docs
         ("Pasted sk_live_axwITqZSgTUXSN from the dashboard", "sk_live_axwITqZSgTUXSN"),
-        ("STRIPE_KEY=sk_prod_9fK2mXq7LpZ4vR8tW1", "sk_prod_9fK2mXq7LpZ4vR8tW1"),  # gitleaks' sk_prod_
-        ('"https://12927b5f211046b575ee51fd8b1ac34f@o1.ingest.sentry.io/1",  # Your DSN here', "12927b5f211046b575ee51fd8b1ac34f"),
-        ("git clone https://Xk3jd8fQ2aB7mN5pQ9rTzz@dev.azure.com/org/repo", "Xk3jd8fQ2aB7mN5pQ9rTzz"),
+        (
+            "STRIPE_KEY=sk_prod_9fK2mXq7LpZ4vR8tW1",
+            "sk_prod_9fK2mXq7LpZ4vR8tW1",
+        ),  # gitleaks' sk_prod_
+        (
+            '"https://12927b5f211046b575ee51fd8b1ac34f@o1.ingest.sentry.io/1",  # Your DSN here',
+            "12927b5f211046b575ee51fd8b1ac34f",
+        ),
+        (
+            "git clone https://Xk3jd8fQ2aB7mN5pQ9rTzz@dev.azure.com/org/repo",
+            "Xk3jd8fQ2aB7mN5pQ9rTzz",
+        ),
         ("TWILIO_API_KEY=SK9b4cc552783500ace5414a1ed3e9fd1a", "SK9b4cc552783500ace5414a1ed3e9fd1a"),
-        ("Authorization: Basic YWRtaW46czNjcjN0UGFzcyE=", "YWRtaW46czNjcjN0UGFzcyE="),  # admin:s3cr3tPass!
-        ("the webhook signature BW8kRQjMD1Xz1nhSsaxFncd5 does not verify", "BW8kRQjMD1Xz1nhSsaxFncd5"),
+        (
+            "Authorization: Basic YWRtaW46czNjcjN0UGFzcyE=",
+            "YWRtaW46czNjcjN0UGFzcyE=",
+        ),  # admin:s3cr3tPass!
+        (
+            "the webhook signature BW8kRQjMD1Xz1nhSsaxFncd5 does not verify",
+            "BW8kRQjMD1Xz1nhSsaxFncd5",
+        ),
     ],
 )
 def test_a_documented_credential_goes(text: str, secret: str) -> None:
