@@ -71,7 +71,13 @@ from .names import (
     word_share,
     words_and_numbers,
 )
-from .public_der import in_public_body, in_public_pem_block, pem_body_line, public_der_line
+from .public_der import (
+    in_public_body,
+    in_public_pem_block,
+    lone_body_line,
+    pem_body_line,
+    public_der_line,
+)
 
 CANDIDATE = re.compile(r"[A-Za-z0-9+/_\-]{20,}={0,2}")
 """A run that might be a token; no leading assertion so ``re`` can scan quickly."""
@@ -569,6 +575,6 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
         return False
     if _is_ssh_public_key(core) or in_public_pem_block(text, start):
         return False
-    if public_der_line(token):
-        return False  # a lone line of a certificate or a public key
+    if public_der_line(token) or lone_body_line(text, start, end):
+        return False  # a lone line of a certificate or a public key, or of a body
     return not in_public_body(text, start, end)  # a line further down such a body

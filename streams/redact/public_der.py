@@ -246,3 +246,44 @@ def _pem_blocks(text: str) -> tuple[list[int], list[tuple[int, bool]]]:
         blocks.append((until, any(kind in label for kind in _PUBLIC_PEM)))
         at = text.find("-----BEGIN ", at + 1)
     return opened, blocks
+
+
+_PEM_WIDTH = re.compile(r"[A-Za-z0-9+/]{64}")
+_NEIGHBOUR_LINE = re.compile(r"[A-Za-z0-9+/_\-]{16,}={0,2}")
+_PRIVATE_HEAD = re.compile(
+    # PKCS#1, PKCS#8, SEC1 (a version 0 or 1); encrypted PKCS#8 (a PBES OID); OpenSSH's
+    rb"\x30(?:\x82..|\x81.|[\x00-\x7f])\x02\x01[\x00\x01]"
+    rb"|\x30\x82..\x30.\x06\x09\x2a\x86\x48\x86\xf7\x0d\x01\x05[\x03\x0a\x0c\x0d]"
+    rb"|openssh-key-v1\x00"
+    rb"|(?:\x94[\x30-\xff]|\x95[\x00-\x0f].|\xc5(?:[\x30-\xbf]|[\xc0-\xcf].))[\x04\x05\x06]",
+    # an OpenPGP secret key packet (tag 5) and its version
+    re.DOTALL,
+)
+"""A private key's first bytes, in each format a first line can be read in."""
+
+
+def lone_body_line(text: str, start: int, end: int) -> bool:
+    """The run is one PEM body line alone: exactly 64 base64 signs with a ``+`` or a
+    ``/`` (seven lines of binary in eight have one; no API key of 64 letters and digits
+    does), the whole of its line, with no such line above or below it, no armour and no
+    "private" in the text, and not a private key's first line. Cut out of its body it holds
+    48 bytes of something no longer there, a certificate's modulus or signature as often as
+    a key's: what the issue's tester and ``realneg`` quote as "lines of public
+    certificates". A run of such lines is still a body (a private key's hunk stays a
+    secret), and so is its first line."""
+    token = text[start:end]
+    if not _PEM_WIDTH.fullmatch(token) or not ("+" in token or "/" in token):
+        return False  # an API key of 64 letters and digits (TruffleHog's iconfinder, qubole)
+    if "-----" in text or "rivate" in text:
+        return False  # armour, or a private part named (PuTTY's "Private-Lines: 14")
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    if text[line_start:line_end].strip() != token:
+        return False
+    above = text[text.rfind("\n", 0, max(0, line_start - 1)) + 1 : max(0, line_start - 1)]
+    below_end = text.find("\n", line_end + 1)
+    below = text[line_end + 1 : len(text) if below_end < 0 else below_end]
+    if any(_NEIGHBOUR_LINE.fullmatch(n.strip().lstrip("+-")) for n in (above, below)):
+        return False  # a body's lines (base64 or base64url, a diff's markers)
+    return _PRIVATE_HEAD.match(_decoded(token)) is None
