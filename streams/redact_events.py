@@ -29,9 +29,11 @@ from schemas.shapes import SHAPES, SHORT_TEXT, TEXT, random_segments, reads_as_k
 from streams.redact import ContentKind, Redactor, kind_for_event_type, raw_allowed
 from streams.redact.accept import is_placeholder
 from streams.redact.consent import effective_mode
+from streams.redact.ids import public_id
 from streams.redact.key_material import plain_text_base64
 from streams.redact.memory import RULE as MEMORY_RULE
 from streams.redact.memory import TraceMemory
+from streams.redact.public_der import lone_body_line, public_der_line
 from streams.redact.said import DIGEST_OR_CALL, said_keys, stand_in
 
 
@@ -124,8 +126,9 @@ _PATH_OR_URL_MARK = re.compile(r"[/\\.:~]")
 def lone_key(value: str, reading: str) -> bool:
     """``value`` is one token alone (6-4096 characters: a JWT can be long) that reads as a key
     or a password and could be one (:func:`schemas.shapes.reads_as_key`: a path, URL, file
-    name or code is not), and is no stand-in (:func:`stand_in`, ``xxxx``); ``printed``
-    values keep what tools print alone (:data:`_PRINTED_IDS`), ``located`` ones (a path or
+    name or code is not), is no stand-in (:func:`stand_in`, ``xxxx``), no public id
+    (:func:`ids.public_id`) and no certificate's line alone; ``printed`` values keep what
+    tools print alone (:data:`_PRINTED_IDS`), ``located`` ones (a path or
     URL field) also anything with a folder, a dot, a scheme or a drive."""
     token = value.strip()
     if not _LONE_TOKEN.fullmatch(token):
@@ -136,6 +139,8 @@ def lone_key(value: str, reading: str) -> bool:
         return False
     if DIGEST_OR_CALL.match(token) or stand_in(token) or plain_text_base64(token):
         return False
+    if public_id(token) or public_der_line(token) or lone_body_line(token, 0, len(token)):
+        return False  # an IPFS CID, an age recipient; a certificate's line alone
     return reads_as_key(token) and not is_placeholder(token)
 
 
