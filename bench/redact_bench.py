@@ -49,8 +49,9 @@ fresh21`` the one taken from the
 credentials hard-coded in thirteen vulnerable web and mobile apps (Damn Vulnerable Bank,
 vulnerable-node, DSVW, vulnado, Goof, Hackazon, the MASTG playground, Allsafe, InjuredAndroid,
 AndroGoat, DVIA-v2, BugBazaar, OVAA), ``--split fresh22`` the one taken from the example
-credentials in fourteen API providers' official SDKs and docs (each in its own files;
-``--split`` repeats).
+credentials in fourteen API providers' official SDKs and docs, ``--split fresh23`` the one
+taken from the fixture values gitleaks', TruffleHog's and detect-secrets' histories hold and
+their heads no longer do (each in its own files; ``--split`` repeats).
 Per split it
 also prints the field readings' figures (``short_text_fields``, ``lone_value_fields``,
 ``located_fields``: the path and URL fields) and the negatives altered when planted alone
@@ -300,6 +301,7 @@ def main() -> None:
             "fresh20",
             "fresh21",
             "fresh22",
+            "fresh23",
             "realneg",
             "vectors",
             "logneg",
@@ -330,7 +332,8 @@ def main() -> None:
         "Parker's; fresh21: the credentials hard-coded in thirteen vulnerable web and mobile apps "
         "(Damn Vulnerable Bank, vulnerable-node, DSVW, vulnado, Goof, Hackazon, the MASTG "
         "playground, Allsafe, InjuredAndroid, AndroGoat, DVIA-v2, BugBazaar, OVAA); fresh22: the "
-        "example credentials in fourteen API providers' official SDKs and docs; realneg: "
+        "example credentials in fourteen API providers' official SDKs and docs; fresh23: the "
+        "fixture values of gitleaks', TruffleHog's and detect-secrets' histories; realneg: "
         "negatives only, harmless strings from real public files; vectors: negatives only, "
         "crypto test vectors, object keys and encoded data from real public files; logneg: "
         "negatives only, real terminal output and logs from public fixtures and threads)",

@@ -15,12 +15,13 @@ hard-coded in CloudGoat, AWSGoat and AzureGoat, the OWASP SKF labs and PyGoat;
 fresh20: the rules and examples Betterleaks and Titus added to gitleaks' and Nosey Parker's;
 fresh21: the credentials hard-coded in thirteen vulnerable web and mobile apps, Damn
 Vulnerable Bank to OVAA; fresh22: the example credentials in fourteen API providers' official
-SDKs and docs) are well formed:
+SDKs and docs; fresh23: the fixture values gitleaks', TruffleHog's and detect-secrets'
+histories hold and their heads no longer do) are well formed:
 each loads, every case cites its file and line at the pinned commit, ids are the split's own
 (fresh9's ``w``: ``v`` is the vectors split's ``vn…``; fresh13's ``b``, fresh14's ``c``,
 fresh15's ``d``, fresh16's ``a``, fresh17's ``e``, fresh18's ``i``, fresh19's ``j``,
-fresh20's ``l``, fresh21's ``o`` and fresh22's ``sd``, two letters once every single one
-was taken: no other
+fresh20's ``l``, fresh21's ``o``, fresh22's ``sd`` and fresh23's ``hx``, two letters once
+every single one was taken: no other
 file's ids begin with them), no
 value or negative text of an earlier split comes back, and no negative holds a labelled value
 (that each value sits in its carriers is tested for every split in ``test_fresh_corpus``). No
@@ -303,6 +304,17 @@ SPLITS = (
         ),
         (60, 45, 95),
         21,
+    ),
+    Split(
+        "fresh23",
+        "hx",
+        re.compile(
+            r"https://github\.com/(?:gitleaks/gitleaks|trufflesecurity/trufflehog|Yelp/detect-secrets)"
+            r"/blob/[0-9a-f]{40}/[^#]+#L\d+"  # each at the commit before its line changed
+        ),
+        ("gitleaks", "trufflehog", "detect-secrets"),
+        (60, 45, 70),
+        22,
     ),
 )
 each = pytest.mark.parametrize("split", SPLITS, ids=lambda s: s.name)
