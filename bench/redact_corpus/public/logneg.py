@@ -44,8 +44,7 @@ from urllib.parse import quote
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import realneg  # noqa: E402
-from carriers import load  # noqa: E402
-from realneg import select, write_split  # noqa: E402
+from realneg import other_negatives, select, write_split  # noqa: E402
 
 OUT = "logneg_negatives.jsonl"
 SPLIT = "logneg"
@@ -440,15 +439,6 @@ def problem(row: dict) -> str | None:
     return None
 
 
-def other_negatives() -> set[str]:
-    """Texts of every other split's negatives file of this folder."""
-    texts: set[str] = set()
-    for path in sorted(HERE.glob("*negatives.jsonl")):
-        if path.name != OUT:
-            texts |= {row["text"] for row in load(path.name)}
-    return texts
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--mirrors", type=Path, default=realneg.MIRRORS)
@@ -463,7 +453,7 @@ def main() -> None:
             + "\n".join(f"  {s}: {w}" for s, w in bad)
         )
 
-    rows, dropped = select(candidates, other_negatives(), lambda row: None)
+    rows, dropped = select(candidates, other_negatives(OUT), lambda row: None)
     per_kind = write_split(rows, OUT, SPLIT, PREFIX, PER_KIND)
 
     print(f"{len(rows)} negatives of {len(per_kind)} kinds written to {OUT}")

@@ -406,6 +406,16 @@ def select(
     return sorted(kept.values(), key=lambda r: (r["kind"], r["source"], r["text"])), dropped
 
 
+def other_negatives(out: str) -> set[str]:
+    """Texts of every other negatives file of this folder (``out`` is the split's own): a
+    negatives-only split repeats none."""
+    texts: set[str] = set()
+    for path in sorted(HERE.glob("*negatives.jsonl")):
+        if path.name != out:
+            texts |= {row["text"] for row in load(path.name)}
+    return texts
+
+
 def write_split(rows: list[dict], out: str, split: str, prefix: str, limit: int) -> Counter[str]:
     """Number ``rows`` (``<prefix>0001``…), mark them ``split`` and write them to ``out``;
     stops when a kind has more than ``limit`` strings. Returns the count per kind."""

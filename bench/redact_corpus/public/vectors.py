@@ -43,9 +43,9 @@ from urllib.parse import quote
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import realneg  # noqa: E402
-from carriers import load  # noqa: E402
 from realneg import (  # noqa: E402
     git,
+    other_negatives,
     rule_candidates,
     select,
     spread,
@@ -288,15 +288,6 @@ def drop_reason(row: dict) -> str | None:
     return reason
 
 
-def other_negatives() -> set[str]:
-    """Texts of every other split's negatives file of this folder."""
-    texts: set[str] = set()
-    for path in sorted(HERE.glob("*negatives.jsonl")):
-        if path.name != OUT:
-            texts |= {row["text"] for row in load(path.name)}
-    return texts
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--mirrors", type=Path, default=realneg.MIRRORS)
@@ -306,7 +297,7 @@ def main() -> None:
     candidates = rule_candidates(RULES, apply)
     candidates += [{"kind": k, "text": t, "source": s} for k, t, s in TAKEN]
 
-    rows, dropped = select(candidates, other_negatives(), drop_reason)
+    rows, dropped = select(candidates, other_negatives(OUT), drop_reason)
     per_kind = write_split(rows, OUT, SPLIT, "vn", PER_KIND)
 
     families = Counter(r["kind"].split(":")[0] for r in rows)
