@@ -305,6 +305,7 @@ def main() -> None:
             "realneg",
             "vectors",
             "logneg",
+            "pathneg",
         ),
         help="corpus split(s) to score (default: blind and tune; fresh: Nosey Parker's "
         "examples; fresh2: Kingfisher's and secretlint's; fresh3: Semgrep's rule tests; "
@@ -336,7 +337,8 @@ def main() -> None:
         "fixture values of gitleaks', TruffleHog's and detect-secrets' histories; realneg: "
         "negatives only, harmless strings from real public files; vectors: negatives only, "
         "crypto test vectors, object keys and encoded data from real public files; logneg: "
-        "negatives only, real terminal output and logs from public fixtures and threads)",
+        "negatives only, real terminal output and logs from public fixtures and threads; pathneg: "
+        "negatives only, paths, object keys, hashed URLs and public certificate lines)",
     )
     parser.add_argument("--n", type=int, default=40_000)
     parser.add_argument("--repeat", type=int, default=3)

@@ -94,6 +94,7 @@ NEGATIVE_SPLITS = {
     "realneg": "realneg_negatives.jsonl",
     "vectors": "vectors_negatives.jsonl",
     "logneg": "logneg_negatives.jsonl",
+    "pathneg": "pathneg_negatives.jsonl",
 }
 """Negatives-only splits: harmless strings taken from real public files (lock files, public
 keys, cache paths, ids), scored for false positives alone."""
