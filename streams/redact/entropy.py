@@ -60,6 +60,7 @@ from .ids import (
     lvm_device_name,
     public_id,
     reversed_google_client_id,
+    swarm_task_name,
     twilio_sid,
 )
 from .names import (
@@ -385,17 +386,18 @@ _MIN_OBJECT_WORDS = 2
 
 def _object_key(run: str) -> bool:
     """A relative object key or path: two or more ``/`` and either a whole segment that is
-    a UUID or two whole segments that are lower-case words of 4+ letters with a vowel
-    (``accounts/<uuid>/assets/<name>``). Base64 keys hold ``/`` too
-    (``wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY``), but their segments are mixed case and
-    a UUID's ``-`` is no base64 character, so both tests are strict."""
+    a UUID, two whole segments that are lower-case words of 4+ letters with a vowel
+    (``accounts/<uuid>/assets/<name>``) or three of digits alone (an account id and a date's
+    partitions: ``AWSLogs/<account>/elasticloadbalancing/us-west-1/2020/11/23/…``). Base64
+    keys hold ``/`` too (``wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY``), but their segments
+    are mixed case and a UUID's ``-`` is no base64 character, so the tests are strict."""
     if run.count("/") < 2:
         return False
     segments = run.split("/")
     if any(_UUID.fullmatch(seg) for seg in segments):
         return True
     words = [seg for seg in segments if _OBJECT_WORD.fullmatch(seg) and VOWELS.intersection(seg)]
-    return len(words) >= _MIN_OBJECT_WORDS
+    return len(words) >= _MIN_OBJECT_WORDS or sum(seg.isdigit() for seg in segments) >= 3
 
 
 def in_path(text: str, start: int, end: int) -> bool:
@@ -539,6 +541,7 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
         public_id(token)
         or reversed_google_client_id(text, start, token)
         or lvm_device_name(text, start, token)
+        or swarm_task_name(text, start, token)
     ):
         return False  # an IPFS CID, a Stripe object id, an age recipient, a minisign key
     if jwk_public_member(text, start):

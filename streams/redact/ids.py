@@ -198,6 +198,25 @@ def assigned_to_a_signature(text: str, start: int) -> bool:
     return _SIGNATURE_NAME.search(text, max(0, start - 24), start) is not None
 
 
+_SWARM_TASK = re.compile(r"[a-z0-9]{25}")
+_TASK_SLOT = re.compile(r"[A-Za-z0-9][\w\-]*\.[0-9]+\.$")
+
+
+_TASK_ROW = re.compile(r"[ \t]+(?:\\_ )?[A-Za-z0-9][\w\-]*\.[0-9]+[ \t]")
+
+
+def swarm_task_name(text: str, start: int, token: str) -> bool:
+    """A Docker swarm task's id (25 lower-case letters and digits) at the end of its
+    container's name (``myservice.4.<id>``, as ``docker ps`` and ``docker stats`` print it)
+    or opening a ``docker service ps`` row before the task's name (``<id>   redis.1   …``)."""
+    if not _SWARM_TASK.fullmatch(token):
+        return False
+    if _TASK_SLOT.search(text, max(0, start - 64), start) is not None:
+        return True
+    line_start = start == 0 or text[start - 1] == "\n"
+    return line_start and _TASK_ROW.match(text, start + len(token)) is not None
+
+
 _LVM_DEVICE_TAIL = re.compile(r"(?:x2d)?[A-Za-z0-9]{64}")
 
 

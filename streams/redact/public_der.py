@@ -270,9 +270,11 @@ def lone_body_line(text: str, start: int, end: int) -> bool:
     48 bytes of something no longer there, a certificate's modulus or signature as often as
     a key's: what the issue's tester and ``realneg`` quote as "lines of public
     certificates". A run of such lines is still a body (a private key's hunk stays a
-    secret), and so is its first line."""
+    secret), and so is its first line. A body's last line alone stays too when it cannot be a
+    key of its own (:func:`_body_tail`)."""
     token = text[start:end]
-    if not _PEM_WIDTH.fullmatch(token) or not ("+" in token or "/" in token):
+    full = _PEM_WIDTH.fullmatch(token) is not None and ("+" in token or "/" in token)
+    if not (full or _body_tail(token)):
         return False  # an API key of 64 letters and digits (TruffleHog's iconfinder, qubole)
     if "-----" in text or "rivate" in text:
         return False  # armour, or a private part named (PuTTY's "Private-Lines: 14")
@@ -287,3 +289,28 @@ def lone_body_line(text: str, start: int, end: int) -> bool:
     if any(_NEIGHBOUR_LINE.fullmatch(n.strip().lstrip("+-")) for n in (above, below)):
         return False  # a body's lines (base64 or base64url, a diff's markers)
     return _PRIVATE_HEAD.match(_decoded(token)) is None
+
+
+_PADDED = re.compile(r"[A-Za-z0-9+/]{18,76}={1,2}")
+_KEY_BYTES = frozenset({16, 20, 24, 32, 40, 48, 64})
+"""The sizes random secrets are drawn in (``secrets.token_bytes``, ``openssl rand``, HMAC and
+AES keys, Azure's 64-byte storage keys): a padded line of one of them may be a key alone."""
+_RSA_EXPONENT_END = re.compile(
+    r"(?:IDAQAB|AgMBAAE=?|CAwEAAQ==?|DAQAB)(?:[A-Za-z0-9+/]{0,4}={0,2})$"
+)
+
+
+def _body_tail(token: str) -> bool:
+    """A PEM or armour body's last line: padded base64 of 20 signs or more, of binary bytes
+    (base64 of text is a credential's, ``user:password``), whose byte count is no key size
+    a secret is drawn in (a certificate's signature ends anywhere); or a public key's end
+    with RSA's exponent 65537 (``…IDAQAB``; a private key's last line is its coefficient)."""
+    if _RSA_EXPONENT_END.search(token) and len(token) >= 16:
+        return True
+    if not _PADDED.fullmatch(token) or len(token) % 4:
+        return False
+    raw = _decoded(token)
+    if sum(32 <= b < 127 for b in raw) >= 0.75 * len(raw):
+        return False  # base64 of text (user:password, a sentence): DER's bytes are binary
+    size = len(token) * 3 // 4 - (len(token) - len(token.rstrip("=")))
+    return size not in _KEY_BYTES
