@@ -1,8 +1,8 @@
 # ruff: noqa: E501  (real output lines: one per entry reads best)
-"""Ids real tools print that read as keys, from the ``logneg`` split's first run
-(``bench/redact_corpus/public/logneg_first_run.json``, seventeenth session): each line here
-is a line of that split (or of its source) and stays as printed; beside each, the same form
-holding a secret still loses it."""
+"""Ids real tools print that read as keys, from the ``logneg`` and ``pathneg`` splits' first
+runs (``bench/redact_corpus/public/*_first_run.json``, seventeenth session): each line here
+is a line of those splits (or of their sources) and stays as printed; beside each, the same
+form holding a secret still loses it."""
 
 from __future__ import annotations
 
@@ -33,6 +33,13 @@ KEPT = (
     'worker2   Shutdown       Rejected 5 minutes ago   "No such image: redis@sha256:6a692a76c2081888b589e26e6ec835743119fe453d67e',
     "WARN [LeaseRenewer:msrabi@msra-sa-41:9000] org.apache.hadoop.hdfs.LeaseRenewer: Failed to renew lease for [DFSClient_NONMAPREDUCE_1537864556_1] for 84 seconds.",
     "DEBU[0000] Found revision: 6eb2bac6e2f959c983d965013e23b997ba7f9170\nDEBU[0000] using github ref: refs/heads/secrets-testing",  # act
+    # from pathneg's first run
+    '87520965206a        mrjana/simpleweb@sha256:317d7f221d68c86d503119b0ea12c29de42af0a22ca087d522646ad1069a47a4   "simpleweb"         5 seconds ago       Up 4 seconds                            myservice.4.ytdzpktmwor82zjxkh118uf1v',
+    "50qe8lfnxaxksi9w2a704wkp7   redis.1      redis:7.4.1@sha256:6a692a76c2081888b589e26e6ec835743119fe453d67ecf03df7de5b73d69842  manager1  Running",
+    "DEBUG: ++ Found new log: AWSLogs/166157441623/elasticloadbalancing/us-west-1/2020/11/23/166157441623_elasticloadbalancing_us-west-1_app.ALB-framework-dev.959dfdbaed241613_20201123T0440Z_52.52.208.49_2dui0wlo.log.gz",
+    "lo3Ptv0AnVoUmr8CRPXBwp8iXqIPoeM=",  # a CA certificate's last line (certifi)
+    "WiIwpSEO0/3ELsI+vWzo1lcCAwEAAQ==",  # a public key's last line: RSA's exponent
+    "  YDksswBVLuT1sw5XxJFBAJw/6KXf6vb/yPCtbVKoF6ubYfwSUTXkJf2vqmqGOQ==\n",
 )
 
 
@@ -62,6 +69,14 @@ def test_an_id_a_tool_prints_stays(text: str) -> None:
         ),
         # a word and a short number is still a password (nodegoat's seed user)
         ("password: User2_123", "User2_123"),
+        # a padded line alone of a key's size, or of base64 text, is still a key or a credential
+        (
+            "q5R2Uuq7dY8aBCdXvvK3jd8fQ2aB7mN5pQ9rTzz99kY=",
+            "q5R2Uuq7dY8aBCdXvvK3jd8fQ2aB7mN5pQ9rTzz99kY=",
+        ),
+        ("QWxhZGRpbjpvcGVuIHNlc2FtZQ==", "QWxhZGRpbjpvcGVuIHNlc2FtZQ=="),
+        # 25 letters and digits alone are no swarm task
+        ("token h7trhmcsa8avvxad0evreoj2g", "h7trhmcsa8avvxad0evreoj2g"),
     ],
 )
 def test_the_same_forms_holding_a_secret_lose_it(text: str, secret: str) -> None:
