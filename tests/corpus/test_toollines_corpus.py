@@ -6,8 +6,9 @@ a negative. `toollines` is the first set; `toollines2` (`.env` files, compose an
 manifests, CI files, framework settings, connection code) and `toollines3` (code passing
 literal credentials in Go, Java, C#, Node, Ruby, PHP and Python, connection strings,
 Terraform, Helm, Makefiles, `docker login`, `mongosh`, `redis-cli`, `wget`, `lftp`,
-`sshpass`) are blind holdouts, each sharing no repository and no text with the sets before
-it. These tests check the files' shape only; they run no redaction.
+`sshpass`) and `toollines4` (47 tools in 64 more repositories: mysql, JDBC, Spring,
+paramiko, SQLAlchemy, compose, mount.cifs, rabbitmqctl, ipmitool, Maven settings…) are blind
+holdouts, each sharing no repository and no text with the sets before it. These tests check the files' shape only; they run no redaction.
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ SETS = (
     Set("toollines", "tl", (80, None), with_secrets=50, negatives=25, forms=40),
     Set("toollines2", "tm", (120, None), with_secrets=80, negatives=40, forms=80),
     Set("toollines3", "tn", (70, 100), with_secrets=40, negatives=25, forms=60),
+    Set("toollines4", "to", (100, 110), with_secrets=60, negatives=35, forms=100),
 )
 
 
