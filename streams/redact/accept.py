@@ -316,9 +316,9 @@ def _random_segment(segment: str) -> bool:
     return len(segment) >= 16 and any(c.isdigit() for c in segment) and not segment.isdigit()
 
 
-_ENV_REFERENCE = re.compile(r"\$(?:\{[^}]*\}|[A-Z_][A-Z0-9_]*|[a-z_][a-z0-9_]*|[0-9])")
-"""``$DB_PASSWORD``, ``${PASS}``, ``$pass``: variable names are written in one case, so a
-mixed-case ``$YYbMDot25P`` is a password that starts with a dollar sign."""
+_ENV_REFERENCE = re.compile(r"\$(?:\{\{?[^}]*\}\}?|[A-Z_][A-Z0-9_]*|[a-z_][a-z0-9_]*|[0-9])")
+"""``$DB_PASSWORD``, ``${PASS}``, ``$pass``, a CI expression ``${{ secrets.PASS }}``: variable
+names are written in one case, so a mixed-case ``$YYbMDot25P`` is a password."""
 
 
 _PRINTF = re.compile(r"%[-#0 +]?[0-9]*(?:\.[0-9]+)?[sdrxifvq]|\{[0-9]*\}")

@@ -144,6 +144,18 @@ CREDENTIAL_CALL: tuple[Pattern, ...] = (
         ".create_",
         lower=True,
     ),  # fmt: skip
+    # Sequelize's constructor: new Sequelize('db', 'user', '…', {…}), the password third
+    _p(
+        r"new[ \t]+sequelize[ \t]*\([ \t]*"
+        + _ARG
+        + r"[ \t]*,[ \t]*"
+        + _ARG
+        + r"[ \t]*,[ \t]*"
+        + _QUOTED
+        + r"[ \t]*[,)]",
+        "sequelize",
+        lower=True,
+    ),  # fmt: skip
     # an LDAP bind: .bind('cn=admin,dc=x', 'password') or .bind(dn, 'password') (a DN, not
     # Function.prototype.bind's this)
     _p(

@@ -84,11 +84,13 @@ TOOL_FLAG_PATTERNS: tuple[Pattern, ...] = (
         "psexec",
         lower=True,
     ),  # fmt: skip
-    # -P of SQL Server's bcp and mssql-cli (sqlcmd's is in credentials.py); -P, not -p
+    # -P of SQL Server's bcp and mssql-cli (sqlcmd's is in credentials.py) and of ipmitool
+    # (a BMC's password: ipmitool -I lanplus -H host -U root -P calvin); -P, not -p
     _p(
-        r"(?:bcp|mssql-cli|osql)(?=[ \t])" + _ARGS + r"[ \t]-P[ \t]*" + FLAG_VALUE,
+        r"(?:bcp|mssql-cli|osql|ipmitool)(?=[ \t])" + _ARGS + r"[ \t]-P[ \t]*" + FLAG_VALUE,
         "bcp",
         "mssql-cli",
+        "ipmitool",
     ),
     # PowerShell: a literal made a SecureString (ConvertTo-SecureString "v" -AsPlainText
     # -Force, or the value after its switches), a cmdlet's -Password/-Token "v" (quoted:

@@ -108,6 +108,12 @@ _SINGLE_SIGNS = re.compile(r"[a-z0-9](?:[.:_\-][a-z0-9]){2,}", re.IGNORECASE)
 """One sign between separators (``a.b.c.d``, ``x-y-z``): a token's shape drawn, no token."""
 _SOME_WORD = re.compile(r"(?:some|any|the|this) [a-z]+(?: [a-z]+)?")
 """A determiner and a noun in a value's place (``api_key='some key'``, ``"the token"``)."""
+_CMDLET = re.compile(
+    r"(?:New|Get|Set|Read|Invoke|ConvertTo|ConvertFrom|Import|Export|Join|Select|Add|Test)"
+    r"-[A-Z][A-Za-z]+"
+)
+"""A PowerShell cmdlet in a value's place (``$Credential = New-Object …PSCredential``,
+``$pw = Get-Secret -Name db``): a call, not a value (toollines4)."""
 _SHORT_NAMED = re.compile(r"[a-z]{2,3}_[0-9]{1,4}|[a-z]{2,20}:")
 """An object id's short prefix and a counter (``token="tok_123"``; a word and a number is a
 password people type: ``password = "admin_123"``) or a word and a colon, a label before the
@@ -117,12 +123,13 @@ real value (python-gitlab's ``private_token = helper: path/to/helper.sh``)."""
 def drawn_stand_in(value: str) -> bool:
     """A value cut around an ellipsis, one sign between separators, a determiner and a
     noun, a short prefix and a counter, or a label: a stand-in an SDK's docs and tests write
-    (fresh22)."""
+    (fresh22); or a PowerShell cmdlet's call."""
     return bool(
         _ELIDED.fullmatch(value)
         or _SINGLE_SIGNS.fullmatch(value)
         or _SOME_WORD.fullmatch(value)
         or _SHORT_NAMED.fullmatch(value)
+        or _CMDLET.fullmatch(value)
     )
 
 

@@ -8,7 +8,8 @@ literal credentials in Go, Java, C#, Node, Ruby, PHP and Python, connection stri
 Terraform, Helm, Makefiles, `docker login`, `mongosh`, `redis-cli`, `wget`, `lftp`,
 `sshpass`) and `toollines4` (47 tools in 64 more repositories: mysql, JDBC, Spring,
 paramiko, SQLAlchemy, compose, mount.cifs, rabbitmqctl, ipmitool, Maven settings…) are blind
-holdouts, each sharing no repository and no text with the sets before it. These tests check the files' shape only; they run no redaction.
+holdouts, each sharing no repository and no text with the sets before it. These tests check
+the files' shape only; they run no redaction.
 """
 
 from __future__ import annotations

@@ -76,3 +76,30 @@ def test_a_word_password_after_a_short_counter_is_still_typed() -> None:
     word and a number is what people type."""
     assert "admin_123" not in R.redact_text("POSTGRES_PASSWORD=admin_123")[0]
     assert "admin_123" not in R.redact_text('  password             = "admin_123"')[0]  # toollines3
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        # toollines4's first run (seventeenth session)
+        ("ipmitool -I lanplus -H $IP -U root -P Huawei12#$ sol activate", "Huawei12#$"),
+        (
+            "export const sequelize = new Sequelize('recommendations', 'root', 'test1234', {",
+            "test1234",
+        ),
+    ],
+)
+def test_a_tools_or_a_constructors_password_goes(text: str, secret: str) -> None:
+    assert secret not in R.redact_text(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "$Credential = New-Object System.Management.Automation.PSCredential ($StringUserName, $SecureStringPassword)",
+        "mysql -uroot -p${{secrets.MYSQL_ROOT_PASSWORD}} -sse 'SELECT 1'",
+        "const s = new Sequelize(process.env.DB, process.env.USER, process.env.PASS, {",
+    ],
+)
+def test_a_cmdlet_or_a_ci_expression_is_no_password(text: str) -> None:
+    assert R.redact_text(text)[0] == text
