@@ -44,7 +44,7 @@ from urllib.parse import quote
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import realneg  # noqa: E402
-from realneg import other_negatives, select, write_split  # noqa: E402
+from realneg import other_negatives, print_report, select, write_split  # noqa: E402
 
 OUT = "logneg_negatives.jsonl"
 SPLIT = "logneg"
@@ -456,13 +456,8 @@ def main() -> None:
     rows, dropped = select(candidates, other_negatives(OUT), lambda row: None)
     per_kind = write_split(rows, OUT, SPLIT, PREFIX, PER_KIND)
 
-    print(f"{len(rows)} negatives of {len(per_kind)} kinds written to {OUT}")
+    print_report(OUT, rows, per_kind, dropped, len(DROPPED_BY_HAND))
     print(f"  from {len(FILES)} file ranges and {len(TAKEN)} thread chunks")
-    for kind, n in sorted(per_kind.items()):
-        print(f"  {n:3d}  {kind}")
-    for what, n in sorted(dropped.items()):
-        print(f"  dropped {n}: {what}")
-    print(f"  read and left out by hand: {len(DROPPED_BY_HAND)} threads or files")
 
 
 if __name__ == "__main__":

@@ -44,7 +44,6 @@ import json
 import re
 import subprocess
 import sys
-from collections import Counter
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -52,7 +51,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import realneg  # noqa: E402
 from carriers import load  # noqa: E402
-from realneg import select, write_split  # noqa: E402
+from realneg import print_report, select, write_split  # noqa: E402
 
 OUT = "pathneg_negatives.jsonl"
 SPLIT = "pathneg"
@@ -203,14 +202,7 @@ def main() -> None:
     rows, dropped = select(candidates, earlier_texts(), lambda row: None)
     per_kind = write_split(rows, OUT, SPLIT, PREFIX, PER_KIND)
 
-    families = Counter(r["kind"].split(":")[0] for r in rows)
-    print(f"{len(rows)} negatives of {len(per_kind)} kinds written to {OUT}")
-    print("  families: " + ", ".join(f"{f} {n}" for f, n in sorted(families.items())))
-    for kind, n in sorted(per_kind.items()):
-        print(f"  {n:3d}  {kind}")
-    for what, n in sorted(dropped.items()):
-        print(f"  dropped {n}: {what}")
-    print(f"  read and left out by hand: {len(DROPPED_BY_HAND)} threads or files")
+    print_report(OUT, rows, per_kind, dropped, len(DROPPED_BY_HAND))
 
 
 if __name__ == "__main__":

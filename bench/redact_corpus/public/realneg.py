@@ -416,6 +416,20 @@ def other_negatives(out: str) -> set[str]:
     return texts
 
 
+def print_report(
+    out: str, rows: list[dict], per_kind: Counter[str], dropped: Counter[str], by_hand: int
+) -> None:
+    """What a negatives-only builder wrote: rows, families, kinds, what was dropped and why."""
+    families = Counter(r["kind"].split(":")[0] for r in rows)
+    print(f"{len(rows)} negatives of {len(per_kind)} kinds written to {out}")
+    print("  families: " + ", ".join(f"{f} {n}" for f, n in sorted(families.items())))
+    for kind, n in sorted(per_kind.items()):
+        print(f"  {n:3d}  {kind}")
+    for what, n in sorted(dropped.items()):
+        print(f"  dropped {n}: {what}")
+    print(f"  read and left out by hand: {by_hand} threads or files")
+
+
 def write_split(rows: list[dict], out: str, split: str, prefix: str, limit: int) -> Counter[str]:
     """Number ``rows`` (``<prefix>0001``…), mark them ``split`` and write them to ``out``;
     stops when a kind has more than ``limit`` strings. Returns the count per kind."""

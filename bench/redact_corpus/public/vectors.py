@@ -35,7 +35,6 @@ import argparse
 import re
 import subprocess
 import sys
-from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
@@ -46,6 +45,7 @@ import realneg  # noqa: E402
 from realneg import (  # noqa: E402
     git,
     other_negatives,
+    print_report,
     rule_candidates,
     select,
     spread,
@@ -300,14 +300,7 @@ def main() -> None:
     rows, dropped = select(candidates, other_negatives(OUT), drop_reason)
     per_kind = write_split(rows, OUT, SPLIT, "vn", PER_KIND)
 
-    families = Counter(r["kind"].split(":")[0] for r in rows)
-    print(f"{len(rows)} negatives of {len(per_kind)} kinds written to {OUT}")
-    print("  families: " + ", ".join(f"{f} {n}" for f, n in sorted(families.items())))
-    for kind, n in sorted(per_kind.items()):
-        print(f"  {n:3d}  {kind}")
-    for what, n in sorted(dropped.items()):
-        print(f"  dropped {n}: {what}")
-    print(f"  read and left out by hand: {len(DROPPED_BY_HAND)} threads or files")
+    print_report(OUT, rows, per_kind, dropped, len(DROPPED_BY_HAND))
 
 
 if __name__ == "__main__":
