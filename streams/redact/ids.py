@@ -200,8 +200,6 @@ def assigned_to_a_signature(text: str, start: int) -> bool:
 
 _SWARM_TASK = re.compile(r"[a-z0-9]{25}")
 _TASK_SLOT = re.compile(r"[A-Za-z0-9][\w\-]*\.[0-9]+\.$")
-
-
 _TASK_ROW = re.compile(r"[ \t]+(?:\\_ )?[A-Za-z0-9][\w\-]*\.[0-9]+[ \t]")
 
 

@@ -63,3 +63,17 @@ def test_short_values_are_not_remembered() -> None:
     memory = TraceMemory()
     memory.learn("t1", ["abc"])
     assert "t1" not in memory
+
+
+def test_a_remembered_password_is_redacted_in_a_later_open_id() -> None:
+    """The open ids (actor, correlation) are scanned since the seventeenth session, so the
+    trace's memory reaches them too: a password typed once does not come back as an id."""
+    redaction = DictRedaction(Redactor())
+    redaction.event(_command(f"mysql -h db -u root -p{PASSWORD} shop"), None, "t1")
+    later = _thought("retrying") | {
+        "actor": {"id": PASSWORD},
+        "context": {"correlation_id": PASSWORD},
+    }
+    out = redaction.event(later, None, "t1")
+    assert out["actor"]["id"] == TOKEN and out["context"]["correlation_id"] == TOKEN
+    assert out["redaction"].counts == {"trace_memory": 2}
