@@ -38,6 +38,9 @@ _MIN_PIECE = 6
 _MIN_MIXED = 8
 _MIXED_BITS = 3.3
 _LOOK_BACK = 256
+_NUMBERED_HEAD = re.compile(r"[0-9]{1,64}/[0-9]{16,64}")
+"""An Asana personal access token's head (``<version or id>/<user id>:`` before its key):
+the token is read whole, as TruffleHog's detector does."""
 
 
 def _secret_piece(piece: str) -> bool:
@@ -180,6 +183,9 @@ def _before(text: str, at: int) -> list[tuple[int, int]]:
         begin -= 1
     if begin == end or (begin > 0 and text[begin - 1] not in _WORD_START):
         return []  # nothing, or the tail of a longer word (a path, a URL): not ours
-    if not _secret_piece(text[begin:end]):
+    piece = text[begin:end]
+    if not (
+        _secret_piece(piece) or (text[end : end + 1] == ":" and _NUMBERED_HEAD.fullmatch(piece))
+    ):
         return []
     return [(begin, end)]
