@@ -504,6 +504,8 @@ def run_in_context(token: str, text: str, start: int, end: int) -> bool:
         return False
     if public_id(token) or ids.jwk_public_member(text, start):
         return False  # an IPFS CID, a Stripe object id, an age recipient, a JWK's point
+    if ids.swarm_task_name(text, start, token) or ids.lvm_device_name(text, start, token):
+        return False  # a swarm task's id, an LVM device's name, near "rejected" or "key"
     if _pinned(text, start) or _file_name(text, end):
         return False  # a pinned version (actions/checkout@<sha>), a file's name
     if text.endswith("base64,", max(0, start - 7), start) or _after_digest_label(text, start):

@@ -36,6 +36,7 @@ KEPT = (
     # from pathneg's first run
     '87520965206a        mrjana/simpleweb@sha256:317d7f221d68c86d503119b0ea12c29de42af0a22ca087d522646ad1069a47a4   "simpleweb"         5 seconds ago       Up 4 seconds                            myservice.4.ytdzpktmwor82zjxkh118uf1v',
     "50qe8lfnxaxksi9w2a704wkp7   redis.1      redis:7.4.1@sha256:6a692a76c2081888b589e26e6ec835743119fe453d67ecf03df7de5b73d69842  manager1  Running",
+    "nvjljf7rmor4htv7l8rwcx7i7   \\_ redis.2   redis:7.4.1@sha256:6a692a76c2081888b589e26e6ec835743119fe453d67ecf03df7de5b73d69842  worker2   Shutdown       Rejected 5 minutes ago",  # "rejected" near
     "DEBUG: ++ Found new log: AWSLogs/166157441623/elasticloadbalancing/us-west-1/2020/11/23/166157441623_elasticloadbalancing_us-west-1_app.ALB-framework-dev.959dfdbaed241613_20201123T0440Z_52.52.208.49_2dui0wlo.log.gz",
     "lo3Ptv0AnVoUmr8CRPXBwp8iXqIPoeM=",  # a CA certificate's last line (certifi)
     "WiIwpSEO0/3ELsI+vWzo1lcCAwEAAQ==",  # a public key's last line: RSA's exponent
