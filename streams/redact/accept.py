@@ -26,6 +26,7 @@ from .value_forms import (
     comment_words,
     counts_up,
     doc_field,
+    drawn_stand_in,
     is_label,
     is_prose_label,
     is_ui_text,
@@ -116,6 +117,8 @@ def is_placeholder(value: str) -> bool:
         return True
     if bracketed_placeholder(v) or word_placeholder(v) or prompt_or_template(raw):
         return True  # "[dockerhub-password]", "your_redis_password_here", "Enter API"
+    if drawn_stand_in(raw):
+        return True  # "Fe26...Ha", "a.b.c.d", "tok_123", "some key", "New-Object" (fresh22)
     if is_value_pattern(raw):
         return True  # "EAAA[a-zA-Z0-9]{60}": the form's pattern, no value
     return v.startswith("{") and v.endswith("}")
@@ -370,12 +373,8 @@ def _stand_in_userinfo(password: str, text: str, start: int) -> bool:
     head = text[max(0, start - 160) : start]
     if "${" in head[head.rfind("://") + 1 :] if "://" in head else False:
         return True
-    if _PASSWORD_WORDS_ONLY.fullmatch(password) or password.lower() in _METASYNTACTIC:
-        return True
     m = _USERINFO_USER.search(head)
-    if m is None:
-        return False
-    return (m.group(1).lower(), password.lower()) in _STAND_IN_PAIRS
+    return stand_in_pair(m.group(1) if m else "", password)
 
 
 _STORE_COMMAND = re.compile(

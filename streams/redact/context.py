@@ -53,7 +53,8 @@ from .key_material import (
     key_material,
     strip_word,
 )
-from .noun_place import BREAKS, names_a_thing
+from .noun_place import BREAKS as _BREAKS
+from .noun_place import names_a_thing
 from .public_der import in_public_pem_block
 from .tables import in_id_column
 from .value_forms import counts_up
@@ -243,7 +244,6 @@ _NAME_TAIL = " \t\r\"'`)]};,:=_"
 """What may follow a noun that ends its line before the value on the next line
 (``client = Client(os.environ['GEO_TOKEN'])``, then the literal that replaced it)."""
 _WORD = re.compile(r"[^\s\"'`]{" + str(_MIN_SHORT) + ",}")
-_BREAKS = BREAKS
 _WORD_REST = re.compile(r"[^\s\"'`]{1,2048}")
 
 
@@ -504,7 +504,7 @@ def run_in_context(token: str, text: str, start: int, end: int) -> bool:
         return False
     if public_id(token) or ids.jwk_public_member(text, start):
         return False  # an IPFS CID, a Stripe object id, an age recipient, a JWK's point
-    if ids.swarm_task_name(text, start, token) or ids.lvm_device_name(text, start, token):
+    if ids.device_or_task_name(text, start, token):
         return False  # a swarm task's id, an LVM device's name, near "rejected" or "key"
     if _pinned(text, start) or _file_name(text, end):
         return False  # a pinned version (actions/checkout@<sha>), a file's name

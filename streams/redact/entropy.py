@@ -55,12 +55,11 @@ from .ids import (
     after_aws_id_label,
     after_id_label,
     after_resource_id_label,
+    device_or_task_name,
     json_id_key,
     jwk_public_member,
-    lvm_device_name,
     public_id,
     reversed_google_client_id,
-    swarm_task_name,
     twilio_sid,
 )
 from .names import (
@@ -540,8 +539,7 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
     if (
         public_id(token)
         or reversed_google_client_id(text, start, token)
-        or lvm_device_name(text, start, token)
-        or swarm_task_name(text, start, token)
+        or device_or_task_name(text, start, token)
     ):
         return False  # an IPFS CID, a Stripe object id, an age recipient, a minisign key
     if jwk_public_member(text, start):

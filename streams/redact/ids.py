@@ -248,3 +248,10 @@ def jwk_public_member(text: str, start: int) -> bool:
     return (
         _JWK_PUBLIC_MEMBER.search(text, max(0, start - 16), start) is not None and '"kty"' in text
     )
+
+
+def device_or_task_name(text: str, start: int, token: str) -> bool:
+    """A run that is part of a name where it stands: an LVM device-mapper name's UUIDs
+    (:func:`lvm_device_name`) or a swarm task's id (:func:`swarm_task_name`). Both entropy
+    readings ask (alone and beside a context word)."""
+    return lvm_device_name(text, start, token) or swarm_task_name(text, start, token)

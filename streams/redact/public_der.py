@@ -248,7 +248,6 @@ def _pem_blocks(text: str) -> tuple[list[int], list[tuple[int, bool]]]:
     return opened, blocks
 
 
-_PEM_WIDTH = re.compile(r"[A-Za-z0-9+/]{64}")
 _NEIGHBOUR_LINE = re.compile(r"[A-Za-z0-9+/_\-]{16,}={0,2}")
 _PRIVATE_HEAD = re.compile(
     # PKCS#1, PKCS#8, SEC1 (a version 0 or 1); encrypted PKCS#8 (a PBES OID); OpenSSH's
@@ -273,7 +272,7 @@ def lone_body_line(text: str, start: int, end: int) -> bool:
     secret), and so is its first line. A body's last line alone stays too when it cannot be a
     key of its own (:func:`_body_tail`)."""
     token = text[start:end]
-    full = _PEM_WIDTH.fullmatch(token) is not None and ("+" in token or "/" in token)
+    full = _FULL_LINE.fullmatch(token) is not None and ("+" in token or "/" in token)
     if not (full or _body_tail(token)):
         return False  # an API key of 64 letters and digits (TruffleHog's iconfinder, qubole)
     if "-----" in text or "rivate" in text:

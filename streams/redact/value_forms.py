@@ -136,9 +136,8 @@ def drawn_stand_in(value: str) -> bool:
 def prompt_or_template(value: str) -> bool:
     """A prompt (:data:`_PROMPT`), or a string built around an interpolation with no
     literal run of 8+ token characters left (Ruby's ``"a #{x}"``, a shell's ``"${host}:1"``):
-    the secret is the interpolated variable's, not this literal's; or a drawn stand-in
-    (:func:`drawn_stand_in`)."""
-    if _PROMPT.fullmatch(value) or drawn_stand_in(value):
+    the secret is the interpolated variable's, not this literal's."""
+    if _PROMPT.fullmatch(value):
         return True
     if ("#{" in value or "${" in value) and _INTERPOLATION.search(value):
         return _TOKEN_RUN.search(_INTERPOLATION.sub(" ", value)) is None
