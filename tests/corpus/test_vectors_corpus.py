@@ -10,24 +10,25 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
-PUBLIC = Path(__file__).resolve().parents[2] / "bench/redact_corpus/public"
+from tests.corpus.negatives_sets import (
+    KEYS,
+    PUBLIC,
+    THREAD,
+    blob,
+    commits_per_repository,
+    rows,
+    unsorted_lines,
+)
+
 CORPUS = PUBLIC / "vectors_negatives.jsonl"
-KEYS = {"id", "kind", "source", "split", "text"}
-BLOB = re.compile(
-    r"^https://github\.com/[A-Za-z0-9][A-Za-z0-9_.-]*/[A-Za-z0-9_.-]+"
-    r"/blob/[0-9a-f]{40}/\S+#L\d+(?:-L\d+)?$"
-)
-THREAD = re.compile(
-    r"^https://github\.com/[A-Za-z0-9][A-Za-z0-9_.-]*/[A-Za-z0-9_.-]+/(issues|pull)/\d+$"
-)
+BLOB = blob(r"#L\d+(?:-L\d+)?")
 KIND = re.compile(r"^[a-z]+:[a-z0-9-]+$")
 FAMILIES = {"vector", "object", "path", "id", "build", "ci", "encoded"}
 
-ROWS = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines()]
+ROWS = rows(CORPUS)
 
 
 def test_enough_rows() -> None:
@@ -38,8 +39,7 @@ def test_enough_rows() -> None:
 
 
 def test_lines_have_sorted_keys() -> None:
-    for line in CORPUS.read_text(encoding="utf-8").splitlines():
-        assert json.dumps(json.loads(line), sort_keys=True) == line
+    assert unsorted_lines(CORPUS) == []
 
 
 def test_ids_are_sequential() -> None:
@@ -92,10 +92,6 @@ def test_nothing_shared_with_other_negatives() -> None:
 
 
 def test_sources_per_blob_are_pinned_to_one_commit_per_repo() -> None:
-    commits: dict[str, set[str]] = {}
-    for row in ROWS:
-        m = re.match(r"^https://github\.com/([^/]+/[^/]+)/blob/([0-9a-f]{40})/", row["source"])
-        if m:
-            commits.setdefault(m.group(1), set()).add(m.group(2))
+    commits = commits_per_repository([row["source"] for row in ROWS])
     assert commits
     assert all(len(c) == 1 for c in commits.values()), commits
