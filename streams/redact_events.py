@@ -139,9 +139,10 @@ def lone_key(value: str, reading: str) -> bool:
         return False
     if DIGEST_OR_CALL.match(token) or stand_in(token) or plain_text_base64(token):
         return False
-    if public_id(token) or public_der_line(token) or lone_body_line(token, 0, len(token)):
-        return False  # an IPFS CID, an age recipient; a certificate's line alone
-    return reads_as_key(token) and not is_placeholder(token)
+    if not reads_as_key(token) or is_placeholder(token):
+        return False
+    # asked only of a key-like token: an IPFS CID, an age recipient, a certificate's line
+    return not (public_id(token) or public_der_line(token) or lone_body_line(token, 0, len(token)))
 
 
 def read_beyond_rules(
