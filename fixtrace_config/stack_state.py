@@ -82,7 +82,7 @@ def pid_alive(pid: int) -> bool:
 
     A zombie (exited, not yet reaped by its parent) answers signal 0 but runs nothing: a
     stack that has exited is not running while the shell or test that started it has not
-    yet collected its exit code.
+    yet collected its exit code. One whose main thread alone has exited still runs.
     """
     if pid <= 0:
         return False
@@ -108,9 +108,19 @@ def _stat_fields(pid: int) -> list[str] | None:
 
 
 def _exited(pid: int) -> bool:
-    """Whether ``pid`` is a zombie (Linux ``/proc``; elsewhere assume it runs)."""
+    """Whether ``pid`` is a zombie with no thread left (Linux ``/proc``; elsewhere: runs).
+
+    A process's main thread turns zombie as soon as it exits, while its other threads may
+    still be ending (Python's exit with a worker thread in a system call); its parent cannot
+    collect it until the last one has gone, so until then it has not exited.
+    """
     fields = _stat_fields(pid)
-    return fields is not None and fields[0] in ("Z", "X")
+    if fields is None or fields[0] not in ("Z", "X"):
+        return False
+    try:
+        return len(os.listdir(f"/proc/{pid}/task")) <= 1
+    except OSError:  # reaped meanwhile
+        return True
 
 
 def process_id(pid: int) -> str | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -154,3 +155,31 @@ def test_an_exited_stack_not_yet_reaped_is_not_running() -> None:
     finally:
         child.wait()
     assert pid_alive(os.getpid())
+
+
+_MAIN_THREAD_LEAVES_FIRST = """
+import ctypes, sys, threading, time
+threading.Thread(target=lambda: time.sleep(60), daemon=False).start()
+sys.stdout.write("ready\\n"); sys.stdout.flush()
+ctypes.CDLL(None, use_errno=True).syscall(60, 0)  # exit(2): this thread only
+"""
+
+
+@pytest.mark.skipif(os.uname().machine != "x86_64", reason="exit(2)'s number is x86-64's")
+def test_a_process_whose_main_thread_alone_has_exited_still_runs() -> None:
+    """The main thread shows as a zombie while another thread runs on (a stack still ending
+    its workers' threads): its parent cannot collect it yet, so `fixtrace stop` must not
+    say it has exited (the e2e stop test once saw `stop` return before `up` was reapable)."""
+    child = subprocess.Popen(
+        [sys.executable, "-c", _MAIN_THREAD_LEAVES_FIRST], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert child.stdout is not None and child.stdout.readline() == "ready\n"
+        stat = Path(f"/proc/{child.pid}/stat")
+        wait_until(lambda: stat.read_text().rsplit(")", 1)[1].split()[0] == "Z", timeout_s=10)
+        assert child.poll() is None  # not collectable: a thread still runs
+        assert pid_alive(child.pid)
+    finally:
+        child.kill()
+        child.wait()
+    assert not pid_alive(child.pid)
