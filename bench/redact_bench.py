@@ -247,10 +247,11 @@ def corpus_figures(splits: tuple[str, ...] = ("blind", "tune")) -> dict[str, obj
             "short_text_fields": _rate(r.by_carrier["short_text_field"]),
             "lone_value_fields": _rate(_sum(r, lambda k: LONE_VALUES.get(k) in LONE_READ)),
             "located_fields": _rate(_sum(r, lambda k: LONE_VALUES.get(k) == "located")),
+            "coded_fields": _rate(_sum(r, lambda k: LONE_VALUES.get(k) == "coded")),
             "false_positives_alone_in_a_field": {
                 reading: f"{t.n - t.caught}/{t.n}"
                 for reading, t in score.field_negatives(split).items()
-                if reading in (*LONE_READ, "located")
+                if reading in (*LONE_READ, "located", "coded")
             },
             "false_positives_in_a_thought": score.false_positives(score.negatives_in_prose(split)),
             "second_carriers_text_recall": _rate(alt.text),

@@ -162,8 +162,8 @@ LONE_VALUES: dict[str, str] = {
     "fixtrace.payload.DebugAction.value_text": "printed",
     "fixtrace.payload.Navigation.query": "printed",
     # located: a path or a URL keeps its random folders and hash-named files; only a bare
-    # token with no folder, dot, scheme or drive (a key where a path was due) is read as
-    # printed is (bare hex and UUIDs stay: a hash-named file alone)
+    # token with no folder, dot, scheme or drive (a key where a path was due) is read, as
+    # printed is but bare hex of 16+ and UUIDs go too: no file's whole path is written so
     "fixtrace.EventContext.workspace_root": "located",
     "fixtrace.payload.FileEdit.file_path": "located",
     "fixtrace.payload.FileSnapshot.file_path": "located",
@@ -174,20 +174,23 @@ LONE_VALUES: dict[str, str] = {
     "fixtrace.payload.PrMetadata.url": "located",
     "fixtrace.Repo.remote_url": "located",
     "fixtrace.BugReport.links[]": "located",
-    # never: code identifiers and patches
-    "fixtrace.payload.FileEdit.patch_text": "never",
-    "fixtrace.payload.DebugAction.expression": "never",
-    "fixtrace.payload.Navigation.symbol": "never",
-    # test ids are code identifiers matched byte for byte against the test output
-    # (test_colorsandweights1, testExportKey3): the text rules only
-    "fixtrace.EvalSpec.fail_to_pass[]": "never",
-    "fixtrace.EvalSpec.pass_to_pass[]": "never",
+    # a patch alone as one token is no patch: content, read as printed
+    "fixtrace.payload.FileEdit.patch_text": "printed",
+    # coded: a symbol, a debugger's expression, a test id (matched byte for byte against
+    # the test output) keep any name code could hold, however random (mangled, generated:
+    # none of 1,756 SWE-bench spec ids or of the installed packages' identifiers is taken);
+    # a token no code's name is written as (signs, bare hex of 16+, a UUID) goes
+    "fixtrace.payload.DebugAction.expression": "coded",
+    "fixtrace.payload.Navigation.symbol": "coded",
+    "fixtrace.EvalSpec.fail_to_pass[]": "coded",
+    "fixtrace.EvalSpec.pass_to_pass[]": "coded",
 }
 """How a ``text`` field's value is read when it is one token alone (no space): ``typed``
 (a token that reads as a key or a password goes, hex included), ``said`` (the same, and in
 prose each word that reads as a key), ``printed`` (as typed, but bare hex stays),
-``located`` (a path or URL field: as printed, but only a bare token with no path or URL
-mark) or ``never`` (an identifier or a patch). Why: text rules need a
+``located`` (a path or URL field: only a bare token with no path or URL mark, hex and
+UUIDs included) or ``coded`` (a code name's field: only a token no name is written as).
+Why: text rules need a
 keyword or a prefix beside a bare key, and a value alone has none; planted alone in a text
 field, 20-34 % of each corpus split's secrets were stored. Every text field is listed
 (``tests/redact/test_lone_values.py``), so a new one must be decided."""

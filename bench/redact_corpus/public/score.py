@@ -356,6 +356,7 @@ READ_FIELDS = {
     "said": "fixtrace.payload.Thought.content_text",
     "printed": "fixtrace.payload.TerminalOutput.chunk_text",
     "located": "fixtrace.payload.FileEdit.file_path",
+    "coded": "fixtrace.payload.Navigation.symbol",
 }
 """One field per reading beyond the text rules, to plant negatives alone in."""
 
