@@ -14,8 +14,9 @@ from bench.redact_corpus.public.score import event_fields, field_verdict
 from schemas.fields import FIELD_SHAPES, LONE_VALUES
 from schemas.shapes import TEXT
 from streams.redact import Redactor
+from streams.redact.lone_value import lone_key
 from streams.redact.memory import TraceMemory
-from streams.redact_events import LONE_VALUE_RULE, DictRedaction, lone_key
+from streams.redact_events import LONE_VALUE_RULE, DictRedaction
 from tests.ids import test_id
 
 TEXT_FIELDS = {k for k in event_fields() if FIELD_SHAPES[k] == TEXT}
