@@ -249,6 +249,9 @@ PROVIDER_RULES: tuple[Rule, ...] = (
                 # Scale (live_ and 32 hex), ElevenLabs (sk_ and 48 hex), Runway (key_ and 128)
                 r"live_(?=[0-9a-f]{32}(?![0-9A-Za-z]))|sk_(?=[0-9a-f]{48}(?![0-9A-Za-z]))|"
                 r"key_(?=[0-9a-f]{64,}(?![0-9A-Za-z]))|"
+                # Infracost (ico- and 32 letters and digits; a word prefix, so only so, and
+                # not an .ico file's hashed name: gitleaks' video_box.ico-7a388b69….png)
+                r"(?<!\.)ico-(?=[A-Za-z0-9]{32}(?![A-Za-z0-9]))(?![0-9a-f]{32})|"
                 r"sk_(?=[0-9]{3,6}_[0-9]{4,8}_[0-9a-f]{32})|"
                 r"sk_(?:test_|sbox_)?(?=[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-))"
                 r"[A-Za-z0-9_\-]{14,}(?<=[A-Za-z0-9_\-]{20})",
@@ -328,6 +331,7 @@ PROVIDER_RULES: tuple[Rule, ...] = (
                 "rh-api-",
                 "rootly_",
                 "rzp_live_",
+                "ico-",
                 "salad_cloud_",
                 "sgp_",
                 "shltm_",

@@ -11,18 +11,25 @@ every string. The URL's host and path are part of a webhook's secret, the scheme
 
 from __future__ import annotations
 
+import re
+
 from .key_material import key_material
 from .pattern import Rule
 from .pattern import literal as _p
 from .value_forms import counts_up
 
+_WORD_THEN_HEX = re.compile(r"[A-Za-z]{2,10}[_\-][0-9a-f]{32,}")
+"""A word and a long hex run: ``live_0979969b…``, ``key-3ax6xnjp…`` as a URL's user, where
+no account is named so (a cache key, ``node-<hash>``, is no URL's user)."""
+
 
 def user_key(value: str, text: str, start: int, end: int) -> bool:
     """A URL's user alone (no password) that is key material: a token sent as the user
-    (``https://<token>@host``), a Sentry DSN's key (``https://<32 hex>@o1.ingest.sentry.io``).
-    A person's or a service's name (``git``, ``deploy-bot``, ``me%40mail.com``) and a
-    counted stand-in (``0123456789abcdef…``, Titus' Sentry example) stay."""
-    return key_material(value) and not counts_up(value)
+    (``https://<token>@host``), a Sentry DSN's key (``https://<32 hex>@o1.ingest.sentry.io``),
+    a prefixed hex token (:data:`_WORD_THEN_HEX`). A person's or a service's name (``git``,
+    ``deploy-bot``, ``me%40mail.com``) and a counted stand-in (``0123456789abcdef…``, Titus'
+    Sentry example) stay."""
+    return (key_material(value) or bool(_WORD_THEN_HEX.fullmatch(value))) and not counts_up(value)
 
 
 URL_RULES: tuple[Rule, ...] = (

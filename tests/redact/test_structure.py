@@ -248,6 +248,28 @@ def test_prefixed_tokens_of_firecrawl_pixie_and_scrapfly_go(token: str) -> None:
     assert token not in out and found == {"prefixed_service_token": 1}, out
 
 
+def test_an_infracost_key_goes_even_as_a_query_value() -> None:
+    """Eighteenth session (the prose set): gitleaks' ``ico-`` and 32 letters and digits, here
+    as an ``id=`` parameter (no credential name, so the URL rule keeps the value)."""
+    text = "403 Forbidden for url: https://api.example.com/v1/items?id=ico-mlCr1Mn3SRcRiZMObUZOTHLcgtH2Lpgt"
+    out, found = Redactor().redact_text(text)
+    assert "mlCr1Mn3SRc" not in out and found == {"prefixed_service_token": 1}, out
+    assert Redactor().redact_text("favicon: ico-16x16-abcdefghijklmnop.png")[1] == {}
+    hashed = "http://assets.r7.com/video_box.ico-7a388b69018576d24b59331fd60aab0c.png"
+    assert Redactor().redact_text(hashed)[1] == {}  # gitleaks' own false positive
+
+
+@pytest.mark.parametrize(
+    ("user", "taken"),
+    [("live_0979969b3f6cc23ed67e9b650bfaf64f710", True), ("git", False),
+     ("deploy-bot-2024", False), ("ci-9fceb02", False)],
+)  # fmt: skip
+def test_a_word_and_long_hex_as_a_urls_user_is_a_token(user: str, taken: bool) -> None:
+    text = f"fatal: unable to access 'https://{user}@git.example.com/team/app.git/': 403"
+    out = Redactor().redact_text(text)[0]
+    assert (user not in out) is taken and "git.example.com/team/app.git" in out, out
+
+
 def test_an_rfc_number_with_hex_after_it_is_no_firecrawl_key() -> None:
     text = "see rfc-0c5e3b9a7d2f4e6a8b1c3d5e7f9a0b2c"
     assert "prefixed_service_token" not in Redactor().redact_text(text)[1]
