@@ -195,6 +195,22 @@ keyword or a prefix beside a bare key, and a value alone has none; planted alone
 field, 20-34 % of each corpus split's secrets were stored. Every text field is listed
 (``tests/redact/test_lone_values.py``), so a new one must be decided."""
 
+NAMES_WITHOUT_IDS = frozenset(
+    {
+        "fixtrace.Environment.os",
+        "fixtrace.Ide.name",
+        "fixtrace.Ide.version",
+        "fixtrace.Environment.language[]",
+        "fixtrace.Environment.timezone",
+        "fixtrace.EvalSpec.dataset",
+        "fixtrace.EvalSpec.version",
+    }
+)
+"""Short text fields that name a platform, a tool, a language, a time zone, a dataset or a
+version: no segment of such a name is an id, so one that is bare hex of 16+ or a UUID goes
+too (a Heroku key is a UUID). Branches, labels, task, instance and repository ids may hold
+ids and are not listed."""
+
 BOUNDARY_RECORDS = ("fixtrace.TraceOpened", "fixtrace.EventBatch", "fixtrace.TraceFinalize")
 """The records a client sends; every string field in them is classified above."""
 
@@ -276,6 +292,12 @@ def model_field_class(record: str, name: str) -> str | None:
             if k in FIELD_SHAPES:
                 return FIELD_SHAPES[k]
     return None
+
+
+def names_without_ids(record: str, name: str) -> bool:
+    """Whether model ``record``'s field ``name`` is one of :data:`NAMES_WITHOUT_IDS`."""
+    key = f"fixtrace.{record}.{name}"
+    return key in NAMES_WITHOUT_IDS or key + "[]" in NAMES_WITHOUT_IDS
 
 
 def lone_value_reading(record: str, name: str) -> str | None:

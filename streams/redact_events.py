@@ -21,13 +21,13 @@ from typing import Any, Protocol, TypeVar, get_args
 from pydantic import BaseModel
 
 from schemas.document import CONSENT_DROPPED_RULE, Redaction
-from schemas.fields import lone_value_reading, model_field_class
+from schemas.fields import lone_value_reading, model_field_class, names_without_ids
 from schemas.models import ConsentFlags, Event, TraceOpened
 from schemas.payloads import PAYLOAD_MODELS
 from schemas.shapes import SHAPES, SHORT_TEXT, TEXT, random_segments
 from streams.redact import ContentKind, Redactor, kind_for_event_type, raw_allowed
 from streams.redact.consent import effective_mode
-from streams.redact.lone_value import lone_key
+from streams.redact.lone_value import id_segments, lone_key
 from streams.redact.memory import RULE as MEMORY_RULE
 from streams.redact.memory import TraceMemory
 from streams.redact.said import said_keys
@@ -58,6 +58,9 @@ a key with no keyword beside it: :mod:`streams.redact.said`."""
 SAID = "said"
 """The reading of a person's prose (``schemas.fields.LONE_VALUES``)."""
 SEGMENTS = "segments"
+NAMED = "named"
+"""The reading of a name that never holds an id (``schemas.fields.NAMES_WITHOUT_IDS``):
+``segments``, and segments that are drawn hex or UUIDs too."""
 """The reading of a short-text field (the others are ``LONE_VALUES``' readings)."""
 _MIN_SCAN_LEN = 8
 """Shorter strings cannot hold a keyword plus a value or a token any rule would match."""
@@ -98,7 +101,7 @@ def _readings(cls: type[BaseModel]) -> dict[str, str]:
     out = {}
     for name in cls.model_fields:
         if model_field_class(cls.__name__, name) == SHORT_TEXT:
-            out[name] = SEGMENTS
+            out[name] = NAMED if names_without_ids(cls.__name__, name) else SEGMENTS
         elif (reading := lone_value_reading(cls.__name__, name)) is not None:
             out[name] = reading  # type: ignore[assignment]
     return out
@@ -113,6 +116,9 @@ def read_beyond_rules(
     ``found`` (the trace memory's inbox) when given."""
     if reading == SEGMENTS:
         return _replace(text, random_segments(text), RANDOM_SEGMENT_RULE, found)
+    if reading == NAMED:
+        spans = sorted(set(random_segments(text)) | set(id_segments(text)))
+        return _replace(text, spans, RANDOM_SEGMENT_RULE, found)
     if lone_key(original, reading):  # whole, also where a text rule took a part of it
         if found is not None:
             found.append(original.strip())
@@ -371,7 +377,7 @@ def _scrub_dicts(
                     reading is not None
                     and read is not None
                     and (
-                        reading in (SEGMENTS, SAID)
+                        reading in (SEGMENTS, NAMED, SAID)
                         or (" " not in value and value.find("\n", 0, len(value) - 1) < 0)
                     )
                 ):  # a name, prose, or perhaps a lone value (a space or an inner line break)

@@ -87,3 +87,18 @@ def lone_key(value: str, reading: str) -> bool:
         return False
     # asked only of a key-like token: an IPFS CID, an age recipient, a certificate's line
     return not (public_id(token) or public_der_line(token) or lone_body_line(token, 0, len(token)))
+
+
+_NAME_SEGMENT = re.compile(r"[^\s/]+")
+
+
+def drawn_id(token: str) -> bool:
+    """Bare hex of 16+ or a UUID whose digits vary as drawn ones do."""
+    return bool(_LONG_HEX_OR_UUID.fullmatch(token)) and (token.isdigit() or _drawn_digits(token))
+
+
+def id_segments(name: str) -> list[tuple[int, int]]:
+    """Spans of the segments of ``name`` (between spaces and slashes) that are drawn ids
+    (:func:`drawn_id`): where a name of a platform, a tool or a zone was due
+    (``schemas.fields.NAMES_WITHOUT_IDS``)."""
+    return [m.span() for m in _NAME_SEGMENT.finditer(name) if drawn_id(m.group())]

@@ -27,7 +27,7 @@ ENDINGS = ("!", "\n", '"', "1b", "Z", "=", ":", "@", "(", " ", "$")
 PREFIXES = ("", "the password is ", "token=", "key: ", "https://u:", "-----BEGIN ",
             "KEY = ", "secret ", "using token ", "export API_KEY=", "--password ",
             "mysql -p", '"key": "')  # fmt: skip
-READINGS = ("typed", "said", "printed", "segments")
+READINGS = ("typed", "said", "printed", "located", "coded", "segments", "named")
 WATCHDOG_S = 60.0
 """Far above the second the set takes on two shared cores: a hang, never a slow machine."""
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from bench.redact_corpus.public.score import event_fields, field_verdict
-from schemas.fields import FIELD_SHAPES, LONE_VALUES
+from schemas.fields import FIELD_SHAPES, LONE_VALUES, NAMES_WITHOUT_IDS
 from schemas.shapes import TEXT
 from streams.redact import Redactor
 from streams.redact.lone_value import lone_key
@@ -213,3 +213,26 @@ def test_a_lone_key_is_remembered_for_the_trace() -> None:
     later = {"event_id": test_id("e2"), "seq": 2, "ts_ms": 2, "type": "thought",
              "payload": {"content_text": f"typed {secret} into the prompt by mistake"}}  # fmt: skip
     assert secret not in redaction.event(later, None, trace)["payload"]["content_text"]
+
+
+@pytest.mark.parametrize("key", sorted(NAMES_WITHOUT_IDS))
+def test_an_id_where_a_platform_or_a_tool_is_named_goes(key: str) -> None:
+    """Eighteenth session: an OS, an IDE, a language, a time zone, a dataset or a version is
+    never named by a UUID or a run of hex, so a Heroku key (a UUID) planted there goes; the
+    names themselves stay."""
+    redaction = DictRedaction(Redactor())
+    for secret in ("832d2129-a846-4e27-99f4-7004b6ad53ef", HEX_KEY):
+        caught, how = field_verdict(key, secret, redaction)
+        assert caught and how == "redacted", f"{secret!r} in {key}: {how}"
+    for name in ("Ubuntu 22.04.3 LTS", "IU-233.13135.103", "Windows 11 Pro 10.0.22631",
+                 "Europe/Berlin", "princeton-nlp/SWE-bench_Verified", "3.11.7"):  # fmt: skip
+        caught, _ = field_verdict(key, name, redaction)
+        assert not caught, f"{name!r} in {key} was altered"
+
+
+def test_a_uuid_in_a_branch_name_stays() -> None:
+    """Branches may be named by ids (an agent's ``copilot/fix-<uuid>``): not listed."""
+    assert "fixtrace.EventContext.branch" not in NAMES_WITHOUT_IDS
+    value = "copilot/fix-0f8fad5b-d9cb-469f-a165-70867728950e"
+    caught, _ = field_verdict("fixtrace.EventContext.branch", value, DictRedaction(Redactor()))
+    assert not caught
