@@ -303,6 +303,7 @@ def main() -> None:
             "fresh21",
             "fresh22",
             "fresh23",
+            "fresh24",
             "realneg",
             "vectors",
             "logneg",
@@ -335,7 +336,8 @@ def main() -> None:
         "(Damn Vulnerable Bank, vulnerable-node, DSVW, vulnado, Goof, Hackazon, the MASTG "
         "playground, Allsafe, InjuredAndroid, AndroGoat, DVIA-v2, BugBazaar, OVAA); fresh22: the "
         "example credentials in fourteen API providers' official SDKs and docs; fresh23: the "
-        "fixture values of gitleaks', TruffleHog's and detect-secrets' histories; realneg: "
+        "fixture values of gitleaks', TruffleHog's and detect-secrets' histories; fresh24: "
+        "credentials people pasted into public GitHub issue and pull-request threads; realneg: "
         "negatives only, harmless strings from real public files; vectors: negatives only, "
         "crypto test vectors, object keys and encoded data from real public files; logneg: "
         "negatives only, real terminal output and logs from public fixtures and threads; pathneg: "

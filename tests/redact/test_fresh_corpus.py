@@ -82,6 +82,7 @@ ID_LETTER = {
     "fresh21": "o",
     "fresh22": "sd",  # every single letter starts some file's ids
     "fresh23": "hx",
+    "fresh24": "gp",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on)."""

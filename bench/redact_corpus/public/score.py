@@ -85,6 +85,7 @@ SPLIT_FILES = {
     "fresh21": ("fresh21_secrets.jsonl", "fresh21_negatives.jsonl"),
     "fresh22": ("fresh22_secrets.jsonl", "fresh22_negatives.jsonl"),
     "fresh23": ("fresh23_secrets.jsonl", "fresh23_negatives.jsonl"),
+    "fresh24": ("fresh24_secrets.jsonl", "fresh24_negatives.jsonl"),
 }
 """Splits kept in files of their own (so adding them moves no figure of the others)."""
 DEFAULT_FILES = ("secrets.jsonl", "negatives.jsonl")
