@@ -308,6 +308,7 @@ def main() -> None:
             "vectors",
             "logneg",
             "pathneg",
+            "encneg",
         ),
         help="corpus split(s) to score (default: blind and tune; fresh: Nosey Parker's "
         "examples; fresh2: Kingfisher's and secretlint's; fresh3: Semgrep's rule tests; "
@@ -341,7 +342,8 @@ def main() -> None:
         "negatives only, harmless strings from real public files; vectors: negatives only, "
         "crypto test vectors, object keys and encoded data from real public files; logneg: "
         "negatives only, real terminal output and logs from public fixtures and threads; pathneg: "
-        "negatives only, paths, object keys, hashed URLs and public certificate lines)",
+        "negatives only, paths, object keys, hashed URLs and public certificate lines; encneg: "
+        "negatives only, public keys and signatures, encoded data, lock-file hashes and ids)",
     )
     parser.add_argument("--n", type=int, default=40_000)
     parser.add_argument("--repeat", type=int, default=3)

@@ -96,6 +96,7 @@ NEGATIVE_SPLITS = {
     "vectors": "vectors_negatives.jsonl",
     "logneg": "logneg_negatives.jsonl",
     "pathneg": "pathneg_negatives.jsonl",
+    "encneg": "encneg_negatives.jsonl",
 }
 """Negatives-only splits: harmless strings taken from real public files (lock files, public
 keys, cache paths, ids), scored for false positives alone."""
