@@ -8,8 +8,6 @@ secret and its span in the original text, so it can look at the character after 
 
 from __future__ import annotations
 
-import base64
-import binascii
 import html
 import re
 
@@ -18,6 +16,7 @@ from schemas.shapes import password_like
 from .entropy import UNDERSCORE_UUID
 from .ids import public_id
 from .names import drawn_letters, is_identifier_like
+from .public_material import public_material
 from .value_forms import (
     _SECRET_WORDS,
     HEX_PAIR,
@@ -35,9 +34,10 @@ from .value_forms import (
     prompt_or_template,
     typed_password,
     word_placeholder,
+    worded_placeholder,
 )
 
-_METASYNTACTIC = frozenset({"foo", "bar", "baz", "qux"})
+_METASYNTACTIC = frozenset({"foo", "bar", "baz", "qux", "toto", "titi", "tata", "tutu"})
 """pre-commit-hooks' stand-ins, as a value or a URL's password (``foobar`` stays a password:
 three real tool lines of the toollines sets use it)."""
 _NOT_VALUES = _METASYNTACTIC | frozenset(
@@ -46,6 +46,7 @@ _NOT_VALUES = _METASYNTACTIC | frozenset(
         "bool", "optional", "required", "secretstr", "any", "object", "dict", "list",
         "empty", "redacted", "masked", "hidden", "placeholder", "example", "environ", "new",
         "dummy", "changeme", "change_me", "notset", "unset", "todo", "tbd", "fixme", "default",
+        "error", "invalid", "missing", "failed", "expired", "denied", "incorrect",
     }
 )  # fmt: skip
 _OPTION_VALUES = frozenset({"include", "omit", "same-origin", "off", "yes"})
@@ -64,9 +65,11 @@ _SECRET_WORD_TRANSLATIONS = frozenset(
 ``"Password": "Lösenord"`` labels a field, it holds no secret."""
 _PLACEHOLDER_START = (
     "$", "\\$", "{{", "{%", "%(", "<", "&lt;", "[redacted", "***", "...", "os.", "env.", "arn:aws",
-    "enc(", "enc[", "#@",
+    "enc(", "enc[", "#@", "!secret", "!vault", "!env",
 )  # fmt: skip
-"""A value starting so is a template (ytt's ``#@ …`` too), a variable, an HTML-escaped
+"""A value starting so is a template (ytt's ``#@ …`` too), a variable, a YAML tag that
+fetches the value elsewhere (Home Assistant's and ESPHome's ``!secret name``, Ansible's
+``!vault``), an HTML-escaped
 ``<placeholder>``, a ciphertext (Jasypt's ``ENC(…)``, SOPS's ``ENC[AES256_GCM,…]``), or an
 AWS ARN (a policy or role name: ``…:policy/IAMUserChangePassword``)."""
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -74,6 +77,12 @@ _PROSE_WORD = re.compile(r"[a-z]+[.!?]")
 _DOTTED = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*(?:(?:\.|::)[A-Za-z_$][A-Za-z0-9_$]*)+")
 """A dotted reference, or Ruby's and C++'s ``::`` (``Digest::SHA1.hexdigest``)."""
 _REPEATED = re.compile(r"(.)\1*")
+_MOSTLY_X = re.compile(r"x{4,}[a-z0-9]?|[a-z0-9]?x{4,}")
+"""``XXXXf``: a value masked but for a sign."""
+_PADDED_STUB = re.compile(r"[A-Za-z0-9]{1,6}={1,2}")
+"""``key==``: base64 padding after a word, no key's length."""
+_STARRED_WORD = re.compile(r"\*+[a-z_ \-]+\*+")
+"""A word between stars where the value was masked (``http://admin:*password*@host``)."""
 
 
 _PATH_VALUE = re.compile(r"(?:~|\.{1,2})?/[\w.@\-]+(?:/[\w.@\-]*)+")
@@ -100,7 +109,7 @@ def _between_strings(value: str) -> bool:
 def unquoted(value: str) -> str:
     """``value`` without surrounding blanks and quote characters: every check of what a
     value is reads it this way (``"'$PASSWORD'"`` is still a reference)."""
-    return value.strip().strip("'\"`")
+    return value.strip().strip("'\"`‘’“”")
 
 
 def is_placeholder(value: str) -> bool:
@@ -113,10 +122,12 @@ def is_placeholder(value: str) -> bool:
         return True
     if v.startswith(_PLACEHOLDER_START):
         return True
-    if _REPEATED.fullmatch(v):  # "xxxxxxxx", "********"
+    if _REPEATED.fullmatch(v) or _STARRED_WORD.fullmatch(v):  # "xxxxxxxx", "***", "*password*"
         return True
     if bracketed_placeholder(v) or word_placeholder(v) or prompt_or_template(raw):
         return True  # "[dockerhub-password]", "your_redis_password_here", "Enter API"
+    if worded_placeholder(raw) or _MOSTLY_X.fullmatch(v) or _PADDED_STUB.fullmatch(raw):
+        return True  # "SOMEPASSWORDHERE", "my-API-key", "XXXXf", "key==" (fresh24)
     if drawn_stand_in(raw):
         return True  # "Fe26...Ha", "a.b.c.d", "tok_123", "some key", "New-Object" (fresh22)
     if is_value_pattern(raw):
@@ -174,6 +185,8 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
         return True
     if is_placeholder(value) or is_prose_label(value) or _between_strings(value):
         return False
+    if public_material(unquoted(value), text, start, end):
+        return False  # PublicKeyToken=…, a libp2p peer id, a DNSSEC record's key
     if doc_field(text, start):
         return False  # ":param password: The password to use.": a description
     if _CLOSES_A_CALL.match(value) and text[start - 1 : start] in ("'", '"'):
@@ -319,7 +332,9 @@ def _random_segment(segment: str) -> bool:
     return len(segment) >= 16 and any(c.isdigit() for c in segment) and not segment.isdigit()
 
 
-_ENV_REFERENCE = re.compile(r"\$(?:\{\{?[^}]*\}\}?|[A-Z_][A-Z0-9_]*|[a-z_][a-z0-9_]*|[0-9])")
+_ENV_REFERENCE = re.compile(
+    r"\$\$?(?:\{\{?[^}]*\}\}?|[A-Z_][A-Z0-9_]*|[a-z_][a-z0-9_]*|[A-Za-z_]+|[0-9])"
+)
 """``$DB_PASSWORD``, ``${PASS}``, ``$pass``, a CI expression ``${{ secrets.PASS }}``: variable
 names are written in one case, so a mixed-case ``$YYbMDot25P`` is a password."""
 
@@ -338,12 +353,12 @@ def url_password(value: str, text: str, start: int, end: int) -> bool:
     value = unquoted(value) or value
     if _ENV_REFERENCE.fullmatch(value) or value.startswith(("{", "%(", "<", "$(", "`", "\\(")):
         return False  # a reference, a template, a command substitution, Swift's \(password)
-    if bracketed_placeholder(value):
-        return False
+    if bracketed_placeholder(value) or word_placeholder(value) or worded_placeholder(value):
+        return False  # [password], my_pass_here, SOMEPASSWORDHERE, ACCESS_TOKEN
     if _stand_in_userinfo(value, text, start):
         return False
-    if _PRINTF.fullmatch(value):
-        return False  # fmt.Sprintf("sshpass -p '%s'", pw): a format's placeholder
+    if _PRINTF.fullmatch(value) or _STARRED_WORD.fullmatch(value.lower()):
+        return False  # fmt.Sprintf("sshpass -p '%s'", pw): a format's placeholder; *password*
     return not _REPEATED.fullmatch(value.lower()) or value[0] not in "*x.•●"
 
 
@@ -485,23 +500,6 @@ def slack_token(value: str, text: str, start: int, end: int) -> bool:
     )  # "xoxp-1-SlackAppConfigurationAccessTokenHere" is a docs placeholder
 
 
-def private_key_block(value: str, text: str, start: int, end: int) -> bool:
-    """A private key block with key material in it (not an empty or ``anything`` sample)."""
-    body = re.sub(r"-----[A-Z0-9 ]+-----|\s", "", value)
-    return len(body) >= 40
-
-
-def base64_private_key(value: str, text: str, start: int, end: int) -> bool:
-    """Base64 whose decoded head is a PEM private key's BEGIN line (not a certificate's or
-    a public key's, which are public)."""
-    head = value[:64]
-    try:
-        decoded = base64.b64decode(head[: len(head) // 4 * 4])
-    except (binascii.Error, ValueError):
-        return False
-    return b"PRIVATE KEY" in decoded
-
-
 _UUID_VALUE = re.compile(
     r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
 )
@@ -547,6 +545,8 @@ def random_value(value: str, text: str, start: int, end: int) -> bool:
         return False  # Idempotency-Key: <uuid>, partition_key=…, public_key: no secret
     if _PUBLIC_KEY_LABEL.search(text, max(0, start - 40), start) or public_id(v):
         return False  # "Public key: age1…" (age-keygen's output), a minisign public key
+    if public_material(v, text, start, end):
+        return False  # PublicKeyToken=…, a libp2p peer id, a fingerprint after GPG_KEY
     if _UUID_VALUE.fullmatch(v) or (len(v) >= 16 and all(c in "0123456789abcdefABCDEF" for c in v)):
         return True
     digits = sum(c.isdigit() for c in v)

@@ -56,6 +56,7 @@ from .key_material import (
 from .noun_place import BREAKS as _BREAKS
 from .noun_place import names_a_thing
 from .public_der import in_public_pem_block
+from .public_material import public_material
 from .tables import in_id_column
 from .value_forms import counts_up
 
@@ -405,6 +406,8 @@ def _values_after(text: str, low: str, anchors: list[tuple[int, int]]) -> list[t
             continue
         if _pinned(text, start) or in_public_pem_block(text, start) or _file_name(text, end):
             continue  # a pinned version (name@<sha>), a certificate's line, a file's name
+        if public_material(word, text, start, end):
+            continue
         if _named_by_noun(text, low, anchors, start, end):
             spans.append((start, end))
     return spans
@@ -504,6 +507,8 @@ def run_in_context(token: str, text: str, start: int, end: int) -> bool:
         return False
     if public_id(token) or ids.jwk_public_member(text, start):
         return False  # an IPFS CID, a Stripe object id, an age recipient, a JWK's point
+    if public_material(token, text, start, end):
+        return False  # a public key's or a signature's record, a peer id, an address
     if ids.device_or_task_name(text, start, token):
         return False  # a swarm task's id, an LVM device's name, near "rejected" or "key"
     if _pinned(text, start) or _file_name(text, end):

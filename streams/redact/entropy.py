@@ -78,6 +78,7 @@ from .public_der import (
     pem_body_line,
     public_der_line,
 )
+from .public_material import public_material
 
 CANDIDATE = re.compile(r"[A-Za-z0-9+/_\-]{20,}={0,2}")
 """A run that might be a token; no leading assertion so ``re`` can scan quickly."""
@@ -524,7 +525,11 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
             if after_id_label(text, start) or _in_dotted_name(text, start, end):
                 return False
             return not twilio_sid(token)
-        return _keyword_right_before(text, start) and not _SAME_CASE_UUID.fullmatch(token)
+        return (
+            _keyword_right_before(text, start)
+            and not _SAME_CASE_UUID.fullmatch(token)
+            and not public_material(token, text, start, end)
+        )  # "key 9f2c…" unless a fingerprint's label (GPG_KEY) or a public name holds it
     if ULID.fullmatch(token) or WHEEL_TAG.fullmatch(token) or CLOUDFORMATION_NAME.fullmatch(token):
         return False  # an id (a ULID, a CloudFormation name), a wheel's tags
     if ALGORITHM_NAME.fullmatch(token):
@@ -540,6 +545,7 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
         public_id(token)
         or reversed_google_client_id(text, start, token)
         or device_or_task_name(text, start, token)
+        or public_material(token, text, start, end)
     ):
         return False  # an IPFS CID, a Stripe object id, an age recipient, a minisign key
     if jwk_public_member(text, start):

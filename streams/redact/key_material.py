@@ -231,3 +231,24 @@ def _decodes_to_text(body: str) -> bool:
     """Base64 of printable text (``ZGF0YS12YWx1ZTE=`` is ``data-value1``)."""
     raw = decoded_base64(body)
     return bool(raw) and sum(32 <= b < 127 for b in raw) >= 0.9 * len(raw)
+
+
+_BASE64_SIGN = re.compile(r"[A-Za-z0-9+/]")
+
+
+def private_key_block(value: str, text: str, start: int, end: int) -> bool:
+    """A private key block with key material in it: 40+ base64 signs between its armour
+    lines (not an empty, ``anything`` or ``....`` sample: fresh24's pasted placeholder)."""
+    body = re.sub(r"-----[A-Z0-9 ]+-----", "", value)
+    return len(_BASE64_SIGN.findall(body)) >= 40
+
+
+def base64_private_key(value: str, text: str, start: int, end: int) -> bool:
+    """Base64 whose decoded head is a PEM private key's BEGIN line (not a certificate's or
+    a public key's, which are public)."""
+    head = value[:64]
+    try:
+        decoded = base64.b64decode(head[: len(head) // 4 * 4])
+    except (binascii.Error, ValueError):
+        return False
+    return b"PRIVATE KEY" in decoded

@@ -212,17 +212,27 @@ def pem_body_line(text: str, start: int, end: int) -> bool:
 
 
 def in_public_pem_block(text: str, start: int) -> bool:
-    """Inside ``-----BEGIN CERTIFICATE-----`` (or ``… PUBLIC KEY-----``) and not yet ended:
-    the nearest ``BEGIN`` line above is a public one and no ``-----END`` follows it yet."""
+    """Inside ``-----BEGIN CERTIFICATE-----`` (or ``… PUBLIC KEY-----``, ``… SIGNATURE-----``)
+    and not yet ended: the nearest ``BEGIN`` line above is a public one and no ``-----END``
+    follows it yet; or, the block's top cut off (a diff hunk, the tail of a signed commit),
+    only armour lines lead down to a public block's ``-----END`` line."""
     opened, blocks = _pem_blocks(text)
     nearest = bisect_right(opened, start) - 1
-    if nearest < 0:
-        return False
-    until, public = blocks[nearest]
-    return public and start < until
+    if nearest >= 0 and start < blocks[nearest][0]:
+        return blocks[nearest][1]
+    end = _PUBLIC_END.search(text, start, start + _TAIL_WINDOW)
+    return end is not None and _ARMOUR_LINES.fullmatch(text, start, end.start()) is not None
 
 
-_PUBLIC_PEM = ("CERTIFICATE", "PUBLIC KEY")
+_PUBLIC_PEM = ("CERTIFICATE", "PUBLIC KEY", "SIGNATURE")
+"""Labels of public armour: certificates, public keys (``PGP PUBLIC KEY BLOCK`` too), and
+signatures (``PGP SIGNATURE``, ``SSH SIGNATURE``, a signed commit's ``gpgsig``)."""
+_PUBLIC_END = re.compile(
+    r"-----END (?:[A-Z0-9 ]* )?(?:CERTIFICATE|PUBLIC KEY[A-Z ]*|SIGNATURE)-----"
+)
+_ARMOUR_LINES = re.compile(r"[A-Za-z0-9+/=\s]*(?:\n[ \t]*=[A-Za-z0-9+/]{4}[ \t]*)?\s*")
+"""Base64 lines, and OpenPGP's ``=XXXX`` checksum line last."""
+_TAIL_WINDOW = 8192
 _PEM_END = re.compile("(?=-----END)")
 
 

@@ -39,6 +39,7 @@ from . import (
     diffs,
     entropy,
     glued,
+    key_material,
     manifests,
     noise,
     prose,
@@ -98,7 +99,7 @@ SECRET_RULES: tuple[Rule, ...] = (
                 flags=re.DOTALL,
             ),
         ),
-        accept.private_key_block,
+        key_material.private_key_block,
     ),
     Rule(
         "jwt",
@@ -178,7 +179,7 @@ SECRET_RULES: tuple[Rule, ...] = (
         # A PEM private key written in base64 (kubeconfig's client-key-data, a *_B64
         # variable): "LS0tLS1CRUdJTi" is "-----BEGIN " encoded; the block's name decides.
         (_p(r"LS0tLS1CRUdJTi[A-Za-z0-9+/]{16,}={0,2}", "ls0tls1crudjti"),),
-        accept.base64_private_key,
+        key_material.base64_private_key,
     ),
     Rule(
         "private_key_body",
@@ -306,7 +307,8 @@ SECRET_RULES: tuple[Rule, ...] = (
             _assignment(r"access[_\-]?key", "key"),
             _assignment(r"private[_\-]?key", "key"),
             _assignment(
-                r"(?:client|account|signing|master|encryption|license|app)[_\-]?key", "key"
+                r"(?:client|account|signing|master|encryption|license|app|preshared)[_\-]?key",
+                "key",
             ),
             _assignment(r"key[_\-]?(?:data|base)", "key"),
             _assignment(r"credentials?", "credential"),
@@ -423,9 +425,11 @@ SECRET_RULES: tuple[Rule, ...] = (
             ),
             # npm's "npm config set //registry/:_authToken <value>" (a space, no "=")
             _p(r":_auth(?:token)?[ \t]+(?![=\-])([^\s\"'`]{3,2048})", "auth", lower=True),
-            # XML settings (Maven settings.xml, NuGet.config): <password>value</password>
+            # XML settings (Maven settings.xml, NuGet.config): <password>value</password>,
+            # attributes too (<password name="password">value</password>)
             _p(
-                r"<(?:pass(?:word)?|secret|token|api[_\-]?key|clear[_\-]?text[_\-]?password)>"
+                r"<(?:pass(?:word)?|secret|token|api[_\-]?key|clear[_\-]?text[_\-]?password)"
+                r"(?:[ \t][^<>\n]{0,80})?>"
                 r"[ \t]*([^<\s][^<\n]{2,511})</",
                 "pass",
                 "secret",

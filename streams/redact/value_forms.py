@@ -101,7 +101,7 @@ _INTERPOLATION = re.compile(r"[#$]\{[^}\n]*\}")
 _TOKEN_RUN = re.compile(r"[A-Za-z0-9_\-+/=]{8,}")
 
 
-_ELIDED = re.compile(r"[^\s.…]{1,12}(?:\.{3}|…)[^\s.…]{0,12}")
+_ELIDED = re.compile(r"[^\s.…]{1,24}(?:\.{3}|…)[^\s.…]{0,12}")
 """A value cut short around an ellipsis (``Fe26...Ha``, ``sk_live_...``): what is shown is
 no longer the secret."""
 _SINGLE_SIGNS = re.compile(r"[a-z0-9](?:[.:_\-][a-z0-9]){2,}", re.IGNORECASE)
@@ -348,3 +348,47 @@ def doc_field(text: str, start: int) -> bool:
     """Right after a docstring's field (``:param password:``, ``:type token:``): what
     follows describes the parameter ("The password that the username will use…")."""
     return _DOC_FIELD.search(text, max(0, start - 48), start) is not None
+
+
+_CAPS_WORDS = re.compile(r"[A-Z_\- ]{5,64}")
+_CAPS_SECRET = re.compile(
+    r"PASSWORD|PASSWD|TOKEN|SECRET|APIKEY|BEARER|(?:^|[_\- ])(?:API[_\- ]?)?KEY(?:$|[_\- ])|HASH$"
+)
+_WORD_PARTS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+_VAGUE = ("your", "some")
+_TYPED_PART = re.compile(r"pass(?:word|wd)?|pasword|pwd|secret")
+_LETTER_DIGIT = re.compile(r"[A-Za-z][0-9]|[0-9][A-Za-z]")
+_TYPED_SIGN = re.compile(r"[!$#%&@^~|?+=]")
+_SECRET_PART = re.compile(
+    r"pass(?:word|wd)?|pasword|pwd|token|secret|key|apikey|hash|string|random"
+)
+_STAND_IN_PART = frozenset({"here", "there", "example", "sample", "placeholder", "clear", "dummy"})
+
+
+def worded_placeholder(value: str) -> bool:
+    """A value that says what belongs there instead of holding it: capitals that name a
+    secret (``SOMEPASSWORDHERE``, ``MAILGUN-API-KEY``, ``YOUR TOKEN HERE``, ``MYHASH``), or
+    words owned by the reader or vague that name one (``my-API-key``, ``somePassword``,
+    ``somelongrandomstring``, ``clear_text_pwd``, ``your_rcon_**pasword**``). Real passwords
+    of such words and no digit are what these placeholders are copied into (fresh24: what
+    people pasted into issue threads)."""
+    v = value.strip("*_ ")
+    if _CAPS_WORDS.fullmatch(v):
+        return _CAPS_SECRET.search(v) is not None
+    parts = [p.lower() for p in _WORD_PARTS.findall(value)]
+    if not parts or _LETTER_DIGIT.search(value) or _TYPED_SIGN.search(value):
+        return False  # myC0mpl3xPwd, some!Password: digits or signs make it a typed password
+    if any(p.isdigit() for p in parts) and len(parts) < 5:
+        return False
+    if len(parts) == 1:
+        word = parts[0]
+        return word.startswith(_VAGUE) and _SECRET_PART.search(word, 4) is not None
+    if {"foo", "bar"} <= set(parts):
+        return True  # npm_fooBAR: metasyntactic words behind a prefix
+    named = [p for p in parts if _SECRET_PART.fullmatch(p)]
+    if not named:
+        return False
+    if parts[0] in _VAGUE or _STAND_IN_PART.intersection(parts):
+        return True
+    # "my-API-key" names a key; "mypassword", "my_password" are what people type (toollines)
+    return parts[0] == "my" and any(not _TYPED_PART.fullmatch(p) for p in named)

@@ -1,0 +1,221 @@
+"""Key-shaped runs that are public by their form or by what holds them: addresses, peer ids
+and signatures of documented formats, values assigned to a name that says "public", DNSSEC
+and DKIM records, SAML's ``<X509Certificate>`` element, hashed ``known_hosts`` entries and
+GPG fingerprints.
+
+The entropy rule and the context rules take a random run near a secret word (``key``,
+``token``); each reading here says why a run of that shape is published on purpose. They
+came from ``encneg``'s first run (real public keys, signatures and ids of 51 repositories:
+107 of 442 altered), each form read in its own specification, never from the corpus rows
+alone. A name or a record that says "private", "secret" or "password" is never public.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import re
+
+_BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+_BASE58_RUN = re.compile(rf"[{_BASE58}]{{25,35}}")
+_ADDRESS_VERSIONS = frozenset({0x00, 0x05, 0x6F, 0xC4, 0x30, 0x32, 0x1E, 0x16})
+"""Base58Check version bytes of pay-to addresses (Bitcoin main and test net, Litecoin,
+Dogecoin). A WIF private key's version (0x80, 0xEF) is not among them."""
+_PEER_ID = re.compile(r"12D3KooW[1-9A-HJ-NP-Za-km-z]{44}|16Uiu2HAm[1-9A-HJ-NP-Za-km-z]{44}")
+"""A libp2p peer id: the base58 multihash of an Ed25519 (``12D3KooW…``) or secp256k1
+(``16Uiu2HAm…``) public key, which a node prints and announces."""
+_POD_NAME = re.compile(
+    r"[a-z0-9](?:[a-z0-9\-]*[a-z0-9])?-[bcdfghjklmnpqrstvwxz2456789]{6,10}"
+    r"-[bcdfghjklmnpqrstvwxz2456789]{5}"
+)
+"""A Kubernetes pod a Deployment made: its name, the ReplicaSet's template hash and five
+signs, both drawn from Kubernetes' alphabet without vowels (``web-5c6766865c-nc5lr``)."""
+_MINISIGN = re.compile(r"R[UW][A-Za-z0-9+/]{54}|R[UW][A-Za-z0-9+/]{97}=")
+_TYPEID = re.compile(r"(?:[a-z](?:[a-z_]{0,61}[a-z])?_)?[0-7][0-9a-hjkmnp-tv-z]{25}")
+"""A TypeID (``prefix_01h455vb4pex5vsknk084sn02q``) or a lower-case ULID: Crockford base32
+of a UUIDv7 or a ULID, whose first 48 bits are milliseconds since 1970."""
+_ULID_EPOCH_MS = (1_420_070_400_000, 2_208_988_800_000)
+"""2015-01-01 to 2040-01-01: a random 26-character run lands there once in 300."""
+_CROCKFORD = "0123456789abcdefghjkmnpqrstvwxyz"
+
+
+def public_form(token: str) -> bool:
+    """A pay-to address with a valid Base58Check checksum, a libp2p peer id, a minisign
+    public key or signature (base64 of ``Ed``/``ED`` and a key id: 42 or 74 bytes; a secret
+    key file is 158), or a TypeID or ULID of a plausible time."""
+    if _PEER_ID.fullmatch(token) or _POD_NAME.fullmatch(token):
+        return True
+    if _BASE58_RUN.fullmatch(token) and _base58check_address(token):
+        return True
+    if _MINISIGN.fullmatch(token):
+        try:
+            raw = base64.b64decode(token, validate=True)
+        except (binascii.Error, ValueError):
+            return False
+        return len(raw) in (42, 74) and raw[:2] in (b"Ed", b"ED")
+    return bool(_TYPEID.fullmatch(token)) and _plausible_ulid_time(token[-26:])
+
+
+_KSUID = re.compile(r"[0-9A-Za-z]{27}")
+_BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+_KSUID_EPOCH = 1_400_000_000
+_KSUID_WORD = re.compile(r"(?i)ksuid")
+
+
+def ksuid(token: str, text: str, start: int) -> bool:
+    """A KSUID (27 base62 signs: 4 bytes of seconds since 2014-05-13 and 16 random) of a
+    plausible time, where the text says "ksuid": one random run in ten fits the form alone."""
+    if (
+        not _KSUID.fullmatch(token)
+        or _KSUID_WORD.search(text, max(0, start - _WINDOW), start + _WINDOW) is None
+    ):
+        return False
+    number = 0
+    for char in token:
+        number = number * 62 + _BASE62.index(char)
+    seconds = (number >> 128) + _KSUID_EPOCH
+    return number < 1 << 160 and 1_420_070_400 <= seconds <= 2_208_988_800
+
+
+def _base58check_address(token: str) -> bool:
+    number = 0
+    for char in token:
+        number = number * 58 + _BASE58.index(char)
+    raw = number.to_bytes(25, "big") if number < 1 << 200 else b""
+    if len(raw) != 25 or raw[0] not in _ADDRESS_VERSIONS:
+        return False
+    return hashlib.sha256(hashlib.sha256(raw[:21]).digest()).digest()[:4] == raw[21:]
+
+
+def _plausible_ulid_time(run: str) -> bool:
+    millis = 0
+    for char in run[:10]:
+        millis = millis * 32 + _CROCKFORD.index(char)
+    return _ULID_EPOCH_MS[0] <= millis <= _ULID_EPOCH_MS[1]
+
+
+_PUBLIC_NAME = re.compile(
+    r"(?i)(?<![\w.\-/])(\w*(?:public|pubkey)\w*)[\"']?\]?[ \t]*(?:,[ \t]*_[ \t]*)?(?::=|=>|=|:)"
+)
+"""A name holding "public" or "pubkey" that is assigned (``PublicKey = ``, ``their_public =``,
+``ourPublic, _ :=``, ``PublicKeyToken=``); not a host or a path (``public-api.example.com``)
+and not a sentence ("the public key X": scanners' rules take publishable keys so)."""
+_SECRET_WORD = re.compile(r"(?i)priv|secret|passw|seed|preshared|\bpsk\b")
+_SECRET_IN_NAME = re.compile(r"(?i)priv|secret|passw|seed|preshared|psk|token|auth|api")
+_CONTINUED = re.compile(r"[ \t\"'+,(]*")
+_COMMENT_AFTER = re.compile(r"[\"'`,;)]*[ \t]*(?:--|#|//|;)[ \t]*public key", re.IGNORECASE)
+
+
+def under_public_name(text: str, start: int, end: int) -> bool:
+    """The run's line assigns it to a public name (``PublicKey = …``, ``their_public =
+    b64decode('…')``, .NET's ``PublicKeyToken=…``, a ``PublicKey=" +`` line it continues) or
+    says so in a comment after it (``"…" -- public key``); no name there says token, auth or
+    api (``flutterwavePubKey_api_token = "FLWSECK_…"`` holds a secret key), and nothing on
+    the line says private or secret."""
+    line_start = text.rfind("\n", 0, start) + 1
+    before = text[line_start:start]
+    if _CONTINUED.fullmatch(before) and line_start > 0:
+        before = text[text.rfind("\n", 0, line_start - 1) + 1 : line_start - 1]
+    line_end = text.find("\n", end)
+    after = text[end : line_end if line_end >= 0 else len(text)]
+    if _SECRET_WORD.search(before + after):
+        return False
+    if _COMMENT_AFTER.match(after):
+        return True
+    return any(
+        name.group(1) == "PublicKeyToken" or not _SECRET_IN_NAME.search(name.group(1))
+        for name in _PUBLIC_NAME.finditer(before)
+    )
+
+
+_DNS_RECORD = re.compile(
+    r"\bIN[ \t]+(?:DNSKEY|CDNSKEY|RRSIG|SIG|KEY|DS|CDS|TLSA|SSHFP|NSEC3|IPSECKEY|OPENPGPKEY)\b"
+    r"|\b(?:DNSKEY|CDNSKEY|RRSIG|DS)[ \t]+\d+[ \t]+\d+[ \t]+\d+"
+)
+"""A zone file's DNSSEC or key record (``example.com. 3600 IN DNSKEY 257 3 8 …``), or a
+trust anchor written without its class (``DNSKEY 257 3 5 …``): keys and signatures a
+zone publishes."""
+_DKIM = re.compile(r"v=DKIM1|\._domainkey\b")
+_X509_OPEN = re.compile(r"<(?:[\w\-]+:)?X509Certificate>")
+_X509_CLOSE = re.compile(r"</(?:[\w\-]+:)?X509Certificate>")
+_BASE64_BETWEEN = re.compile(r"[A-Za-z0-9+/=\s]*")
+_HASHED_HOST = re.compile(r"\|1\|(?:[A-Za-z0-9+/]{27}=\|)?$")
+_FINGERPRINT_LABEL = re.compile(
+    r"(?i)gpg|pgp|fingerprint|key[_ \-]?id|signing[_ ]key|recv-keys|keyserver"
+)
+_FINGERPRINT = re.compile(r"[0-9A-F]{40}|[0-9a-f]{40}|[0-9A-F]{16}")
+_WINDOW = 600
+
+
+_PINNED_REF = re.compile(r"[\w.\-]+/[\w.\-]+@$")
+"""``owner/repo@`` before a commit: a pinned action or package (``actions/x-token@<sha>``)."""
+_AWS_SCOPE = re.compile(r"\d{8}/[a-z0-9\-]+/[a-z0-9\-]+/aws4_request")
+_AFTER_SCOPE = re.compile(r"/aws4_request[ \t]*\n[ \t]*$")
+"""A SigV4 string to sign: its credential scope, then the canonical request's SHA-256."""
+_REQUEST_ID_LABEL = re.compile(
+    r"(?i)(?:host-?id|x-amz-id-2|request-?id)[\"']?[ \t]*[:=][ \t]*[\"']?$"
+)
+_GMAIL_ID = re.compile(r"[ \t]+-[ \t]+gsmtp\b")
+
+
+def in_public_record(token: str, text: str, start: int, end: int) -> bool:
+    """The run is held by a record that publishes it: a DNSSEC record (on its line, or in
+    its parenthesised continuation), a DKIM record (``v=DKIM1; k=rsa; p=…``), SAML
+    metadata's ``<X509Certificate>`` element, a hashed ``known_hosts`` name
+    (``|1|salt|hash``), a GPG fingerprint or key id on a line that names one, a SigV4
+    credential scope or canonical request hash, a request id after its label, or a commit
+    an ``owner/repo@`` pins."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line = text[line_start : line_end if line_end >= 0 else len(text)]
+    window = text[max(0, start - _WINDOW) : start]
+    if _DNS_RECORD.search(line) or _open_dns_record(window):
+        return True
+    if _DKIM.search(window) and _SECRET_WORD.search(window) is None:
+        return True
+    if _HASHED_HOST.search(text, max(0, start - 32), start):
+        return True
+    if _AWS_SCOPE.fullmatch(token) or _AFTER_SCOPE.search(text, max(0, start - 32), start):
+        return True
+    if _REQUEST_ID_LABEL.search(text, max(0, start - 24), start) or _GMAIL_ID.match(text, end):
+        return True  # S3's HostId, a request id, Gmail's SMTP transaction id
+    if _PINNED_REF.search(text, max(0, start - 120), start) and re.fullmatch(
+        r"[0-9a-f]{40}", token
+    ):
+        return True
+    if _FINGERPRINT.fullmatch(token) and _FINGERPRINT_LABEL.search(text[line_start:start]):
+        return True
+    return _in_x509_element(text, start, end, window)
+
+
+def _last(pattern: re.Pattern[str], window: str) -> re.Match[str] | None:
+    """The last match of ``pattern`` in ``window``, or None."""
+    return next(reversed(list(pattern.finditer(window))), None)
+
+
+def _open_dns_record(window: str) -> bool:
+    """A DNSSEC record opened a parenthesised continuation above and has not closed it."""
+    found = _last(_DNS_RECORD, window)
+    if found is None:
+        return False
+    rest = window[found.end() :]
+    return "(" in rest and ")" not in rest[rest.index("(") :]
+
+
+def _in_x509_element(text: str, start: int, end: int, window: str) -> bool:
+    opened = _last(_X509_OPEN, window)
+    if opened is not None and not _X509_CLOSE.search(window, opened.end()):
+        return True
+    closing = _X509_CLOSE.search(text, end, end + _WINDOW)
+    return closing is not None and _BASE64_BETWEEN.fullmatch(text, end, closing.start()) is not None
+
+
+def public_material(token: str, text: str, start: int, end: int) -> bool:
+    """Any of the readings above: a public form, a public name, a public record."""
+    return (
+        public_form(token)
+        or ksuid(token, text, start)
+        or under_public_name(text, start, end)
+        or in_public_record(token, text, start, end)
+    )
