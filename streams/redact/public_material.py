@@ -96,13 +96,14 @@ def _plausible_ulid_time(run: str) -> bool:
 
 
 _PUBLIC_NAME = re.compile(
-    r"(?<![\w.\-/])(\w*(?:[Pp]ublic|PUBLIC|(?<![a-z])(?:[Pp]ub|PUB)_?(?:[Kk]ey|KEY))\w*)[\"']?\]?"
+    r"(?<![\w.\-/])(\w*(?:[Pp]ublic|PUBLIC|(?<![A-Za-z])(?:[Pp]ub|PUB)_?(?:[Kk]ey|KEY))\w*)[\"']?\]?"
     r"[ \t]*(?:,[ \t]*_[ \t]*)?(?::=|=>|=|:)"
 )
 """A name holding "public" (or "pubkey" as a word of its own) that is assigned (``PublicKey =
 ``, ``their_public =``, ``ourPublic, _ :=``, ``PublicKeyToken=``); not a host or a path
 (``public-api.example.com``), not a sentence ("the public key X") and not a service's
-publishable key (``lobpubKey``): scanners' rules take those, and the corpora label them."""
+publishable key (``lobpubKey``, ``LOBPUB_KEY``): scanners' rules take those, and the corpora
+label them."""
 _SECRET_WORD = re.compile(r"(?i)priv|secret|passw|seed|preshared|\bpsk\b")
 _SECRET_IN_NAME = re.compile(r"(?i)priv|secret|passw|seed|preshared|psk|token|auth|api")
 _CONTINUED = re.compile(r"[ \t\"'+,(]*")

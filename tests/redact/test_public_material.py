@@ -62,6 +62,9 @@ TAKEN = [
         'flutterwavePubKey_api_token = "FLWSECK_TEST-24e4a83d776c7a747ea932973135bc9c-X"',
         "24e4a83d776c",
     ),
+    # a service's publishable key under its own name (2ms' Lob rule; the corpora label it)
+    ('"lobpubKey": "test_pub_bfe696d078118e777aecbd634939183"', "bfe696d0781"),
+    ("LOBPUB_KEY=test_pub_bfe696d078118e777aecbd634939183", "bfe696d0781"),
     # a DKIM *signing* key is private
     (
         "DKIM private key: MIICXAIBAAKBgQC8aJ3mQ1Zt5Xv7kq9H2bqFq8d2aXm0f9kq1XyWbQ3n8cQ8wq2v",
