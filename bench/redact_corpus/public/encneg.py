@@ -42,6 +42,9 @@ from urllib.parse import unquote
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+from realneg import LOOKS_LIKE_A_CREDENTIAL  # noqa: E402  (the negatives builders' one list)
+
+sys.path.insert(0, str(HERE))
 from encneg_taken import DROPPED_BY_HAND, ROWS  # noqa: E402
 
 OUT = "encneg_negatives.jsonl"
@@ -59,17 +62,6 @@ BLOB = re.compile(
 THREAD = re.compile(r"^https://github\.com/[^/]+/[^/]+/(issues|pull)/\d+(#\S+)?$")
 ARMOUR = re.compile(r"-----(BEGIN|END) ([A-Z0-9 ]+)-----")
 PUBLIC_ARMOUR = {"CERTIFICATE", "PUBLIC KEY", "PGP SIGNATURE"}
-
-# the patterns of realneg.LOOKS_LIKE_A_CREDENTIAL
-LOOKS_LIKE_A_CREDENTIAL: dict[str, str] = {
-    "private key": r"PRIVATE KEY|AGE-SECRET-KEY|PrivateKey\s*=",
-    "secret word": r"(?i)passw(or)?d|secret|\btoken\b|api[_-]?key|credential|bearer ",
-    "Stripe secret": r"\b(sk|rk)_(live|test)_|\bwhsec_",
-    "URL signature": r"(?i)x-amz-signature|[?&](sig|signature|se|token)=",
-    "JWT": r"\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}",
-    "provider prefix": r"\bAKIA[0-9A-Z]{16}\b|\bgh[pousr]_[A-Za-z0-9]{30,}|\bxox[abposr]-|\bglpat-|\bAIza[0-9A-Za-z_-]{35}",
-    "user:password URL": r"://[^/\s:@]+:[^/\s@]+@",
-}
 
 
 def load(name: str) -> list[dict]:
