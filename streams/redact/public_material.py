@@ -139,6 +139,9 @@ _DNS_RECORD = re.compile(
 """A zone file's DNSSEC or key record (``example.com. 3600 IN DNSKEY 257 3 8 …``), or a
 trust anchor written without its class (``DNSKEY 257 3 5 …``): keys and signatures a
 zone publishes."""
+_LOCK_ENTRY = re.compile(r"\{:hex,[ \t]*:[\w]+,[ \t]*\"[^\"]+\",[ \t]*\"[0-9a-f]{64}\"")
+"""A ``mix.lock`` entry (``{:hex, :name, "1.4.2", "<sha256>", …, "hexpm", "<sha256>"}``): both
+hashes are the package's checksums."""
 _DKIM = re.compile(r"v=DKIM1|\._domainkey\b")
 _X509_OPEN = re.compile(r"<(?:[\w\-]+:)?X509Certificate>")
 _X509_CLOSE = re.compile(r"</(?:[\w\-]+:)?X509Certificate>")
@@ -173,7 +176,7 @@ def in_public_record(token: str, text: str, start: int, end: int) -> bool:
     line_end = text.find("\n", end)
     line = text[line_start : line_end if line_end >= 0 else len(text)]
     window = text[max(0, start - _WINDOW) : start]
-    if _DNS_RECORD.search(line) or _open_dns_record(window):
+    if _DNS_RECORD.search(line) or _open_dns_record(window) or _LOCK_ENTRY.search(line):
         return True
     if _DKIM.search(window) and _SECRET_WORD.search(window) is None:
         return True

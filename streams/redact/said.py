@@ -47,6 +47,7 @@ from .ids import ULID, after_id_label, public_id
 from .key_material import credential_base64, decoded_base64, plain_text_base64
 from .names import LETTER_DIGIT, VOWELS, drawn_letters, snake_name
 from .public_der import in_public_body, in_public_pem_block, public_der_line
+from .public_material import public_material
 from .value_forms import HEX_PAIR, counts_up
 
 _OPENERS = "\"'`([{<*_~!"
@@ -125,6 +126,8 @@ def _said(text: str, start: int, end: int) -> tuple[int, int] | None:
         return None  # "rootHash": "…", sha256:…, a wheel RECORD's sha256=_rub…
     if in_public_pem_block(text, start) or in_public_body(text, start, end):
         return None  # a line of a certificate's body the text rules spared
+    if public_material(word, text, start, end):
+        return None  # a peer id, an address, a DNSSEC record's key, a lock file's checksum
     return start, end
 
 

@@ -89,3 +89,19 @@ def test_forms_are_checked_not_guessed() -> None:
     text = "ksuid: 0ujsszwN8NRY24YaXiTIE2VWDTS"
     assert ksuid("0ujsszwN8NRY24YaXiTIE2VWDTS", text, 7)
     assert not ksuid("0ujsszwN8NRY24YaXiTIE2VWDTS", "token: 0ujsszwN8NRY24YaXiTIE2VWDTS", 7)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        'The peer is provs := []string{"12D3KooWAobjw92XDcnQ1rRmRJDA3zAQpdPYUpZKrJxH6yccSpje"} here.',
+        'mix.lock has "idna": {:hex, :idna, "7.1.0", "1067a13043538129602d2f2ce6899d8713125c7d19734aa557ce2e3ea55bd4f1", [:rebar3], [], "hexpm", "3aa0bd7d9b4d1fb9bd2d1f2c2b3e1c1c5bd9b1a3f7c4b2d8e9f0a1b2c3d4e5f6"}',
+    ],
+)
+def test_published_material_said_in_a_thought_stays(said: str) -> None:
+    """The said reading (a thought's words that read as keys) asks the same readings."""
+    from bench.redact_corpus.public.score import CARRIER_FIELDS, _stored_field
+    from streams.redact_events import DictRedaction
+
+    stored = _stored_field(CARRIER_FIELDS["thought"], said, DictRedaction(Redactor()))
+    assert stored == said, stored
