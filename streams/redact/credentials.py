@@ -135,6 +135,22 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
     ),
     Rule("piped_secret", PIPED_SECRET_PATTERNS, accept.assignment_value),
     Rule(
+        "smtp_auth",
+        # An SMTP session's login as debug logs print it (smtplib's set_debuglevel, swaks,
+        # PHPMailer's SMTPDebug, openssl s_client): AUTH LOGIN's answer to the server's
+        # "334 UGFzc3dvcmQ6" (base64 of "Password:") on the next line, AUTH PLAIN's base64
+        # of "\0user\0password". Both are the password, only encoded (fresh24).
+        (
+            _p(
+                r"334[ \t]+UGFzc3dvcmQ6[^\n]*\n[^\n]*?(?<![A-Za-z0-9+/])"
+                r"([A-Za-z0-9+/]{4,}={0,2})(?:\\r\\n)?[ \t'\"]*(?:\r?\n|$)",
+                "ugfzc3dvcmq6",
+            ),
+            _p(r"AUTH[ \t]+PLAIN[ \t]+([A-Za-z0-9+/]{8,}={0,2})(?![A-Za-z0-9+/=])", "auth plain"),
+        ),
+        accept.url_password,
+    ),
+    Rule(
         "secret_store_command",
         # Commands that store a secret take it as a flag or a here-string: GitHub's
         # "gh secret set N --body v", Azure's "az keyvault secret set … --value v", AWS's

@@ -197,6 +197,7 @@ RULE_EXAMPLES = {
     "prose_secret": "the staging db password is now Tr0ub4dor&3",
     "url_user_key": 'sentry_sdk.init(dsn="https://12927b5f211046b575ee51fd8b1ac34f@o1.ingest.sentry.io/1")',
     "prose_key": "2024-05-02 INFO [auth] using key 4ian1234 for tenant acme-eu",
+    "smtp_auth": "Got: 334 UGFzc3dvcmQ6\nSent: ODkyOTEwMzg1Nzc=\nGot: 535 5.7.8 Error",
     "prose_setting": "I'll set DISCORD_TOKEN to 47050061723854045311518666050614 locally",
     "client_key_argument": 'client := raven.NewClient("JJ4ZIC9EJNWVIS86")',
     "api_key_user": "curl https://api.example.com/v1/charges -u 9043hfdlasf023: -d a=1",

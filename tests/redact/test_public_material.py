@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import pytest
 
+from bench.redact_corpus.public.score import CARRIER_FIELDS, _stored_field
 from streams.redact import Redactor
 from streams.redact.public_material import ksuid, public_form
+from streams.redact_events import DictRedaction
 
 KEPT = [
     # PGP signatures: a whole block, a signed commit's gpgsig, a block cut at its top
@@ -100,8 +102,5 @@ def test_forms_are_checked_not_guessed() -> None:
 )
 def test_published_material_said_in_a_thought_stays(said: str) -> None:
     """The said reading (a thought's words that read as keys) asks the same readings."""
-    from bench.redact_corpus.public.score import CARRIER_FIELDS, _stored_field
-    from streams.redact_events import DictRedaction
-
     stored = _stored_field(CARRIER_FIELDS["thought"], said, DictRedaction(Redactor()))
     assert stored == said, stored
