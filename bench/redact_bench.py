@@ -304,6 +304,7 @@ def main() -> None:
             "fresh22",
             "fresh23",
             "fresh24",
+            "fresh25",
             "realneg",
             "vectors",
             "logneg",
@@ -338,7 +339,8 @@ def main() -> None:
         "playground, Allsafe, InjuredAndroid, AndroGoat, DVIA-v2, BugBazaar, OVAA); fresh22: the "
         "example credentials in fourteen API providers' official SDKs and docs; fresh23: the "
         "fixture values of gitleaks', TruffleHog's and detect-secrets' histories; fresh24: "
-        "credentials people pasted into public GitHub issue and pull-request threads; realneg: "
+        "credentials people pasted into public GitHub issue and pull-request threads; fresh25: "
+        "a holdout of the same kind from other threads; realneg: "
         "negatives only, harmless strings from real public files; vectors: negatives only, "
         "crypto test vectors, object keys and encoded data from real public files; logneg: "
         "negatives only, real terminal output and logs from public fixtures and threads; pathneg: "

@@ -83,6 +83,7 @@ ID_LETTER = {
     "fresh22": "sd",  # every single letter starts some file's ids
     "fresh23": "hx",
     "fresh24": "gp",
+    "fresh25": "gq",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on)."""
