@@ -24,12 +24,14 @@ from .value_forms import (
     bracketed_placeholder,
     comment_words,
     counts_up,
+    cut_or_tagged,
     doc_field,
     drawn_stand_in,
     is_label,
     is_prose_label,
     is_ui_text,
     is_value_pattern,
+    masked_stub,
     password_named,
     prompt_or_template,
     typed_password,
@@ -46,7 +48,8 @@ _NOT_VALUES = _METASYNTACTIC | frozenset(
         "bool", "optional", "required", "secretstr", "any", "object", "dict", "list",
         "empty", "redacted", "masked", "hidden", "placeholder", "example", "environ", "new",
         "dummy", "changeme", "change_me", "notset", "unset", "todo", "tbd", "fixme", "default",
-        "error", "invalid", "missing", "failed", "expired", "denied", "incorrect",
+        "error", "invalid", "missing", "failed", "expired", "denied", "incorrect", "not_used",
+        "unused", "blahblah", "blah",
     }
 )  # fmt: skip
 _OPTION_VALUES = frozenset({"include", "omit", "same-origin", "off", "yes"})
@@ -77,12 +80,6 @@ _PROSE_WORD = re.compile(r"[a-z]+[.!?]")
 _DOTTED = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*(?:(?:\.|::)[A-Za-z_$][A-Za-z0-9_$]*)+")
 """A dotted reference, or Ruby's and C++'s ``::`` (``Digest::SHA1.hexdigest``)."""
 _REPEATED = re.compile(r"(.)\1*")
-_MOSTLY_X = re.compile(r"x{4,}[a-z0-9]?|[a-z0-9]?x{4,}")
-"""``XXXXf``: a value masked but for a sign."""
-_PADDED_STUB = re.compile(r"[A-Za-z0-9]{1,6}={1,2}")
-"""``key==``: base64 padding after a word, no key's length."""
-_STARRED_WORD = re.compile(r"\*+[a-z_ \-]+\*+")
-"""A word between stars where the value was masked (``http://admin:*password*@host``)."""
 
 
 _PATH_VALUE = re.compile(r"(?:~|\.{1,2})?/[\w.@\-]+(?:/[\w.@\-]*)+")
@@ -122,12 +119,12 @@ def is_placeholder(value: str) -> bool:
         return True
     if v.startswith(_PLACEHOLDER_START):
         return True
-    if _REPEATED.fullmatch(v) or _STARRED_WORD.fullmatch(v):  # "xxxxxxxx", "***", "*password*"
+    if _REPEATED.fullmatch(v) or masked_stub(raw):  # "xxxxxxxx", "***", "*password*", "key=="
         return True
     if bracketed_placeholder(v) or word_placeholder(v) or prompt_or_template(raw):
         return True  # "[dockerhub-password]", "your_redis_password_here", "Enter API"
-    if worded_placeholder(raw) or _MOSTLY_X.fullmatch(v) or _PADDED_STUB.fullmatch(raw):
-        return True  # "SOMEPASSWORDHERE", "my-API-key", "XXXXf", "key==" (fresh24)
+    if worded_placeholder(raw) or cut_or_tagged(raw):
+        return True  # "SOMEPASSWORDHERE", "my-API-key" (fresh24), "RGAPI-<my key>" (fresh25)
     if drawn_stand_in(raw):
         return True  # "Fe26...Ha", "a.b.c.d", "tok_123", "some key", "New-Object" (fresh22)
     if is_value_pattern(raw):
@@ -357,7 +354,7 @@ def url_password(value: str, text: str, start: int, end: int) -> bool:
         return False  # [password], my_pass_here, SOMEPASSWORDHERE, ACCESS_TOKEN
     if _stand_in_userinfo(value, text, start):
         return False
-    if _PRINTF.fullmatch(value) or _STARRED_WORD.fullmatch(value.lower()):
+    if _PRINTF.fullmatch(value) or masked_stub(value) or cut_or_tagged(value):
         return False  # fmt.Sprintf("sshpass -p '%s'", pw): a format's placeholder; *password*
     return not _REPEATED.fullmatch(value.lower()) or value[0] not in "*x.•●"
 

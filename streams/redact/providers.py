@@ -207,6 +207,20 @@ PROVIDER_RULES: tuple[Rule, ...] = (
         accept.no_count,
     ),
     Rule(
+        "kubeadm_token",
+        # kubeadm's bootstrap token (kubeadm join --token, kubeadm token create): a 6-sign
+        # id, a dot and a 16-sign secret, lower case; only where a token is spoken of.
+        (
+            _p(
+                r"(?<![\w.\-/])[a-z0-9]{6}\.[a-z0-9]{16}(?![\w.\-/])",
+                "token",
+                "kubeadm",
+                "bootstrap",
+            ),
+        ),
+        accept.no_count,
+    ),
+    Rule(
         "alibaba_access_key_id",
         # Alibaba Cloud AccessKey ids: "LTAI" and 12 (older) or 20 letters and digits; the
         # short form is under a token run's 20 characters.

@@ -160,8 +160,15 @@ _AWS_SCOPE = re.compile(r"\d{8}/[a-z0-9\-]+/[a-z0-9\-]+/aws4_request")
 _AFTER_SCOPE = re.compile(r"/aws4_request[ \t]*\n[ \t]*$")
 """A SigV4 string to sign: its credential scope, then the canonical request's SHA-256."""
 _REQUEST_ID_LABEL = re.compile(
-    r"(?i)(?:host-?id|x-amz-id-2|request-?id)[\"']?[ \t]*[:=][ \t]*[\"']?$"
+    r"(?i)(?:host-?id|x-amz-id-2|request[-_]?id)[\"']?[ \t]*[:=][ \t]*[\"']?$"
 )
+_ENCRYPTED_LABEL = re.compile(r"(?:^|[ \t\-])secure:[ \t]*[\"']?$", re.MULTILINE)
+"""Travis' and AppVeyor's ``secure: <ciphertext>``: encrypted with the repository's public
+key to be committed; only the CI service can read it."""
+_GIT_RANGE_LINE = re.compile(r"[ \t+*!-]*[0-9a-f]{7,40}\.\.\.?[0-9a-f]{7,40}[ \t]")
+"""``git push``'s ref update line (``8ef67ff..4c90e76  <sha> -> master``): commits."""
+_HOST_AFTER = re.compile(r"\*?\.(?:[a-z0-9\-]+\.)*[a-z0-9\-]+\.[a-z]{2,24}\b")
+"""A host name's first label (``sandbox6756….mailgun.org``): a name in DNS, no credential."""
 _GMAIL_ID = re.compile(r"[ \t]+-[ \t]+gsmtp\b")
 
 
@@ -170,8 +177,9 @@ def in_public_record(token: str, text: str, start: int, end: int) -> bool:
     its parenthesised continuation), a DKIM record (``v=DKIM1; k=rsa; p=…``), SAML
     metadata's ``<X509Certificate>`` element, a hashed ``known_hosts`` name
     (``|1|salt|hash``), a GPG fingerprint or key id on a line that names one, a SigV4
-    credential scope or canonical request hash, a request id after its label, or a commit
-    an ``owner/repo@`` pins."""
+    credential scope or canonical request hash, a request id after its label, a commit an
+    ``owner/repo@`` pins or ``git push`` prints, a CI service's ``secure:`` ciphertext, or
+    a host name's first label."""
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)
     line = text[line_start : line_end if line_end >= 0 else len(text)]
@@ -186,6 +194,10 @@ def in_public_record(token: str, text: str, start: int, end: int) -> bool:
         return True
     if _REQUEST_ID_LABEL.search(text, max(0, start - 24), start) or _GMAIL_ID.match(text, end):
         return True  # S3's HostId, a request id, Gmail's SMTP transaction id
+    if _ENCRYPTED_LABEL.search(text, max(0, start - 24), start) or _GIT_RANGE_LINE.match(line):
+        return True  # a CI service's ciphertext, a pushed commit
+    if _HOST_AFTER.match(text, end) and not text.startswith(("://", "@"), max(0, start - 3)):
+        return True  # a host name's first label (a URL's userinfo is the URL rules')
     if _PINNED_REF.search(text, max(0, start - 120), start) and re.fullmatch(
         r"[0-9a-f]{40}", token
     ):

@@ -311,6 +311,8 @@ SECRET_RULES: tuple[Rule, ...] = (
                 "key",
             ),
             _assignment(r"key[_\-]?(?:data|base)", "key"),
+            # the shared secret Erlang nodes (RabbitMQ, CouchDB clusters) authenticate with
+            _assignment(r"erlang[_\-]?cookie", "cookie"),
             _assignment(r"credentials?", "credential"),
             # "PW:" in a note or a table ("ID:master,PW:…"); the word in other languages
             _p(r"(?<![^\s,(/|;])PW" + _ASSIGN + _VALUE, "pw"),

@@ -101,9 +101,12 @@ _INTERPOLATION = re.compile(r"[#$]\{[^}\n]*\}")
 _TOKEN_RUN = re.compile(r"[A-Za-z0-9_\-+/=]{8,}")
 
 
-_ELIDED = re.compile(r"[^\s.…]{1,24}(?:\.{3}|…)[^\s.…]{0,12}")
-"""A value cut short around an ellipsis (``Fe26...Ha``, ``sk_live_...``): what is shown is
-no longer the secret."""
+_ELIDED = re.compile(r"[^\s.…]{1,40}(?:\.{3,}|…+)[^\s.…]{0,40}(?:etc)?`?")
+"""A value cut short around an ellipsis (``Fe26...Ha``, ``sk_live_...``, ``sk-8dL......``,
+``AAAAmqYgomQ:APA91bHp...7NTOizGXhN1K1TkTFw``): what is shown is no longer the secret."""
+_TAGGED = re.compile(r"[^<>\s]*<[A-Za-z][^<>\n]{1,48}>[^<>\s]*|\([a-z][a-z ]{2,30}\)")
+"""A value with a ``<placeholder>`` inside (``RGAPI-<my api key>``, ``sk-ar-v1-<redacted: 56
+chars>``) or a word in parentheses in its place (``(removed)``)."""
 _SINGLE_SIGNS = re.compile(r"[a-z0-9](?:[.:_\-][a-z0-9]){2,}", re.IGNORECASE)
 """One sign between separators (``a.b.c.d``, ``x-y-z``): a token's shape drawn, no token."""
 _SOME_WORD = re.compile(r"(?:some|any|the|this) [a-z]+(?: [a-z]+)?")
@@ -126,6 +129,7 @@ def drawn_stand_in(value: str) -> bool:
     (fresh22); or a PowerShell cmdlet's call."""
     return bool(
         _ELIDED.fullmatch(value)
+        or _TAGGED.fullmatch(value)
         or _SINGLE_SIGNS.fullmatch(value)
         or _SOME_WORD.fullmatch(value)
         or _SHORT_NAMED.fullmatch(value)
@@ -392,3 +396,25 @@ def worded_placeholder(value: str) -> bool:
         return True
     # "my-API-key" names a key; "mypassword", "my_password" are what people type (toollines)
     return parts[0] == "my" and any(not _TYPED_PART.fullmatch(p) for p in named)
+
+
+_MOSTLY_X = re.compile(r"x{4,}[a-z0-9]?|[a-z0-9]?x{4,}")
+_PADDED_STUB = re.compile(r"[A-Za-z0-9]{1,6}={1,2}")
+_STARRED_WORD = re.compile(r"\*+[a-z_ \-]+\*+")
+
+
+def masked_stub(value: str) -> bool:
+    """A value masked but for a sign (``XXXXf``), a word between stars where it was masked
+    (``http://admin:*password*@host``), or base64 padding after a word, no key's length
+    (``AccountKey=key==``): fresh24's pasted stand-ins."""
+    v = value.lower()
+    return bool(
+        _MOSTLY_X.fullmatch(v) or _STARRED_WORD.fullmatch(v) or _PADDED_STUB.fullmatch(value)
+    )
+
+
+def cut_or_tagged(value: str) -> bool:
+    """A value cut around an ellipsis or holding a ``<placeholder>`` (:data:`_ELIDED`,
+    :data:`_TAGGED`): also where a URL's password or parameter is read, which asks no
+    other stand-in reading (fresh25's ``?apikey=(removed)``)."""
+    return bool(_ELIDED.fullmatch(value) or _TAGGED.fullmatch(value))

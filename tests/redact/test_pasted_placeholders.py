@@ -44,6 +44,15 @@ KEPT = [
     "http://admin:*password*@127.0.0.1:12900/search",
     "-----BEGIN RSA PRIVATE KEY-----\n..................\n..................\n-----END RSA PRIVATE KEY-----",
     "error validating provider credentials: error calling sts:GetCallerIdentity",
+    # from fresh25, the holdout's first run (after this set's rules)
+    'OPENAI_API_KEY="sk-8dL......"',
+    'RIOT_API_KEY="RGAPI-<my api key>"',
+    "OPENROUTER_API_KEY=\"sk-ar-v1-<redacted: 56 chars>\"",
+    "?apikey=(removed)&format=json",
+    "  password: \n    secure: 2WEtOQrdty3V3g0aEVvS3Q== \n  folder: pfs/Release",
+    "To https://git.heroku.com/app-name.git\n   8ef67ff..4c90e76  4c90e76805b4d1b7097f9382ccdb396379754d7f -> master",
+    'api_key = "x";\nvar domain = "sandbox6756f406403b4c78bdf70c8df0.mailgun.org";',
+    '{"message":"invalid x-api-key"},"request_id":"req_011CYhr1kdGzCrPHfrhibMen"}',
 ]
 
 
@@ -61,6 +70,9 @@ TYPED = [
     ("docker exec -it redis redis-cli -a mypass ping", "mypass"),
     ('<password name="password">peace_for_ukraine</password>', "peace_for_ukraine"),
     ("PresharedKey = /UwcSPg38hW/D9Y3tcS1FOV0K1wuURMbS0sesJEP5ak=", "/UwcSPg38hW"),
+    ("RABBITMQ_ERLANG_COOKIE: SWQOKODSQALRPCLNMEQG", "SWQOKODSQALRPCLNMEQG"),
+    ("kubeadm join 10.0.0.5:6443 --token n657pt.edesxg1ka5yzj508", "edesxg1ka5yzj508"),
+    ("Got: 334 UGFzc3dvcmQ6\nSent: ODkyOTEwMzg1Nzc=\nGot: 535 5.7.8 Error", "ODkyOTEwMzg1Nzc="),
 ]
 
 

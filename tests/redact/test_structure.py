@@ -172,6 +172,7 @@ PROVIDER_EXAMPLES = {
     # synthetic values in each provider's documented format
     "azure_ad_client_secret": "client_secret=bP88Q~rcBcYjzzOhg1Hnn76Wm3jGgakZiZ.8vMgR",
     "mailgun_key": "key-dirirygl04i92ww1uuvz9owuc9sb0fpm",
+    "kubeadm_token": "kubeadm join 10.0.0.5:6443 --token n657pt.edesxg1ka5yzj508",
     "mailchimp_key": "343ea45721923ed956e2b38c31db76aa-us30",
     "databricks_token": "dapi0123456789abcdef0123456789abcdef",
     "akamai_edgegrid_token": "client_token = akab-tblc7jkffv3wfxh3-h5stbzeswb3v4kj3",
