@@ -47,7 +47,7 @@ KEPT = [
     # from fresh25, the holdout's first run (after this set's rules)
     'OPENAI_API_KEY="sk-8dL......"',
     'RIOT_API_KEY="RGAPI-<my api key>"',
-    "OPENROUTER_API_KEY=\"sk-ar-v1-<redacted: 56 chars>\"",
+    'OPENROUTER_API_KEY="sk-ar-v1-<redacted: 56 chars>"',
     "?apikey=(removed)&format=json",
     "  password: \n    secure: 2WEtOQrdty3V3g0aEVvS3Q== \n  folder: pfs/Release",
     "To https://git.heroku.com/app-name.git\n   8ef67ff..4c90e76  4c90e76805b4d1b7097f9382ccdb396379754d7f -> master",
