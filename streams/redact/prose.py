@@ -38,11 +38,13 @@ _LINK = (
     r"|[ \t]+)"
 )
 _VALUE = (
-    r"[`'\"]?([^\s`'\",;()<>\[\]{}=][^\s`'\",;()<>\[\]{}]{7,63})"
+    r"[`'\"]?([^\s`'\",;()<>\[\]{}=\\](?:[^\s`'\",;()<>\[\]{}]|[\[\]{}<>]|(?<![A-Za-z]);(?!\s|$)){7,63})"
     r"(?=[`'\"]{0,2}(?:[\s,;.)!?]|$))"
 )
 """The value, quoted or not; its closing quotes may be two (``echo "… is 'x'"``). It may
-hold ``=`` past its first sign (base64's padding, ``k%udk423u4%P8=H_``)."""
+hold ``=`` past its first sign (base64's padding, ``k%udk423u4%P8=H_``), and brackets and a
+``;`` inside (generated passwords: ``6;GMlv4:.vh$[N}``, fresh25), never first, and no ``;``
+after a letter (an HTML entity's end: ``NsIdksKJdj&lt;/div&gt;``)."""
 
 
 _LABEL = (

@@ -44,6 +44,8 @@ KEPT = [
     "http://admin:*password*@127.0.0.1:12900/search",
     "-----BEGIN RSA PRIVATE KEY-----\n..................\n..................\n-----END RSA PRIVATE KEY-----",
     "error validating provider credentials: error calling sts:GetCallerIdentity",
+    "the password is stored in cfg[key];",
+    "password was set to {password};",
     # from fresh25, the holdout's first run (after this set's rules)
     'OPENAI_API_KEY="sk-8dL......"',
     'RIOT_API_KEY="RGAPI-<my api key>"',
@@ -71,6 +73,7 @@ TYPED = [
     ('<password name="password">peace_for_ukraine</password>', "peace_for_ukraine"),
     ("PresharedKey = /UwcSPg38hW/D9Y3tcS1FOV0K1wuURMbS0sesJEP5ak=", "/UwcSPg38hW"),
     ("RABBITMQ_ERLANG_COOKIE: SWQOKODSQALRPCLNMEQG", "SWQOKODSQALRPCLNMEQG"),
+    ("Btw, the problematic password was 6;GMlv4:.vh$[N}", ".vh$[N}"),  # brackets and ; inside
     ("kubeadm join 10.0.0.5:6443 --token n657pt.edesxg1ka5yzj508", "edesxg1ka5yzj508"),
     ("Got: 334 UGFzc3dvcmQ6\nSent: ODkyOTEwMzg1Nzc=\nGot: 535 5.7.8 Error", "ODkyOTEwMzg1Nzc="),
 ]
