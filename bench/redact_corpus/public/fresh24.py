@@ -16,10 +16,13 @@ of the form ``<service-or-tool>:<what>``, a value of ``MIN_LEN`` signs or more t
 ``example`` holds, a boolean ``sure`` and a thread address as ``source``
 (``https://github.com/<owner>/<repo>/(issues|pull)/<n>``, optionally with
 ``#issuecomment-<n>`` or ``#discussion_r<n>``); every negative has a kind, a source of the same
-form and a text of 1 to ``MAX_LINES`` lines; no value and no negative text repeats; no value
-occurs in any other ``*.jsonl`` file of this folder (in any string field of any row); no
-negative text occurs there either, and no negative holds a value of another split's secrets
-file (of ``MIN_LEN`` signs or more) or of this split.
+form and a text of 1 to ``MAX_LINES`` lines; no kind has more than ``MAX_PER_KIND`` secrets;
+no value and no negative text repeats; no value occurs in any other ``*.jsonl`` file of this
+folder (in any string field of any row); no negative text occurs there either, and no negative
+holds a value of another split's secrets file (of ``MIN_LEN`` signs or more) or of this split.
+
+``fresh25.py`` builds its holdout of the same kind with :func:`build`, naming this split as its
+sibling: no source of it may be a thread this split cites.
 """
 
 from __future__ import annotations
@@ -29,17 +32,15 @@ import re
 import sys
 from collections import Counter
 from pathlib import Path
+from types import ModuleType
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import fresh24_taken  # noqa: E402
 
-SPLIT = "fresh24"
-PREFIX = "gp"
-SECRETS_OUT = f"{SPLIT}_secrets.jsonl"
-NEGATIVES_OUT = f"{SPLIT}_negatives.jsonl"
 MIN_LEN = 6
 MAX_LINES = 10
+MAX_PER_KIND = 3
 SOURCE = re.compile(
     r"https://github\.com/(?P<repo>[\w.-]+/[\w.-]+)/(?:issues|pull)/\d+"
     r"(?:#issuecomment-\d+|#discussion_r\d+)?"
@@ -60,18 +61,23 @@ def write(name: str, rows: list[dict]) -> None:
     (HERE / name).write_text("".join(line + "\n" for line in lines), encoding="utf-8")
 
 
-def earlier_files() -> list[Path]:
-    """Every other ``.jsonl`` file of this folder (this split's own outputs excluded)."""
-    own = {SECRETS_OUT, NEGATIVES_OUT}
+def outputs(split: str) -> tuple[str, str]:
+    """The split's secrets and negatives files."""
+    return f"{split}_secrets.jsonl", f"{split}_negatives.jsonl"
+
+
+def earlier_files(split: str) -> list[Path]:
+    """Every other ``.jsonl`` file of this folder (the split's own outputs excluded)."""
+    own = set(outputs(split))
     return [p for p in sorted(HERE.glob("*.jsonl")) if p.name not in own]
 
 
-def earlier_texts_and_values() -> tuple[str, set[str]]:
+def earlier_texts_and_values(split: str) -> tuple[str, set[str]]:
     """All string fields of all rows of the other files, joined (for substring tests), and the
     values of the other splits' secrets files."""
     texts: list[str] = []
     values: set[str] = set()
-    for path in earlier_files():
+    for path in earlier_files(split):
         for row in load(path):
             for field in row.values():
                 if isinstance(field, str):
@@ -81,9 +87,18 @@ def earlier_texts_and_values() -> tuple[str, set[str]]:
     return "\n\x00\n".join(texts), values
 
 
-def check(secrets: list[dict], negatives: list[dict]) -> list[str]:
+def check(
+    secrets: list[dict], negatives: list[dict], split: str, sibling: str | None = None
+) -> list[str]:
     problems: list[str] = []
-    joined, earlier_values = earlier_texts_and_values()
+    joined, earlier_values = earlier_texts_and_values(split)
+    kinds: Counter[str] = Counter(s["kind"] for s in secrets)
+    problems += [f"kind {k!r} has {n} secrets" for k, n in kinds.items() if n > MAX_PER_KIND]
+    if sibling is not None:
+        taken = sibling_threads(sibling)
+        for row in secrets + negatives:
+            if thread(row["source"]) in taken:
+                problems.append(f"{row['source']}: a thread that {sibling} cites")
     seen: Counter[str] = Counter(s["value"] for s in secrets)
     problems += [f"repeated value {v!r}" for v, n in seen.items() if n > 1]
     texts: Counter[str] = Counter(n["text"] for n in negatives)
@@ -130,21 +145,31 @@ def thread(source: str) -> str:
     return source.split("#", 1)[0]
 
 
-def main() -> None:
-    secrets = [dict(s) for s in fresh24_taken.SECRETS]
-    negatives = [dict(n) for n in fresh24_taken.NEGATIVES]
-    problems = check(secrets, negatives)
+def sibling_threads(sibling: str) -> set[str]:
+    """The threads that the sibling split's two files cite."""
+    threads: set[str] = set()
+    for name in outputs(sibling):
+        threads |= {thread(row["source"]) for row in load(HERE / name)}
+    return threads
+
+
+def build(split: str, prefix: str, taken: ModuleType, sibling: str | None = None) -> None:
+    """Check ``taken``'s tables, number their rows ``<prefix>0001``… and write the split."""
+    secrets = [dict(s) for s in taken.SECRETS]
+    negatives = [dict(n) for n in taken.NEGATIVES]
+    problems = check(secrets, negatives, split, sibling)
     if problems:
-        sys.exit("fresh24 tables do not pass their checks:\n  " + "\n  ".join(problems))
+        sys.exit(f"{split} tables do not pass their checks:\n  " + "\n  ".join(problems))
 
     for i, row in enumerate(secrets, 1):
-        row["id"] = f"{PREFIX}{i:04d}"
-        row["split"] = SPLIT
+        row["id"] = f"{prefix}{i:04d}"
+        row["split"] = split
     for i, row in enumerate(negatives, 1):
-        row["id"] = f"{PREFIX}n{i:04d}"
-        row["split"] = SPLIT
-    write(SECRETS_OUT, secrets)
-    write(NEGATIVES_OUT, negatives)
+        row["id"] = f"{prefix}n{i:04d}"
+        row["split"] = split
+    secrets_out, negatives_out = outputs(split)
+    write(secrets_out, secrets)
+    write(negatives_out, negatives)
 
     sources = [r["source"] for r in secrets + negatives]
     threads = {thread(s) for s in sources}
@@ -155,7 +180,11 @@ def main() -> None:
     print(f"  sure: false on {unsure}; from {len(secret_threads)} threads")
     print(f"{len(negatives)} negatives of {len(Counter(r['kind'] for r in negatives))} kinds")
     print(f"{len(threads)} threads of {len(repos)} repositories")
-    print(f"written to {SECRETS_OUT} and {NEGATIVES_OUT}")
+    print(f"written to {secrets_out} and {negatives_out}")
+
+
+def main() -> None:
+    build("fresh24", "gp", fresh24_taken)
 
 
 if __name__ == "__main__":
