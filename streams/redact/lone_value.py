@@ -50,6 +50,11 @@ def _drawn_digits(token: str) -> bool:
     return shannon_bits(digits) >= (3.0 if len(digits) >= 32 else 2.4)
 
 
+def drawn_id(token: str) -> bool:
+    """Bare hex of 16+ or a UUID whose digits vary as drawn ones do."""
+    return bool(_LONG_HEX_OR_UUID.fullmatch(token)) and (token.isdigit() or _drawn_digits(token))
+
+
 def code_could_hold(token: str) -> bool:
     """A name code could hold, however random it looks (generated, mangled: Rust's
     ``…17h0a1b2c3d4e5f6a7bE``, CGLIB's ``Foo$$EnhancerBySpringCGLIB$$3f2a1b7c``), unless it is
@@ -76,7 +81,7 @@ def lone_key(value: str, reading: str) -> bool:
     if reading == CODED and code_could_hold(token):
         return False
     hex_or_uuid = _LONG_HEX_OR_UUID.fullmatch(token) is not None
-    if hex_or_uuid and not token.isdigit() and not _drawn_digits(token):
+    if hex_or_uuid and not drawn_id(token):
         return False  # the nil UUID, counted or repeated digits
     bare_id = hex_or_uuid and reading in (LOCATED, CODED)
     if reading in ("printed", LOCATED) and _PRINTED_IDS.fullmatch(token) and not bare_id:
@@ -90,11 +95,6 @@ def lone_key(value: str, reading: str) -> bool:
 
 
 _NAME_SEGMENT = re.compile(r"[^\s/]+")
-
-
-def drawn_id(token: str) -> bool:
-    """Bare hex of 16+ or a UUID whose digits vary as drawn ones do."""
-    return bool(_LONG_HEX_OR_UUID.fullmatch(token)) and (token.isdigit() or _drawn_digits(token))
 
 
 def id_segments(name: str) -> list[tuple[int, int]]:

@@ -155,6 +155,7 @@ _WINDOW = 600
 
 
 _PINNED_REF = re.compile(r"[\w.\-]+/[\w.\-]+@$")
+_COMMIT = re.compile(r"[0-9a-f]{40}")
 """``owner/repo@`` before a commit: a pinned action or package (``actions/x-token@<sha>``)."""
 _AWS_SCOPE = re.compile(r"\d{8}/[a-z0-9\-]+/[a-z0-9\-]+/aws4_request")
 _AFTER_SCOPE = re.compile(r"/aws4_request[ \t]*\n[ \t]*$")
@@ -198,9 +199,7 @@ def in_public_record(token: str, text: str, start: int, end: int) -> bool:
         return True  # a CI service's ciphertext, a pushed commit
     if _HOST_AFTER.match(text, end) and not text.startswith(("://", "@"), max(0, start - 3)):
         return True  # a host name's first label (a URL's userinfo is the URL rules')
-    if _PINNED_REF.search(text, max(0, start - 120), start) and re.fullmatch(
-        r"[0-9a-f]{40}", token
-    ):
+    if _COMMIT.fullmatch(token) and _PINNED_REF.search(text, max(0, start - 120), start):
         return True
     if _FINGERPRINT.fullmatch(token) and _FINGERPRINT_LABEL.search(text[line_start:start]):
         return True

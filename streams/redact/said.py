@@ -168,7 +168,7 @@ def said_key(word: str) -> bool:
     ):
         return True
     return _key_form(word) and not (
-        DIGEST_OR_CALL.match(word) or stand_in(word) or _public_material(word)
+        DIGEST_OR_CALL.match(word) or stand_in(word) or _encoded_text_or_public_line(word)
     )
 
 
@@ -291,7 +291,7 @@ def _password_named(word: str) -> bool:
     return len(words) < 2  # SecretManagerSecret90days: a name made of words
 
 
-def _public_material(word: str) -> bool:
+def _encoded_text_or_public_line(word: str) -> bool:
     """Base64 of text, or a line of a certificate or a public key."""
     if len(word) < 16 or not word.rstrip("=").replace("+", "").replace("/", "").isalnum():
         return False
