@@ -123,10 +123,10 @@ def is_placeholder(value: str) -> bool:
         return True
     if bracketed_placeholder(v) or word_placeholder(v) or prompt_or_template(raw):
         return True  # "[dockerhub-password]", "your_redis_password_here", "Enter API"
-    if worded_placeholder(raw) or cut_or_tagged(raw):
-        return True  # "SOMEPASSWORDHERE", "my-API-key" (fresh24), "RGAPI-<my key>" (fresh25)
+    if worded_placeholder(raw):
+        return True  # "SOMEPASSWORDHERE", "my-API-key" (fresh24)
     if drawn_stand_in(raw):
-        return True  # "Fe26...Ha", "a.b.c.d", "tok_123", "some key", "New-Object" (fresh22)
+        return True  # "Fe26...Ha", "RGAPI-<my key>", "a.b.c.d", "tok_123", "New-Object"
     if is_value_pattern(raw):
         return True  # "EAAA[a-zA-Z0-9]{60}": the form's pattern, no value
     return v.startswith("{") and v.endswith("}")

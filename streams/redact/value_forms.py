@@ -124,12 +124,12 @@ real value (python-gitlab's ``private_token = helper: path/to/helper.sh``)."""
 
 
 def drawn_stand_in(value: str) -> bool:
-    """A value cut around an ellipsis, one sign between separators, a determiner and a
-    noun, a short prefix and a counter, or a label: a stand-in an SDK's docs and tests write
-    (fresh22); or a PowerShell cmdlet's call."""
+    """A value cut around an ellipsis or holding a ``<placeholder>`` (:func:`cut_or_tagged`),
+    one sign between separators, a determiner and a noun, a short prefix and a counter, or a
+    label: a stand-in an SDK's docs and tests write (fresh22); or a PowerShell cmdlet's
+    call."""
     return bool(
-        _ELIDED.fullmatch(value)
-        or _TAGGED.fullmatch(value)
+        cut_or_tagged(value)
         or _SINGLE_SIGNS.fullmatch(value)
         or _SOME_WORD.fullmatch(value)
         or _SHORT_NAMED.fullmatch(value)
