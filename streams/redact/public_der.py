@@ -290,7 +290,8 @@ def lone_body_line(text: str, start: int, end: int) -> bool:
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)
     line_end = len(text) if line_end < 0 else line_end
-    if text[line_start:line_end].strip() != token:
+    line = text[line_start:line_end]
+    if line.strip() != token and not _word_of_a_sentence(line, start - line_start, end - line_start):
         return False
     above = text[text.rfind("\n", 0, max(0, line_start - 1)) + 1 : max(0, line_start - 1)]
     below_end = text.find("\n", line_end + 1)
@@ -298,6 +299,26 @@ def lone_body_line(text: str, start: int, end: int) -> bool:
     if any(_NEIGHBOUR_LINE.fullmatch(n.strip().lstrip("+-")) for n in (above, below)):
         return False  # a body's lines (base64 or base64url, a diff's markers)
     return _PRIVATE_HEAD.match(_decoded(token)) is None
+
+
+_SENTENCE_WORD = re.compile(r"[A-Za-z][a-z]*[,.;:!?]?")
+_NAMES_A_SECRET = re.compile(r"(?i)key|token|secret|passw|auth|credential|bearer|cookie|salt")
+_AFTER_A_WORD = " \t.,;:!?)"
+
+
+def _word_of_a_sentence(line: str, start: int, end: int) -> bool:
+    """The run is one word of a sentence that names no secret (``The trace shows <line>
+    twice, which is expected here.``): white space before it, white space or a sentence
+    mark after it, three or more other words of letters on its line, and no word there that
+    says key, token, secret, password, credential, cookie or salt. A note quoting a
+    certificate's line is as public as the line alone; a key said in a sentence is named
+    in it (``the signing key is …``) or has a prefix the rules know."""
+    if (start and line[start - 1] not in " \t") or (end < len(line) and line[end] not in _AFTER_A_WORD):
+        return False
+    if _NAMES_A_SECRET.search(line):
+        return False
+    words = line[:start].split() + line[end:].split()
+    return sum(1 for w in words if _SENTENCE_WORD.fullmatch(w)) >= 3
 
 
 _PADDED = re.compile(r"[A-Za-z0-9+/]{18,76}={1,2}")
