@@ -217,6 +217,16 @@ def _sum(report: Any, fields: Callable[[str], bool]) -> Any:
     return Tally(sum(t.n for t in chosen), sum(t.caught for t in chosen))
 
 
+def _per_carrier(split: str) -> dict[str, str]:
+    """False positives of ``split``'s one-line negatives in each text carrier."""
+    from bench.redact_corpus.public import score
+
+    return {
+        carrier: score.false_positives(score.negatives_in_carrier(split, carrier))
+        for carrier in score.NEGATIVE_WRAPPINGS
+    }
+
+
 def corpus_figures(splits: tuple[str, ...] = ("blind", "tune")) -> dict[str, object]:
     """Recall and false positives on the public corpus, per split, carrier, field, kind."""
     from bench.redact_corpus.public import score
@@ -232,6 +242,7 @@ def corpus_figures(splits: tuple[str, ...] = ("blind", "tune")) -> dict[str, obj
                 "false_positives_in_a_thought": score.false_positives(
                     score.negatives_in_prose(split)
                 ),
+                "false_positives_per_carrier": _per_carrier(split),
                 "fp_per_negative_kind": {
                     k: f"{t.n - t.caught}/{t.n}" for k, t in sorted(r.neg_by_kind.items())
                 },
@@ -254,6 +265,7 @@ def corpus_figures(splits: tuple[str, ...] = ("blind", "tune")) -> dict[str, obj
                 if reading in (*LONE_READ, "located", "coded")
             },
             "false_positives_in_a_thought": score.false_positives(score.negatives_in_prose(split)),
+            "false_positives_per_carrier": _per_carrier(split),
             "second_carriers_text_recall": _rate(alt.text),
             "text_recall_in_fields": _rate(score.in_fields(split).text),
             "second_carriers_text_recall_in_fields": _rate(score.in_fields(split, True).text),

@@ -47,6 +47,7 @@ import math
 import re
 from collections import Counter
 
+from .hunk_lines import diff_marker
 from .ids import (
     ALGORITHM_NAME,
     CLOUDFORMATION_NAME,
@@ -426,6 +427,8 @@ def in_path(text: str, start: int, end: int) -> bool:
     word = start
     while word > field and text[word - 1] not in _WORD_STOPS:
         word -= 1
+    if diff_marker(text, word):
+        word += 1  # ``+/nix/store/…``: a hunk adds a path
     if pem_body_line(text, start, end):
         return False  # a private key's line that starts with "/" is no absolute path
     if text[word : word + 1] in ("/", "~", ".") or "/" in text[word:start]:

@@ -274,48 +274,64 @@ _PRIVATE_HEAD = re.compile(
 def lone_body_line(text: str, start: int, end: int) -> bool:
     """The run is one PEM body line alone: exactly 64 base64 signs with a ``+`` or a
     ``/`` (seven lines of binary in eight have one; no API key of 64 letters and digits
-    does), the whole of its line, with no such line above or below it, no armour and no
-    "private" in the text, and not a private key's first line. Cut out of its body it holds
-    48 bytes of something no longer there, a certificate's modulus or signature as often as
-    a key's: what the issue's tester and ``realneg`` quote as "lines of public
-    certificates". A run of such lines is still a body (a private key's hunk stays a
-    secret), and so is its first line. A body's last line alone stays too when it cannot be a
-    key of its own (:func:`_body_tail`)."""
-    token = text[start:end]
-    full = _FULL_LINE.fullmatch(token) is not None and ("+" in token or "/" in token)
-    if not (full or _body_tail(token)):
-        return False  # an API key of 64 letters and digits (TruffleHog's iconfinder, qubole)
+    does), the whole of its line (after a diff's ``+`` or ``-``), a word of a sentence or a
+    command's quoted argument where nothing names a secret (:func:`_word_of_a_sentence`),
+    with no such line above or below it, no armour and no "private" in the text, and not a
+    private key's first line. Cut out of its body it holds 48 bytes of something no longer
+    there, a certificate's modulus or signature as often as a key's: what the issue's tester
+    and ``realneg`` quote as "lines of public certificates". A run of such lines is still a
+    body (a private key's hunk stays a secret), and so is its first line. A body's last line
+    alone stays too when it cannot be a key of its own (:func:`_body_tail`)."""
     if "-----" in text or "rivate" in text:
         return False  # armour, or a private part named (PuTTY's "Private-Lines: 14")
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)
     line_end = len(text) if line_end < 0 else line_end
     line = text[line_start:line_end]
-    if line.strip() != token and not _word_of_a_sentence(line, start - line_start, end - line_start):
+    token = text[start:end]
+    stripped = line.strip()
+    alone = stripped == token or (stripped[:1] in ("+", "-") and stripped[1:] == token)
+    if not alone and not _word_of_a_sentence(line, start - line_start, end - line_start):
         return False
+    bodies = (token, token[1:]) if token[:1] == "+" and alone else (token,)  # a diff's "+"
+    if not any(_lone_line_form(body) for body in bodies):
+        return False  # an API key of 64 letters and digits (TruffleHog's iconfinder, qubole)
     above = text[text.rfind("\n", 0, max(0, line_start - 1)) + 1 : max(0, line_start - 1)]
     below_end = text.find("\n", line_end + 1)
     below = text[line_end + 1 : len(text) if below_end < 0 else below_end]
     if any(_NEIGHBOUR_LINE.fullmatch(n.strip().lstrip("+-")) for n in (above, below)):
         return False  # a body's lines (base64 or base64url, a diff's markers)
-    return _PRIVATE_HEAD.match(_decoded(token)) is None
+    return not any(_PRIVATE_HEAD.match(_decoded(body)) for body in bodies)
+
+
+def _lone_line_form(body: str) -> bool:
+    """64 base64 signs with a ``+`` or a ``/``, or a body's last line (:func:`_body_tail`)."""
+    full = _FULL_LINE.fullmatch(body) is not None and ("+" in body or "/" in body)
+    return full or _body_tail(body)
 
 
 _SENTENCE_WORD = re.compile(r"[A-Za-z][a-z]*[,.;:!?]?")
 _NAMES_A_SECRET = re.compile(r"(?i)key|token|secret|passw|auth|credential|bearer|cookie|salt")
 _AFTER_A_WORD = " \t.,;:!?)"
+_COMMAND_LINE = re.compile(r"[ \t]*(?:[$#>][ \t]+)?[a-z][\w.\-]*[ \t]")
+"""A line that starts as a command does: a lower-case program name (after a prompt)."""
 
 
 def _word_of_a_sentence(line: str, start: int, end: int) -> bool:
-    """The run is one word of a sentence that names no secret (``The trace shows <line>
-    twice, which is expected here.``): white space before it, white space or a sentence
-    mark after it, three or more other words of letters on its line, and no word there that
-    says key, token, secret, password, credential, cookie or salt. A note quoting a
-    certificate's line is as public as the line alone; a key said in a sentence is named
-    in it (``the signing key is …``) or has a prefix the rules know."""
-    if (start and line[start - 1] not in " \t") or (end < len(line) and line[end] not in _AFTER_A_WORD):
-        return False
+    """The run is one word of a sentence (``The trace shows <line> twice, which is
+    expected here.``: white space before it, white space or a sentence mark after it, three
+    or more other words of letters on its line) or a whole quoted argument of a command
+    (``grep -rnF '<line>' .``, ``echo '<line>' >> ca.pem``), and no word on its line says
+    key, token, secret, password, credential, cookie or salt. A note or a search quoting a
+    certificate's line is as public as the line alone; a key said or typed is named there
+    (``the signing key is …``, ``--token …``) or has a prefix the rules know."""
     if _NAMES_A_SECRET.search(line):
+        return False
+    before, after = line[start - 1 : start], line[end : end + 1]
+    if before in ("'", '"') and after == before:
+        whole = line[start - 2 : start - 1] in ("", " ") and line[end + 1 : end + 2] in ("", " ")
+        return whole and _COMMAND_LINE.match(line) is not None
+    if (before and before not in " \t") or (after and after not in _AFTER_A_WORD):
         return False
     words = line[:start].split() + line[end:].split()
     return sum(1 for w in words if _SENTENCE_WORD.fullmatch(w)) >= 3

@@ -151,6 +151,31 @@ def test_a_line_of_only_key_bytes_alone_on_its_line_stays() -> None:
         assert ISRG_MODULUS_LINE not in redactor.redact_text(text)[0], text
 
 
+def test_a_lone_line_quoted_in_a_command_or_added_by_a_patch_stays() -> None:
+    """The same line as a whole quoted argument of a command (a line that starts with a
+    program's name) and as the one line a hunk adds: carriers the issue's tester used for
+    its harmless strings. An assertion or a sentence that quotes it, a command that names a
+    secret, and two body lines added together still lose it."""
+    redactor = Redactor()
+    line = ISRG_MODULUS_LINE
+    hunk = "--- a/ca.pem\n+++ b/ca.pem\n@@ -1,2 +1,3 @@\n # bundle\n+{}\n # end\n"
+    for text in (
+        f"grep -rnF '{line}' .",
+        f'echo "{line}" >> ca.pem',
+        f"$ grep -c '{line}' bundle.crt",
+        hunk.format(line),
+        hunk.format(line).replace("+" + line, "-" + line),
+    ):
+        assert redactor.redact_text(text)[0] == text, text
+    for text in (
+        f"E   AssertionError: assert '{line}' == ''",
+        f"gh secret set SIGNING '{line}'",
+        f"echo '{line}' | docker login --password-stdin",
+        hunk.format(f"{line}\n+{line[::-1]}"),
+    ):
+        assert line not in redactor.redact_text(text)[0], text
+
+
 def test_a_private_keys_first_line_goes_even_alone(private: list[tuple[str, str]]) -> None:
     """Its first line says what it is (PKCS#1, PKCS#8, SEC1, OpenSSH; an EC or Ed25519
     key's secret sits whole in it)."""

@@ -104,3 +104,25 @@ def test_published_material_said_in_a_thought_stays(said: str) -> None:
     """The said reading (a thought's words that read as keys) asks the same readings."""
     stored = _stored_field(CARRIER_FIELDS["thought"], said, DictRedaction(Redactor()))
     assert stored == said, stored
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "age1yv2sxrjnyymx4qkn3ehdd5zdq4xnrea5ljm4hsmgxn5tpv985anqkrwqa7",  # realneg rn0345
+        "RWQf6LRCGA9i53mlYecO4IzT51TGPpvWucNSCh1CBM0QTaLn73Y7GFO3",  # minisign, rn0377
+        "zb2rhe5P4gXftAwvA4eXQ5HJwsER2owDyS9sKaQRRVQPn93bA",  # an IPFS CID, rn0064
+        "/nix/store/3q3hxld9r4i7x4xwp5m8hn7kbln76c2r-test",  # a store path, pathneg tp0107
+        ".git/objects/55/7db03de997c86a4a028e1ebd3a1ceb225be238",  # pathneg tp0068
+    ],
+)
+def test_published_material_added_or_removed_by_a_patch_stays(line: str) -> None:
+    """A hunk's ``+``/``-`` is the diff's, not the value's: it was read as the value's
+    first sign, and the line lost (the readings above saw ``+age1…``, the path reading a
+    word starting with ``+``). Secrets on such lines go as before (the patch carrier)."""
+    redactor = Redactor()
+    for marker in "+-":
+        patch = f"--- a/notes.txt\n+++ b/notes.txt\n@@ -1,2 +1,2 @@\n # notes\n{marker}{line}\n"
+        assert redactor.redact_text(patch)[0] == patch
+    secret = "--- a/.env\n+++ b/.env\n@@ -1 +1 @@\n+xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx\n"
+    assert "AbCdEfGhIjKlMnOpQrStUvWx" not in redactor.redact_text(secret)[0]

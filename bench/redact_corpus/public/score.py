@@ -402,26 +402,48 @@ def field_negatives(split: str | None = None, redactor: Redactor | None = None) 
 _PROSE = "The trace shows {} twice, which is expected here."
 """A sentence a person might write around a harmless string (:func:`negatives_in_prose`)."""
 
+NEGATIVE_WRAPPINGS: dict[str, tuple[str, ...]] = {
+    "command": ("grep -rnF '{}' .", "echo '{}' >> notes.txt"),
+    "output": ("==> notes.txt <==\n{}\n", "{}\nexit status 0\n"),
+    "patch": ("--- a/notes.txt\n+++ b/notes.txt\n@@ -1,2 +1,3 @@\n # notes\n+{}\n # end\n",),
+    "snapshot": ("# notes kept while fixing the bug\n{}\n# end\n",),
+    "thought": (_PROSE,),
+}
+"""How a harmless one-line string sits in each text carrier, with no key named beside it
+(the forms alternate by the negative's index): a search or an append typed, a file's tail
+printed, a line a patch adds, a note in a file, a sentence. The issue's tester placed its
+harmless strings in the same carriers as its secrets; a negative alone (``run``) is only
+the printed case."""
 
-def negatives_in_prose(split: str, redactor: Redactor | None = None) -> Report:
-    """``split``'s one-line negatives said in a thought (:data:`_PROSE`), stored through
-    ``Thought.content_text``: the ``said`` reading's false positives on top of the text
-    rules'. A negative is a false positive when the stored thought differs at all."""
+
+def negatives_in_carrier(split: str, carrier: str, redactor: Redactor | None = None) -> Report:
+    """``split``'s one-line negatives in ``carrier`` (:data:`NEGATIVE_WRAPPINGS`), stored
+    through the carrier's field (:data:`CARRIER_FIELDS`), so the text rules and the field's
+    reading both apply. A negative is a false positive when the stored text differs at all."""
     negatives_file = NEGATIVE_SPLITS.get(split) or SPLIT_FILES.get(split, DEFAULT_FILES)[1]
     rows = [n for n in load(negatives_file) if n.get("split", split) == split]
     redaction = DictRedaction(redactor or Redactor())
+    forms = NEGATIVE_WRAPPINGS[carrier]
     report = Report()
-    for neg in rows:
-        if "\n" in neg["text"].strip():
+    for i, neg in enumerate(rows):
+        line = neg["text"].strip()
+        if "\n" in line:
             continue
-        text = _PROSE.format(neg["text"].strip())
-        stored = _stored_field(CARRIER_FIELDS["thought"], text, redaction)
+        text = forms[i % len(forms)].format(line)
+        stored = _stored_field(CARRIER_FIELDS[carrier], text, redaction)
         for tally in (report.negatives, report.neg_by_kind[neg["kind"]]):
             tally.n += 1
             tally.caught += stored == text
         if stored != text:
             report.altered.append(f"{neg['id']} {neg['kind']}: {stored[:160]!r}")
     return report
+
+
+def negatives_in_prose(split: str, redactor: Redactor | None = None) -> Report:
+    """``split``'s one-line negatives said in a thought (:data:`_PROSE`), stored through
+    ``Thought.content_text``: the ``said`` reading's false positives on top of the text
+    rules'."""
+    return negatives_in_carrier(split, "thought", redactor)
 
 
 def negatives_only(split: str, redactor: Redactor | None = None) -> Report:
