@@ -56,3 +56,45 @@ def assignment(keyword: str, *triggers: str) -> Pattern:
         *triggers,
         lower=True,
     )
+
+
+PAIRED_NAME = (
+    r"[a-z0-9_\-./]*?(?:password|passwd|passphrase|pass|pwd|secret|token|credentials?"
+    r"|(?:api|access|private|client|account|signing|master|encryption|license|app)[_\-]?key)"
+    + NAME_SUFFIX
+)
+"""A record's name member that ends as a secret's name does (``AUTHENTIK_POSTGRESQL__PASSWORD``,
+``/prod/db/password``, ``stripeApiKey``), lower-cased: the words ``secret_assignment`` reads
+before ``=``, so ``PASSWORD_RESET_TIMEOUT``, ``TOKEN_URL`` or ``KEYCLOAK_URL`` stay names."""
+_MEMBER = r"[\"']?[a-z_]+[\"']?[ \t]*[:=][ \t]*(?:\"[^\"\n]*\"|'[^'\n]*'|[a-z0-9_.\-]+)"
+_NAME_MEMBER = r"[\"']?(?:name|key|optionname|parameterkey)[\"']?"
+_VALUE_MEMBER = r"[\"']?(?:value|parametervalue)[\"']?"
+
+
+def paired_value(*triggers: str) -> tuple[Pattern, Pattern]:
+    """A value whose record names it a secret: the ``name``/``value`` (or ``key``/``value``)
+    pairs of Kubernetes ``env`` lists, ECS task definitions, CodeBuild and Elastic Beanstalk
+    settings, SSM parameters, Postman environments and Terraform lists. The value has no
+    name of its own, so the assignment rules never saw one (``- name: DB_PASSWORD`` then
+    ``value: "5aGKBCVu6W"`` was stored). Two forms, up to two other members between name
+    and value (``"Type": "SecureString"``):
+
+    * one record on one line or in braces: ``{"name": "DB_PASSWORD", "value": "…"}``,
+      ``{ name = "DB_PASSWORD", value = "…" }``, ``- {name: DB_PASSWORD, value: …}``;
+    * a YAML block: ``- name: DB_PASSWORD`` and, on a following line, ``value: …``
+      (never ``valueFrom:``, a reference).
+    """
+    name = _NAME_MEMBER + r"[ \t]*[:=][ \t]*[\"']?" + PAIRED_NAME + r"[\"']?"
+    flow = _p(
+        name + r"[ \t]*,[ \t\n]*(?:" + _MEMBER + r"[ \t]*,[ \t\n]*){0,2}"
+        + _VALUE_MEMBER + r"[ \t]*[:=]" + VALUE,
+        *triggers,
+        lower=True,
+    )  # fmt: skip
+    block = _p(
+        r"(?m)^[ \t]*(?:-[ \t]+)?" + name + r"[ \t]*\n(?:[ \t]*" + _MEMBER + r"[ \t]*\n){0,2}"
+        r"[ \t]*" + _VALUE_MEMBER + r"[ \t]*:" + VALUE,
+        *triggers,
+        lower=True,
+    )
+    return flow, block

@@ -50,6 +50,7 @@ from . import (
 from .assignments import ASSIGN as _ASSIGN
 from .assignments import VALUE as _VALUE
 from .assignments import assignment as _assignment
+from .assignments import paired_value
 from .credentials import CREDENTIAL_RULES, header_value
 from .pattern import Pattern, Rule
 from .pattern import found as _found
@@ -388,6 +389,8 @@ SECRET_RULES: tuple[Rule, ...] = (
                 lower=True,
                 requires='"key"',
             ),
+            # - name: DB_PASSWORD / value: "…" (env lists, task definitions, parameters)
+            *paired_value("value"),
             # A key/value table whose row's name ends with a secret noun (vault kv get,
             # vault read: "Key  Value" / "---  -----" then "stripe_key   <value>"; not
             # "token_duration   768h")

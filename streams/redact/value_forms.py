@@ -156,6 +156,8 @@ def typed_password(value: str, text: str, start: int, end: int) -> bool:
     token or key is a placeholder (``sonar.login=sonarqube_token``), real ones are random."""
     if not _WORD_VALUE.fullmatch(value) or _WORD_PLACEHOLDER.search(value):
         return False
+    if _written_sentence(value):
+        return False  # this_is_not_the_real_one: a message, not a typed password
     if end < len(text) and not text[end].isspace() and text[end] not in "'\"\\":
         return False
     window = max(0, start - 64)
@@ -379,6 +381,8 @@ def worded_placeholder(value: str) -> bool:
     v = value.strip("*_ ")
     if _CAPS_WORDS.fullmatch(v):
         return _CAPS_SECRET.search(v) is not None
+    if _written_sentence(v):
+        return True  # if_you_see_this_please_use_K8S_and_Vault (OWASP wrongsecrets)
     parts = [p.lower() for p in _WORD_PARTS.findall(value)]
     if not parts or _LETTER_DIGIT.search(value) or _TYPED_SIGN.search(value):
         return False  # myC0mpl3xPwd, some!Password: digits or signs make it a typed password
@@ -396,6 +400,25 @@ def worded_placeholder(value: str) -> bool:
         return True
     # "my-API-key" names a key; "mypassword", "my_password" are what people type (toollines)
     return parts[0] == "my" and any(not _TYPED_PART.fullmatch(p) for p in named)
+
+
+_SENTENCE_WORDS = frozenset(
+    {"a", "an", "the", "this", "that", "it", "is", "are", "be", "not", "no", "if", "you",
+     "your", "me", "my", "we", "our", "please", "use", "do", "to", "of", "in", "on", "for",
+     "and", "or", "with", "here", "there", "when"}
+)  # fmt: skip
+_JOINED_WORDS = re.compile(r"[A-Za-z0-9]+(?:[_\-][A-Za-z0-9]+){4,}")
+
+
+def _written_sentence(value: str) -> bool:
+    """Five or more words joined by ``_`` or ``-``, three of them the small words a sentence
+    needs and no passphrase draws (``this_is_not_the_real_one``,
+    ``please_change_this_in_production``): a message where the value should be.
+    ``correct-horse-battery-staple`` has none."""
+    if not _JOINED_WORDS.fullmatch(value):
+        return False
+    words = re.split(r"[_\-]", value.lower())
+    return sum(1 for w in words if w in _SENTENCE_WORDS) >= 3
 
 
 _MOSTLY_X = re.compile(r"x{4,}[a-z0-9]?|[a-z0-9]?x{4,}")
