@@ -312,8 +312,10 @@ SECRET_RULES: tuple[Rule, ...] = (
                 "key",
             ),
             _assignment(r"key[_\-]?(?:data|base)", "key"),
-            # the shared secret Erlang nodes (RabbitMQ, CouchDB clusters) authenticate with
+            # the shared secret Erlang nodes (RabbitMQ, CouchDB clusters) authenticate with;
+            # Cypress Cloud's record key (a UUID; a "record key" elsewhere is a row's id)
             _assignment(r"erlang[_\-]?cookie", "cookie"),
+            _assignment(r"cypress[_\-]?record[_\-]?key", "cypress"),
             _assignment(r"credentials?", "credential"),
             # "PW:" in a note or a table ("ID:master,PW:…"); the word in other languages
             _p(r"(?<![^\s,(/|;])PW" + _ASSIGN + _VALUE, "pw"),

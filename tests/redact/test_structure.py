@@ -106,6 +106,8 @@ def test_private_keys_go() -> None:
             "Birch77q",
         ),
         ("echo 'aws_secret_key Maple!x9' >> ~/.s3cfg", "Maple!x9"),
+        # fresh25 gq0035: Cypress Cloud's record key, a UUID (a row's "record_key" stays)
+        ("  CYPRESS_RECORD_KEY: 4a48f41c-11b3-425b-aa88-c58048fa69eb", "4a48f41c-11b3"),
     ],
 )
 def test_credential_flags_assignments_and_files(text: str, secret: str) -> None:
