@@ -41,7 +41,6 @@ from .entropy import (
     is_secret_token,
     without_plist_tags,
 )
-from .hunk_lines import diff_marker
 from .ids import ULID, public_id
 from .key_material import (
     _DIGITS,
@@ -569,8 +568,6 @@ def entropy_or_context(token: str, text: str, start: int, end: int) -> bool:
         return False  # "<hash>.bfu", "tmpk3j9x8q2w.json": a file's name, never a token
     if text.endswith("ENC(", max(0, start - 4), start):
         return False  # Jasypt's ENC(…): a ciphertext whose key is elsewhere
-    if diff_marker(text, start):
-        token, start = token[1:], start + 1  # judged as the line the diff adds or removes
     if not (is_secret_token(token, text, start, end) or run_in_context(token, text, start, end)):
         return False
     if names_no_credential(text, start) or counts_up(token):

@@ -18,6 +18,7 @@ from schemas.models import ConsentFlags
 
 from .consent import effective_mode
 from .entropy import candidate_spans
+from .hunk_lines import diff_marker
 from .models import (
     MARKER,
     REPLACEMENT,
@@ -305,6 +306,8 @@ class Redactor:
         taken: list[str] = []
         last = n = 0
         for begin, end in spans:
+            if diff_marker(text, begin):
+                begin += 1  # a hunk's "+" or "-" is the diff's, not the value's (hunk_lines)
             if begin < last or (check is not None and not check(text[begin:end], text, begin, end)):
                 continue
             if marks is not None and marks.cut_by(begin, end):

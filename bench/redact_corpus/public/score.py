@@ -409,15 +409,21 @@ NEGATIVE_WRAPPINGS: dict[str, tuple[str, ...]] = {
     "snapshot": ("# notes kept while fixing the bug\n{}\n# end\n",),
     "thought": (_PROSE,),
 }
-"""How a harmless one-line string sits in each text carrier, with no key named beside it
+"""How a harmless string sits in each text carrier, with no key named beside it
 (the forms alternate by the negative's index): a search or an append typed, a file's tail
 printed, a line a patch adds, a note in a file, a sentence. The issue's tester placed its
 harmless strings in the same carriers as its secrets; a negative alone (``run``) is only
 the printed case."""
 
 
+_ONE_LINE_CARRIERS = ("command", "thought")
+"""Carriers a negative of several lines is not put in (a log is printed, added or kept in a
+file, not typed or said)."""
+
+
 def negatives_in_carrier(split: str, carrier: str, redactor: Redactor | None = None) -> Report:
-    """``split``'s one-line negatives in ``carrier`` (:data:`NEGATIVE_WRAPPINGS`), stored
+    """``split``'s negatives in ``carrier`` (:data:`NEGATIVE_WRAPPINGS`; one-line ones only
+    in :data:`_ONE_LINE_CARRIERS`, every line added in a patch), stored
     through the carrier's field (:data:`CARRIER_FIELDS`), so the text rules and the field's
     reading both apply. A negative is a false positive when the stored text differs at all."""
     negatives_file = NEGATIVE_SPLITS.get(split) or SPLIT_FILES.get(split, DEFAULT_FILES)[1]
@@ -426,10 +432,12 @@ def negatives_in_carrier(split: str, carrier: str, redactor: Redactor | None = N
     forms = NEGATIVE_WRAPPINGS[carrier]
     report = Report()
     for i, neg in enumerate(rows):
-        line = neg["text"].strip()
-        if "\n" in line:
-            continue
-        text = forms[i % len(forms)].format(line)
+        body = neg["text"].strip()
+        if "\n" in body:
+            if carrier in _ONE_LINE_CARRIERS:
+                continue
+            body = body.replace("\n", "\n+") if carrier == "patch" else body
+        text = forms[i % len(forms)].format(body)
         stored = _stored_field(CARRIER_FIELDS[carrier], text, redaction)
         for tally in (report.negatives, report.neg_by_kind[neg["kind"]]):
             tally.n += 1
