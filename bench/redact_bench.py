@@ -235,6 +235,19 @@ def corpus_figures(splits: tuple[str, ...] = ("blind", "tune")) -> dict[str, obj
 
     out: dict[str, object] = {}
     for split in splits:
+        if split in score.CARRIED_NEGATIVE_SPLITS:
+            r = score.carried_negatives(split)
+            out[split] = {
+                "false_positives": score.false_positives(r),
+                "false_positives_per_carrier": {
+                    k: f"{t.n - t.caught}/{t.n}" for k, t in sorted(r.by_carrier.items())
+                },
+                "fp_per_negative_kind": {
+                    k: f"{t.n - t.caught}/{t.n}" for k, t in sorted(r.neg_by_kind.items())
+                },
+                "false_positives_seen": r.altered,
+            }
+            continue
         if split in score.NEGATIVE_SPLITS:
             r = score.negatives_only(split)
             out[split] = {
@@ -322,6 +335,7 @@ def main() -> None:
             "logneg",
             "pathneg",
             "encneg",
+            "negcarried",
         ),
         help="corpus split(s) to score (default: blind and tune; fresh: Nosey Parker's "
         "examples; fresh2: Kingfisher's and secretlint's; fresh3: Semgrep's rule tests; "
@@ -357,7 +371,8 @@ def main() -> None:
         "crypto test vectors, object keys and encoded data from real public files; logneg: "
         "negatives only, real terminal output and logs from public fixtures and threads; pathneg: "
         "negatives only, paths, object keys, hashed URLs and public certificate lines; encneg: "
-        "negatives only, public keys and signatures, encoded data, lock-file hashes and ids)",
+        "negatives only, public keys and signatures, encoded data, lock-file hashes and ids; "
+        "negcarried: negatives only, harmless values in carrier texts written by hand)",
     )
     parser.add_argument("--n", type=int, default=40_000)
     parser.add_argument("--repeat", type=int, default=3)

@@ -102,6 +102,11 @@ NEGATIVE_SPLITS = {
 """Negatives-only splits: harmless strings taken from real public files (lock files, public
 keys, cache paths, ids), scored for false positives alone."""
 
+CARRIED_NEGATIVE_SPLITS = {"negcarried": "negcarried_negatives.jsonl"}
+"""Negatives-only splits whose rows bring their own carrier text (``carrier``: command,
+output, patch, snapshot or thought, written by hand around the ``value``): each text is
+stored through its carrier's field (:data:`CARRIER_FIELDS`), as a capture would store it."""
+
 
 def leaked(secret: str, text: str, window: int = 12) -> bool:
     if len(secret) < 16:
@@ -452,6 +457,24 @@ def negatives_in_prose(split: str, redactor: Redactor | None = None) -> Report:
     ``Thought.content_text``: the ``said`` reading's false positives on top of the text
     rules'."""
     return negatives_in_carrier(split, "thought", redactor)
+
+
+def carried_negatives(split: str, redactor: Redactor | None = None) -> Report:
+    """A carried negatives split (:data:`CARRIED_NEGATIVE_SPLITS`): a row is a false
+    positive when what its carrier's field stores differs from its text at all; tallied per
+    kind and per carrier (``by_carrier``: caught counts texts left unchanged)."""
+    redaction = DictRedaction(redactor or Redactor())
+    report = Report()
+    for row in load(CARRIED_NEGATIVE_SPLITS[split]):
+        stored = _stored_field(CARRIER_FIELDS[row["carrier"]], row["text"], redaction)
+        kept = stored == row["text"]
+        kind, carrier = report.neg_by_kind[row["kind"]], report.by_carrier[row["carrier"]]
+        for tally in (report.negatives, kind, carrier):
+            tally.n += 1
+            tally.caught += kept
+        if not kept:
+            report.altered.append(f"{row['id']} {row['kind']} {row['carrier']}: {stored[:200]!r}")
+    return report
 
 
 def negatives_only(split: str, redactor: Redactor | None = None) -> Report:
