@@ -32,6 +32,7 @@ from .value_forms import (
     is_ui_text,
     is_value_pattern,
     masked_stub,
+    object_store_call,
     password_named,
     prompt_or_template,
     typed_password,
@@ -312,13 +313,16 @@ _NAME_WINDOW = 32
 
 
 def names_no_credential(text: str, start: int) -> bool:
-    """The value is assigned to a page cursor, a protocol nonce or a key's id, not a
-    credential: ``"NextToken": "eyJ…"`` (AWS list output), ``"page_token": "…"``,
+    """The value is assigned to a page cursor, a protocol nonce, a key's id or an object's
+    name, not a credential: ``"NextToken": "eyJ…"`` (AWS list output), ``"page_token": "…"``,
     ``"input_token": "NextToken"`` (paginator config), ``Sec-WebSocket-Key: …`` (a handshake
     nonce), ``"keyId": "…"`` (Sigstore's log key id, AWS KMS's ``KeyId``), a JWT header's
-    ``"kid"``. Names with separators are not read so: ``private_key_id`` and an HMAC pair's
-    ``access_key_id`` are one half of a credential the scanners report."""
+    ``"kid"``, an object store's ``--key``. Names with separators are not read so:
+    ``private_key_id`` and an HMAC pair's ``access_key_id`` are one half of a credential the
+    scanners report."""
     window = text[max(0, start - _NAME_WINDOW) : start].lower().rstrip(" \t\"':=")
+    if window.endswith("--key") and object_store_call(text, start):
+        return True  # aws s3api get-object --bucket b --key <an object's name>
     ends = [m.end() for m in _NO_CREDENTIAL_NAME.finditer(window)]
     return bool(ends) and ends[-1] == len(window)
 

@@ -132,15 +132,22 @@ DEFAULT = re.compile(
 ``process.env.API_TOKEN || "…"``, Rails' ``ENV.fetch``, Laravel's ``env()``."""
 _DEFAULT_NAME = re.compile(
     r"[\"'.]([A-Za-z_][A-Za-z0-9_.]*)[\"']?\)?[ \t]*(?:,|\|\||\?\?|or)[ \t]*[\"'`]$"
+    r"|\$\{([A-Za-z_][A-Za-z0-9_]*):?[-=]$"
 )
+SHELL_DEFAULT = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_]*:?[-=]([^\s\\\"'`${}]{3,512})\}")
+"""A shell parameter's default (``${POSTGRES_PASSWORD:-postgres}``, ``${DB_PASS=…}``): what
+compose files, ``.env`` templates and entrypoint scripts write when the variable is unset."""
 
 
 def secret_default(value: str, text: str, start: int, end: int) -> bool:
     """The default stands in for the variable: a secret when the variable's name says so
-    (``DJANGO_SECRET_KEY``), unless it is a placeholder (``""``, ``changeme``, ``<key>``)."""
+    (``DJANGO_SECRET_KEY``), unless it is a placeholder (``""``, ``changeme``, ``<key>``) or,
+    a shell's default, a plain lower-case word (the image's documented ``postgres``)."""
     name = _DEFAULT_NAME.search(text, max(0, start - 120), start)
-    if name is None or not NOUN_CONTEXT.search(name.group(1).lower()):
+    if name is None or not NOUN_CONTEXT.search((name.group(1) or name.group(2)).lower()):
         return False
+    if name.group(2) and value.isalpha() and value.islower():
+        return False  # ${POSTGRES_PASSWORD:-postgres}: a compose file's documented default
     return not (is_placeholder(value) or _message(value))
 
 

@@ -306,8 +306,8 @@ class Redactor:
         taken: list[str] = []
         last = n = 0
         for begin, end in spans:
-            if diff_marker(text, begin):
-                begin += 1  # a hunk's "+" or "-" is the diff's, not the value's (hunk_lines)
+            if diff_marker(text, begin) or (begin and text.startswith(":-", begin - 1)):
+                begin += 1  # a hunk's "+" or "-" (hunk_lines), a shell default's ${X:-…}
             if begin < last or (check is not None and not check(text[begin:end], text, begin, end)):
                 continue
             if marks is not None and marks.cut_by(begin, end):

@@ -65,6 +65,7 @@ from .ids import (
 )
 from .names import (
     VOWELS,
+    dated_name,
     drawn_letters,
     generated_name,
     is_identifier_like,
@@ -535,6 +536,8 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
         )  # "key 9f2c…" unless a fingerprint's label (GPG_KEY) or a public name holds it
     if ULID.fullmatch(token) or WHEEL_TAG.fullmatch(token) or CLOUDFORMATION_NAME.fullmatch(token):
         return False  # an id (a ULID, a CloudFormation name), a wheel's tags
+    if dated_name(token):
+        return False  # Screenshot_20201106-123814_Chrome
     if ALGORITHM_NAME.fullmatch(token):
         return False  # PBKDF2WithHmacSHA256: a JCA algorithm's name
     if after_id_label(text, start) and (

@@ -15,10 +15,10 @@ from functools import lru_cache
 def diff_marker(text: str, at: int) -> bool:
     """``text[at]`` is a ``+`` or ``-`` opening a line, in a text with a hunk header."""
     at_line_start = at == 0 or text[at - 1] == "\n"
-    return at_line_start and text[at : at + 1] in ("+", "-") and _has_hunk_header(text)
+    return at_line_start and text[at : at + 1] in ("+", "-") and has_hunk_header(text)
 
 
 @lru_cache(maxsize=1)
-def _has_hunk_header(text: str) -> bool:
+def has_hunk_header(text: str) -> bool:
     """Kept for the last text read: every run of a patch asks."""
     return text.startswith("@@ -") or "\n@@ -" in text

@@ -116,6 +116,17 @@ def words_and_numbers(run: str) -> bool:
     return len(parts) > 1 and all(len(_NAME_PARTS.findall(p)) <= 1 for p in parts)
 
 
+_DATE = re.compile(r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])")
+
+
+def dated_name(run: str) -> bool:
+    """Words and numbers, one of them a date (``YYYYMMDD``): what screenshots, backups,
+    logs and migrations are named (``Screenshot_20201106-123814_Chrome``,
+    ``backup_20231106-123814_Postgres``); a key mixes letters and digits in its parts."""
+    parts = _NAME_SEPARATORS.split(run)
+    return words_and_numbers(run) and any(_DATE.fullmatch(p) for p in parts)
+
+
 _SNAKE_SEPARATORS = re.compile(r"[_.]+")
 _MAX_NAME_PART = 10
 

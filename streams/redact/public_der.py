@@ -26,6 +26,8 @@ import re
 from bisect import bisect_right
 from functools import lru_cache
 
+from .hunk_lines import has_hunk_header as _has_hunk_header
+
 _BASE64_LINE = re.compile(r"\+?[A-Za-z0-9+/]{40,76}={0,2}")
 """A PEM body line: 64 characters (OpenSSL) or 76 (MIME), an optional ``+`` of a diff's
 added line in front. A longer run is a whole encoded file (a ``.p12`` keystore in a CI
@@ -117,9 +119,10 @@ def line_around(text: str, start: int, end: int) -> tuple[int, str] | None:
 
 
 def _body_line(line: str) -> str:
-    """A text line without its indentation and a diff's one-character marker."""
+    """A text line without its indentation and a diff's one-character marker: a ``-``
+    always (no base64 sign), a ``+`` before a full line (``+`` is one)."""
     line = line.strip()
-    if len(line) in (65, 77) and line[0] in "+- ":
+    if line[:1] == "-" or (len(line) in (65, 77) and line[0] == "+"):
         return line[1:]
     return line
 
@@ -136,7 +139,23 @@ def in_public_body(text: str, start: int, end: int) -> bool:
     here = _body_line(around[1])
     if not _ANY_LINE.fullmatch(here) or here not in text[start:end]:
         return False
-    return around[0] in _spared_lines(text)
+    return around[0] in _spared_lines(text) or _public_file_hunk(text, start)
+
+
+_PUBLIC_FILE = re.compile(
+    r"(?m)^\+\+\+ (?:b/)?\S*(?:\.(?:crt|cer|csr|pub|p7b|p7c|spc)|/KEYS|/known_hosts)[ \t]*$"
+)
+"""A patch's new file that holds public material by its name: certificates, certificate
+requests, public keys, PKCS#7 chains, an Apache ``KEYS`` file, ``known_hosts``."""
+
+
+def _public_file_hunk(text: str, start: int) -> bool:
+    """The run is in a hunk of such a file, and nothing in the text says private: a body
+    line a patch to ``client.csr`` or ``ca.crt`` adds, removes or keeps around its change."""
+    if "rivate" in text or "+++" not in text:
+        return False
+    headers = list(_PUBLIC_FILE.finditer(text, 0, start))
+    return bool(headers) and "\n+++ " not in text[headers[-1].end() : start]
 
 
 @lru_cache(maxsize=1)
@@ -150,7 +169,17 @@ def _spared_lines(text: str) -> frozenset[int]:
 
     Kept for the last text read: the entropy rule asks about every run of one text in
     turn, and one pass over the text answers them all (a walk back from each line cost a
-    1,600-line base64 dump 0.3 s)."""
+    1,600-line base64 dump 0.3 s). In a patch each side of its hunks is read apart (the
+    lines a hunk keeps and adds, then those it keeps and removes): a changed body line is
+    one line of the file on each side, not two."""
+    if not _has_hunk_header(text):
+        return frozenset(_spared_side(text, ""))
+    return frozenset(_spared_side(text, "-") | _spared_side(text, "+"))
+
+
+def _spared_side(text: str, skipped: str) -> set[int]:
+    """:func:`_spared_lines` over the lines that do not start with ``skipped`` (a hunk's
+    other side; ``""``: every line)."""
     spared: set[int] = set()
     run = 0  # full body lines right above the current line
     pgp = False  # the first of them opens an OpenPGP public key
@@ -159,6 +188,9 @@ def _spared_lines(text: str) -> frozenset[int]:
     marked = False  # one of them holds DER no private key has, and none starts a certificate
     offset = 0
     for line in text.split("\n"):
+        if skipped and line.startswith(skipped) and not line.startswith(skipped * 3):
+            offset += len(line) + 1
+            continue  # the hunk's other side
         body = _body_line(line)
         if run and _ANY_LINE.fullmatch(body):
             if cert is not None:
@@ -184,7 +216,7 @@ def _spared_lines(text: str) -> frozenset[int]:
         offset += len(line) + 1
     if marked:
         spared.update(lines)
-    return frozenset(spared)
+    return spared
 
 
 _PEM_LINE = re.compile(r"[A-Za-z0-9+/]{64}|[A-Za-z0-9+/]{70}|[A-Za-z0-9+/]{76}")
@@ -282,15 +314,20 @@ def lone_body_line(text: str, start: int, end: int) -> bool:
     and ``realneg`` quote as "lines of public certificates". A run of such lines is still a
     body (a private key's hunk stays a secret), and so is its first line. A body's last line
     alone stays too when it cannot be a key of its own (:func:`_body_tail`)."""
-    if "-----" in text or "rivate" in text:
-        return False  # armour, or a private part named (PuTTY's "Private-Lines: 14")
+    if "rivate" in text or ("-----" in text and not _public_armour_only(text)):
+        return False  # a private part named (PuTTY's "Private-Lines: 14"), or its armour
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)
     line_end = len(text) if line_end < 0 else line_end
     line = text[line_start:line_end]
     token = text[start:end]
     stripped = line.strip()
-    alone = stripped == token or (stripped[:1] in ("+", "-") and stripped[1:] == token)
+    numbered = _LINE_NUMBER.match(stripped)  # grep -n's "178:", cat -n's "    6\t"
+    alone = (
+        stripped == token
+        or (stripped[:1] in ("+", "-") and stripped[1:] == token)
+        or (numbered is not None and stripped[numbered.end() :] == token)
+    )
     if not alone and not _word_of_a_sentence(line, start - line_start, end - line_start):
         return False
     bodies = (token, token[1:]) if token[:1] == "+" and alone else (token,)  # a diff's "+"
@@ -304,34 +341,54 @@ def lone_body_line(text: str, start: int, end: int) -> bool:
     return not any(_PRIVATE_HEAD.match(_decoded(body)) for body in bodies)
 
 
+def _public_armour_only(text: str) -> bool:
+    """Every armour line of the text opens or closes a public block (a certificate, a public
+    key, a signature): a line outside them is judged alone (``grep -n`` over a Go file that
+    also holds ``-----BEGIN PGP PUBLIC KEY BLOCK-----``)."""
+    blocks = _pem_blocks(text)[1]
+    return bool(blocks) and all(public for _, public in blocks)
+
+
 def _lone_line_form(body: str) -> bool:
     """64 base64 signs with a ``+`` or a ``/``, or a body's last line (:func:`_body_tail`)."""
     full = _FULL_LINE.fullmatch(body) is not None and ("+" in body or "/" in body)
     return full or _body_tail(body)
 
 
+_LINE_NUMBER = re.compile(r"\d{1,7}[:\t-][ \t]*")
 _SENTENCE_WORD = re.compile(r"[A-Za-z][a-z]*[,.;:!?]?")
-_NAMES_A_SECRET = re.compile(r"(?i)key|token|secret|passw|auth|credential|bearer|cookie|salt")
+_NAMES_A_SECRET = re.compile(
+    r"(?i)(?<!public)(?<!public[ _.\-])key|token|secret|passw|auth|credential|bearer|cookie|salt"
+)
 _AFTER_A_WORD = " \t.,;:!?)"
 _COMMAND_LINE = re.compile(r"[ \t]*(?:[$#>][ \t]+)?[a-z][\w.\-]*[ \t]")
-"""A line that starts as a command does: a lower-case program name (after a prompt)."""
+"""A line that starts as a command does: a lower-case program name (after a prompt)..."""
+_SHELL_SIGN = re.compile(r"[ \t]--?[A-Za-z]|\||>|\$\(")
+"""... and holds a flag, a pipe, a redirection or a substitution: "the line …" is prose."""
 
 
 def _word_of_a_sentence(line: str, start: int, end: int) -> bool:
     """The run is one word of a sentence (``The trace shows <line> twice, which is
     expected here.``: white space before it, white space or a sentence mark after it, three
-    or more other words of letters on its line) or a whole quoted argument of a command
-    (``grep -rnF '<line>' .``, ``echo '<line>' >> ca.pem``), and no word on its line says
-    key, token, secret, password, credential, cookie or salt. A note or a search quoting a
+    or more other words of letters on its line) or a whole argument, quoted or not, of a
+    command (a line that starts with a lower-case program's name, after a prompt:
+    ``grep -rnF '<line>' .``, ``grep -n '^<line>$' KEYS``, ``echo '<line>' >> ca.pem``; not
+    an assertion or a sentence quoting a value), and no word on its line says key, token,
+    secret, password, credential, cookie or salt. A note or a search quoting a
     certificate's line is as public as the line alone; a key said or typed is named there
     (``the signing key is …``, ``--token …``) or has a prefix the rules know."""
     if _NAMES_A_SECRET.search(line):
         return False
+    command = _COMMAND_LINE.match(line) is not None and _SHELL_SIGN.search(line) is not None
+    start -= line[start - 1 : start] == "^"  # a pattern's anchors: grep '^<line>$'
+    end += line[end : end + 1] == "$"
     before, after = line[start - 1 : start], line[end : end + 1]
     if before in ("'", '"') and after == before:
         whole = line[start - 2 : start - 1] in ("", " ") and line[end + 1 : end + 2] in ("", " ")
-        return whole and _COMMAND_LINE.match(line) is not None
-    if (before and before not in " \t") or (after and after not in _AFTER_A_WORD):
+        return whole and command
+    if command and before in (" ", "\t") and after in ("", " ", "\t", ";", "|"):
+        return True  # an argument alone: grep -n <line> bundle.pem
+    if (before and before not in " \t(") or (after and after not in _AFTER_A_WORD):
         return False
     words = line[:start].split() + line[end:].split()
     return sum(1 for w in words if _SENTENCE_WORD.fullmatch(w)) >= 3

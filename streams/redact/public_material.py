@@ -203,7 +203,50 @@ def in_public_record(token: str, text: str, start: int, end: int) -> bool:
         return True
     if _FINGERPRINT.fullmatch(token) and _FINGERPRINT_LABEL.search(text[line_start:start]):
         return True
-    return _in_x509_element(text, start, end, window)
+    if _PUBLIC_NUMBER.search(text, max(0, start - 24), start):
+        return True  # an RSA modulus, a curve point's coordinate (JWKS .n, .x)
+    if text[start - 1 : start] == "~":
+        return False  # OpenShift's sha256~<token>: a prefix, not a digest's name
+    return _in_x509_element(text, start, end, window) or _named_digest(token, text, line_start)
+
+
+_PUBLIC_NUMBER = re.compile(
+    r"(?i)(?:\bmodulus|\bcoordinate|\.(?:n|e|x|y)[ \t]*==[ \t]*[\"'])[ \t]*$"
+)
+"""What names a public key's number: the word (an RSA modulus, an EC point's x coordinate)
+or a jq test on a JWK's public member (``.keys[0].n == "…"``)."""
+
+
+_DIGEST_SIZES = frozenset({16, 20, 28, 32, 48, 64})
+"""MD5, SHA-1, SHA-224, SHA-256, SHA-384, SHA-512: a digest's bytes."""
+_BASE64_DIGEST = re.compile(r"[A-Za-z0-9+/_\-]{22,86}={0,2}")
+_DIGEST_WORD = re.compile(
+    r"(?i)sha-?(?:1|224|256|384|512)\b|\bdige?st\b|\bhash(?:es|ed)?\b|checksum|"
+    r"fingerprint|\bspki\b|\bpins?\b|pin-sha|integrity"
+)
+_NOT_A_DIGEST = re.compile(
+    r"(?i)(?<!public)(?<!public[ _.\-])(?<!pub)(?<!\bp)key|token|secret|passw|hmac|auth"
+)
+"""A secret's word (not a public key's, ``-pubkey``, ``openssl pkey``)."""
+
+
+def _named_digest(token: str, text: str, line_start: int) -> bool:
+    """Base64 of a digest's size (:data:`_DIGEST_SIZES`) where its line or the line above
+    names a digest (``<pin digest="SHA-256">…</pin>``, ``openssl dgst -sha256 -binary |
+    base64`` over its output, "the SPKI hash … got …") and its line names no secret (an
+    HMAC's or a signing key's value is as random): a TLS pin, a release's checksum."""
+    body = token.strip("\"'")
+    if not _BASE64_DIGEST.fullmatch(body) or body.isalnum() and not body.endswith("="):
+        return False
+    size = len(body.rstrip("=")) * 3 // 4
+    if size not in _DIGEST_SIZES:
+        return False
+    line_end = text.find("\n", line_start)
+    line = text[line_start : line_end if line_end >= 0 else len(text)]
+    above = text[text.rfind("\n", 0, max(0, line_start - 1)) + 1 : max(0, line_start - 1)]
+    if _NOT_A_DIGEST.search(line):
+        return False
+    return bool(_DIGEST_WORD.search(line) or _DIGEST_WORD.search(above))
 
 
 def _last(pattern: re.Pattern[str], window: str) -> re.Match[str] | None:

@@ -499,8 +499,9 @@ SECRET_RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "secret_default",
-        # os.environ.get("SECRET_KEY", "<literal>"): the literal is the secret's fallback.
-        (_p(diffs.DEFAULT.pattern, "@env_ref"),),
+        # os.environ.get("SECRET_KEY", "<literal>"), ${DB_PASSWORD:-<literal>}: the literal
+        # is the secret's fallback.
+        (_p(diffs.DEFAULT.pattern, "@env_ref"), _p(diffs.SHELL_DEFAULT.pattern, "@template_ref")),
         diffs.secret_default,
     ),
     Rule(

@@ -133,11 +133,13 @@ def _said(text: str, start: int, end: int) -> tuple[int, int] | None:
 
 _KEY_SIZED_HEX = re.compile(r"[0-9a-f]{32}|[0-9a-f]{64}|[0-9A-F]{32}|[0-9A-F]{64}")
 _HEX_NAMED = re.compile(
-    r"(?i)\b(?:hash(?:es)?|checksums?|md5|sha\w*|digests?|etag|ids?|gist|commits?|avatar|"
+    r"(?i)\b(?:hash(?:es|ed)?|checksums?|md5|sha\w*|digests?|etag|ids?|gist|commits?|avatar|"
     r"objects?|blob|image|layer|build|uuid|fingerprint|cid|tx|transaction|block|salt|iv|"
-    r"nonce|trace|span|request|expected|got|actual|files?|sums?)\b|\b(?:container|volume|network)"
+    r"nonce|trace|span|request|expected|got|actual|files?|sums?|tags?|ciphertexts?|plaintexts?|"
+    r"macs?|tcid|vectors?|kat)\b|\b(?:container|volume|network)"
 )
-"""The words that name a hex word a digest or an id: within 80 characters before it."""
+"""The words that name a hex word a digest or an id, or a test vector's data (a tag, a
+ciphertext, a plaintext, a MAC, Wycheproof's ``tcId``): within 80 characters before it."""
 
 
 def _unnamed_hex_key(word: str, text: str, start: int) -> bool:

@@ -441,3 +441,15 @@ def cut_or_tagged(value: str) -> bool:
     :data:`_TAGGED`): also where a URL's password or parameter is read, which asks no
     other stand-in reading (fresh25's ``?apikey=(removed)``)."""
     return bool(_ELIDED.fullmatch(value) or _TAGGED.fullmatch(value))
+
+
+_OBJECT_STORE_CALL = re.compile(r"\bs3api\b|--bucket\b|\bgsutil\b|\baz storage\b")
+
+
+def object_store_call(text: str, start: int) -> bool:
+    """The value's line calls an object store (``aws s3api``, a ``--bucket``, ``gsutil``,
+    ``az storage``): there ``--key`` names an object (``logs/2024/app.log``), not a key."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", start)
+    line_end = len(text) if line_end < 0 else line_end
+    return _OBJECT_STORE_CALL.search(text, line_start, line_end) is not None

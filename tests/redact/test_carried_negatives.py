@@ -1,0 +1,91 @@
+# ruff: noqa: E501  (texts as the carriers hold them: one case per line reads best)
+"""What negcarried's first run asked for (``bench/redact_corpus/public/negcarried*``: public
+values in the carrier texts a helper wrote without reading the engine), each reading with a
+look-alike that must still go."""
+
+from __future__ import annotations
+
+import pytest
+
+from bench.redact_corpus.public.score import CARRIER_FIELDS, _stored_field
+from streams.redact import Redactor
+from streams.redact_events import DictRedaction
+
+MODULUS = "h77ct984kIxuPOZXoHj3dcKi/vVqbvYATyjb3miGbESTtrFj/RQSa78f0uoxmyF+"
+"""A line of ISRG Root X1's modulus (certifi's bundle): key bytes, public in a certificate."""
+PIN = "diGVwiVYbubAI3RW4hB9xU8e/CH2GnkuvVFZE8zmgzI="
+"""ISRG Root X2's SPKI pin (base64 of a SHA-256)."""
+
+KEPT = [
+    # a body line as grep -n, cat -n and anchored patterns show it (nk0422, nk0451, nk0461)
+    f"Certificate request self-signature verify OK\n6:{MODULUS}",
+    f"     6\t{MODULUS}",
+    f"awk 'NR>=10 && NR<=24' cacert.pem | grep -n {MODULUS}",
+    f"grep -n '^{MODULUS}$' internal/getproviders/public_keys.go",
+    f"$ grep -n '^{MODULUS}$' public_keys.go\n16:{MODULUS}\nconst PublicKey = `-----BEGIN PGP PUBLIC KEY BLOCK-----",
+    f"line 6 ({MODULUS}) had lost its last character",
+    # a changed line of a certificate request's file (nk0418)
+    f"--- a/certs/client.csr\n+++ b/certs/client.csr\n@@ -5,3 +5,3 @@\n ok\n-{MODULUS[:-1]}\n+{MODULUS}\n ok",
+    # a TLS pin where its line or the line above names a digest (nk0486-nk0495)
+    f'<pin digest="SHA-256">{PIN}</pin>',
+    f"openssl x509 -in r.pem -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64 | grep {PIN}",
+    f"I recomputed the SPKI hash with openssl and got {PIN}, the same as the pin.",
+    # a public key's numbers (nk0426, nk0435)
+    "jq -e '.keys[0].n == \"uGbXWiK3dQTyCbX5xdE4yCuYp0AF2d15Qq1JSXT_lx8CEcXb9RbDddl8jGDv\"' jwks.json",
+    "we decoded its x coordinate 2Alq-KEeC4ADfh7mgka13LsK6xzxJE_XZ9uA8_on2is as base64",
+    # an object store's --key names an object (nk0086)
+    "aws s3api head-object --bucket omics --key Homo_sapiens_assembly38.fasta.fai --query ETag",
+    "aws s3api get-object --key logs/2024/06/app.log --bucket b out.log",
+    # a shell default that is no secret's (nk0413), a dated name (nk0274)
+    'RECIPIENT="${AGE_RECIPIENT:-age1gde3ncmahlqd9gg50tanl99r960llztrhfapnmx853s4tjum03uqfssgdh}"',
+    "![Screenshot_20201106-123814_Chrome](https://user-images.githubusercontent.com/1/2.png)",
+]  # fmt: skip
+
+TAKEN = [
+    (f"the signing key line {MODULUS} is wrong", MODULUS),
+    (f"the line {MODULUS}", MODULUS),  # two words: no sentence, no command
+    (f"E   AssertionError: assert '{MODULUS}' == ''", MODULUS),
+    (f"HMAC-SHA256 secret: {PIN}", PIN),
+    (f"export SIGNING_KEY={PIN}  # sha256 of nothing", PIN),
+    ("oc login --token=sha256~fuPXFk6800Kp8CxTzkO8zNNq6d0-NXXLCIOMaEtDiaz", "fuPXFk6800Kp8CxTzk"),
+    ("openssl enc -aes-256-cbc --key 9f8e7d6c5b4a39281706f5e4d3c2b1a0 -in x", "9f8e7d6c5b4a3928"),
+    ("aws s3api put-object --bucket b --key x --sse-customer-key ZmFrZWtleWZha2VrZXk0MTI=", "ZmFrZWtleWZha2Vr"),
+    ("export DB_PASSWORD=${DB_PASSWORD:-s3cr3tPa55}", "s3cr3tPa55"),
+    ("    POSTGRES_PASSWORD: ${POSTGRES_PASSWORD:-pgpass2024}", "pgpass2024"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("text", KEPT)
+def test_public_values_in_their_carriers_stay(text: str) -> None:
+    assert Redactor().redact_text(text)[0] == text
+
+
+@pytest.mark.parametrize(("text", "secret"), TAKEN)
+def test_look_alikes_still_go(text: str, secret: str) -> None:
+    assert secret not in Redactor().redact_text(text)[0]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "the tag did not match; it should be 1ae10b594f09e26a7e902ecbd0600691 and we hashed the AAD",
+        "GFSbox case 4 (plaintext cb9fceec81286ca3e989bd979b0cb284) was the only one failing",
+        "a fresh download hashed to 6a41557335d1d9fa9bfc7439cedcfd0e4df2fc83d916175b5f3eae4685f5fe3f",
+    ],
+)
+def test_a_test_vectors_data_said_in_a_thought_stays(said: str) -> None:
+    """A tag, a ciphertext, a plaintext or a hash named before 32 or 64 hex said in prose."""
+    stored = _stored_field(CARRIER_FIELDS["thought"], said, DictRedaction(Redactor()))
+    assert stored == said
+
+
+def test_a_public_key_block_is_read_on_each_side_of_a_hunk() -> None:
+    """A changed line under the block's first line: the removed and the added version are
+    one line of the file each (nk0463), so the block's public first line covers both."""
+    first = "mQINBGB9+xkBEACabYZOWKmgZsHTdRDiyPJxhbuUiKX65GUWkyRMJKi/1dviVxOX"
+    second = "PG6hBPtF48IFnVgxKpIb7G6NjBousAV+CuLlv5yqFKpOZEGC6sBV+Gx8Vu1CICpl"
+    patch = (
+        "--- a/ci/keys/release.asc\n+++ b/ci/keys/release.asc\n@@ -3,4 +3,4 @@\n"
+        f" {first}\n {second}\n-{MODULUS[:-2]}\n+{MODULUS}\n {second[::-1]}"
+    )
+    assert Redactor().redact_text(patch)[0] == patch
