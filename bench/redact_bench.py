@@ -336,6 +336,7 @@ def main() -> None:
             "pathneg",
             "encneg",
             "negcarried",
+            "negcarried2",
         ),
         help="corpus split(s) to score (default: blind and tune; fresh: Nosey Parker's "
         "examples; fresh2: Kingfisher's and secretlint's; fresh3: Semgrep's rule tests; "
@@ -372,7 +373,8 @@ def main() -> None:
         "negatives only, real terminal output and logs from public fixtures and threads; pathneg: "
         "negatives only, paths, object keys, hashed URLs and public certificate lines; encneg: "
         "negatives only, public keys and signatures, encoded data, lock-file hashes and ids; "
-        "negcarried: negatives only, harmless values in carrier texts written by hand)",
+        "negcarried: negatives only, harmless values in carrier texts written by hand; "
+        "negcarried2: a holdout of the same kind)",
     )
     parser.add_argument("--n", type=int, default=40_000)
     parser.add_argument("--repeat", type=int, default=3)

@@ -102,7 +102,10 @@ NEGATIVE_SPLITS = {
 """Negatives-only splits: harmless strings taken from real public files (lock files, public
 keys, cache paths, ids), scored for false positives alone."""
 
-CARRIED_NEGATIVE_SPLITS = {"negcarried": "negcarried_negatives.jsonl"}
+CARRIED_NEGATIVE_SPLITS = {
+    "negcarried": "negcarried_negatives.jsonl",
+    "negcarried2": "negcarried2_negatives.jsonl",
+}
 """Negatives-only splits whose rows bring their own carrier text (``carrier``: command,
 output, patch, snapshot or thought, written by hand around the ``value``): each text is
 stored through its carrier's field (:data:`CARRIER_FIELDS`), as a capture would store it."""
