@@ -143,16 +143,18 @@ def in_public_body(text: str, start: int, end: int) -> bool:
 
 
 _PUBLIC_FILE = re.compile(
-    r"(?m)^\+\+\+ (?:b/)?\S*(?:\.(?:crt|cer|csr|pub|p7b|p7c|spc)|/KEYS|/known_hosts)[ \t]*$"
+    r"(?m)^\+\+\+ (?:b/)?\S*(?:\.(?:crt|cer|csr|pub|p7b|p7c|spc|asc)|/KEYS|/known_hosts)[ \t]*$"
 )
 """A patch's new file that holds public material by its name: certificates, certificate
-requests, public keys, PKCS#7 chains, an Apache ``KEYS`` file, ``known_hosts``."""
+requests, public keys, PKCS#7 chains, armoured release keys and signatures (``.asc``; an
+exported secret key says private or secret in its name or armour), an Apache ``KEYS`` file,
+``known_hosts``."""
 
 
 def _public_file_hunk(text: str, start: int) -> bool:
     """The run is in a hunk of such a file, and nothing in the text says private: a body
     line a patch to ``client.csr`` or ``ca.crt`` adds, removes or keeps around its change."""
-    if "rivate" in text or "+++" not in text:
+    if "rivate" in text or "ecret" in text or "+++" not in text:
         return False
     headers = list(_PUBLIC_FILE.finditer(text, 0, start))
     return bool(headers) and "\n+++ " not in text[headers[-1].end() : start]

@@ -44,8 +44,12 @@ def public_form(token: str) -> bool:
     """A pay-to address with a valid Base58Check checksum, a libp2p peer id, a minisign
     public key or signature (base64 of ``Ed``/``ED`` and a key id: 42 or 74 bytes; a secret
     key file is 158), or a TypeID or ULID of a plausible time."""
-    if _PEER_ID.fullmatch(token) or _POD_NAME.fullmatch(token):
+    if _PEER_ID.fullmatch(token) or _POD_NAME.fullmatch(token) or _GITHUB_NODE_ID.fullmatch(token):
         return True
+    if _BECH32.fullmatch(token) and _bech32_checksum(token.lower()):
+        return True  # a SegWit or Taproot address (BIP 173/350): a checksum no key carries
+    if token.startswith("AAAA") and _ssh_public_blob(token):
+        return True  # an SSH public key's blob said alone (known_hosts, authorized_keys)
     if _BASE58_RUN.fullmatch(token) and _base58check_address(token):
         return True
     if _MINISIGN.fullmatch(token):
@@ -55,6 +59,40 @@ def public_form(token: str) -> bool:
             return False
         return len(raw) in (42, 74) and raw[:2] in (b"Ed", b"ED")
     return bool(_TYPEID.fullmatch(token)) and _plausible_ulid_time(token[-26:])
+
+
+_GITHUB_NODE_ID = re.compile(r"[A-Z][A-Za-z]{0,3}_k[wgA-Z]DO[A-Za-z0-9_\-]{6,}")
+"""GitHub's GraphQL node ids (``C_kwDO…``, ``PR_kwDO…``, ``R_kgDO…``): a type prefix and
+base64url of MessagePack, the object's public id."""
+_BECH32 = re.compile(r"[a-z]{1,10}1[02-9ac-hj-np-z]{6,87}|[A-Z]{1,10}1[02-9AC-HJ-NP-Z]{6,87}")
+_BECH32_CHARS = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
+
+
+def _bech32_checksum(address: str) -> bool:
+    """BIP 173's (bech32) or BIP 350's (bech32m) checksum holds over the address."""
+    hrp, _, data = address.rpartition("1")
+    values = [ord(c) >> 5 for c in hrp] + [0] + [ord(c) & 31 for c in hrp]
+    values += [_BECH32_CHARS.index(c) for c in data]
+    check = 1
+    for v in values:
+        top = check >> 25
+        check = (check & 0x1FFFFFF) << 5 ^ v
+        for i, g in enumerate((0x3B6A57B2, 0x26508E6D, 0x1EA119FA, 0x3D4233DD, 0x2A1462B3)):
+            check ^= g if (top >> i) & 1 else 0
+    return check in (1, 0x2BC830A3)
+
+
+_SSH_BLOB_TYPES = (b"ssh-", b"ecdsa-", b"sk-")
+
+
+def _ssh_public_blob(token: str) -> bool:
+    """Base64 of an SSH public key: a length-prefixed key type first (``ssh-ed25519``)."""
+    try:
+        raw = base64.b64decode(token + "=" * (-len(token) % 4), validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    size = int.from_bytes(raw[:4], "big")
+    return 7 <= size <= 40 and raw[4 : 4 + size].startswith(_SSH_BLOB_TYPES)
 
 
 _KSUID = re.compile(r"[0-9A-Za-z]{27}")
@@ -203,6 +241,8 @@ def in_public_record(token: str, text: str, start: int, end: int) -> bool:
         return True
     if _FINGERPRINT.fullmatch(token) and _FINGERPRINT_LABEL.search(text[line_start:start]):
         return True
+    if _DNSSEC_WORD.search(line) and not _NOT_A_DIGEST.search(line.replace("key tag", "")):
+        return True  # a zone's signature, key or NSEC3 hash where the line names DNSSEC
     if _PUBLIC_NUMBER.search(text, max(0, start - 24), start):
         return True  # an RSA modulus, a curve point's coordinate (JWKS .n, .x)
     if text[start - 1 : start] == "~":
@@ -210,6 +250,8 @@ def in_public_record(token: str, text: str, start: int, end: int) -> bool:
     return _in_x509_element(text, start, end, window) or _named_digest(token, text, line_start)
 
 
+_DNSSEC_WORD = re.compile(r"RRSIG|DNSKEY|NSEC3|DNSSEC|\b(?:ZSK|KSK)\b|\bnsec3-hash")
+"""What names DNSSEC material on a line: its record types, its keys' roles, its tools."""
 _PUBLIC_NUMBER = re.compile(
     r"(?i)(?:\bmodulus|\bcoordinate|\.(?:n|e|x|y)[ \t]*==[ \t]*[\"'])[ \t]*$"
 )
