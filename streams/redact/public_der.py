@@ -62,6 +62,15 @@ _PGP_PUBLIC_KEY = re.compile(
 )
 """An OpenPGP public key packet's header at the start of an armour body (``mQINBF…``). A
 secret key's packet has tag 5 (``lQ…``, ``xc…``) and is never spared."""
+_PGP_SIGNATURE = re.compile(
+    rb"(?:\x88.|\x89..|\xc2(?:[\x00-\xbf]|[\xc0-\xdf].))"  # tag 2, old or new format
+    rb"(?:\x03\x05|[\x04\x05][\x00-\x50][\x01\x11\x13\x16\x1b\x1c][\x01-\x0b])",
+    # version 3 and its 5 hashed bytes, or version 4/5, a signature type, RSA, DSA, ECDSA,
+    # EdDSA or Ed25519/448, and a hash algorithm
+    re.DOTALL,
+)
+"""An OpenPGP signature packet's header (``iD8DBQ…``, ``iQIzBAAB…``): a signature's first
+body line, as a signed tag or a release's ``.asc`` starts; published by design."""
 
 
 def _decoded(line: str) -> bytes:
@@ -82,7 +91,7 @@ def public_der_line(token: str) -> bool:
         return False
     for line in (token, token[1:]) if token[0] == "+" else (token,):
         raw = _decoded(line)
-        if _PGP_PUBLIC_KEY.match(raw) or _X509_ONLY.search(raw):
+        if _PGP_PUBLIC_KEY.match(raw) or _PGP_SIGNATURE.match(raw) or _X509_ONLY.search(raw):
             return True
     return False
 
@@ -203,7 +212,8 @@ def _spared_side(text: str, skipped: str) -> set[int]:
                 spared.add(offset)
         if _FULL_LINE.fullmatch(body):
             if not run:
-                pgp = _PGP_PUBLIC_KEY.match(_decoded(body)) is not None
+                head = _decoded(body)
+                pgp = bool(_PGP_PUBLIC_KEY.match(head) or _PGP_SIGNATURE.match(head))
             if body.startswith("MII"):  # 30 82: a SEQUENCE of two-byte length
                 head = _CERTIFICATE_START.match(_decoded(body))
                 if head:

@@ -323,3 +323,13 @@ def test_an_openpgp_public_key_body_stays_and_a_secret_one_goes() -> None:
     secret = "\n".join([base64.b64encode(bytes(raw)).decode(), *rest])
     out = Redactor().redact_text(secret)[0]
     assert all(line not in out for line in rest)
+
+
+def test_a_pgp_signatures_first_line_reads_as_public() -> None:
+    """A signature packet's header (tag 2, version 3 or 4): git's v1.5.0 tag, as ``git
+    cat-file tag`` prints it without its ``BEGIN`` line (negcarried2 nq0044); the body below
+    it is the signature's too."""
+    first = "iD8DBQBF0lGqwMbZpPMRm5oRAuRiAJ9ohBLd7s2kqjkKlq1qqC57SbnmzQCdG4ui"
+    assert public_der_line(first)
+    text = f"Version: GnuPG v1.4.6 (GNU/Linux)\n\n{first}\nnLE/L9aUXdWeTFPron96DLA=\n=2E+0"
+    assert Redactor().redact_text(text)[0] == text
