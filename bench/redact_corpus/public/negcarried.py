@@ -13,7 +13,7 @@ It checks every row of ``negcarried_taken.ROWS`` and stops with a message on any
 split's rules:
 
 * the kind is ``<path|object|pubkey|hash|id|encoded|vector>:<what>``; at most ``PER_KIND`` rows
-  a kind; ``MIN_VALUES`` to ``MAX_VALUES`` values in all, of at least ``MIN_KINDS`` kinds;
+  a kind; ``SPEC.values`` values in all (110 to 130), of at least ``MIN_KINDS`` kinds;
 * the source is a GitHub blob URL pinned to a 40-hex commit with one line (``#L<n>``), or an
   issue or pull-request thread URL;
 * the five carriers are there and each holds the value verbatim (a plain substring test, so
@@ -40,6 +40,7 @@ import json
 import re
 import sys
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -47,11 +48,7 @@ sys.path.insert(0, str(HERE))
 from negcarried_taken import DROPPED_BY_HAND, ROWS  # noqa: E402
 from realneg import LOOKS_LIKE_A_CREDENTIAL  # noqa: E402  (the negatives builders' one list)
 
-OUT = "negcarried_negatives.jsonl"
-SPLIT = "negcarried"
-PREFIX = "nk"
 PER_KIND = 6
-MIN_VALUES, MAX_VALUES = 110, 130
 MIN_KINDS = 30
 CARRIERS = ("command", "output", "patch", "snapshot", "thought")
 LINES = {"command": (1, 1), "output": (2, 8), "snapshot": (3, 15), "thought": (1, 1)}
@@ -67,6 +64,30 @@ THREAD = re.compile(
 ARMOUR = re.compile(r"-----(BEGIN|END) ([A-Z0-9 ]+)-----")
 PUBLIC_ARMOUR = {"CERTIFICATE", "CERTIFICATE REQUEST", "PUBLIC KEY", "PGP PUBLIC KEY BLOCK"}
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+HUNK = re.compile(r"^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@")
+
+
+@dataclass(frozen=True)
+class Spec:
+    """One carried negatives split: its name, its ids' prefix, the table module it is built
+    from, how many values it wants, and the stricter checks a later split asked for."""
+
+    split: str
+    prefix: str
+    table: str
+    values: tuple[int, int]
+    every_jsonl: bool = False
+    """A value may occur in no other ``*.jsonl`` file here at all (else: in no other
+    negatives or secrets file)."""
+    hunk_counts: bool = False
+    """Every hunk line is marked and each hunk holds the line counts its header says."""
+
+    @property
+    def out(self) -> str:
+        return f"{self.split}_negatives.jsonl"
+
+
+SPEC = Spec("negcarried", "nk", "negcarried_taken.py", (110, 130))
 
 
 def load(path: Path) -> list[dict]:
@@ -86,15 +107,16 @@ def strings(row: object) -> list[str]:
     return []
 
 
-def others() -> tuple[str, set[str]]:
-    """All strings of the other negatives and secrets files here (joined), and the labelled
-    values of the secrets files."""
+def others(spec: Spec) -> tuple[str, set[str]]:
+    """All strings of the other negatives and secrets files here (every other ``*.jsonl``
+    with ``spec.every_jsonl``), joined, and the labelled values of the secrets files."""
     names = [
         p
         for p in sorted(HERE.glob("*.jsonl"))
-        if p.name != OUT
+        if p.name != spec.out
         and (
-            p.name.endswith(("_negatives.jsonl", "_secrets.jsonl"))
+            spec.every_jsonl
+            or p.name.endswith(("_negatives.jsonl", "_secrets.jsonl"))
             or p.name in {"negatives.jsonl", "secrets.jsonl"}
         )
     ]
@@ -112,7 +134,36 @@ def others() -> tuple[str, set[str]]:
     return "\n\x00\n".join(seen), {v for v in secret_values if len(v) >= 8}
 
 
-def problems(row: dict) -> list[str]:
+def hunk_problems(patch: list[str]) -> list[str]:
+    """Hunk lines that are not context, added or removed lines, and hunks whose old and new
+    line counts differ from their ``@@`` header."""
+    found = []
+    i = 2
+    while i < len(patch):
+        head = HUNK.match(patch[i])
+        if not head:
+            found.append(f"patch: line {i + 1} is neither a hunk header nor inside a hunk")
+            break
+        want = (int(head.group(1) or 1), int(head.group(2) or 1))
+        old = new = 0
+        i += 1
+        while i < len(patch) and not patch[i].startswith("@@ "):
+            line = patch[i]
+            if line.startswith(" "):
+                old, new = old + 1, new + 1
+            elif line.startswith("-"):
+                old += 1
+            elif line.startswith("+"):
+                new += 1
+            elif line != "\\ No newline at end of file":
+                found.append(f"patch: line {i + 1} has no ' ', '+' or '-' mark")
+            i += 1
+        if (old, new) != want:
+            found.append(f"patch: hunk says -{want[0]} +{want[1]}, holds -{old} +{new}")
+    return found
+
+
+def problems(row: dict, spec: Spec = SPEC) -> list[str]:
     """Why one hand-written row breaks the split's rules (the build stops on any)."""
     found = []
     if set(row) != {"kind", "source", "value", *CARRIERS}:
@@ -151,47 +202,54 @@ def problems(row: dict) -> list[str]:
         and re.match(r"^@@ -\d+(,\d+)? \+\d+(,\d+)? @@", patch[2])
     ):
         found.append("patch: no ---/+++/@@ header")
-    elif not any(line.startswith("+") and value in line for line in patch[3:]):
-        found.append("patch: the value is not on an added line")
+    else:
+        if not any(line.startswith("+") and value in line for line in patch[3:]):
+            found.append("patch: the value is not on an added line")
+        if spec.hunk_counts:
+            found.extend(hunk_problems(patch))
     return found
 
 
-def check(rows: list[dict]) -> None:
+def check(rows: list[dict], spec: Spec = SPEC) -> None:
     """Stop with a message if any row, or the table as a whole, breaks the rules."""
-    bad = [(row.get("value", "?"), why) for row in rows for why in problems(row)]
+    bad = [(row.get("value", "?"), why) for row in rows for why in problems(row, spec)]
     values = Counter(row["value"] for row in rows)
     bad += [(v, f"value repeated {n} times") for v, n in values.items() if n > 1]
-    seen, secret_values = others()
+    seen, secret_values = others(spec)
+    where = "another jsonl file" if spec.every_jsonl else "another negatives or secrets file"
     for row in rows:
         if row["value"] in seen:
-            bad.append((row["value"], "value occurs in another negatives or secrets file here"))
+            bad.append((row["value"], f"value occurs in {where} here"))
         for carrier in CARRIERS:
             if any(v in row[carrier] for v in secret_values):
                 bad.append((row["value"], f"{carrier}: holds a value of a secrets file"))
     if bad:
         sys.exit(
-            "rows that break the rules (fix them by hand in negcarried_taken.py):\n"
+            f"rows that break the rules (fix them by hand in {spec.table}):\n"
             + "\n".join(f"  {v[:60]}: {why}" for v, why in bad)
         )
     kinds = Counter(row["kind"] for row in rows)
     over = sorted(k for k, n in kinds.items() if n > PER_KIND)
     if over:
         sys.exit(f"more than {PER_KIND} values of kind(s) {over}")
-    if not MIN_VALUES <= len(rows) <= MAX_VALUES:
-        sys.exit(f"{len(rows)} values; the split wants {MIN_VALUES} to {MAX_VALUES}")
+    low, high = spec.values
+    if not low <= len(rows) <= high:
+        sys.exit(f"{len(rows)} values; the split wants {low} to {high}")
     if len(kinds) < MIN_KINDS:
         sys.exit(f"{len(kinds)} kinds; the split wants at least {MIN_KINDS}")
     clash = [
         p.name
         for p in sorted(HERE.glob("*.jsonl"))
-        if p.name != OUT
-        and any(str(r.get("id", "")).startswith(PREFIX) for r in load(p) if isinstance(r, dict))
+        if p.name != spec.out
+        and any(
+            str(r.get("id", "")).startswith(spec.prefix) for r in load(p) if isinstance(r, dict)
+        )
     ]
     if clash:
-        sys.exit(f"ids starting with {PREFIX!r} already used in {clash}")
+        sys.exit(f"ids starting with {spec.prefix!r} already used in {clash}")
 
 
-def build(rows: list[dict]) -> list[dict]:
+def build(rows: list[dict], spec: Spec = SPEC) -> list[dict]:
     """One output row per (value, carrier), sorted and numbered; no checks, no I/O."""
     out = []
     for row in sorted(rows, key=lambda r: (r["kind"], r["source"], r["value"])):
@@ -201,36 +259,37 @@ def build(rows: list[dict]) -> list[dict]:
                     "carrier": carrier,
                     "kind": row["kind"],
                     "source": row["source"],
-                    "split": SPLIT,
+                    "split": spec.split,
                     "text": row[carrier],
                     "value": row["value"],
                 }
             )
     for i, row in enumerate(out, 1):
-        row["id"] = f"{PREFIX}{i:04d}"
+        row["id"] = f"{spec.prefix}{i:04d}"
     return out
 
 
-def render(rows: list[dict]) -> str:
-    """The bytes of ``negcarried_negatives.jsonl`` for ``rows`` (keys sorted, one row a line)."""
-    return "".join(json.dumps(row, sort_keys=True) + "\n" for row in build(rows))
+def render(rows: list[dict], spec: Spec = SPEC) -> str:
+    """The bytes of the split's negatives file for ``rows`` (keys sorted, one row a line)."""
+    return "".join(json.dumps(row, sort_keys=True) + "\n" for row in build(rows, spec))
 
 
-def main() -> None:
-    rows = [dict(row) for row in ROWS]
-    check(rows)
-    (HERE / OUT).write_text(render(rows), encoding="utf-8")
+def run(spec: Spec, table: list[dict], dropped: list[tuple[str, str]]) -> None:
+    """Check ``table``, write the split's file and say what it holds."""
+    rows = [dict(row) for row in table]
+    check(rows, spec)
+    (HERE / spec.out).write_text(render(rows, spec), encoding="utf-8")
     kinds = Counter(row["kind"] for row in rows)
     classes = Counter(kind.split(":")[0] for kind in kinds.elements())
     threads = sum(1 for row in rows if THREAD.match(row["source"]))
     texts = len(rows) * len(CARRIERS)
-    print(f"{len(rows)} values of {len(kinds)} kinds, {texts} texts written to {OUT}")
+    print(f"{len(rows)} values of {len(kinds)} kinds, {texts} texts written to {spec.out}")
     print("  classes: " + ", ".join(f"{c} {classes[c]}" for c in CLASSES))
     print(f"  sources: {len(rows) - threads} pinned blob lines, {threads} threads")
     for kind, n in sorted(kinds.items()):
         print(f"  {n:3d}  {kind}")
-    print(f"  read and left out by hand: {len(DROPPED_BY_HAND)} notes")
+    print(f"  read and left out by hand: {len(dropped)} notes")
 
 
 if __name__ == "__main__":
-    main()
+    run(SPEC, ROWS, DROPPED_BY_HAND)

@@ -10,8 +10,9 @@ Run once, before any redaction is tried on the result (no network, no mirrors ne
 
     python bench/redact_corpus/public/negcarried2.py
 
-It checks every row of ``negcarried2_taken.ROWS`` and stops with a message on any that breaks
-the split's rules:
+The builder is ``negcarried.py``'s (``negcarried.run`` with this split's ``Spec``), with two
+stricter checks this split added (``every_jsonl``, ``hunk_counts``). It checks every row of
+``negcarried2_taken.ROWS`` and stops with a message on any that breaks the split's rules:
 
 * the kind is ``<path|object|pubkey|hash|id|encoded|vector>:<what>``; at most ``PER_KIND`` rows
   a kind; ``MIN_VALUES`` to ``MAX_VALUES`` values in all, of at least ``MIN_KINDS`` kinds;
@@ -38,227 +39,26 @@ second run writes the same bytes. There is no secrets file: the split is negativ
 
 from __future__ import annotations
 
-import json
-import re
 import sys
-from collections import Counter
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+from negcarried import Spec, hunk_problems, run  # noqa: E402
+from negcarried import render as _render  # noqa: E402
 from negcarried2_taken import DROPPED_BY_HAND, ROWS  # noqa: E402
-from realneg import LOOKS_LIKE_A_CREDENTIAL  # noqa: E402  (the negatives builders' one list)
 
-OUT = "negcarried2_negatives.jsonl"
-SPLIT = "negcarried2"
-PREFIX = "nq"
-PER_KIND = 6
-MIN_VALUES, MAX_VALUES = 100, 120
-MIN_KINDS = 30
-CARRIERS = ("command", "output", "patch", "snapshot", "thought")
-LINES = {"command": (1, 1), "output": (2, 8), "snapshot": (3, 15), "thought": (1, 1)}
-CLASSES = ("path", "object", "pubkey", "hash", "id", "encoded", "vector")
-
-KIND = re.compile(r"^(" + "|".join(CLASSES) + r"):[a-z0-9]+(?:-[a-z0-9]+)*$")
-BLOB = re.compile(
-    r"^https://github\.com/[A-Za-z0-9][A-Za-z0-9_.-]*/[A-Za-z0-9_.-]+/blob/[0-9a-f]{40}/\S+#L\d+$"
+SPEC = Spec(
+    "negcarried2", "nq", "negcarried2_taken.py", (100, 120), every_jsonl=True, hunk_counts=True
 )
-THREAD = re.compile(
-    r"^https://github\.com/[A-Za-z0-9][A-Za-z0-9_.-]*/[A-Za-z0-9_.-]+/(issues|pull)/\d+$"
-)
-ARMOUR = re.compile(r"-----(BEGIN|END) ([A-Z0-9 ]+)-----")
-PUBLIC_ARMOUR = {"CERTIFICATE", "CERTIFICATE REQUEST", "PUBLIC KEY", "PGP PUBLIC KEY BLOCK"}
-CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
-HUNK = re.compile(r"^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@")
 
-
-def load(path: Path) -> list[dict]:
-    return [
-        json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()
-    ]
-
-
-def strings(row: object) -> list[str]:
-    """Every string held anywhere in a JSON row."""
-    if isinstance(row, str):
-        return [row]
-    if isinstance(row, dict):
-        return [s for v in row.values() for s in strings(v)]
-    if isinstance(row, list):
-        return [s for v in row for s in strings(v)]
-    return []
-
-
-def others() -> tuple[str, set[str]]:
-    """All strings of every other ``*.jsonl`` file here (joined), and the labelled values of
-    the secrets files."""
-    seen: list[str] = []
-    secret_values: set[str] = set()
-    for path in sorted(HERE.glob("*.jsonl")):
-        if path.name == OUT:
-            continue
-        for row in load(path):
-            seen.extend(strings(row))
-            if (
-                "secrets" in path.name
-                and isinstance(row, dict)
-                and isinstance(row.get("value"), str)
-            ):
-                secret_values.add(row["value"])
-    return "\n\x00\n".join(seen), {v for v in secret_values if len(v) >= 8}
-
-
-def hunk_problems(patch: list[str]) -> list[str]:
-    """Hunk lines that are not context, added or removed lines, and hunks whose old and new
-    line counts differ from their ``@@`` header."""
-    found = []
-    i = 2
-    while i < len(patch):
-        head = HUNK.match(patch[i])
-        if not head:
-            found.append(f"patch: line {i + 1} is neither a hunk header nor inside a hunk")
-            break
-        want_old = int(head.group(1) or 1)
-        want_new = int(head.group(2) or 1)
-        old = new = 0
-        i += 1
-        while i < len(patch) and not patch[i].startswith("@@ "):
-            line = patch[i]
-            if line.startswith(" "):
-                old, new = old + 1, new + 1
-            elif line.startswith("-"):
-                old += 1
-            elif line.startswith("+"):
-                new += 1
-            elif line != "\\ No newline at end of file":
-                found.append(f"patch: line {i + 1} has no ' ', '+' or '-' mark")
-            i += 1
-        if (old, new) != (want_old, want_new):
-            found.append(f"patch: hunk says -{want_old} +{want_new}, holds -{old} +{new}")
-    return found
-
-
-def problems(row: dict) -> list[str]:
-    """Why one hand-written row breaks the split's rules (the build stops on any)."""
-    found = []
-    if set(row) != {"kind", "source", "value", *CARRIERS}:
-        return [f"keys {sorted(row)}"]
-    value = row["value"]
-    if not KIND.match(row["kind"]):
-        found.append("kind is not <class>:<what>")
-    if not (BLOB.match(row["source"]) or THREAD.match(row["source"])):
-        found.append("source is neither a pinned blob URL with #L<n> nor a thread URL")
-    if not value or value != value.strip() or "\n" in value:
-        found.append("value is empty, padded or spans lines")
-    for carrier in CARRIERS:
-        text = row[carrier]
-        lines = text.split("\n")
-        if value not in text:
-            found.append(f"{carrier}: value not in the text")
-        if carrier in LINES and not LINES[carrier][0] <= len(lines) <= LINES[carrier][1]:
-            found.append(f"{carrier}: {len(lines)} lines")
-        if any(line != line.rstrip() for line in lines):
-            found.append(f"{carrier}: trailing whitespace")
-        if not lines[0].strip() or not lines[-1].strip():
-            found.append(f"{carrier}: blank first or last line")
-        if CONTROL.search(text):
-            found.append(f"{carrier}: control character")
-        for _, label in ARMOUR.findall(text):
-            if label not in PUBLIC_ARMOUR:
-                found.append(f"{carrier}: armour {label!r}")
-        for reason, pattern in LOOKS_LIKE_A_CREDENTIAL.items():
-            if re.search(pattern, text):
-                found.append(f"{carrier}: looks like a credential ({reason})")
-    patch = row["patch"].split("\n")
-    if not (
-        len(patch) >= 4
-        and patch[0].startswith("--- a/")
-        and patch[1].startswith("+++ b/")
-        and re.match(r"^@@ -\d+(,\d+)? \+\d+(,\d+)? @@", patch[2])
-    ):
-        found.append("patch: no ---/+++/@@ header")
-    else:
-        if not any(line.startswith("+") and value in line for line in patch[3:]):
-            found.append("patch: the value is not on an added line")
-        found.extend(hunk_problems(patch))
-    return found
-
-
-def check(rows: list[dict]) -> None:
-    """Stop with a message if any row, or the table as a whole, breaks the rules."""
-    bad = [(row.get("value", "?"), why) for row in rows for why in problems(row)]
-    values = Counter(row["value"] for row in rows)
-    bad += [(v, f"value repeated {n} times") for v, n in values.items() if n > 1]
-    seen, secret_values = others()
-    for row in rows:
-        if row["value"] in seen:
-            bad.append((row["value"], "value occurs in another jsonl file here"))
-        for carrier in CARRIERS:
-            if any(v in row[carrier] for v in secret_values):
-                bad.append((row["value"], f"{carrier}: holds a value of a secrets file"))
-    if bad:
-        sys.exit(
-            "rows that break the rules (fix them by hand in negcarried2_taken.py):\n"
-            + "\n".join(f"  {v[:60]}: {why}" for v, why in bad)
-        )
-    kinds = Counter(row["kind"] for row in rows)
-    over = sorted(k for k, n in kinds.items() if n > PER_KIND)
-    if over:
-        sys.exit(f"more than {PER_KIND} values of kind(s) {over}")
-    if not MIN_VALUES <= len(rows) <= MAX_VALUES:
-        sys.exit(f"{len(rows)} values; the split wants {MIN_VALUES} to {MAX_VALUES}")
-    if len(kinds) < MIN_KINDS:
-        sys.exit(f"{len(kinds)} kinds; the split wants at least {MIN_KINDS}")
-    clash = [
-        p.name
-        for p in sorted(HERE.glob("*.jsonl"))
-        if p.name != OUT
-        and any(str(r.get("id", "")).startswith(PREFIX) for r in load(p) if isinstance(r, dict))
-    ]
-    if clash:
-        sys.exit(f"ids starting with {PREFIX!r} already used in {clash}")
-
-
-def build(rows: list[dict]) -> list[dict]:
-    """One output row per (value, carrier), sorted and numbered; no checks, no I/O."""
-    out = []
-    for row in sorted(rows, key=lambda r: (r["kind"], r["source"], r["value"])):
-        for carrier in CARRIERS:
-            out.append(
-                {
-                    "carrier": carrier,
-                    "kind": row["kind"],
-                    "source": row["source"],
-                    "split": SPLIT,
-                    "text": row[carrier],
-                    "value": row["value"],
-                }
-            )
-    for i, row in enumerate(out, 1):
-        row["id"] = f"{PREFIX}{i:04d}"
-    return out
+__all__ = ["SPEC", "hunk_problems", "render"]
 
 
 def render(rows: list[dict]) -> str:
-    """The bytes of ``negcarried2_negatives.jsonl`` for ``rows`` (keys sorted, one row a line)."""
-    return "".join(json.dumps(row, sort_keys=True) + "\n" for row in build(rows))
-
-
-def main() -> None:
-    rows = [dict(row) for row in ROWS]
-    check(rows)
-    (HERE / OUT).write_text(render(rows), encoding="utf-8")
-    kinds = Counter(row["kind"] for row in rows)
-    classes = Counter(kind.split(":")[0] for kind in kinds.elements())
-    threads = sum(1 for row in rows if THREAD.match(row["source"]))
-    texts = len(rows) * len(CARRIERS)
-    print(f"{len(rows)} values of {len(kinds)} kinds, {texts} texts written to {OUT}")
-    print("  classes: " + ", ".join(f"{c} {classes[c]}" for c in CLASSES))
-    print(f"  sources: {len(rows) - threads} pinned blob lines, {threads} threads")
-    for kind, n in sorted(kinds.items()):
-        print(f"  {n:3d}  {kind}")
-    print(f"  read and left out by hand: {len(DROPPED_BY_HAND)} notes")
+    """The bytes of ``negcarried2_negatives.jsonl`` for ``rows``."""
+    return _render(rows, SPEC)
 
 
 if __name__ == "__main__":
-    main()
+    run(SPEC, ROWS, DROPPED_BY_HAND)
