@@ -197,7 +197,9 @@ def _spared_side(text: str, skipped: str) -> set[int]:
     cert: tuple[int, int] | None = None  # (run index, size) of the nearest certificate start
     lines: list[int] = []  # where the run's lines start
     marked = False  # one of them holds DER no private key has, and none starts a certificate
-    offset = 0
+    printed = False  # the run is printed under a command that names a public file
+    quiet = "rivate" not in text and "ecret" not in text
+    offset, above = 0, ""
     for line in text.split("\n"):
         if skipped and line.startswith(skipped) and not line.startswith(skipped * 3):
             offset += len(line) + 1
@@ -214,18 +216,20 @@ def _spared_side(text: str, skipped: str) -> set[int]:
             if not run:
                 head = _decoded(body)
                 pgp = bool(_PGP_PUBLIC_KEY.match(head) or _PGP_SIGNATURE.match(head))
+                printed = quiet and _PRINTS_PUBLIC_FILE.match(above) is not None
             if body.startswith("MII"):  # 30 82: a SEQUENCE of two-byte length
                 head = _CERTIFICATE_START.match(_decoded(body))
                 if head:
                     cert = (run, 4 + int.from_bytes(head.group(1), "big"))
             run += 1
             lines.append(offset)
-            marked = cert is None and (marked or public_der_line(body))
+            marked = cert is None and (marked or printed or public_der_line(body))
         else:
             if marked:  # the run's last, shorter line is the body's too
                 spared.update(lines, [offset] if _ANY_LINE.fullmatch(body) else [])
             run, pgp, cert, lines, marked = 0, False, None, [], False
         offset += len(line) + 1
+        above = line
     if marked:
         spared.update(lines)
     return spared
@@ -367,6 +371,12 @@ def _lone_line_form(body: str) -> bool:
     return full or _body_tail(body)
 
 
+_PRINTS_PUBLIC_FILE = re.compile(r"[ \t]*[$#>][ \t]+\S.*\.(?:crt|cer|csr|pub|p7b|asc)\b")
+"""A prompt's command line that names a file public by its name: the body lines printed
+right under it are that file's (``$ awk 'NR>=29 && NR<=33' release-keys/zkochan.asc``)."""
+_PUBLIC_FILE_WORD = re.compile(r"\S+\.(?:crt|cer|csr|pub|p7b|asc)\b")
+"""A path to a file public by its name (``.github/release-keys/zkochan.asc``): a "key" in it
+names a folder of public keys, not a secret on the line."""
 _LINE_NUMBER = re.compile(r"\d{1,7}[:\t-][ \t]*")
 _SENTENCE_WORD = re.compile(r"[A-Za-z][a-z]*[,.;:!?]?")
 _NAMES_A_SECRET = re.compile(
@@ -389,7 +399,7 @@ def _word_of_a_sentence(line: str, start: int, end: int) -> bool:
     secret, password, credential, cookie or salt. A note or a search quoting a
     certificate's line is as public as the line alone; a key said or typed is named there
     (``the signing key is …``, ``--token …``) or has a prefix the rules know."""
-    if _NAMES_A_SECRET.search(line):
+    if _NAMES_A_SECRET.search(_PUBLIC_FILE_WORD.sub("", line)):
         return False
     command = _COMMAND_LINE.match(line) is not None and _SHELL_SIGN.search(line) is not None
     start -= line[start - 1 : start] == "^"  # a pattern's anchors: grep '^<line>$'

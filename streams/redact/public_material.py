@@ -250,7 +250,7 @@ def in_public_record(token: str, text: str, start: int, end: int) -> bool:
     return _in_x509_element(text, start, end, window) or _named_digest(token, text, line_start)
 
 
-_DNSSEC_WORD = re.compile(r"RRSIG|DNSKEY|NSEC3|DNSSEC|\b(?:ZSK|KSK)\b|\bnsec3-hash")
+_DNSSEC_WORD = re.compile(r"RRSIG|DNSKEY|NSEC3|DNSSEC|RRset|\b(?:ZSK|KSK|SOA)\b|\bnsec3-hash")
 """What names DNSSEC material on a line: its record types, its keys' roles, its tools."""
 _PUBLIC_NUMBER = re.compile(
     r"(?i)(?:\bmodulus|\bcoordinate|\.(?:n|e|x|y)[ \t]*==[ \t]*[\"'])[ \t]*$"

@@ -128,3 +128,22 @@ def test_forms_are_checked_not_guessed() -> None:
     assert public_form("bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4")  # BIP 173's example
     assert not public_form("bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5")  # one sign changed
     assert not public_form("AAAAZmFrZWtleWZha2VrZXlmYWtla2V5ZmFrZWtleTE")  # no key type inside
+
+
+def test_lines_printed_from_or_grepped_in_a_public_file_stay() -> None:
+    """Body lines printed under a command that names a ``.asc``/``.crt``/``.pub`` file, and
+    a line grepped for in one whose path says "keys" (negcarried2 nq0446, nq0447); a secret
+    named in the text still keeps them out."""
+    redactor = Redactor()
+    lines = "\n".join([MODULUS, MODULUS[::-1], MODULUS.swapcase()])
+    printed = f"$ awk 'NR>=29 && NR<=31' .github/release-keys/zkochan.asc\n{lines}"
+    grepped = f"awk 'NR>=29' .github/release-keys/zkochan.asc | grep -n '{MODULUS}'"
+    for text in (printed, grepped):
+        assert redactor.redact_text(text)[0] == text
+    secret = f"$ awk 'NR>=2' secret-keys/backup.asc\n{lines}"
+    assert MODULUS not in redactor.redact_text(secret)[0]
+
+
+def test_a_dns_zones_signature_on_a_line_naming_its_record_stays() -> None:
+    text = "The recorded SOA signature (ybb0Hc7NC+QOFEEv4cX2+Umlk+miiOAHmeP2Uwvg6lqfxkk+3g7yWBEKMinXjLKz0odWZ6fki6M/3yBPQX8SV0OCRY5gYvAHAjbxAIHozIM+5iwOkRQhNF1DRgQ3BLjL93f6T5e5Z4y1812iOpu4GYswXW/UTOZACXz2UiaCPAg=) expired."
+    assert Redactor().redact_text(text)[0] == text
