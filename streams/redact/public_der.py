@@ -151,8 +151,11 @@ def in_public_body(text: str, start: int, end: int) -> bool:
     return around[0] in _spared_lines(text) or _public_file_hunk(text, start)
 
 
+_PUBLIC_EXTENSIONS = r"\.(?:crt|cer|csr|pub|p7b|p7c|spc|asc)\b"
+"""The names of files that hold public material: certificates, requests, public keys, PKCS#7
+chains, armoured release keys and signatures."""
 _PUBLIC_FILE = re.compile(
-    r"(?m)^\+\+\+ (?:b/)?\S*(?:\.(?:crt|cer|csr|pub|p7b|p7c|spc|asc)|/KEYS|/known_hosts)[ \t]*$"
+    r"(?m)^\+\+\+ (?:b/)?\S*(?:" + _PUBLIC_EXTENSIONS + r"|/KEYS|/known_hosts)[ \t]*$"
 )
 """A patch's new file that holds public material by its name: certificates, certificate
 requests, public keys, PKCS#7 chains, armoured release keys and signatures (``.asc``; an
@@ -323,7 +326,7 @@ def lone_body_line(text: str, start: int, end: int) -> bool:
     """The run is one PEM body line alone: exactly 64 base64 signs with a ``+`` or a
     ``/`` (seven lines of binary in eight have one; no API key of 64 letters and digits
     does), the whole of its line (after a diff's ``+`` or ``-``), a word of a sentence or a
-    command's quoted argument where nothing names a secret (:func:`_word_of_a_sentence`),
+    command's quoted argument where nothing names a secret (:func:`_said_or_typed`),
     with no such line above or below it, no armour and no "private" in the text, and not a
     private key's first line. Cut out of its body it holds 48 bytes of something no longer
     there, a certificate's modulus or signature as often as a key's: what the issue's tester
@@ -344,7 +347,7 @@ def lone_body_line(text: str, start: int, end: int) -> bool:
         or (stripped[:1] in ("+", "-") and stripped[1:] == token)
         or (numbered is not None and stripped[numbered.end() :] == token)
     )
-    if not alone and not _word_of_a_sentence(line, start - line_start, end - line_start):
+    if not alone and not _said_or_typed(line, start - line_start, end - line_start):
         return False
     bodies = (token, token[1:]) if token[:1] == "+" and alone else (token,)  # a diff's "+"
     if not any(_lone_line_form(body) for body in bodies):
@@ -371,10 +374,10 @@ def _lone_line_form(body: str) -> bool:
     return full or _body_tail(body)
 
 
-_PRINTS_PUBLIC_FILE = re.compile(r"[ \t]*[$#>][ \t]+\S.*\.(?:crt|cer|csr|pub|p7b|asc)\b")
+_PRINTS_PUBLIC_FILE = re.compile(r"[ \t]*[$#>][ \t]+\S.*" + _PUBLIC_EXTENSIONS)
 """A prompt's command line that names a file public by its name: the body lines printed
 right under it are that file's (``$ awk 'NR>=29 && NR<=33' release-keys/zkochan.asc``)."""
-_PUBLIC_FILE_WORD = re.compile(r"\S+\.(?:crt|cer|csr|pub|p7b|asc)\b")
+_PUBLIC_FILE_WORD = re.compile(r"\S+" + _PUBLIC_EXTENSIONS)
 """A path to a file public by its name (``.github/release-keys/zkochan.asc``): a "key" in it
 names a folder of public keys, not a secret on the line."""
 _LINE_NUMBER = re.compile(r"\d{1,7}[:\t-][ \t]*")
@@ -389,7 +392,7 @@ _SHELL_SIGN = re.compile(r"[ \t]--?[A-Za-z]|\||>|\$\(")
 """... and holds a flag, a pipe, a redirection or a substitution: "the line …" is prose."""
 
 
-def _word_of_a_sentence(line: str, start: int, end: int) -> bool:
+def _said_or_typed(line: str, start: int, end: int) -> bool:
     """The run is one word of a sentence (``The trace shows <line> twice, which is
     expected here.``: white space before it, white space or a sentence mark after it, three
     or more other words of letters on its line) or a whole argument, quoted or not, of a
