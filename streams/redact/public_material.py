@@ -41,9 +41,11 @@ _CROCKFORD = "0123456789abcdefghjkmnpqrstvwxyz"
 
 
 def public_form(token: str) -> bool:
-    """A pay-to address with a valid Base58Check checksum, a libp2p peer id, a minisign
-    public key or signature (base64 of ``Ed``/``ED`` and a key id: 42 or 74 bytes; a secret
-    key file is 158), or a TypeID or ULID of a plausible time."""
+    """A pay-to address with a valid Base58Check checksum or a bech32/bech32m one (BIP
+    173/350), a libp2p peer id, a Kubernetes pod name, a GitHub node id, an SSH public key's
+    blob (its length-prefixed key type), a minisign public key or signature (base64 of
+    ``Ed``/``ED`` and a key id: 42 or 74 bytes; a secret key file is 158), or a TypeID or
+    ULID of a plausible time."""
     if _PEER_ID.fullmatch(token) or _POD_NAME.fullmatch(token) or _GITHUB_NODE_ID.fullmatch(token):
         return True
     if _BECH32.fullmatch(token) and _bech32_checksum(token.lower()):
@@ -217,8 +219,10 @@ def in_public_record(token: str, text: str, start: int, end: int) -> bool:
     metadata's ``<X509Certificate>`` element, a hashed ``known_hosts`` name
     (``|1|salt|hash``), a GPG fingerprint or key id on a line that names one, a SigV4
     credential scope or canonical request hash, a request id after its label, a commit an
-    ``owner/repo@`` pins or ``git push`` prints, a CI service's ``secure:`` ciphertext, or
-    a host name's first label."""
+    ``owner/repo@`` pins or ``git push`` prints, a CI service's ``secure:`` ciphertext, a
+    host name's first label, DNSSEC material on a line that names DNSSEC, a public key's
+    number after "modulus", "coordinate" or a jq test of a JWK member, or a digest its line
+    names (:func:`_named_digest`)."""
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)
     line = text[line_start : line_end if line_end >= 0 else len(text)]
@@ -241,7 +245,7 @@ def in_public_record(token: str, text: str, start: int, end: int) -> bool:
         return True
     if _FINGERPRINT.fullmatch(token) and _FINGERPRINT_LABEL.search(text[line_start:start]):
         return True
-    if _DNSSEC_WORD.search(line) and not _NOT_A_DIGEST.search(line.replace("key tag", "")):
+    if _DNSSEC_WORD.search(line) and not _SECRET_ON_LINE.search(line.replace("key tag", "")):
         return True  # a zone's signature, key or NSEC3 hash where the line names DNSSEC
     if _PUBLIC_NUMBER.search(text, max(0, start - 24), start):
         return True  # an RSA modulus, a curve point's coordinate (JWKS .n, .x)
@@ -266,10 +270,11 @@ _DIGEST_WORD = re.compile(
     r"(?i)sha-?(?:1|224|256|384|512)\b|\bdige?st\b|\bhash(?:es|ed)?\b|checksum|"
     r"fingerprint|\bspki\b|\bpins?\b|pin-sha|integrity"
 )
-_NOT_A_DIGEST = re.compile(
+_SECRET_ON_LINE = re.compile(
     r"(?i)(?<!public)(?<!public[ _.\-])(?<!pub)(?<!\bp)key|token|secret|passw|hmac|auth"
 )
-"""A secret's word (not a public key's, ``-pubkey``, ``openssl pkey``)."""
+"""A secret's word on a digest's or a DNSSEC record's line (not a public key's, ``-pubkey``,
+``openssl pkey``; DNSSEC's "key tag" is taken off first)."""
 
 
 def _named_digest(token: str, text: str, line_start: int) -> bool:
@@ -286,7 +291,7 @@ def _named_digest(token: str, text: str, line_start: int) -> bool:
     line_end = text.find("\n", line_start)
     line = text[line_start : line_end if line_end >= 0 else len(text)]
     above = text[text.rfind("\n", 0, max(0, line_start - 1)) + 1 : max(0, line_start - 1)]
-    if _NOT_A_DIGEST.search(line):
+    if _SECRET_ON_LINE.search(line):
         return False
     return bool(_DIGEST_WORD.search(line) or _DIGEST_WORD.search(above))
 
