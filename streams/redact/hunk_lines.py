@@ -3,8 +3,9 @@ line belongs to the diff, not to the value written after it.
 
 Why a module of its own: the token readings see runs of base64 signs, and ``+`` is one, so
 a certificate's line, an IPFS CID or a minisign key a patch adds was judged as ``+<value>``
-(no published form fits that) and a store path as a word opening with ``+`` (no path does);
-the entropy rule and the path reading both ask here first.
+(no published form fits that) and a store path as a word opening with ``+`` (no path does).
+Three places ask here: the engine (no rule's span starts at a marker), the path reading (a
+word starts after it) and the PEM body reading (each side of a hunk is read apart).
 """
 
 from __future__ import annotations
