@@ -192,13 +192,15 @@ RESOURCE_REF = re.compile(r"[a-z][a-z\-]*/[a-z][a-z.\-]*")
 
 
 _VECTOR_NAME = re.compile(
-    r"(?:^|[\s\"'{,])(?:key|k|secret|privkey|private|priv|seed)[\"']?[ \t]*[=:][ \t]*[\"']?$",
+    r"(?:^|(?<=\n)[+\-]|[\s\"'{,])(?:key|k|secret|privkey|private|priv|seed)[\"']?[ \t]*[=:]"
+    r"[ \t]*[\"']?$",
     re.I,
 )
 """A test vector's own field name for its key (``Key = ``, ``KEY: ``, ``"key": "``,
-``Privkey = ``, ``Secret = ``): the bare word, never ``api_key`` or ``AES_KEY``."""
+``Privkey = ``, ``Secret = ``): the bare word (after a hunk's ``+``/``-`` too), never
+``api_key``, ``api-key`` or ``AES_KEY``."""
 _VECTOR_FIELDS = re.compile(
-    r"(?im)^[ \t]*[\"']?(?:pt|plaintext|ct|ciphertext|tag|aad|msg|message|mac|in|out|output|"
+    r"(?im)^[+\- ]?[ \t]*[\"']?(?:pt|plaintext|ct|ciphertext|tag|aad|msg|message|mac|in|out|output|"
     r"digest|md|expected|okm|prk|ikm|tcid|count|sig|signature|shared)[\"']?[ \t]*[=:]"
 )
 """A test vector's data beside its key: its input and output (``PT``, ``CT``, ``Tag``,
@@ -206,7 +208,8 @@ _VECTOR_FIELDS = re.compile(
 ``COUNT``. Not an IV, nonce or salt alone: a config holds ``key`` and ``iv`` too."""
 _HEX = re.compile(r"[0-9a-fA-F]{16,}")
 _VECTOR_FILE_LINE = re.compile(
-    r"(?:^|\n)[ \t]*(?:Key|KEY|Secret|SECRET|Privkey|PrivKey|PRIVKEY|Seed|SEED)[ \t]+=[ \t]+$"
+    r"(?:^|\n)[+\- ]?[ \t]*(?:Key|KEY|Secret|SECRET|Privkey|PrivKey|PRIVKEY|Seed|SEED)"
+    r"[ \t]+=[ \t]+$"
     r"|\"(?:key|private|secret)\"[ \t]+:[ \t]+\"$"
 )
 """A vector file's own line, even alone: NIST CAVP's and Botan's ``KEY = <hex>`` (a

@@ -147,3 +147,13 @@ def test_lines_printed_from_or_grepped_in_a_public_file_stay() -> None:
 def test_a_dns_zones_signature_on_a_line_naming_its_record_stays() -> None:
     text = "The recorded SOA signature (ybb0Hc7NC+QOFEEv4cX2+Umlk+miiOAHmeP2Uwvg6lqfxkk+3g7yWBEKMinXjLKz0odWZ6fki6M/3yBPQX8SV0OCRY5gYvAHAjbxAIHozIM+5iwOkRQhNF1DRgQ3BLjL93f6T5e5Z4y1812iOpu4GYswXW/UTOZACXz2UiaCPAg=) expired."
     assert Redactor().redact_text(text)[0] == text
+
+
+def test_a_test_vector_a_patch_adds_is_read_as_one() -> None:
+    """``Key = …`` beside ``Msg = …`` on a hunk's added lines, as in the vector file itself
+    (vectors in a patch 200 → 123/380, as alone); ``api-key`` is no vector's name."""
+    redactor = Redactor()
+    key = "000102030405060708090a0b0c0d0e0f"
+    patch = f"--- a/v.txt\n+++ b/v.txt\n@@ -1 +1,2 @@\n+Key = {key}\n+Msg = 48656c6c6f"
+    assert redactor.redact_text(patch)[0] == patch
+    assert key not in redactor.redact_text(f"api-key = {key}\nMsg = 48656c6c6f")[0]
