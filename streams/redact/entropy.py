@@ -80,7 +80,7 @@ from .public_der import (
     pem_body_line,
     public_der_line,
 )
-from .public_material import public_material
+from .public_material import public_material, text_in_base32_or_58
 
 CANDIDATE = re.compile(r"[A-Za-z0-9+/_\-]{20,}={0,2}")
 """A run that might be a token; no leading assertion so ``re`` can scan quickly."""
@@ -412,8 +412,8 @@ def in_path(text: str, start: int, end: int) -> bool:
     are names of places; a secret in a URL is in its userinfo or query, which the URL
     rules handle. Base64 keys hold ``/`` too, but start a word or follow ``=``/a quote.
     """
-    if start and text[start - 1] == "/":
-        return True
+    if start and (text[start - 1] == "/" or text.endswith("/~~", 0, start)):
+        return True  # a path's segment (Android's /data/app/~~<random>==/ too)
     if _in_windows_path(text, start):
         return True
     field = start
@@ -423,8 +423,9 @@ def in_path(text: str, start: int, end: int) -> bool:
         return True  # a URL: its secrets are userinfo and credential parameters (URL rules)
     if text.startswith("arn:", field):
         return True  # an AWS ARN names a resource (arn:aws:kms:…:key/<id>), never a secret
-    if "/" not in text[start:end]:
-        return False
+    if "/" not in text[start:end]:  # a segment of an absolute path (net.app-<random>==)
+        absolute = text[field : field + 1] in ("/", "~") and "?" not in text[field:start]
+        return absolute and "/" in text[field + 1 : start] and text[start - 1] != "="
     word = start
     while word > field and text[word - 1] not in _WORD_STOPS:
         word -= 1
@@ -584,7 +585,7 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
         return False
     if not drawn and (is_identifier_like(core) or snake_name(core)):
         return False
-    if _is_base64_text(core) and not _encodes_a_credential(core):
+    if (_is_base64_text(core) or text_in_base32_or_58(core)) and not _encodes_a_credential(core):
         return False
     if _is_ssh_public_key(core) or in_public_pem_block(text, start):
         return False

@@ -102,6 +102,8 @@ _CERTIFICATE_START = re.compile(
 """A certificate's first bytes (SEQUENCE, TBSCertificate, explicit version) or a request's
 (SEQUENCE, CertificationRequestInfo, version 0): its two-byte length says where it ends."""
 _FULL_LINE = re.compile(r"[A-Za-z0-9+/]{64}")
+_FULL_OR_MIME_LINE = re.compile(r"[A-Za-z0-9+/]{64}|[A-Za-z0-9+/]{76}")
+"""A full body line as OpenSSL wraps it (64) or as MIME and curl's CA extract do (76)."""
 _ANY_LINE = re.compile(r"[A-Za-z0-9+/]{4,64}={0,2}")
 _MAX_LINES = 160
 """How far below a certificate's first line its body is looked for: 7.5 KB of DER."""
@@ -369,8 +371,9 @@ def _public_armour_only(text: str) -> bool:
 
 
 def _lone_line_form(body: str) -> bool:
-    """64 base64 signs with a ``+`` or a ``/``, or a body's last line (:func:`_body_tail`)."""
-    full = _FULL_LINE.fullmatch(body) is not None and ("+" in body or "/" in body)
+    """64 or 76 base64 signs with a ``+`` or a ``/``, or a body's last line
+    (:func:`_body_tail`)."""
+    full = _FULL_OR_MIME_LINE.fullmatch(body) is not None and ("+" in body or "/" in body)
     return full or _body_tail(body)
 
 

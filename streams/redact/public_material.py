@@ -48,6 +48,8 @@ def public_form(token: str) -> bool:
     ULID of a plausible time."""
     if _PEER_ID.fullmatch(token) or _POD_NAME.fullmatch(token) or _GITHUB_NODE_ID.fullmatch(token):
         return True
+    if _RAY_ID.fullmatch(token) or (_CUID.fullmatch(token) and _plausible_cuid_time(token)):
+        return True  # a Cloudflare ray id (16 hex and the edge's airport), a cuid
     if _BECH32.fullmatch(token) and _bech32_checksum(token.lower()):
         return True  # a SegWit or Taproot address (BIP 173/350): a checksum no key carries
     if token.startswith("AAAA") and _ssh_public_blob(token):
@@ -61,6 +63,20 @@ def public_form(token: str) -> bool:
             return False
         return len(raw) in (42, 74) and raw[:2] in (b"Ed", b"ED")
     return bool(_TYPEID.fullmatch(token)) and _plausible_ulid_time(token[-26:])
+
+
+_RAY_ID = re.compile(r"[0-9a-f]{16}-[A-Z]{3}")
+_CUID = re.compile(r"c[a-z0-9]{24}")
+_CUID_EPOCH = (1_262_304_000_000, 4_102_444_800_000)
+"""2010 to 2100 in milliseconds: a cuid's first block after its ``c`` is the time, base 36."""
+
+
+def _plausible_cuid_time(token: str) -> bool:
+    """A cuid (``c`` + 8 base-36 signs of milliseconds + counter, fingerprint, random) whose
+    time is between 2010 and 2100 and with digits among its signs (base 36 draws them; a
+    word such as ``correcthorsebatterystaple`` has none): a run of that form alone rarely."""
+    digits = sum(ch.isdigit() for ch in token)
+    return digits >= 2 and _CUID_EPOCH[0] <= int(token[1:9], 36) <= _CUID_EPOCH[1]
 
 
 _GITHUB_NODE_ID = re.compile(r"[A-Z][A-Za-z]{0,3}_k[wgA-Z]DO[A-Za-z0-9_\-]{6,}")
@@ -249,6 +265,8 @@ def in_public_record(token: str, text: str, start: int, end: int) -> bool:
         return True  # a zone's signature, key or NSEC3 hash where the line names DNSSEC
     if _PUBLIC_NUMBER.search(text, max(0, start - 24), start):
         return True  # an RSA modulus, a curve point's coordinate (JWKS .n, .x)
+    if text.endswith(("did:key:", "did:key:z"), max(0, start - 9), start):
+        return True  # a DID of a public key (did:key:z6Mk…): the key, multibase-encoded
     if text[start - 1 : start] == "~":
         return False  # OpenShift's sha256~<token>: a prefix, not a digest's name
     return _in_x509_element(text, start, end, window) or _named_digest(token, text, line_start)
@@ -267,7 +285,7 @@ _DIGEST_SIZES = frozenset({16, 20, 28, 32, 48, 64})
 """MD5, SHA-1, SHA-224, SHA-256, SHA-384, SHA-512: a digest's bytes."""
 _BASE64_DIGEST = re.compile(r"[A-Za-z0-9+/_\-]{22,86}={0,2}")
 _DIGEST_WORD = re.compile(
-    r"(?i)sha-?(?:1|224|256|384|512)\b|\bdige?st\b|\bhash(?:es|ed)?\b|checksum|"
+    r"(?i)sha-?(?:1|224|256|384|512)\b|\bmd5\b|\bdge?st\b|\bdigest\b|\bhash(?:es|ed)?\b|checksum|"
     r"fingerprint|\bspki\b|\bpins?\b|pin-sha|integrity"
 )
 _SECRET_ON_LINE = re.compile(
@@ -326,3 +344,35 @@ def public_material(token: str, text: str, start: int, end: int) -> bool:
         or under_public_name(text, start, end)
         or in_public_record(token, text, start, end)
     )
+
+
+_BASE32 = re.compile(r"[A-Z2-7]{16,}={0,6}")
+_BASE58_TEXT = re.compile(r"[1-9A-HJ-NP-Za-km-z]{16,}")
+_MIXED_WITH_DIGIT = re.compile(r"(?=.*[0-9])(?=.*[A-Z])(?=.*[a-z])")
+"""What base58 of anything looks like; a word (``correcthorsebatterystaple``) does not."""
+
+
+def text_in_base32_or_58(token: str) -> bool:
+    """RFC 4648 base32 or Bitcoin's base58 of printable text that is no credential
+    (``KRUGKIBRGUQGG2DBOJZS4LROFY`` is "The 15 chars..."; codec test vectors and docs
+    encode sentences); random bytes so encoded stay findings. Asked only where nothing
+    names the value (the entropy rule, a word said in prose): a TOTP seed is often base32 of
+    text, and its name (``totpSecret:``) says so."""
+    raw = b""
+    if _BASE32.fullmatch(token) and len(token.rstrip("=")) % 8 not in (1, 3, 6):
+        try:
+            raw = base64.b32decode(token + "=" * (-len(token) % 8))
+        except (binascii.Error, ValueError):
+            raw = b""
+    elif _BASE58_TEXT.fullmatch(token) and _MIXED_WITH_DIGIT.match(token):
+        n = 0
+        for c in token:
+            n = n * 58 + _BASE58.index(c)
+        raw = n.to_bytes((n.bit_length() + 7) // 8, "big")
+    if len(raw) < 8 or sum(32 <= b < 127 for b in raw) < 0.9 * len(raw):
+        return False
+    return not _CREDENTIAL_TEXT.search(raw.decode("latin-1"))
+
+
+_CREDENTIAL_TEXT = re.compile(r"(?i)^[^\s:]{1,64}:\S{3,}$|pass|secret|token")
+"""Text that is a credential itself: ``user:password``, or one that names one."""

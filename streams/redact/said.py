@@ -47,7 +47,7 @@ from .ids import ULID, after_id_label, public_id
 from .key_material import credential_base64, decoded_base64, plain_text_base64
 from .names import LETTER_DIGIT, VOWELS, drawn_letters, snake_name
 from .public_der import in_public_body, in_public_pem_block, public_der_line
-from .public_material import public_material
+from .public_material import public_material, text_in_base32_or_58
 from .value_forms import HEX_PAIR, counts_up
 
 _OPENERS = "\"'`([{<*_~!"
@@ -294,10 +294,15 @@ def _password_named(word: str) -> bool:
 
 
 def _encoded_text_or_public_line(word: str) -> bool:
-    """Base64 of text, or a line of a certificate or a public key."""
+    """Base64, base32 or base58 of text, or a line of a certificate or a public key."""
     if len(word) < 16 or not word.rstrip("=").replace("+", "").replace("/", "").isalnum():
         return False
-    return plain_text_base64(word) or _is_base64_text(word) or public_der_line(word)
+    return (
+        plain_text_base64(word)
+        or _is_base64_text(word)
+        or text_in_base32_or_58(word)
+        or public_der_line(word)
+    )
 
 
 _BASE64_WORD = re.compile(r"[A-Za-z0-9+/]{12,}={0,2}")

@@ -157,3 +157,37 @@ def test_a_test_vector_a_patch_adds_is_read_as_one() -> None:
     patch = f"--- a/v.txt\n+++ b/v.txt\n@@ -1 +1,2 @@\n+Key = {key}\n+Msg = 48656c6c6f"
     assert redactor.redact_text(patch)[0] == patch
     assert key not in redactor.redact_text(f"api-key = {key}\nMsg = 48656c6c6f")[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # negcarried3 (the second holdout): forms and places that say what they are
+        "echo KRUGKIBRGUQGG2DBOJZS4LROFY | base32 -d",  # "The 15 chars..." in base32
+        "node -e \"console.log(bs58.decode('2NEpo7TZRRrLZSi2U'))\"",  # base58 of text
+        "console.log( cuid() ); // cjld2cjxh0000qzrmn831i7rn",
+        "cf-ray: 8e8f3a6b2c1d4e5f-FRA",
+        "id: 'did:key:z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK',",
+        "adb shell ls -l /data/app/~~QJ0vR7o1mtF2sEYwd3FK0A==/net.osmand.plus-8nDhm2V3nVgbT8n8Gx1yBQ==/base.apk",
+        "openssl dgst -md5 -binary part3.bin | base64 | grep -x 'Q2hlY2sgSW50ZWdyaXR5IQ=='",
+        "grep -n -A1 'AEeIhPyaJmuqS7psBAqIXhfyVYf8MLA04jRYVxqEU+kw2anylnTDUR9YSTHMmE5gEYd103KUkE+b' ca-bundle.crt",
+    ],
+)
+def test_the_second_holdouts_forms_stay(text: str) -> None:
+    """Text in base32/base58, a cuid of a plausible time with base-36 digits, a Cloudflare
+    ray id, a did:key, Android's ``/data/app/~~<random>==/`` install folders, a digest a
+    line names with ``md5``/``dgst``, a 76-column certificate line (curl's CA extract)."""
+    assert Redactor().redact_text(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("totpSecret: IFTXE3SPOEYVURT2MRYGI52TKJ4HC3KH", "IFTXE3SPOEYVURT2MRYGI52TKJ4HC3KH"),
+        ('"apiKey": "correcthorsebatterystaple"', "correcthorsebatterystaple"),
+    ],
+)
+def test_a_named_seed_of_text_and_a_word_still_go(text: str, secret: str) -> None:
+    """A TOTP seed is often base32 of text: named, it is taken (the text reading is asked
+    only where nothing names the value); a word of 25 letters is no cuid."""
+    assert secret not in Redactor().redact_text(text)[0]
