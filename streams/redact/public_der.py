@@ -25,6 +25,7 @@ import binascii
 import re
 from bisect import bisect_right
 from functools import lru_cache
+from typing import NamedTuple
 
 from .hunk_lines import has_hunk_header as _has_hunk_header
 
@@ -168,10 +169,41 @@ exported secret key says private or secret in its name or armour), an Apache ``K
 def _public_file_hunk(text: str, start: int) -> bool:
     """The run is in a hunk of such a file, and nothing in the text says private: a body
     line a patch to ``client.csr`` or ``ca.crt`` adds, removes or keeps around its change."""
-    if "rivate" in text or "ecret" in text or "+++" not in text:
+    says = _says(text)
+    if says.private or says.secret or not says.file_header:
         return False
-    headers = list(_PUBLIC_FILE.finditer(text, 0, start))
-    return bool(headers) and "\n+++ " not in text[headers[-1].end() : start]
+    ends, public = _file_headers(text)
+    last = bisect_right(ends, start) - 1
+    return last >= 0 and public[last]
+
+
+class _Says(NamedTuple):
+    private: bool
+    secret: bool
+    armour: bool
+    file_header: bool
+
+
+@lru_cache(maxsize=1)
+def _says(text: str) -> _Says:
+    """What the whole text says that the lone-line and hunk readings ask of every run: a
+    private or secret part named, armour, a patch's ``+++`` line. Kept for the last text
+    read: a scan of the text per run made a long patch quadratic."""
+    return _Says("rivate" in text, "ecret" in text, "-----" in text, "+++" in text)
+
+
+_FILE_HEADER = re.compile(r"(?m)^\+\+\+ .*$")
+
+
+@lru_cache(maxsize=1)
+def _file_headers(text: str) -> tuple[list[int], list[bool]]:
+    """Where each ``+++`` line of a patch ends, and whether it names a public file. Kept for
+    the last text read: every run of a long patch asks, and a search back from each was a
+    pass over the text per run."""
+    headers = list(_FILE_HEADER.finditer(text))
+    return [h.end() for h in headers], [
+        _PUBLIC_FILE.fullmatch(h.group()) is not None for h in headers
+    ]
 
 
 @lru_cache(maxsize=1)
@@ -203,7 +235,8 @@ def _spared_side(text: str, skipped: str) -> set[int]:
     lines: list[int] = []  # where the run's lines start
     marked = False  # one of them holds DER no private key has, and none starts a certificate
     printed = False  # the run is printed under a command that names a public file
-    quiet = "rivate" not in text and "ecret" not in text
+    says = _says(text)
+    quiet = not (says.private or says.secret)
     offset, above = 0, ""
     for line in text.split("\n"):
         if skipped and line.startswith(skipped) and not line.startswith(skipped * 3):
@@ -335,7 +368,8 @@ def lone_body_line(text: str, start: int, end: int) -> bool:
     and ``realneg`` quote as "lines of public certificates". A run of such lines is still a
     body (a private key's hunk stays a secret), and so is its first line. A body's last line
     alone stays too when it cannot be a key of its own (:func:`_body_tail`)."""
-    if "rivate" in text or ("-----" in text and not _public_armour_only(text)):
+    says = _says(text)
+    if says.private or (says.armour and not _public_armour_only(text)):
         return False  # a private part named (PuTTY's "Private-Lines: 14"), or its armour
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)
