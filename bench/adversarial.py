@@ -149,6 +149,10 @@ def long_text(shape: str, size: int, seed: int = 0) -> str:
         letters = string.ascii_letters + string.digits
         words = ("".join(rng.choices(letters, k=rng.randint(3, 20))) for _ in range(size // 12))
         return " ".join(words)
+    if shape == "patch_of_lines":  # a hunk adding a base64 dump, line by line
+        body = b64(size * 3 // 4)
+        added = "\n".join("+" + body[i : i + 64] for i in range(0, len(body), 64))
+        return f"--- a/dump.txt\n+++ b/dump.txt\n@@ -0,0 +1 @@\n{added}"
     if shape == "csv_numbers":
         return ",".join(str(rng.randrange(100)) for _ in range(size // 3))
     if shape == "token_pairs":
@@ -156,7 +160,10 @@ def long_text(shape: str, size: int, seed: int = 0) -> str:
     raise ValueError(shape)
 
 
-SHAPES = ("env_lines", "urls", "json", "base64_file", "words", "csv_numbers", "token_pairs")
+SHAPES = (
+    "env_lines", "urls", "json", "base64_file", "patch_of_lines", "words", "csv_numbers",
+    "token_pairs",
+)  # fmt: skip
 
 
 _REMEMBERED = [f"Pw{n:x}!{'z' * k}" for k, n in enumerate(range(10**9, 10**9 + 10))]
