@@ -22,6 +22,7 @@ import re
 from .accept import is_placeholder
 from .names import snake_name
 from .pattern import literal as _p
+from .public_der import whole_public_der
 
 _NOUNS = (
     "password", "passphrase", "passwd", "pwd", "pw", "token", "api key", "api_key", "apikey",
@@ -188,6 +189,8 @@ def told_key(value: str, text: str, start: int, end: int) -> bool:
     value = value.rstrip("?!.")
     if not told_password(value, text, start, end) or ":" in value or _HEX_ONLY.fullmatch(value):
         return False
+    if whole_public_der(value):
+        return False  # "the key MCowBQYDK2VwAyEA…": a whole public key in DER
     if not (any(c.isdigit() for c in value) and any(c.isalpha() for c in value)):
         return False
     parts = _JOINS.split(value)

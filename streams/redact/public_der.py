@@ -86,15 +86,70 @@ def _decoded(line: str) -> bytes:
 
 def public_der_line(token: str) -> bool:
     """A base64 line that decodes to a certificate's, a request's or a public key's DER,
-    or to an OpenPGP public key packet's header. A leading ``+`` is tried both as a diff's
-    marker and as the line's first character."""
+    or to an OpenPGP public key packet's header, or a whole such structure on one line
+    (:func:`whole_public_der`). A leading ``+`` is tried both as a diff's marker and as the
+    line's first character."""
     if not _BASE64_LINE.fullmatch(token):
-        return False
+        return len(token) > WHOLE_MIN and whole_public_der(token)
     for line in (token, token[1:]) if token[0] == "+" else (token,):
         raw = _decoded(line)
         if _PGP_PUBLIC_KEY.match(raw) or _PGP_SIGNATURE.match(raw) or _X509_ONLY.search(raw):
             return True
     return False
+
+
+WHOLE_MIN = 76
+_WHOLE_BASE64 = re.compile(r"[A-Za-z0-9+/]+={0,2}|[A-Za-z0-9_\-]+={0,2}")
+_PUBLIC_SHAPES = ((0x30, 0x03), (0x30, 0x30, 0x03))
+"""The top-level children of a SubjectPublicKeyInfo (algorithm, BIT STRING key) and of a
+signed structure: a certificate, a request, a CRL (signed part, algorithm, BIT STRING
+signature). Every private key format opens with an INTEGER version (PKCS#1, PKCS#8, SEC1)
+or ends in an OCTET STRING (encrypted PKCS#8), so none has these shapes."""
+
+
+def _der_header(raw: bytes, pos: int, end: int) -> tuple[int, int, int] | None:
+    """(tag, content start, next item) of the DER item at ``pos``, or None when it does not
+    fit before ``end`` (a multi-byte tag, an indefinite or overlong length)."""
+    if pos + 2 > end or raw[pos] & 0x1F == 0x1F:
+        return None
+    size, at = raw[pos + 1], pos + 2
+    if size & 0x80:
+        count = size & 0x7F
+        if not 1 <= count <= 3 or at + count > end:
+            return None
+        size, at = int.from_bytes(raw[at : at + count], "big"), at + count
+    return (raw[pos], at, at + size) if at + size <= end else None
+
+
+def whole_public_der(token: str) -> bool:
+    """A run that decodes (base64 or base64url) to exactly one DER public key or signed
+    structure (:data:`_PUBLIC_SHAPES`), or to a PKCS#1 RSA public key (two INTEGERs, the
+    modulus 64+ bytes): a DKIM ``p=`` value, an app store's licence key, a JWK's ``x5c``
+    certificate, a SAML metadata certificate on one line. Why whole: a ``.p12`` holds a
+    certificate and its private key, and it parses as neither of these."""
+    if not _WHOLE_BASE64.fullmatch(token):
+        return False
+    body = token.rstrip("=")
+    try:
+        raw = base64.b64decode(
+            body.replace("-", "+").replace("_", "/") + "=" * (-len(body) % 4), validate=True
+        )
+    except (binascii.Error, ValueError):
+        return False
+    top = _der_header(raw, 0, len(raw))
+    if top is None or top[0] != 0x30 or top[2] != len(raw):
+        return False
+    tags, sizes, pos = [], [], top[1]
+    while pos < len(raw) and len(tags) < 4:
+        item = _der_header(raw, pos, len(raw))
+        if item is None:
+            return False
+        tags.append(item[0])
+        sizes.append(item[2] - item[1])
+        pos = item[2]
+    if pos != len(raw):
+        return False
+    return tuple(tags) in _PUBLIC_SHAPES or (tags == [0x02, 0x02] and sizes[0] >= 64)
 
 
 _CERTIFICATE_START = re.compile(

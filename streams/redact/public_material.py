@@ -17,6 +17,8 @@ import binascii
 import hashlib
 import re
 
+from .public_der import whole_public_der
+
 _BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 _BASE58_RUN = re.compile(rf"[{_BASE58}]{{25,35}}")
 _ADDRESS_VERSIONS = frozenset({0x00, 0x05, 0x6F, 0xC4, 0x30, 0x32, 0x1E, 0x16})
@@ -44,8 +46,8 @@ def public_form(token: str) -> bool:
     """A pay-to address with a valid Base58Check checksum or a bech32/bech32m one (BIP
     173/350), a libp2p peer id, a Kubernetes pod name, a GitHub node id, an SSH public key's
     blob (its length-prefixed key type), a minisign public key or signature (base64 of
-    ``Ed``/``ED`` and a key id: 42 or 74 bytes; a secret key file is 158), or a TypeID or
-    ULID of a plausible time."""
+    ``Ed``/``ED`` and a key id: 42 or 74 bytes; a secret key file is 158), a whole public key
+    or certificate in DER, or a TypeID or ULID of a plausible time."""
     if _PEER_ID.fullmatch(token) or _POD_NAME.fullmatch(token) or _GITHUB_NODE_ID.fullmatch(token):
         return True
     if _RAY_ID.fullmatch(token) or (_CUID.fullmatch(token) and _plausible_cuid_time(token)):
@@ -54,6 +56,8 @@ def public_form(token: str) -> bool:
         return True  # a SegWit or Taproot address (BIP 173/350): a checksum no key carries
     if token.startswith("AAAA") and _ssh_public_blob(token):
         return True  # an SSH public key's blob said alone (known_hosts, authorized_keys)
+    if len(token) >= 40 and whole_public_der(token):
+        return True  # a whole public key or certificate in DER (DKIM's p=, a JWK's x5c)
     if _BASE58_RUN.fullmatch(token) and _base58check_address(token):
         return True
     if _MINISIGN.fullmatch(token):

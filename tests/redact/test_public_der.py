@@ -18,7 +18,7 @@ from Crypto.PublicKey import DSA, ECC, RSA
 from cryptography.hazmat.primitives import serialization
 
 from streams.redact import Redactor
-from streams.redact.public_der import public_der_line
+from streams.redact.public_der import public_der_line, whole_public_der
 
 ISRG_ROOT_X1_LINES = (
     # facts from the certifi bundle: ISRG Root X1, lines 1, 2, 3, 6, 17 and 18 of its body
@@ -333,3 +333,74 @@ def test_a_pgp_signatures_first_line_reads_as_public() -> None:
     assert public_der_line(first)
     text = f"Version: GnuPG v1.4.6 (GNU/Linux)\n\n{first}\nnLE/L9aUXdWeTFPron96DLA=\n=2E+0"
     assert Redactor().redact_text(text)[0] == text
+
+
+def _one_run(pem: str) -> str:
+    """A PEM's body as one run, as a DKIM record, a JWK's ``x5c`` or a licence key holds it."""
+    return "".join(BODY_LINE.findall(pem))
+
+
+def _public_runs(private: list[tuple[str, str]], cert_lines: list[str]) -> list[tuple[str, str]]:
+    """(form, run) of public keys of every seeded key type, and a certificate."""
+    out = [("certificate", "".join(cert_lines))]
+    for form, pem in private:
+        if form.endswith("pkcs8") and "encrypted" not in form:
+            key = serialization.load_pem_private_key(pem.encode(), password=None)
+            der = key.public_key().public_bytes(
+                serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo
+            )
+            out.append((f"{form} spki", base64.b64encode(der).decode()))
+            if form.startswith("rsa"):
+                pkcs1 = key.public_key().public_bytes(
+                    serialization.Encoding.DER, serialization.PublicFormat.PKCS1
+                )
+                out.append((f"{form} pkcs1 public", base64.b64encode(pkcs1).decode()))
+    return out
+
+
+@pytest.mark.parametrize(
+    "carrier",
+    [
+        "{}",
+        "v=DKIM1; k=rsa; p={}",
+        "key={}",
+        'LICENSE_KEY="{}"',
+        '"x5c": ["{}"]',
+        "The key {} decodes to a 2048-bit RSA public key.",
+        "echo '{}' | base64 -d | openssl pkey -pubin -inform der -noout -text",
+    ],
+)
+def test_a_whole_public_key_or_certificate_on_one_line_stays(
+    carrier: str, private: list[tuple[str, str]], cert_lines: list[str]
+) -> None:
+    """A run that parses whole as a SubjectPublicKeyInfo, a certificate or a PKCS#1 public
+    key holds nothing secret, whatever names it: DKIM records, Play licence keys and JWK
+    ``x5c`` members were redacted when a word "key" stood beside them."""
+    runs = _public_runs(private, cert_lines)
+    assert {form.split()[0] for form, _ in runs} >= {"certificate", "rsa", "P-256", "Ed25519"}
+    for form, run in runs:
+        text = carrier.format(run)
+        assert Redactor().redact_text(text)[0] == text, form
+
+
+def test_no_private_key_or_keystore_parses_as_a_whole_public_structure(
+    private: list[tuple[str, str]], cert_lines: list[str]
+) -> None:
+    """Private key formats open with an INTEGER version or end in an OCTET STRING, and a
+    PKCS#12 keystore (a certificate and its key) parses as neither public shape; a run of
+    one still goes where a key's name stands beside it."""
+    from cryptography import x509
+    from cryptography.hazmat.primitives.serialization import pkcs12
+
+    runs = [(form, _one_run(pem)) for form, pem in private if "openssh" not in form]
+    pem = RSA.generate(2048, randfunc=random.Random(3).randbytes).export_key("PEM", pkcs=8)
+    key = serialization.load_pem_private_key(pem, password=None)  # the certificate's key
+    cert = x509.load_pem_x509_certificate(
+        ("-----BEGIN CERTIFICATE-----\n" + "\n".join(cert_lines) + "\n-----END CERTIFICATE-----")
+        .encode()
+    )  # fmt: skip
+    p12 = pkcs12.serialize_key_and_certificates(b"k", key, cert, None, serialization.NoEncryption())
+    runs.append(("pkcs12", base64.b64encode(p12).decode()))
+    assert [form for form, run in runs if whole_public_der(run)] == []
+    for form, run in runs:
+        assert run not in Redactor().redact_text(f"key={run}")[0], form
