@@ -34,6 +34,7 @@ from .entropy import (
     _SAME_CASE_UUID,
     _SRI,
     _UUID,
+    OPENPGP_FINGERPRINT,
     _after_digest_label,
     _in_dotted_name,
     _is_ssh_public_key,
@@ -406,8 +407,8 @@ def _values_after(text: str, low: str, anchors: list[tuple[int, int]]) -> list[t
             continue
         if _pinned(text, start) or in_public_pem_block(text, start) or _file_name(text, end):
             continue  # a pinned version (name@<sha>), a certificate's line, a file's name
-        if public_material(word, text, start, end):
-            continue
+        if public_material(word, text, start, end) or OPENPGP_FINGERPRINT.fullmatch(word):
+            continue  # a public record or form; gpg's fingerprint (``for key in <it>``)
         if _named_by_noun(text, low, anchors, start, end):
             spans.append((start, end))
     return spans
@@ -517,6 +518,8 @@ def run_in_context(token: str, text: str, start: int, end: int) -> bool:
         return False
     if _HEX_RUN.fullmatch(token) and _in_dotted_name(text, start, end):
         return False
+    if OPENPGP_FINGERPRINT.fullmatch(token):
+        return False  # gpg's fingerprint print form: "a release key" is a public key here
     if _SAME_CASE_UUID.fullmatch(token):
         if not _handled_as_a_key(text, start, end):
             return False  # an RFC UUID is an id, unless pasted from a dashboard, rotated…

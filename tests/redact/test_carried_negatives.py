@@ -191,3 +191,33 @@ def test_a_named_seed_of_text_and_a_word_still_go(text: str, secret: str) -> Non
     """A TOTP seed is often base32 of text: named, it is taken (the text reading is asked
     only where nothing names the value); a word of 25 letters is no cuid."""
     assert secret not in Redactor().redact_text(text)[0]
+
+
+FINGERPRINT = "4ED778F539E3634C779C87C6D7062848A1AB005C"
+"""A Node.js releaser's OpenPGP v4 fingerprint (nodejs/release-keys): public by design."""
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f'RUN set -ex \\\n  && for key in \\\n    {FINGERPRINT} \\\n  ; do \\\n    gpg --batch --recv-keys "$key" ; \\\n  done',
+        f"for key in {FINGERPRINT} 141F07595B7B3FFE74309A937405533BE57C7D57; do gpg --recv-keys $key; done",
+        f"Their SHASUMS256.txt is signed with {FINGERPRINT}, a release key our list no longer carried.",
+        f"the signing key is {FINGERPRINT}",
+    ],
+)
+def test_a_gpg_fingerprint_beside_the_word_key_stays(text: str) -> None:
+    """40 upper-case hex is how gpg and keyservers print a v4 fingerprint (official images'
+    Dockerfiles list them under ``for key in``); no secret of the corpora is written so."""
+    assert Redactor().redact_text(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [f"API_KEY={FINGERPRINT}", f"my api key {FINGERPRINT}", f"secret: {FINGERPRINT}",
+     f"key {FINGERPRINT.lower()}", "the key 4ed778f539e3634C779c87c6d7062848a1ab005c"],
+)  # fmt: skip
+def test_a_named_secret_in_fingerprint_form_or_lower_case_hex_after_key_still_goes(
+    text: str,
+) -> None:
+    assert "[REDACTED:" in Redactor().redact_text(text)[0]
