@@ -47,12 +47,38 @@ _X509_ONLY = re.compile(
     rb"|\x2a\x86\x48\xce\x3d\x02\x01\x06\x08\x2a\x86\x48\xce\x3d\x03\x01\x07\x03"  # EC P-256
     rb"|\x06\x03\x2b\x65[\x6e-\x71]\x03"  # X25519/X448/Ed25519/Ed448 SubjectPublicKeyInfo
     rb"|[\x16\x86][\x0c-\x7f]https?://"  # a CRL or OCSP address (IA5String, GeneralName)
+    # a SubjectPublicKeyInfo's SEQUENCE opening with its algorithm (RSA, EC)
+    rb"|\x30(?:\x82..|\x81.|[\x0d-\x7f])\x30[\x0d\x10\x13]\x06"
+    rb"(?:\x09\x2a\x86\x48\x86\xf7\x0d\x01\x01\x01|\x07\x2a\x86\x48\xce\x3d\x02\x01)"
+    rb"|\x02\x03\x01\x00\x01\xa3"  # the exponent 65537, then a certificate's extensions
+    rb"|\x2a\x86\x48\x86\xf7\x0d\x01\x09\x01\x16"  # PKCS#9 emailAddress, an IA5String
 )
 """DER found in certificates, requests and public keys, never in a private key file.
 
 What a private key shares with them is left out: ``rsaEncryption`` followed by an OCTET
 STRING (PKCS#8), curve ids after ``a0`` (SEC1), RSASSA-PSS, encryption parameters. The
-algorithm id is only a marker when a BIT STRING (a public key) follows it."""
+algorithm id is only a marker when a BIT STRING (a public key) follows it, or when it opens
+its SEQUENCE (a private key puts its version first); the exponent is followed by the
+private exponent in a key, by extensions (``a3``) in a certificate. An RSA public key's
+opening is :func:`_rsa_public_key_start`."""
+
+_RSA_PUBLIC_START = re.compile(
+    rb"\x30\x82(..)\x02\x82(..)\x00|\x30\x81(.)\x02\x81(.)\x00", re.DOTALL
+)
+
+
+def _rsa_public_key_start(raw: bytes) -> bool:
+    """A PKCS#1 RSA public key opens here: a SEQUENCE whose first item is the modulus and
+    whose length is the modulus and the exponent 65537 exactly (a private key opens with
+    its version, ``02 01 00``; DSA's and DH's parameters, also a SEQUENCE of INTEGERs, are
+    longer or shorter)."""
+    for m in _RSA_PUBLIC_START.finditer(raw):
+        outer, modulus = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        header = 4 if m.group(1) else 3
+        if int.from_bytes(outer, "big") == header + int.from_bytes(modulus, "big") + 5:
+            return True
+    return False
+
 
 _PGP_PUBLIC_KEY = re.compile(
     rb"(?:\x98[\x30-\xff]|\x99[\x00-\x0f].|\xc6(?:[\x30-\xbf]|[\xc0-\xcf].))"  # tag 6, length
@@ -94,6 +120,8 @@ def public_der_line(token: str) -> bool:
     for line in (token, token[1:]) if token[0] == "+" else (token,):
         raw = _decoded(line)
         if _PGP_PUBLIC_KEY.match(raw) or _PGP_SIGNATURE.match(raw) or _X509_ONLY.search(raw):
+            return True
+        if _rsa_public_key_start(raw):
             return True
     return False
 

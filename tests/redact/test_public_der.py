@@ -67,8 +67,10 @@ def _private_pems() -> list[tuple[str, str]]:
                 ).decode(),
             ),  # fmt: skip
         ]
-    dsa = DSA.generate(1024, randfunc=rng.randbytes)  # 2048 took 0.8 s
-    out.append(("dsa pkcs8", dsa.export_key("PEM", pkcs8=True).decode()))
+    for bits in (1024, 2048):  # 2048 takes 0.8 s; its parameters, a SEQUENCE of INTEGERs
+        dsa = DSA.generate(bits, randfunc=rng.randbytes)  # opening with p, once read as RSA's
+        out.append(("dsa pkcs8", dsa.export_key("PEM", pkcs8=True).decode()))
+        out.append(("dsa openssl", dsa.export_key("PEM", pkcs8=False).decode()))
     for curve in ("P-256", "P-384", "P-521", "Ed25519"):
         for _ in range(3):
             key = ECC.generate(curve=curve, randfunc=rng.randbytes)
@@ -97,7 +99,7 @@ def test_the_seeded_keys_cover_every_private_format(
     labels = {re.search(r"BEGIN ([A-Z ]+)-----", pem).group(1) for _, pem in private}
     assert labels == {
         "RSA PRIVATE KEY", "PRIVATE KEY", "ENCRYPTED PRIVATE KEY", "EC PRIVATE KEY",
-        "OPENSSH PRIVATE KEY",
+        "OPENSSH PRIVATE KEY", "DSA PRIVATE KEY",
     }  # fmt: skip
     assert len(private_lines) > 250
 
@@ -404,3 +406,21 @@ def test_no_private_key_or_keystore_parses_as_a_whole_public_structure(
     assert [form for form, run in runs if whole_public_der(run)] == []
     for form, run in runs:
         assert run not in Redactor().redact_text(f"key={run}")[0], form
+
+
+CERTIFI_LINES_WITH_A_PUBLIC_KEYS_OPENING = (
+    # facts from the certifi bundle: a line of a CA certificate whose marker is new
+    "HkQtVFJVU1QgUm9vdCBDbGFzcyAzIENBIDIgMjAwOTCCASIwDQYJKoZIhvcNAQEB",  # SPKI opens, RSA
+    "b290IENlcnRpZmljYXRpb24gQXV0aG9yaXR5IEVDQzB2MBAGByqGSM49AgEGBSuB",  # SPKI opens, EC
+    "AcPs3hEtF10fuFDRXhmnad4HMyjKUJX5p1TLVIZQRan5SQIDAQABo0IwQDAPBgNV",  # 65537, extensions
+    "Z25vIFJvb3QgQ0EgMjAwOTEfMB0GCSqGSIb3DQEJARYQaW5mb0BlLXN6aWduby5o",  # emailAddress
+)
+
+
+@pytest.mark.parametrize("line", CERTIFI_LINES_WITH_A_PUBLIC_KEYS_OPENING)
+def test_a_line_where_a_public_key_opens_or_a_certificate_goes_on_stays(line: str) -> None:
+    """An algorithm id that opens its SEQUENCE (a private key puts its version first), the
+    exponent followed by a certificate's extensions, a PKCS#9 email address: these lines
+    have no ``+`` or ``/`` (a 64-letter API key's form) and were redacted alone."""
+    assert public_der_line(line)
+    assert Redactor().redact_text(line)[0] == line
