@@ -1,11 +1,11 @@
-"""Shape of the three `negcarried` splits (public/negcarried*_negatives.jsonl).
+"""Shape of the four `negcarried` splits (public/negcarried*_negatives.jsonl).
 
 Harmless values that look random (tool-made paths, object keys and URLs, public certificate
 and key lines, hashes, ids, encoded non-secrets, published test vectors), each copied from a
 pinned public file or thread and carried by five hand-written texts of a bug-fixing session: a
 command line, terminal output, a unified diff, a file excerpt and a private note. Every row is
 a negative; each ``negcarried*_taken.py`` records the sources, the labelling rule and what was
-left out. The set and its two holdouts were built by different helpers, each holdout with
+left out. The set and its three holdouts were built by different helpers, each holdout with
 checks its builder added (:class:`Carried`'s flags); the tests run no redaction and need no
 network.
 """
@@ -27,6 +27,8 @@ from bench.redact_corpus.public import (
     negcarried2_taken,
     negcarried3,
     negcarried3_taken,
+    negcarried4,
+    negcarried4_taken,
     negcarried_taken,
 )
 from tests.corpus.negatives_sets import PUBLIC, THREAD, blob, rows, unsorted_lines
@@ -64,6 +66,7 @@ SETS = [
     Carried("negcarried", "nk", negcarried, negcarried_taken, (110, 130), 10),
     Carried("negcarried2", "nq", negcarried2, negcarried2_taken, (100, 120), 12, True, True),
     Carried("negcarried3", "nv", negcarried3, negcarried3_taken, (100, 120), 12, True, True, True),
+    Carried("negcarried4", "nh", negcarried4, negcarried4_taken, (100, 120), 11, True, True, True),
 ]
 each = pytest.mark.parametrize("s", SETS, ids=[s.split for s in SETS])
 
@@ -166,4 +169,20 @@ def test_the_last_holdout_is_half_the_complained_classes_from_other_repositories
             sibling_repos.add(REPO.match(row["source"]).group(1))
     assert not {REPO.match(r["source"]).group(1) for r in table} & sibling_repos
     dropped = negcarried3_taken.DROPPED_BY_HAND
+    assert dropped and all(what.strip() and why.strip() for what, why in dropped)
+
+
+def test_the_fourth_holdout_keeps_the_third_ones_rules_against_all_three_siblings() -> None:
+    """negcarried4 under negcarried3's own rules: 40-60 % of its values in the issue's three
+    named classes, no repository any earlier set cited, every dropped note saying why."""
+    table = negcarried4_taken.ROWS
+    classes = Counter(r["kind"].split(":")[0] for r in table)
+    complained = sum(n for c, n in classes.items() if c in COMPLAINED)
+    assert 0.4 <= complained / len(table) <= 0.6
+    sibling_repos = set()
+    for name in ("negcarried_rows.json", "negcarried2_rows.json", "negcarried3_rows.json"):
+        for row in json.loads((PUBLIC / name).read_text(encoding="utf-8")):
+            sibling_repos.add(REPO.match(row["source"]).group(1).lower())
+    assert not {REPO.match(r["source"]).group(1).lower() for r in table} & sibling_repos
+    dropped = negcarried4_taken.DROPPED_BY_HAND
     assert dropped and all(what.strip() and why.strip() for what, why in dropped)
