@@ -64,7 +64,6 @@ from .ids import (
     twilio_sid,
 )
 from .names import (
-    VOWELS,
     dated_name,
     drawn_letters,
     generated_name,
@@ -73,6 +72,7 @@ from .names import (
     word_share,
     words_and_numbers,
 )
+from .paths import QUOTES, WORD_STOPS, drive_and_slash, in_windows_path, object_key
 from .public_der import (
     in_public_body,
     in_public_pem_block,
@@ -377,33 +377,12 @@ def _classes(s: str) -> tuple[bool, bool, bool]:
     return _DIGIT.search(s) is not None, s.lower() != s, s.upper() != s
 
 
-_QUOTES = "\u2018\u2019\u201c\u201d\u00ab\u00bb"
-"""Typographic quotes (‘…’ “…” «…»): Nix and GNU tools quote paths so in their messages."""
-_WORD_STOPS = " \t\r\n\"'`=(<>,;|" + _QUOTES
-_FIELD_STOPS = " \t\r\n\"'`<>()|" + _QUOTES
+_FIELD_STOPS = " \t\r\n\"'`<>()|" + QUOTES
 _DOMAIN_PATH = re.compile(r"[a-z0-9][a-z0-9\-]*(?:\.[a-z0-9\-]+)*\.[a-z]{2,24}(?::[0-9]{1,5})?/")
 """A word that starts with a host name and a ``/``: an image reference
 (``quay.io/pypa/manylinux2014_x86_64:…@sha256:…``) or a Go module path
 (``github.com/owner/repo/v2``). Base64 holds no ``.``, so a key never starts so; a URL
 written without its scheme is judged by its last segment (:func:`_random_tail`)."""
-_OBJECT_WORD = re.compile(r"[a-z]{4,}")
-_MIN_OBJECT_WORDS = 2
-
-
-def _object_key(run: str) -> bool:
-    """A relative object key or path: two or more ``/`` and either a whole segment that is
-    a UUID, two whole segments that are lower-case words of 4+ letters with a vowel
-    (``accounts/<uuid>/assets/<name>``) or three of digits alone (an account id and a date's
-    partitions: ``AWSLogs/<account>/elasticloadbalancing/us-west-1/2020/11/23/…``). Base64
-    keys hold ``/`` too (``wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY``), but their segments
-    are mixed case and a UUID's ``-`` is no base64 character, so the tests are strict."""
-    if run.count("/") < 2:
-        return False
-    segments = run.split("/")
-    if any(_UUID.fullmatch(seg) for seg in segments):
-        return True
-    words = [seg for seg in segments if _OBJECT_WORD.fullmatch(seg) and VOWELS.intersection(seg)]
-    return len(words) >= _MIN_OBJECT_WORDS or sum(seg.isdigit() for seg in segments) >= 3
 
 
 def in_path(text: str, start: int, end: int) -> bool:
@@ -411,14 +390,14 @@ def in_path(text: str, start: int, end: int) -> bool:
 
     A run right after a ``/``, any run in a word holding ``scheme://``, or one holding a
     ``/`` inside a word that starts like a path (``/``, ``~``, ``.``, a host name and ``/``)
-    or has a ``/`` before the run, or that is a relative object key (:func:`_object_key`).
+    or has a ``/`` before the run, or that is a relative object key (:func:`paths.object_key`).
     Temp folders (``/tmp/tmp.Xk3jd8fQ2a/…``), hash-named cache folders and object keys
     are names of places; a secret in a URL is in its userinfo or query, which the URL
     rules handle. Base64 keys hold ``/`` too, but start a word or follow ``=``/a quote.
     """
     if start and (text[start - 1] == "/" or text.endswith("/~~", 0, start)):
         return True  # a path's segment (Android's /data/app/~~<random>==/ too)
-    if _in_windows_path(text, start):
+    if in_windows_path(text, start):
         return True
     field = start
     while field > 0 and text[field - 1] not in _FIELD_STOPS:
@@ -431,7 +410,7 @@ def in_path(text: str, start: int, end: int) -> bool:
         absolute = text[field : field + 1] in ("/", "~") and "?" not in text[field:start]
         return absolute and "/" in text[field + 1 : start] and text[start - 1] != "="
     word = start
-    while word > field and text[word - 1] not in _WORD_STOPS:
+    while word > field and text[word - 1] not in WORD_STOPS:
         word -= 1
     if diff_marker(text, word):
         word += 1  # ``+/nix/store/…``: a hunk adds a path
@@ -439,33 +418,11 @@ def in_path(text: str, start: int, end: int) -> bool:
         return False  # a private key's line that starts with "/" is no absolute path
     if text[word : word + 1] in ("/", "~", ".") or "/" in text[word:start]:
         return True
+    if drive_and_slash(text, word, start):
+        return True  # a Windows path written with slashes (C:/Users/…: CMake, Git Bash)
     if _DOMAIN_PATH.match(text, word):
         return not _random_tail(text[start:end])
-    return _object_key(text[start:end])
-
-
-_WINDOWS_ROOT = re.compile(r"(?:[A-Za-z]:|\\\\[\w.$\-]+|%\w+%|\.{1,2}|~)\\")
-"""How a Windows path starts: a drive (``C:\\``), a share (``\\\\host\\``), a variable
-(``%TEMP%\\``), ``.\\`` or ``~\\``; in JSON or a string literal its ``\\`` is doubled."""
-
-
-_MAX_PATH = 512
-"""How far back a Windows path's folders are looked for (a path is rarely longer)."""
-
-
-def _in_windows_path(text: str, start: int) -> bool:
-    """The run is in a word that starts like a Windows path, after one of its ``\\``: a
-    folder's name (``C:\\Users\\dev\\AppData\\Local\\Temp\\pip-install-Xk3jd8fQ2a``,
-    ``…\\Packages\\CanonicalGroupLimited.Ubuntu18.04onWindows_79rhkp1fndgsc``)."""
-    if text.rfind("\\", max(0, start - _MAX_PATH), start) < 0:
-        return False  # the common case, decided without walking back
-    word = start
-    while word > 0 and text[word - 1] not in _WORD_STOPS:
-        word -= 1
-    head = text[word:start]
-    if "\\" not in head:
-        return False
-    return any(_WINDOWS_ROOT.match(h) for h in (head, head.replace("\\\\", "\\")))
+    return object_key(text[start:end])
 
 
 def _one_case_with_digits(run: str, size: int, digit: bool, upper: bool, lower: bool) -> bool:

@@ -21,14 +21,15 @@ _ID_LABEL_SEPARATORS = _LABEL_SEPARATORS + "("
 _ID_LABEL_SECRET_WORDS = ("secret", "token", "key", "pass", "auth")
 
 
-_AWS_ID_LABELS = ("x-amz-id-2", "<hostid>", "extended request id")
+_AWS_ID_LABELS = ("x-amz-id-2", "<hostid>", "extended request id", "x-amz-cf-id", "request id")
 
 
 def after_aws_id_label(text: str, start: int) -> bool:
-    """Right after one of S3's names for its extended request id: the ``x-amz-id-2``
-    header, the ``<HostId>`` element of an error body, the SDKs' ``S3 Extended Request
-    ID:``. The value is base64 in mixed case (a key's look), but the label names an id
-    that S3 prints in every error a user pastes; a key is never written there."""
+    """Right after one of AWS's names for a request id in base64: S3's extended request id
+    (the ``x-amz-id-2`` header, the ``<HostId>`` element of an error body, the SDKs' ``S3
+    Extended Request ID:``), CloudFront's (the ``x-amz-cf-id`` header, ``Request ID:`` in
+    its error page). The value is base64 in mixed case (a key's look), but the label names
+    an id that AWS prints in every error a user pastes; a key is never written there."""
     window = text[max(0, start - _LABEL_WINDOW) : start].lower()
     return window.rstrip(_LABEL_SEPARATORS).endswith(_AWS_ID_LABELS)
 
