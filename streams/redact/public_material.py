@@ -53,7 +53,9 @@ def public_form(token: str) -> bool:
     if _RAY_ID.fullmatch(token) or (_CUID.fullmatch(token) and _plausible_cuid_time(token)):
         return True  # a Cloudflare ray id (16 hex and the edge's airport), a cuid
     if _BECH32.fullmatch(token) and _bech32_checksum(token.lower()):
-        return True  # a SegWit or Taproot address (BIP 173/350): a checksum no key carries
+        # a SegWit or Taproot address (BIP 173/350), a Nostr link: a checksum no random key
+        # carries; but Nostr's nsec1… is a private key with the same checksum
+        return not _SECRET_HRP.search(token.rpartition("1")[0].lower())
     if token.startswith("AAAA") and _ssh_public_blob(token):
         return True  # an SSH public key's blob said alone (known_hosts, authorized_keys)
     if len(token) >= 40 and whole_public_der(token):
@@ -86,7 +88,11 @@ def _plausible_cuid_time(token: str) -> bool:
 _GITHUB_NODE_ID = re.compile(r"[A-Z][A-Za-z]{0,3}_k[wgA-Z]DO[A-Za-z0-9_\-]{6,}")
 """GitHub's GraphQL node ids (``C_kwDO…``, ``PR_kwDO…``, ``R_kgDO…``): a type prefix and
 base64url of MessagePack, the object's public id."""
-_BECH32 = re.compile(r"[a-z]{1,10}1[02-9ac-hj-np-z]{6,87}|[A-Z]{1,10}1[02-9AC-HJ-NP-Z]{6,87}")
+_BECH32 = re.compile(r"[a-z]{1,10}1[02-9ac-hj-np-z]{6,900}|[A-Z]{1,10}1[02-9AC-HJ-NP-Z]{6,900}")
+"""A bech32 string: BIP 173 caps addresses at 90 signs, NIP-19's ``naddr``/``nevent``/
+``nprofile`` links and Lightning invoices run longer under the same checksum."""
+_SECRET_HRP = re.compile(r"sec|sk|priv")
+"""A bech32 prefix that says the data is a secret: Nostr's ``nsec`` and ``ncryptsec``."""
 _BECH32_CHARS = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
 
 

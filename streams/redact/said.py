@@ -132,14 +132,24 @@ def _said(text: str, start: int, end: int) -> tuple[int, int] | None:
 
 
 _KEY_SIZED_HEX = re.compile(r"[0-9a-f]{32}|[0-9a-f]{64}|[0-9A-F]{32}|[0-9A-F]{64}")
+_HASH_NAMES = (
+    r"md5|sha-?(?:1|2|3|224|256|384|512)\w*|blake\w*|keccak\w*|ripemd\w*|whirlpool|streebog|"
+    r"sm3|gost\w*|crc\w*|xxh\w*|murmur\w*|\w+sum|rfc[ \t]?\d{3,4}(?:'s)?"
+)
+"""Hash functions and what prints or specifies their digests (``md5sum``, ``b3sum``,
+RFC 1321's test suite)."""
 _HEX_NAMED = re.compile(
-    r"(?i)\b(?:hash(?:es|ed)?|checksums?|md5|sha\w*|digests?|etag|ids?|gist|commits?|avatar|"
-    r"objects?|blob|image|layer|build|uuid|fingerprint|cid|tx|transaction|block|salt|iv|"
+    r"(?i)\b(?:hash(?:es|ed)?|checksums?|sha\w*|" + _HASH_NAMES + r"|digests?|etag|ids?|gist|"
+    r"commits?|avatar|objects?|blob|image|layer|build|uuid|fingerprint|cid|tx|transaction|"
+    r"block|salt|iv|"
     r"nonce|trace|span|request|expected|got|actual|files?|sums?|tags?|ciphertexts?|plaintexts?|"
     r"macs?|tcid|vectors?|kat)\b|\b(?:container|volume|network)"
 )
 """The words that name a hex word a digest or an id, or a test vector's data (a tag, a
 ciphertext, a plaintext, a MAC, Wycheproof's ``tcId``): within 80 characters before it."""
+_HASH_NAMED_AFTER = re.compile(r"(?i)[^.;!?\n]{0,40}?\b(?:" + _HASH_NAMES + r"|vector)\b")
+"""A hash function or a test vector named right after the word, in its sentence: ``<hex> is
+Keccak-256 with the original padding``, ``… produces <hex> for vector 31``."""
 
 
 def _unnamed_hex_key(word: str, text: str, start: int) -> bool:
@@ -153,6 +163,8 @@ def _unnamed_hex_key(word: str, text: str, start: int) -> bool:
         return False  # a labelled value ('x': '…', log=…): its label says what it is
     if _SUM_LINE_AFTER.match(text, start + len(word)):
         return False  # sha256sum's and md5sum's lines: the digest, two blanks, a file
+    if _HASH_NAMED_AFTER.match(text, start + len(word)):
+        return False
     return _HEX_NAMED.search(text, max(0, start - 80), start) is None
 
 

@@ -254,3 +254,51 @@ def test_a_key_with_slashes_or_under_a_header_that_names_a_key_still_goes(
     text: str, secret: str
 ) -> None:
     assert secret not in Redactor().redact_text(text)[0]
+
+
+NIP19_NSEC = "nsec1vl029mgpspedva04g90vltkh6fvh240zqtv9k0t9af8935ke9laqsnlfe5"
+"""NIP-19's example private key: bech32, with a valid checksum like every public form."""
+
+
+def test_a_long_bech32_link_stays_and_a_nostr_private_key_goes() -> None:
+    """NIP-19's links run past BIP 173's 90 signs under the same checksum (nh0026); the
+    checksum made ``nsec1…`` public too, though its prefix says it is a private key."""
+    naddr = "naddr1qqyrzwrxvc6ngvfkqyghwumn8ghj7enfv96x5ctx9e3k7mgzyqalp33lewf5vdq847t6te0wvnags0gs0mu72kz8938tn24wlfze6qcyqqq823cph95ag"
+    text = f"nak decode {naddr} | jq -c '{{kind, identifier}}'"
+    assert Redactor().redact_text(text)[0] == text
+    for leaked in (
+        NIP19_NSEC,
+        f"NOSTR_PRIVATE_KEY={NIP19_NSEC}",
+        f"echo {NIP19_NSEC} | nak decode",
+    ):
+        assert NIP19_NSEC not in Redactor().redact_text(leaked)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a digest said with its hash function before or after it (nh0520, nh0525, nv0515)
+        "0a8f6b4b8c9ed7e39b6c1a8eb04a7c7d7e5c1ad3c5f6a4c1e2b3d4f5a6b7c8d9 is Keccak-256 with the original 0x01 padding.",
+        "md5sum agrees with f96b697d7cb7938d525a2f31aaf161d0 for 'message digest', so the MD5 code is fine.",
+        "BLAKE3 of 'hi' plus newline is 0b8b60248fad7ac6dfac221b7e01a8b91c772421a15b387dd1fb2d6a94aee438.",
+        "The scalar backend produces 0ba4b2bb8d46e1e4ed8bd0a5c1e6e0f3 for vector 31 but the AVX2 one does not.",
+    ],
+)
+def test_a_digest_said_beside_its_hash_function_stays(text: str) -> None:
+    assert _stored_field(CARRIER_FIELDS["thought"], text, DictRedaction(Redactor())) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Does anyone know who owns 40b6b70508b47cbfb4ee39feb617a05a, the one in the shared vault?",
+        "Pasted 40b6b70508b47cbfb4ee39feb617a05a into the config; the summary still says 401.",
+    ],
+)
+def test_a_hex_key_said_beside_words_that_only_look_like_hash_names_still_goes(
+    text: str,
+) -> None:
+    """``shared`` is no SHA and ``summary`` no ``md5sum``: the words after a hex word must
+    name a hash function."""
+    stored = _stored_field(CARRIER_FIELDS["thought"], text, DictRedaction(Redactor()))
+    assert "40b6b70508b47cbfb4ee39feb617a05a" not in stored
