@@ -16,7 +16,7 @@ from schemas.shapes import password_like
 from .entropy import UNDERSCORE_UUID
 from .ids import public_id
 from .names import drawn_letters, is_identifier_like
-from .public_material import public_material
+from .public_material import public_value
 from .value_forms import (
     _SECRET_WORDS,
     HEX_PAIR,
@@ -183,7 +183,7 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
         return True
     if is_placeholder(value) or is_prose_label(value) or _between_strings(value):
         return False
-    if public_material(unquoted(value), text, start, end):
+    if public_value(unquoted(value), text, start, end):
         return False  # PublicKeyToken=…, a libp2p peer id, a DNSSEC record's key
     if doc_field(text, start):
         return False  # ":param password: The password to use.": a description
@@ -546,7 +546,7 @@ def random_value(value: str, text: str, start: int, end: int) -> bool:
         return False  # Idempotency-Key: <uuid>, partition_key=…, public_key: no secret
     if _PUBLIC_KEY_LABEL.search(text, max(0, start - 40), start) or public_id(v):
         return False  # "Public key: age1…" (age-keygen's output), a minisign public key
-    if public_material(v, text, start, end):
+    if public_value(v, text, start, end):
         return False  # PublicKeyToken=…, a libp2p peer id, a fingerprint after GPG_KEY
     if _UUID_VALUE.fullmatch(v) or (len(v) >= 16 and all(c in "0123456789abcdefABCDEF" for c in v)):
         return True

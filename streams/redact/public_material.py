@@ -356,6 +356,19 @@ def public_material(token: str, text: str, start: int, end: int) -> bool:
     )
 
 
+_PRIVATE_NAME = re.compile(r"(?i)priv|secret|passw|seed|mnemonic")
+
+
+def public_value(value: str, text: str, start: int, end: int) -> bool:
+    """An assigned value that is :func:`public_material`, unless the line before it names
+    a private key, a secret, a password or a seed: a form read as public must not overrule
+    a name that says otherwise (``NOSTR_PRIVATE_KEY=nsec1…`` was kept by its checksum)."""
+    line_start = text.rfind("\n", 0, start) + 1
+    if _PRIVATE_NAME.search(text, line_start, start):
+        return False
+    return public_material(value, text, start, end)
+
+
 _BASE32 = re.compile(r"[A-Z2-7]{16,}={0,6}")
 _BASE58_TEXT = re.compile(r"[1-9A-HJ-NP-Za-km-z]{16,}")
 _MIXED_WITH_DIGIT = re.compile(r"(?=.*[0-9])(?=.*[A-Z])(?=.*[a-z])")

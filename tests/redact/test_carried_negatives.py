@@ -302,3 +302,17 @@ def test_a_hex_key_said_beside_words_that_only_look_like_hash_names_still_goes(
     name a hash function."""
     stored = _stored_field(CARRIER_FIELDS["thought"], text, DictRedaction(Redactor()))
     assert "40b6b70508b47cbfb4ee39feb617a05a" not in stored
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "WALLET_PRIVATE_KEY=bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4",
+        'client_secret: "pub-3f1a2b3c4d5e6f708192a3b4c5d6e7f8"',
+    ],
+)
+def test_a_public_form_under_a_name_that_says_secret_still_goes(text: str) -> None:
+    """A value read as public (a checksummed address here) does not overrule a name that
+    says private, secret, password or seed: one wrong public form would leak every key
+    of that form however plainly it is named."""
+    assert "[REDACTED:" in Redactor().redact_text(text)[0]
