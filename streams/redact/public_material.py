@@ -239,6 +239,26 @@ _HOST_AFTER = re.compile(r"\*?\.(?:[a-z0-9\-]+\.)*[a-z0-9\-]+\.[a-z]{2,24}\b")
 _GMAIL_ID = re.compile(r"[ \t]+-[ \t]+gsmtp\b")
 
 
+_NIX_KEY_NAME = re.compile(r"[\w.\-]+-\d+:$")
+_NIX_KEY = re.compile(r"[\w.\-]+-\d+:([A-Za-z0-9+/]{43}=)")
+_PLIST_PUBLIC_KEY = re.compile(r"<key>\w*Public\w*</key>[\s+]*<string>$")
+"""A property list's value whose ``<key>`` names it public (Sparkle's ``SUPublicEDKey``)."""
+
+
+def _nix_public_key(token: str, text: str, start: int) -> bool:
+    """A Nix signing key's public half, ``<name>-<n>:<base64>``: 32 bytes (an Ed25519
+    public key); the secret half, written the same way, is 64 bytes."""
+    named = _NIX_KEY.fullmatch(token)  # the name and the key as one word
+    if named is not None:
+        token = named.group(1)
+    elif not _NIX_KEY_NAME.search(text, max(0, start - 80), start) or len(token) != 44:
+        return False
+    try:
+        return len(base64.b64decode(token, validate=True)) == 32
+    except (binascii.Error, ValueError):
+        return False
+
+
 def in_public_record(token: str, text: str, start: int, end: int) -> bool:
     """The run is held by a record that publishes it: a DNSSEC record (on its line, or in
     its parenthesised continuation), a DKIM record (``v=DKIM1; k=rsa; p=…``), SAML
@@ -248,7 +268,8 @@ def in_public_record(token: str, text: str, start: int, end: int) -> bool:
     ``owner/repo@`` pins or ``git push`` prints, a CI service's ``secure:`` ciphertext, a
     host name's first label, DNSSEC material on a line that names DNSSEC, a public key's
     number after "modulus", "coordinate" or a jq test of a JWK member, or a digest its line
-    names (:func:`_named_digest`)."""
+    names (:func:`_named_digest`), a Nix signing key's public half, a property list's value
+    its key names public."""
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)
     line = text[line_start : line_end if line_end >= 0 else len(text)]
@@ -277,6 +298,8 @@ def in_public_record(token: str, text: str, start: int, end: int) -> bool:
         return True  # an RSA modulus, a curve point's coordinate (JWKS .n, .x)
     if text.endswith(("did:key:", "did:key:z"), max(0, start - 9), start):
         return True  # a DID of a public key (did:key:z6Mk…): the key, multibase-encoded
+    if _nix_public_key(token, text, start) or _PLIST_PUBLIC_KEY.search(window):
+        return True  # cache.nixos.org-1:<32 bytes>; a plist's <key>SUPublicEDKey</key> value
     if text[start - 1 : start] == "~":
         return False  # OpenShift's sha256~<token>: a prefix, not a digest's name
     return _in_x509_element(text, start, end, window) or _named_digest(token, text, line_start)

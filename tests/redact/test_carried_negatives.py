@@ -316,3 +316,29 @@ def test_a_public_form_under_a_name_that_says_secret_still_goes(text: str) -> No
     says private, secret, password or seed: one wrong public form would leak every key
     of that form however plainly it is named."""
     assert "[REDACTED:" in Redactor().redact_text(text)[0]
+
+
+NIX_COMMUNITY_KEY = "nix-community.cachix.org-1:mB9FSh9qf2dCimDSUo8Zy7bkq5CX+/rkCWyvRCYg3Fs="
+"""nix-community's cache signing key (nh0406): public, in every flake that uses the cache."""
+
+
+def test_a_nix_caches_public_key_and_a_plists_public_key_stay() -> None:
+    for text in (
+        f"nix show-config | grep -F '{NIX_COMMUNITY_KEY}'",
+        f"trusted-public-keys = cache.nixos.org-1:6NCHdD59X431o0gWypbMrAURkbJ16ZPMQFGspcDShjY= {NIX_COMMUNITY_KEY}",
+        "\t<key>SUPublicEDKey</key>\n\t<string>hTvhV5cO/zlOvUBxPkQqZQw0fEJzWUl4gD3DxY3TRvE=</string>",
+        "+\t<key>SUPublicEDKey</key>\n+\t<string>hTvhV5cO/zlOvUBxPkQqZQw0fEJzWUl4gD3DxY3TRvE=</string>",
+        f"The substituter was listed but its key {NIX_COMMUNITY_KEY} was not.",
+    ):
+        assert Redactor().redact_text(text)[0] == text
+
+
+def test_a_nix_secret_key_and_a_plists_private_key_still_go() -> None:
+    """A Nix secret key is written like its public half, but holds 64 bytes."""
+    secret = (
+        "cache.example.org-1:"
+        + "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8gISIjJCUmJygpKissLS4vMDEyMzQ1Njc4OTo7PD0+Pw=="
+    )
+    plist = "\t<key>SUPrivateEDKey</key>\n\t<string>hTvhV5cO/zlOvUBxPkQqZQw0fEJzWUl4gD3DxY3TRvE=</string>"
+    for text in (f"secret-key-files: {secret}", plist):
+        assert "[REDACTED:" in Redactor().redact_text(text)[0]
