@@ -517,7 +517,7 @@ DATA_KEYS = frozenset(
 )  # fmt: skip
 """Words that make a ``key`` a data key (``idempotency key <uuid>``, ``the S3 object key``,
 ``cache key``): a UUID after them is an id, not a credential."""
-_PUBLIC_KEYS = frozenset(("public", "pub", "verify", "verifying", "verification"))
+_PUBLIC_KEYS = re.compile(r"(?:^|(?<=[a-z0-9])(?=[A-Z]))(?i:public|pub|verify\w*)$")
 _KEY_NAME = re.compile(r"([A-Za-z0-9]+)(?:[_\-][Kk][Ee][Yy]|Key)[\"']?[ \t]*[=:,][ \t]*[\"']?$")
 """The word before ``key`` in the value's name (``ATLASSIAN_KEY=``, ``"partition_key":``,
 ``Idempotency-Key:``, ``muxKey =``, a setter's ``"airtable_key", "…"``)."""
@@ -542,8 +542,8 @@ def random_value(value: str, text: str, start: int, end: int) -> bool:
         return False
     name = _KEY_NAME.search(text, max(0, start - 40), start)
     qualifier = name.group(1).lower() if name else ""
-    if qualifier in DATA_KEYS or qualifier in _PUBLIC_KEYS:
-        return False  # Idempotency-Key: <uuid>, partition_key=…, public_key: no secret
+    if qualifier in DATA_KEYS or (name and _PUBLIC_KEYS.search(name.group(1))):
+        return False  # Idempotency-Key: <uuid>, partition_key=…, public_key, scriptPubKey
     if _PUBLIC_KEY_LABEL.search(text, max(0, start - 40), start) or public_id(v):
         return False  # "Public key: age1…" (age-keygen's output), a minisign public key
     if public_value(v, text, start, end):

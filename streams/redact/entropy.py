@@ -164,9 +164,9 @@ _KEYWORDS = ("key", "token", "secret", "passw", "auth", "credential", "bearer", 
 _WINDOW = 48
 _DIGEST_LABELS = (
     "h1", "sha1", "sha224", "sha256", "sha384", "sha512", "md5", "digest", "checksum",
-    "integrity", "hash",
+    "integrity", "hash", "etag",
 )  # fmt: skip
-_LABEL_SEPARATORS = " \t\"':="
+_LABEL_SEPARATORS = " \t\"':=\\"
 _DIGEST_WINDOW = 24
 _SSH_KEY_TYPES = (b"ssh-", b"ecdsa-", b"sk-ssh-", b"sk-ecdsa-")
 _PART_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")

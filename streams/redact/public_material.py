@@ -162,7 +162,8 @@ def _plausible_ulid_time(run: str) -> bool:
 
 
 _PUBLIC_NAME = re.compile(
-    r"(?<![\w.\-/])(\w*(?:[Pp]ublic|PUBLIC|(?<![A-Za-z])(?:[Pp]ub|PUB)_?(?:[Kk]ey|KEY))\w*)[\"']?\]?"
+    r"(?<![\w.\-/])(\w*(?:[Pp]ublic|PUBLIC|(?:(?<![A-Za-z])(?:[Pp]ub|PUB)|(?<=[a-z0-9])Pub)_?"
+    r"(?:[Kk]ey|KEY))\w*)[\"']?\]?"
     r"[ \t]*(?:,[ \t]*_[ \t]*)?(?::=|=>|=|:)"
 )
 """A name holding "public" (or "pubkey" as a word of its own) that is assigned (``PublicKey =

@@ -342,3 +342,30 @@ def test_a_nix_secret_key_and_a_plists_private_key_still_go() -> None:
     plist = "\t<key>SUPrivateEDKey</key>\n\t<string>hTvhV5cO/zlOvUBxPkQqZQw0fEJzWUl4gD3DxY3TRvE=</string>"
     for text in (f"secret-key-files: {secret}", plist):
         assert "[REDACTED:" in Redactor().redact_text(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '"etag": "jb1Xzanox6i8Zyse4DcYD8sZqy0/hWC3eH1wFwrV119WTIwG-re17Wg",',
+        '    "etag": "\\"jb1Xzanox6i8Zyse4DcYD8sZqy0/hWC3eH1wFwrV119WTIwG-re17Wg\\"",',
+        '"scriptPubKey": "0014751e76e8199196d454941c45d1b3a323f1433bd6",',
+        'signingPubKey = "Xk3jd8fQ2aB7cD9eF1gH3iJ5kL7mN9oPqR"',
+    ],
+)
+def test_an_etag_and_a_camel_case_public_key_name_stay(text: str) -> None:
+    """An HTTP or API ETag is a version tag (nh0076, also JSON-escaped in a string); a
+    name whose last word is ``Pub`` before ``Key`` names a public key (bitcoind's
+    ``scriptPubKey``, nq0007)."""
+    assert Redactor().redact_text(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'lobpubKey = "test_pub_6Yw7d2kmfFBLYZdQ0Ce7gE"',  # Lob's publishable key: a rule's
+        '{\\"api_key\\": \\"Xk3jd8fQ2aB7cD9eF1gH3iJ5kL7mN9oP\\"}',  # JSON escaped in a log
+    ],
+)
+def test_a_pub_run_into_a_word_and_an_escaped_key_still_go(text: str) -> None:
+    assert "[REDACTED:" in Redactor().redact_text(text)[0]
