@@ -51,7 +51,10 @@ vulnerable-node, DSVW, vulnado, Goof, Hackazon, the MASTG playground, Allsafe, I
 AndroGoat, DVIA-v2, BugBazaar, OVAA), ``--split fresh22`` the one taken from the example
 credentials in fourteen API providers' official SDKs and docs, ``--split fresh23`` the one
 taken from the fixture values gitleaks', TruffleHog's and detect-secrets' histories hold and
-their heads no longer do (each in its own files; ``--split`` repeats).
+their heads no longer do, ``--split fresh26`` the one taken from the fixtures, rule tests and
+documentation examples of tools no earlier split cites (1Password's shell plugins, Watchman,
+KICS, lego, acme.sh, Brakeman, netbox-docker, Broken Crystals, the Datadog agent's scrubber)
+(each in its own files; ``--split`` repeats).
 Per split it
 also prints the field readings' figures (``short_text_fields``, ``lone_value_fields``,
 ``located_fields``: the path and URL fields) and the negatives altered when planted alone
@@ -330,6 +333,7 @@ def main() -> None:
             "fresh23",
             "fresh24",
             "fresh25",
+            "fresh26",
             "realneg",
             "vectors",
             "logneg",
@@ -369,7 +373,10 @@ def main() -> None:
         "example credentials in fourteen API providers' official SDKs and docs; fresh23: the "
         "fixture values of gitleaks', TruffleHog's and detect-secrets' histories; fresh24: "
         "credentials people pasted into public GitHub issue and pull-request threads; fresh25: "
-        "a holdout of the same kind from other threads; realneg: "
+        "a holdout of the same kind from other threads; fresh26: the fixtures, rule tests and "
+        "documentation examples of tools no earlier split cites (1Password's shell plugins, "
+        "Watchman, KICS, lego, acme.sh, Brakeman, netbox-docker, Broken Crystals, the Datadog "
+        "agent's scrubber); realneg: "
         "negatives only, harmless strings from real public files; vectors: negatives only, "
         "crypto test vectors, object keys and encoded data from real public files; logneg: "
         "negatives only, real terminal output and logs from public fixtures and threads; pathneg: "

@@ -16,12 +16,14 @@ fresh20: the rules and examples Betterleaks and Titus added to gitleaks' and Nos
 fresh21: the credentials hard-coded in thirteen vulnerable web and mobile apps, Damn
 Vulnerable Bank to OVAA; fresh22: the example credentials in fourteen API providers' official
 SDKs and docs; fresh23: the fixture values gitleaks', TruffleHog's and detect-secrets'
-histories hold and their heads no longer do) are well formed:
+histories hold and their heads no longer do; fresh26: the fixtures, rule tests and
+documentation examples of tools no earlier split cites, 1Password's shell plugins to the
+Datadog agent's scrubber) are well formed:
 each loads, every case cites its file and line at the pinned commit, ids are the split's own
 (fresh9's ``w``: ``v`` is the vectors split's ``vn…``; fresh13's ``b``, fresh14's ``c``,
 fresh15's ``d``, fresh16's ``a``, fresh17's ``e``, fresh18's ``i``, fresh19's ``j``,
-fresh20's ``l``, fresh21's ``o``, fresh22's ``sd`` and fresh23's ``hx``, two letters once
-every single one was taken: no other
+fresh20's ``l``, fresh21's ``o``, fresh22's ``sd``, fresh23's ``hx`` and fresh26's ``rf``,
+two letters once every single one was taken: no other
 file's ids begin with them), no
 value or negative text of an earlier split comes back, and no negative holds a labelled value
 (that each value sits in its carriers is tested for every split in ``test_fresh_corpus``). No
@@ -316,6 +318,30 @@ SPLITS = (
         (60, 45, 70),
         22,
     ),
+    Split(
+        "fresh26",
+        "rf",
+        re.compile(
+            r"https://github\.com/(?:1Password/shell-plugins|PaperMtn/watchman-signatures"
+            r"|Checkmarx/kics|go-acme/lego|acmesh-official/acme\.sh|presidentbeef/brakeman"
+            r"|netbox-community/netbox-docker|NeuraLegion/brokencrystals|DataDog/datadog-agent"
+            r"|containers/image)/blob/[0-9a-f]{40}/[^#]+#L\d+"  # KICS and Datadog per file
+        ),
+        (
+            "shell-plugins",
+            "watchman",
+            "kics",
+            "lego",
+            "acme-sh",
+            "brakeman",
+            "netbox-docker",
+            "brokencrystals",
+            "datadog-agent",
+            "containers-image",
+        ),
+        (120, 60, 40),
+        25,
+    ),
 )
 each = pytest.mark.parametrize("split", SPLITS, ids=lambda s: s.name)
 
@@ -383,3 +409,20 @@ def test_no_negative_of_the_split_holds_a_labelled_value(split: Split) -> None:
     values = {c["value"] for name in names for c in load(name) if len(c["value"]) >= 8}
     negatives = load(split.negatives_file)
     assert not [n["id"] for n in negatives if any(v in n["text"] for v in values)]
+
+
+def test_the_fixture_holdout_cites_no_repository_an_earlier_file_cites() -> None:
+    # fresh26 was taken from repositories no other file of the folder names in a source.
+    cited = re.compile(r"github\.com/([\w.-]+/[\w.-]+)")
+    ours = {
+        cited.search(r["source"])[1].lower()
+        for name in ("fresh26_secrets.jsonl", "fresh26_negatives.jsonl")
+        for r in load(name)
+    }
+    others = set()
+    for path in FOLDER.glob("*.jsonl"):
+        if not path.name.startswith("fresh26_"):
+            for row in load(path.name):
+                if isinstance(row.get("source"), str):
+                    others |= {m.lower() for m in cited.findall(row["source"])}
+    assert len(ours) >= 8 and not ours & others

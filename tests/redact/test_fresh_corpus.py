@@ -84,6 +84,7 @@ ID_LETTER = {
     "fresh23": "hx",
     "fresh24": "gp",
     "fresh25": "gq",
+    "fresh26": "rf",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on)."""

@@ -87,6 +87,7 @@ SPLIT_FILES = {
     "fresh23": ("fresh23_secrets.jsonl", "fresh23_negatives.jsonl"),
     "fresh24": ("fresh24_secrets.jsonl", "fresh24_negatives.jsonl"),
     "fresh25": ("fresh25_secrets.jsonl", "fresh25_negatives.jsonl"),
+    "fresh26": ("fresh26_secrets.jsonl", "fresh26_negatives.jsonl"),
 }
 """Splits kept in files of their own (so adding them moves no figure of the others)."""
 DEFAULT_FILES = ("secrets.jsonl", "negatives.jsonl")
