@@ -61,7 +61,7 @@ URL_RULES: tuple[Rule, ...] = (
         # in the path; whoever has the URL can post to the channel.
         (
             _p(
-                r"://((?:[A-Za-z0-9\-]+\.)*(?:outlook\.office(?:365)?|webhook\.office)\.com/"
+                r"://((?:[A-Za-z0-9_\-]+\.)*(?:outlook\.office(?:365)?|webhook\.office)\.com/"
                 r"webhook(?:b2)?/[0-9A-Za-z\-]{36}(?:@[0-9A-Za-z\-]{36})?[^\s\"'<>`]*)",
                 "://",
                 requires="office.com/webhook",

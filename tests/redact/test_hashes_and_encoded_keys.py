@@ -129,7 +129,8 @@ def test_a_certificate_body_without_its_armor_is_no_private_key() -> None:
 
 def test_a_teams_webhook_keeps_its_scheme_and_loses_the_rest() -> None:
     ids = "9da5da9c-4218-4c22-aed6-b5c8baebfff5@2f2b54b7-0141-4ba7-8fcd-ab7d17a60ab1"
-    for host, path in (("outlook.office.com", "webhook"), ("acme.webhook.office.com", "webhookb2")):
+    hosts = (("outlook.office.com", "webhook"), ("acme.webhook.office.com", "webhookb2"))
+    for host, path in (*hosts, ("team_name.webhook.office.com", "webhookb2")):  # KICS's form
         url = f"https://{host}/{path}/{ids}/IncomingWebhook/0123abcd/5e6f7a8b-0000-4000-8000-1"
         out, found = R.redact_text(f"curl -X POST {url} -d @msg.json")
         assert "https://[REDACTED:teams_webhook]" in out and ids not in out, out
