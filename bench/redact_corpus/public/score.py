@@ -108,6 +108,7 @@ CARRIED_NEGATIVE_SPLITS = {
     "negcarried2": "negcarried2_negatives.jsonl",
     "negcarried3": "negcarried3_negatives.jsonl",
     "negcarried4": "negcarried4_negatives.jsonl",
+    "negcarried5": "negcarried5_negatives.jsonl",
 }
 """Negatives-only splits whose rows bring their own carrier text (``carrier``: command,
 output, patch, snapshot or thought, written by hand around the ``value``): each text is
