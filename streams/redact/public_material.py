@@ -24,9 +24,12 @@ _BASE58_RUN = re.compile(rf"[{_BASE58}]{{25,35}}")
 _ADDRESS_VERSIONS = frozenset({0x00, 0x05, 0x6F, 0xC4, 0x30, 0x32, 0x1E, 0x16})
 """Base58Check version bytes of pay-to addresses (Bitcoin main and test net, Litecoin,
 Dogecoin). A WIF private key's version (0x80, 0xEF) is not among them."""
-_PEER_ID = re.compile(r"12D3KooW[1-9A-HJ-NP-Za-km-z]{44}|16Uiu2HAm[1-9A-HJ-NP-Za-km-z]{44}")
+_PEER_ID = re.compile(
+    r"12D3KooW[1-9A-HJ-NP-Za-km-z]{44}|16Uiu2HAm[1-9A-HJ-NP-Za-km-z]{44}|k51qzi5uqu5[0-9a-z]{49,52}"
+)
 """A libp2p peer id: the base58 multihash of an Ed25519 (``12D3KooW…``) or secp256k1
-(``16Uiu2HAm…``) public key, which a node prints and announces."""
+(``16Uiu2HAm…``) public key, which a node prints and announces, or the same Ed25519 key as a
+base36 CID (``k51qzi5uqu5…``, IPNS names)."""
 _POD_NAME = re.compile(
     r"[a-z0-9](?:[a-z0-9\-]*[a-z0-9])?-[bcdfghjklmnpqrstvwxz2456789]{6,10}"
     r"-[bcdfghjklmnpqrstvwxz2456789]{5}"
@@ -88,9 +91,12 @@ def _plausible_cuid_time(token: str) -> bool:
 _GITHUB_NODE_ID = re.compile(r"[A-Z][A-Za-z]{0,3}_k[wgA-Z]DO[A-Za-z0-9_\-]{6,}")
 """GitHub's GraphQL node ids (``C_kwDO…``, ``PR_kwDO…``, ``R_kgDO…``): a type prefix and
 base64url of MessagePack, the object's public id."""
-_BECH32 = re.compile(r"[a-z]{1,10}1[02-9ac-hj-np-z]{6,900}|[A-Z]{1,10}1[02-9AC-HJ-NP-Z]{6,900}")
+_BECH32 = re.compile(
+    r"[a-z][a-z0-9]{0,19}1[02-9ac-hj-np-z]{6,900}|[A-Z][A-Z0-9]{0,19}1[02-9AC-HJ-NP-Z]{6,900}"
+)
 """A bech32 string: BIP 173 caps addresses at 90 signs, NIP-19's ``naddr``/``nevent``/
-``nprofile`` links and Lightning invoices run longer under the same checksum."""
+``nprofile`` links and Lightning invoices run longer under the same checksum; the prefix
+ends at the last ``1`` and may hold digits (``age1yubikey1…``, an age plugin's recipient)."""
 _SECRET_HRP = re.compile(r"sec|sk|priv")
 """A bech32 prefix that says the data is a secret: Nostr's ``nsec`` and ``ncryptsec``."""
 _BECH32_CHARS = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
@@ -240,6 +246,10 @@ _HOST_AFTER = re.compile(r"\*?\.(?:[a-z0-9\-]+\.)*[a-z0-9\-]+\.[a-z]{2,24}\b")
 _GMAIL_ID = re.compile(r"[ \t]+-[ \t]+gsmtp\b")
 
 
+_TAILSCALE_PUBLIC = ("nodekey:", "discokey:", "mkey:", "nlpub:")
+"""Tailscale's public key prefixes; its private ones are ``privkey:``, ``nlpriv:``."""
+_MIME_WORD = re.compile(r"=\?[\w\-]+\?[BbQq]\?$")
+"""An RFC 2047 encoded word's opening (``=?UTF-8?B?``): a mail header's text, encoded."""
 _NIX_KEY_NAME = re.compile(r"[\w.\-]+-\d+:$")
 _NIX_KEY = re.compile(r"[\w.\-]+-\d+:([A-Za-z0-9+/]{43}=)")
 _PLIST_PUBLIC_KEY = re.compile(r"<key>\w*Public\w*</key>[\s+]*<string>$")
@@ -270,7 +280,7 @@ def in_public_record(token: str, text: str, start: int, end: int) -> bool:
     host name's first label, DNSSEC material on a line that names DNSSEC, a public key's
     number after "modulus", "coordinate" or a jq test of a JWK member, or a digest its line
     names (:func:`_named_digest`), a Nix signing key's public half, a property list's value
-    its key names public."""
+    its key names public, a Tailscale public key, an RFC 2047 encoded word."""
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)
     line = text[line_start : line_end if line_end >= 0 else len(text)]
@@ -301,6 +311,8 @@ def in_public_record(token: str, text: str, start: int, end: int) -> bool:
         return True  # a DID of a public key (did:key:z6Mk…): the key, multibase-encoded
     if _nix_public_key(token, text, start) or _PLIST_PUBLIC_KEY.search(window):
         return True  # cache.nixos.org-1:<32 bytes>; a plist's <key>SUPublicEDKey</key> value
+    if text.endswith(_TAILSCALE_PUBLIC, max(0, start - 9), start) or _MIME_WORD.search(window):
+        return True  # Tailscale's nodekey:/discokey:/mkey:<hex>; RFC 2047's =?UTF-8?B?<text>
     if text[start - 1 : start] == "~":
         return False  # OpenShift's sha256~<token>: a prefix, not a digest's name
     return _in_x509_element(text, start, end, window) or _named_digest(token, text, line_start)

@@ -369,3 +369,25 @@ def test_an_etag_and_a_camel_case_public_key_name_stay(text: str) -> None:
 )
 def test_a_pub_run_into_a_word_and_an_escaped_key_still_go(text: str) -> None:
     assert "[REDACTED:" in Redactor().redact_text(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # negcarried5's first run (nj0471, nj0391, nj0431, nj0046)
+        "grep -c 'discokey:003cd7453e04a653eb0e7a18f206fc353180efadb2facfd05ebd6982a1392c7f' endpoint_test.go",
+        "tailscale status --json | grep nodekey:5c8f86d5fc70d924e55f02446165a5dae8f822994ad26bcf4b08fd841f9bf261",
+        "echo hello | rage -r age1yubikey1q2w7u3vpya839jxxuq8g0sedh3d740d4xvn639sqhr95ejj8vu3hyfumptt -o /tmp/hello.age",
+        "printf %s k51qzi5uqu5dgf513xbrfjl4smgo2eh1x8p8y6grzsf1oz0reiy56p65tds3s6 | wc -c",
+        "Subject: =?UTF-8?B?U2VlIG9uIMO1aGluIHRlc3Q=?=",
+    ],
+)
+def test_public_keys_and_encoded_words_of_the_fifth_holdout_stay(text: str) -> None:
+    """Tailscale's public key prefixes, a bech32 prefix with digits (an age plugin's
+    recipient), a libp2p key as a base36 CID, an RFC 2047 encoded word."""
+    assert Redactor().redact_text(text)[0] == text
+
+
+def test_a_tailscale_private_key_still_goes() -> None:
+    key = "privkey:003cd7453e04a653eb0e7a18f206fc353180efadb2facfd05ebd6982a1392c7f"
+    assert "003cd7453e04a653" not in Redactor().redact_text(key)[0]
