@@ -382,6 +382,21 @@ def _in_x509_element(text: str, start: int, end: int, window: str) -> bool:
     return closing is not None and _BASE64_BETWEEN.fullmatch(text, end, closing.start()) is not None
 
 
+_SAID_PUBLIC_KEY = re.compile(
+    r"(?i)(?<![\w-])pub(?:lic)?[ \t_\-]?keys?(?:[ \t]+(?:is|was))?[ \t]*[:=]?[ \t]*[\"'`(]?$"
+)
+"""Words that say the value right after them is a public key: "the peer's public key <it>",
+``Public key: <it>`` (what age-keygen, wg and minisign print), "its pubkey is <it>"."""
+
+
+def said_public_key(text: str, start: int) -> bool:
+    """The run comes right after "public key" (or "pubkey"), and nothing between the line's
+    start and the run says private or secret."""
+    if not _SAID_PUBLIC_KEY.search(text, max(0, start - 40), start):
+        return False
+    return not _SECRET_WORD.search(text, text.rfind("\n", 0, start) + 1, start)
+
+
 def public_material(token: str, text: str, start: int, end: int) -> bool:
     """Any of the readings above: a public form, a public name, a public record."""
     return (
@@ -389,6 +404,7 @@ def public_material(token: str, text: str, start: int, end: int) -> bool:
         or ksuid(token, text, start)
         or under_public_name(text, start, end)
         or in_public_record(token, text, start, end)
+        or said_public_key(text, start)
     )
 
 

@@ -391,3 +391,30 @@ def test_public_keys_and_encoded_words_of_the_fifth_holdout_stay(text: str) -> N
 def test_a_tailscale_private_key_still_goes() -> None:
     key = "privkey:003cd7453e04a653eb0e7a18f206fc353180efadb2facfd05ebd6982a1392c7f"
     assert "003cd7453e04a653" not in Redactor().redact_text(key)[0]
+
+
+WG_PEER = "xTIBA5rboUvnH4htodjb6e697QjLERt1NAB4mZqp8Dg="
+"""WireGuard's documented example peer key (wg(8)'s man page): public by design."""
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"The peer's public key {WG_PEER} is missing from allowedIPs.",
+        f"Public key: {WG_PEER}",
+        f"The server's public key is {WG_PEER}; the client config lacks it.",
+        f"its pubkey is {WG_PEER}",
+    ],
+)
+def test_a_value_right_after_the_words_public_key_stays(text: str) -> None:
+    stored = _stored_field(CARRIER_FIELDS["thought"], text, DictRedaction(Redactor()))
+    assert stored == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [f"private key: {WG_PEER}", f"the secret and public key: {WG_PEER}", f"secret key {WG_PEER}"],
+)
+def test_a_value_after_private_or_secret_words_still_goes(text: str) -> None:
+    stored = _stored_field(CARRIER_FIELDS["thought"], text, DictRedaction(Redactor()))
+    assert WG_PEER not in stored
