@@ -24,7 +24,7 @@ from schemas.document import CONSENT_DROPPED_RULE, Redaction
 from schemas.fields import lone_value_reading, model_field_class, names_without_ids
 from schemas.models import ConsentFlags, Event, TraceOpened
 from schemas.payloads import PAYLOAD_MODELS
-from schemas.shapes import SHAPES, SHORT_TEXT, TEXT, random_segments
+from schemas.shapes import DROPPED, SHAPES, SHORT_TEXT, TEXT, random_segments
 from streams.redact import ContentKind, Redactor, kind_for_event_type, raw_allowed
 from streams.redact.consent import effective_mode
 from streams.redact.lone_value import id_segments, lone_key
@@ -338,6 +338,54 @@ def _envelope_plan(payload: type[BaseModel]) -> tuple[tuple[str, FieldPlan], ...
 _EVENT_PLANS = {kind: _envelope_plan(model) for kind, model in PAYLOAD_MODELS.items()}
 
 
+def _shaped_fields(cls: type[BaseModel]) -> tuple[str, ...]:
+    """Fields of ``cls`` with a strict shape the text rules do not scan: a reference, a
+    revision, a vocabulary's name. A key fits some of them (a UUID, 40 hex). Content
+    digests are left: a blob is fetched by its id, and ``sha256:`` is no key's form."""
+    text = _text_fields(cls)
+    return tuple(
+        name
+        for name in cls.model_fields
+        if name not in text
+        and model_field_class(cls.__name__, name) not in (None, DROPPED, "digest")
+    )
+
+
+def _shaped_plan(payload: type[BaseModel]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The event's sub-dicts and their shaped fields; the envelope's own ids (``event_id``,
+    the dedupe key) are never rewritten."""
+    out = []
+    for name in ("actor", "context", "payload"):
+        model = payload if name == "payload" else _nested_model(Event, name)
+        if model is not None and (fields := _shaped_fields(model)):
+            out.append((name, fields))
+    return tuple(out)
+
+
+_SHAPED_PLANS = {kind: _shaped_plan(model) for kind, model in PAYLOAD_MODELS.items()}
+
+
+def _remembered_in_shaped(
+    event: dict[str, Any], trace_id: str, memory: TraceMemory, counts: dict[str, int] | None
+) -> dict[str, int] | None:
+    """Values the trace memory holds, out of the event's shaped fields too: a key typed in a
+    command and then written as a reference or a revision (a UUID key in ``links_to``, a
+    40-hex token as ``commit_head``) is the same secret, and no shape tells it apart."""
+    for key, names in _SHAPED_PLANS[event["type"]]:
+        d = event.get(key)
+        if not isinstance(d, dict):
+            continue
+        for name in names:
+            value = d.get(name)
+            items = value if isinstance(value, list) else [value]
+            new = [memory.apply(trace_id, v) if isinstance(v, str) else (v, 0) for v in items]
+            hits = sum(n for _, n in new)
+            if hits:
+                d[name] = [v for v, _ in new] if isinstance(value, list) else new[0][0]
+                counts = _add(counts, {MEMORY_RULE: hits})
+    return counts
+
+
 def _add(counts: dict[str, int] | None, findings: dict[str, int]) -> dict[str, int]:
     """``counts`` (created on the first finding: most events have none) plus ``findings``."""
     if counts is None:
@@ -492,6 +540,7 @@ class DictRedaction:
             found.clear()
         if trace_id is not None and not raw and trace_id in self._remembered:
             counts = _scrub_dicts(event, plan, self._memory_scan(trace_id), None, counts)
+            counts = _remembered_in_shaped(event, trace_id, self.memory, counts)
         if counts:
             event["redaction"] = _redaction(counts)
         return event

@@ -77,3 +77,35 @@ def test_a_remembered_password_is_redacted_in_a_later_open_id() -> None:
     out = redaction.event(later, None, "t1")
     assert out["actor"]["id"] == TOKEN and out["context"]["correlation_id"] == TOKEN
     assert out["redaction"].counts == {"trace_memory": 2}
+
+
+HEROKU_KEY = "c55dbac4-e0e8-4a06-b892-75cac2387ce5"
+"""Nosey Parker's Heroku example key: a random RFC UUID, the form of an event id."""
+GH_TOKEN_HEX = "9f2c4e6a8b0d1f3e5a7c9b1d3f5e7a9c0b2d4f6e"
+"""An old-style 40-hex GitHub token: the form of a commit id."""
+
+
+def test_a_remembered_key_is_redacted_in_later_references_and_revisions() -> None:
+    """A key typed in a command and then written where a shape lets it through (a UUID in
+    ``links_to``/``parent_event_id``/``reason_ref``, 40 hex as ``commit_head`` or a commit's
+    ``sha``) is the same secret: the trace's memory reaches the shaped fields too. The
+    envelope's own ``event_id`` (the dedupe key) and blob digests are never rewritten."""
+    redaction = DictRedaction(Redactor())
+    redaction.event(_command(f"export HEROKU_API_KEY={HEROKU_KEY}"), None, "t1")
+    redaction.event(_command(f"export GITHUB_TOKEN={GH_TOKEN_HEX}"), None, "t1")
+    thought = _thought("retrying") | {
+        "event_id": HEROKU_KEY,
+        "context": {"parent_event_id": HEROKU_KEY, "commit_head": GH_TOKEN_HEX},
+    }
+    thought["payload"]["links_to"] = [HEROKU_KEY, "0f8fad5b-d9cb-469f-a165-70867728950e"]
+    out = redaction.event(thought, None, "t1")
+    assert out["event_id"] == HEROKU_KEY  # the dedupe key stays what the client sent
+    assert out["context"] == {"parent_event_id": TOKEN, "commit_head": TOKEN}
+    assert out["payload"]["links_to"] == [TOKEN, "0f8fad5b-d9cb-469f-a165-70867728950e"]
+    payload = {"sha": GH_TOKEN_HEX, "parent_sha": "e" * 40, "message": "fix"}
+    commit = {"type": "commit", "actor": {}, "context": {}, "payload": payload}
+    assert redaction.event(commit, None, "t1")["payload"]["sha"] == TOKEN
+    other = redaction.event(
+        _thought("x") | {"context": {"parent_event_id": HEROKU_KEY}}, None, "t2"
+    )
+    assert other["context"]["parent_event_id"] == HEROKU_KEY  # another trace's memory is its own
