@@ -157,12 +157,14 @@ def long_text(shape: str, size: int, seed: int = 0) -> str:
         return ",".join(str(rng.randrange(100)) for _ in range(size // 3))
     if shape == "token_pairs":
         return " ".join(f"token={rng.getrandbits(64):x}Q" for _ in range(size // 24))
+    if shape == "public_key_words":  # one line of "public key <value>": read to its start once
+        return " ".join(f"public key {b64(32)}" for _ in range(size // 56))
     raise ValueError(shape)
 
 
 SHAPES = (
     "env_lines", "urls", "json", "base64_file", "patch_of_lines", "words", "csv_numbers",
-    "token_pairs",
+    "token_pairs", "public_key_words",
 )  # fmt: skip
 
 
@@ -205,7 +207,7 @@ def scaling(args: argparse.Namespace) -> dict[str, Any]:
     }
     sizes = sorted(int(n) for n in args.sizes.split(","))
     out: dict[str, Any] = {"loadavg_at_start": os.getloadavg()[0], "sizes": sizes}
-    for shape in SHAPES:
+    for shape in args.shapes.split(","):
         best: dict[tuple[str, str], dict[int, float]] = {}
         given_up: set[tuple[str, str]] = set()
         for size in sizes:
@@ -303,6 +305,7 @@ def main() -> None:
     sc.add_argument("--baseline-ref", default="main")
     sc.add_argument("--sizes", default="65536,262144,1048576", help="characters, comma-separated")
     sc.add_argument("--repeat", type=int, default=3)
+    sc.add_argument("--shapes", default=",".join(SHAPES), help="of: " + ", ".join(SHAPES))
     fz = sub.add_parser("fuzz", help="generated and hostile requests against the gateway")
     fz.add_argument("--count", type=int, default=10_000, help="generated requests in all")
     cr = sub.add_parser("crashes", help="SIGKILL the stream worker under a steady stream")
