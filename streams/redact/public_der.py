@@ -454,10 +454,12 @@ def lone_body_line(text: str, start: int, end: int) -> bool:
     says = _says(text)
     if says.private or (says.armour and not _public_armour_only(text)):
         return False  # a private part named (PuTTY's "Private-Lines: 14"), or its armour
-    line_start = text.rfind("\n", 0, start) + 1
-    line_end = text.find("\n", end)
-    line_end = len(text) if line_end < 0 else line_end
-    line = text[line_start:line_end]
+    reach = max(0, start - _LINE_REACH)
+    line_start = text.rfind("\n", reach, start) + 1 or reach  # a line's start in reach
+    whole_line = line_start == 0 or text[line_start - 1] == "\n"
+    line_end = text.find("\n", end, end + _LINE_REACH)
+    line_end = min(len(text), end + _LINE_REACH) if line_end < 0 else line_end
+    line = text[line_start:line_end]  # the line, or the part of a long one around the run
     token = text[start:end]
     stripped = line.strip()
     numbered = _LINE_NUMBER.match(stripped)  # grep -n's "178:", cat -n's "    6\t"
@@ -466,14 +468,18 @@ def lone_body_line(text: str, start: int, end: int) -> bool:
         or (stripped[:1] in ("+", "-") and stripped[1:] == token)
         or (numbered is not None and stripped[numbered.end() :] == token)
     )
-    if not alone and not _said_or_typed(line, start - line_start, end - line_start):
+    if not alone and not _said_or_typed(line, start - line_start, end - line_start, whole_line):
         return False
     bodies = (token, token[1:]) if token[:1] == "+" and alone else (token,)  # a diff's "+"
     if not any(_lone_line_form(body) for body in bodies):
         return False  # an API key of 64 letters and digits (TruffleHog's iconfinder, qubole)
-    above = text[text.rfind("\n", 0, max(0, line_start - 1)) + 1 : max(0, line_start - 1)]
-    below_end = text.find("\n", line_end + 1)
-    below = text[line_end + 1 : len(text) if below_end < 0 else below_end]
+    above, below = "", ""  # a neighbour longer than the reach is no PEM line either
+    if whole_line and line_start:
+        reach = max(0, line_start - 1 - _LINE_REACH)
+        above = text[text.rfind("\n", reach, line_start - 1) + 1 or reach : line_start - 1]
+    if line_end < len(text) and text[line_end] == "\n":
+        below_end = text.find("\n", line_end + 1, line_end + 1 + _LINE_REACH)
+        below = text[line_end + 1 : below_end if below_end >= 0 else line_end + 1 + _LINE_REACH]
     if any(_NEIGHBOUR_LINE.fullmatch(n.strip().lstrip("+-")) for n in (above, below)):
         return False  # a body's lines (base64 or base64url, a diff's markers)
     return not any(_PRIVATE_HEAD.match(_decoded(body)) for body in bodies)
@@ -512,7 +518,7 @@ _SHELL_SIGN = re.compile(r"[ \t]--?[A-Za-z]|\||>|\$\(")
 """... and holds a flag, a pipe, a redirection or a substitution: "the line …" is prose."""
 
 
-def _said_or_typed(line: str, start: int, end: int) -> bool:
+def _said_or_typed(line: str, start: int, end: int, whole_line: bool = True) -> bool:
     """The run is one word of a sentence (``The trace shows <line> twice, which is
     expected here.``: white space before it, white space or a sentence mark after it, three
     or more other words of letters on its line) or a whole argument, quoted or not, of a
@@ -521,10 +527,15 @@ def _said_or_typed(line: str, start: int, end: int) -> bool:
     an assertion or a sentence quoting a value), and no word on its line says key, token,
     secret, password, credential, cookie or salt. A note or a search quoting a
     certificate's line is as public as the line alone; a key said or typed is named there
-    (``the signing key is …``, ``--token …``) or has a prefix the rules know."""
+    (``the signing key is …``, ``--token …``) or has a prefix the rules know. ``line`` is
+    the part of a long line around the run (``whole_line`` False): no command starts there."""
     if _NAMES_A_SECRET.search(_PUBLIC_FILE_WORD.sub("", line)):
         return False
-    command = _COMMAND_LINE.match(line) is not None and _SHELL_SIGN.search(line) is not None
+    command = (
+        whole_line
+        and _COMMAND_LINE.match(line) is not None
+        and _SHELL_SIGN.search(line) is not None
+    )
     start -= line[start - 1 : start] == "^"  # a pattern's anchors: grep '^<line>$'
     end += line[end : end + 1] == "$"
     before, after = line[start - 1 : start], line[end : end + 1]
@@ -539,6 +550,9 @@ def _said_or_typed(line: str, start: int, end: int) -> bool:
     return sum(1 for w in words if _SENTENCE_WORD.fullmatch(w)) >= 3
 
 
+_LINE_REACH = 400
+"""How far from a run its line is read (a one-line text of many runs was read whole per run:
+quadratic); a PEM line alone, or in a sentence or a command, is far shorter."""
 _PADDED = re.compile(r"[A-Za-z0-9+/]{18,76}={1,2}")
 _KEY_BYTES = frozenset({16, 20, 24, 32, 40, 48, 64})
 """The sizes random secrets are drawn in (``secrets.token_bytes``, ``openssl rand``, HMAC and
