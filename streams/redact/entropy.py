@@ -52,6 +52,7 @@ from .ids import (
     ALGORITHM_NAME,
     CLOUDFORMATION_NAME,
     ULID,
+    UUID,
     WHEEL_TAG,
     after_aws_id_label,
     after_id_label,
@@ -173,7 +174,7 @@ _PART_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012
 _MAX_PART = 64
 _MAX_DOTTED_PARTS = 2
 _HEX = re.compile(r"(?:0x)?[0-9a-fA-F]+")
-_UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+_UUID = UUID  # ids.UUID, under the name the other readings import from here
 UNDERSCORE_UUID = re.compile(r"[0-9a-f]{8}_[0-9a-f]{4}_[0-9a-f]{4}_[0-9a-f]{4}_[0-9a-f]{12}")
 """A lower-case UUID written with underscores: generated identifiers and fixture names
 (``_api_org_96726c78_4ae3_402f_b08b_7a78c6903d2a``), an id like its hyphenated form."""

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import re
 
+UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+"""A UUID's form, of either case and any version (what the path and entropy readings see)."""
+
 _LABEL_SEPARATORS = " \t\"':="
 """What stands between a label and its value (``id=``, ``"id": "``, ``Id: ``)."""
 _LABEL_WINDOW = 24

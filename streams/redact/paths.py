@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from .ids import UUID
 from .names import VOWELS
 
 QUOTES = "\u2018\u2019\u201c\u201d\u00ab\u00bb"
@@ -18,7 +19,6 @@ QUOTES = "\u2018\u2019\u201c\u201d\u00ab\u00bb"
 WORD_STOPS = " \t\r\n\"'`=(<>,;|" + QUOTES
 """What ends the word a path is: spaces, quotes, ``=``, brackets, separators."""
 
-_UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 _OBJECT_WORD = re.compile(r"_?[a-z][a-z0-9]*(?:[\-_.][a-z0-9]+)*")
 """A segment that names something: lower case, ``-``/``_``/``.`` joining its parts
 (``npm-cache``, ``_cacache``, ``index-v5``), a run of four letters with a vowel in it."""
@@ -38,7 +38,7 @@ def object_key(run: str) -> bool:
     if run.count("/") < 2:
         return False
     segments = run.split("/")
-    if any(_UUID.fullmatch(seg) for seg in segments):
+    if any(UUID.fullmatch(seg) for seg in segments):
         return True
     words = [
         seg

@@ -27,6 +27,7 @@ from bisect import bisect_right
 from functools import lru_cache
 from typing import NamedTuple
 
+from . import lines
 from .hunk_lines import has_hunk_header as _has_hunk_header
 
 _BASE64_LINE = re.compile(r"\+?[A-Za-z0-9+/]{40,76}={0,2}")
@@ -454,11 +455,9 @@ def lone_body_line(text: str, start: int, end: int) -> bool:
     says = _says(text)
     if says.private or (says.armour and not _public_armour_only(text)):
         return False  # a private part named (PuTTY's "Private-Lines: 14"), or its armour
-    reach = max(0, start - _LINE_REACH)
-    line_start = text.rfind("\n", reach, start) + 1 or reach  # a line's start in reach
+    line_start = lines.line_start(text, start, _LINE_REACH)
     whole_line = line_start == 0 or text[line_start - 1] == "\n"
-    line_end = text.find("\n", end, end + _LINE_REACH)
-    line_end = min(len(text), end + _LINE_REACH) if line_end < 0 else line_end
+    line_end = lines.line_end(text, end, _LINE_REACH)
     line = text[line_start:line_end]  # the line, or the part of a long one around the run
     token = text[start:end]
     stripped = line.strip()
@@ -475,11 +474,9 @@ def lone_body_line(text: str, start: int, end: int) -> bool:
         return False  # an API key of 64 letters and digits (TruffleHog's iconfinder, qubole)
     above, below = "", ""  # a neighbour longer than the reach is no PEM line either
     if whole_line and line_start:
-        reach = max(0, line_start - 1 - _LINE_REACH)
-        above = text[text.rfind("\n", reach, line_start - 1) + 1 or reach : line_start - 1]
+        above = text[lines.line_start(text, line_start - 1, _LINE_REACH) : line_start - 1]
     if line_end < len(text) and text[line_end] == "\n":
-        below_end = text.find("\n", line_end + 1, line_end + 1 + _LINE_REACH)
-        below = text[line_end + 1 : below_end if below_end >= 0 else line_end + 1 + _LINE_REACH]
+        below = text[line_end + 1 : lines.line_end(text, line_end + 1, _LINE_REACH)]
     if any(_NEIGHBOUR_LINE.fullmatch(n.strip().lstrip("+-")) for n in (above, below)):
         return False  # a body's lines (base64 or base64url, a diff's markers)
     return not any(_PRIVATE_HEAD.match(_decoded(body)) for body in bodies)

@@ -17,31 +17,17 @@ import binascii
 import hashlib
 import re
 
+from . import lines
 from .public_der import whole_public_der
 
 _NAME_REACH = 120
-"""How far from a run its line is read for a name (``PublicKey =``, ``private_key:``): a
-read from the line's start made a one-line text of many values quadratic (1,000 ``public key
-<value>`` pairs on one line took 37 s)."""
+"""How far from a run its line is read for a name (``PublicKey =``, ``private_key:``;
+:mod:`.lines` says why a reach)."""
 _RECORD_REACH = 1024
 """How far from a run its line is read for a record's words (``IN OPENPGPKEY <a whole key>``)."""
 _DIGEST_REACH = 240
 """How far from a run its line, and the end of the line above, are read for a digest's name
 (``<pin digest="SHA-256">``, ``openssl dgst -sha256 | base64`` above its output)."""
-
-
-def _line_start(text: str, start: int, reach: int = _NAME_REACH) -> int:
-    """The start of ``start``'s line, or ``reach`` before it if that is nearer."""
-    bound = max(0, start - reach)
-    newline = text.rfind("\n", bound, start)
-    return newline + 1 if newline >= 0 else bound
-
-
-def _line_end(text: str, end: int, reach: int = _NAME_REACH) -> int:
-    """The end of ``end``'s line, or ``reach`` after it if that is nearer."""
-    bound = min(len(text), end + reach)
-    newline = text.find("\n", end, bound)
-    return newline if newline >= 0 else bound
 
 
 _BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
@@ -214,11 +200,11 @@ def under_public_name(text: str, start: int, end: int) -> bool:
     says so in a comment after it (``"…" -- public key``); no name there says token, auth or
     api (``flutterwavePubKey_api_token = "FLWSECK_…"`` holds a secret key), and nothing on
     the line says private or secret."""
-    line_start = _line_start(text, start)
+    line_start = lines.line_start(text, start, _NAME_REACH)
     before = text[line_start:start]
     if _CONTINUED.fullmatch(before) and line_start > 0 and text[line_start - 1] == "\n":
-        before = text[_line_start(text, line_start - 1) : line_start - 1]
-    after = text[end : _line_end(text, end)]
+        before = text[lines.line_start(text, line_start - 1, _NAME_REACH) : line_start - 1]
+    after = text[end : lines.line_end(text, end, _NAME_REACH)]
     if _SECRET_WORD.search(before + after):
         return False
     if _COMMENT_AFTER.match(after):
@@ -305,8 +291,8 @@ def in_public_record(token: str, text: str, start: int, end: int) -> bool:
     number after "modulus", "coordinate" or a jq test of a JWK member, or a digest its line
     names (:func:`_named_digest`), a Nix signing key's public half, a property list's value
     its key names public, a Tailscale public key, an RFC 2047 encoded word."""
-    line_start = _line_start(text, start, _RECORD_REACH)
-    line = text[line_start : _line_end(text, end, _RECORD_REACH)]
+    line_start = lines.line_start(text, start, _RECORD_REACH)
+    line = text[line_start : lines.line_end(text, end, _RECORD_REACH)]
     window = text[max(0, start - _WINDOW) : start]
     if _DNS_RECORD.search(line) or _open_dns_record(window) or _LOCK_ENTRY.search(line):
         return True
@@ -375,10 +361,10 @@ def _named_digest(token: str, text: str, start: int, end: int) -> bool:
     size = len(body.rstrip("=")) * 3 // 4
     if size not in _DIGEST_SIZES:
         return False
-    line_start = _line_start(text, start, _DIGEST_REACH)
-    line = text[line_start : _line_end(text, end, _DIGEST_REACH)]
+    line_start = lines.line_start(text, start, _DIGEST_REACH)
+    line = text[line_start : lines.line_end(text, end, _DIGEST_REACH)]
     above_end = line_start - 1 if line_start and text[line_start - 1] == "\n" else line_start
-    above = text[_line_start(text, above_end, _DIGEST_REACH) : above_end]
+    above = text[lines.line_start(text, above_end, _DIGEST_REACH) : above_end]
     if _SECRET_ON_LINE.search(line):
         return False
     return bool(_DIGEST_WORD.search(line) or _DIGEST_WORD.search(above))
@@ -418,7 +404,7 @@ def said_public_key(text: str, start: int) -> bool:
     start and the run says private or secret."""
     if not _SAID_PUBLIC_KEY.search(text, max(0, start - 40), start):
         return False
-    return not _SECRET_WORD.search(text, _line_start(text, start), start)
+    return not _SECRET_WORD.search(text, lines.line_start(text, start, _NAME_REACH), start)
 
 
 def public_material(token: str, text: str, start: int, end: int) -> bool:
@@ -439,7 +425,7 @@ def public_value(value: str, text: str, start: int, end: int) -> bool:
     """An assigned value that is :func:`public_material`, unless the line before it names
     a private key, a secret, a password or a seed: a form read as public must not overrule
     a name that says otherwise (``NOSTR_PRIVATE_KEY=nsec1…`` was kept by its checksum)."""
-    if _PRIVATE_NAME.search(text, _line_start(text, start), start):
+    if _PRIVATE_NAME.search(text, lines.line_start(text, start, _NAME_REACH), start):
         return False
     return public_material(value, text, start, end)
 
