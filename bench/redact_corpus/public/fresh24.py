@@ -31,6 +31,7 @@ import json
 import re
 import sys
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -87,9 +88,25 @@ def earlier_texts_and_values(split: str) -> tuple[str, set[str]]:
     return "\n\x00\n".join(texts), values
 
 
+def _row_problems(row: dict, fp: bool) -> list[str]:
+    """A row's kind and source: a thread's comment, as this split and fresh25 cite them."""
+    where = row["source"]
+    problems = [] if KIND.fullmatch(row["kind"]) else [f"{where}: kind {row['kind']!r}"]
+    return problems if SOURCE.fullmatch(where) else [*problems, f"source {where!r}"]
+
+
 def check(
-    secrets: list[dict], negatives: list[dict], split: str, sibling: str | None = None
+    secrets: list[dict],
+    negatives: list[dict],
+    split: str,
+    sibling: str | None = None,
+    *,
+    row_problems: Callable[[dict, bool], list[str]] = _row_problems,
+    min_len: int = MIN_LEN,
 ) -> list[str]:
+    """Every check the module docstring lists; ``row_problems`` checks a row's kind and source
+    (``fp``: a negative), ``min_len`` is the shortest secret (a split of other sources may
+    differ in both: fresh26 cites files pinned to commits)."""
     problems: list[str] = []
     joined, earlier_values = earlier_texts_and_values(split)
     kinds: Counter[str] = Counter(s["kind"] for s in secrets)
@@ -108,14 +125,11 @@ def check(
         value, where = s["value"], s["source"]
         if set(s) != {"kind", "source", "value", "example", "sure"}:
             problems.append(f"{where}: secret fields {sorted(s)}")
-        if not KIND.fullmatch(s["kind"]):
-            problems.append(f"{where}: kind {s['kind']!r}")
-        if not SOURCE.fullmatch(where):
-            problems.append(f"source {where!r}")
+        problems += row_problems(s, False)
         if not isinstance(s["sure"], bool):
             problems.append(f"{where}: sure is not a bool")
-        if len(value) < MIN_LEN:
-            problems.append(f"{where}: value {value!r} shorter than {MIN_LEN}")
+        if len(value) < min_len:
+            problems.append(f"{where}: value {value!r} shorter than {min_len}")
         if value not in s["example"]:
             problems.append(f"{where}: example does not hold {value!r}")
         if value in joined:
@@ -127,10 +141,7 @@ def check(
         text, where = n["text"], n["source"]
         if set(n) != {"kind", "source", "text"}:
             problems.append(f"{where}: negative fields {sorted(n)}")
-        if not KIND.fullmatch(n["kind"]):
-            problems.append(f"{where}: kind {n['kind']!r}")
-        if not SOURCE.fullmatch(where):
-            problems.append(f"source {where!r}")
+        problems += row_problems(n, True)
         if not text.strip() or len(text.splitlines()) > MAX_LINES:
             problems.append(f"{where}: negative of {len(text.splitlines())} lines")
         if text in joined:
@@ -153,14 +164,13 @@ def sibling_threads(sibling: str) -> set[str]:
     return threads
 
 
-def build(split: str, prefix: str, taken: ModuleType, sibling: str | None = None) -> None:
-    """Check ``taken``'s tables, number their rows ``<prefix>0001``… and write the split."""
-    secrets = [dict(s) for s in taken.SECRETS]
-    negatives = [dict(n) for n in taken.NEGATIVES]
-    problems = check(secrets, negatives, split, sibling)
+def write_split(
+    split: str, prefix: str, secrets: list[dict], negatives: list[dict], problems: list[str]
+) -> tuple[str, str]:
+    """Stop on ``problems``; else number the rows ``<prefix>0001``… (negatives
+    ``<prefix>n0001``…), write both files and return their names."""
     if problems:
         sys.exit(f"{split} tables do not pass their checks:\n  " + "\n  ".join(problems))
-
     for i, row in enumerate(secrets, 1):
         row["id"] = f"{prefix}{i:04d}"
         row["split"] = split
@@ -170,6 +180,16 @@ def build(split: str, prefix: str, taken: ModuleType, sibling: str | None = None
     secrets_out, negatives_out = outputs(split)
     write(secrets_out, secrets)
     write(negatives_out, negatives)
+    return secrets_out, negatives_out
+
+
+def build(split: str, prefix: str, taken: ModuleType, sibling: str | None = None) -> None:
+    """Check ``taken``'s tables, number their rows ``<prefix>0001``… and write the split."""
+    secrets = [dict(s) for s in taken.SECRETS]
+    negatives = [dict(n) for n in taken.NEGATIVES]
+    secrets_out, negatives_out = write_split(
+        split, prefix, secrets, negatives, check(secrets, negatives, split, sibling)
+    )
 
     sources = [r["source"] for r in secrets + negatives]
     threads = {thread(s) for s in sources}

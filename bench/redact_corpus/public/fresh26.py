@@ -100,63 +100,22 @@ def _source_problems(row: dict, taken: set[str], fp: bool) -> list[str]:
 
 
 def check(secrets: list[dict], negatives: list[dict]) -> list[str]:
-    problems: list[str] = []
-    joined, earlier_values = fresh24.earlier_texts_and_values(SPLIT)
+    """``fresh24.check`` with this split's own kind and source rule and shortest secret."""
     taken = cited_elsewhere()
-    kinds = Counter(s["kind"] for s in secrets)
-    problems += [f"kind {k!r} has {n} secrets" for k, n in kinds.items() if n > MAX_PER_KIND]
-    seen = Counter(s["value"] for s in secrets)
-    problems += [f"repeated value {v!r}" for v, n in seen.items() if n > 1]
-    texts = Counter(n["text"] for n in negatives)
-    problems += [f"repeated negative {t[:40]!r}" for t, n in texts.items() if n > 1]
-
-    for s in secrets:
-        value, where = s["value"], s["source"]
-        if set(s) != {"kind", "source", "value", "example", "sure"}:
-            problems.append(f"{where}: secret fields {sorted(s)}")
-        problems += _source_problems(s, taken, fp=False)
-        if not isinstance(s["sure"], bool):
-            problems.append(f"{where}: sure is not a bool")
-        if len(value) < MIN_LEN:
-            problems.append(f"{where}: value {value!r} shorter than {MIN_LEN}")
-        if value not in s["example"]:
-            problems.append(f"{where}: example does not hold {value!r}")
-        if value in joined:
-            problems.append(f"{where}: value {value!r} occurs in an earlier file")
-
-    ours = {s["value"] for s in secrets}
-    long_earlier = {v for v in earlier_values if len(v) >= fresh24.MIN_LEN}
-    for n in negatives:
-        text, where = n["text"], n["source"]
-        if set(n) != {"kind", "source", "text"}:
-            problems.append(f"{where}: negative fields {sorted(n)}")
-        problems += _source_problems(n, taken, fp=True)
-        if not text.strip() or len(text.splitlines()) > MAX_LINES:
-            problems.append(f"{where}: negative of {len(text.splitlines())} lines")
-        if text in joined:
-            problems.append(f"{where}: negative {text[:40]!r} occurs in an earlier file")
-        held = [v for v in ours | long_earlier if v in text]
-        if held:
-            problems.append(f"{where}: negative holds labelled value(s) {held}")
-    return problems
+    return fresh24.check(
+        secrets,
+        negatives,
+        SPLIT,
+        row_problems=lambda row, fp: _source_problems(row, taken, fp),
+        min_len=MIN_LEN,
+    )
 
 
 def build() -> None:
     secrets = [dict(s) for s in fresh26_taken.SECRETS]
     negatives = [dict(n) for n in fresh26_taken.NEGATIVES]
     problems = check(secrets, negatives)
-    if problems:
-        sys.exit(f"{SPLIT} tables do not pass their checks:\n  " + "\n  ".join(problems))
-
-    for i, row in enumerate(secrets, 1):
-        row["id"] = f"{PREFIX}{i:04d}"
-        row["split"] = SPLIT
-    for i, row in enumerate(negatives, 1):
-        row["id"] = f"{PREFIX}n{i:04d}"
-        row["split"] = SPLIT
-    secrets_out, negatives_out = fresh24.outputs(SPLIT)
-    fresh24.write(secrets_out, secrets)
-    fresh24.write(negatives_out, negatives)
+    secrets_out, negatives_out = fresh24.write_split(SPLIT, PREFIX, secrets, negatives, problems)
 
     repos = Counter(PINNED.fullmatch(r["source"])["repo"] for r in secrets + negatives)
     unsure = sum(not r["sure"] for r in secrets)
