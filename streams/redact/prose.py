@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from .accept import is_placeholder
-from .names import snake_name
+from .names import LETTER_DIGIT, snake_name
 from .pattern import literal as _p
 from .public_der import whole_public_der
 
@@ -66,10 +66,17 @@ def _own(noun: str) -> str:
     return re.escape(noun) + r"(?<![\w\-.]" + re.escape(noun) + r")"
 
 
+_IN_PARENTHESES = r"[ \t]*\((?=[^\s()]{8,64}\))"
+"""The value alone in parentheses right after the name ("pasted their token (…) into the
+issue"); not after a bare "key", whose parentheses hold code (``key (df[a, b])``)."""
+
+
 def _told(noun: str, spaced: bool = False) -> str:
     """``noun`` as a word of its own, a linking word, the value; ``spaced``: a space right
-    after the noun (what its trigger holds)."""
-    return _own(noun) + ("(?= )" if spaced else "") + _LINK + _VALUE
+    after the noun (what its trigger holds), and no value in parentheses."""
+    if spaced:
+        return _own(noun) + "(?= )" + _LINK + _VALUE
+    return _own(noun) + "(?:" + _IN_PARENTHESES + "|" + _LINK + ")" + _VALUE
 
 
 _MYSQL_TEMPORARY = r"temporary password is generated for [^\s:]{1,128}: (\S{8,64})(?=\s|$)"
@@ -225,6 +232,15 @@ _UPPER_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*")
 SSLKEYLOGFILE": a commit message of 472,156 real ones read)."""
 
 
+def _upper_name(value: str) -> bool:
+    """An upper-case name, unless one word of it goes from letters to digits and back four
+    times or more (``JJ4ZIC9EJNWVIS86``, a Raven key in trufflehog's tests): a name's
+    words are spelled, a drawn key's are not."""
+    if not _UPPER_NAME.fullmatch(value):
+        return False
+    return "_" in value or len(LETTER_DIGIT.findall(value)) < 4
+
+
 def told_setting(value: str, text: str, start: int, end: int) -> bool:
     """The value told to a secret's variable is one unless it is a word or a name
     (``something``, ``my_token``, ``OTHER_VAR``, ``id_token.value``), a reference or a
@@ -232,7 +248,7 @@ def told_setting(value: str, text: str, start: int, end: int) -> bool:
     value = value.rstrip("?!.")
     if len(value) < 6 or is_placeholder(value) or value.startswith(("$", "{", "%", "<", "[")):
         return False
-    if "/" in value or _PLAIN_WORD.fullmatch(value) or _UPPER_NAME.fullmatch(value):
+    if "/" in value or _PLAIN_WORD.fullmatch(value) or _upper_name(value):
         return False
     if _assignment(value):
         return False

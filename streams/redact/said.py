@@ -21,13 +21,14 @@ cut) is a key when it has one of these forms:
   (``Secret123``, ``secur3Pass``);
 * a secret's prefix on long hex (``sk_<hex>``) or a kubeadm bootstrap token;
 * 32 or 64 hex digits with no digest or id word in the 80 characters before them and no
-  label right before (an API key's usual size; :func:`_unnamed_hex_key`);
+  label right before (an API key's usual size; :func:`_unnamed_hex_key`), and so written
+  in a UUID's groups without RFC 9562's version and variant (no generator prints those);
 * two hex halves joined by a colon (``6f5557b2:9d8870b0``, a gem source's credential);
 * base64 of ``user:password``, or of a word of one of the forms above.
 
 What stays, each seen in real bug reports and commit logs: names that can be said
 (``NotAnAttrsClassOrDataclass``, ``OAuth2Session``) or carry an algorithm's number
-(``parseEd25519Cert``), hex of any other length and UUIDs (a person names commits and
+(``parseEd25519Cert``), hex of any other length and RFC UUIDs (a person names commits and
 ids in prose), named or labelled hex (``sha256 …``, ``container …``, ``log=…``, a
 ``sha256sum`` line), numbers, iCal stamps, versions, conda build strings
 (``py311h9ecbd09_1``), generated temp names (``pulse-PKdhtXMmr18n``), Gerrit
@@ -42,7 +43,13 @@ import re
 
 from schemas.shapes import password_like
 
-from .entropy import _UUID, _after_digest_label, _is_base64_text, _is_ssh_public_key
+from .entropy import (
+    _SAME_CASE_UUID,
+    _UUID,
+    _after_digest_label,
+    _is_base64_text,
+    _is_ssh_public_key,
+)
 from .ids import ULID, after_id_label, public_id
 from .key_material import credential_base64, decoded_base64, plain_text_base64
 from .names import LETTER_DIGIT, VOWELS, drawn_letters, snake_name
@@ -157,8 +164,10 @@ def _unnamed_hex_key(word: str, text: str, start: int) -> bool:
     size. Real prose names its hashes (1,194 GitHub issues held 8 such words and 413,893
     commit messages 43, nearly all after ``sha256``, ``hash``, ``id``, ``gist`` or in a
     JSON field); a commit's 40 digits stay everywhere."""
-    if not _KEY_SIZED_HEX.fullmatch(word) or word.isdigit() or word.isalpha() or stand_in(word):
-        return False  # not hex of a key's size, or made up (a repeated chunk, a count)
+    if not (_KEY_SIZED_HEX.fullmatch(word) or _drawn_uuid(word, text, start)):
+        return False  # not hex of a key's size
+    if word.isdigit() or word.isalpha() or stand_in(word):
+        return False  # made up (a repeated chunk, a count)
     if _LABEL_BEFORE.search(text, max(0, start - 4), start):
         return False  # a labelled value ('x': '…', log=…): its label says what it is
     if _SUM_LINE_AFTER.match(text, start + len(word)):
@@ -168,6 +177,30 @@ def _unnamed_hex_key(word: str, text: str, start: int) -> bool:
     return _HEX_NAMED.search(text, max(0, start - 80), start) is None
 
 
+def _drawn_uuid(word: str, text: str, start: int) -> bool:
+    """A UUID's form in one letter case without RFC 9562's version and variant, said alone:
+    uuid4, uuid7 and Windows print the bits; a key drawn as 32 hex digits written in groups
+    lacks them (trufflehog's OneSignal, Opsgenie, Refiner and Shortcut fixtures, 15 of the
+    corpora's UUID-shaped keys). A listing of such ids is a database's (MySQL's time-ordered
+    UUIDs, a query's rows in a peewee issue): three or more UUIDs near each other are data,
+    and so is one its sentence names an id after it."""
+    if _UUID.fullmatch(word) is None or _SAME_CASE_UUID.fullmatch(word) is not None:
+        return False
+    if word != word.lower() and word != word.upper():
+        return False
+    if _ID_NAMED_AFTER.match(text, start + len(word)):
+        return False  # "<uuid> is only Azure's request id", "… is the per-machine id"
+    near = text[max(0, start - _LISTING_REACH) : start + len(word) + _LISTING_REACH]
+    return len(_UUID.findall(near)) < _LISTING
+
+
+_ID_NAMED_AFTER = re.compile(r"(?i)[^.;!?\n]{0,60}?\b(?:ids?|uuids?|guids?|identifiers?)\b")
+"""An id named after the UUID, in its sentence: Azure's request ids and Apple's anonymous
+crash-report UUIDs are printed without RFC bits (negcarried3, negcarried5)."""
+
+
+_LISTING = 3
+_LISTING_REACH = 400
 _LABEL_BEFORE = re.compile(r"[:=][ \t]*[\"'`]?$")
 _SUM_LINE_AFTER = re.compile(r"[ \t]{1,2}\*?[\w./\-]+\.\w{1,8}\b")
 

@@ -198,6 +198,7 @@ def test_a_key_that_is_a_name_an_id_or_public_stays(text: str) -> None:
         ("I'll set DISCORD_TOKEN to 47050061723854045311518666050614 locally", "4705006172385"),
         ("I'll set POSTGRES_TOKEN to Pseg2020 locally and rerun the test.", "Pseg2020"),
         ("The STRIPE_SECRET_KEY is now Xk3jd8fQ2aB7q, rotate it after the demo", "Xk3jd8fQ2aB7q"),
+        ("Set LEMLIST_KEY to JJ4ZIC9EJNWVIS86 and rerun", "JJ4ZIC9EJNWVIS86"),  # trufflehog raven
     ],
 )
 def test_a_value_told_to_a_secrets_variable_goes(text: str, secret: str) -> None:
@@ -211,6 +212,8 @@ def test_a_value_told_to_a_secrets_variable_goes(text: str, secret: str) -> None
         "Set GITHUB_TOKEN to the token from the settings page",
         "Set SECRET_KEY to something random before deploying",
         "set API_KEY to $MY_KEY in the workflow",
+        "add EXPORTER_SECRET to SSLKEYLOGFILE",
+        "set MY_TOKEN to AES256GCM now",  # a name with a number, not a drawn key
         "Set AWS_SECRET_ACCESS_KEY to YOUR_SECRET_KEY",
         "the default of MAX_TOKEN is 40960000",
         "set DB_PASSWORD to <password> first",
@@ -299,4 +302,29 @@ def test_a_value_printed_under_a_label_goes(text: str, secret: str) -> None:
     ],
 )
 def test_a_label_over_no_value_stays(text: str) -> None:
+    assert R.redact_text(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("The user pasted their Xml token (6a529f30b7b6b6e7) into the issue", "6a529f30b7b6b6e7"),
+        ("rotate the api key (Xk3jd8fQ2aB7q) today", "Xk3jd8fQ2aB7q"),
+    ],
+)
+def test_a_value_in_parentheses_after_a_secrets_noun_goes(text: str, secret: str) -> None:
+    """Mutillidae's XML client secret as a thought says it (fresh15)."""
+    out, found = R.redact_text(text)
+    assert secret not in out and "prose_secret" in found, out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the password (optional) is read from the env",
+        "a multi-axis key (df[0,1,2]) is not supported",  # a bare key's parentheses: code
+        "the token (see below) is short-lived",
+    ],
+)
+def test_words_or_code_in_parentheses_after_a_noun_stay(text: str) -> None:
     assert R.redact_text(text)[0] == text

@@ -635,3 +635,39 @@ def test_a_value_starting_with_a_dot_is_no_concatenation() -> None:
     assert "uYikE-os3cM23rz" not in out[0]
     php = "$pw = 'pw = '.$config['pw'];"
     assert Redactor().redact_text(php)[0] == php
+
+
+@pytest.mark.parametrize(
+    ("text", "secret", "rule"),
+    [
+        ("- accessKeyId=LTAIAAAZ5BhleEv7", "LTAIAAAZ5BhleEv7", "alibaba_access_key_id"),
+        (
+            "access_token = akab-abc77fxa6zyxi4k-e7jf5ikib5jknesc3",
+            "akab-abc77fxa6zyxi4k-e7jf5ikib5jknesc3",
+            "akamai_edgegrid_token",
+        ),
+        (
+            '- "client_token: akab-rWdcwwASNbe9fcGk-00qwecOueticOXxA"',
+            "akab-rWdcwwASNbe9fcGk-00qwecOueticOXxA",
+            "akamai_edgegrid_token",
+        ),
+    ],
+)
+def test_alibaba_and_akamai_forms_of_plugin_fixtures_go(text: str, secret: str, rule: str) -> None:
+    """Watchman's and 1Password's shell plugins' fixtures (fresh26): an Alibaba id whose
+    body holds ``AAA``, Akamai groups of 15 to 17 signs and in mixed case."""
+    out, found = Redactor().redact_text(text)
+    assert secret not in out and rule in found, out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "LTAIXXXXXXXXXXXX",
+        "LTAIMPLEMENTATIONS",
+        "host = akab-ip5n2k53w7nhdcxy-nflxabc432DE1ymd.luna.akamaiapis.net",
+        "akab-abcdefghijklmnop-abcdefghijklmnop",
+    ],
+)
+def test_alibaba_and_akamai_stand_ins_and_hosts_stay(text: str) -> None:
+    assert Redactor().redact_text(text)[0] == text
