@@ -61,7 +61,9 @@ also prints the field readings' figures (``short_text_fields``, ``lone_value_fie
 in a typed, said, printed and located field (``false_positives_alone_in_a_field``), and
 the text recall
 of the same secrets in a second set of carriers written without reading the rules
-(``second_carriers_text_recall``, ``carriers2.py``); both also stored through the event
+(``second_carriers_text_recall``, ``carriers2.py``), and of its single-line provider
+secrets in a third set written without reading the rules or the first two
+(``third_carriers_text_recall``, ``carriers3.py``); all also stored through the event
 field each carrier lives in, as the stream keeps them (``text_recall_in_fields``: the text
 rules and the field's reading, ``schemas.fields.LONE_VALUES``). ``--split realneg`` scores the
 negatives-only split of harmless strings taken from real public files.
@@ -267,6 +269,7 @@ def corpus_figures(splits: tuple[str, ...] = ("blind", "tune")) -> dict[str, obj
             continue
         r = score.run(split)
         alt = score.second_carriers(split)
+        third = score.third_carriers(split)
         short = _sum(r, lambda k: FIELD_SHAPES[k] in SHAPES)
         out[split] = {
             **score.summary(r),
@@ -286,6 +289,11 @@ def corpus_figures(splits: tuple[str, ...] = ("blind", "tune")) -> dict[str, obj
             "text_recall_in_fields": _rate(score.in_fields(split).text),
             "second_carriers_text_recall_in_fields": _rate(score.in_fields(split, True).text),
             "second_carriers_per_carrier": {k: _rate(t) for k, t in sorted(alt.by_carrier.items())},
+            "third_carriers_text_recall": _rate(third.text),
+            "third_carriers_text_recall_in_fields": _rate(score.in_fields(split, third=True).text),
+            "third_carriers_per_carrier": {
+                k: _rate(t) for k, t in sorted(third.by_carrier.items())
+            },
             "per_carrier": {k: _rate(t) for k, t in sorted(r.by_carrier.items())},
             "per_field": {k: _rate(t) for k, t in sorted(r.by_field.items())},
             "per_kind": {k: _rate(t) for k, t in sorted(r.by_kind.items())},

@@ -803,6 +803,32 @@ def third_texts(case: dict, i: int) -> dict[str, str] | None:
 
 
 # ---------------------------------------------------------------------------
+# The benchmark's glue (added after the wordings were committed, by the session that
+# scores them): every single-line provider value of a corpus file in each carrier.
+# ---------------------------------------------------------------------------
+def third_text_cases(split: str | None = None, name: str = "secrets.jsonl") -> list:
+    """Every single-line provider secret of the file ``name`` (``split``: only its cases) in
+    each of the five carriers of :func:`third_texts`, as ``carriers.Carried`` rows."""
+    from bench.redact_corpus.public.carriers import Carried, load
+
+    out = []
+    for i, case in enumerate(load(name)):
+        if split and case.get("split") != split:
+            continue
+        texts = third_texts(case, i)
+        if texts is None:
+            continue
+        case_id = case.get("id", f"{name}:{i}")
+        for carrier, text in texts.items():
+            out.append(
+                Carried(
+                    case_id, case["kind"], case.get("split", ""), carrier, text, (case["value"],)
+                )
+            )
+    return out
+
+
+# ---------------------------------------------------------------------------
 # Self-check
 # ---------------------------------------------------------------------------
 def _check_hunks(patch: str) -> None:

@@ -21,6 +21,7 @@ from pydantic import ValidationError
 
 from bench.redact_corpus.public.carriers import Carried, load, text_cases
 from bench.redact_corpus.public.carriers2 import alt_text_cases
+from bench.redact_corpus.public.carriers3 import third_text_cases
 from bench.samples import FULL_PAYLOADS, sample_opened, sample_trace
 from schemas.codec import CodecError, encode_dict
 from schemas.fields import FIELD_SHAPES
@@ -322,11 +323,15 @@ redaction step (the text rules and the field's reading: ``schemas.fields.LONE_VA
 as the issue's tester measured."""
 
 
-def in_fields(split: str, second: bool = False, redactor: Redactor | None = None) -> Report:
+def in_fields(
+    split: str, second: bool = False, redactor: Redactor | None = None, third: bool = False
+) -> Report:
     """Text recall of ``split``'s carried secrets stored through their carrier's field
-    (:data:`CARRIER_FIELDS`): what an event keeps, not what the text rules alone leave."""
+    (:data:`CARRIER_FIELDS`): what an event keeps, not what the text rules alone leave.
+    ``second``/``third``: in the second or third set of wordings instead of the first."""
     secrets_file = SPLIT_FILES.get(split, DEFAULT_FILES)[0]
-    cases = (alt_text_cases if second else text_cases)(split, secrets_file)
+    wording = third_text_cases if third else alt_text_cases if second else text_cases
+    cases = wording(split, secrets_file)
     redaction = DictRedaction(redactor or Redactor())
     report = Report()
     _score_texts(
@@ -499,6 +504,16 @@ def second_carriers(split: str, redactor: Redactor | None = None) -> Report:
     report = Report()
     scan = (redactor or Redactor()).redact_text
     _score_texts(report, alt_text_cases(split, secrets_file), _text_rules(scan))
+    return report
+
+
+def third_carriers(split: str, redactor: Redactor | None = None) -> Report:
+    """Text recall of ``split``'s single-line provider secrets in the third set of wordings
+    (``carriers3``: written without reading the rules or the first two sets)."""
+    secrets_file = SPLIT_FILES.get(split, DEFAULT_FILES)[0]
+    report = Report()
+    scan = (redactor or Redactor()).redact_text
+    _score_texts(report, third_text_cases(split, secrets_file), _text_rules(scan))
     return report
 
 
