@@ -30,6 +30,8 @@ from streams.redact.consent import effective_mode
 from streams.redact.lone_value import id_segments, lone_key
 from streams.redact.memory import RULE as MEMORY_RULE
 from streams.redact.memory import TraceMemory
+from streams.redact.printed import PRINTING_EVENTS, PrintingCommands
+from streams.redact.printed import RULE as PRINTED_RULE
 from streams.redact.said import said_keys
 
 
@@ -509,6 +511,7 @@ class DictRedaction:
         self._scan: Scan = partial(redactor.redact_text, secrets=self._found)
         self._memo: Memo = {}
         self._read_memo: dict[str, Memo] = {}
+        self._printing = PrintingCommands()
 
     def event(
         self, event: dict[str, Any], consent: ConsentFlags | None, trace_id: str | None = None
@@ -529,6 +532,10 @@ class DictRedaction:
                 payload.update(dict.fromkeys(gate[1]))
         plan = _EVENT_PLANS[etype]
         raw = self._raw_mode and raw_allowed(kind := kind_for_event_type(etype), consent)
+        printing = trace_id is not None and not raw and etype in PRINTING_EVENTS
+        if printing and (value := self._printing.read(etype, trace_id, event)) is not None:
+            self.memory.learn(trace_id, [value])  # a command's printed secret
+            counts = _add(counts, {PRINTED_RULE: 1})
         if raw:
             counts = _scrub_dicts(event, plan, self._raw_scan(kind, consent), None, counts)
         else:

@@ -8,11 +8,13 @@ assignment or a YAML key, which the assignment rules judge), and the value is
 often a word-like password (``Wint3rIsHere``, ``Secret123``) that no randomness test takes.
 ``prose_key`` (twelfth session) reads a value after a bare "key" or "Bearer" the same way,
 more strictly (:func:`told_key`): most keys named in prose are a table's or a map's.
-The name may carry a qualifier of up to three words ("the password for the staging db
-is …"). The value counts only when it reads as a password, not as a word, name, version,
-path, reference or number (:func:`told_password`): a letter and a digit or sign, 8 to 64
-characters, no path, URL, e-mail, file name or dotted reference, and not a name made of
-dictionary parts and a version number (``python3.11``, ``oauth2_client``).
+The name may carry a qualifier of up to three words after for, of, on, in or from, and
+"the" ("the password for the staging db is …", "the key in .env is …"). The value counts
+only when it reads as a password, not as a word, name, version, path, reference or number
+(:func:`told_password`): a letter and a digit or sign, 8 to 64 characters, no path, URL,
+e-mail, file name or dotted reference, and not a name made of dictionary parts and a
+version number (``python3.11``, ``oauth2_client``). "The new one is …" after a secret's
+noun tells one too (:func:`told_one`).
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ _NOUNS = (
 """A secret's names, each its own pattern: a regex that starts with its literal is searched
 for it at C speed (one pattern for all, behind a lookbehind, cost 3.5 µs per string)."""
 _LINK = (
-    r"(?:[ \t]+(?:for|of|on)(?:[ \t]+[a-z0-9_.\-]{1,40}){1,3}?)?"
+    r"(?:[ \t]+(?:for|of|on|in|from)(?:[ \t]+the)?(?:[ \t]+[a-z0-9_.\-]{1,40}){1,3}?)?"
     r"(?:[ \t]*(?:→|->)[ \t]*"
     r"|[ \t]+(?:(?:is|was)(?:[ \t]+now)?|(?:(?:is|was)[ \t]+)?(?:set|changed|reset)[ \t]+to|to|now)"
     r"[ \t]+"
@@ -167,6 +169,28 @@ PROSE_SECRET = (
 )
 """Per name (lower-cased text, hung on the name's trigger) the told form and the label form,
 and MySQL's temporary password."""
+
+
+_ONE_TOLD = (
+    r"(?<![a-z])(?:new|old|current|working|right|correct|actual|real|rotated|other) "
+    r"one (?:is|was)(?: now)?[ \t]+" + _VALUE
+)
+PROSE_ONE = (_p(_ONE_TOLD, "one is", "one was", lower=True),)
+"""A secret told as "the new one", "the old one" after its noun: "Rotated the gitlab token
+this morning, the new one is …" (the third carriers, fifteenth template of their thoughts)."""
+_NOUN_BEFORE = re.compile(
+    r"(?<![a-z])(?:password|passphrase|passwd|token|api[ _]?key|key|secret|credentials?)s?"
+    r"(?![a-z])"
+)
+_ONE_REACH = 160
+
+
+def told_one(value: str, text: str, start: int, end: int) -> bool:
+    """The value told as "the new one" reads as a password (:func:`told_password`) and a
+    secret's noun comes before it, within its paragraph's reach: "one" stands for it."""
+    head = text[max(0, start - _ONE_REACH) : start].lower()
+    head = head[head.rfind("\n\n") + 1 :]
+    return _NOUN_BEFORE.search(head) is not None and told_password(value, text, start, end)
 
 
 _KEY_NOUNS = ("key", "bearer")

@@ -42,6 +42,7 @@ from . import (
     key_material,
     manifests,
     noise,
+    printed,
     prose,
     pytest_report,
     seed_phrase,
@@ -135,6 +136,13 @@ SECRET_RULES: tuple[Rule, ...] = (
             _found(re.compile(r"\"kty\""), ('"kty"',), manifests.jwk_private_spans),
             _p(manifests.JWK_PRIVATE_CUT, '"d"', '"dp"', '"dq"', '"qi"'),
         ),
+    ),
+    Rule(
+        "printed_secret",
+        # The one word a command that asks for a secret prints on the next line (printenv
+        # TOKEN, kubectl get secret … | base64 -d, gcloud auth print-access-token):
+        # printed.py; before the value rules, so a word-like password goes whole.
+        (_found(printed.PATTERN, printed.TRIGGERS, printed.printed_spans),),
     ),
     Rule(
         "seed_phrase",
@@ -278,6 +286,15 @@ SECRET_RULES: tuple[Rule, ...] = (
         (
             _p(
                 r"://(?:[^\s:/?#@\"'<>\[\]]{1,64}@)?[^\s:/?#@\"'<>\[\]]{0,128}:([^\s/?\"'<>]{1,256})@",
+                "://",
+            ),
+            # a base64 token as the password, its "/" left unescaped (a git remote pasted
+            # with a GitLab or Azure DevOps token): a user without a dot and no port before
+            # the first "/", so no host:port/path
+            _p(
+                r"://[A-Za-z0-9_\-]{1,64}:((?=[A-Za-z0-9+/]*[0-9])(?=[A-Za-z0-9+/]*[a-z])"
+                r"(?=[A-Za-z0-9+/]*[A-Z])(?![0-9]{1,5}/)[A-Za-z0-9+]{8,}/[A-Za-z0-9+/]{4,}={0,2})@"
+                r"(?=[A-Za-z0-9\-]+\.)",
                 "://",
             ),
         ),
@@ -457,6 +474,7 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule("compared_secret", statements.COMPARED_SECRET, statements.compared_literal),
     Rule("config_secret", statements.CONFIG_SECRET, accept.assignment_value),
     Rule("prose_secret", prose.PROSE_SECRET, prose.told_password),
+    Rule("prose_secret", prose.PROSE_ONE, prose.told_one),
     Rule("prose_key", prose.PROSE_KEY, prose.told_key),
     Rule("prose_setting", prose.PROSE_SETTING, prose.told_setting),
     Rule("client_key_argument", statements.CLIENT_KEY_ARGUMENT, statements.client_literal),

@@ -408,6 +408,21 @@ CONFIG_SECRET: tuple[Pattern, ...] = (
         "gitlab-token",
         lower=True,
     ),  # fmt: skip
+    # terraform plan's change of an attribute named for a secret: ~ token = "…" -> "…"
+    # (the new value; the old is the assignment rules')
+    _p(
+        r"(?:token|secret|password|passwd|passphrase|api_key|apikey|_key|auth)[\w\-]*[ \t]*="
+        r"[ \t]*\"[^\"\n]*\"[ \t]*->[ \t]*\"([^\"\n]{1,512})\"",
+        "->",
+        lower=True,
+    ),
+    # Spring Boot's failure analysis: "Property: <name>" and, below, its "Value: …"
+    _p(
+        r"property:[ \t]+[\w.\-]*(?:password|secret|token|api-key|api\.key|apikey|key)\n"
+        r"[ \t]*value:[ \t]+\"?([^\"\n]{1,512}?)\"?[ \t]*\n",
+        "property:",
+        lower=True,
+    ),
 )
 
 

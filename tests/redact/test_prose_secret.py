@@ -328,3 +328,33 @@ def test_a_value_in_parentheses_after_a_secrets_noun_goes(text: str, secret: str
 )
 def test_words_or_code_in_parentheses_after_a_noun_stay(text: str) -> None:
     assert R.redact_text(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "Rotated the gitlab token this morning, the new one is GR1348941x23. Can you",
+            "GR1348941x23",
+        ),
+        ("the password expired, so the new one is Hunter2x99! now", "Hunter2x99"),
+        ("@maria the password for the shared dev db is adfu315os1, same as before", "adfu315os1"),
+        ("the lemlist key in .env is w2e3r4t5 but staging expects another", "w2e3r4t5"),
+    ],
+)
+def test_a_new_one_and_a_qualified_noun_tell_a_secret(text: str, secret: str) -> None:
+    """The third carriers' thoughts: "the new one is …" after a secret's noun, a noun
+    qualified by "for the …" or "in .env"."""
+    assert secret not in R.redact_text(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the old one was v1.2.3 and the new one is v2.0.1",  # no secret's noun
+        "We replaced the server; the new one is web-03.acme.io",
+        "Mandatory for a private key on NIST P curves and secp256k1.",  # a curve's name
+    ],
+)
+def test_a_new_thing_or_a_curve_stays(text: str) -> None:
+    assert R.redact_text(text)[0] == text

@@ -1,0 +1,144 @@
+"""A secret a command printed (``streams/redact/printed.py``): the one word on the line after
+a command that asks for a secret goes, whatever its form; what other commands print stays.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from streams.redact import Redactor
+from streams.redact.printed import prints_a_secret
+from streams.redact_events import DictRedaction
+
+R = Redactor()
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("$ printenv LEMLIST_TOKEN\nTestSource-Password\n$ ./bin/sync --dry-run\n", "TestSource"),
+        (
+            "$ kubectl get secret app-creds -o jsonpath='{.data.token}' | base64 -d\nhub24aoeu\n",
+            "hub24aoeu",
+        ),
+        ("PS C:\\> $env:API_TOKEN\nsecur3Pass\n", "secur3Pass"),
+        ('$ echo "${NPM_TOKEN}"\nsunshine99\n', "sunshine99"),
+        ("$ cat /var/run/secrets/lemlist/token\nzgej8qae3ehc0mjo\n", "zgej8qae3ehc0mjo"),
+        ("bob@box:~/app$ gcloud auth print-access-token\nya29.a0AfH6SMBx\n", "ya29.a0AfH6SMBx"),
+        ("(venv) $ vault kv get -field=password secret/db\ncorrecthorse\n", "correcthorse"),
+        ("% security find-generic-password -s github -w\nopensaysme\n", "opensaysme"),
+    ],
+)
+def test_the_word_a_secret_printing_command_prints_goes(text: str, secret: str) -> None:
+    out, found = R.redact_text(text)
+    assert secret not in out and "printed_secret" in found, out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "$ echo $HOME\n/home/bob/projects\n",
+        "$ printenv GITHUB_TOKEN_PATH\n/etc/gh/token\n",  # a path's variable
+        "$ echo $AWS_ACCESS_KEY_ID\nAKIAEXAMPLEKEYID\n",  # an id's variable
+        "$ cat ~/.ssh/id_ed25519.pub\nssh-ed25519\n",  # a public key's file
+        "$ cat ~/.aws/credentials\n[default]\naws_region = eu-west-1\n",  # a section
+        "$ printenv DB_PASSWORD\n$ printenv DB_HOST\ndb.internal\n",  # printed nothing
+        "$ echo $TOKEN\n$TOKEN\n",  # not set
+        "$ git rev-parse HEAD\n9fceb02d0ae598e95dc970b74767f19372d61af8\n",  # no secret asked
+        "$ printenv API_TOKEN\nError:\n",
+    ],
+)
+def test_what_other_commands_print_stays(text: str) -> None:
+    assert "printed_secret" not in R.redact_text(text)[1]
+
+
+@pytest.mark.parametrize(
+    ("command", "prints"),
+    [
+        ("printenv STRIPE_SECRET_KEY", True),
+        ("echo $GITLAB_PAT $HOME", False),  # not every variable says secret
+        ("echo %API_KEY%", True),  # cmd.exe
+        ("aws ecr get-login-password --region eu-west-1", True),
+        ("docker swarm join-token -q worker", True),
+        ("openssl rand -hex 32", True),
+        ("kubectl get secrets", False),  # a listing, not a decoded value
+        ("cat token_test.go", True),  # a file named for a token: taken when one word follows
+        ("cat README.md", False),
+    ],
+)
+def test_which_commands_print_a_secret(command: str, prints: bool) -> None:
+    assert prints_a_secret(command) is prints
+
+
+def _command(text: str, event_id: str) -> dict:
+    return {"event_id": event_id, "type": "terminal_command",
+            "payload": {"cwd": "/w", "command": text}, "actor": {}, "context": {}}  # fmt: skip
+
+
+def _output(text: str, parent: str | None) -> dict:
+    return {"type": "terminal_output", "payload": {"stream": "stdout", "chunk_text": text},
+            "actor": {}, "context": {"parent_event_id": parent}}  # fmt: skip
+
+
+def _thought(text: str) -> dict:
+    return {"type": "thought", "payload": {"kind": "plan", "content_text": text},
+            "actor": {}, "context": {}}  # fmt: skip
+
+
+def test_the_output_event_of_a_secret_printing_command_loses_its_word() -> None:
+    """The capture client sends the command and its output apart: the output's chunk is the
+    bare word, then the trace's memory takes it wherever it comes back."""
+    redaction = DictRedaction(Redactor())
+    redaction.event(_command("printenv STRIPE_SECRET_KEY", "c1"), None, "t1")
+    out = redaction.event(_output("trombone77x\n", "c1"), None, "t1")
+    assert out["payload"]["chunk_text"] == "[REDACTED:printed_secret]\n"
+    assert out["redaction"].counts == {"printed_secret": 1}
+    later = redaction.event(_thought("so trombone77x is the live one"), None, "t1")
+    assert "trombone77x" not in later["payload"]["content_text"]
+
+
+def test_other_outputs_and_other_commands_keep_their_words() -> None:
+    redaction = DictRedaction(Redactor())
+    redaction.event(_command("printenv STRIPE_SECRET_KEY", "c1"), None, "t1")
+    other = redaction.event(_output("trombone77x\n", "c9"), None, "t1")  # another's child
+    assert other["payload"]["chunk_text"] == "trombone77x\n"
+    redaction.event(_command("git rev-parse --abbrev-ref HEAD", "c2"), None, "t1")
+    branch = redaction.event(_output("feature-77x\n", "c2"), None, "t1")
+    assert branch["payload"]["chunk_text"] == "feature-77x\n"
+    redaction.event(_command("printenv STRIPE_SECRET_KEY", "c3"), None, "t2")
+    lines = redaction.event(_output("two words\nand more\n", "c3"), None, "t2")
+    assert lines["payload"]["chunk_text"] == "two words\nand more\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "remote.origin.url=https://oauth2:K6azzL9elP7qKOQIyU2PF68Ej1WiZWCIQBUY/nYqW@gitlab.acme.dev/x.git",
+            "K6azzL9elP7qKOQIyU2PF68Ej1WiZWCIQBUY",
+        ),
+        ('      ~ secret = "placeholder" -> "whiteduke99"', "whiteduke99"),
+        (
+            "Failed to bind properties under 'lemlist.api.key':\n\n    Property: lemlist.api.key\n"
+            '    Value: "tenzinnorgay"\n    Origin: class path resource',
+            "tenzinnorgay",
+        ),
+    ],
+)
+def test_secrets_in_a_git_remote_a_plan_and_a_binding_failure_go(text: str, secret: str) -> None:
+    """The third carriers' outputs: a git remote whose token keeps its "/" unescaped,
+    terraform plan's changed attribute, Spring Boot's failure analysis."""
+    assert secret not in R.redact_text(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "https://localhost:8080/users/Ab1x/y@bar.com",  # a port, a path, an e-mail
+        "https://localhost:8080Xy/users/Ab1x/y@bar.com",
+        '  ~ secret_arn = "a" -> "arn:aws:secretsmanager:eu:1:secret:x"',
+        "  ~ password = (sensitive value)",
+    ],
+)
+def test_urls_with_paths_and_plan_references_stay(text: str) -> None:
+    assert R.redact_text(text)[0] == text
