@@ -155,7 +155,8 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
         # Commands that store a secret take it as a flag or a here-string: GitHub's
         # "gh secret set N --body v", Azure's "az keyvault secret set … --value v", AWS's
         # "secretsmanager create-secret … --secret-string v" and SecureString parameters,
-        # Vercel's "vercel env add N production <<< 'v'", Windows' "setx DB_PASSWORD v".
+        # Vercel's "vercel env add N production <<< 'v'", Windows' "setx DB_PASSWORD v",
+        # GitLab's "glab variable set N_TOKEN --value v".
         (
             _p(
                 r"(?:gh[ \t]+secret[ \t]+set|keyvault[ \t]+secret[ \t]+set|secretsmanager[ \t]+"
@@ -172,6 +173,14 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
                 requires="securestring",
             ),
             _p(r"env[ \t]+(?:add|set)[^\n|;&]*?<<<[ \t]*" + FLAG_VALUE, "@env_add", lower=True),
+            # GitLab's CLI: "glab variable set N_TOKEN --value v" (a name that says secret)
+            _p(
+                r"glab[ \t]+variable[ \t]+(?:set|update|create)[ \t]+[a-z0-9_]*"
+                r"(?:key|token|secret|pass|pwd|auth)[a-z0-9_]*[^\n|;&]*?[ \t]"
+                r"(?:--value|-v)(?:[ \t]+|=)" + FLAG_VALUE,
+                "glab",
+                lower=True,
+            ),
             _p(
                 r"setx[ \t]+[a-z0-9_]*(?:key|token|secret|pass|pwd)[a-z0-9_]*[ \t]+" + FLAG_VALUE,
                 "setx",

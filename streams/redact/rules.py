@@ -447,8 +447,9 @@ SECRET_RULES: tuple[Rule, ...] = (
                 ("\n>", "@assert_first"),
                 pytest_report.asserted_secret_spans,
             ),
-            # npm's "npm config set //registry/:_authToken <value>" (a space, no "=")
-            _p(r":_auth(?:token)?[ \t]+(?![=\-])([^\s\"'`]{3,2048})", "auth", lower=True),
+            # npm's "npm config set //registry/:_authToken <value>" (a space, no "=";
+            # the value may be quoted)
+            _p(r":_auth(?:token)?[ \t]+[\"']?(?![=\-])([^\s\"'`]{3,2048})", "auth", lower=True),
             # XML settings (Maven settings.xml, NuGet.config): <password>value</password>,
             # attributes too (<password name="password">value</password>)
             _p(

@@ -164,8 +164,12 @@ def _unnamed_hex_key(word: str, text: str, start: int) -> bool:
     size. Real prose names its hashes (1,194 GitHub issues held 8 such words and 413,893
     commit messages 43, nearly all after ``sha256``, ``hash``, ``id``, ``gist`` or in a
     JSON field); a commit's 40 digits stay everywhere."""
-    if not (_KEY_SIZED_HEX.fullmatch(word) or _drawn_uuid(word, text, start)):
-        return False  # not hex of a key's size
+    if not (
+        _KEY_SIZED_HEX.fullmatch(word)
+        or _drawn_uuid(word, text, start)
+        or _hex_in_credential_talk(word, text, start)
+    ):
+        return False  # not hex of a key's size, nor hex a sentence about a credential says
     if word.isdigit() or word.isalpha() or stand_in(word):
         return False  # made up (a repeated chunk, a count)
     if _LABEL_BEFORE.search(text, max(0, start - 4), start):
@@ -192,6 +196,37 @@ def _drawn_uuid(word: str, text: str, start: int) -> bool:
         return False  # "<uuid> is only Azure's request id", "… is the per-machine id"
     near = text[max(0, start - _LISTING_REACH) : start + len(word) + _LISTING_REACH]
     return len(_UUID.findall(near)) < _LISTING
+
+
+_ANY_HEX = re.compile(r"[0-9a-f]{16,128}|[0-9A-F]{16,128}")
+_CREDENTIAL_TALK = re.compile(
+    r"(?i)(?<![a-z0-9])(?:api[ _-]?key|token|secret|password|passwd|credentials?"
+    r"|bearer|401|403|unauthori[sz]ed|revoked|rotated|leaked)(?![a-z0-9])"
+)
+_NOT_CREDENTIAL_TALK = re.compile(
+    r"(?i)(?<![a-z0-9])(?:merged?|revert\w*|introduced|cherry|fix(?:es|ed)?|rev|versions?"
+    r"|release[sd]?|tags?|pr|pull|branch|checkout|rebase|bisect|head|serial|cert\w*|kid"
+    r"|public|signed|signatures?|gpg|pgp|ssh|tree|bump(?:s|ed)?|from|ids?|uuid|arn|state)"
+    r"(?![a-z0-9])"
+)
+_SENTENCE_REACH = 160
+
+
+def _hex_in_credential_talk(word: str, text: str, start: int) -> bool:
+    """Hex of any length from 16, or an RFC UUID, in a sentence that speaks of a credential
+    (a token, a password, a 401, "revoked") and of no commit, release, certificate,
+    signature or id: "FWIW <hex> was revoked on Friday", "still 403 with <uuid> :(" (the third
+    carriers' thoughts). A digest or an id word before it is :func:`_unnamed_hex_key`'s."""
+    if not (_ANY_HEX.fullmatch(word) or _SAME_CASE_UUID.fullmatch(word)):
+        return False
+    lo = max(0, start - _SENTENCE_REACH)
+    hi = min(len(text), start + len(word) + _SENTENCE_REACH)
+    before = re.split(r"[.!?]\s|\n", text[lo:start])[-1]
+    after = re.split(r"[.!?](?:\s|$)|\n", text[start + len(word) : hi])[0]
+    sentence = before + " " + after
+    return _CREDENTIAL_TALK.search(sentence) is not None and not _NOT_CREDENTIAL_TALK.search(
+        sentence
+    )
 
 
 _ID_NAMED_AFTER = re.compile(r"(?i)[^.;!?\n]{0,60}?\b(?:ids?|uuids?|guids?|identifiers?)\b")

@@ -142,3 +142,19 @@ def test_secrets_in_a_git_remote_a_plan_and_a_binding_failure_go(text: str, secr
 )
 def test_urls_with_paths_and_plan_references_stay(text: str) -> None:
     assert R.redact_text(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ('npm config set //npm.acme.dev/:_authToken "m42ploz2wd"', "m42ploz2wd"),
+        ('glab variable set LEMLIST_TOKEN --value "centipede" --masked', "centipede"),
+    ],
+)
+def test_a_quoted_npm_token_and_a_glab_secret_variable_go(text: str, secret: str) -> None:
+    assert secret not in R.redact_text(text)[0]
+
+
+def test_a_glab_variable_not_named_for_a_secret_stays() -> None:
+    text = 'glab variable set DEPLOY_REGION --value "eu-west-1"'
+    assert R.redact_text(text)[0] == text

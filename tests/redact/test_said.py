@@ -281,6 +281,37 @@ def test_rfc_uuids_named_ids_and_listings_said_stay(text: str) -> None:
     assert said_keys(text) == []
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "FWIW c7d3c5b3bb87a43f6ecb66b93b467248a7914b9c8bbe135d3d was revoked on Friday.",
+        "still 403 with 27dfe8d8-889b-4380-92ff-9c3c6ea5d478 :(",
+        "the token 1122be45ae1bdd11f40d1ed29a25cbdcc70920c7 works",
+        'curl -H "Authorization: token cc50b0b353664e7376faa04d102af7a838fec256" (composer)',
+    ],
+)
+def test_hex_in_a_sentence_about_a_credential_is_a_key(text: str) -> None:
+    """Any length of hex, or an RFC UUID, where the sentence speaks of a token, a password,
+    a 401 or a revoked key and of no commit, release, certificate or id (the third
+    carriers' thoughts; a real token in composer's commit log)."""
+    assert len(said_keys(text)) == 1
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Fix auth token bug introduced in 4924be8f51f3e738c97db2c4ace51db7e938f28b",
+        "Bumps the token action from 57fd1958391e4c802d55ed4a26ff9a8d5812d3a9 to v2",
+        "The request 0f8fad5b-d9cb-469f-a165-70867728950e failed with 401",
+        "Add Fenko Vault (AAGUID d2717a32-9851-48a8-9961-b264c97a411a)",
+        "token signatures by expired keys: D783920D6D4F0C06AA4C25F3FE3958F9067BC667",
+    ],
+)
+def test_commits_bumps_requests_and_signatures_in_credential_talk_stay(text: str) -> None:
+    """What the first cut took from 1.18 M real commit messages and issues."""
+    assert said_keys(text) == []
+
+
 def test_a_key_id_after_kid_stays() -> None:
     """crAPI's JWK set (fresh13): a key's ``kid`` is its public id, whatever it looks like."""
     text = 'The trace shows "kid": "MKMZkDenUfuDF2byYowDj7tW5Ox6XG4Y1THTEGScRg8", twice.'
