@@ -118,6 +118,32 @@ def printed_spans(text: str, low: str, hits: list[str] | None) -> list[tuple[int
     return spans
 
 
+SAID_PATTERN = re.compile(
+    r"`([^`\n]{3,300})`[ \t]+(?:prints|printed|returns|returned|gives|gave|outputs|shows"
+    r"|showed)[ \t]+[`'\"]?([^\s`'\"]{6,1024}?)[`'\"]?(?=[\s,;:!?)]|\.(?:\s|$)|$)"
+)
+"""A command in backticks and what it printed, said in prose: "`cat /var/run/secrets/x/token`
+prints <value> inside the pod" (the third carriers' thoughts)."""
+SAID_TRIGGERS = ("`",)
+
+
+def said_printed_spans(text: str, low: str, hits: list[str] | None) -> list[tuple[int, int]]:
+    """The value a backticked command that prints a secret is said to print."""
+    return [
+        m.span(2)
+        for m in SAID_PATTERN.finditer(text)
+        if prints_a_secret(m[1]) and not _not_a_value(m[2]) and m[2].lower() not in _SAID_WORDS
+    ]
+
+
+_SAID_WORDS = frozenset((
+    "nothing", "something", "anything", "whatever", "undefined", "garbage", "gibberish",
+    "correctly", "properly", "successfully", "exactly", "instead", "another", "different",
+    "empty", "blank", "nothing.", "results", "output", "values", "everything",
+))  # fmt: skip
+"""What prose says a command prints when it is not the value ("prints nothing")."""
+
+
 def _not_a_value(value: str) -> bool:
     """A placeholder, a variable left unexpanded, a redaction already made, a section's
     or a PEM block's first line, or an error's first word."""

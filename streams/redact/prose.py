@@ -242,14 +242,14 @@ the noun and its space: the bare "key" trigger only counts beside api/access/pri
 
 _SETTING = (
     r"(?<![\w$])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|PASS|PWD|AUTH)"
-    r"[ \t]+(?:(?:is|was)(?:[ \t]+now)?|to|as|now)[ \t]+" + _VALUE
+    r"[ \t]+(?:(?:is|was)(?:[ \t]+now)?|(?:(?:is|was)[ \t]+)?set[ \t]+to|to|as|now)[ \t]+" + _VALUE
 )
 PROSE_SETTING = (
     _p(_SETTING, "_token ", "_key ", "_secret ", "_password ", "_passwd ", "_pass ", "_pwd ",
        "_auth "),
 )  # fmt: skip
 """An environment variable named for a secret, told its value in words ("I'll set
-DISCORD_TOKEN to 4705…", "GENERIC_ACCESS_KEY is now …"): the name, written as one
+DISCORD_TOKEN to 4705…", "GENERIC_ACCESS_KEY is now …", "… is set to …"): the name, written as one
 (upper case), does the work a ``=`` does in an assignment."""
 _UPPER_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*")
 """Another variable's or a file's name (``OTHER_VAR``, "add EXPORTER_SECRET to

@@ -142,7 +142,10 @@ SECRET_RULES: tuple[Rule, ...] = (
         # The one word a command that asks for a secret prints on the next line (printenv
         # TOKEN, kubectl get secret … | base64 -d, gcloud auth print-access-token):
         # printed.py; before the value rules, so a word-like password goes whole.
-        (_found(printed.PATTERN, printed.TRIGGERS, printed.printed_spans),),
+        (
+            _found(printed.PATTERN, printed.TRIGGERS, printed.printed_spans),
+            _found(printed.SAID_PATTERN, printed.SAID_TRIGGERS, printed.said_printed_spans),
+        ),
     ),
     Rule(
         "seed_phrase",

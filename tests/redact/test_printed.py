@@ -158,3 +158,30 @@ def test_a_quoted_npm_token_and_a_glab_secret_variable_go(text: str, secret: str
 def test_a_glab_variable_not_named_for_a_secret_stays() -> None:
     text = 'glab variable set DEPLOY_REGION --value "eu-west-1"'
     assert R.redact_text(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (
+            "Confirmed: `cat /var/run/secrets/acme/token` prints whiteduke inside the pod",
+            "whiteduke",
+        ),
+        ("`gh auth token` returns gho_16C7e42F292c6912E7710c838347Ae178B4a fine", "gho_16C7e42F"),
+        ("Heads-up: the CI variable ACME_TOKEN is set to qazwsx4562, which is mine", "qazwsx4562"),
+    ],
+)
+def test_what_a_secret_printing_command_is_said_to_print_goes(text: str, secret: str) -> None:
+    assert secret not in R.redact_text(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "`printenv GH_TOKEN` prints nothing.",
+        "`git rev-parse HEAD` prints 9fceb02d0ae598e95dc970b74767f19372d61af8 here",
+        "`echo $HOME` prints /home/bob",
+    ],
+)
+def test_what_other_commands_are_said_to_print_stays(text: str) -> None:
+    assert R.redact_text(text)[0] == text
