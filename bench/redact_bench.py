@@ -352,6 +352,7 @@ def main() -> None:
             "negcarried3",
             "negcarried4",
             "negcarried5",
+            "authneg",
         ),
         help="corpus split(s) to score (default: blind and tune; fresh: Nosey Parker's "
         "examples; fresh2: Kingfisher's and secretlint's; fresh3: Semgrep's rule tests; "
@@ -392,7 +393,8 @@ def main() -> None:
         "negatives only, paths, object keys, hashed URLs and public certificate lines; encneg: "
         "negatives only, public keys and signatures, encoded data, lock-file hashes and ids; "
         "negcarried: negatives only, harmless values in carrier texts written by hand; "
-        "negcarried2, negcarried3, negcarried4 and negcarried5: holdouts of the same kind)",
+        "negcarried2, negcarried3, negcarried4 and negcarried5: holdouts of the same kind; "
+        "authneg: negatives only, whole texts about credentials from real pages)",
     )
     parser.add_argument("--n", type=int, default=40_000)
     parser.add_argument("--repeat", type=int, default=3)

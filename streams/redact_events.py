@@ -532,7 +532,7 @@ class DictRedaction:
                 payload.update(dict.fromkeys(gate[1]))
         plan = _EVENT_PLANS[etype]
         raw = self._raw_mode and raw_allowed(kind := kind_for_event_type(etype), consent)
-        printing = trace_id is not None and not raw and etype in PRINTING_EVENTS
+        printing = etype in PRINTING_EVENTS and trace_id is not None and not raw
         if printing and (value := self._printing.read(etype, trace_id, event)) is not None:
             self.memory.learn(trace_id, [value])  # a command's printed secret
             counts = _add(counts, {PRINTED_RULE: 1})

@@ -307,7 +307,7 @@ def _names_itself(value: str, text: str, start: int) -> bool:
 
 _NO_CREDENTIAL_NAME = re.compile(
     r"(?:next|page|continuation|pagination|input|output|sync|resume)[_\-]?token"
-    r"|sec-websocket-key|(?<![a-z])(?:keyid|kid|logid)"
+    r"|sec-websocket-key|(?<![a-z])(?:keyid|kid|logid)|:\d{12}:secret"
 )
 _NAME_WINDOW = 32
 
@@ -317,7 +317,7 @@ def names_no_credential(text: str, start: int) -> bool:
     name, not a credential: ``"NextToken": "eyJ…"`` (AWS list output), ``"page_token": "…"``,
     ``"input_token": "NextToken"`` (paginator config), ``Sec-WebSocket-Key: …`` (a handshake
     nonce), ``"keyId": "…"`` (Sigstore's log key id, AWS KMS's ``KeyId``), a JWT header's
-    ``"kid"``, an object store's ``--key``. Names with separators are not read so:
+    ``"kid"``, an object store's ``--key``, an ARN's ``:secret:``. Names with ``_`` are not:
     ``private_key_id`` and an HMAC pair's ``access_key_id`` are one half of a credential the
     scanners report."""
     window = text[max(0, start - _NAME_WINDOW) : start].lower().rstrip(" \t\"':=")

@@ -126,10 +126,11 @@ _IPFS_CID = re.compile(rf"Qm[{_BASE58}]{{44}}|baf[a-z2-7]{{50,}}|z(?:b2rh|dj7)[{
 """An IPFS content id: CIDv0 (``Qm`` + 44 base58), CIDv1 in base32 (``bafy…``, ``bafk…``)
 or base58btc (``zb2rh…``, ``zdj7…``): the multihash of public content, its address."""
 _STRIPE_OBJECT = re.compile(
-    r"(?:pi|cus|ch|pm|src|in|sub|price|prod|txn|re|evt|acct|seti|card|py|po|tr|si|ii|il"
+    r"(?:pi|cus|ch|pm|src|in|sub|price|prod|txn|re|req|evt|acct|seti|card|py|po|tr|si|ii|il"
     r"|cs_test|cs_live)_[A-Za-z0-9]{14,70}"
 )
-"""A Stripe object id (``pi_1FEUYJJrZPYjysG3wkdSqF0B``, ``cus_…``, ``evt_…``): the API
+"""A Stripe object id (``pi_1FEUYJJrZPYjysG3wkdSqF0B``, ``cus_…``, ``evt_…``, a request's
+``req_…``): the API
 names objects so in every error and log line, and an id grants nothing. Its secrets have
 other prefixes (``sk_``, ``rk_``, ``whsec_``) or hold ``_secret_`` (a PaymentIntent's or
 SetupIntent's client secret ``pi_…_secret_…``), which this full match leaves out."""

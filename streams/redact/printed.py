@@ -25,10 +25,19 @@ import re
 
 from .accept import is_placeholder
 
-PATTERN = re.compile(r"\n")
-"""Every span's necessary condition (the engine's trigger checks): a command line and the
-line after it."""
-TRIGGERS = ("\n",)
+CUES = (
+    "token", "secret", "passw", "passphrase", "_pass", "pass_", "pass show", "pgpass", "pw",
+    "_key", "key_", "apikey", "api-key", "accesskey", "privatekey", "cred", "_auth", "auth_",
+    "authoriz", "$pass", "netrc", "vault", "op read", "--plain", "openssl", "ssm",
+)  # fmt: skip
+"""A literal every command that prints a secret holds (a secret's name or file, a printer):
+the rule's triggers, and what :func:`printed_spans` looks for first (most texts hold a
+newline, few a command line: a newline as the trigger cost 1.5 µs an event). Not the bare
+"key", "pass" and "auth", which the pre-check counts only in an assignment's context."""
+TRIGGERS = CUES
+_CUE = re.compile("|".join(re.escape(c) for c in CUES))
+PATTERN = _CUE
+"""Every span's necessary condition (the engine's trigger checks): a cue in the command."""
 
 _COMMAND_LINE = re.compile(
     r"(?m)^[ \t]*(?:\([^\s()]{1,40}\)[ \t]+)?"  # a virtualenv's or conda's name
@@ -45,7 +54,7 @@ _SECRET_NAME = re.compile(
 )
 _NOT_SECRET_NAME = re.compile(
     r"(?i)public|_ids?$|_path$|_file$|_dir$|_url$|_uri$|_host$|_user(?:name)?$|_name$|_arn$"
-    r"|_type$|_expir|_ttl$|_len(?:gth)?$|_header$|_endpoint$"
+    r"|_type$|_expir|_ttl$|_len(?:gth)?$|_header$|_endpoint$|_sock(?:et)?$"
 )
 _VARIABLE = re.compile(r"\$env:([A-Za-z_]\w*)|\$\{?([A-Za-z_]\w*)|%([A-Za-z_]\w*)%")
 _PRINTENV = re.compile(r"(?:^|[;&|(]\s*)printenv[ \t]+([A-Za-z_]\w*)")
@@ -84,9 +93,22 @@ def _secret_name(name: str) -> bool:
     return _SECRET_NAME.search(name) is not None and _NOT_SECRET_NAME.search(name) is None
 
 
+_FIELD = re.compile(r"\.data\.([\w\-]+)|\.data\[[ \t]*[\"']([^\"']+)|-field[= ]([\w\-.]+)")
+"""The field a command prints of a secret (``jsonpath='{.data.host}'``, ``-field=user``)."""
+_SUBSTITUTION = re.compile(r"\$\([^()]*$|`[^`]*$")
+"""An unclosed ``$(`` or backtick before a point: what is there runs inside a substitution,
+and prints into the outer command's line, not the terminal."""
+
+
 def prints_a_secret(command: str) -> bool:
     """The command prints a secret alone (see the module's docstring)."""
-    if _PRINTER.search(command) or _DECODED_SECRET.search(command):
+    if _CUE.search(command.lower()) is None:
+        return False
+    field = _FIELD.search(command)
+    if field and not _secret_name(next(g for g in field.groups() if g)):
+        return False  # a secret's host, user or database name printed
+    printer = _PRINTER.search(command) or _DECODED_SECRET.search(command)
+    if printer and not _SUBSTITUTION.search(command, 0, printer.start()):
         return True
     named = _PRINTENV.search(command)
     if named and _secret_name(named[1]):
@@ -103,10 +125,17 @@ def prints_a_secret(command: str) -> bool:
 
 
 def printed_spans(text: str, low: str, hits: list[str] | None) -> list[tuple[int, int]]:
-    """The one-word line printed right after each command that prints a secret."""
+    """The one-word line printed right after each command that prints a secret: the lines
+    holding a cue (:data:`_CUE`) are read as command lines, no other."""
     spans: list[tuple[int, int]] = []
-    for command in _COMMAND_LINE.finditer(text):
-        if not prints_a_secret(command[1]):
+    read: set[int] = set()
+    for cue in _CUE.finditer(low):
+        line_start = low.rfind("\n", 0, cue.start()) + 1
+        if line_start in read:
+            continue
+        read.add(line_start)
+        command = _COMMAND_LINE.match(text, line_start)
+        if command is None or command.end() <= cue.start() or not prints_a_secret(command[1]):
             continue
         line = _VALUE_LINE.match(text, command.end())
         if line is None:
@@ -124,7 +153,7 @@ SAID_PATTERN = re.compile(
 )
 """A command in backticks and what it printed, said in prose: "`cat /var/run/secrets/x/token`
 prints <value> inside the pod" (the third carriers' thoughts)."""
-SAID_TRIGGERS = ("`",)
+SAID_TRIGGERS = CUES
 
 
 def said_printed_spans(text: str, low: str, hits: list[str] | None) -> list[tuple[int, int]]:
@@ -146,13 +175,20 @@ _SAID_WORDS = frozenset((
 
 def _not_a_value(value: str) -> bool:
     """A placeholder, a variable left unexpanded, a redaction already made, a section's
-    or a PEM block's first line, or an error's first word."""
+    or a PEM block's first line, an error's first word, a path, a URL (its credentials are
+    the URL rules'), a host name or an e-mail address."""
     if "[REDACTED:" in value or value.startswith(("$", "%", "[", "{", "<", "-----")):
         return True
+    if value.startswith(("/", "~", "./", "../")) or "://" in value or _HOST.fullmatch(value):
+        return True  # $SSH_AUTH_SOCK's socket, a token's URL, github.com
     return value.endswith(":") or is_placeholder(value)
 
 
+_HOST = re.compile(r"(?:[\w.+\-]+@)?[a-z0-9\-]+(?:\.[a-z0-9\-]+)*\.[a-z]{2,24}")
+
+
 MAX_PENDING = 20_000
+MAX_VERDICTS = 4_096
 PRINTING_EVENTS = frozenset(("terminal_command", "terminal_output"))
 """The events :class:`PrintingCommands` reads: a command, then what it printed."""
 
@@ -169,6 +205,9 @@ class PrintingCommands:
 
     def __init__(self) -> None:
         self._pending: dict[str, str] = {}
+        self._verdicts: dict[str, bool] = {}
+        """:func:`prints_a_secret` per command already read: a trace repeats its commands
+        (a test run, a build), and the readings cost a dozen searches."""
 
     def read(self, etype: str, trace_id: str, event: dict) -> str | None:
         """Note a command, or read an output (``etype``: one of :data:`PRINTING_EVENTS`)."""
@@ -179,7 +218,13 @@ class PrintingCommands:
 
     def command(self, trace_id: str, event: dict) -> None:
         """Note (or forget) the trace's last command, by whether it prints a secret."""
-        if prints_a_secret(event["payload"].get("command") or ""):
+        command = event["payload"].get("command") or ""
+        verdict = self._verdicts.get(command)
+        if verdict is None:
+            if len(self._verdicts) >= MAX_VERDICTS:
+                self._verdicts.clear()
+            verdict = self._verdicts[command] = prints_a_secret(command)
+        if verdict:
             self._pending.pop(trace_id, None)
             self._pending[trace_id] = event.get("event_id") or ""
             if len(self._pending) > MAX_PENDING:
@@ -191,10 +236,12 @@ class PrintingCommands:
         """Replace the one word a pending command printed, when this output chunk is that
         word alone (the command's child, or the next output of a trace whose importer links
         none); the word replaced, for the trace's memory."""
-        command_id = self._pending.pop(trace_id, None)
+        if trace_id not in self._pending:
+            return None  # most outputs: no command of the trace asked for a secret
+        command_id = self._pending.pop(trace_id)
         payload = event["payload"]
         chunk = payload.get("chunk_text")
-        if command_id is None or not chunk:
+        if not chunk:
             return None
         parent = (event.get("context") or {}).get("parent_event_id")
         if parent not in (None, command_id):

@@ -103,6 +103,11 @@ def _assignment(value: str) -> bool:
     return not (name != name.lower() and name != name.upper() and any(c.isdigit() for c in name))
 
 
+_NAMED_BY_A_COMMAND = re.compile(
+    r"(?:kubectl|oc)[ \t][^\n|;&]*?(?:get|describe|delete|edit|patch|label|annotate)[ \t]+"
+    r"secrets?[ \t]+(?:-\S+[ \t]+)*$"
+)
+"""A Kubernetes command naming the secret it reads (authneg: ``robot-token-66z81``)."""
 _EMAIL = re.compile(r"@[\w\-]+\.[A-Za-z]|^@|@$")
 _DIGIT_IN_WORD = re.compile(r"[a-z]\d[a-z]")
 _DOTTED_NAME = re.compile(r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+")
@@ -114,8 +119,10 @@ def told_password(value: str, text: str, start: int, end: int) -> bool:
     """The value reads as a password or key (see the module's docstring)."""
     value = value.rstrip("?!.")  # the sentence's end ("if password is missing?")
     low = value.lower()
-    if value.startswith(("$", "{", "%", "<", "[")) or is_placeholder(value):
-        return False  # a reference ($SUPABASE_KEY, {{secret}}), a placeholder
+    if value.startswith(("$", "{", "%", "<", "[", "-")) or is_placeholder(value):
+        return False  # a reference ($SUPABASE_KEY, {{secret}}), a placeholder, a flag
+    if _NAMED_BY_A_COMMAND.search(text, max(0, start - 80), start):
+        return False  # kubectl describe secret <name>: the object's name
     if _assignment(value):
         return False  # token=$TOKEN, id=1234&x=5: an assignment or a query, not a value
     if len(value) < 8 or "/" in value or _EMAIL.search(value):
@@ -269,9 +276,11 @@ def told_setting(value: str, text: str, start: int, end: int) -> bool:
     """The value told to a secret's variable is one unless it is a word or a name
     (``something``, ``my_token``, ``OTHER_VAR``, ``id_token.value``), a reference or a
     placeholder (``$TOKEN``, ``{{secret}}``, ``<your key>``), a path, a URL or a number."""
-    value = value.rstrip("?!.")
+    value = value.rstrip("?!.:;,")
     if len(value) < 6 or is_placeholder(value) or value.startswith(("$", "{", "%", "<", "[")):
         return False
+    if all(_PLAIN_WORD.fullmatch(part) for part in value.split("-")):
+        return False  # "GITHUB_TOKEN is short-lived: …" (authneg): words, not a value
     if "/" in value or _PLAIN_WORD.fullmatch(value) or _upper_name(value):
         return False
     if _assignment(value):

@@ -240,6 +240,14 @@ _WINDOW = 600
 _PINNED_REF = re.compile(r"[\w.\-]+/[\w.\-]+@$")
 _COMMIT = re.compile(r"[0-9a-f]{40}")
 """``owner/repo@`` before a commit: a pinned action or package (``actions/x-token@<sha>``)."""
+_COMMIT_VERB = re.compile(
+    r"(?i)(?:revert(?:s|ed|ing)?|cherry-pick(?:s|ed|ing)?|commit|(?:introduced|fixed|landed)"
+    r"[ \t]+in)[ \t]+$"
+)
+"""What a commit is done to or named by ("reverting <sha>", "introduced in <sha>")."""
+_LISTED_COMMIT = re.compile(r"[ \t]+\d{4}-\d{2}-\d{2}\b")
+"""``git log --format='%H %ad %s' --date=short``: a line that opens with a commit and its
+date."""
 _AWS_SCOPE = re.compile(r"\d{8}/[a-z0-9\-]+/[a-z0-9\-]+/aws4_request")
 _AFTER_SCOPE = re.compile(r"/aws4_request[ \t]*\n[ \t]*$")
 """A SigV4 string to sign: its credential scope, then the canonical request's SHA-256."""
@@ -308,7 +316,11 @@ def in_public_record(token: str, text: str, start: int, end: int) -> bool:
         return True  # a CI service's ciphertext, a pushed commit
     if _HOST_AFTER.match(text, end) and not text.startswith(("://", "@"), max(0, start - 3)):
         return True  # a host name's first label (a URL's userinfo is the URL rules')
-    if _COMMIT.fullmatch(token) and _PINNED_REF.search(text, max(0, start - 120), start):
+    if _COMMIT.fullmatch(token) and (
+        _PINNED_REF.search(text, max(0, start - 120), start)
+        or _COMMIT_VERB.search(text, max(0, start - 24), start)
+        or (_LISTED_COMMIT.match(text, end) and text[start - 1 : start] in ("", "\n"))
+    ):
         return True
     if _FINGERPRINT.fullmatch(token) and _FINGERPRINT_LABEL.search(text[line_start:start]):
         return True

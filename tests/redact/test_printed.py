@@ -185,3 +185,41 @@ def test_what_a_secret_printing_command_is_said_to_print_goes(text: str, secret:
 )
 def test_what_other_commands_are_said_to_print_stays(text: str) -> None:
     assert R.redact_text(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "$ echo $SSH_AUTH_SOCK\n/tmp/ssh-K7mj2w5Jjkmw/agent.23973\n",  # a socket's path
+        "$ GH_TOKEN=$(gh auth token) gh auth status\ngithub.com\n",  # printed into a variable
+        "$ kubectl get secret db -o jsonpath='{.data.host}' | base64 -d\npg-main-7f9c2\n",
+        "$ vault kv get -field=username secret/db\nsvc-billing-2\n",
+        "$ printenv OAUTH_TOKEN_URL\nhttps://login.example.com/oauth/token\n",
+    ],
+)
+def test_a_socket_a_substitution_and_a_secrets_other_fields_stay(text: str) -> None:
+    """authneg (harmless texts about credentials, from real pages): what the first cut of
+    the reading took."""
+    assert "printed_secret" not in R.redact_text(text)[1]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "$ kubectl describe secret robot-token-66z81\nName:\t\trobot-token-66z81\n",
+        "vault kv get -mount=secret -field=passcode creds",
+        "secret-user2\tarn:aws:secretsmanager:us-east-1:849355752309:secret:secret-user2-aStkNp",
+        "Disabled refresh tokens again by reverting 9f44663465215564d5092e945452acb3bcf32311: no",
+        "1e76606719c8d5cbee0bdf1810a999487fbb94ce 2023-09-12 Key rotation with KeySet (#344)",
+        "Stripe debug output shows request req_T3UJiX9Rbhlh8V; auth failed there",
+        "The GITHUB_TOKEN is short-lived: it expires when the job finishes",
+    ],
+)
+def test_names_commits_and_ids_in_texts_about_credentials_stay(text: str) -> None:
+    """authneg's texts the engine altered before this session: a Kubernetes secret's name,
+    a vault flag, an ARN's secret name, reverted and listed commits, a Stripe request id,
+    a told adjective."""
+    out = DictRedaction(Redactor()).event(
+        {"type": "thought", "payload": {"kind": "plan", "content_text": text},
+         "actor": {}, "context": {}}, None)  # fmt: skip
+    assert R.redact_text(text)[0] == text and out["payload"]["content_text"] == text

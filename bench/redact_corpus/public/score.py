@@ -110,9 +110,11 @@ CARRIED_NEGATIVE_SPLITS = {
     "negcarried3": "negcarried3_negatives.jsonl",
     "negcarried4": "negcarried4_negatives.jsonl",
     "negcarried5": "negcarried5_negatives.jsonl",
+    "authneg": "authneg_negatives.jsonl",
 }
 """Negatives-only splits whose rows bring their own carrier text (``carrier``: command,
-output, patch, snapshot or thought, written by hand around the ``value``): each text is
+output, patch, snapshot or thought, written by hand around the ``value``; ``authneg``'s are
+whole texts about credentials, from real pages, with no value marked): each text is
 stored through its carrier's field (:data:`CARRIER_FIELDS`), as a capture would store it."""
 
 
