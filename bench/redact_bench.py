@@ -63,7 +63,7 @@ the text recall
 of the same secrets in a second set of carriers written without reading the rules
 (``second_carriers_text_recall``, ``carriers2.py``), and of its single-line provider
 secrets in a third set written without reading the rules or the first two
-(``third_carriers_text_recall``, ``carriers3.py``); all also stored through the event
+(``third_carriers_text_recall``, ``carriers3/``); all also stored through the event
 field each carrier lives in, as the stream keeps them (``text_recall_in_fields``: the text
 rules and the field's reading, ``schemas.fields.LONE_VALUES``). ``--split realneg`` scores the
 negatives-only split of harmless strings taken from real public files.
