@@ -358,11 +358,15 @@ def key_spans(
 
 
 HANDLING_VERB = re.compile(
-    r"(?<![a-z0-9])(?:pasted|copied|rotated|regenerated|leaked|rejects|rejected|revoked)"
-    r"(?![a-z])"
+    r"(?<![a-z0-9])(?:pasted|copied|rotated|regenerated|leaked|rejects|rejected|revoked"
+    r"|hard-?code[ds]?)(?![a-z])"
 )
-"""What people do to a credential, right before it: ``Pasted V from…``, ``acme rejects V``."""
-HANDLING_LITERALS = ("pasted", "copied", "rotated", "regenerated", "leaked", "reject", "revoked")
+"""What people do to a credential, right before it: ``Pasted V from…``, ``acme rejects V``,
+``if I hardcode V in the constructor`` (the third carriers)."""
+HANDLING_LITERALS = (
+    "pasted", "copied", "rotated", "regenerated", "leaked", "reject", "revoked", "hardcode",
+    "hard-code",
+)  # fmt: skip
 
 
 def verb_key_spans(

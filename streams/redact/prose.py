@@ -200,6 +200,32 @@ def told_one(value: str, text: str, start: int, end: int) -> bool:
     return _NOUN_BEFORE.search(head) is not None and told_password(value, text, start, end)
 
 
+_REFUSED = (
+    r"(?:api[ _-]?key|token|password|passphrase|secret|credentials?)[ \t]+"
+    r"(?:'([^'\s]{6,128})'|\"([^\"\s]{6,128})\")[ \t]+(?:is|was|has[ \t]+been|has)[ \t]+"
+    r"(?:not[ \t]+valid|invalid|expired|revoked|rejected|disabled|incorrect|wrong|unknown"
+    r"|not[ \t]+recognized)"
+)
+_REFUSED_WORDS = (
+    "valid", "expired", "revoked", "rejected", "disabled", "incorrect", "wrong", "unknown",
+    "recognized",
+)  # fmt: skip
+PROSE_REFUSED = (_p(_REFUSED, *_REFUSED_WORDS, lower=True),)
+"""A quoted value a service's error says it refused: "API key 'MindTheGap' is not valid
+for this workspace" (the third carriers' 401 body). The refusal names a credential, so the
+value counts whatever its form (a word too)."""
+
+
+def refused_value(value: str, text: str, start: int, end: int) -> bool:
+    """The refused value is no placeholder, reference or scheme's name."""
+    if value.lower() in _SCHEMES or value.startswith(("$", "{", "%", "<", "[")):
+        return False
+    return not is_placeholder(value)
+
+
+_SCHEMES = frozenset(("bearer", "basic", "digest", "jwt", "oauth", "oauth2", "apikey", "hmac"))
+
+
 _KEY_NOUNS = ("key", "bearer")
 _NOT_A_SECRET_KEY = re.compile(
     r"(?:public|primary|foreign|sort|partition|cache|dict|dictionary|lookup|hash|map|"

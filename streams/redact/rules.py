@@ -479,6 +479,7 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule("config_secret", statements.CONFIG_SECRET, accept.assignment_value),
     Rule("prose_secret", prose.PROSE_SECRET, prose.told_password),
     Rule("prose_secret", prose.PROSE_ONE, prose.told_one),
+    Rule("prose_secret", prose.PROSE_REFUSED, prose.refused_value),
     Rule("prose_key", prose.PROSE_KEY, prose.told_key),
     Rule("prose_setting", prose.PROSE_SETTING, prose.told_setting),
     Rule("client_key_argument", statements.CLIENT_KEY_ARGUMENT, statements.client_literal),

@@ -30,6 +30,11 @@ LONG_RUN = "Qx7" + "aB3dE5fG7hJ9kL2mN4pQ6rS8tU0vW1xY3zA5bC7dE9fG2hJ4kL6mN8p" * 5
         ("Copied 6dca64e2b7c94a1f8e3d2c1b0a998877 out of the dashboard", "6dca64e2b7c94a1f"),
         ("the API rejects 26f5fd7a3b2c4d5e6f708192a3b4c5d6 since noon", "26f5fd7a3b2c4d5e"),
         ("I revoked 9d57fe072befa4df542f1014f9d253699aa01 this morning", "9d57fe072befa4df"),
+        (
+            "if I hardcode 1122be45ae1bdd11f40d1ed29a25cbdcc70920c7 in the constructor",
+            "1122be45ae1b",
+        ),
+        ("The fixture hard-codes 'c7d3c5b3bb87a43f6ecb66b93b467248a7914b9c' so", "c7d3c5b3bb87"),
         (f"the credentials {BASIC} come from the vault", BASIC),
         (
             'svc = Service("2c57b42d056b3409b664000fec80af90")\nAuthError: 401 Unauthorized',

@@ -358,3 +358,28 @@ def test_a_new_one_and_a_qualified_noun_tell_a_secret(text: str, secret: str) ->
 )
 def test_a_new_thing_or_a_curve_stays(text: str) -> None:
     assert R.redact_text(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ('"message": "API key \'MindTheGap\' is not valid for this workspace"', "MindTheGap"),
+        ('Error: token "tpsreports" has expired', "tpsreports"),
+    ],
+)
+def test_a_quoted_value_a_service_refused_goes(text: str, secret: str) -> None:
+    """The third carriers' 401 body: the refusal names a credential, so a word counts."""
+    out, found = R.redact_text(text)
+    assert secret not in out and "prose_secret" in found, out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "token 'Bearer' is invalid",  # a scheme's name
+        "secret '${SECRET}' is invalid",  # a reference
+        'the password "password" is incorrect',  # a placeholder
+    ],
+)
+def test_a_refused_scheme_reference_or_placeholder_stays(text: str) -> None:
+    assert R.redact_text(text)[0] == text
