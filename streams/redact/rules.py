@@ -324,8 +324,8 @@ SECRET_RULES: tuple[Rule, ...] = (
             _assignment(r"pwd", "pwd"),
             _assignment(r"secret", "secret"),
             _assignment(r"token", "token"),
-            _assignment(r"api[_\-]?key", "key"),
-            _assignment(r"access[_\-]?key", "key"),
+            _assignment(r"api[_.\-]?key", "key"),  # api.key: Spring/Java properties
+            _assignment(r"access[_.\-]?key", "key"),
             _assignment(r"private[_\-]?key", "key"),
             _assignment(
                 r"(?:client|account|signing|master|encryption|license|app|preshared)[_\-]?key",

@@ -223,3 +223,20 @@ def test_names_commits_and_ids_in_texts_about_credentials_stay(text: str) -> Non
         {"type": "thought", "payload": {"kind": "plan", "content_text": text},
          "actor": {}, "context": {}}, None)  # fmt: skip
     assert R.redact_text(text)[0] == text and out["payload"]["content_text"] == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("lemlist.api.key=swordfish!23", "swordfish!23"),  # Spring's application.properties
+        ("aws.access.key: qazwsx4562", "qazwsx4562"),
+    ],
+)
+def test_a_dotted_api_or_access_key_property_is_a_secrets_name(text: str, secret: str) -> None:
+    """The third carriers' Spring properties file: ``api.key`` as ``api_key``."""
+    assert secret not in R.redact_text(text)[0]
+
+
+def test_a_dotted_api_key_propertys_reference_and_header_name_stay() -> None:
+    for text in ("my.api.key=${API_KEY}", "api.key.header=X-Api-Key"):
+        assert R.redact_text(text)[0] == text
