@@ -9,20 +9,24 @@ there as a token). A session's terminal output shows the command after its promp
 (``$``, ``%``, ``❯``, ``user@host:~$``, ``PS C:\\>``), then what it printed.
 
 Taken: the first line after such a command line when it is one word (no blank), 6 to 1,024
-signs, not a placeholder, not a variable left unexpanded and not a bracketed or PEM line
-(a credentials file's ``[default]``; a key's block is the PEM rule's). What makes a command
+signs, not a placeholder, not a variable left unexpanded, not a bracketed or PEM line (a
+credentials file's ``[default]``; a key's block is the PEM rule's), and not a path, a URL, a
+host or an e-mail address (``echo $SSH_AUTH_SOCK``, ``github.com``). What makes a command
 one that prints a secret (:func:`prints_a_secret`): an environment variable named for a
 secret echoed or printed (``TOKEN``, ``SECRET``, ``PASSWORD``, ``API_KEY``, ``_KEY``,
 ``AUTH``, ``CREDENTIAL``; not ``…_ID``, ``…_URL``, ``…_FILE``, ``PUBLIC…``), a file so
 named shown (``cat``, ``type``, ``Get-Content``), a Kubernetes secret decoded, or a tool's
 own command for printing one (cloud CLIs' access tokens, password managers' ``-w``/``read``,
-``openssl rand``, ``docker swarm join-token -q``).
+``openssl rand``, ``docker swarm join-token -q``) — not inside ``$(…)``, and of a secret's
+fields only one whose name says secret (``{.data.password}``, not ``{.data.host}``). The same
+in prose ("`cat …/token` prints …"), and across events (:class:`PrintingCommands`).
 """
 
 from __future__ import annotations
 
 import re
 
+from . import lines
 from .accept import is_placeholder
 
 CUES = (
@@ -47,6 +51,9 @@ _COMMAND_LINE = re.compile(
     r"[ \t]+(\S[^\n]{0,2000})\n"
 )
 """A command after its prompt, and the end of its line."""
+_COMMAND_REACH = 2_600
+"""How far back a cue's line may start: a prompt and a command of the lengths above. Read
+within it, a long line of many cues costs linear time (:mod:`.lines`)."""
 
 _SECRET_NAME = re.compile(
     r"(?i)token|secret|passw|pwd|passphrase|api_?key|access_?key|private_?key|credential"
@@ -130,9 +137,9 @@ def printed_spans(text: str, low: str, hits: list[str] | None) -> list[tuple[int
     spans: list[tuple[int, int]] = []
     read: set[int] = set()
     for cue in _CUE.finditer(low):
-        line_start = low.rfind("\n", 0, cue.start()) + 1
-        if line_start in read:
-            continue
+        line_start = lines.line_start(low, cue.start(), _COMMAND_REACH)
+        if line_start in read or (line_start and low[line_start - 1] != "\n"):
+            continue  # read already, or too long a line for a prompt and a command
         read.add(line_start)
         command = _COMMAND_LINE.match(text, line_start)
         if command is None or command.end() <= cue.start() or not prints_a_secret(command[1]):
