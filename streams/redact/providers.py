@@ -8,6 +8,7 @@ few providers that document a variable's name instead of a prefix. Part of
 from __future__ import annotations
 
 from . import accept
+from .entropy import _classes
 from .pattern import Rule
 from .pattern import literal as _p
 from .pattern import prefixed as _prefixed
@@ -19,10 +20,8 @@ def _drawn_body(value: str, text: str, start: int, end: int) -> bool:
     count up and is no stand-in: the body of a form this exact is too short for the word
     test of :func:`.accept.token_body`, which took ``AAAZ5BhleEv7`` (an Alibaba id, Watchman's
     fixture) for a name's parts."""
-    body = value[4:]
-    classes = (body.lower() != body) + (body.upper() != body) + any(c.isdigit() for c in body)
     return (
-        classes >= 2
+        sum(_classes(value[4:])) >= 2
         and accept.no_count(value, text, start, end)
         and not accept.is_placeholder(value)
     )

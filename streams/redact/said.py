@@ -210,6 +210,10 @@ _NOT_CREDENTIAL_TALK = re.compile(
     r"(?![a-z0-9])"
 )
 _SENTENCE_REACH = 160
+_SENTENCE_END = re.compile(r"[.!?](?:\s|$)|\n")
+"""A sentence's end after the word: a stop and a blank (or the text's end), or a new line."""
+_SENTENCE_END_BEFORE = re.compile(r"[.!?]\s|\n")
+"""One before it: a stop glued to the word (``x.<hex>``) does not end the sentence."""
 
 
 def _hex_in_credential_talk(word: str, text: str, start: int) -> bool:
@@ -221,8 +225,8 @@ def _hex_in_credential_talk(word: str, text: str, start: int) -> bool:
         return False
     lo = max(0, start - _SENTENCE_REACH)
     hi = min(len(text), start + len(word) + _SENTENCE_REACH)
-    before = re.split(r"[.!?]\s|\n", text[lo:start])[-1]
-    after = re.split(r"[.!?](?:\s|$)|\n", text[start + len(word) : hi])[0]
+    before = _SENTENCE_END_BEFORE.split(text[lo:start])[-1]
+    after = _SENTENCE_END.split(text[start + len(word) : hi])[0]
     sentence = before + " " + after
     return _CREDENTIAL_TALK.search(sentence) is not None and not _NOT_CREDENTIAL_TALK.search(
         sentence
