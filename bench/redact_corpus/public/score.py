@@ -325,15 +325,21 @@ redaction step (the text rules and the field's reading: ``schemas.fields.LONE_VA
 as the issue's tester measured."""
 
 
-def in_fields(
-    split: str, second: bool = False, redactor: Redactor | None = None, third: bool = False
-) -> Report:
+WORDINGS: dict[str, Callable[[str | None, str], list[Carried]]] = {
+    "first": text_cases,
+    "second": alt_text_cases,
+    "third": third_text_cases,
+}
+"""The three sets of carrier wordings: ours (``carriers.py``), and two written without
+reading the rules (``carriers2``, ``carriers3``)."""
+
+
+def in_fields(split: str, wording: str = "first", redactor: Redactor | None = None) -> Report:
     """Text recall of ``split``'s carried secrets stored through their carrier's field
     (:data:`CARRIER_FIELDS`): what an event keeps, not what the text rules alone leave.
-    ``second``/``third``: in the second or third set of wordings instead of the first."""
+    ``wording``: which set of carriers (:data:`WORDINGS`)."""
     secrets_file = SPLIT_FILES.get(split, DEFAULT_FILES)[0]
-    wording = third_text_cases if third else alt_text_cases if second else text_cases
-    cases = wording(split, secrets_file)
+    cases = WORDINGS[wording](split, secrets_file)
     redaction = DictRedaction(redactor or Redactor())
     report = Report()
     _score_texts(
@@ -502,20 +508,21 @@ def negatives_only(split: str, redactor: Redactor | None = None) -> Report:
 def second_carriers(split: str, redactor: Redactor | None = None) -> Report:
     """Text recall of ``split``'s secrets in the second, independently written carriers
     (``carriers2``: wordings written without reading the rules)."""
-    secrets_file = SPLIT_FILES.get(split, DEFAULT_FILES)[0]
-    report = Report()
-    scan = (redactor or Redactor()).redact_text
-    _score_texts(report, alt_text_cases(split, secrets_file), _text_rules(scan))
-    return report
+    return _in_wording(split, "second", redactor)
 
 
 def third_carriers(split: str, redactor: Redactor | None = None) -> Report:
     """Text recall of ``split``'s single-line provider secrets in the third set of wordings
     (``carriers3``: written without reading the rules or the first two sets)."""
+    return _in_wording(split, "third", redactor)
+
+
+def _in_wording(split: str, wording: str, redactor: Redactor | None) -> Report:
+    """What the text rules alone leave of ``split``'s secrets in a set of :data:`WORDINGS`."""
     secrets_file = SPLIT_FILES.get(split, DEFAULT_FILES)[0]
     report = Report()
     scan = (redactor or Redactor()).redact_text
-    _score_texts(report, third_text_cases(split, secrets_file), _text_rules(scan))
+    _score_texts(report, WORDINGS[wording](split, secrets_file), _text_rules(scan))
     return report
 
 
