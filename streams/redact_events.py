@@ -511,7 +511,7 @@ class DictRedaction:
         self._scan: Scan = partial(redactor.redact_text, secrets=self._found)
         self._memo: Memo = {}
         self._read_memo: dict[str, Memo] = {}
-        self._printing = PrintingCommands()
+        self._printing = PrintingCommands(self.memory)
 
     def event(
         self, event: dict[str, Any], consent: ConsentFlags | None, trace_id: str | None = None

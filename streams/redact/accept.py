@@ -13,7 +13,6 @@ import re
 
 from schemas.shapes import password_like
 
-from .entropy import UNDERSCORE_UUID
 from .ids import public_id
 from .names import drawn_letters, is_identifier_like
 from .public_material import public_value
@@ -23,7 +22,6 @@ from .value_forms import (
     RESOURCE_REF,
     bracketed_placeholder,
     comment_words,
-    counts_up,
     cut_or_tagged,
     doc_field,
     drawn_stand_in,
@@ -307,7 +305,7 @@ def _names_itself(value: str, text: str, start: int) -> bool:
 
 _NO_CREDENTIAL_NAME = re.compile(
     r"(?:next|page|continuation|pagination|input|output|sync|resume)[_\-]?token"
-    r"|sec-websocket-key|(?<![a-z])(?:keyid|kid|logid)|:\d{12}:secret"
+    r"|sec-websocket-key|(?<![a-z])(?:keyid|kid|logid)"
 )
 _NAME_WINDOW = 32
 
@@ -320,11 +318,27 @@ def names_no_credential(text: str, start: int) -> bool:
     ``"kid"``, an object store's ``--key``, an ARN's ``:secret:``. Names with ``_`` are not:
     ``private_key_id`` and an HMAC pair's ``access_key_id`` are one half of a credential the
     scanners report."""
+    if _inside_an_arn(text, start):
+        return True  # arn:aws:secretsmanager:…:secret:<name>: a resource's name
     window = text[max(0, start - _NAME_WINDOW) : start].lower().rstrip(" \t\"':=")
     if window.endswith("--key") and object_store_call(text, start):
         return True  # aws s3api get-object --bucket b --key <an object's name>
     ends = [m.end() for m in _NO_CREDENTIAL_NAME.finditer(window)]
     return bool(ends) and ends[-1] == len(window)
+
+
+_ARN_REACH = 256
+_ARN_ENDS = frozenset(" \t\n\"'`,;()[]{}<>")
+
+
+def _inside_an_arn(text: str, start: int) -> bool:
+    """``start`` is inside an ARN (``arn:<partition>:<service>:…`` and no space, quote or
+    bracket since): an ARN names a resource, and the ``secret:``, ``key/`` or ``parameter/``
+    in it is its type, never a credential's name (``entropy.in_path`` spares its runs)."""
+    at = text.rfind("arn:", max(0, start - _ARN_REACH), start)
+    if at < 0 or (at and (text[at - 1].isalnum() or text[at - 1] in "_-")):
+        return False
+    return text.count(":", at, start) >= 3 and not any(c in _ARN_ENDS for c in text[at:start])
 
 
 def _random_segment(segment: str) -> bool:
@@ -414,91 +428,6 @@ def secret_store_entry(value: str, text: str, start: int, end: int) -> bool:
     if unquoted(value).startswith("@"):
         return False
     return assignment_value(value, text, start, end)
-
-
-def api_key_user(value: str, text: str, start: int, end: int) -> bool:
-    """Accept curl's ``-u <user>:`` user as an API key when it holds digits and letters
-    (``sk_test_4eC39Hq…:``, ``thisIsDog11:``); a plain user name (``developer:``) stays."""
-    has_digit = any(c.isdigit() for c in value)
-    has_letter = any(c.isalpha() for c in value)
-    return has_digit and has_letter and not is_placeholder(value)
-
-
-def mixed_token(value: str, text: str, start: int, end: int) -> bool:
-    """Accept a prefixed token only when its body mixes letters and digits like a key.
-
-    Used for ``sk-…`` so kebab-case words that happen to start with ``sk-`` do not count,
-    nor a stand-in that counts up (``sk-proj-TESTkey1234567890abcdef…``).
-    """
-    has_digit = any(c.isdigit() for c in value)
-    has_upper = any(c.isupper() for c in value)
-    has_lower = any(c.islower() for c in value)
-    return has_digit and has_upper and has_lower and not counts_up(value)
-
-
-_PREFIX_MAX = 16
-"""Documented prefixes end with ``_`` or ``-`` within 16 characters (``AGE-SECRET-KEY-``)."""
-_BODY_MIN = 12
-
-
-def token_body(value: str, text: str, start: int, end: int) -> bool:
-    """Accept a prefixed token whose body reads as key material, not as a name.
-
-    Weaker than :func:`mixed_token` (Hugging Face tokens have no digits, Mailgun keys no
-    upper case): two of digits, upper and lower case, and not mostly dictionary-like
-    segments (``hf_hub_download_from_cache`` is a name). The body is what follows the
-    first ``_``, or else what follows the last ``_``/``-`` of the first 16 characters
-    (``thog-key-946c…``: the prefix's words are not the body); either reading may pass.
-    """
-    if start and text[start - 1].isalnum():
-        return False  # inside a longer word ("vipul-…" is a file name, not a Pulumi token)
-    if counts_up(value):
-        return False  # RGAPI-01234567-89ab-cdef-0123-456789abcdef: a documentation stand-in
-    if "_" in value and len(UNDERSCORE_UUID.sub("", value)) <= _PREFIX_MAX:
-        return False  # a prefix and a UUID written with underscores: a name (api_org_<uuid>)
-    body = value[value.find("_") + 1 :] if "_" in value[:10] else value
-    if _key_material(body):
-        return True
-    head = value[:_PREFIX_MAX]
-    cut = max(head.rfind("_"), head.rfind("-"))
-    return cut >= 0 and len(value) - cut > _BODY_MIN and _key_material(value[cut + 1 :])
-
-
-def no_count(value: str, text: str, start: int, end: int) -> bool:
-    """Accept a token of a fixed documented form unless it counts up (:func:`counts_up`:
-    ``da2-abcdefghijklmnopqrstuvwxyz`` is a stand-in in the form's documentation)."""
-    return not counts_up(value)
-
-
-def _key_material(body: str) -> bool:
-    classes = (
-        any(c.isdigit() for c in body)
-        + any(c.isupper() for c in body)
-        + any(c.islower() for c in body)
-    )
-    return classes >= 2 and not is_identifier_like(body)
-
-
-_LEGACY_WORKSPACE = re.compile(r"(?:[0-9]-)?(?=[a-z]*[0-9])[0-9a-zA-Z]{8,48}")
-
-
-_DIGIT_GROUPS = re.compile(r"\d{9,}(?:-\d{9,})+")
-"""A Slack token's workspace, user or bot ids, with a last part of digits too."""
-
-
-def slack_token(value: str, text: str, start: int, end: int) -> bool:
-    """A Slack token has a long random body with digits (``xoxb-1234…-…``); a short
-    ``xoxo-indieweb`` or a masked ``xoxb-xxxx…`` is not one."""
-    body = value[5:]
-    if value[:5] in ("xoxa-", "xoxr-") and _LEGACY_WORKSPACE.fullmatch(body):
-        return True  # a legacy workspace token (gitleaks' xox[ar]-(d-)?…): short by design
-    if _DIGIT_GROUPS.fullmatch(body):
-        return not counts_up(body)  # xoxb-128493760512-5973168421320-…: ids only, still one
-    return (
-        len(value) >= 24
-        and any(c.isdigit() for c in body)
-        and not is_identifier_like(body.lstrip("0123456789-"))
-    )  # "xoxp-1-SlackAppConfigurationAccessTokenHere" is a docs placeholder
 
 
 _UUID_VALUE = re.compile(

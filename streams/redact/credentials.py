@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from . import accept
+from . import accept, token_bodies
 from .key_material import decoded_base64
 from .pattern import Pattern, Rule
 from .pattern import literal as _p
@@ -221,7 +221,7 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
                 requires="curl",
             ),
         ),
-        accept.api_key_user,
+        token_bodies.api_key_user,
     ),
     Rule(
         "pgpass_line",

@@ -56,6 +56,7 @@ from .ids import (
     WHEEL_TAG,
     after_aws_id_label,
     after_id_label,
+    after_logged_id_label,
     after_resource_id_label,
     device_or_task_name,
     json_id_key,
@@ -509,6 +510,7 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
         or json_id_key(text, start)
         or after_aws_id_label(text, start)
         or after_resource_id_label(text, start)
+        or after_logged_id_label(text, start)
     ):
         return False  # a single-case value after an id label; any value of a JSON "id" key
     if (

@@ -51,6 +51,19 @@ def after_resource_id_label(text: str, start: int) -> bool:
     return _RESOURCE_ID_LABEL.search(text, max(0, start - 40), start) is not None
 
 
+_LOGGED_ID_LABEL = re.compile(
+    r"(?i)(?<![a-z])(?:error|request|req|trace|span|correlation|transaction|incident|event"
+    r"|operation|activity|ray)[_\-. ]?id[\"']?[ \t]*[=:]?[ \t]*[\"']?$"
+)
+
+
+def after_logged_id_label(text: str, start: int) -> bool:
+    """Right after the label of an id a service logs for one request or error (Okta's
+    ``errorId oae5F52U…``, ``requestId: …``, ``trace_id=``, Cloudflare's ``Ray ID``): an id
+    whatever its case mix, which support asks for and nothing accepts as a credential."""
+    return _LOGGED_ID_LABEL.search(text, max(0, start - 40), start) is not None
+
+
 def after_id_label(text: str, start: int) -> bool:
     """A value written as an id: right after a label naming an id and its separator.
 

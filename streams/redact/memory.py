@@ -18,6 +18,12 @@ events of the same micro-batch, before its offsets are committed); a worker that
 trace for the first time since it started loads that trace's stored pairs
 (:meth:`TraceMemory.seed`) before redacting the trace's batch. A replay relearns the same
 pairs (stored again, deduplicated by the table's key).
+
+A command that prints a secret (``printenv ACME_TOKEN``: :mod:`.printed`) is kept the same
+way, as a pair of length :data:`COMMAND` whose fingerprint is the command event's id's: its
+output is a separate event, and a worker restarted between the two still reads that output
+as the command's (:meth:`TraceMemory.noted_command`). These notes never enter the value
+search, so a trace with only a noted command costs nothing more per event.
 """
 
 from __future__ import annotations
@@ -34,6 +40,9 @@ TOKEN = f"[REDACTED:{RULE}]"
 MIN_LEN = 6
 """Shorter redacted values are not remembered (they would match ordinary words)."""
 MAX_TRACES = 20_000
+COMMAND = 0
+"""The stored length of a noted secret-printing command (no redacted value is that short)."""
+_COMMAND_ID = "command:"
 _DELIMS = re.compile(r"[\s\"'`()\[\]{}<>=:@,;/|]")
 
 
@@ -67,6 +76,7 @@ class TraceMemory:
     def __init__(self, pepper: bytes = b"fixtrace-trace-memory") -> None:
         self._pepper = pepper
         self._traces: OrderedDict[str, _Known] = OrderedDict()
+        self._commands: OrderedDict[str, set[str]] = OrderedDict()
         self._new: list[tuple[str, int, str]] = []
 
     def __contains__(self, trace_id: str) -> bool:
@@ -95,6 +105,28 @@ class TraceMemory:
                 known.lengths.add(pair[0])
                 known.prints.add(pair[1])
                 self._new.append((trace_id, *pair))
+
+    def note_command(self, trace_id: str, event_id: str) -> None:
+        """Remember that the command event ``event_id`` of ``trace_id`` prints a secret."""
+        notes = self._noted(trace_id)
+        note = fingerprint(self._pepper, trace_id, _COMMAND_ID + event_id)
+        if note not in notes:
+            notes.add(note)
+            self._new.append((trace_id, COMMAND, note))
+
+    def noted_command(self, trace_id: str, event_id: str) -> bool:
+        """Whether ``event_id`` is a command of ``trace_id`` noted by :meth:`note_command`,
+        in this process or one before it (seeded)."""
+        notes = self._commands.get(trace_id)
+        return bool(notes) and fingerprint(self._pepper, trace_id, _COMMAND_ID + event_id) in notes
+
+    def _noted(self, trace_id: str) -> set[str]:
+        notes = self._commands.get(trace_id)
+        if notes is None:
+            notes = self._commands[trace_id] = set()
+            if len(self._commands) > MAX_TRACES:
+                self._commands.popitem(last=False)
+        return notes
 
     def apply(self, trace_id: str, text: str) -> tuple[str, int]:
         """``text`` with every remembered value of ``trace_id`` replaced, and how many.
@@ -141,13 +173,18 @@ class TraceMemory:
     def export(self, trace_id: str) -> list[Pair]:
         """(length, fingerprint) pairs of a trace, to seed another process's memory."""
         known = self._traces.get(trace_id)
-        return sorted(known.pairs) if known is not None else []
+        notes = [(COMMAND, note) for note in self._commands.get(trace_id, ())]
+        return sorted([*(known.pairs if known is not None else ()), *notes])
 
     def seed(self, trace_id: str, pairs: list[Pair]) -> None:
         """Load stored or exported pairs (a restarted worker, a replay in another process).
 
         Seeded pairs are not queued for storing again (they came from the store).
         """
+        notes = [p for n, p in pairs if n == COMMAND]
+        if notes:
+            self._noted(trace_id).update(notes)
+            pairs = [(n, p) for n, p in pairs if n != COMMAND]
         if not pairs:
             return  # a trace with nothing remembered must keep costing one lookup
         known = self._traces.get(trace_id)

@@ -28,6 +28,7 @@ import re
 
 from . import lines
 from .accept import is_placeholder
+from .memory import TraceMemory
 
 CUES = (
     "token", "secret", "passw", "passphrase", "_pass", "pass_", "pass show", "pgpass", "pw",
@@ -206,11 +207,14 @@ class PrintingCommands:
     Why: the capture client sends a command and what it printed as two events
     (``terminal_command``, then ``terminal_output`` whose ``parent_event_id`` is the
     command's), so the output's chunk is the bare value with no command line above it for
-    :func:`printed_spans` to read. Bounded (oldest dropped); held in the worker only: after
-    a restart between a command and its output, the output is read as text alone.
+    :func:`printed_spans` to read. Bounded (oldest dropped). Each such command is also noted
+    in the trace memory (:meth:`.TraceMemory.note_command`, stored with the batch): a worker
+    restarted between a command and its output reads the output by its parent's note; an
+    output that names no parent is read only in the worker that saw the command.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, memory: TraceMemory) -> None:
+        self._memory = memory
         self._pending: dict[str, str] = {}
         self._verdicts: dict[str, bool] = {}
         """:func:`prints_a_secret` per command already read: a trace repeats its commands
@@ -233,7 +237,9 @@ class PrintingCommands:
             verdict = self._verdicts[command] = prints_a_secret(command)
         if verdict:
             self._pending.pop(trace_id, None)
-            self._pending[trace_id] = event.get("event_id") or ""
+            self._pending[trace_id] = event_id = event.get("event_id") or ""
+            if event_id:
+                self._memory.note_command(trace_id, event_id)
             if len(self._pending) > MAX_PENDING:
                 del self._pending[next(iter(self._pending))]
         else:
@@ -243,15 +249,18 @@ class PrintingCommands:
         """Replace the one word a pending command printed, when this output chunk is that
         word alone (the command's child, or the next output of a trace whose importer links
         none); the word replaced, for the trace's memory."""
-        if trace_id not in self._pending:
+        parent = (event.get("context") or {}).get("parent_event_id")
+        if trace_id in self._pending:
+            command_id = self._pending.pop(trace_id)
+            if parent not in (None, command_id) and not self._memory.noted_command(
+                trace_id, parent
+            ):
+                return None
+        elif not (parent and self._memory.noted_command(trace_id, parent)):
             return None  # most outputs: no command of the trace asked for a secret
-        command_id = self._pending.pop(trace_id)
         payload = event["payload"]
         chunk = payload.get("chunk_text")
         if not chunk:
-            return None
-        parent = (event.get("context") or {}).get("parent_event_id")
-        if parent not in (None, command_id):
             return None
         line = _VALUE_LINE.match(chunk)
         if line is None or _not_a_value(line[1]) or chunk[line.end() :].strip():

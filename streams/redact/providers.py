@@ -7,7 +7,7 @@ few providers that document a variable's name instead of a prefix. Part of
 
 from __future__ import annotations
 
-from . import accept
+from . import accept, token_bodies
 from .entropy import _classes
 from .pattern import Rule
 from .pattern import literal as _p
@@ -18,11 +18,11 @@ from .pattern import token_run as _t
 def _drawn_body(value: str, text: str, start: int, end: int) -> bool:
     """A fixed prefix and a drawn body of two of digits, upper and lower case that does not
     count up and is no stand-in: the body of a form this exact is too short for the word
-    test of :func:`.accept.token_body`, which took ``AAAZ5BhleEv7`` (an Alibaba id, Watchman's
+    test of :func:`.token_bodies.token_body`, which took ``AAAZ5BhleEv7`` (an Alibaba id, Watchman's
     fixture) for a name's parts."""
     return (
         sum(_classes(value[4:])) >= 2
-        and accept.no_count(value, text, start, end)
+        and token_bodies.no_count(value, text, start, end)
         and not accept.is_placeholder(value)
     )
 
@@ -85,7 +85,7 @@ PROVIDER_RULES: tuple[Rule, ...] = (
         # AWS AppSync API keys: "da2-" and 26 lower-case letters and digits (read as a
         # name by the prefixed-token check, so a rule of its own with the exact length).
         (_prefixed(r"da2-[a-z0-9]{26}(?![A-Za-z0-9])", "da2-"),),
-        accept.no_count,
+        token_bodies.no_count,
     ),
     Rule(
         "airtable_token",
@@ -173,7 +173,11 @@ PROVIDER_RULES: tuple[Rule, ...] = (
         # the 77th (Nosey Parker's np.azure.4); the older 52-character ones are random runs.
         (_t(r"(?<![A-Za-z0-9])[A-Za-z0-9]{76}AZDO[A-Za-z0-9]{4}(?![A-Za-z0-9])", "azdo"),),
     ),
-    Rule("mailgun_key", (_prefixed(r"key-[0-9a-z]{32}(?![0-9a-z])", "key-"),), accept.token_body),
+    Rule(
+        "mailgun_key",
+        (_prefixed(r"key-[0-9a-z]{32}(?![0-9a-z])", "key-"),),
+        token_bodies.token_body,
+    ),
     Rule("mailchimp_key", (_t(r"[0-9a-f]{32}-us[0-9]{1,2}(?![0-9a-z])", "-us"),)),
     Rule("databricks_token", (_prefixed(r"dapi[0-9a-f]{32}(?:-\d)?", "dapi"),)),
     Rule("shopify_token", (_prefixed(r"shp(?:at|ca|pa|ss)_[A-Fa-f0-9]{32}", "shp"),)),
@@ -211,7 +215,7 @@ PROVIDER_RULES: tuple[Rule, ...] = (
                 "pat-",
             ),
         ),
-        accept.no_count,
+        token_bodies.no_count,
     ),
     Rule(
         "akamai_edgegrid_token",
@@ -224,7 +228,7 @@ PROVIDER_RULES: tuple[Rule, ...] = (
                 "akab-",
             ),
         ),
-        accept.no_count,
+        token_bodies.no_count,
     ),
     Rule(
         "kubeadm_token",
@@ -238,7 +242,7 @@ PROVIDER_RULES: tuple[Rule, ...] = (
                 "bootstrap",
             ),
         ),
-        accept.no_count,
+        token_bodies.no_count,
     ),
     Rule(
         "alibaba_access_key_id",
@@ -395,6 +399,6 @@ PROVIDER_RULES: tuple[Rule, ...] = (
                 "key_",
             ),
         ),
-        accept.token_body,
+        token_bodies.token_body,
     ),
 )

@@ -51,6 +51,8 @@ _X509_ONLY = re.compile(
     # a SubjectPublicKeyInfo's SEQUENCE opening with its algorithm (RSA, EC)
     rb"|\x30(?:\x82..|\x81.|[\x0d-\x7f])\x30[\x0d\x10\x13]\x06"
     rb"(?:\x09\x2a\x86\x48\x86\xf7\x0d\x01\x01\x01|\x07\x2a\x86\x48\xce\x3d\x02\x01)"
+    # the same opening cut by the line's end (the RSA OID's last bytes on the next line)
+    rb"|\x30\x82[\x00-\xff]{2}\x30\x0d\x06\x09\x2a\x86\x48(?:\x86(?:\xf7(?:\x0d\x01?\x01?)?)?)?\Z"
     rb"|\x02\x03\x01\x00\x01\xa3"  # the exponent 65537, then a certificate's extensions
     rb"|\x2a\x86\x48\x86\xf7\x0d\x01\x09\x01\x16"  # PKCS#9 emailAddress, an IA5String
 )

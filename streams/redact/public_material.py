@@ -242,9 +242,10 @@ _COMMIT = re.compile(r"[0-9a-f]{40}")
 """``owner/repo@`` before a commit: a pinned action or package (``actions/x-token@<sha>``)."""
 _COMMIT_VERB = re.compile(
     r"(?i)(?:revert(?:s|ed|ing)?|cherry-pick(?:s|ed|ing)?|commit|(?:introduced|fixed|landed)"
-    r"[ \t]+in)[ \t]+$"
+    r"[ \t]+in|(?:seen|found|leaked|pushed|added|removed|[\w\-]\.[a-z]{1,5})[ \t]+at)[ \t]+$"
 )
-"""What a commit is done to or named by ("reverting <sha>", "introduced in <sha>")."""
+"""What a commit is done to or named by ("reverting <sha>", "introduced in <sha>"), or where
+a file was when a scanner saw it ("found it in README.md at <sha>", "seen at <sha>")."""
 _LISTED_COMMIT = re.compile(r"[ \t]+\d{4}-\d{2}-\d{2}\b")
 """``git log --format='%H %ad %s' --date=short``: a line that opens with a commit and its
 date."""

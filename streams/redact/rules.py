@@ -47,6 +47,7 @@ from . import (
     pytest_report,
     seed_phrase,
     statements,
+    token_bodies,
 )
 from .assignments import ASSIGN as _ASSIGN
 from .assignments import VALUE as _VALUE
@@ -177,7 +178,7 @@ SECRET_RULES: tuple[Rule, ...] = (
             _p(r"xox[abposre]-[A-Za-z0-9\-]{10,}", "xox"),
             _p(r"xapp-\d-[A-Za-z0-9\-]{10,}", "xapp-"),
         ),
-        accept.slack_token,
+        token_bodies.slack_token,
     ),
     *URL_RULES,
     Rule(
@@ -240,7 +241,7 @@ SECRET_RULES: tuple[Rule, ...] = (
                 "sk-",
             ),
         ),
-        accept.mixed_token,
+        token_bodies.mixed_token,
     ),
     Rule("npm_token", (_t(r"npm_[A-Za-z0-9]{36}", "npm_"),)),
     *PROVIDER_RULES,

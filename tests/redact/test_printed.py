@@ -97,6 +97,30 @@ def test_the_output_event_of_a_secret_printing_command_loses_its_word() -> None:
     assert "trombone77x" not in later["payload"]["content_text"]
 
 
+def test_a_restarted_worker_reads_the_output_by_its_commands_stored_note() -> None:
+    """A worker restarted between a secret-printing command and its output: the command's
+    note went to the store with the trace memory's pairs (an event id's fingerprint, the
+    command's text nowhere), and the new worker, seeded from it, still takes the word."""
+    value = "e9aeb40d34e6a7a9fb10e5876be968e344420b0c"  # 40 hex: alone, it reads as a commit
+    before = DictRedaction(Redactor())
+    before.event(_command("printenv SENDBIRD_API_TOKEN", "c1"), None, "t1")
+    stored = before.memory.drain()
+    assert stored and all("c1" not in repr(row) and "SENDBIRD" not in repr(row) for row in stored)
+
+    after = DictRedaction(Redactor())
+    after.memory.seed("t1", [(n, p) for _, n, p in stored])
+    assert "t1" not in after.memory.traces  # a note is no remembered value: no extra scans
+    # another command's output, and one naming no parent, stay in the restarted worker
+    for parent in ("c2", None):
+        kept = after.event(_output(value + "\n", parent), None, "t1")
+        assert kept["payload"]["chunk_text"] == value + "\n"
+    out = after.event(_output(value + "\n", "c1"), None, "t1")
+    assert out["payload"]["chunk_text"] == "[REDACTED:printed_secret]\n"
+    # the proof has teeth: unseeded, the same output keeps the value
+    alone = DictRedaction(Redactor()).event(_output(value + "\n", "c1"), None, "t1")
+    assert alone["payload"]["chunk_text"] == value + "\n"
+
+
 def test_other_outputs_and_other_commands_keep_their_words() -> None:
     redaction = DictRedaction(Redactor())
     redaction.event(_command("printenv STRIPE_SECRET_KEY", "c1"), None, "t1")
@@ -213,6 +237,13 @@ def test_a_socket_a_substitution_and_a_secrets_other_fields_stay(text: str) -> N
         "1e76606719c8d5cbee0bdf1810a999487fbb94ce 2023-09-12 Key rotation with KeySet (#344)",
         "Stripe debug output shows request req_T3UJiX9Rbhlh8V; auth failed there",
         "The GITHUB_TOKEN is short-lived: it expires when the job finishes",
+        # the three authneg kept after the twenty-first session
+        'Okta answers 401 "Invalid token provided", errorId oae5F52UwRnQsOUuKlNn7nhkw, then',
+        "removes the hardcoded credential (seen at 9825c3ad2217635308998e0b902ef3084d8825ee)",
+        "the scanner found it in README.md at 98cf9098f6b1ac8b22d06df8de2c65e5ce21af5f; revoked",
+        # an ARN's type words are no credential's name, whatever the service
+        "--secret-id arn:aws-cn:secretsmanager:cn-north-1:123456789012:secret:prod/api_key-Xy1",
+        "token: arn:aws:ssm:us-east-1:123456789012:parameter/prod/api_token",
     ],
 )
 def test_names_commits_and_ids_in_texts_about_credentials_stay(text: str) -> None:
@@ -234,6 +265,21 @@ def test_names_commits_and_ids_in_texts_about_credentials_stay(text: str) -> Non
 )
 def test_a_dotted_api_or_access_key_property_is_a_secrets_name(text: str, secret: str) -> None:
     """The third carriers' Spring properties file: ``api.key`` as ``api_key``."""
+    assert secret not in R.redact_text(text)[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("sessionId oae5F52UwRnQsOUuKlNn7nhkw", "oae5F52UwRnQsOUuKlNn7nhkw"),
+        ("client_id=oae5F52UwRnQsOUuKlNn7nhkw", "oae5F52UwRnQsOUuKlNn7nhkw"),
+        ("the api key is 9825c3ad2217635308998e0b902ef3084d8825ee", "9825c3ad22176353"),
+        ("arn:aws:s3:::bucket password=Hunter2024x", "Hunter2024x"),
+        ("token: arn:aws:ssm:us-east-1:1:parameter/x password=Hunter2024x", "Hunter2024x"),
+    ],
+)
+def test_keys_beside_those_ids_commits_and_arns_still_go(text: str, secret: str) -> None:
+    """A session id is a credential, "is" tells a key, and an ARN ends at its space."""
     assert secret not in R.redact_text(text)[0]
 
 

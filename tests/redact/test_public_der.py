@@ -124,6 +124,14 @@ def test_a_certificate_line_with_x509_structure_stays(line: str) -> None:
         assert Redactor().redact_text(text)[0] == text
 
 
+def test_a_public_keys_opening_cut_by_the_lines_end_reads_as_public() -> None:
+    """realneg's line of certifi's bundle: a root's name, then its SubjectPublicKeyInfo's
+    opening whose RSA OID ends on the next line."""
+    line = "YyBTZXJ2ZXIgQXV0aGVudGljYXRpb24gUm9vdCBSNDYwggIiMA0GCSqGSIb3DQEB"
+    assert public_der_line(line)
+    assert Redactor().redact_text(line)[0] == line
+
+
 def test_a_line_of_only_key_bytes_alone_on_its_line_stays() -> None:
     """A modulus's line is public in a certificate and cannot be told from a private key's.
     Alone on its line (no body line above or below, no armour, no "private" named) it is 48

@@ -110,6 +110,40 @@ async def test_a_restarted_worker_still_redacts_what_the_trace_typed_before(
     assert PASSWORD in alone["payload"]["content_text"]
 
 
+async def test_a_worker_restarted_between_a_command_and_its_output_still_reads_it(
+    store: ClickHouseStore, tmp_path: Path
+) -> None:
+    """``printenv SENDBIRD_API_TOKEN`` committed in one batch, the worker stops, and its
+    output (the bare value, ``parent_event_id`` = the command's) arrives in the next: the
+    command's note was stored with the batch (a fingerprint of its event id), so the
+    restarted worker still reads the output as what that command printed."""
+    value = "e9aeb40d34e6a7a9fb10e5876be968e344420b0c"  # 40 hex: alone, read as a commit
+    opened, _, _ = sample_trace(4, seed=31)
+    t = opened.trace_id
+    command = _event(1, "terminal_command", {"cwd": "/w", "command": "printenv SENDBIRD_API_TOKEN"})
+    output = Event.model_validate({
+        **_event(2, "terminal_output", {"stream": "stdout", "chunk_text": value + "\n"}
+                 ).model_dump(),
+        "context": {"parent_event_id": command.event_id},
+    })  # fmt: skip
+    first = encode(EventBatch(trace_id=t, events=[command]))
+    later = encode(EventBatch(trace_id=t, events=[output]))
+    before, pool = _pipeline(store, tmp_path)
+    await _run(before, t, [encode(opened), first], 0)
+    pool.close()
+    assert store.redaction_memory([t])[t]  # the command's note, stored before the restart
+
+    after, pool = _pipeline(store, tmp_path)
+    await _run(after, t, [later], 2)
+    pool.close()
+    texts = _stored_texts(store, t)
+    assert not any(value in x for x in texts)
+    assert "[REDACTED:printed_secret]\n" in texts
+    # the proof has teeth: the output alone, with no stored note, keeps the value
+    alone = DictRedaction(Redactor()).event(output.model_dump(), None, t)
+    assert alone["payload"]["chunk_text"] == value + "\n"
+
+
 async def test_a_replay_from_the_start_stores_the_same_rows(
     store: ClickHouseStore, tmp_path: Path
 ) -> None:
