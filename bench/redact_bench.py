@@ -53,8 +53,10 @@ credentials in fourteen API providers' official SDKs and docs, ``--split fresh23
 taken from the fixture values gitleaks', TruffleHog's and detect-secrets' histories hold and
 their heads no longer do, ``--split fresh26`` the one taken from the fixtures, rule tests and
 documentation examples of tools no earlier split cites (1Password's shell plugins, Watchman,
-KICS, lego, acme.sh, Brakeman, netbox-docker, Broken Crystals, the Datadog agent's scrubber)
-(each in its own files; ``--split`` repeats).
+KICS, lego, acme.sh, Brakeman, netbox-docker, Broken Crystals, the Datadog agent's scrubber),
+``--split fresh27`` a second such holdout (leaktk's fake-leaks, CodeQL's hard-coded
+credential tests, nine SDKs' and CI tools' fixtures) (each in its own files; ``--split``
+repeats).
 Per split it
 also prints the field readings' figures (``short_text_fields``, ``lone_value_fields``,
 ``located_fields``: the path and URL fields) and the negatives altered when planted alone
@@ -342,6 +344,7 @@ def main() -> None:
             "fresh24",
             "fresh25",
             "fresh26",
+            "fresh27",
             "realneg",
             "vectors",
             "logneg",
@@ -386,7 +389,8 @@ def main() -> None:
         "a holdout of the same kind from other threads; fresh26: the fixtures, rule tests and "
         "documentation examples of tools no earlier split cites (1Password's shell plugins, "
         "Watchman, KICS, lego, acme.sh, Brakeman, netbox-docker, Broken Crystals, the Datadog "
-        "agent's scrubber); realneg: "
+        "agent's scrubber); fresh27: a second such holdout (leaktk's fake-leaks, CodeQL's "
+        "hard-coded credential tests, nine SDKs' and CI tools' fixtures); realneg: "
         "negatives only, harmless strings from real public files; vectors: negatives only, "
         "crypto test vectors, object keys and encoded data from real public files; logneg: "
         "negatives only, real terminal output and logs from public fixtures and threads; pathneg: "

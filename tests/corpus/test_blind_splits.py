@@ -18,11 +18,13 @@ Vulnerable Bank to OVAA; fresh22: the example credentials in fourteen API provid
 SDKs and docs; fresh23: the fixture values gitleaks', TruffleHog's and detect-secrets'
 histories hold and their heads no longer do; fresh26: the fixtures, rule tests and
 documentation examples of tools no earlier split cites, 1Password's shell plugins to the
-Datadog agent's scrubber) are well formed:
+Datadog agent's scrubber; fresh27: leaktk's fake-leaks test set, CodeQL's hard-coded
+credential tests and nine SDKs' and CI tools' fixtures) are well formed:
 each loads, every case cites its file and line at the pinned commit, ids are the split's own
 (fresh9's ``w``: ``v`` is the vectors split's ``vn…``; fresh13's ``b``, fresh14's ``c``,
 fresh15's ``d``, fresh16's ``a``, fresh17's ``e``, fresh18's ``i``, fresh19's ``j``,
-fresh20's ``l``, fresh21's ``o``, fresh22's ``sd``, fresh23's ``hx`` and fresh26's ``rf``,
+fresh20's ``l``, fresh21's ``o``, fresh22's ``sd``, fresh23's ``hx``, fresh26's ``rf`` and
+fresh27's ``rc``,
 two letters once every single one was taken: no other
 file's ids begin with them), no
 value or negative text of an earlier split comes back, and no negative holds a labelled value
@@ -342,6 +344,32 @@ SPLITS = (
         (120, 60, 40),
         25,
     ),
+    Split(
+        "fresh27",
+        "rc",
+        re.compile(
+            r"https://github\.com/(?:leaktk/fake-leaks|github/codeql|woodpecker-ci/woodpecker"
+            r"|svix/svix-webhooks|jpadilla/pyjwt|scaleway/scaleway-sdk-go"
+            r"|googleapis/google-auth-library-python|mollie/mollie-api-php"
+            r"|deepfence/SecretScanner|jhipster/jhipster-sample-app|aiogram/aiogram)"
+            r"/blob/[0-9a-f]{40}/[^#]+#L\d+(?:-L\d+)?"  # a key's lines: #L1-L6
+        ),
+        (
+            "leaktk-fake-leaks",
+            "codeql",
+            "woodpecker",
+            "svix",
+            "pyjwt",
+            "scaleway-sdk-go",
+            "google-auth-library-python",
+            "mollie-api-php",
+            "deepfence-secretscanner",
+            "jhipster-sample-app",
+            "aiogram",
+        ),
+        (150, 150, 100),
+        26,
+    ),
 )
 each = pytest.mark.parametrize("split", SPLITS, ids=lambda s: s.name)
 
@@ -411,17 +439,19 @@ def test_no_negative_of_the_split_holds_a_labelled_value(split: Split) -> None:
     assert not [n["id"] for n in negatives if any(v in n["text"] for v in values)]
 
 
-def test_the_fixture_holdout_cites_no_repository_an_earlier_file_cites() -> None:
-    # fresh26 was taken from repositories no other file of the folder names in a source.
+@pytest.mark.parametrize("name", ["fresh26", "fresh27"])
+def test_the_fixture_holdout_cites_no_repository_an_earlier_file_cites(name: str) -> None:
+    # fresh26 and fresh27 were taken from repositories no other file of the folder names in
+    # a source.
     cited = re.compile(r"github\.com/([\w.-]+/[\w.-]+)")
     ours = {
         cited.search(r["source"])[1].lower()
-        for name in ("fresh26_secrets.jsonl", "fresh26_negatives.jsonl")
-        for r in load(name)
+        for file in (f"{name}_secrets.jsonl", f"{name}_negatives.jsonl")
+        for r in load(file)
     }
     others = set()
     for path in FOLDER.glob("*.jsonl"):
-        if not path.name.startswith("fresh26_"):
+        if not path.name.startswith(f"{name}_"):
             for row in load(path.name):
                 if isinstance(row.get("source"), str):
                     others |= {m.lower() for m in cited.findall(row["source"])}

@@ -85,6 +85,7 @@ ID_LETTER = {
     "fresh24": "gp",
     "fresh25": "gq",
     "fresh26": "rf",
+    "fresh27": "rc",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on)."""
