@@ -349,6 +349,7 @@ def main() -> None:
             "vectors",
             "logneg",
             "pathneg",
+            "pathneg2",
             "encneg",
             "negcarried",
             "negcarried2",
@@ -394,7 +395,8 @@ def main() -> None:
         "negatives only, harmless strings from real public files; vectors: negatives only, "
         "crypto test vectors, object keys and encoded data from real public files; logneg: "
         "negatives only, real terminal output and logs from public fixtures and threads; pathneg: "
-        "negatives only, paths, object keys, hashed URLs and public certificate lines; encneg: "
+        "negatives only, paths, object keys, hashed URLs and public certificate lines; "
+        "pathneg2: a blind holdout of the same classes from other sources; encneg: "
         "negatives only, public keys and signatures, encoded data, lock-file hashes and ids; "
         "negcarried: negatives only, harmless values in carrier texts written by hand; "
         "negcarried2, negcarried3, negcarried4 and negcarried5: holdouts of the same kind; "

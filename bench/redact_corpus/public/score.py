@@ -100,6 +100,7 @@ NEGATIVE_SPLITS = {
     "vectors": "vectors_negatives.jsonl",
     "logneg": "logneg_negatives.jsonl",
     "pathneg": "pathneg_negatives.jsonl",
+    "pathneg2": "pathneg2_negatives.jsonl",
     "encneg": "encneg_negatives.jsonl",
 }
 """Negatives-only splits: harmless strings taken from real public files (lock files, public
