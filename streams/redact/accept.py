@@ -29,6 +29,7 @@ from .value_forms import (
     is_prose_label,
     is_ui_text,
     is_value_pattern,
+    marked_stand_in,
     masked_stub,
     object_store_call,
     password_named,
@@ -81,6 +82,14 @@ _DOTTED = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*(?:(?:\.|::)[A-Za-z_$][A-Za-z0-9_
 _REPEATED = re.compile(r"(.)\1*")
 
 
+_FILE_NAME = re.compile(
+    r"[\w\-]*[A-Za-z]{3}[\w.\-]*\.(?:env|json|ya?ml|pem|key|p12|pfx|jks|keystore|txt|cfg|conf"
+    r"|ini|properties|crt|cer|toml|xml|asc|gpg)"
+)
+"""A file named by its extension (a credentials file's name in a setting), no value."""
+_USER = re.compile(r"[\w.\-@]{1,64}")
+_CONSTANT_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+){3,}")
+"""An unquoted constant's or a stored secret's name of four or more parts."""
 _PATH_VALUE = re.compile(r"(?:~|\.{1,2})?/[\w.@\-]+(?:/[\w.@\-]*)+")
 """An absolute or relative path of two or more segments."""
 _KEY_RUN = re.compile(r"(?=[A-Za-z]*[0-9])(?=[0-9]*[A-Za-z])[A-Za-z0-9]{16,}")
@@ -116,8 +125,9 @@ def is_placeholder(value: str) -> bool:
         return True
     if html.unescape(v) in _SECRET_WORD_TRANSLATIONS:  # "L&#246;senord" in an HTML file
         return True
-    if v.startswith(_PLACEHOLDER_START):
-        return True
+    dollar = raw[:1] == "$" and not raw.startswith(("${", "$(", "$$"))
+    if v.startswith(_PLACEHOLDER_START) and not (dollar and not _variable(raw)):
+        return True  # not '$c8e$743df9d386d895}': a password that opens with "$" (leaktk)
     if _REPEATED.fullmatch(v) or masked_stub(raw):  # "xxxxxxxx", "***", "*password*", "key=="
         return True
     if bracketed_placeholder(v) or word_placeholder(v) or prompt_or_template(raw):
@@ -126,6 +136,8 @@ def is_placeholder(value: str) -> bool:
         return True  # "SOMEPASSWORDHERE", "my-API-key" (fresh24)
     if drawn_stand_in(raw):
         return True  # "Fe26...Ha", "RGAPI-<my key>", "a.b.c.d", "tok_123", "New-Object"
+    if marked_stand_in(raw):
+        return True  # "@@PLACEHOLDER@@", "github_pat_TODO", "--- redacted ---", "fmt_{}"
     if is_value_pattern(raw):
         return True  # "EAAA[a-zA-Z0-9]{60}": the form's pattern, no value
     return v.startswith("{") and v.endswith("}")
@@ -201,12 +213,19 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
         return False
     if _TEST_VERDICT.search(text, max(0, start - 12), start):
         return False  # "--- PASS: TestSub (0.00s)", automake's "PASS: t1": a test verdict
+    if _FILE_NAME.fullmatch(unquoted(value)):
+        return False  # IBMCloudCredentialsEnvSecretKey = "ibm-credentials.env": a file's name
+    if _CONSTANT_NAME.fullmatch(value) and is_identifier_like(value):
+        return False  # member_cluster_secret: MEMBER_CLUSTER_PREPROD_LEAK_TK01: a name
     if _PATH_VALUE.fullmatch(value) and not _KEY_RUN.search(value):
         return False  # "/en/enterprise-server@3.0/auth": a route or file path
     if "://" in value and not _URL_USERINFO.search(value) and not _KEY_RUN.search(value):
         return False  # MONGO_NO_AUTH = "mongodb://localhost:27017/db": a URL holding no secret
     if value[-1] in "'\"" and ":" in value:  # user:'quoted pw': the password decides
         return not is_placeholder(value[value.index(":") + 1 :])
+    user, colon, password = unquoted(value).partition(":")
+    if colon and _USER.fullmatch(user) and password and is_placeholder(password):
+        return False  # {auth: "user:{{ INSERT_HERE }}"}: a pair whose password is a stand-in
     before = text[start - 1] if start else ""
     if before == "`" and " " in value.strip():
         return False  # KEY=`etcdctl get /secret`: a shell command substitution, not a value
@@ -354,6 +373,33 @@ _ENV_REFERENCE = re.compile(
 names are written in one case, so a mixed-case ``$YYbMDot25P`` is a password."""
 
 
+_AFTER_A_REFERENCE = ("", "/", ":", ".", "-", " ", "\t", ",", ";", ")", "]", "}", "'", '"', "\\")
+"""What may follow ``$NAME`` in a value that only refers to a variable (``$HOME/.pgpass``,
+``$DB_PASS:-x``); a second ``$``, letters of another case or signs make a password."""
+
+
+_VARIABLE_NAME = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*|[0-9])")
+
+
+def _variable(value: str) -> bool:
+    """``value`` (opening with ``$``) refers to variables: names in one case, of words or
+    short without digits (``$DB_PASS``, ``$awsSecret``, ``$lJwt``, ``$1``), each then
+    nothing, a separator or the next (``$HOME/.pgpass``, ``$RANDOM$RANDOM``, ``$NAME$``);
+    ``$YYbMDot25P`` (drawn case and digits) and ``$c8e$743df…}`` are passwords."""
+    at = 0
+    while (m := _VARIABLE_NAME.match(value, at)) is not None:
+        name, after = m[1], value[m.end() : m.end() + 1]
+        named = name.isupper() or name.islower() or name.isdigit() or is_identifier_like(name)
+        if not (named or (len(name) <= 12 and not any(c.isdigit() for c in name))):
+            return False
+        if after != "$":
+            return after in _AFTER_A_REFERENCE
+        if m.end() + 1 == len(value):
+            return True  # $PASSWORD$: a template's delimited name (Visual Studio, WiX)
+        at = m.end()
+    return False
+
+
 _PRINTF = re.compile(r"%[-#0 +]?[0-9]*(?:\.[0-9]+)?[sdrxifvq]|\{[0-9]*\}")
 """A format string's placeholder (``%s``, ``%v``, ``{}``, ``{0}``)."""
 
@@ -365,7 +411,7 @@ def url_password(value: str, text: str, start: int, end: int) -> bool:
     :func:`is_placeholder`'s length floor. A quoted flag value (``-a user:'pw'``) is judged
     without its quotes.
     """
-    value = unquoted(value) or value
+    value = html.unescape(unquoted(value) or value)  # &lt;password&gt; in an HTML page
     if _ENV_REFERENCE.fullmatch(value) or value.startswith(("{", "%(", "<", "$(", "`", "\\(")):
         return False  # a reference, a template, a command substitution, Swift's \(password)
     if bracketed_placeholder(value) or word_placeholder(value) or worded_placeholder(value):
@@ -457,6 +503,13 @@ _PUBLIC_KEY_LABEL = re.compile(
 the label names public material as ``public_key`` does."""
 
 
+_SSH_PUBLIC_KEY = re.compile(
+    r"[\"']?(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d{3}|sk-[\w\-]+@openssh\.com)[ \t]+AAAA"
+)
+"""An OpenSSH public key's type and body (``ssh_ed25519_key: ssh-ed25519 AAAA…``, a host key
+in a config): the value read is its type's name."""
+
+
 def random_value(value: str, text: str, start: int, end: int) -> bool:
     """Accept a value assigned to a generic ``…_key`` name only when it looks like key
     material: no spaces, 8+ characters, and hex, a UUID, or letters mixed with digits;
@@ -475,8 +528,8 @@ def random_value(value: str, text: str, start: int, end: int) -> bool:
         return False  # Idempotency-Key: <uuid>, partition_key=…, public_key, scriptPubKey
     if _PUBLIC_KEY_LABEL.search(text, max(0, start - 40), start) or public_id(v):
         return False  # "Public key: age1…" (age-keygen's output), a minisign public key
-    if public_value(v, text, start, end):
-        return False  # PublicKeyToken=…, a libp2p peer id, a fingerprint after GPG_KEY
+    if public_value(v, text, start, end) or _SSH_PUBLIC_KEY.match(text, start):
+        return False  # PublicKeyToken=…, a peer id, GPG_KEY's fingerprint, ssh-ed25519 AAAA…
     if _UUID_VALUE.fullmatch(v) or (len(v) >= 16 and all(c in "0123456789abcdefABCDEF" for c in v)):
         return True
     digits = sum(c.isdigit() for c in v)

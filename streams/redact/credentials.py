@@ -53,6 +53,16 @@ def header_value(value: str, text: str, start: int, end: int) -> bool:
     return accept.assignment_value(value, text, start, end)
 
 
+HEADER_IN_A_CALL = _p(
+    r"authorization[\"'`][ \t]*,[ \t]*[\"'`](?:bearer|basic|token)[ \t]+([^\s\"'`,;\\<]{6,2048})",
+    "auth",
+    lower=True,
+)
+"""A header set by a call (``headers.append("Authorization", `Basic user:pw`)``, Go's
+``req.Header.Set("Authorization", "Bearer …")``, ``setRequestHeader``): the name and the
+value are two arguments, no ``:`` or ``=`` between them."""
+
+
 CREDENTIAL_RULES: tuple[Rule, ...] = (
     Rule(
         "password_hash",
@@ -120,8 +130,11 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
                 "@tool",
                 "@login",
             ),
+            # vault login <token>; an auth method's k=v pairs (username=…) are not the token
             _p(
-                r"vault[ \t]+login[ \t]+(?:-\S+[ \t]+)*([^\s'\"\-][^\s'\"`]{5,})", "@tool", "@login"
+                r"vault[ \t]+login[ \t]+(?:-\S+[ \t]+)*([^\s'\"\-=][^\s'\"`=]{5,})(?![^\s'\"`])",
+                "@tool",
+                "@login",
             ),
             _p(r"pass:(?!\$)([^\s'\"]{3,})", "pass"),  # openssl -passout pass:…
             _p(

@@ -84,13 +84,22 @@ from .public_der import (
 )
 from .public_material import public_material, text_in_base32_or_58
 
-CANDIDATE = re.compile(r"[A-Za-z0-9+/_\-]{20,}={0,2}")
-"""A run that might be a token; no leading assertion so ``re`` can scan quickly."""
+CANDIDATE = re.compile(r"(?:(?<=\\[ntr])|(?<!\\)|(?<=\\)(?![ntr]))[A-Za-z0-9+/_\-]{20,}={0,2}")
+"""A run that might be a token, not opening with the letter of a string's escape (``\\n``):
+the reference :func:`candidate_spans` must equal (the engine's full scan, non-ASCII text)."""
 
 _RUN_CHARS = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-")
 _TO_RUN_MAP = bytes(ord("a") if c in _RUN_CHARS else ord(" ") for c in range(256))
 _MIN_RUN = 20
 _LONG_RUN = b"a" * _MIN_RUN
+
+
+def _past_escape(text: str, start: int) -> int:
+    """A run's start past the letter of a string's escape before it (``…37D0\\nRWSHx…`` in
+    an ``echo -e`` or a JSON string: the run is ``RWSHx…``, not ``nRWSHx…``)."""
+    if start and text[start - 1] == "\\" and text[start : start + 1] in ("n", "t", "r"):
+        return start + 1
+    return start
 
 
 def candidate_spans(text: str) -> list[tuple[int, int]]:
@@ -112,13 +121,14 @@ def candidate_spans(text: str) -> list[tuple[int, int]]:
         return [m.span() for m in CANDIDATE.finditer(text)]
     spans: list[tuple[int, int]] = []
     while hit >= 0:
-        start = data.rfind(b" ", 0, hit) + 1
+        start = _past_escape(text, data.rfind(b" ", 0, hit) + 1)
         end = data.find(b" ", hit)
         end = len(data) if end < 0 else end
         pad = end
         while pad < len(text) and pad - end < 2 and text[pad] == "=":
             pad += 1
-        spans.append((start, pad))
+        if end - start >= _MIN_RUN:
+            spans.append((start, pad))
         hit = data.find(_LONG_RUN, end)
     return spans
 
@@ -387,6 +397,9 @@ _DOMAIN_PATH = re.compile(r"[a-z0-9][a-z0-9\-]*(?:\.[a-z0-9\-]+)*\.[a-z]{2,24}(?
 written without its scheme is judged by its last segment (:func:`_random_tail`)."""
 
 
+_VARIABLE_ROOT = re.compile(r"\$\{?[A-Za-z_][A-Za-z0-9_]*\}?/")
+
+
 def in_path(text: str, start: int, end: int) -> bool:
     """The run is (part of) a file path, an S3 key, a URL or an AWS ARN, not a token.
 
@@ -420,6 +433,8 @@ def in_path(text: str, start: int, end: int) -> bool:
         return False  # a private key's line that starts with "/" is no absolute path
     if text[word : word + 1] in ("/", "~", ".") or "/" in text[word:start]:
         return True
+    if _VARIABLE_ROOT.match(text, field):
+        return True  # $IMAGE/blobs/sha256/<hex>: a path under a variable's folder
     if drive_and_slash(text, word, start):
         return True  # a Windows path written with slashes (C:/Users/…: CMake, Git Bash)
     if _DOMAIN_PATH.match(text, word):

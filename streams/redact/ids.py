@@ -53,13 +53,14 @@ def after_resource_id_label(text: str, start: int) -> bool:
 
 _LOGGED_ID_LABEL = re.compile(
     r"(?i)(?<![a-z])(?:error|request|req|trace|span|correlation|transaction|incident|event"
-    r"|operation|activity|ray)[_\-. ]?id[\"']?[ \t]*[=:]?[ \t]*[\"']?$"
+    r"|operation|activity|ray|message|msg)[_\-. ]?id[\"']?[ \t]*[=:]?[ \t]*[\"']?$"
 )
 
 
 def after_logged_id_label(text: str, start: int) -> bool:
-    """Right after the label of an id a service logs for one request or error (Okta's
-    ``errorId oae5F52U…``, ``requestId: …``, ``trace_id=``, Cloudflare's ``Ray ID``): an id
+    """Right after the label of an id a service logs for one request, message or error
+    (Okta's ``errorId oae5F52U…``, ``requestId: …``, ``trace_id=``, Cloudflare's ``Ray ID``,
+    Svix's ``DEFAULT_MSG_ID = "msg_p5jX…"``): an id
     whatever its case mix, which support asks for and nothing accepts as a credential."""
     return _LOGGED_ID_LABEL.search(text, max(0, start - 40), start) is not None
 
@@ -259,13 +260,26 @@ def reversed_google_client_id(text: str, start: int, token: str) -> bool:
 _JWK_PUBLIC_MEMBER = re.compile(r"\"(?:n|e|x|y|x5t|x5t#S256)\"[ \t]*:[ \t]*\"$")
 
 
+_COORDINATE = re.compile(r"\"[xy]\"[ \t]*:[ \t]*\"$")
+_COORDINATE_VALUE = re.compile(
+    r"[A-Za-z0-9_\-]{43}\"|[A-Za-z0-9_\-]{56,57}\"|[A-Za-z0-9_\-]{64}\"|[A-Za-z0-9_\-]{88}\""
+)
+"""An EC or OKP point's coordinate in base64url and its closing quote: P-256, Ed25519 and
+X25519 (43), X448 and Ed448 (56, 57), P-384 (64), P-521 (88)."""
+
+
 def jwk_public_member(text: str, start: int) -> bool:
     """Right after a JSON Web Key's public member (RSA's ``n`` and ``e``, EC's ``x`` and
     ``y``, a certificate thumbprint) in a text holding ``"kty"``: a JWK set's keys are
-    published (``/.well-known/jwks.json``); its private members are ``jwk_private_key``'s."""
-    return (
-        _JWK_PUBLIC_MEMBER.search(text, max(0, start - 16), start) is not None and '"kty"' in text
-    )
+    published (``/.well-known/jwks.json``); its private members are ``jwk_private_key``'s.
+    An ``"x"`` or ``"y"`` of a coordinate's length needs no ``"kty"``: a JWK's line quoted
+    alone (pyjwt's test keys, fresh27); a private key's member is ``"d"``."""
+    if _JWK_PUBLIC_MEMBER.search(text, max(0, start - 16), start) is None:
+        return False
+    if '"kty"' in text:
+        return True
+    coordinate = _COORDINATE.search(text, max(0, start - 16), start) is not None
+    return coordinate and _COORDINATE_VALUE.match(text, start) is not None
 
 
 def device_or_task_name(text: str, start: int, token: str) -> bool:

@@ -169,8 +169,9 @@ _AFTER_LITERAL = ",;.:)]}"
 
 def _unwrapped(text: str, start: int, end: int) -> tuple[int, int]:
     """The run without what wraps it: a quoted literal's quotes and what opens and closes
-    around them (``(b"value"),``), else matching brackets and the sign after them
-    (``(value).`` in a sentence)."""
+    around them (``(b"value"),``), or the closing quote (and ``);`` after it) of a literal
+    opened before the run, else matching brackets and the sign after them (``(value).`` in
+    a sentence)."""
     head = _LITERAL_HEAD.match(text, start, end)
     if head is not None:
         opened = head.end()
@@ -179,6 +180,13 @@ def _unwrapped(text: str, start: int, end: int) -> tuple[int, int]:
             close -= 1
         if close - 1 > opened and text[close - 1] == text[opened]:
             return opened + 1, close - 1
+    else:  # the run ends a literal opened before it (a value with a blank: a WordPress salt)
+        close = end
+        while close - 1 > start and text[close - 1] in _AFTER_LITERAL:
+            close -= 1
+        quote = text[close - 1]
+        if close - 1 > start and quote in "\"'`" and quote not in text[start : close - 1]:
+            end = close - 1
     while end - start > 2 and text[start] in _PAIRS:
         close = end - 1
         if text[close] in ",;.:" and text[close - 1] == _PAIRS[text[start]]:

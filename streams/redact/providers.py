@@ -255,10 +255,13 @@ PROVIDER_RULES: tuple[Rule, ...] = (
         "prefixed_service_token",
         # One rule for the many "<service>_<random>" tokens: the prefix list is data.
         (
+            # Standard Webhooks' signing secrets (Svix, Clerk, Resend): whsec_ and base64,
+            # whose "+" and "/" the token run of the pattern below stops at
+            _prefixed(r"whsec_[A-Za-z0-9+/]{20,}={0,2}(?![A-Za-z0-9+/=])", "whsec_"),
             _prefixed(
                 r"(?:hf_|api_org_|HRKU-|PMAK-|pul-|lin_api_|sntry[su]_|glc_|glsa_|ATATT3|"
                 r"ATCTT3|sq0atp-|sq0csp-|EAAA|fo1_|ntn_|tfp_|sbp_|phx_|LTAI|"
-                r"AGE-SECRET-KEY-1|xkeysib-|rk_live_|whsec_|dckr_pat_|rubygems_|figd_|"
+                r"AGE-SECRET-KEY-1|xkeysib-|rk_live_|dckr_pat_|rubygems_|figd_|"
                 r"CLOJARS_|squ_|sqp_|sqa_|sk-or-v1-|r8_|nvapi-|gsk_|csk-|pplx-|xai-|"
                 r"tvly-|fw_|glptt-|gldt-|glsoat-|glffct-|glcbt-|glimt-|glagent-|pub-c-|sub-c-|"
                 # second pass over gitleaks' config and trufflehog's detectors (prefixes that

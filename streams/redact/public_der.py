@@ -464,10 +464,12 @@ def lone_body_line(text: str, start: int, end: int) -> bool:
     token = text[start:end]
     stripped = line.strip()
     numbered = _LINE_NUMBER.match(stripped)  # grep -n's "178:", cat -n's "    6\t"
+    literal = _STRING_LINE.fullmatch(stripped)  # "…\n" \ in C, "…\n", in Go or Python
     alone = (
         stripped == token
         or (stripped[:1] in ("+", "-") and stripped[1:] == token)
         or (numbered is not None and stripped[numbered.end() :] == token)
+        or (literal is not None and literal[2] == token)
     )
     if not alone and not _said_or_typed(line, start - line_start, end - line_start, whole_line):
         return False
@@ -506,6 +508,9 @@ _PUBLIC_FILE_WORD = re.compile(r"\S+" + _PUBLIC_EXTENSIONS)
 """A path to a file public by its name (``.github/release-keys/zkochan.asc``): a "key" in it
 names a folder of public keys, not a secret on the line."""
 _LINE_NUMBER = re.compile(r"\d{1,7}[:\t-][ \t]*")
+_STRING_LINE = re.compile(r"([\"'])([A-Za-z0-9+/]+={0,2})(?:\\n)?\1[ \t]*[,+;\\]?")
+"""One body line as a string literal of source code, its ``\\n`` kept (an embedded
+certificate: ``"MIIB…\\n" \\`` in C, ``"…\\n",`` in Go or Python)."""
 _SENTENCE_WORD = re.compile(r"[A-Za-z][a-z]*[,.;:!?]?")
 _NAMES_A_SECRET = re.compile(
     r"(?i)(?<!public)(?<!public[ _.\-])key|token|secret|passw|auth|credential|bearer|cookie|salt"

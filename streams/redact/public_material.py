@@ -255,9 +255,12 @@ _AFTER_SCOPE = re.compile(r"/aws4_request[ \t]*\n[ \t]*$")
 _REQUEST_ID_LABEL = re.compile(
     r"(?i)(?:host-?id|x-amz-id-2|request[-_]?id)[\"']?[ \t]*[:=][ \t]*[\"']?$"
 )
-_ENCRYPTED_LABEL = re.compile(r"(?:^|[ \t\-])secure:[ \t]*[\"']?$", re.MULTILINE)
+_ENCRYPTED_LABEL = re.compile(
+    r"(?:(?:^|[ \t\-])secure:[ \t]*[\"']?|(?<![A-Za-z])ENC\((?:[0-9]+:)?)$", re.MULTILINE
+)
 """Travis' and AppVeyor's ``secure: <ciphertext>``: encrypted with the repository's public
-key to be committed; only the CI service can read it."""
+key to be committed; only the CI service can read it. Jasypt's ``ENC(<ciphertext>)`` (with
+a key size, ``ENC(2048:…)``, as leaktk writes it): the property's key is elsewhere."""
 _GIT_RANGE_LINE = re.compile(r"[ \t+*!-]*[0-9a-f]{7,40}\.\.\.?[0-9a-f]{7,40}[ \t]")
 """``git push``'s ref update line (``8ef67ff..4c90e76  <sha> -> master``): commits."""
 _HOST_AFTER = re.compile(r"\*?\.(?:[a-z0-9\-]+\.)*[a-z0-9\-]+\.[a-z]{2,24}\b")

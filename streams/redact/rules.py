@@ -53,7 +53,7 @@ from .assignments import ASSIGN as _ASSIGN
 from .assignments import VALUE as _VALUE
 from .assignments import assignment as _assignment
 from .assignments import paired_value
-from .credentials import CREDENTIAL_RULES, header_value
+from .credentials import CREDENTIAL_RULES, HEADER_IN_A_CALL, header_value
 from .pattern import Pattern, Rule
 from .pattern import found as _found
 from .pattern import literal as _p
@@ -123,8 +123,7 @@ SECRET_RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "generated_noise",
-        # A value drawn from every printable sign (a WordPress salt, a generated password):
-        # before the value rules, which stop at its first quote or ";" (noise.py).
+        # a value drawn from every printable sign, before the value rules (noise.py)
         (_found(noise.PATTERN, ("@dense_signs",), noise.noise_spans),),
     ),
     Rule(
@@ -160,6 +159,7 @@ SECRET_RULES: tuple[Rule, ...] = (
             _t(r"gh[pousr]_[A-Za-z0-9]{36,251}", "gh"),
             _t(r"github_pat_[A-Za-z0-9_]{22,251}", "github_pat_"),
         ),
+        token_bodies.drawn_body,
     ),
     Rule(
         "gitlab_token",
@@ -257,6 +257,7 @@ SECRET_RULES: tuple[Rule, ...] = (
             # gitleaks' other documented heads: ABIA (STS service bearer), ACCA (context)
             _t(_AWS_HEAD + r"A(?:BIA|CCA)[A-Z2-7]{16}(?![A-Z0-9])", "abia", "acca"),
         ),
+        token_bodies.no_count,  # AKIA0123456789ABCDEF: a counted stand-in (leaktk)
     ),
     Rule(
         "aws_secret_access_key",
@@ -314,6 +315,7 @@ SECRET_RULES: tuple[Rule, ...] = (
                 lower=True,
             ),
             _p(r"bearer[ \t]+([a-z0-9._~+/\-]{16,}=*)", "bearer", lower=True),
+            HEADER_IN_A_CALL,
         ),
         header_value,
     ),
@@ -488,7 +490,7 @@ SECRET_RULES: tuple[Rule, ...] = (
         "key_assignment",
         # Any "<name>_key" (KANBAN_KEY=…, "mux_key": …, YAML "key: …"): too common a name
         # to trust alone, so the value itself must look like key material.
-        (_assignment(r"key", "key"), statements.KEYED_KEY),
+        (_assignment(r"key", "key"), statements.KEYED_KEY, statements.SECRET_ID),
         accept.random_value,
     ),
     Rule(

@@ -41,6 +41,7 @@ import re
 from schemas.shapes import password_like
 
 from .accept import assignment_value, random_value
+from .assignments import assignment
 from .pattern import Pattern, found
 from .pattern import literal as _p
 from .said import said_key
@@ -164,6 +165,19 @@ CREDENTIAL_CALL: tuple[Pattern, ...] = (
         "bind",
         lower=True,
     ),
+    # a signing key given to the call that signs: Node's createHmac('sha256', '…'), Python's
+    # hmac.new(b'…', …), jwt.sign(payload, '…') and jwt.encode(payload, '…', …) (CodeQL's
+    # hard-coded credential tests, fresh27)
+    _p(
+        r"createhmac[ \t]*\([ \t]*" + _STRING + r"[ \t]*,[ \t]*" + _QUOTED, "createhmac", lower=True
+    ),
+    _p(r"hmac\.new[ \t]*\([ \t]*b?" + _QUOTED, "hmac.new", lower=True),
+    _p(
+        r"jwt\.(?:sign|encode)[ \t]*\([ \t]*(?:\{[^{}\n]*\}|[\w.\[\]]+)[ \t]*,[ \t]*" + _QUOTED,
+        "jwt.sign",
+        "jwt.encode",
+        lower=True,
+    ),
     # Go's database/sql DSN: user:password@tcp(host:port)/db (also unix(…), udp(…))
     _p(r":(?<=[\w.\-]:)([^\s@:\"'/]{1,256})@(?:tcp|unix|udp)\(", "@tcp(", "@unix(", "@udp("),
     # a setter or builder given the secret: v.setPassword("…"), .setClientSecret("…"),
@@ -265,6 +279,11 @@ KEYED_SECRET: tuple[Pattern, ...] = (
     ),
 )
 
+SECRET_ID = assignment(r"secret[_\-]?id", "secret")
+"""Vault AppRole's ``secret_id`` (``VAULT_SECRET_ID=…``, an Ansible lookup's
+``secret_id='…'``): the credential its ``role_id`` logs in with, often a UUID, so it is
+``key_assignment``'s, whose value must look like key material."""
+
 KEYED_KEY = _p(
     _SETTER + r"[\"'][\w.\-]*[_\-]key[\"'],[ \t]*" + _QUOTED + r"[ \t]*\)",
     'key",',
@@ -360,8 +379,23 @@ CONFIG_SECRET: tuple[Pattern, ...] = (
         _p(word + r"(?<![^\s]" + word + r")[ \t]+(\"(?![ \t])[^\"\n]{3,512}\")", "pass", lower=True)
         for word in ("password", "passwd")
     ),
-    # Gradle's signing config in Groovy: storePassword '…', keyPassword "…" (no "=")
+    # Gradle's signing config in Groovy: storePassword '…', keyPassword "…" (no "="), and
+    # its AWS repository credentials: secretKey "…", sessionToken "…"
     _p(r"(?<![\w.])(?:store|key)password[ \t]+" + _QUOTED, "pass", lower=True),
+    _p(
+        r"(?<![\w.])(?:secretkey|sessiontoken)[ \t]+" + _QUOTED,
+        "secretkey",
+        "sessiontoken",
+        lower=True,
+    ),
+    # a hashing salt's setting given key material (Drupal's $settings['hash_salt'],
+    # $drupal_hash_salt, HASH_SALT=…): it signs one-time links, so it is a secret
+    _p(
+        r"(?<![\w])\$?(?:[a-z0-9]+_)*hash_salt['\"\]]*[ \t]*(?:=>?|:)[ \t]*['\"]?"
+        r"([a-z0-9+/=_\-]{16,512})",
+        "hash_salt",
+        lower=True,
+    ),
     # PHP: define('DB_PASSWORD', '…'), WordPress's keys and salts
     _p(
         r"define[ \t]*\([ \t]*['\"][a-z0-9_]*(?:pass|secret|key|token|salt)[a-z0-9_]*['\"]"

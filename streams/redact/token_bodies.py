@@ -14,7 +14,7 @@ import re
 from .accept import is_placeholder
 from .entropy import UNDERSCORE_UUID
 from .names import is_identifier_like
-from .value_forms import counts_up
+from .value_forms import PATTERNED, counts_up
 
 
 def api_key_user(value: str, text: str, start: int, end: int) -> bool:
@@ -89,8 +89,11 @@ _DIGIT_GROUPS = re.compile(r"\d{9,}(?:-\d{9,})+")
 
 def slack_token(value: str, text: str, start: int, end: int) -> bool:
     """A Slack token has a long random body with digits (``xoxb-1234…-…``); a short
-    ``xoxo-indieweb`` or a masked ``xoxb-xxxx…`` is not one."""
+    ``xoxo-indieweb``, a masked ``xoxb-xxxx…`` or a counted stand-in
+    (``xoxa-123456789abcdef``, ``xoxb-1234-56789abcdefghijklmnop``) is not one."""
     body = value[5:]
+    if counts_up(body.replace("-", "")):
+        return False
     if value[:5] in ("xoxa-", "xoxr-") and _LEGACY_WORKSPACE.fullmatch(body):
         return True  # a legacy workspace token (gitleaks' xox[ar]-(d-)?…): short by design
     if _DIGIT_GROUPS.fullmatch(body):
@@ -100,3 +103,11 @@ def slack_token(value: str, text: str, start: int, end: int) -> bool:
         and any(c.isdigit() for c in body)
         and not is_identifier_like(body.lstrip("0123456789-"))
     )  # "xoxp-1-SlackAppConfigurationAccessTokenHere" is a docs placeholder
+
+
+def drawn_body(value: str, text: str, start: int, end: int) -> bool:
+    """A token of a documented form whose body is drawn, not typed: not counted up
+    (:func:`no_count`) and not one short unit repeated (``ghp_abababab…``: leaktk's stubbed
+    token, a test's fake)."""
+    body = value[value.find("_") + 1 :]
+    return not counts_up(value) and PATTERNED.fullmatch(body) is None

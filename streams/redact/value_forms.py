@@ -456,3 +456,45 @@ def object_store_call(text: str, start: int) -> bool:
     line_end = text.find("\n", start)
     line_end = len(text) if line_end < 0 else line_end
     return _OBJECT_STORE_CALL.search(text, line_start, line_end) is not None
+
+
+_MARKED = re.compile(
+    r"(@@|__|%%|#\{|\{\{|<<)[ \t]*[A-Za-z][A-Za-z0-9_.\-]*[ \t]*(@@|__|%%|\}#|\}\}|>>)"
+)
+"""A name between a token-replacement tool's markers (``@@PLACEHOLDER@@``, ``__DB_PASS__``,
+``#{ApiKey}#``, ``{{ INSERT_HERE }}``): the deploy step writes the value there."""
+_MARKER_PAIRS = {"@@": "@@", "__": "__", "%%": "%%", "#{": "}#", "{{": "}}", "<<": ">>"}
+_STAND_IN_WORDS = frozenset(
+    {"todo", "tbd", "fixme", "changeme", "here", "placeholder", "redacted", "removed",
+     "masked", "hidden", "secret", "dummy", "fake", "example", "sample", "none", "null"}
+)  # fmt: skip
+_PREFIX_AND_WORD = re.compile(r"([a-z]{2,12}(?:[_\-][a-z]{2,8})?)[_\-]([A-Za-z]+|[Xx]{3,})=*")
+_FORMAT_SLOT = re.compile(r"\{[0-9]?\}|%\([a-z_]+\)s|(?:^|[_ \-])%s(?:$|[_ \-])")
+
+
+def marked_stand_in(value: str) -> bool:
+    """A stand-in a tool or a test writes around a value's place: a name between
+    replacement markers (:data:`_MARKED`), a stand-in word between dashes or stars
+    (``--- redacted ---``), a token's documented prefix before a stand-in word or X's
+    (``github_pat_TODO``, ``whsec_XXXXX=``), or a format string's slot
+    (``format_string_{}``, ``%(password)s``), or a prefix before a counted or repeated body
+(``xoxa-123456789abcdef``, ``ghp_abab…``). leaktk's and CodeQL's negatives (fresh27)."""
+    m = _MARKED.fullmatch(value)
+    if m is not None and _MARKER_PAIRS[m[1]] == m[2]:
+        return True
+    bare = value.strip(" -*=#~.")
+    if bare != value and bare.lower() in _STAND_IN_WORDS:
+        return True
+    m = _PREFIX_AND_WORD.fullmatch(value)
+    if m is not None and (m[2].lower() in _STAND_IN_WORDS or set(m[2].lower()) == {"x"}):
+        return True
+    m = _PREFIXED_BODY.fullmatch(value)
+    if m is not None and (counts_up(m[1].replace("-", "")) or PATTERNED.fullmatch(m[1])):
+        return True  # xoxa-123456789abcdef, ghp_ababab…: a counted or repeated body
+    return _FORMAT_SLOT.search(value) is not None
+
+
+PATTERNED = re.compile(r"(.{1,4})\1{5,}.{0,4}")
+"""A body that repeats one short unit (``abababab…``, ``x1x1x1…``): a stand-in."""
+_PREFIXED_BODY = re.compile(r"\$?[a-z]{2,8}(?:[_\-][a-z]{2,8})?[_\-]([A-Za-z0-9_\-]{8,})")
+"""A token's documented prefix (``xoxa-``, ``ghp_``, Asaas' ``$aact_dev_``) and its body."""

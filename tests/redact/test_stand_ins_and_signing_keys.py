@@ -1,0 +1,131 @@
+"""What the twenty-second session's blind holdouts asked for (fresh27: leaktk's fake leaks,
+CodeQL's hard-coded credential tests, SDK and CI fixtures; pathneg2: paths, object keys and
+public key lines from sources no file cited): stand-ins a tool or a test writes in a
+value's place stay, signing keys given to the call that signs go, and the look-alikes of
+each go or stay as before."""
+
+from __future__ import annotations
+
+import pytest
+
+from streams.redact import Redactor
+
+R = Redactor()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "AKIA0123456789ABCDEF",  # a counted stand-in in a key id's form
+        "'token': 'xoxa-123456789abcdef',",
+        "token: xoxb-1234-56789abcdefghijklmnop",
+        "gitfake_token:ghp_abababababababababababababababababab",  # one unit repeated
+        "ASAAS_API_KEY=$aact_dev_abcdefghijklmnop1234567890ABCDEF",  # betterleaks' counted
+        "#       token: github_pat_TODO",
+        'endpoint_secret: "whsec_XXXXX="',
+        "secret: @@PLACEHOLDER@@",  # a token-replacement tool's markers
+        'password = "__DB_PASSWORD__"',
+        "<Password>$PASSWORD$</Password>",
+        'i.password = "--- redacted ---" // OK',
+        "test(password='format_string_{}')",
+        'require("http").request({auth: "user:{{ INSERT_HERE }}"});',
+        'require("http").request({auth: "user:{{ env.access_token }}"});',
+        "scheme://user:&lt;password&gt;@foo.bar.leaktk.org:443",
+        'IBMCloudCredentialsEnvSecretKey = "ibm-credentials.env"',  # a file's name
+        "member_cluster_secret: MEMBER_CLUSTER_PREPROD_LEAK_TK01",  # a stored secret's name
+        "secret='ENC(2048:tUf83Ex0oSbDGa8vaU1hGqesODG9J4j40EgLClQYrwNT)'",  # Jasypt
+        "vault login -method=userpass username=my-username",
+        '"x": "PTTjIY84aLtaZCxLTrG_d8I0G6YKCV7lg8M4xkKfwQ4",',  # a JWK's public point
+        'private const string DEFAULT_MSG_ID = "msg_p5jXN8AQM9LWM0D4loKWxJek";',
+        "M2_SECRET=$RANDOM$RANDOM",  # variables, not a password opening with "$"
+        "'access_token' => $lJwt,",
+        '    secretKey "$awsSecret"',
+        "password=$DB_PASSWORD",
+    ],
+)
+def test_a_stand_in_a_reference_or_public_material_stays(text: str) -> None:
+    assert R.redact_text(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "27bcd3b4f31740cc0873463  $IMAGE/blobs/sha256/"
+        "f4a39a97d97aa834da7ad2d92940f9636a57e3d9b3cc7c53242451b02a6cea89",
+        'echo -e "untrusted comment: minisign public key 37D030AC5E03C787\\n'
+        'RWSHxwNerDDQN8RlBeFUuLkB9bPqsR2T6es0jmzguvpvqWiXjxzTfaRY" > "$PUBKEY_LOC"',
+        '"hQiaKqeWTEmobibD8JtqshggTVv5DtvdU62AfrDfOXub51/+WtdhjCe30aIrLpAa\\n"',
+        "ssh_ed25519_key: ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIN78NWfBMQh9hooyHSA8x+62NNKhlO1O"
+        "NruazCd7kpjt alala.smitelli.com",
+    ],
+)
+def test_pathneg2_paths_and_public_lines_stay(text: str) -> None:
+    """A path under a variable's folder, a key after a string's ``\\n`` escape, one
+    certificate line as a C string literal, a host key's type read as a value."""
+    assert R.redact_text(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("export WEBHOOKSIGNING_KEY=whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD", "b5sSYspob7oD"),
+        ("VAULT_SECRET_ID=dd3cf500-f9f9-4052-a768-1f22ac57d107", "dd3cf500"),
+        ("secret_id='dd3cf500-f9f9-4052-a768-1f22ac57d107')", "dd3cf500"),
+        (
+            "$drupal_hash_salt = "
+            "'a4e1ec231996771e785f02e7eb46d5df91f6eec6da5eb9b2eaf75676d4eb11ac';",
+            "a4e1ec231996",
+        ),
+        ("define(    'DB_PASSWORD', '$c8e$743df9d386d895}');", "743df9d386d895"),
+        ("PASSWORD=$YYbMDot25P", "YYbMDot25P"),
+        ('            secretKey "H5l@N8!9p#Yq"', "H5l@N8!9p#Yq"),
+        ('            sessionToken "C3r%U9#p!Za4"', "C3r%U9#p!Za4"),
+        (
+            "define('AUTH_KEY',         'kzgllO;k$F_-W68 Fl*iEekX;-pn =fNS(;c9nDKt;5RW(&jtESXsW9"
+            "+PhQFS!Tv');",
+            "kzgllO",
+        ),
+        ('headers.append("Authorization", `Basic sdsdag:aaaiuogrweuibgbbbbb`);', "aaaiuogrweu"),
+        ('req.Header.Set("Authorization", "Bearer hunter2hunter2")', "hunter2hunter2"),
+        ("require('crypto').createHmac('sha256', 'iubfewiaaweiybgaeuybgera');", "iubfewiaaw"),
+        ("jwt.sign({ foo: 'bar' }, 'iubfewiaaweiybgaeuybgera');", "iubfewiaaw"),
+        ("hmac.new(b'iubfewiaaweiybgaeuybgera', msg, hashlib.sha256)", "iubfewiaaw"),
+    ],
+)
+def test_fresh27s_secrets_go(text: str, secret: str) -> None:
+    """A webhook secret's base64 past its "+", Vault's AppRole secret id, Drupal's hash
+    salt, a password that opens with "$", Gradle's credentials, a WordPress key with a
+    blank, a header set by a call, a key given to the call that signs."""
+    assert secret not in R.redact_text(text)[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("token: ghp_R2d4x0ZkQpL9mN3vB7cT1yH6jF8sW5aE0uIo", "R2d4x0ZkQpL9"),
+        ("token: xoxb-263594206564-2343594206574-FGqddMF8t08v8N7Oq4i57vs1", "FGqddMF8t08v"),
+        ("AKIAZ7VRSQ5TQB2X4N3L", "AKIAZ7VRSQ5TQB2X4N3L"),
+        ('"d": "PTTjIY84aLtaZCxLTrG_d8I0G6YKCV7lg8M4xkKfwQ4",', "PTTjIY84aLta"),
+        ('{"log": "token ok\\nXk3jd8fQ2aB7Yw9pLmN4qRsT5uV"}', "Xk3jd8fQ2aB7Yw9p"),
+        ('password = "__DB_PASSWORD__9a!x"', "__DB_PASSWORD__9a!x"),
+        ("vault login -method=userpass username=alice password=Tr0ub4dor3x", "Tr0ub4dor3x"),
+        ("TOKEN=$T/ghp_R2d4x0ZkQpL9mN3vB7cT1yH6jF8sW5aE0uIo", "R2d4x0ZkQpL9"),
+    ],
+)
+def test_the_look_alikes_still_go(text: str, secret: str) -> None:
+    assert secret not in R.redact_text(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "role_id=dd3cf500-f9f9-4052-a768-1f22ac57d107",  # AppRole's role id: a user name
+        'secret_id_file_path = "/tmp/secret-id"',
+        "$settings['hash_salt'] = file_get_contents('/home/example/salt.txt');",
+        "crypto.createHmac('sha256', secret)",
+        "jwt.encode(payload, settings.SECRET_KEY)",
+        'headers.set("Authorization", "Bearer ${token}")',
+    ],
+)
+def test_what_the_new_readings_do_not_take(text: str) -> None:
+    assert R.redact_text(text)[0] == text
