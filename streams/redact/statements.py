@@ -50,6 +50,8 @@ _QUOTED = r"('[^'\n]{1,512}'|\"[^\"\n]{1,512}\")"
 """A quoted literal (the quotes are replaced with it)."""
 _STRING = r"(?:'[^'\n]*'|\"[^\"\n]*\")"
 """A quoted literal that is not the secret (a user name, a service)."""
+_KEY_LITERAL = r"('[^'\s]{8,512}'|\"[^\"\s]{8,512}\")"
+"""A quoted key: 8 signs or more, no blank (a key given to a call that signs with it)."""
 _ARG = r"(?:" + _STRING + r"|[\w.\[\]]+)"
 """An argument before the password: a literal or a variable."""
 _VALUE = r"('[^'\n]{1,512}'|\"[^\"\n]{1,512}\"|[^\s'\";,)]{3,512})"
@@ -167,13 +169,17 @@ CREDENTIAL_CALL: tuple[Pattern, ...] = (
     ),
     # a signing key given to the call that signs: Node's createHmac('sha256', '…'), Python's
     # hmac.new(b'…', …), jwt.sign(payload, '…') and jwt.encode(payload, '…', …) (CodeQL's
-    # hard-coded credential tests, fresh27)
+    # hard-coded credential tests, fresh27): a literal of 8+ signs and no blank, not a
+    # protocol's constant (BIP-32's hmac.new(b"Bitcoin seed", …), a test's b"key")
     _p(
-        r"createhmac[ \t]*\([ \t]*" + _STRING + r"[ \t]*,[ \t]*" + _QUOTED, "createhmac", lower=True
+        r"createhmac[ \t]*\([ \t]*" + _STRING + r"[ \t]*,[ \t]*" + _KEY_LITERAL,
+        "createhmac",
+        lower=True,
     ),
-    _p(r"hmac\.new[ \t]*\([ \t]*b?" + _QUOTED, "hmac.new", lower=True),
+    _p(r"hmac\.new[ \t]*\([ \t]*b?" + _KEY_LITERAL, "hmac.new", lower=True),
     _p(
-        r"jwt\.(?:sign|encode)[ \t]*\([ \t]*(?:\{[^{}\n]*\}|[\w.\[\]]+)[ \t]*,[ \t]*" + _QUOTED,
+        r"jwt\.(?:sign|encode)[ \t]*\([ \t]*(?:\{[^{}\n]*\}|[\w.\[\]]+)[ \t]*,[ \t]*"
+        + _KEY_LITERAL,
         "jwt.sign",
         "jwt.encode",
         lower=True,

@@ -211,7 +211,7 @@ def test_packet_respects_budget_deterministically(
 
 
 def test_redaction_masks_secrets() -> None:
-    text = redact("export API_KEY=abcd1234efgh and AKIAABCDEFGHIJKLMNOP")
+    text = redact("export API_KEY=abcd1234efgh and AKIAZ7VRSQ5TQB2X4N3L")
     assert "abcd1234efgh" not in text and "AKIA" not in text
 
 

@@ -123,6 +123,8 @@ def test_the_look_alikes_still_go(text: str, secret: str) -> None:
         'secret_id_file_path = "/tmp/secret-id"',
         "$settings['hash_salt'] = file_get_contents('/home/example/salt.txt');",
         "crypto.createHmac('sha256', secret)",
+        'seed = hmac.new(b"Bitcoin seed", seed, digestmod=hashlib.sha512).digest()',  # BIP-32
+        'h = HMAC.new(b"key", digestmod=hashmod)',  # pycryptodome's self-test
         "jwt.encode(payload, settings.SECRET_KEY)",
         'headers.set("Authorization", "Bearer ${token}")',
     ],
