@@ -398,7 +398,7 @@ CONFIG_SECRET: tuple[Pattern, ...] = (
     # $drupal_hash_salt, HASH_SALT=…): it signs one-time links, so it is a secret
     _p(
         r"(?<![\w])\$?(?:[a-z0-9]+_)*hash_salt['\"\]]*[ \t]*(?:=>?|:)[ \t]*['\"]?"
-        r"([a-z0-9+/=_\-]{16,512})",
+        r"([a-z0-9+/=_\-]{16,512})(?![a-z0-9+/=_\-(])",  # not a call: file_get_contents(…)
         "hash_salt",
         lower=True,
     ),

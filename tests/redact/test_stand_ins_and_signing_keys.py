@@ -122,6 +122,7 @@ def test_the_look_alikes_still_go(text: str, secret: str) -> None:
         "role_id=dd3cf500-f9f9-4052-a768-1f22ac57d107",  # AppRole's role id: a user name
         'secret_id_file_path = "/tmp/secret-id"',
         "$settings['hash_salt'] = file_get_contents('/home/example/salt.txt');",
+        "The trace shows   $drupal_hash_salt = file_get_contents('/x/salt.txt'); twice",
         "crypto.createHmac('sha256', secret)",
         'seed = hmac.new(b"Bitcoin seed", seed, digestmod=hashlib.sha512).digest()',  # BIP-32
         'h = HMAC.new(b"key", digestmod=hashmod)',  # pycryptodome's self-test
