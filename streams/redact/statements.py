@@ -386,11 +386,12 @@ CONFIG_SECRET: tuple[Pattern, ...] = (
         for word in ("password", "passwd")
     ),
     # Gradle's signing config in Groovy: storePassword '…', keyPassword "…" (no "="), and
-    # its AWS repository credentials: secretKey "…", sessionToken "…"
+    # its AWS repository credentials: accessKey "…", secretKey "…", sessionToken "…"
     _p(r"(?<![\w.])(?:store|key)password[ \t]+" + _QUOTED, "pass", lower=True),
     _p(
-        r"(?<![\w.])(?:secretkey|sessiontoken)[ \t]+" + _QUOTED,
+        r"(?<![\w.])(?:secretkey|accesskey|sessiontoken)[ \t]+" + _QUOTED,
         "secretkey",
+        "accesskey",
         "sessiontoken",
         lower=True,
     ),

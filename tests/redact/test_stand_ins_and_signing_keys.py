@@ -80,6 +80,7 @@ def test_pathneg2_paths_and_public_lines_stay(text: str) -> None:
         ("PASSWORD=$YYbMDot25P", "YYbMDot25P"),
         ('            secretKey "H5l@N8!9p#Yq"', "H5l@N8!9p#Yq"),
         ('            sessionToken "C3r%U9#p!Za4"', "C3r%U9#p!Za4"),
+        ('            accessKey "C2@zQ5!X9Rk&"', "C2@zQ5!X9Rk&"),
         (
             "define('AUTH_KEY',         'kzgllO;k$F_-W68 Fl*iEekX;-pn =fNS(;c9nDKt;5RW(&jtESXsW9"
             "+PhQFS!Tv');",
@@ -124,6 +125,7 @@ def test_the_look_alikes_still_go(text: str, secret: str) -> None:
         "$settings['hash_salt'] = file_get_contents('/home/example/salt.txt');",
         "The trace shows   $drupal_hash_salt = file_get_contents('/x/salt.txt'); twice",
         "crypto.createHmac('sha256', secret)",
+        'accessKey "$awsAccessKey"',
         'seed = hmac.new(b"Bitcoin seed", seed, digestmod=hashlib.sha512).digest()',  # BIP-32
         'h = HMAC.new(b"key", digestmod=hashmod)',  # pycryptodome's self-test
         "jwt.encode(payload, settings.SECRET_KEY)",
