@@ -357,6 +357,7 @@ def main() -> None:
             "negcarried4",
             "negcarried5",
             "authneg",
+            "authneg2",
         ),
         help="corpus split(s) to score (default: blind and tune; fresh: Nosey Parker's "
         "examples; fresh2: Kingfisher's and secretlint's; fresh3: Semgrep's rule tests; "
@@ -400,7 +401,8 @@ def main() -> None:
         "negatives only, public keys and signatures, encoded data, lock-file hashes and ids; "
         "negcarried: negatives only, harmless values in carrier texts written by hand; "
         "negcarried2, negcarried3, negcarried4 and negcarried5: holdouts of the same kind; "
-        "authneg: negatives only, whole texts about credentials from real pages)",
+        "authneg: negatives only, whole texts about credentials from real pages; authneg2: a "
+        "blind holdout of the same kind from other pages)",
     )
     parser.add_argument("--n", type=int, default=40_000)
     parser.add_argument("--repeat", type=int, default=3)

@@ -113,11 +113,13 @@ CARRIED_NEGATIVE_SPLITS = {
     "negcarried4": "negcarried4_negatives.jsonl",
     "negcarried5": "negcarried5_negatives.jsonl",
     "authneg": "authneg_negatives.jsonl",
+    "authneg2": "authneg2_negatives.jsonl",
 }
 """Negatives-only splits whose rows bring their own carrier text (``carrier``: command,
 output, patch, snapshot or thought, written by hand around the ``value``; ``authneg``'s are
 whole texts about credentials, from real pages, with no value marked): each text is
-stored through its carrier's field (:data:`CARRIER_FIELDS`), as a capture would store it."""
+stored through its carrier's field (:data:`CARRIER_FIELDS`), as a capture would store it.
+``authneg2`` is a blind holdout of ``authneg``'s kind, of other classes and pages."""
 
 
 def leaked(secret: str, text: str, window: int = 12) -> bool:
