@@ -55,8 +55,9 @@ their heads no longer do, ``--split fresh26`` the one taken from the fixtures, r
 documentation examples of tools no earlier split cites (1Password's shell plugins, Watchman,
 KICS, lego, acme.sh, Brakeman, netbox-docker, Broken Crystals, the Datadog agent's scrubber),
 ``--split fresh27`` a second such holdout (leaktk's fake-leaks, CodeQL's hard-coded
-credential tests, nine SDKs' and CI tools' fixtures) (each in its own files; ``--split``
-repeats).
+credential tests, nine SDKs' and CI tools' fixtures), ``--split fresh28`` a third (the test
+suites of 40 projects that handle credentials: OAuth servers, SDKs, drivers, CI tools)
+(each in its own files; ``--split`` repeats).
 Per split it
 also prints the field readings' figures (``short_text_fields``, ``lone_value_fields``,
 ``located_fields``: the path and URL fields) and the negatives altered when planted alone
@@ -345,6 +346,7 @@ def main() -> None:
             "fresh25",
             "fresh26",
             "fresh27",
+            "fresh28",
             "realneg",
             "vectors",
             "logneg",
@@ -392,7 +394,8 @@ def main() -> None:
         "documentation examples of tools no earlier split cites (1Password's shell plugins, "
         "Watchman, KICS, lego, acme.sh, Brakeman, netbox-docker, Broken Crystals, the Datadog "
         "agent's scrubber); fresh27: a second such holdout (leaktk's fake-leaks, CodeQL's "
-        "hard-coded credential tests, nine SDKs' and CI tools' fixtures); realneg: "
+        "hard-coded credential tests, nine SDKs' and CI tools' fixtures); fresh28: a third (test "
+        "suites of 40 projects that handle credentials); realneg: "
         "negatives only, harmless strings from real public files; vectors: negatives only, "
         "crypto test vectors, object keys and encoded data from real public files; logneg: "
         "negatives only, real terminal output and logs from public fixtures and threads; pathneg: "

@@ -19,12 +19,13 @@ SDKs and docs; fresh23: the fixture values gitleaks', TruffleHog's and detect-se
 histories hold and their heads no longer do; fresh26: the fixtures, rule tests and
 documentation examples of tools no earlier split cites, 1Password's shell plugins to the
 Datadog agent's scrubber; fresh27: leaktk's fake-leaks test set, CodeQL's hard-coded
-credential tests and nine SDKs' and CI tools' fixtures) are well formed:
+credential tests and nine SDKs' and CI tools' fixtures; fresh28: the test suites of 40
+projects that handle credentials) are well formed:
 each loads, every case cites its file and line at the pinned commit, ids are the split's own
 (fresh9's ``w``: ``v`` is the vectors split's ``vn…``; fresh13's ``b``, fresh14's ``c``,
 fresh15's ``d``, fresh16's ``a``, fresh17's ``e``, fresh18's ``i``, fresh19's ``j``,
 fresh20's ``l``, fresh21's ``o``, fresh22's ``sd``, fresh23's ``hx``, fresh26's ``rf`` and
-fresh27's ``rc``,
+fresh27's ``rc``, fresh28's ``rg``,
 two letters once every single one was taken: no other
 file's ids begin with them), no
 value or negative text of an earlier split comes back, and no negative holds a labelled value
@@ -370,6 +371,59 @@ SPLITS = (
         (150, 150, 100),
         26,
     ),
+    Split(
+        "fresh28",
+        "rg",
+        re.compile(r"https://github\.com/[\w.\-]+/[\w.\-]+/blob/[0-9a-f]{40}/[^#]+#L\d+(?:-L\d+)?"),
+        (
+            "alertmanager",
+            "apisix",
+            "authelia",
+            "authlib",
+            "braintree-python",
+            "casdoor",
+            "community-general",
+            "concourse",
+            "cookiecutter-django",
+            "dex",
+            "documenso",
+            "doorkeeper",
+            "esphome",
+            "external-secrets",
+            "fastlane",
+            "gophercloud",
+            "hydra",
+            "jcasc",
+            "jjwt",
+            "jupyterhub",
+            "kombu",
+            "localstack",
+            "minio-go",
+            "moto",
+            "nats-server",
+            "node-slack-sdk",
+            "npgsql",
+            "oauth2-server",
+            "paramiko",
+            "pgbouncer",
+            "pgx",
+            "pomerium",
+            "pygithub",
+            "python-telegram-bot",
+            "rclone",
+            "shopify-api-js",
+            "spring-cloud-config",
+            "spring-security",
+            "sqlalchemy",
+            "stripe-go",
+            "symfony",
+            "telegraf",
+            "traefik",
+            "vector",
+        ),  # fmt: skip
+        (120, 110, 150),
+        27,
+    ),
 )
 each = pytest.mark.parametrize("split", SPLITS, ids=lambda s: s.name)
 
@@ -439,13 +493,17 @@ def test_no_negative_of_the_split_holds_a_labelled_value(split: Split) -> None:
     assert not [n["id"] for n in negatives if any(v in n["text"] for v in values)]
 
 
-@pytest.mark.parametrize(("name", "alongside"), [("fresh26", ""), ("fresh27", "pathneg2_")])
+@pytest.mark.parametrize(
+    ("name", "alongside"),
+    [("fresh26", ""), ("fresh27", "pathneg2_"), ("fresh28", "authneg2_")],
+)
 def test_the_fixture_holdout_cites_no_repository_an_earlier_file_cites(
     name: str, alongside: str
 ) -> None:
     # fresh26 and fresh27 were taken from repositories no other file of the folder names in
     # a source (pathneg2, built at the same time by another blind helper, took public
-    # certificate lines of two of fresh27's repositories: pyjwt, google-auth).
+    # certificate lines of two of fresh27's repositories: pyjwt, google-auth; authneg2, built
+    # beside fresh28, a harmless text of Authelia's).
     cited = re.compile(r"github\.com/([\w.-]+/[\w.-]+)")
     ours = {
         cited.search(r["source"])[1].lower()

@@ -86,6 +86,7 @@ ID_LETTER = {
     "fresh25": "gq",
     "fresh26": "rf",
     "fresh27": "rc",
+    "fresh28": "rg",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on)."""

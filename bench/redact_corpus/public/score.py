@@ -90,6 +90,7 @@ SPLIT_FILES = {
     "fresh25": ("fresh25_secrets.jsonl", "fresh25_negatives.jsonl"),
     "fresh26": ("fresh26_secrets.jsonl", "fresh26_negatives.jsonl"),
     "fresh27": ("fresh27_secrets.jsonl", "fresh27_negatives.jsonl"),
+    "fresh28": ("fresh28_secrets.jsonl", "fresh28_negatives.jsonl"),
 }
 """Splits kept in files of their own (so adding them moves no figure of the others)."""
 DEFAULT_FILES = ("secrets.jsonl", "negatives.jsonl")
