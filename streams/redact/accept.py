@@ -15,6 +15,7 @@ from schemas.shapes import password_like
 
 from .ids import public_id
 from .names import drawn_letters, is_identifier_like
+from .public_der import WHOLE_MIN, whole_public_der
 from .public_material import public_value
 from .value_forms import (
     _SECRET_WORDS,
@@ -22,6 +23,7 @@ from .value_forms import (
     RESOURCE_REF,
     bracketed_placeholder,
     comment_words,
+    counts_up,
     cut_or_tagged,
     doc_field,
     drawn_stand_in,
@@ -35,6 +37,7 @@ from .value_forms import (
     password_named,
     prompt_or_template,
     typed_password,
+    variable_reference,
     word_placeholder,
     worded_placeholder,
 )
@@ -68,11 +71,11 @@ _SECRET_WORD_TRANSLATIONS = frozenset(
 ``"Password": "Lösenord"`` labels a field, it holds no secret."""
 _PLACEHOLDER_START = (
     "$", "\\$", "{{", "{%", "%(", "<", "&lt;", "[redacted", "***", "...", "os.", "env.", "arn:aws",
-    "enc(", "enc[", "#@", "!secret", "!vault", "!env",
+    "enc(", "enc[", "#@", "!secret", "!vault", "!env", "urn:",
 )  # fmt: skip
 """A value starting so is a template (ytt's ``#@ …`` too), a variable, a YAML tag that
 fetches the value elsewhere (Home Assistant's and ESPHome's ``!secret name``, Ansible's
-``!vault``), an HTML-escaped
+``!vault``), a URN (Traefik's ``urn:k8s:secret:name:key``), an HTML-escaped
 ``<placeholder>``, a ciphertext (Jasypt's ``ENC(…)``, SOPS's ``ENC[AES256_GCM,…]``), or an
 AWS ARN (a policy or role name: ``…:policy/IAMUserChangePassword``)."""
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -82,6 +85,9 @@ _DOTTED = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*(?:(?:\.|::)[A-Za-z_$][A-Za-z0-9_
 _REPEATED = re.compile(r"(.)\1*")
 
 
+_COUNTED_MIN = 20
+"""A value this long that counts up is a stand-in; a shorter one (``12345678``,
+``abcd1234``) may be the weak password someone really set."""
 _FILE_NAME = re.compile(
     r"(?:~|\.{1,2})?/?(?:[\w.\-]+/)*"  # in a folder: GOOGLE_APPLICATION_CREDENTIALS=~/key.json
     r"[\w\-]*[A-Za-z]{3}[\w.\-]*\.(?:env|json|ya?ml|pem|key|p12|pfx|jks|keystore|txt|cfg|conf"
@@ -127,10 +133,12 @@ def is_placeholder(value: str) -> bool:
     if html.unescape(v) in _SECRET_WORD_TRANSLATIONS:  # "L&#246;senord" in an HTML file
         return True
     dollar = raw[:1] == "$" and not raw.startswith(("${", "$(", "$$"))
-    if v.startswith(_PLACEHOLDER_START) and not (dollar and not _variable(raw)):
+    if v.startswith(_PLACEHOLDER_START) and not (dollar and not variable_reference(raw)):
         return True  # not '$c8e$743df9d386d895}': a password that opens with "$" (leaktk)
     if _REPEATED.fullmatch(v) or masked_stub(raw):  # "xxxxxxxx", "***", "*password*", "key=="
         return True
+    if len(raw) >= _COUNTED_MIN and counts_up(raw):
+        return True  # client_secret="0123456789012345678901234567890123456789" (PyGithub)
     if bracketed_placeholder(v) or word_placeholder(v) or prompt_or_template(raw):
         return True  # "[dockerhub-password]", "your_redis_password_here", "Enter API"
     if worded_placeholder(raw):
@@ -189,6 +197,8 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
     a bare identifier without digits that names the secret (``api_key=API_KEY``) or is a
     call argument (``f(password=password)``).
     """
+    if len(value) > WHOLE_MIN and whole_public_der(unquoted(value)):
+        return False  # SECRET = 'MIGeMA0GCSq…': a public key under a secret's name (Symfony)
     typed = value not in _NOT_VALUES and not _REPEATED.fullmatch(value)
     if typed and typed_password(value, text, start, end):
         return True
@@ -316,11 +326,21 @@ def _names_itself(value: str, text: str, start: int) -> bool:
     a constant's label, not a secret."""
     bare = unquoted(value)
     lo = max(0, start - 80)
-    if not _IDENT.fullmatch(bare) or bare.lower() not in text[lo:start].lower():
+    if not _IDENT.fullmatch(bare):
+        header = _HEADER_BEFORE.search(text, lo, start)  # "X-Amz-Security-Token": "x--amz--…"
+        return header is not None and _letters(header[1]) == _letters(bare) != ""
+    if bare.lower() not in text[lo:start].lower():
         return False  # cheap exits: the regex below tries every position of its window
     m = _NAME_BEFORE.search(text, lo, start)
     name, bare = (m.group(1).lower(), bare.lower()) if m else ("", "")
     return m is not None and name in (bare, *(bare + s for s in ("key", "_key", "_token")))
+
+
+_HEADER_BEFORE = re.compile(r"([A-Za-z][\w\-]*)[\"']?[ \t]*(?:=|:)[ \t]*[\"'`]?$")
+
+
+def _letters(name: str) -> str:
+    return "".join(c for c in name.lower() if c.isalnum())
 
 
 _NO_CREDENTIAL_NAME = re.compile(
@@ -372,33 +392,6 @@ _ENV_REFERENCE = re.compile(
 )
 """``$DB_PASSWORD``, ``${PASS}``, ``$pass``, a CI expression ``${{ secrets.PASS }}``: variable
 names are written in one case, so a mixed-case ``$YYbMDot25P`` is a password."""
-
-
-_AFTER_A_REFERENCE = ("", "/", ":", ".", "-", " ", "\t", ",", ";", ")", "]", "}", "'", '"', "\\")
-"""What may follow ``$NAME`` in a value that only refers to a variable (``$HOME/.pgpass``,
-``$DB_PASS:-x``); a second ``$``, letters of another case or signs make a password."""
-
-
-_VARIABLE_NAME = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*|[0-9])")
-
-
-def _variable(value: str) -> bool:
-    """``value`` (opening with ``$``) refers to variables: names in one case, of words or
-    short without digits (``$DB_PASS``, ``$awsSecret``, ``$lJwt``, ``$1``), each then
-    nothing, a separator or the next (``$HOME/.pgpass``, ``$RANDOM$RANDOM``, ``$NAME$``);
-    ``$YYbMDot25P`` (drawn case and digits) and ``$c8e$743df…}`` are passwords."""
-    at = 0
-    while (m := _VARIABLE_NAME.match(value, at)) is not None:
-        name, after = m[1], value[m.end() : m.end() + 1]
-        named = name.isupper() or name.islower() or name.isdigit() or is_identifier_like(name)
-        if not (named or (len(name) <= 12 and not any(c.isdigit() for c in name))):
-            return False
-        if after != "$":
-            return after in _AFTER_A_REFERENCE
-        if m.end() + 1 == len(value):
-            return True  # $PASSWORD$: a template's delimited name (Visual Studio, WiX)
-        at = m.end()
-    return False
 
 
 _PRINTF = re.compile(r"%[-#0 +]?[0-9]*(?:\.[0-9]+)?[sdrxifvq]|\{[0-9]*\}")
@@ -488,7 +481,7 @@ DATA_KEYS = frozenset(
         "dedupe", "lookup", "map", "dict", "hash", "object", "lock", "message", "kafka",
         "record", "event", "composite", "unique", "index", "row", "join", "group", "shard",
         "bucket", "storage", "redis", "s3", "registry", "metadata", "tag", "label", "natural",
-        "surrogate", "compound",
+        "surrogate", "compound", "tenant", "encrypted", "wrapped",
     )
 )  # fmt: skip
 """Words that make a ``key`` a data key (``idempotency key <uuid>``, ``the S3 object key``,

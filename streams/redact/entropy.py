@@ -176,7 +176,7 @@ _KEYWORDS = ("key", "token", "secret", "passw", "auth", "credential", "bearer", 
 _WINDOW = 48
 _DIGEST_LABELS = (
     "h1", "sha1", "sha224", "sha256", "sha384", "sha512", "md5", "digest", "checksum",
-    "integrity", "hash", "etag",
+    "integrity", "hash", "etag", "challenge",
 )  # fmt: skip
 _LABEL_SEPARATORS = " \t\"':=\\"
 _DIGEST_WINDOW = 24

@@ -158,11 +158,12 @@ file is encrypted and far longer."""
 
 
 _CLIENT_SIDE_KEY = re.compile(
-    r"phc_[A-Za-z0-9]{32,64}|pk_(?:live|test)_(?=[^_]*[a-z])[A-Za-z0-9]{24,}"
+    r"phc_[A-Za-z0-9]{32,64}|pk_(?:live|test)_(?=[^_]*[a-z])[A-Za-z0-9]{24,}|pub[0-9a-f]{32}"
 )
 """Keys made to ship in a web page: PostHog's project key (``phc_``; its personal keys are
-``phx_``) and Stripe's publishable keys (``pk_live_``/``pk_test_`` in mixed case; Courier's
-secret ``pk_test_…`` keys are capitals and digits). No scanner here flags either
+``phx_``), Stripe's publishable keys (``pk_live_``/``pk_test_`` in mixed case; Courier's
+secret ``pk_test_…`` keys are capitals and digits) and Datadog's browser client tokens
+(``pub`` and 32 hex, fresh28). No scanner here flags either
 (CredSweeper lists both among its false positives, fresh16)."""
 
 _SEGWIT_ADDRESS = re.compile(r"(?:bc|tb)1[qp][02-9ac-hj-np-z]{38,58}")
@@ -198,15 +199,25 @@ def public_id(token: str) -> bool:
         or _LVM_UUID.fullmatch(token)
         or _APK_CHECKSUM.fullmatch(token)
         or _IAM_UNIQUE_ID.fullmatch(token)
+        or _NKEY_PUBLIC.fullmatch(token)
         or twilio_sid(token)
     )
 
 
+_NKEY_PUBLIC = re.compile(r"[UANOCX][A-Z2-7]{55}")
+"""A NATS public nkey (a user's ``U…``, an account's ``A…``, a server's, an operator's, a
+cluster's, a curve key's: 56 base32 capitals); its seed, the secret, opens with ``S``."""
 _IAM_UNIQUE_ID = re.compile(r"(?:AIDA|AROA|AGPA|ANPA|ANVA|AIPA|ASCA)[A-Z2-7]{16,17}")
 """An IAM entity's unique id (a user's ``AIDA…``, a role's ``AROA…``, a group's, a policy's,
 an instance profile's, a server certificate's), as ``aws sts get-caller-identity`` prints
 ``UserId``: it names the entity and grants nothing (an access key id's ``AKIA…`` is the
 credential's other half, kept as the scanners report it)."""
+
+
+def client_side_key(token: str) -> bool:
+    """A key made to ship in a web page (:data:`_CLIENT_SIDE_KEY`): public wherever it is
+    named, even beside a secret's word (``client_token = "pub…"``)."""
+    return _CLIENT_SIDE_KEY.fullmatch(token) is not None
 
 
 def twilio_sid(token: str) -> bool:
@@ -215,14 +226,16 @@ def twilio_sid(token: str) -> bool:
     return len(token) == 34 and _TWILIO_SID.fullmatch(token) is not None
 
 
-_SIGNATURE_NAME = re.compile(r"signature[\"']?\]?[ \t]*(?:=|:)[ \t]*[\"']?$", re.IGNORECASE)
+_SIGNATURE_NAME = re.compile(
+    r"(?:signature|(?<![\w-])hmac)[\"']?\]?[ \t]*(?:=|:)[ \t]*[\"']?$", re.IGNORECASE
+)
 
 
 def assigned_to_a_signature(text: str, start: int) -> bool:
-    """The value is assigned to a name ending in "signature" (``signature = '…'``,
-    ``"X-Signature": "…"``): an HMAC over one request, as SDK tests write it, not the key
-    that made it. Only an assignment: "the webhook signature <value>" in prose is read as
-    before."""
+    """The value is assigned to a name ending in "signature" or named "hmac" (``signature =
+    '…'``, ``"X-Signature": "…"``, Shopify's ``hmac: '…'``): an HMAC over one request, as
+    SDK tests write it, not the key that made it. Only an assignment: "the webhook
+    signature <value>" in prose is read as before."""
     return _SIGNATURE_NAME.search(text, max(0, start - 24), start) is not None
 
 

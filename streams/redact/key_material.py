@@ -175,7 +175,16 @@ def credential_base64(body: str) -> bool:
             # sfcs.tester:sfcs), not of host:port or a URL
             return not (user.isdigit() or password.isdigit() or password.startswith("//"))
         return _user_password(user + ":" + password[:64].strip())
+    if len(text) >= 8 and text.isprintable() and _SECRETS_NAME.search(text):
+        return True  # a Kubernetes Secret's data: unsecure_password, example-app-secret
     return len(text) >= 16 and _random_core(text.strip())
+
+
+_SECRETS_NAME = re.compile(
+    r"(?i)pass(?:word|wd)|secret|token|api_?key|private_?key|credential|encryption_?key"
+)
+"""Words a value decoded from base64 names itself a secret's by (Authelia's and Dex's
+Kubernetes Secrets hold ``base64("unsecure_password")``, fresh28): a secret, base64ed."""
 
 
 def key_material(word: str) -> bool:

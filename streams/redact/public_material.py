@@ -15,9 +15,11 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
+import json
 import re
 
 from . import lines
+from .ids import client_side_key
 from .public_der import whole_public_der
 
 _NAME_REACH = 120
@@ -332,8 +334,10 @@ def in_public_record(token: str, text: str, start: int, end: int) -> bool:
         return True  # a zone's signature, key or NSEC3 hash where the line names DNSSEC
     if _PUBLIC_NUMBER.search(text, max(0, start - 24), start):
         return True  # an RSA modulus, a curve point's coordinate (JWKS .n, .x)
-    if text.endswith(("did:key:", "did:key:z"), max(0, start - 9), start):
-        return True  # a DID of a public key (did:key:z6Mk…): the key, multibase-encoded
+    if _DID.search(text, max(0, start - _DID_REACH), start):
+        return True  # a DID (did:key:z6Mk…, did:example:123#key-1): a public identifier
+    if token.startswith("AQAAAB") and text[start - 1 : start] == "{":
+        return True  # Jenkins' {AQAAAB…}: a secret encrypted with the controller's key
     if _nix_public_key(token, text, start) or _PLIST_PUBLIC_KEY.search(window):
         return True  # cache.nixos.org-1:<32 bytes>; a plist's <key>SUPublicEDKey</key> value
     if text.endswith(_TAILSCALE_PUBLIC, max(0, start - 9), start) or _MIME_WORD.search(window):
@@ -424,9 +428,11 @@ def said_public_key(text: str, start: int) -> bool:
 
 
 def public_material(token: str, text: str, start: int, end: int) -> bool:
-    """Any of the readings above: a public form, a public name, a public record."""
+    """Any of the readings above, or a key made to ship in a web page
+    (:func:`.ids.client_side_key`): a public form, a public name, a public record."""
     return (
         public_form(token)
+        or client_side_key(token)
         or ksuid(token, text, start)
         or under_public_name(text, start, end)
         or in_public_record(token, text, start, end)
@@ -437,12 +443,31 @@ def public_material(token: str, text: str, start: int, end: int) -> bool:
 _PRIVATE_NAME = re.compile(r"(?i)priv|secret|passw|seed|mnemonic")
 
 
+_DID = re.compile(r"(?<![\w.])did:[a-z0-9]+:[\w.%:\-]*#?$")
+_DID_REACH = 96
+_JWT_HEADER_MEMBERS = frozenset({"alg", "typ", "kid", "cty", "x5t", "jku", "x5u", "enc", "zip"})
+
+
+def jwt_header_alone(value: str) -> bool:
+    """A JWT's header alone (``eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9`` is
+    ``{"alg":"HS256","typ":"JWT"}``): no claims, no signature, nothing it grants."""
+    if not value.startswith("eyJ") or "." in value or len(value) > 400:
+        return False
+    try:
+        header = json.loads(base64.urlsafe_b64decode(value + "=" * (-len(value) % 4)))
+    except (binascii.Error, ValueError):
+        return False
+    return isinstance(header, dict) and bool(header) and set(header) <= _JWT_HEADER_MEMBERS
+
+
 def public_value(value: str, text: str, start: int, end: int) -> bool:
     """An assigned value that is :func:`public_material`, unless the line before it names
     a private key, a secret, a password or a seed: a form read as public must not overrule
     a name that says otherwise (``NOSTR_PRIVATE_KEY=nsec1…`` was kept by its checksum)."""
     if _PRIVATE_NAME.search(text, lines.line_start(text, start, _NAME_REACH), start):
         return False
+    if jwt_header_alone(value):
+        return True  # eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9: no claims, no signature
     return public_material(value, text, start, end)
 
 

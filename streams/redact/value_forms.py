@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from .names import is_identifier_like
+
 _PASSWORD_NAMED = re.compile(
     r"(?:pass(?:word|wd|phrase)?|pwd)(?:[_\-.]?(?:value|plain|raw|prod|dev|live|test|local"
     r"|admin|root|[0-9]))*[\"']?\]?[ \t]*(?:=|:=|:)[ \t]*[\"']?$"
@@ -498,3 +500,30 @@ PATTERNED = re.compile(r"(.{1,4})\1{5,}.{0,4}")
 """A body that repeats one short unit (``abababab…``, ``x1x1x1…``): a stand-in."""
 _PREFIXED_BODY = re.compile(r"\$?[a-z]{2,8}(?:[_\-][a-z]{2,8})?[_\-]([A-Za-z0-9_\-]{8,})")
 """A token's documented prefix (``xoxa-``, ``ghp_``, Asaas' ``$aact_dev_``) and its body."""
+
+
+_AFTER_A_REFERENCE = ("", "/", ":", ".", "-", " ", "\t", ",", ";", ")", "]", "}", "'", '"', "\\")
+"""What may follow ``$NAME`` in a value that only refers to a variable (``$HOME/.pgpass``,
+``$DB_PASS:-x``); a second ``$``, letters of another case or signs make a password."""
+
+
+_VARIABLE_NAME = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*|[0-9])")
+
+
+def variable_reference(value: str) -> bool:
+    """``value`` (opening with ``$``) refers to variables: names in one case, of words or
+    short without digits (``$DB_PASS``, ``$awsSecret``, ``$lJwt``, ``$1``), each then
+    nothing, a separator or the next (``$HOME/.pgpass``, ``$RANDOM$RANDOM``, ``$NAME$``);
+    ``$YYbMDot25P`` (drawn case and digits) and ``$c8e$743df…}`` are passwords."""
+    at = 0
+    while (m := _VARIABLE_NAME.match(value, at)) is not None:
+        name, after = m[1], value[m.end() : m.end() + 1]
+        named = name.isupper() or name.islower() or name.isdigit() or is_identifier_like(name)
+        if not (named or (len(name) <= 12 and not any(c.isdigit() for c in name))):
+            return False
+        if after != "$":
+            return after in _AFTER_A_REFERENCE
+        if m.end() + 1 == len(value):
+            return True  # $PASSWORD$: a template's delimited name (Visual Studio, WiX)
+        at = m.end()
+    return False

@@ -166,3 +166,43 @@ def test_authneg2s_harmless_texts_stay(text: str) -> None:
 )
 def test_beside_them_credentials_still_go(text: str, secret: str) -> None:
     assert secret not in R.redact_text(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'authCalloutPub        = "UBO2MQV67TQTVIRV3XFTEZOACM4WLOCMCDMAWN5QVN5PI2N6JHTVDRON"',
+        '"kid": "did:example:123#_Qq0UL2Fq651Q0Fjd6TvnYE-faHiOpRlPVQcY_-tA4A"',
+        "secret: urn:k8s:secret:name:key",
+        '# auth_bearer_token = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9"',  # a header alone
+        'client_secret="0123456789012345678901234567890123456789",',
+        "hmac: 'B23tXN681gZ0qIWNRrgtzBE9XSDo5yaUu6wfmhu3a7g=',",  # a request's MAC
+        '"X-Amz-Security-Token": "x--amz--security--token",',
+        'password: "{AQAAABAAAAAQ1/JHKggxIlBcuVqegoa2AdyVaNvjWIFk430/vI4jEBM=}"',  # Jenkins
+        'S256_CODE_CHALLENGE = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM";',
+        'client_token = "pubcee1dc56e7f5bd03397cc3624eb7961c"',  # Datadog's browser token
+        "c29tZV9wdWJsaWNfdmFsdWVfaGVyZQ==",  # base64 of words that name no secret
+    ],
+)
+def test_fresh28s_public_values_stay(text: str) -> None:
+    """fresh28 (the test suites of 40 projects that handle credentials): NATS public nkeys,
+    a DID, a URN, a JWT's header alone, a counted stand-in, an HMAC named ``hmac``, a value
+    that is its header's name, Jenkins' ciphertext, a PKCE challenge, a browser token."""
+    assert R.redact_text(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("k8s rejects dW5zZWN1cmVfcGFzc3dvcmQ= — check it", "dW5zZWN1cmVfcGFzc3dvcmQ="),
+        ("Pasted ZXhhbXBsZS1hcHAtc2VjcmV0 from the dashboard", "ZXhhbXBsZS1hcHAtc2VjcmV0"),
+        ('secret = "SUACSSL3UAHUDXKFSNVUZRF5UHPMWZ6BFDTJ7M6USDXIEDNPPQYYYCU3VY"', "SUACSSL3"),
+        ('hmac_key: "B23tXN681gZ0qIWNRrgtzBE9XSDo5yaUu6wfmhu3a7g="', "B23tXN681gZ0"),
+        ('token = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abc123def456"', "eyJzdWIi"),
+        ('client_secret = "1234567890abcdef"', "1234567890abcdef"),  # short: maybe real
+    ],
+)
+def test_fresh28s_secrets_and_look_alikes_go(text: str, secret: str) -> None:
+    """A Kubernetes Secret's base64 of a password said alone; a NATS seed (``S…``), an
+    HMAC key, a whole JWT, a short counted value stay findings."""
+    assert secret not in R.redact_text(text)[0]
