@@ -23,7 +23,6 @@ from .value_forms import (
     RESOURCE_REF,
     bracketed_placeholder,
     comment_words,
-    counts_up,
     cut_or_tagged,
     doc_field,
     drawn_stand_in,
@@ -85,9 +84,6 @@ _DOTTED = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*(?:(?:\.|::)[A-Za-z_$][A-Za-z0-9_
 _REPEATED = re.compile(r"(.)\1*")
 
 
-_COUNTED_MIN = 20
-"""A value this long that counts up is a stand-in; a shorter one (``12345678``,
-``abcd1234``) may be the weak password someone really set."""
 _FILE_NAME = re.compile(
     r"(?:~|\.{1,2})?/?(?:[\w.\-]+/)*"  # in a folder: GOOGLE_APPLICATION_CREDENTIALS=~/key.json
     r"[\w\-]*[A-Za-z]{3}[\w.\-]*\.(?:env|json|ya?ml|pem|key|p12|pfx|jks|keystore|txt|cfg|conf"
@@ -137,8 +133,6 @@ def is_placeholder(value: str) -> bool:
         return True  # not '$c8e$743df9d386d895}': a password that opens with "$" (leaktk)
     if _REPEATED.fullmatch(v) or masked_stub(raw):  # "xxxxxxxx", "***", "*password*", "key=="
         return True
-    if len(raw) >= _COUNTED_MIN and counts_up(raw):
-        return True  # client_secret="0123456789012345678901234567890123456789" (PyGithub)
     if bracketed_placeholder(v) or word_placeholder(v) or prompt_or_template(raw):
         return True  # "[dockerhub-password]", "your_redis_password_here", "Enter API"
     if worded_placeholder(raw):

@@ -175,7 +175,6 @@ def test_beside_them_credentials_still_go(text: str, secret: str) -> None:
         '"kid": "did:example:123#_Qq0UL2Fq651Q0Fjd6TvnYE-faHiOpRlPVQcY_-tA4A"',
         "secret: urn:k8s:secret:name:key",
         '# auth_bearer_token = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9"',  # a header alone
-        'client_secret="0123456789012345678901234567890123456789",',
         "hmac: 'B23tXN681gZ0qIWNRrgtzBE9XSDo5yaUu6wfmhu3a7g=',",  # a request's MAC
         '"X-Amz-Security-Token": "x--amz--security--token",',
         'password: "{AQAAABAAAAAQ1/JHKggxIlBcuVqegoa2AdyVaNvjWIFk430/vI4jEBM=}"',  # Jenkins
@@ -186,7 +185,7 @@ def test_beside_them_credentials_still_go(text: str, secret: str) -> None:
 )
 def test_fresh28s_public_values_stay(text: str) -> None:
     """fresh28 (the test suites of 40 projects that handle credentials): NATS public nkeys,
-    a DID, a URN, a JWT's header alone, a counted stand-in, an HMAC named ``hmac``, a value
+    a DID, a URN, a JWT's header alone, an HMAC named ``hmac``, a value
     that is its header's name, Jenkins' ciphertext, a PKCE challenge, a browser token."""
     assert R.redact_text(text)[0] == text
 
@@ -199,7 +198,10 @@ def test_fresh28s_public_values_stay(text: str) -> None:
         ('secret = "SUACSSL3UAHUDXKFSNVUZRF5UHPMWZ6BFDTJ7M6USDXIEDNPPQYYYCU3VY"', "SUACSSL3"),
         ('hmac_key: "B23tXN681gZ0qIWNRrgtzBE9XSDo5yaUu6wfmhu3a7g="', "B23tXN681gZ0"),
         ('token = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abc123def456"', "eyJzdWIi"),
-        ('client_secret = "1234567890abcdef"', "1234567890abcdef"),  # short: maybe real
+        ('client_secret = "1234567890abcdef"', "1234567890abcdef"),  # counted, maybe real
+        # gitleaks' own sonar sample counts up and is a true positive there: a counted value
+        # named a secret stays a finding (a counted stand-in is read only behind a prefix)
+        ('SONAR_TOKEN = "12345678ABCDEFH1234567890ABCDEFH12345678"', "12345678ABCDEFH1234567890"),
     ],
 )
 def test_fresh28s_secrets_and_look_alikes_go(text: str, secret: str) -> None:
