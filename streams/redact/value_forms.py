@@ -476,11 +476,11 @@ _FORMAT_SLOT = re.compile(r"\{[0-9]?\}|%\([a-z_]+\)s|(?:^|[_ \-])%s(?:$|[_ \-])"
 
 def marked_stand_in(value: str) -> bool:
     """A stand-in a tool or a test writes around a value's place: a name between
-        replacement markers (:data:`_MARKED`), a stand-in word between dashes or stars
-        (``--- redacted ---``), a token's documented prefix before a stand-in word or X's
-        (``github_pat_TODO``, ``whsec_XXXXX=``), or a format string's slot
-        (``format_string_{}``, ``%(password)s``), or a prefix before a counted or repeated body
-    (``xoxa-123456789abcdef``, ``ghp_abab…``). leaktk's and CodeQL's negatives (fresh27)."""
+    replacement markers (:data:`_MARKED`), a stand-in word between dashes or stars
+    (``--- redacted ---``), a token's documented prefix before a stand-in word or X's
+    (``github_pat_TODO``, ``whsec_XXXXX=``), a prefix before a counted or repeated body
+    (``xoxa-123456789abcdef``, ``ghp_abab…``), or a format string's slot
+    (``format_string_{}``, ``%(password)s``). leaktk's and CodeQL's negatives (fresh27)."""
     m = _MARKED.fullmatch(value)
     if m is not None and _MARKER_PAIRS[m[1]] == m[2]:
         return True
