@@ -215,7 +215,9 @@ class PrintingCommands:
 
     def __init__(self, memory: TraceMemory) -> None:
         self._memory = memory
-        self._pending: dict[str, str] = {}
+        self._pending: dict[str, None] = {}
+        """Traces whose last command prints a secret, oldest first: for an output that names
+        no parent (the command's own id is the memory's note)."""
         self._verdicts: dict[str, bool] = {}
         """:func:`prints_a_secret` per command already read: a trace repeats its commands
         (a test run, a build), and the readings cost a dozen searches."""
@@ -237,8 +239,8 @@ class PrintingCommands:
             verdict = self._verdicts[command] = prints_a_secret(command)
         if verdict:
             self._pending.pop(trace_id, None)
-            self._pending[trace_id] = event_id = event.get("event_id") or ""
-            if event_id:
+            self._pending[trace_id] = None
+            if event_id := event.get("event_id"):
                 self._memory.note_command(trace_id, event_id)
             if len(self._pending) > MAX_PENDING:
                 del self._pending[next(iter(self._pending))]
@@ -250,13 +252,10 @@ class PrintingCommands:
         word alone (the command's child, or the next output of a trace whose importer links
         none); the word replaced, for the trace's memory."""
         parent = (event.get("context") or {}).get("parent_event_id")
-        if trace_id in self._pending:
-            command_id = self._pending.pop(trace_id)
-            if parent not in (None, command_id) and not self._memory.noted_command(
-                trace_id, parent
-            ):
-                return None
-        elif not (parent and self._memory.noted_command(trace_id, parent)):
+        after_one = trace_id in self._pending
+        self._pending.pop(trace_id, None)
+        printed_by_one = self._memory.noted_command(trace_id, parent) if parent else after_one
+        if not printed_by_one:
             return None  # most outputs: no command of the trace asked for a secret
         payload = event["payload"]
         chunk = payload.get("chunk_text")
