@@ -7,25 +7,11 @@ few providers that document a variable's name instead of a prefix. Part of
 
 from __future__ import annotations
 
-from . import accept, token_bodies
-from .entropy import _classes
+from . import token_bodies
 from .pattern import Rule
 from .pattern import literal as _p
 from .pattern import prefixed as _prefixed
 from .pattern import token_run as _t
-
-
-def _drawn_body(value: str, text: str, start: int, end: int) -> bool:
-    """A fixed prefix and a drawn body of two of digits, upper and lower case that does not
-    count up and is no stand-in: the body of a form this exact is too short for the word
-    test of :func:`.token_bodies.token_body`, which took ``AAAZ5BhleEv7`` (an Alibaba id, Watchman's
-    fixture) for a name's parts."""
-    return (
-        sum(_classes(value[4:])) >= 2
-        and token_bodies.no_count(value, text, start, end)
-        and not accept.is_placeholder(value)
-    )
-
 
 PROVIDER_RULES: tuple[Rule, ...] = (
     # Provider tokens with a documented prefix (gitleaks' and trufflehog's detectors name
@@ -249,7 +235,7 @@ PROVIDER_RULES: tuple[Rule, ...] = (
         # Alibaba Cloud AccessKey ids: "LTAI" and 12 (older) or 20 letters and digits; the
         # short form is under a token run's 20 characters.
         (_p(r"(?<![A-Za-z0-9])LTAI[A-Za-z0-9]{12}(?:[A-Za-z0-9]{8})?(?![A-Za-z0-9])", "ltai"),),
-        _drawn_body,
+        token_bodies.fixed_prefix_body,
     ),
     Rule(
         "prefixed_service_token",

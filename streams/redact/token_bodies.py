@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from .accept import is_placeholder
-from .entropy import UNDERSCORE_UUID
+from .entropy import UNDERSCORE_UUID, _classes
 from .names import is_identifier_like
 from .value_forms import PATTERNED, counts_up
 
@@ -63,6 +63,18 @@ def token_body(value: str, text: str, start: int, end: int) -> bool:
     head = value[:_PREFIX_MAX]
     cut = max(head.rfind("_"), head.rfind("-"))
     return cut >= 0 and len(value) - cut > _BODY_MIN and _key_material(value[cut + 1 :])
+
+
+def fixed_prefix_body(value: str, text: str, start: int, end: int) -> bool:
+    """A four-letter prefix and a drawn body of two of digits, upper and lower case that
+    does not count up and is no stand-in: a body of a form this exact is too short for the
+    word test of :func:`token_body`, which took ``AAAZ5BhleEv7`` (an Alibaba id, Watchman's
+    fixture) for a name's parts."""
+    return (
+        sum(_classes(value[4:])) >= 2
+        and no_count(value, text, start, end)
+        and not is_placeholder(value)
+    )
 
 
 def no_count(value: str, text: str, start: int, end: int) -> bool:
