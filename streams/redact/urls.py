@@ -22,13 +22,19 @@ _WORD_THEN_HEX = re.compile(r"[A-Za-z]{2,10}[_\-][0-9a-f]{32,}")
 """A word and a long hex run: ``live_0979969b…``, ``key-3ax6xnjp…`` as a URL's user, where
 no account is named so (a cache key, ``node-<hash>``, is no URL's user)."""
 
+_PATH_WORD = re.compile(r"[A-Za-z]?[a-z]+[0-9]*")
+"""A path's segment that is a word (``wiki``, ``index``, ``v2``): no key's part reads so."""
+
 
 def user_key(value: str, text: str, start: int, end: int) -> bool:
     """A URL's user alone (no password) that is key material: a token sent as the user
     (``https://<token>@host``), a Sentry DSN's key (``https://<32 hex>@o1.ingest.sentry.io``),
     a prefixed hex token (:data:`_WORD_THEN_HEX`). A person's or a service's name (``git``,
     ``deploy-bot``, ``me%40mail.com``) and a counted stand-in (``0123456789abcdef…``, Titus'
-    Sentry example) stay."""
+    Sentry example) stay. A user holding ``/`` (a base64 key) is a key only when no part
+    between its slashes is a word: ``ipfs://<cid>/wiki/index@x`` is a path."""
+    if "/" in value and any(_PATH_WORD.fullmatch(part) for part in value.split("/")):
+        return False
     return (key_material(value) or bool(_WORD_THEN_HEX.fullmatch(value))) and not counts_up(value)
 
 
@@ -72,7 +78,12 @@ URL_RULES: tuple[Rule, ...] = (
         "url_user_key",
         # A URL's userinfo goes (the issue's structure rule), and with no password in it, its
         # user is the credential when it reads as one; scheme, host and path stay.
-        (_p(r"://([^\s:/?#@\"'<>\[\]`]{16,256})@(?=[A-Za-z0-9\[])", "://"),),
+        (
+            _p(r"://([^\s:/?#@\"'<>\[\]`]{16,256})@(?=[A-Za-z0-9\[])", "://"),
+            # a base64 key as the user, its "/" unescaped (Azurite's and Azure Storage's
+            # account key in azblob://<key>@<account>): no host or path is base64 before an @
+            _p(r"://([A-Za-z0-9+][A-Za-z0-9+/]{39,255}={0,2})@(?=[A-Za-z0-9\[])", "://"),
+        ),
         user_key,
     ),
     Rule(

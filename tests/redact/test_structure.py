@@ -273,6 +273,25 @@ def test_a_word_and_long_hex_as_a_urls_user_is_a_token(user: str, taken: bool) -
     assert (user not in out) is taken and "git.example.com/team/app.git" in out, out
 
 
+_AZURITE_KEY = (
+    "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw=="
+)
+
+
+@pytest.mark.parametrize(
+    ("url", "taken"),
+    [(f"azblob://{_AZURITE_KEY}@devstoreaccount1", True),
+     ("ipfs://QmXoypizjW3WknFiJnKLwHCnL72vedxjQkDDP1mXWo6uco/wiki/index@x", False),
+     ("git+https://github.com/owner/repositorynamelongerthanforty/subdir@v1.2", False)],
+)  # fmt: skip
+def test_a_base64_key_as_a_urls_user_goes_with_its_slashes(url: str, taken: bool) -> None:
+    """Twenty-third session (fresh28's Azurite key): a base64 account key sent as a URL's
+    user holds "/" unescaped, which ended the user's match; a path of words stays."""
+    out = Redactor().redact_text(f"export STORAGE_URL={url}")[0]
+    assert (url.split("://")[1].rsplit("@", 1)[0] not in out) is taken, out
+    assert url.rsplit("@", 1)[1] in out
+
+
 def test_an_rfc_number_with_hex_after_it_is_no_firecrawl_key() -> None:
     text = "see rfc-0c5e3b9a7d2f4e6a8b1c3d5e7f9a0b2c"
     assert "prefixed_service_token" not in Redactor().redact_text(text)[1]
