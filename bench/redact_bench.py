@@ -57,8 +57,10 @@ KICS, lego, acme.sh, Brakeman, netbox-docker, Broken Crystals, the Datadog agent
 ``--split fresh27`` a second such holdout (leaktk's fake-leaks, CodeQL's hard-coded
 credential tests, nine SDKs' and CI tools' fixtures), ``--split fresh28`` a third (the test
 suites of 40 projects that handle credentials: OAuth servers, SDKs, drivers, CI tools),
-``--split fresh30`` a second holdout of credentials pasted into public GitHub threads
-(62 threads fresh24 and fresh25 do not cite) (each in its own files; ``--split`` repeats).
+``--split fresh29`` a fourth (Terraform providers, Kubernetes operators, self-hosted apps,
+package registries: 44 repositories), ``--split fresh30`` a second holdout of credentials
+pasted into public GitHub threads (62 threads fresh24 and fresh25 do not cite) (each in its
+own files; ``--split`` repeats).
 Per split it
 also prints the field readings' figures (``short_text_fields``, ``lone_value_fields``,
 ``located_fields``: the path and URL fields) and the negatives altered when planted alone
@@ -348,6 +350,7 @@ def main() -> None:
             "fresh26",
             "fresh27",
             "fresh28",
+            "fresh29",
             "fresh30",
             "realneg",
             "vectors",
@@ -397,7 +400,8 @@ def main() -> None:
         "Watchman, KICS, lego, acme.sh, Brakeman, netbox-docker, Broken Crystals, the Datadog "
         "agent's scrubber); fresh27: a second such holdout (leaktk's fake-leaks, CodeQL's "
         "hard-coded credential tests, nine SDKs' and CI tools' fixtures); fresh28: a third (test "
-        "suites of 40 projects that handle credentials); fresh30: credentials pasted into 62 "
+        "suites of 40 projects that handle credentials); fresh29: a fourth (Terraform providers, "
+        "operators, self-hosted apps, registries); fresh30: credentials pasted into 62 "
         "more GitHub threads; realneg: "
         "negatives only, harmless strings from real public files; vectors: negatives only, "
         "crypto test vectors, object keys and encoded data from real public files; logneg: "

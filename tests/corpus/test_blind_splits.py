@@ -20,12 +20,13 @@ histories hold and their heads no longer do; fresh26: the fixtures, rule tests a
 documentation examples of tools no earlier split cites, 1Password's shell plugins to the
 Datadog agent's scrubber; fresh27: leaktk's fake-leaks test set, CodeQL's hard-coded
 credential tests and nine SDKs' and CI tools' fixtures; fresh28: the test suites of 40
-projects that handle credentials) are well formed:
+projects that handle credentials; fresh29: Terraform providers, Kubernetes operators,
+self-hosted apps and package registries) are well formed:
 each loads, every case cites its file and line at the pinned commit, ids are the split's own
 (fresh9's ``w``: ``v`` is the vectors split's ``vn…``; fresh13's ``b``, fresh14's ``c``,
 fresh15's ``d``, fresh16's ``a``, fresh17's ``e``, fresh18's ``i``, fresh19's ``j``,
 fresh20's ``l``, fresh21's ``o``, fresh22's ``sd``, fresh23's ``hx``, fresh26's ``rf`` and
-fresh27's ``rc``, fresh28's ``rg``,
+fresh27's ``rc``, fresh28's ``rg``, fresh29's ``rh``,
 two letters once every single one was taken: no other
 file's ids begin with them), no
 value or negative text of an earlier split comes back, and no negative holds a labelled value
@@ -424,6 +425,59 @@ SPLITS = (
         (120, 110, 150),
         27,
     ),
+    Split(
+        "fresh29",
+        "rh",
+        re.compile(r"https://github\.com/[\w.\-]+/[\w.\-]+/blob/[0-9a-f]{40}/[^#]+#L\d+(?:-L\d+)?"),
+        (
+            "cert-manager",
+            "chartmuseum",
+            "cnpg",
+            "crossplane-sql",
+            "crunchy-pgo",
+            "docker-credhelpers",
+            "flux2",
+            "gotify",
+            "healthchecks",
+            "hedgedoc",
+            "jfrog-cli",
+            "keda",
+            "mariadb-op",
+            "mealie",
+            "miniflux",
+            "nuget",
+            "outline",
+            "pdm",
+            "percona-psmdb",
+            "pypiserver",
+            "rabbitmq-op",
+            "redis-op",
+            "rubygems",
+            "semaphore",
+            "strimzi",
+            "tf-auth0",
+            "tf-cloudflare",
+            "tf-datadog",
+            "tf-digitalocean",
+            "tf-github",
+            "tf-grafana",
+            "tf-kubernetes",
+            "tf-linode",
+            "tf-mongodbatlas",
+            "tf-mysql",
+            "tf-newrelic",
+            "tf-okta",
+            "tf-pagerduty",
+            "tf-postgresql",
+            "tf-snowflake",
+            "tf-vault",
+            "twine",
+            "wekan",
+            "zalando-pg",
+        ),  # fmt: skip
+        (136, 120, 160),
+        28,
+    ),
 )
 each = pytest.mark.parametrize("split", SPLITS, ids=lambda s: s.name)
 
@@ -495,7 +549,7 @@ def test_no_negative_of_the_split_holds_a_labelled_value(split: Split) -> None:
 
 @pytest.mark.parametrize(
     ("name", "alongside"),
-    [("fresh26", ""), ("fresh27", "pathneg2_"), ("fresh28", "authneg2_")],
+    [("fresh26", ""), ("fresh27", "pathneg2_"), ("fresh28", "authneg2_"), ("fresh29", "")],
 )
 def test_the_fixture_holdout_cites_no_repository_an_earlier_file_cites(
     name: str, alongside: str

@@ -87,6 +87,7 @@ ID_LETTER = {
     "fresh26": "rf",
     "fresh27": "rc",
     "fresh28": "rg",
+    "fresh29": "rh",
     "fresh30": "ri",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives

@@ -91,6 +91,7 @@ SPLIT_FILES = {
     "fresh26": ("fresh26_secrets.jsonl", "fresh26_negatives.jsonl"),
     "fresh27": ("fresh27_secrets.jsonl", "fresh27_negatives.jsonl"),
     "fresh28": ("fresh28_secrets.jsonl", "fresh28_negatives.jsonl"),
+    "fresh29": ("fresh29_secrets.jsonl", "fresh29_negatives.jsonl"),
     "fresh30": ("fresh30_secrets.jsonl", "fresh30_negatives.jsonl"),
 }
 """Splits kept in files of their own (so adding them moves no figure of the others)."""
