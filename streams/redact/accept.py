@@ -14,9 +14,9 @@ import re
 from schemas.shapes import password_like
 
 from .ids import public_id
-from .names import drawn_letters, is_identifier_like
+from .names import drawn_letters, is_identifier_like, snake_name
 from .public_der import WHOLE_MIN, whole_public_der
-from .public_material import public_value
+from .public_material import public_value, sealed_secret
 from .value_forms import (
     _SECRET_WORDS,
     HEX_PAIR,
@@ -26,6 +26,7 @@ from .value_forms import (
     cut_or_tagged,
     doc_field,
     drawn_stand_in,
+    encoded_stand_in,
     is_label,
     is_prose_label,
     is_ui_text,
@@ -35,6 +36,7 @@ from .value_forms import (
     object_store_call,
     password_named,
     prompt_or_template,
+    translated_label,
     typed_password,
     variable_reference,
     word_placeholder,
@@ -52,22 +54,12 @@ _NOT_VALUES = _METASYNTACTIC | frozenset(
         "dummy", "changeme", "change_me", "notset", "unset", "todo", "tbd", "fixme", "default",
         "error", "invalid", "missing", "failed", "expired", "denied", "incorrect", "not_used",
         "unused", "blahblah", "blah", "data+omitted", "the", "this", "that", "these", "those",
+        "not-used", "notused", "key",
     }
 )  # fmt: skip
 _OPTION_VALUES = frozenset({"include", "omit", "same-origin", "off", "yes"})
 """The modes of fetch's ``credentials`` option (``credentials: 'include'``) and a directive's
 switch (ProFTPD's ``AnonRequirePassword off``): no secret."""
-_SECRET_WORD_TRANSLATIONS = frozenset(
-    {
-        "passwort", "kennwort", "mot de passe", "contraseña", "clave", "senha",
-        "palavra-passe", "wachtwoord", "lösenord", "adgangskode", "passord", "salasana",
-        "hasło", "heslo", "jelszó", "parolă", "parola", "şifre", "пароль", "парола",
-        "κωδικός", "κωδικός πρόσβασης", "パスワード", "密码", "密碼", "비밀번호", "كلمة المرور",
-        "סיסמה", "पासवर्ड", "kata sandi", "kata laluan", "mật khẩu", "รหัสผ่าน",
-    }
-)  # fmt: skip
-""""Password" in the languages UI strings are translated to: a localisation file's
-``"Password": "Lösenord"`` labels a field, it holds no secret."""
 _PLACEHOLDER_START = (
     "$", "\\$", "{{", "{%", "%(", "<", "&lt;", "[redacted", "***", "...", "os.", "env.", "arn:aws",
     "enc(", "enc[", "#@", "!secret", "!vault", "!env", "urn:",
@@ -93,8 +85,11 @@ _FILE_NAME = re.compile(
 _USER = re.compile(r"[\w.\-@]{1,64}")
 _CONSTANT_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+){3,}")
 """An unquoted constant's or a stored secret's name of four or more parts."""
-_PATH_VALUE = re.compile(r"(?:~|\.{1,2})?/[\w.@\-]+(?:/[\w.@\-]*)+")
-"""An absolute or relative path of two or more segments."""
+_PATH_VALUE = re.compile(
+    r"(?:~|\.{1,2})?/[\w.@\-]+(?:/[\w.@\-]*)+|[a-z][a-z0-9_.\-]*(?:/[a-z0-9_.@\-]+){2,}"
+)
+"""An absolute or relative path of two or more segments, or lower-case segments without a
+leading ``/`` (a Vault path: ``secret: secret/data/dc/cluster1/cfg``, Percona's docs)."""
 _KEY_RUN = re.compile(r"(?=[A-Za-z]*[0-9])(?=[0-9]*[A-Za-z])[A-Za-z0-9]{16,}")
 """16+ letters and digits, both, in one run: key material inside a path."""
 _URL_USERINFO = re.compile(
@@ -126,10 +121,12 @@ def is_placeholder(value: str) -> bool:
     v = raw.lower()
     if len(v) < 3 or v in _NOT_VALUES or v in _OPTION_VALUES or is_label(raw):
         return True
-    if html.unescape(v) in _SECRET_WORD_TRANSLATIONS:  # "L&#246;senord" in an HTML file
+    if translated_label(html.unescape(v)):  # "L&#246;senord" in an HTML file
         return True
     # a template, a reference, a tag...; "$" opens a reference only when variables follow
     # (WordPress' '$c8e$743df9d386d895}' in leaktk's fixtures is a password)
+    if raw[:2] == ":$" and variable_reference(raw[1:]):
+        return True  # ":$PersonalAccessToken": an empty user and a variable, Basic auth's pair
     dollar = raw[:1] == "$" and not raw.startswith(("${", "$(", "$$"))
     if v.startswith(_PLACEHOLDER_START) and not (dollar and not variable_reference(raw)):
         return True
@@ -141,8 +138,8 @@ def is_placeholder(value: str) -> bool:
         return True  # "SOMEPASSWORDHERE", "my-API-key" (fresh24)
     if drawn_stand_in(raw):
         return True  # "Fe26...Ha", "RGAPI-<my key>", "a.b.c.d", "tok_123", "New-Object"
-    if marked_stand_in(raw):
-        return True  # "@@PLACEHOLDER@@", "github_pat_TODO", "--- redacted ---", "fmt_{}"
+    if marked_stand_in(raw) or encoded_stand_in(raw):
+        return True  # "@@PLACEHOLDER@@", "github_pat_TODO", "fmt_{}", base64 of "**SOPS**"
     if is_value_pattern(raw):
         return True  # "EAAA[a-zA-Z0-9]{60}": the form's pattern, no value
     return v.startswith("{") and v.endswith("}")
@@ -195,6 +192,8 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
     """
     if len(value) > WHOLE_MIN and whole_public_der(unquoted(value)):
         return False  # SECRET = 'MIGeMA0GCSq…': a public key under a secret's name (Symfony)
+    if sealed_secret(unquoted(value)):
+        return False  # password: AgBdmZ…: a SealedSecret's ciphertext, sealed for a cluster
     typed = value not in _NOT_VALUES and not _REPEATED.fullmatch(value)
     if typed and typed_password(value, text, start, end):
         return True
@@ -286,6 +285,7 @@ _NOT_A_SECRET_FORM = re.compile(
     r"|\)?\(\.[*+]\??\).*|\)?\(\?[=!<:].*"  # a regex's group (re.sub(r'(?<=token:")(.*)(?=")', …))
     r"|xsd?:[A-Za-z]+"  # an XML Schema type ('password' => 'xsd:string' in a SOAP map)
     r"|%[A-Za-z_]\w*%"  # a Windows variable (echo DB_PASSWORD=%DB_PASSWORD%)
+    r"|[a-z]+(?:\|[a-z]+)+:?"  # a help text's choices (AvoidCommandLinePassword=true|false:)
 )
 """Values of a secret's name that are not secrets by their form: an environment variable's
 name (``ENV_VAR_AUTH_TOKEN = 'AWS_CONTAINER_AUTHORIZATION_TOKEN'``), a test's node id
@@ -354,8 +354,10 @@ def names_no_credential(text: str, start: int) -> bool:
     ``"kid"``, an object store's ``--key``, an ARN's ``:secret:``. Names with ``_`` are not:
     ``private_key_id`` and an HMAC pair's ``access_key_id`` are one half of a credential the
     scanners report."""
-    if _inside_an_arn(text, start):
+    if _inside_a_resource_name(text, start, "arn:", 3):
         return True  # arn:aws:secretsmanager:…:secret:<name>: a resource's name
+    if _inside_a_resource_name(text, start, "urn:", 2):
+        return True  # urn:ietf:params:oauth:token-type:access_token: a URN's own words
     window = text[max(0, start - _NAME_WINDOW) : start].lower().rstrip(" \t\"':=")
     if window.endswith("--key") and object_store_call(text, start):
         return True  # aws s3api get-object --bucket b --key <an object's name>
@@ -367,19 +369,23 @@ _ARN_REACH = 256
 _ARN_ENDS = frozenset(" \t\n\"'`,;()[]{}<>")
 
 
-def _inside_an_arn(text: str, start: int) -> bool:
-    """``start`` is inside an ARN (``arn:<partition>:<service>:…`` and no space, quote or
-    bracket since): an ARN names a resource, and the ``secret:``, ``key/`` or ``parameter/``
-    in it is its type, never a credential's name (``entropy.in_path`` spares its runs)."""
-    at = text.rfind("arn:", max(0, start - _ARN_REACH), start)
+def _inside_a_resource_name(text: str, start: int, prefix: str, colons: int) -> bool:
+    """``start`` is inside an ARN (``arn:<partition>:<service>:…``) or a URN
+    (``urn:<namespace>:…``), ``colons`` of its colons before it and no space, quote or
+    bracket since: such a name names a resource or a type, and the ``secret:``, ``key/`` or
+    ``token-exchange:`` in it is part of it, never a credential's name (``entropy.in_path``
+    spares an ARN's runs; Auth0's ``urn:auth0:params:oauth:grant-type:token-exchange:…``)."""
+    at = text.rfind(prefix, max(0, start - _ARN_REACH), start)
     if at < 0 or (at and (text[at - 1].isalnum() or text[at - 1] in "_-")):
         return False
-    return text.count(":", at, start) >= 3 and not any(c in _ARN_ENDS for c in text[at:start])
+    return text.count(":", at, start) >= colons and not any(c in _ARN_ENDS for c in text[at:start])
 
 
 def _random_segment(segment: str) -> bool:
     """A part of a dotted value that is key material, not a name: long, letters and digits
     mixed (the middle of a Discord or Terraform token; ``settings.api_key`` has none)."""
+    if "_" in segment and (snake_name(segment) or is_identifier_like(segment)):
+        return False  # grafana_k6_installation: a Terraform resource's type, words and a number
     return len(segment) >= 16 and any(c.isdigit() for c in segment) and not segment.isdigit()
 
 
@@ -410,13 +416,17 @@ def url_password(value: str, text: str, start: int, end: int) -> bool:
         return False
     if _PRINTF.fullmatch(value) or masked_stub(value) or cut_or_tagged(value):
         return False  # fmt.Sprintf("sshpass -p '%s'", pw): a format's placeholder; *password*
+    if value.lower() in _MASK_WORDS:
+        return False  # https://user:REDACTED@host: Bundler's and pip's masked URIs
     return not _REPEATED.fullmatch(value.lower()) or value[0] not in "*x.•●"
 
 
+_MASK_WORDS = frozenset({"redacted", "masked", "removed", "hidden", "sanitized"})
 _USERINFO_USER = re.compile(r"://([^\s:/?#@\"'<>]{1,128}):$")
 _STAND_IN_PAIRS = frozenset(
-    {("foo", "bar"), ("u", "p"), ("user", "pass"), ("user", "password"), ("username", "password")}
-)
+    {("foo", "bar"), ("u", "p"), ("user", "pass"), ("user", "password"), ("username", "password"),
+     ("token", "secret")}
+)  # fmt: skip
 _PASSWORD_WORDS_ONLY = re.compile(
     r"(?i)(?:pass(?:word)?|secret|pwd|pw)(?:%[0-9a-f]{2}(?:pass(?:word)?|secret|pwd))*"
 )

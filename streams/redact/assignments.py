@@ -8,13 +8,15 @@ pieces, on lower-cased text.
 
 from __future__ import annotations
 
+from re import escape as _escape
+
 from .pattern import Pattern
 from .pattern import literal as _p
 
 VALUE = (
     r"[ \t]*(?:[rbuf]{0,2}\\?\"([^\"\\\n]{3,2048})\\?\"|[rbuf]{0,2}\\?'([^'\\\n]{3,2048})\\?'"
     r"|`([^`\n]{3,2048})`|([^\s\"'`,;:=]{1,256}:(?:'[^'\n]{1,2048}'|\"[^\"\n]{1,2048}\"))"
-    r"|(?![=>])((?:[^\s\"'`,;\\]|\\(?![nrt\"\\])){3,2048}))"
+    r"|(?![=>])((?:[^\s\"'`,;\\，；（）]|\\(?![nrt\"\\])){3,2048}))"
 )
 """An assignment's value, quoted (any content) or a bare run, on lower-cased text.
 
@@ -22,7 +24,8 @@ Up to 2048 characters: signed tokens (JWTs, macaroons, OAuth tokens) run to ~100
 are redacted whole. ``user:'quoted pw'`` (``http --auth=…``, ``credentials=…``) is one
 value: a bare run would stop at the quote and take only ``user:``. A bare run ends at a
 JSON escape (``\\n``, ``\\t``, ``\\"``): in an escaped diff or trajectory that is the end of
-the line or of the string, not part of the value."""
+the line or of the string, not part of the value; or at a full-width comma, semicolon or
+parenthesis, where a Chinese sentence goes on (``aws_secret_access_key=xxx（my …）``)."""
 ASSIGN = r"(?:\\?[\"'])?\]?[ \t]*(?:=|:=|=>|:{2,3}=|[.?]=|:(?!:))"
 """``=``, ``:=``, ``=>``, ``:`` and PHP's ``.=``, Make's ``::=``, ``:::=`` and ``?=`` (gitleaks'
 sample lines write a token with each). Not ``+=``: code appends a piece to a value with it
@@ -56,6 +59,32 @@ def assignment(keyword: str, *triggers: str) -> Pattern:
         *triggers,
         lower=True,
     )
+
+
+PASSWORD_ELSEWHERE_TRIGGERS = (
+    "passwort", "kennwort", "contraseña", "contrasena", "senha", "mot de passe",
+    "パスワード", "密码", "密碼", "비밀번호", "패스워드",
+)  # fmt: skip
+_PASSWORD_ELSEWHERE = "(?:" + "|".join(map(_escape, PASSWORD_ELSEWHERE_TRIGGERS)) + ")"
+_CJK = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff01-\uff5e"
+"""Kana, ideographs, Hangul and full-width forms: a value of them is a word ("忘记密码是常见
+问题": forgetting a password is common), not a password."""
+_SAID_TO_BE = r"[ \t]*(?:：|是|为|為|は|는|은|이|가|:)[ \t]*[`'\"“「]?"
+"""Chinese's, Japanese's and Korean's "is" after a password's name, or a full-width colon
+(``密码是`…```, ``数据库密码：…``, ``パスワードは …``): no ``=`` in those sentences."""
+
+
+def translated_password() -> tuple[Pattern, Pattern]:
+    """A password's name in German, Spanish, Portuguese, French, Japanese, Chinese and Korean
+    (CredSweeper's ``패스워드:…`` lines, fresh16), read as ``password`` is; and in the three
+    languages that write no blank or ``=`` before the value, the name said to be it
+    (fresh30: Nacos' ``MySQL中nacos用户的密码是`Nacos@…```)."""
+    said = _p(
+        _PASSWORD_ELSEWHERE + _SAID_TO_BE + r"([^\s`'\"”」，。、,;:" + _CJK + r"]{4,64})",
+        *PASSWORD_ELSEWHERE_TRIGGERS[6:],
+        lower=True,
+    )
+    return assignment(_PASSWORD_ELSEWHERE, *PASSWORD_ELSEWHERE_TRIGGERS), said
 
 
 PAIRED_NAME = (

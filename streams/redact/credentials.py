@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from . import accept, token_bodies
-from .key_material import decoded_base64
+from .base64_text import decoded_base64
 from .pattern import Pattern, Rule
 from .pattern import literal as _p
 from .tool_flags import FLAG_VALUE, PIPED_SECRET_PATTERNS, TOOL_FLAG_PATTERNS, values_after
@@ -37,7 +37,21 @@ def _query_value(value: str, text: str, start: int, end: int) -> bool:
     ``?key=:api_key``: :func:`value_forms.named_placeholder`) or a ``code`` is a number."""
     if value.isdigit() and text.endswith("code=", max(0, start - 5), start):
         return False  # ?code=7000215: an error's number (Entra ID's error_uri), no OAuth code
+    if _badge_url(text, start):
+        return False
     return accept.url_password(value, text, start, end) and not named_placeholder(value)
+
+
+_URL_SO_FAR = re.compile(r"https?://[^\s\"'<>()\[\]]*$")
+_BADGE = re.compile(r"^https?://img\.shields\.io/|/badge[^/?]*\?|\.svg\?")
+
+
+def _badge_url(text: str, start: int) -> bool:
+    """The parameter is a README badge's (``codecov.io/…/graph/badge.svg?token=…``,
+    ``img.shields.io/codecov/…?token=…``): Codecov's graph token is made to be embedded in a
+    public page, and reads nothing else (fresh29: three projects' READMEs)."""
+    m = _URL_SO_FAR.search(text, max(0, start - 300), start)
+    return m is not None and _BADGE.search(m.group()) is not None
 
 
 def header_value(value: str, text: str, start: int, end: int) -> bool:
@@ -127,8 +141,8 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
                 "@login",
             ),
             _p(
-                r"login\b[^\n|;&]*?[ \t](?:-p|--password)(?:[ \t]+|=|(?<=-p)(?=[^\s=]))(?!-)"
-                + FLAG_VALUE,
+                r"(?<![\w:/@.\-])login\b[^\n|;&]*?[ \t](?:-p|--password)"
+                r"(?:[ \t]+|=|(?<=-p)(?=[^\s=]))(?!-)" + FLAG_VALUE,
                 "@tool",
                 "@login",
             ),

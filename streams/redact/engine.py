@@ -364,7 +364,11 @@ def _replace_repeats(out: str, taken: list[str], token: str) -> tuple[str, int]:
     A few values are looked up one by one. Many (a long dump of keys) are found in one
     Aho-Corasick pass, leftmost and then longest first, so the cost stays linear in the
     text: one search of the whole text per value made a 1 MB dump quadratic."""
-    values = [v for v in dict.fromkeys(taken) if len(v) >= _REPEAT_MIN and _not_a_word(v)]
+    values = [
+        v
+        for v in dict.fromkeys(taken)
+        if len(v) >= _REPEAT_MIN and _not_a_word(v) and v not in token and v not in "[REDACTED:"
+    ]  # a value inside a token ("REDACTED") would be replaced within the tokens written
     n = 0
     if len(values) <= _FEW_REPEATS:
         for value in values:
@@ -409,16 +413,19 @@ _MASKED = re.compile(
 )
 """A run no key has (gitleaks' own samples mask theirs so; a UUID of one digit repeated,
 ``aaaaaaaa-aaaa-…``); the span is left alone."""
-_SAYS_EXAMPLE = re.compile(r"(?<=[A-Za-z0-9])[Ee]xample|example(?=[A-Za-z0-9])|(?i:replace_?me)")
+_SAYS_EXAMPLE = re.compile(
+    r"(?<=[A-Za-z0-9])[Ee]xample|example(?=[A-Za-z0-9])|(?i:replace_?me)|(?<=\w)_example_(?=\w)"
+)
 """A value that says it is an example inside it (CredSweeper's ``cfat_…tokenexample``,
-``…pExampleKeyTestOnly…``; TruffleHog's Fly.io detector drops "contains term: example") or
-asks to be replaced (``…_REPLACE_ME_…``): a documented stand-in, no key. AWS's capitalised
+``…pExampleKeyTestOnly…``, JFrog's ``ASIA2TEO6PMT6_example_4T4VM3J``; TruffleHog's Fly.io
+detector drops "contains term: example") or asks to be replaced (``…_REPLACE_ME_…``): a
+documented stand-in, no key. AWS's capitalised
 ``…7EXAMPLE`` and ``…EXAMPLEKEY`` stay findings: detect-secrets' ``test_data/each_secret.py``
 and TruffleHog's canary test hold them as the secrets to find (gitleaks allowlists them),
 and so do counting keys (``dapi0123456789abcdef…``)."""
 _BRACKETS = "<>[]{}'\" "
 _PLACEHOLDER_WORDS = frozenset(
-    {"password", "passwd", "pass", "pwd", "secret", "token", "apikey", "value"}
+    {"password", "passwd", "pass", "pwd", "secret", "token", "apikey", "value", "key"}
 )
 
 _MAX_PLANS = 4096

@@ -123,10 +123,12 @@ also with the version's last part before them as a token run holds it (``0-cp37-
 ALGORITHM_NAME = re.compile(
     r"(?:PBKDF2With|PBEWith)Hmac\w+|Hmac(?:SHA|MD)\d+|SHA\d*with(?:RSA|ECDSA|DSA)\w*"
     r"|PBEWith\w+And\w+"
+    r"|[A-Z][A-Za-z0-9]{1,11}/[A-Z0-9]{2,8}/[A-Za-z0-9]{0,12}Padding"
 )
 """A Java Cryptography Architecture algorithm's standard name
 (``SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256")``, ``Mac.getInstance("HmacSHA512")``,
-``SHA256withRSA``): a name a secret word often stands before, no key."""
+``SHA256withRSA``) or a cipher's transformation (``AES/CBC/PKCS5Padding``, Strimzi's
+``password.encoder.cipher.algorithm=``): a name a secret word often stands before, no key."""
 CLOUDFORMATION_NAME = re.compile(
     r"(?:(?=[A-Za-z0-9]*[a-z])[A-Z][A-Za-z0-9]{1,30}-){1,3}[A-Z0-9]{12,13}"
 )

@@ -15,9 +15,11 @@ import binascii
 import re
 
 from .accept import is_placeholder
+from .base64_text import decoded_base64
 from .entropy import _SAME_CASE_UUID, _UUID, shannon_bits
 from .models import MARKER
 from .names import generated_name, words_and_numbers
+from .value_forms import stand_in_text
 
 _HEX_RUN = re.compile(r"(?:0x)?[0-9a-fA-F]{16,}")
 _SHORT_HEX = re.compile(r"(?:0x)?[0-9a-fA-F]+")
@@ -149,15 +151,6 @@ def _name_like(word: str) -> bool:
     return wordy >= 0.6 * len(word)
 
 
-def decoded_base64(body: str) -> bytes | None:
-    """The bytes of base64 or base64url without its padding, None when it is neither."""
-    padded = body + "=" * (-len(body) % 4)
-    try:
-        return base64.b64decode(padded.replace("-", "+").replace("_", "/"), validate=True)
-    except (binascii.Error, ValueError):
-        return None
-
-
 def credential_base64(body: str) -> bool:
     """Base64 that decodes to ``user:password`` or to one random token (an HTTP Basic
     credential, ``base64(user:pass)`` pasted as a key), not to prose, JSON or a name."""
@@ -175,6 +168,8 @@ def credential_base64(body: str) -> bool:
             # sfcs.tester:sfcs), not of host:port or a URL
             return not (user.isdigit() or password.isdigit() or password.startswith("//"))
         return _user_password(user + ":" + password[:64].strip())
+    if stand_in_text(text):
+        return False  # base64 of "REPLACE-WITH-AWS-SECRET-KEY", of "hvs.*******"
     if len(text) >= 8 and text.isprintable() and _SECRETS_NAME.search(text):
         return True  # a Kubernetes Secret's data: unsecure_password, example-app-secret
     return len(text) >= 16 and _random_core(text.strip())

@@ -19,6 +19,7 @@ import json
 import re
 
 from . import lines
+from .base64_text import decoded_base64
 from .ids import client_side_key
 from .public_der import whole_public_der
 
@@ -258,11 +259,14 @@ _REQUEST_ID_LABEL = re.compile(
     r"(?i)(?:host-?id|x-amz-id-2|request[-_]?id)[\"']?[ \t]*[:=][ \t]*[\"']?$"
 )
 _ENCRYPTED_LABEL = re.compile(
-    r"(?:(?:^|[ \t\-])secure:[ \t]*[\"']?|(?<![A-Za-z])ENC\((?:[0-9]+:)?)$", re.MULTILINE
+    r"(?:(?:^|[ \t\-])secure:[ \t]*[\"']?|(?<![A-Za-z])ENC\((?:[0-9]+:)?"
+    r"|(?<![\w:])vault:v[0-9]{1,3}:)$",
+    re.MULTILINE,
 )
 """Travis' and AppVeyor's ``secure: <ciphertext>``: encrypted with the repository's public
 key to be committed; only the CI service can read it. Jasypt's ``ENC(<ciphertext>)`` (with
-a key size, ``ENC(2048:…)``, as leaktk writes it): the property's key is elsewhere."""
+a key size, ``ENC(2048:…)``, as leaktk writes it): the property's key is elsewhere. Vault's
+transit engine's ciphertexts and HMACs (``vault:v1:…``): only Vault holds their key."""
 _GIT_RANGE_LINE = re.compile(r"[ \t+*!-]*[0-9a-f]{7,40}\.\.\.?[0-9a-f]{7,40}[ \t]")
 """``git push``'s ref update line (``8ef67ff..4c90e76  <sha> -> master``): commits."""
 _HOST_AFTER = re.compile(r"\*?\.(?:[a-z0-9\-]+\.)*[a-z0-9\-]+\.[a-z]{2,24}\b")
@@ -437,6 +441,7 @@ def public_material(token: str, text: str, start: int, end: int) -> bool:
         or under_public_name(text, start, end)
         or in_public_record(token, text, start, end)
         or said_public_key(text, start)
+        or sealed_secret(token)
     )
 
 
@@ -453,11 +458,30 @@ def jwt_header_alone(value: str) -> bool:
     ``{"alg":"HS256","typ":"JWT"}``): no claims, no signature, nothing it grants."""
     if not value.startswith("eyJ") or "." in value or len(value) > 400:
         return False
+    raw = decoded_base64(value)
     try:
-        header = json.loads(base64.urlsafe_b64decode(value + "=" * (-len(value) % 4)))
-    except (binascii.Error, ValueError):
+        header = json.loads(raw) if raw is not None else None
+    except ValueError:
         return False
     return isinstance(header, dict) and bool(header) and set(header) <= _JWT_HEADER_MEMBERS
+
+
+_SEALED = re.compile(r"A[gQ][A-Za-z0-9+/]{360,}={0,2}")
+
+
+def sealed_secret(value: str) -> bool:
+    """A Bitnami SealedSecret's ciphertext (``encryptedData: {password: AgBdmZ…}``): the
+    session key's RSA length (two bytes, 256 or 512), that ciphertext, then AES-GCM's (the
+    value and a 16-byte tag, no nonce: the session key is used once); only the cluster's
+    controller can open it, and it is made to be committed."""
+    if not _SEALED.fullmatch(value):
+        return False
+    raw = decoded_base64(value.rstrip("="))
+    return (
+        raw is not None
+        and raw[:2] in (b"\x01\x00", b"\x02\x00")
+        and (len(raw) > int.from_bytes(raw[:2], "big") + 2 + 16)
+    )
 
 
 def public_value(value: str, text: str, start: int, end: int) -> bool:

@@ -52,7 +52,7 @@ from . import (
 from .assignments import ASSIGN as _ASSIGN
 from .assignments import VALUE as _VALUE
 from .assignments import assignment as _assignment
-from .assignments import paired_value
+from .assignments import paired_value, translated_password
 from .credentials import CREDENTIAL_RULES, HEADER_IN_A_CALL, header_value
 from .pattern import Pattern, Rule
 from .pattern import found as _found
@@ -61,7 +61,6 @@ from .pattern import prefixed as _prefixed
 from .pattern import token_run as _t
 from .providers import PROVIDER_RULES
 from .urls import URL_RULES
-from .value_forms import PASSWORD_ELSEWHERE, PASSWORD_ELSEWHERE_TRIGGERS
 
 _AWS_HEAD = r"(?:(?<![A-Za-z0-9])|(?<=%[0-9A-Fa-f]{2}))"
 """Where an AWS key id may start: not glued to a word, or right after a URL escape."""
@@ -342,7 +341,7 @@ SECRET_RULES: tuple[Rule, ...] = (
             _assignment(r"credentials?", "credential"),
             # "PW:" in a note or a table ("ID:master,PW:…"); the word in other languages
             _p(r"(?<![^\s,(/|;])PW" + _ASSIGN + _VALUE, "pw"),
-            _assignment(PASSWORD_ELSEWHERE, *PASSWORD_ELSEWHERE_TRIGGERS),
+            *translated_password(),
             # SonarQube's scanner property (sonar-project.properties, -Dsonar.login=…) and
             # Bundler's per-host gem source credentials (BUNDLE_GEMS__CONTRIBSYS__COM=u:p)
             _assignment(r"sonar\.(?:login|token|password)", "sonar."),

@@ -43,6 +43,7 @@ import re
 
 from schemas.shapes import password_like
 
+from .base64_text import decoded_base64
 from .entropy import (
     _SAME_CASE_UUID,
     _UUID,
@@ -51,7 +52,7 @@ from .entropy import (
     _is_ssh_public_key,
 )
 from .ids import ULID, after_id_label, public_id
-from .key_material import credential_base64, decoded_base64, plain_text_base64
+from .key_material import credential_base64, plain_text_base64
 from .names import LETTER_DIGIT, VOWELS, drawn_letters, snake_name
 from .public_der import in_public_body, in_public_pem_block, public_der_line
 from .public_material import public_material, text_in_base32_or_58

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from .base64_text import decoded_base64
 from .names import is_identifier_like
 
 _PASSWORD_NAMED = re.compile(
@@ -28,15 +29,6 @@ _PASSWORD_NAMED = re.compile(
 def password_named(text: str, start: int) -> bool:
     """The 48 characters before ``start`` end with a password's name and its sign."""
     return _PASSWORD_NAMED.search(text, max(0, start - 48), start) is not None
-
-
-PASSWORD_ELSEWHERE_TRIGGERS = (
-    "passwort", "kennwort", "contraseña", "contrasena", "senha", "mot de passe",
-    "パスワード", "密码", "密碼", "비밀번호", "패스워드",
-)  # fmt: skip
-PASSWORD_ELSEWHERE = "(?:" + "|".join(map(re.escape, PASSWORD_ELSEWHERE_TRIGGERS)) + ")"
-"""A password's name in German, Spanish, Portuguese, French, Japanese, Chinese and Korean
-(CredSweeper's ``패스워드:…`` lines, fresh16), a name as ``password`` is."""
 
 
 _DATA_ASSIGNMENT = re.compile(
@@ -56,10 +48,12 @@ _WORD_VALUE = re.compile(r"[a-z][a-z0-9_\-]{3,63}")
 
 _WORD_PLACEHOLDER = re.compile(
     r"(?:^|[_\-])(?:your|yours|sua|seu|tu|tus|su|votre|ton|dein|deine|ihr|tuo|tua|uw|je)"
-    r"(?:[_\-]|$)|[_\-]here$|^(?:enter|insert|put|replace|type|fill)[_\-]"
+    r"(?:[_\-]|$)|[_\-]here$|^(?:enter|insert|put|replace|type|fill|change[_\-]?me|fixme|todo|tbd)"
+    r"[_\-]"
 )
 """A placeholder written as words: "your …" in a few languages (``your_redis_password_here``,
-Portuguese ``sua_senha_correta``), "… here", "enter …"."""
+Portuguese ``sua_senha_correta``), "… here", "enter …", a marker that asks for the value
+(``change-me-in-production``, ``fixme-postgres-password``: fresh29)."""
 _LETTER_WORDS = re.compile(r"[a-z][a-z_\-]{3,63}")
 
 
@@ -72,6 +66,33 @@ _SECRET_WORDS = ("password", "passwd", "secret", "token", "key", "credential", "
 _LABEL = re.compile(r"(?:[#/][a-z]+|[a-z]+[-_/])[a-z]*(?:[-_/][a-z]+)*(?:#[a-z_]+)?")
 """Lower-case words joined by ``-``, ``_`` or ``/``, or one word after ``#`` or ``/``;
 a Rails route target's ``#action`` may end it."""
+
+
+SECRET_WORD_TRANSLATIONS = frozenset(
+    {
+        "passwort", "kennwort", "mot de passe", "contraseña", "clave", "senha",
+        "palavra-passe", "wachtwoord", "lösenord", "adgangskode", "passord", "salasana",
+        "hasło", "heslo", "jelszó", "parolă", "parola", "şifre", "пароль", "парола",
+        "κωδικός", "κωδικός πρόσβασης", "パスワード", "密码", "密碼", "비밀번호", "كلمة المرور",
+        "סיסמה", "पासवर्ड", "kata sandi", "kata laluan", "mật khẩu", "รหัสผ่าน",
+    }
+)  # fmt: skip
+""""Password" in the languages UI strings are translated to: a localisation file's
+``"Password": "Lösenord"`` labels a field, it holds no secret."""
+_LABEL_PARTS = re.compile(r"[ \-_]+")
+
+
+def translated_label(value: str) -> bool:
+    """``value`` (lower-cased) is "password" in another language, or words of letters with
+    it among them (``tresor-passwort``, Semaphore's German "vault password")."""
+    if value in SECRET_WORD_TRANSLATIONS:
+        return True
+    parts = _LABEL_PARTS.split(value)
+    return (
+        len(parts) > 1
+        and all(p.isalpha() for p in parts)
+        and any(p in SECRET_WORD_TRANSLATIONS for p in parts)
+    )
 
 
 def is_label(value: str) -> bool:
@@ -153,17 +174,25 @@ def prompt_or_template(value: str) -> bool:
 def typed_password(value: str, text: str, start: int, end: int) -> bool:
     """A lower-case word assigned to a password in a data format is the password, even
     when it names one (``POSTGRES_PASSWORD: my-pg-password``, ``--password mypassword``):
-    people type such passwords. It must end its line or its argument; ``PASSWORD:
+    people type such passwords (fresh30: ``--set secretKey.password=miniosecret,…``). It
+    must end its line or its argument (or a Helm ``--set`` pair); ``PASSWORD:
     DB_PASSWORD`` (upper case) stays a reference. Only for a password's name: a word for a
     token or key is a placeholder (``sonar.login=sonarqube_token``), real ones are random."""
     if not _WORD_VALUE.fullmatch(value) or _WORD_PLACEHOLDER.search(value):
         return False
     if _written_sentence(value):
         return False  # this_is_not_the_real_one: a message, not a typed password
-    if end < len(text) and not text[end].isspace() and text[end] not in "'\"\\":
-        return False
     window = max(0, start - 64)
-    return _DATA_ASSIGNMENT.search(text, window, start) is not None and password_named(text, start)
+    helm = _HELM_SET.search(text, max(0, start - 256), start) is not None
+    after = text[end : end + 1]
+    if after and not after.isspace() and after not in "'\"\\" and not (helm and after == ","):
+        return False
+    data = helm or _DATA_ASSIGNMENT.search(text, window, start) is not None
+    return data and password_named(text, start)
+
+
+_HELM_SET = re.compile(r"--set(?:-string)?[ \t=]+[^\s]*$")
+"""Inside Helm's ``--set a.password=…,b.password=…``: a list of literals, ``,`` between."""
 
 
 _UI_TEXT = re.compile(r"[^\W\d_]+(?: [^\W\d_]+)+[.:?!…]?|[^\W\d_]+:")
@@ -426,19 +455,41 @@ def _written_sentence(value: str) -> bool:
     return sum(1 for w in words if w in _SENTENCE_WORDS) >= 3
 
 
-_MOSTLY_X = re.compile(r"x{4,}[a-z0-9]?|[a-z0-9]?x{4,}")
+_MOSTLY_X = re.compile(r"x{4,}[a-z0-9]?|[a-z0-9]?x{4,}|[a-z0-9]{1,3}x{4,}[a-z0-9]{1,3}")
 _PADDED_STUB = re.compile(r"[A-Za-z0-9]{1,6}={1,2}")
 _STARRED_WORD = re.compile(r"\*+[a-z_ \-]+\*+")
 
 
 def masked_stub(value: str) -> bool:
-    """A value masked but for a sign (``XXXXf``), a word between stars where it was masked
-    (``http://admin:*password*@host``), or base64 padding after a word, no key's length
-    (``AccountKey=key==``): fresh24's pasted stand-ins."""
+    """A value masked but for a sign or a few (``XXXXf``; fresh30's ``sXXXX98``), a word
+    between stars where it was masked (``http://admin:*password*@host``), or base64 padding
+    after a word, no key's length (``AccountKey=key==``): fresh24's pasted stand-ins."""
     v = value.lower()
     return bool(
         _MOSTLY_X.fullmatch(v) or _STARRED_WORD.fullmatch(v) or _PADDED_STUB.fullmatch(value)
     )
+
+
+_BASE64_VALUE = re.compile(r"[A-Za-z0-9+/]{8,}={0,2}")
+_MARKED_TEXT = re.compile(r"(?i)(?:replace|change|insert|enter|your|<|\$\{|\{\{)|.*\*{2}")
+"""Decoded text that asks for a value or masks one (``REPLACE-WITH-AWS-SECRET-KEY``,
+``hvs.*******``, ``**SOPS**``)."""
+
+
+def encoded_stand_in(value: str) -> bool:
+    """Base64 of a stand-in, as a Kubernetes Secret's ``data`` must hold it: the decoded
+    text asks for the value or is masked (fresh29: Percona's ``UkVQTEFDRS1XSVRI…``, CNPG's
+    ``aHZzLioqKioqKio=``, Flux's ``KipTT1BTKio=``). Base64 of a word that names a secret
+    (``dW5zZWN1cmVfcGFzc3dvcmQ=``) stays a value: a Secret holds such passwords too."""
+    if len(value) % 4 or not _BASE64_VALUE.fullmatch(value):
+        return False
+    raw = decoded_base64(value.rstrip("="))
+    return raw is not None and raw.isascii() and stand_in_text(raw.decode())
+
+
+def stand_in_text(text: str) -> bool:
+    """Text decoded from base64 that asks for the value or is masked (:data:`_MARKED_TEXT`)."""
+    return text.isprintable() and _MARKED_TEXT.match(text) is not None
 
 
 def cut_or_tagged(value: str) -> bool:
@@ -470,7 +521,16 @@ _STAND_IN_WORDS = frozenset(
     {"todo", "tbd", "fixme", "changeme", "here", "placeholder", "redacted", "removed",
      "masked", "hidden", "secret", "dummy", "fake", "example", "sample", "none", "null"}
 )  # fmt: skip
-_PREFIX_AND_WORD = re.compile(r"([a-z]{2,12}(?:[_\-][a-z]{2,8})?)[_\-]([A-Za-z]+|[Xx]{3,})=*")
+_PREFIX_AND_WORD = re.compile(
+    r"([a-z]{2,12}(?:[_\-][a-z][a-z0-9]{1,7})?)[_\-]([A-Za-z]+|[Xx]{3,}|#{3,}|\*{3,})=*"
+)
+_SINGLE_MARKED = re.compile(r"_[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*_")
+"""An upper-case name between single underscores (``_P12-PASSWORD_``, Strimzi's docs)."""
+_JWT_OF_WORDS = re.compile(r"eyJ[A-Za-z0-9_\-]{8,}\.[a-z]{3,12}\.[a-z]{3,12}")
+"""A JWT's header before words in its payload's and signature's places
+(``eyJ0eXAi…J9.payload.sig``)."""
+_PEM_HEAD_CUT = re.compile(r"-----BEGIN [A-Z0-9 ]+-----(?:\.{2,}|…)?")
+"""A PEM header alone or cut by an ellipsis (``"-----BEGIN PRIVATE KEY-----..."``): no key."""
 _FORMAT_SLOT = re.compile(r"\{[0-9]?\}|%\([a-z_]+\)s|(?:^|[_ \-])%s(?:$|[_ \-])")
 
 
@@ -480,7 +540,9 @@ def marked_stand_in(value: str) -> bool:
     (``--- redacted ---``), a token's documented prefix before a stand-in word or X's
     (``github_pat_TODO``, ``whsec_XXXXX=``), a prefix before a counted or repeated body
     (``xoxa-123456789abcdef``, ``ghp_abab…``), or a format string's slot
-    (``format_string_{}``, ``%(password)s``). leaktk's and CodeQL's negatives (fresh27)."""
+    (``format_string_{}``, ``%(password)s``). leaktk's and CodeQL's negatives (fresh27); a
+    prefix before masks (``ghp_###``, ``dop_v1_xxxxxx``), a marked name
+    (``_P12-PASSWORD_``), a JWT or a PEM header with nothing of a key (fresh29)."""
     m = _MARKED.fullmatch(value)
     if m is not None and _MARKER_PAIRS[m[1]] == m[2]:
         return True
@@ -488,7 +550,11 @@ def marked_stand_in(value: str) -> bool:
     if bare != value and bare.lower() in _STAND_IN_WORDS:
         return True
     m = _PREFIX_AND_WORD.fullmatch(value)
-    if m is not None and (m[2].lower() in _STAND_IN_WORDS or set(m[2].lower()) == {"x"}):
+    if m is not None and (m[2].lower() in _STAND_IN_WORDS or len(set(m[2].lower())) == 1):
+        return True  # github_pat_TODO, whsec_XXXXX=, dop_v1_xxxxxx, ghp_### (one sign repeated)
+    if _SINGLE_MARKED.fullmatch(value) and _SECRET_MARK.search(value):
+        return True
+    if _JWT_OF_WORDS.fullmatch(value) or _PEM_HEAD_CUT.fullmatch(value):
         return True
     m = _PREFIXED_BODY.fullmatch(value)
     if m is not None and (counts_up(m[1].replace("-", "")) or PATTERNED.fullmatch(m[1])):
@@ -496,6 +562,7 @@ def marked_stand_in(value: str) -> bool:
     return _FORMAT_SLOT.search(value) is not None
 
 
+_SECRET_MARK = re.compile(r"PASS|SECRET|TOKEN|KEY")
 PATTERNED = re.compile(r"(.{1,4})\1{5,}.{0,4}")
 """A body that repeats one short unit (``abababab…``, ``x1x1x1…``): a stand-in."""
 _PREFIXED_BODY = re.compile(r"\$?[a-z]{2,8}(?:[_\-][a-z]{2,8})?[_\-]([A-Za-z0-9_\-]{8,})")
