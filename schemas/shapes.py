@@ -165,9 +165,12 @@ def password_like(segment: str) -> bool:
     the word (``super$ecret``, ``Winter!Q``), beside digits (``VMware1!``, ``river99$``) or
     two of them (``Hunter!$``), or ending a word and a number with ``#``, ``%``, ``&`` or
     ``@`` (``ciderland5#``, ``jenko123%``), or a word with three or more signs after it
-    (``tuturjgkjf#$@#%``). No branch, OS, IDE, time zone, language or label is written so;
+    (``tuturjgkjf#$@#%``), or a capitalised word, ``@`` and a number (``Admin@123``). No
+    branch, OS, IDE, time zone, language or label is written so;
     ``breaking!`` (one sign at the end, no digit) stays a word."""
     if _WORD_NUMBER_SIGN.search(segment) or _SIGNS_AFTER_WORD.search(segment):
+        return True
+    if _WORD_AT_NUMBER.fullmatch(segment):
         return True
     signs = sum(segment.count(c) for c in _PASSWORD_SIGNS)
     if not signs or not any(c.isalpha() for c in segment):
@@ -178,6 +181,10 @@ def password_like(segment: str) -> bool:
 _WORD_NUMBER_SIGN = re.compile(r"^(?![#%&@]).*[a-z][A-Za-z]{2}[0-9]+[#%&@]$")
 """Not a template's ``@CFLAGS_SSE2@`` (opened by the same sign, no lower case)."""
 _SIGNS_AFTER_WORD = re.compile(r"[A-Za-z]{4}[0-9]*[#$%&@!*^~]{3,}$")
+_WORD_AT_NUMBER = re.compile(r"[A-Z][a-z]{2,}[0-9]*@[0-9]{3,}")
+"""A capitalised word, ``@`` and a number (``Admin@123``, ``Zurimb@2015``: the password a
+policy of capitals, digits and a sign gets). A formula or package pinned to a version is
+lower case (``postgresql@14``, ``python@3.11``), an address has a host."""
 
 
 _KEY_TOKEN = re.compile(r"(?!.*\.[a-z]{1,5}$)[A-Za-z0-9_\-.+!$*~@#%&:^|=()?]+")

@@ -54,7 +54,7 @@ _NOT_VALUES = _METASYNTACTIC | frozenset(
         "dummy", "changeme", "change_me", "notset", "unset", "todo", "tbd", "fixme", "default",
         "error", "invalid", "missing", "failed", "expired", "denied", "incorrect", "not_used",
         "unused", "blahblah", "blah", "data+omitted", "the", "this", "that", "these", "those",
-        "not-used", "notused", "key",
+        "not-used", "notused", "key", "change-me",
     }
 )  # fmt: skip
 _OPTION_VALUES = frozenset({"include", "omit", "same-origin", "off", "yes"})
@@ -217,6 +217,8 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
         return False  # endpoint_secret = 'whsec_...': a value cut to its prefix
     if names_no_credential(text, start) or _names_itself(value, text, start):
         return False
+    if _inside_a_resource_name(text, start, "urn:", 2):
+        return False  # urn:ietf:params:oauth:grant-type:token-exchange:…: a URN's own words
     if _TEST_VERDICT.search(text, max(0, start - 12), start):
         return False  # "--- PASS: TestSub (0.00s)", automake's "PASS: t1": a test verdict
     if _FILE_NAME.fullmatch(unquoted(value)):
@@ -356,8 +358,6 @@ def names_no_credential(text: str, start: int) -> bool:
     scanners report."""
     if _inside_a_resource_name(text, start, "arn:", 3):
         return True  # arn:aws:secretsmanager:…:secret:<name>: a resource's name
-    if _inside_a_resource_name(text, start, "urn:", 2):
-        return True  # urn:ietf:params:oauth:token-type:access_token: a URN's own words
     window = text[max(0, start - _NAME_WINDOW) : start].lower().rstrip(" \t\"':=")
     if window.endswith("--key") and object_store_call(text, start):
         return True  # aws s3api get-object --bucket b --key <an object's name>

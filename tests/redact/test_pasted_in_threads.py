@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from streams.redact import RedactionConfig, Redactor
+from streams.redact.said import said_keys
 
 R = Redactor(RedactionConfig(mode="redacted"))
 
@@ -76,6 +77,16 @@ def test_a_word_password_in_a_helm_set_list_goes() -> None:
     out = R.redact_text(text + ",persistence.size=40Gi ./chart")[0]
     assert "minioaccess" not in out and "miniosecret" not in out and "size=40Gi" in out, out
     assert R.redact_text("--set config.passwordField=password_field,x=1")[1] == {}
+
+
+@pytest.mark.parametrize("word", ["Zurimb@2015", "Admin@123", "Welcome@2023"])
+def test_a_capitalised_word_at_a_number_said_in_a_note_goes(word: str) -> None:
+    """The password a policy of capitals, digits and a sign gets (fresh30's Elasticsearch
+    ``ELASTIC_PASSWORD='Zurimb@2015'``), said in a note; versions pinned with ``@`` stay."""
+    note = f"Pasted {word} into the config but the call still fails."
+    assert [note[a:b] for a, b in said_keys(note)] == [word]
+    kept = "Ran brew install postgresql@14 and nvm use Node@18, then pip install pkg@2024.1."
+    assert said_keys(kept) == []
 
 
 def test_login_inside_a_urls_user_makes_no_login_command() -> None:
