@@ -153,12 +153,45 @@ def is_generated(value: str) -> bool:
         return False
     if len(set(value)) < _MIN_DISTINCT * min(len(value), 40) or _balanced(value):
         return False
+    if encoded_polyline(value):
+        return False
     wordy = sum(len(w) for w in _WORD.findall(value) if len(w) >= 4 and _VOWEL.search(w))
     if wordy > _MAX_WORDY * len(value):
         return False
     score = len(_ODD_PAIR.findall(value)) + len(_CLUSTER.findall(value)) + _switches(value)
     score += len(_TYPED_RARELY & signs) >= 4
     return score - len(_CODE.findall(value)) >= _MIN_SCORE
+
+
+def encoded_polyline(value: str) -> bool:
+    """Google's encoded polyline (``_p~iF~ps|U_ulLnnqC_mqNvxq`@``: OSRM, Mapbox, the Maps
+    APIs): every sign in ``?``..``~``, five bits each, ending each number below ``_``; read
+    as pairs of latitude and longitude in 1e-5 or 1e-6 degrees, each a real place and the
+    first away from (0, 0). Coordinates, not a secret (negcarried4)."""
+    numbers: list[int] = []
+    result = shift = 0
+    for sign in value:
+        bits = ord(sign) - 63
+        if not 0 <= bits < 64 or shift > 30:
+            return False
+        result |= (bits & 0x1F) << shift
+        shift += 5
+        if bits < 0x20:
+            numbers.append(~(result >> 1) if result & 1 else result >> 1)
+            result = shift = 0
+    if shift or len(numbers) < 4 or len(numbers) % 2:
+        return False
+    return any(_places(numbers, scale) for scale in (1e5, 1e6))
+
+
+def _places(numbers: list[int], scale: float) -> bool:
+    lat = lon = 0
+    for i in range(0, len(numbers), 2):
+        lat += numbers[i]
+        lon += numbers[i + 1]
+        if abs(lat) > 90 * scale or abs(lon) > 180 * scale:
+            return False
+    return abs(numbers[0]) + abs(numbers[1]) > scale / 100
 
 
 _PAIRS = {'"': '"', "'": "'", "`": "`", "(": ")", "[": "]", "{": "}", "<": ">"}

@@ -77,6 +77,8 @@ def public_form(token: str) -> bool:
         return True  # an SSH public key's blob said alone (known_hosts, authorized_keys)
     if len(token) >= 40 and whole_public_der(token):
         return True  # a whole public key or certificate in DER (DKIM's p=, a JWK's x5c)
+    if len(token) >= 40 and _public_point_or_cose_key(token):
+        return True  # a WebAuthn credential's public key, raw or in COSE
     if _BASE58_RUN.fullmatch(token) and _base58check_address(token):
         return True
     if _MINISIGN.fullmatch(token):
@@ -86,6 +88,24 @@ def public_form(token: str) -> bool:
             return False
         return len(raw) in (42, 74) and raw[:2] in (b"Ed", b"ED")
     return bool(_TYPEID.fullmatch(token)) and _plausible_ulid_time(token[-26:])
+
+
+_EC_POINT_SIZES = frozenset({65, 97, 133})
+"""An uncompressed point on P-256, P-384 or P-521: ``0x04``, then x and y."""
+_COSE_PUBLIC_HEADS = (b"\xa5\x01\x02\x03", b"\xa4\x01\x01\x03", b"\xa4\x01\x03\x03")
+"""A COSE key map (RFC 9052) of an EC2 (five members: kty, alg, crv, x, y), OKP (four) or
+RSA (four: kty, alg, n, e) public key, its ``kty`` first; a private one holds ``d`` as well,
+one member more."""
+
+
+def _public_point_or_cose_key(token: str) -> bool:
+    """Base64 of a public key as WebAuthn and U2F hand it over: an uncompressed EC point or
+    a COSE key map (negcarried4's credential keys). A random key of those 65, 97 or 133
+    bytes opens with ``0x04`` once in 256; the COSE heads are four fixed bytes."""
+    raw = decoded_base64(token.rstrip("="))
+    if raw is None:
+        return False
+    return (len(raw) in _EC_POINT_SIZES and raw[0] == 4) or raw.startswith(_COSE_PUBLIC_HEADS)
 
 
 _RAY_ID = re.compile(r"[0-9a-f]{16}-[A-Z]{3}")
@@ -431,6 +451,32 @@ def said_public_key(text: str, start: int) -> bool:
     return not _SECRET_WORD.search(text, lines.line_start(text, start, _NAME_REACH), start)
 
 
+_WG_KEY = re.compile(r"[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=")
+"""A Curve25519 key in base64 (32 bytes: its last sign before ``=`` holds four zero bits)."""
+_WG_PEER = re.compile(r"(?i)(?<![\w-])peer:?[ \t]+$")
+_WG_SECRET = re.compile(r"(?i)private|secret|preshared|psk")
+_WG_PEER_FIELDS = re.compile(r"\t(?:\(none\)|[0-9]|[0-9a-f]{0,4}:)")
+"""What ``wg show <if> dump|allowed-ips|endpoints|latest-handshakes`` prints after a peer's
+key: ``(none)`` for no preshared key, an address, a time or a count; after the interface's
+private key comes its public key instead."""
+
+
+def wireguard_peer_key(token: str, text: str, start: int, end: int) -> bool:
+    """A WireGuard peer's public key as ``wg show`` prints it (``peer: <key>``, a ``dump``
+    line opening with it) or as a note names it (``the peer <key> shows no endpoint``):
+    negcarried4's ``wg show`` sessions. The interface's private key opens its dump line
+    too, followed by the public key, and stays a finding."""
+    if not _WG_KEY.fullmatch(token):
+        return False
+    line_start = lines.line_start(text, start, _NAME_REACH)
+    if _WG_SECRET.search(text[line_start : lines.line_end(text, end, _NAME_REACH)]):
+        return False  # "peer: <key>  # my private key", a PresharedKey line
+    if _WG_PEER.search(text, line_start, start):
+        return True
+    at_line_start = start == 0 or text[start - 1] == "\n"
+    return at_line_start and _WG_PEER_FIELDS.match(text, end) is not None
+
+
 def public_material(token: str, text: str, start: int, end: int) -> bool:
     """Any of the readings above, or a key made to ship in a web page
     (:func:`.ids.client_side_key`): a public form, a public name, a public record."""
@@ -442,6 +488,7 @@ def public_material(token: str, text: str, start: int, end: int) -> bool:
         or in_public_record(token, text, start, end)
         or said_public_key(text, start)
         or sealed_secret(token)
+        or wireguard_peer_key(token, text, start, end)
     )
 
 

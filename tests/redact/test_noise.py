@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from streams.redact import Redactor
-from streams.redact.noise import dense_signs, is_generated
+from streams.redact.noise import dense_signs, encoded_polyline, is_generated
 
 R = Redactor()
 
@@ -83,3 +83,16 @@ def test_a_latin_sign_counts_as_a_sign_and_a_word_past_ascii_stays() -> None:
     # Juice Shop's users.yml: a generated password with a section sign inside
     assert is_generated("0Y8rMnww$*9VFYE§59-!Fg1L6t&6lB")
     assert R.redact_text("Größe: ä(ö)ü;ß€x… und (mehr)!")[0] == "Größe: ä(ö)ü;ß€x… und (mehr)!"
+
+
+@pytest.mark.parametrize(
+    "polyline",
+    ["_p~iF~ps|U_ulLnnqC_mqNvxq`@", "_izlhA~rlgdF_{geC~ywl@_kwzCn`{nI"],  # precision 5 and 6
+)
+def test_an_encoded_polyline_is_coordinates_not_a_generated_secret(polyline: str) -> None:
+    """negcarried4: Google's encoded polylines (OSRM, Mapbox) draw from ``?``..``~`` as
+    generated passwords do; they decode to places. A drawn password does not decode so."""
+    assert encoded_polyline(polyline) and not is_generated(polyline)
+    assert not encoded_polyline("gSbDu-wAE7ZL#[tG4'jfx><HFdVk;5a")
+    text = f"t.equal(polyline.encode(example), '{polyline}');"
+    assert Redactor().redact_text(text)[0] == text

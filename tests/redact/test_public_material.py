@@ -10,6 +10,8 @@ checks that the readings do not spare too much.
 
 from __future__ import annotations
 
+import base64
+
 import pytest
 
 from bench.redact_corpus.public.score import CARRIER_FIELDS, _stored_field
@@ -126,3 +128,55 @@ def test_published_material_added_or_removed_by_a_patch_stays(line: str) -> None
         assert redactor.redact_text(patch)[0] == patch
     secret = "--- a/.env\n+++ b/.env\n@@ -1 +1 @@\n+xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx\n"
     assert "AbCdEfGhIjKlMnOpQrStUvWx" not in redactor.redact_text(secret)[0]
+
+
+_PEER = "xTIBA5rboUvnH4htodjb6e697QjLERt1NAB4mZqp8Dg="
+_PRIVATE = "yAnz5TF+lXXJte14tji3zlMNq+hd2rYUIgJBgB3fBmk="
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"peer: {_PEER}\n  endpoint: 203.0.113.5:51820\n  allowed ips: 10.0.0.2/32",
+        f"{_PEER}\t10.0.0.2/32 fd00::2/128",  # wg show wg0 allowed-ips
+        f"{_PEER}\t(none)\t203.0.113.5:51820\t10.0.0.2/32\t1733400000\t920\t1312\t25",  # dump
+        f"{_PEER}\t1733400000",  # latest-handshakes
+    ],
+)
+def test_a_wireguard_peers_public_key_as_wg_show_prints_it_stays(text: str) -> None:
+    """negcarried4's ``wg show`` sessions: a peer is named by its public key."""
+    assert Redactor().redact_text(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"{_PRIVATE}\t{_PEER}\t51820\toff",  # dump's interface line: the private key first
+        f"{_PEER}\t{_PRIVATE}\t203.0.113.5:51820",  # a peer line with a preshared key
+        f"peer: {_PRIVATE}  # my private key",
+        f"PrivateKey = {_PRIVATE}",
+    ],
+)
+def test_a_wireguard_private_or_preshared_key_still_goes(text: str) -> None:
+    assert _PRIVATE not in Redactor().redact_text(text)[0]
+
+
+_COSE_EC2 = "pQECAyYgASFYIDDHBDxTqWP4yZZnAa524L6uPuwhireUwRD5sXY6U2gxIlggxuwbECbDdNfTTegnc174"
+_P256_POINT = (
+    "BBaxKZueVyr5ICDfosygxwRflSdPUcNheZhThXCeTFTNo0EM9dj0V+xJ1JwpE2XZ/8NRIt5KVvKlm8hkwJWmnfc="
+)
+
+
+@pytest.mark.parametrize("key", [_COSE_EC2, _P256_POINT])
+def test_a_webauthn_public_key_raw_or_in_cose_stays(key: str) -> None:
+    """negcarried4: a credential's public key as WebAuthn stores it (a COSE map: kty, alg,
+    crv, x, y) or as U2F hands it over (``0x04`` and the point)."""
+    assert public_form(key)
+    text = f'decoded = decode_cose_key(base64url_to_bytes("{key}"))'
+    assert Redactor().redact_text(text)[0] == text
+
+
+def test_random_bytes_of_a_points_length_still_go() -> None:
+    """65 random bytes open with 0x04 once in 256 draws; any other first byte is a key."""
+    raw = bytes([7]) + bytes(range(64))
+    assert not public_form(base64.b64encode(raw).decode())
