@@ -38,6 +38,7 @@ from .entropy import (
     _after_digest_label,
     _in_dotted_name,
     _is_ssh_public_key,
+    in_pako_state,
     in_path,
     is_secret_token,
     without_plist_tags,
@@ -573,8 +574,8 @@ def entropy_or_context(token: str, text: str, start: int, end: int) -> bool:
     table's id (:mod:`.tables`)."""
     if _file_name(text, end):
         return False  # "<hash>.bfu", "tmpk3j9x8q2w.json": a file's name, never a token
-    if text.endswith("ENC(", max(0, start - 4), start):
-        return False  # Jasypt's ENC(…): a ciphertext whose key is elsewhere
+    if text.endswith("ENC(", max(0, start - 4), start) or in_pako_state(text, start):
+        return False  # Jasypt's ENC(…): a ciphertext whose key is elsewhere; Mermaid's pako:
     if not (is_secret_token(token, text, start, end) or run_in_context(token, text, start, end)):
         return False
     if names_no_credential(text, start) or counts_up(token):

@@ -491,6 +491,16 @@ def _random_tail(run: str) -> bool:
     return not (is_identifier_like(tail) or snake_name(tail))
 
 
+_BASE64URL_RUN = re.compile(r"[A-Za-z0-9_\-]*")
+
+
+def in_pako_state(text: str, start: int) -> bool:
+    """The run is part of Mermaid Live's ``pako:<base64url of deflated JSON>`` state (a
+    diagram's source in a link): the ``pako:`` opens the base64url run it lies in."""
+    at = text.rfind("pako:", max(0, start - 4096), start)
+    return at >= 0 and _BASE64URL_RUN.fullmatch(text, at + 5, start) is not None
+
+
 def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
     """Decide one candidate run (see the module docstring for the rule)."""
     digit, upper, lower = _classes(token)
@@ -500,7 +510,9 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
         return False
     if _SRI.match(token) or (len(token) > MAX_LEN and not _near_keyword(text, start)):
         return False
-    if text.endswith("base64,", max(0, start - 7), start) or _after_digest_label(text, start):
+    if text.endswith("base64,", max(0, start - 7), start) or in_pako_state(text, start):
+        return False  # a data URI's body, Mermaid's deflated diagram state (#pako:…)
+    if _after_digest_label(text, start):
         return False
     hex_verdict = hex_key(token)
     if hex_verdict is not None:

@@ -36,6 +36,7 @@ _NOT_SECRET_SHAPES = re.compile(
     r"|[\w\-]+\.[a-z]{1,5}(?::\d+)?"  # file names, host:port
     r"|[\w.\-]+:\d+(?::\d+)?"  # host:port, file:line
     r"|[a-z]\w*(?::[a-z]\w*){2,}:?"  # an Objective-C selector's parts: atLOI:ofKind:lqm:
+    r"|[0-9A-F]{2}(?::[0-9A-F]{2}){15,63}|[0-9a-f]{2}(?::[0-9a-f]{2}){15,63}"  # keytool's SHA-1
 )
 _DIGEST_PREFIX = re.compile(r"(?i:sha(?:1|224|256|384|512)|md5|h1)[-:=]")
 """``sha512-…`` (lockfiles), ``h1:…`` (go.sum), ``sha256:…``, an SSH key's fingerprint

@@ -67,6 +67,8 @@ def public_form(token: str) -> bool:
     or certificate in DER, or a TypeID or ULID of a plausible time."""
     if _PEER_ID.fullmatch(token) or _POD_NAME.fullmatch(token) or _GITHUB_NODE_ID.fullmatch(token):
         return True
+    if _BOLT12.fullmatch(token):
+        return True  # a Lightning offer, invoice request or invoice: published to be paid
     if _RAY_ID.fullmatch(token) or (_CUID.fullmatch(token) and _plausible_cuid_time(token)):
         return True  # a Cloudflare ray id (16 hex and the edge's airport), a cuid
     if _BECH32.fullmatch(token) and _bech32_checksum(token.lower()):
@@ -108,6 +110,9 @@ def _public_point_or_cose_key(token: str) -> bool:
     return (len(raw) in _EC_POINT_SIZES and raw[0] == 4) or raw.startswith(_COSE_PUBLIC_HEADS)
 
 
+_BOLT12 = re.compile(r"ln[oir]1[02-9ac-hj-np-z]{40,}")
+"""BOLT 12's offers (``lno1…``), invoice requests and invoices: bech32's letters without
+its checksum (negcarried5)."""
 _RAY_ID = re.compile(r"[0-9a-f]{16}-[A-Z]{3}")
 _CUID = re.compile(r"c[a-z0-9]{24}")
 _CUID_EPOCH = (1_262_304_000_000, 4_102_444_800_000)
@@ -211,6 +216,12 @@ _PUBLIC_NAME = re.compile(
 (``public-api.example.com``), not a sentence ("the public key X") and not a service's
 publishable key (``lobpubKey``, ``LOBPUB_KEY``): scanners' rules take those, and the corpora
 label them."""
+_MATRIX_DEVICE_KEY = re.compile(
+    r"[\"'`](?:signed_)?(?:curve25519|ed25519):[A-Za-z0-9_\-+/]{1,64}[\"'`][ \t]*:[ \t]*[\"']?$"
+)
+"""A Matrix device's published key or signature, named by its algorithm and the device
+(``"curve25519:JLAFKJWSCS": "…"``, ``"ed25519:JLAFKJWSCS": "…"``): what ``/keys/upload``
+publishes for every other device to read (negcarried5)."""
 _SECRET_WORD = re.compile(r"(?i)priv|secret|passw|seed|preshared|\bpsk\b")
 _SECRET_IN_NAME = re.compile(r"(?i)priv|secret|passw|seed|preshared|psk|token|auth|api")
 _CONTINUED = re.compile(r"[ \t\"'+,(]*")
@@ -230,7 +241,7 @@ def under_public_name(text: str, start: int, end: int) -> bool:
     after = text[end : lines.line_end(text, end, _NAME_REACH)]
     if _SECRET_WORD.search(before + after):
         return False
-    if _COMMENT_AFTER.match(after):
+    if _COMMENT_AFTER.match(after) or _MATRIX_DEVICE_KEY.search(before):
         return True
     return any(
         name.group(1) == "PublicKeyToken" or not _SECRET_IN_NAME.search(name.group(1))
@@ -385,7 +396,7 @@ _DIGEST_SIZES = frozenset({16, 20, 28, 32, 48, 64})
 _BASE64_DIGEST = re.compile(r"[A-Za-z0-9+/_\-]{22,86}={0,2}")
 _DIGEST_WORD = re.compile(
     r"(?i)sha-?(?:1|224|256|384|512)\b|\bmd5\b|\bdge?st\b|\bdigest\b|\bhash(?:es|ed)?\b|checksum|"
-    r"fingerprint|\bspki\b|\bpins?\b|pin-sha|integrity"
+    r"fingerprint|\bspki\b|\bpins?\b|pin-sha|integrity|thumbprint|websocket-accept"
 )
 _SECRET_ON_LINE = re.compile(
     r"(?i)(?<!public)(?<!public[ _.\-])(?<!pub)(?<!\bp)key|token|secret|passw|hmac|auth"

@@ -180,3 +180,30 @@ def test_random_bytes_of_a_points_length_still_go() -> None:
     """65 random bytes open with 0x04 once in 256 draws; any other first byte is a key."""
     raw = bytes([7]) + bytes(range(64))
     assert not public_form(base64.b64encode(raw).decode())
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "HTTP/1.1 101 Switching Protocols\nUpgrade: websocket\nSec-WebSocket-Accept: "
+        "s3pPLMBiTxaQ9kYGzzhZRbK+xOo=",
+        "t.is(await calculateJwkThumbprint(jwk), 'NzbLsXh8uDCcd-6MNwXF4W_7noWXFZAfHkxZsRGC9Xs')",
+        '  "keys": {\n    "curve25519:JLAFKJWSCS": "3C5BFWi2Y8MaVvjM8M22DBmh24PmgR0nPvJOIArzgyI",\n'
+        '    "ed25519:JLAFKJWSCS": "lEuiRJBit0IG6nUf5pUzWTUEsRVVe/HJkoKuEww9ULI"\n  }',
+        "https://mermaid.live/edit#pako:eNpNT7sOgzAM_BXkGX4gQ6d2a5d2q7K42JRIxEHBkagQ_95A1MdNd6fz4xZoA"
+        "zEYeEYc--p8tVJlTOlRDJ6Vo-BQ7A1OJkdcNAsVEp",
+        "I signed my App with this SHA-1 key:\n`AC:D3:30:3A:91:BD:53:AA:C8:92:76:35:DD:57:1F:2B:9C"
+        ":4E:6D:8A`",
+        '"bolt12": "lno1pg257enxv4ezqcneype82um50ynhxgrwdajx283qfwdpl28qqmc78ymlvhmxcsywdk5wrjn"',
+    ],
+)
+def test_negcarried5s_public_values_stay(text: str) -> None:
+    """A WebSocket handshake's accept hash, a JWK's thumbprint, a Matrix device's published
+    keys, a Mermaid Live link's deflated diagram, keytool's colon-separated fingerprint and a
+    BOLT 12 offer (negcarried5)."""
+    assert Redactor().redact_text(text)[0] == text
+
+
+def test_a_secret_beside_those_forms_still_goes() -> None:
+    text = '"curve25519:JLAFKJWSCS": "x", "client_secret": "3C5BFWi2Y8MaVvjM8M22DBmh24PmgR0nPvJ"'
+    assert "3C5BFWi2Y8MaVvjM8M22" not in Redactor().redact_text(text)[0]
