@@ -59,8 +59,9 @@ credential tests, nine SDKs' and CI tools' fixtures), ``--split fresh28`` a thir
 suites of 40 projects that handle credentials: OAuth servers, SDKs, drivers, CI tools),
 ``--split fresh29`` a fourth (Terraform providers, Kubernetes operators, self-hosted apps,
 package registries: 44 repositories), ``--split fresh30`` a second holdout of credentials
-pasted into public GitHub threads (62 threads fresh24 and fresh25 do not cite) (each in its
-own files; ``--split`` repeats).
+pasted into public GitHub threads (62 threads fresh24 and fresh25 do not cite), ``--split
+fresh31`` the keys in 60 machine-learning repositories' notebooks, demos and course work
+(each in its own files; ``--split`` repeats).
 Per split it
 also prints the field readings' figures (``short_text_fields``, ``lone_value_fields``,
 ``located_fields``: the path and URL fields) and the negatives altered when planted alone
@@ -352,6 +353,7 @@ def main() -> None:
             "fresh28",
             "fresh29",
             "fresh30",
+            "fresh31",
             "realneg",
             "vectors",
             "logneg",
@@ -402,7 +404,8 @@ def main() -> None:
         "hard-coded credential tests, nine SDKs' and CI tools' fixtures); fresh28: a third (test "
         "suites of 40 projects that handle credentials); fresh29: a fourth (Terraform providers, "
         "operators, self-hosted apps, registries); fresh30: credentials pasted into 62 "
-        "more GitHub threads; realneg: "
+        "more GitHub threads; fresh31: keys in 60 machine-learning repositories' notebooks and "
+        "demos; realneg: "
         "negatives only, harmless strings from real public files; vectors: negatives only, "
         "crypto test vectors, object keys and encoded data from real public files; logneg: "
         "negatives only, real terminal output and logs from public fixtures and threads; pathneg: "

@@ -21,12 +21,13 @@ documentation examples of tools no earlier split cites, 1Password's shell plugin
 Datadog agent's scrubber; fresh27: leaktk's fake-leaks test set, CodeQL's hard-coded
 credential tests and nine SDKs' and CI tools' fixtures; fresh28: the test suites of 40
 projects that handle credentials; fresh29: Terraform providers, Kubernetes operators,
-self-hosted apps and package registries) are well formed:
+self-hosted apps and package registries; fresh31: machine-learning notebooks, demos and
+course work) are well formed:
 each loads, every case cites its file and line at the pinned commit, ids are the split's own
 (fresh9's ``w``: ``v`` is the vectors split's ``vn…``; fresh13's ``b``, fresh14's ``c``,
 fresh15's ``d``, fresh16's ``a``, fresh17's ``e``, fresh18's ``i``, fresh19's ``j``,
 fresh20's ``l``, fresh21's ``o``, fresh22's ``sd``, fresh23's ``hx``, fresh26's ``rf`` and
-fresh27's ``rc``, fresh28's ``rg``, fresh29's ``rh``,
+fresh27's ``rc``, fresh28's ``rg``, fresh29's ``rh``, fresh31's ``rj``,
 two letters once every single one was taken: no other
 file's ids begin with them), no
 value or negative text of an earlier split comes back, and no negative holds a labelled value
@@ -478,6 +479,49 @@ SPLITS = (
         (136, 120, 160),
         28,
     ),
+    Split(
+        "fresh31",
+        "rj",
+        re.compile(r"https://github\.com/[\w.\-]+/[\w.\-]+/blob/[0-9a-f]{40}/[^#]+#L\d+(?:-L\d+)?"),
+        (
+            "colab",
+            "comet",
+            "flask",
+            "flask-app",
+            "gcp",
+            "git",
+            "github",
+            "google-ai",
+            "google-cloud",
+            "groq",
+            "huggingface",
+            "jupyter",
+            "llm",
+            "misc",
+            "mistral",
+            "ml",
+            "mongodb",
+            "mysql",
+            "neptune",
+            "npm",
+            "openai",
+            "openweathermap",
+            "placeholder",
+            "plotly",
+            "postgres",
+            "python",
+            "replicate",
+            "serpapi",
+            "streamlit",
+            "supabase",
+            "tavily",
+            "visioncraft",
+            "wandb",
+            "web",
+        ),  # fmt: skip
+        (100, 80, 150),
+        29,
+    ),
 )
 each = pytest.mark.parametrize("split", SPLITS, ids=lambda s: s.name)
 
@@ -549,7 +593,13 @@ def test_no_negative_of_the_split_holds_a_labelled_value(split: Split) -> None:
 
 @pytest.mark.parametrize(
     ("name", "alongside"),
-    [("fresh26", ""), ("fresh27", "pathneg2_"), ("fresh28", "authneg2_"), ("fresh29", "")],
+    [
+        ("fresh26", ""),
+        ("fresh27", "pathneg2_"),
+        ("fresh28", "authneg2_"),
+        ("fresh29", ""),
+        ("fresh31", ""),
+    ],  # fmt: skip
 )
 def test_the_fixture_holdout_cites_no_repository_an_earlier_file_cites(
     name: str, alongside: str

@@ -89,6 +89,7 @@ ID_LETTER = {
     "fresh28": "rg",
     "fresh29": "rh",
     "fresh30": "ri",
+    "fresh31": "rj",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on)."""

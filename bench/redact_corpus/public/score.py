@@ -93,6 +93,7 @@ SPLIT_FILES = {
     "fresh28": ("fresh28_secrets.jsonl", "fresh28_negatives.jsonl"),
     "fresh29": ("fresh29_secrets.jsonl", "fresh29_negatives.jsonl"),
     "fresh30": ("fresh30_secrets.jsonl", "fresh30_negatives.jsonl"),
+    "fresh31": ("fresh31_secrets.jsonl", "fresh31_negatives.jsonl"),
 }
 """Splits kept in files of their own (so adding them moves no figure of the others)."""
 DEFAULT_FILES = ("secrets.jsonl", "negatives.jsonl")
