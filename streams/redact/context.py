@@ -38,7 +38,6 @@ from .entropy import (
     _after_digest_label,
     _in_dotted_name,
     _is_ssh_public_key,
-    in_pako_state,
     in_path,
     is_secret_token,
     without_plist_tags,
@@ -58,7 +57,7 @@ from .key_material import (
 from .noun_place import BREAKS as _BREAKS
 from .noun_place import names_a_thing
 from .public_der import in_public_pem_block
-from .public_material import public_material
+from .public_material import inside_published_value, public_material
 from .tables import in_id_column
 from .value_forms import counts_up
 
@@ -574,8 +573,8 @@ def entropy_or_context(token: str, text: str, start: int, end: int) -> bool:
     table's id (:mod:`.tables`)."""
     if _file_name(text, end):
         return False  # "<hash>.bfu", "tmpk3j9x8q2w.json": a file's name, never a token
-    if text.endswith("ENC(", max(0, start - 4), start) or in_pako_state(text, start):
-        return False  # Jasypt's ENC(…): a ciphertext whose key is elsewhere; Mermaid's pako:
+    if text.endswith("ENC(", max(0, start - 4), start) or inside_published_value(text, start):
+        return False  # Jasypt's ENC(…), Mermaid's pako: state, Supabase's anon key
     if not (is_secret_token(token, text, start, end) or run_in_context(token, text, start, end)):
         return False
     if names_no_credential(text, start) or counts_up(token):

@@ -82,7 +82,7 @@ from .public_der import (
     pem_body_line,
     public_der_line,
 )
-from .public_material import public_material, text_in_base32_or_58
+from .public_material import inside_published_value, public_material, text_in_base32_or_58
 
 CANDIDATE = re.compile(r"(?:(?<=\\[ntr])|(?<!\\)|(?<=\\)(?![ntr]))[A-Za-z0-9+/_\-]{20,}={0,2}")
 """A run that might be a token, not opening with the letter of a string's escape (``\\n``):
@@ -491,16 +491,6 @@ def _random_tail(run: str) -> bool:
     return not (is_identifier_like(tail) or snake_name(tail))
 
 
-_BASE64URL_RUN = re.compile(r"[A-Za-z0-9_\-]*")
-
-
-def in_pako_state(text: str, start: int) -> bool:
-    """The run is part of Mermaid Live's ``pako:<base64url of deflated JSON>`` state (a
-    diagram's source in a link): the ``pako:`` opens the base64url run it lies in."""
-    at = text.rfind("pako:", max(0, start - 4096), start)
-    return at >= 0 and _BASE64URL_RUN.fullmatch(text, at + 5, start) is not None
-
-
 def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
     """Decide one candidate run (see the module docstring for the rule)."""
     digit, upper, lower = _classes(token)
@@ -510,7 +500,7 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
         return False
     if _SRI.match(token) or (len(token) > MAX_LEN and not _near_keyword(text, start)):
         return False
-    if text.endswith("base64,", max(0, start - 7), start) or in_pako_state(text, start):
+    if text.endswith("base64,", max(0, start - 7), start) or inside_published_value(text, start):
         return False  # a data URI's body, Mermaid's deflated diagram state (#pako:…)
     if _after_digest_label(text, start):
         return False

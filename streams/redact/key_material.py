@@ -19,6 +19,7 @@ from .base64_text import decoded_base64
 from .entropy import _SAME_CASE_UUID, _UUID, shannon_bits
 from .models import MARKER
 from .names import generated_name, words_and_numbers
+from .public_material import publishable_jwt
 from .value_forms import stand_in_text
 
 _HEX_RUN = re.compile(r"(?:0x)?[0-9a-fA-F]{16,}")
@@ -159,6 +160,8 @@ def credential_base64(body: str) -> bool:
     if raw is None:
         return False
     text = raw.decode("latin-1")
+    if text[:1] == "{" and _JSON_SECRET_MEMBER.search(text):
+        return True  # Neptune's token: {"api_address": …, "api_key": "<uuid>"}, base64ed
     head = text[: max(8, int(len(text) * 0.6))]
     if not head.isprintable() or any(c.isspace() for c in head) or head[:1] in "{[<\"'":
         return False
@@ -176,6 +179,12 @@ def credential_base64(body: str) -> bool:
     return len(text) >= 16 and _random_core(text.strip())
 
 
+_JSON_SECRET_MEMBER = re.compile(
+    r"\"(?:api_?key|token|secret|client_secret|password|passwd|private_key|auth)\"[ \t]*:[ \t]*"
+    r"\"[^\"\s]{8,}"
+)
+"""A JSON member that holds a credential, in a token made of base64 of JSON (Neptune's API
+tokens, a Docker config's ``auths`` base64ed whole)."""
 _SECRETS_NAME = re.compile(
     r"(?i)pass(?:word|wd)|secret|token|api_?key|private_?key|credential|encryption_?key"
 )
@@ -257,3 +266,10 @@ def base64_private_key(value: str, text: str, start: int, end: int) -> bool:
     except (binascii.Error, ValueError):
         return False
     return b"PRIVATE KEY" in decoded
+
+
+def jwt_grants_access(value: str, text: str, start: int, end: int) -> bool:
+    """The ``jwt`` rule's check: every token is a credential but Supabase's anon key, whose
+    claims say ``"role": "anon"`` and ``"iss": "supabase"``: made to ship in a web page or
+    an app, as a publishable key is (fresh31); its ``service_role`` twin stays a finding."""
+    return not publishable_jwt(value)

@@ -67,6 +67,8 @@ def public_form(token: str) -> bool:
     or certificate in DER, or a TypeID or ULID of a plausible time."""
     if _PEER_ID.fullmatch(token) or _POD_NAME.fullmatch(token) or _GITHUB_NODE_ID.fullmatch(token):
         return True
+    if token.startswith("eyJ") and publishable_jwt(token):
+        return True  # Supabase's anon key
     if _BOLT12.fullmatch(token):
         return True  # a Lightning offer, invoice request or invoice: published to be paid
     if _RAY_ID.fullmatch(token) or (_CUID.fullmatch(token) and _plausible_cuid_time(token)):
@@ -90,6 +92,45 @@ def public_form(token: str) -> bool:
             return False
         return len(raw) in (42, 74) and raw[:2] in (b"Ed", b"ED")
     return bool(_TYPEID.fullmatch(token)) and _plausible_ulid_time(token[-26:])
+
+
+_JWT = re.compile(r"eyJ[A-Za-z0-9_\-]+\.eyJ[A-Za-z0-9_\-]+\.[A-Za-z0-9_\-]+")
+
+
+def publishable_jwt(token: str) -> bool:
+    """Supabase's anon key: a JWT whose claims say ``"role": "anon"`` and ``"iss":
+    "supabase"``, made to ship in a web page or an app as a publishable key is (fresh31);
+    its ``service_role`` twin is a secret."""
+    if not _JWT.fullmatch(token):
+        return False
+    raw = decoded_base64(token.split(".")[1])
+    try:
+        claims = json.loads(raw) if raw is not None else None
+    except ValueError:
+        return False
+    return (
+        isinstance(claims, dict)
+        and claims.get("role") == "anon"
+        and (claims.get("iss") == "supabase")
+    )
+
+
+_BASE64URL_RUN = re.compile(r"[A-Za-z0-9_\-]*")
+_JWT_RUN = re.compile(r"[A-Za-z0-9_\-.]*$")
+
+
+def inside_published_value(text: str, start: int) -> bool:
+    """The run lies in a value made to be published whole: Mermaid Live's
+    ``pako:<base64url of deflated JSON>`` state (a diagram's source in a link), or a
+    :func:`publishable_jwt` (each of a JWT's parts is a run of its own)."""
+    at = text.rfind("pako:", max(0, start - 2048), start)
+    if at >= 0 and _BASE64URL_RUN.fullmatch(text, at + 5, start) is not None:
+        return True
+    if not text.startswith("eyJ", start) and text.rfind("eyJ", max(0, start - 2048), start) < 0:
+        return False
+    run = _JWT_RUN.search(text, max(0, start - 2048), start)  # back to the token's start
+    m = _JWT.match(text, run.start() if run is not None else start)
+    return m is not None and m.end() > start and publishable_jwt(m.group())
 
 
 _EC_POINT_SIZES = frozenset({65, 97, 133})
@@ -488,6 +529,20 @@ def wireguard_peer_key(token: str, text: str, start: int, end: int) -> bool:
     return at_line_start and _WG_PEER_FIELDS.match(text, end) is not None
 
 
+_MODEL_VERSION = re.compile(r"[A-Za-z0-9][\w.\-]*/[\w.\-]+:[0-9a-f]{64}(?![0-9A-Za-z])")
+"""A model pinned to its version (``replicate.run("a16z-infra/llama13b-v2-chat:df76…")``):
+the version is the digest of a published model, as an image's ``@sha256:`` is (fresh31)."""
+
+
+def pinned_model_version(text: str, start: int) -> bool:
+    """The run lies in ``<owner>/<model>:<64 hex>``."""
+    colon = text.find(":", start, start + 120)
+    if colon < 0:
+        return False
+    lo = max(0, text.rfind("/", max(0, start - 120), colon) - 100)
+    return any(m.start() <= start < m.end() for m in _MODEL_VERSION.finditer(text, lo, colon + 66))
+
+
 def public_material(token: str, text: str, start: int, end: int) -> bool:
     """Any of the readings above, or a key made to ship in a web page
     (:func:`.ids.client_side_key`): a public form, a public name, a public record."""
@@ -500,6 +555,8 @@ def public_material(token: str, text: str, start: int, end: int) -> bool:
         or said_public_key(text, start)
         or sealed_secret(token)
         or wireguard_peer_key(token, text, start, end)
+        or pinned_model_version(text, start)
+        or inside_published_value(text, start)
     )
 
 

@@ -119,6 +119,7 @@ SECRET_RULES: tuple[Rule, ...] = (
                 "ew0k",
             ),
         ),
+        key_material.jwt_grants_access,
     ),
     Rule(
         "generated_noise",
