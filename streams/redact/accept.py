@@ -16,7 +16,8 @@ from schemas.shapes import password_like
 from .ids import public_id
 from .names import drawn_letters, is_identifier_like, snake_name
 from .public_der import WHOLE_MIN, whole_public_der
-from .public_material import public_value, sealed_secret
+from .public_material import public_value
+from .published_values import sealed_secret
 from .value_forms import (
     _SECRET_WORDS,
     HEX_PAIR,

@@ -57,7 +57,8 @@ from .key_material import (
 from .noun_place import BREAKS as _BREAKS
 from .noun_place import names_a_thing
 from .public_der import in_public_pem_block
-from .public_material import inside_published_value, public_material
+from .public_material import public_material
+from .published_values import inside_published_value
 from .tables import in_id_column
 from .value_forms import counts_up
 

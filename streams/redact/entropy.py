@@ -82,7 +82,8 @@ from .public_der import (
     pem_body_line,
     public_der_line,
 )
-from .public_material import inside_published_value, public_material, text_in_base32_or_58
+from .public_material import public_material, text_in_base32_or_58
+from .published_values import inside_published_value
 
 CANDIDATE = re.compile(r"(?:(?<=\\[ntr])|(?<!\\)|(?<=\\)(?![ntr]))[A-Za-z0-9+/_\-]{20,}={0,2}")
 """A run that might be a token, not opening with the letter of a string's escape (``\\n``):

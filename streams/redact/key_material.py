@@ -19,7 +19,7 @@ from .base64_text import decoded_base64
 from .entropy import _SAME_CASE_UUID, _UUID, shannon_bits
 from .models import MARKER
 from .names import generated_name, words_and_numbers
-from .public_material import publishable_jwt
+from .published_values import publishable_jwt
 from .value_forms import stand_in_text
 
 _HEX_RUN = re.compile(r"(?:0x)?[0-9a-fA-F]{16,}")

@@ -22,6 +22,14 @@ from . import lines
 from .base64_text import decoded_base64
 from .ids import client_side_key
 from .public_der import whole_public_der
+from .published_values import (
+    inside_published_value,
+    pinned_model_version,
+    public_point_or_cose_key,
+    publishable_jwt,
+    sealed_secret,
+    wireguard_peer_key,
+)
 
 _NAME_REACH = 120
 """How far from a run its line is read for a name (``PublicKey =``, ``private_key:``;
@@ -81,7 +89,7 @@ def public_form(token: str) -> bool:
         return True  # an SSH public key's blob said alone (known_hosts, authorized_keys)
     if len(token) >= 40 and whole_public_der(token):
         return True  # a whole public key or certificate in DER (DKIM's p=, a JWK's x5c)
-    if len(token) >= 40 and _public_point_or_cose_key(token):
+    if len(token) >= 40 and public_point_or_cose_key(token):
         return True  # a WebAuthn credential's public key, raw or in COSE
     if _BASE58_RUN.fullmatch(token) and _base58check_address(token):
         return True
@@ -92,63 +100,6 @@ def public_form(token: str) -> bool:
             return False
         return len(raw) in (42, 74) and raw[:2] in (b"Ed", b"ED")
     return bool(_TYPEID.fullmatch(token)) and _plausible_ulid_time(token[-26:])
-
-
-_JWT = re.compile(r"eyJ[A-Za-z0-9_\-]+\.eyJ[A-Za-z0-9_\-]+\.[A-Za-z0-9_\-]+")
-
-
-def publishable_jwt(token: str) -> bool:
-    """Supabase's anon key: a JWT whose claims say ``"role": "anon"`` and ``"iss":
-    "supabase"``, made to ship in a web page or an app as a publishable key is (fresh31);
-    its ``service_role`` twin is a secret."""
-    if not _JWT.fullmatch(token):
-        return False
-    raw = decoded_base64(token.split(".")[1])
-    try:
-        claims = json.loads(raw) if raw is not None else None
-    except ValueError:
-        return False
-    return (
-        isinstance(claims, dict)
-        and claims.get("role") == "anon"
-        and (claims.get("iss") == "supabase")
-    )
-
-
-_BASE64URL_RUN = re.compile(r"[A-Za-z0-9_\-]*")
-_JWT_RUN = re.compile(r"[A-Za-z0-9_\-.]*$")
-
-
-def inside_published_value(text: str, start: int) -> bool:
-    """The run lies in a value made to be published whole: Mermaid Live's
-    ``pako:<base64url of deflated JSON>`` state (a diagram's source in a link), or a
-    :func:`publishable_jwt` (each of a JWT's parts is a run of its own)."""
-    at = text.rfind("pako:", max(0, start - 2048), start)
-    if at >= 0 and _BASE64URL_RUN.fullmatch(text, at + 5, start) is not None:
-        return True
-    if not text.startswith("eyJ", start) and text.rfind("eyJ", max(0, start - 2048), start) < 0:
-        return False
-    run = _JWT_RUN.search(text, max(0, start - 2048), start)  # back to the token's start
-    m = _JWT.match(text, run.start() if run is not None else start)
-    return m is not None and m.end() > start and publishable_jwt(m.group())
-
-
-_EC_POINT_SIZES = frozenset({65, 97, 133})
-"""An uncompressed point on P-256, P-384 or P-521: ``0x04``, then x and y."""
-_COSE_PUBLIC_HEADS = (b"\xa5\x01\x02\x03", b"\xa4\x01\x01\x03", b"\xa4\x01\x03\x03")
-"""A COSE key map (RFC 9052) of an EC2 (five members: kty, alg, crv, x, y), OKP (four) or
-RSA (four: kty, alg, n, e) public key, its ``kty`` first; a private one holds ``d`` as well,
-one member more."""
-
-
-def _public_point_or_cose_key(token: str) -> bool:
-    """Base64 of a public key as WebAuthn and U2F hand it over: an uncompressed EC point or
-    a COSE key map (negcarried4's credential keys). A random key of those 65, 97 or 133
-    bytes opens with ``0x04`` once in 256; the COSE heads are four fixed bytes."""
-    raw = decoded_base64(token.rstrip("="))
-    if raw is None:
-        return False
-    return (len(raw) in _EC_POINT_SIZES and raw[0] == 4) or raw.startswith(_COSE_PUBLIC_HEADS)
 
 
 _BOLT12 = re.compile(r"ln[oir]1[02-9ac-hj-np-z]{40,}")
@@ -503,46 +454,6 @@ def said_public_key(text: str, start: int) -> bool:
     return not _SECRET_WORD.search(text, lines.line_start(text, start, _NAME_REACH), start)
 
 
-_WG_KEY = re.compile(r"[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=")
-"""A Curve25519 key in base64 (32 bytes: its last sign before ``=`` holds four zero bits)."""
-_WG_PEER = re.compile(r"(?i)(?<![\w-])peer:?[ \t]+$")
-_WG_SECRET = re.compile(r"(?i)private|secret|preshared|psk")
-_WG_PEER_FIELDS = re.compile(r"\t(?:\(none\)|[0-9]|[0-9a-f]{0,4}:)")
-"""What ``wg show <if> dump|allowed-ips|endpoints|latest-handshakes`` prints after a peer's
-key: ``(none)`` for no preshared key, an address, a time or a count; after the interface's
-private key comes its public key instead."""
-
-
-def wireguard_peer_key(token: str, text: str, start: int, end: int) -> bool:
-    """A WireGuard peer's public key as ``wg show`` prints it (``peer: <key>``, a ``dump``
-    line opening with it) or as a note names it (``the peer <key> shows no endpoint``):
-    negcarried4's ``wg show`` sessions. The interface's private key opens its dump line
-    too, followed by the public key, and stays a finding."""
-    if not _WG_KEY.fullmatch(token):
-        return False
-    line_start = lines.line_start(text, start, _NAME_REACH)
-    if _WG_SECRET.search(text[line_start : lines.line_end(text, end, _NAME_REACH)]):
-        return False  # "peer: <key>  # my private key", a PresharedKey line
-    if _WG_PEER.search(text, line_start, start):
-        return True
-    at_line_start = start == 0 or text[start - 1] == "\n"
-    return at_line_start and _WG_PEER_FIELDS.match(text, end) is not None
-
-
-_MODEL_VERSION = re.compile(r"[A-Za-z0-9][\w.\-]*/[\w.\-]+:[0-9a-f]{64}(?![0-9A-Za-z])")
-"""A model pinned to its version (``replicate.run("a16z-infra/llama13b-v2-chat:df76…")``):
-the version is the digest of a published model, as an image's ``@sha256:`` is (fresh31)."""
-
-
-def pinned_model_version(text: str, start: int) -> bool:
-    """The run lies in ``<owner>/<model>:<64 hex>``."""
-    colon = text.find(":", start, start + 120)
-    if colon < 0:
-        return False
-    lo = max(0, text.rfind("/", max(0, start - 120), colon) - 100)
-    return any(m.start() <= start < m.end() for m in _MODEL_VERSION.finditer(text, lo, colon + 66))
-
-
 def public_material(token: str, text: str, start: int, end: int) -> bool:
     """Any of the readings above, or a key made to ship in a web page
     (:func:`.ids.client_side_key`): a public form, a public name, a public record."""
@@ -579,24 +490,6 @@ def jwt_header_alone(value: str) -> bool:
     except ValueError:
         return False
     return isinstance(header, dict) and bool(header) and set(header) <= _JWT_HEADER_MEMBERS
-
-
-_SEALED = re.compile(r"A[gQ][A-Za-z0-9+/]{360,}={0,2}")
-
-
-def sealed_secret(value: str) -> bool:
-    """A Bitnami SealedSecret's ciphertext (``encryptedData: {password: AgBdmZ…}``): the
-    session key's RSA length (two bytes, 256 or 512), that ciphertext, then AES-GCM's (the
-    value and a 16-byte tag, no nonce: the session key is used once); only the cluster's
-    controller can open it, and it is made to be committed."""
-    if not _SEALED.fullmatch(value):
-        return False
-    raw = decoded_base64(value.rstrip("="))
-    return (
-        raw is not None
-        and raw[:2] in (b"\x01\x00", b"\x02\x00")
-        and (len(raw) > int.from_bytes(raw[:2], "big") + 2 + 16)
-    )
 
 
 def public_value(value: str, text: str, start: int, end: int) -> bool:
