@@ -3,9 +3,8 @@ holder (a SealedSecret's), a protocol's public key as its tool prints it (a Wire
 a WebAuthn credential's), a key made to ship in an app (Supabase's anon key), a model pinned
 to its version's digest, an editor's encoded state. Read by
 :func:`.public_material.public_material` (every public-material check) and, where a
-secret's name stands before the
-value, by the assignment reading (:func:`sealed_secret`) and the ``jwt`` rule
-(:func:`publishable_jwt`). Each was a false positive of a blind set (fresh29, fresh31,
+secret's name stands before the value, by the assignment reading (:func:`sealed_secret`)
+and the ``jwt`` rule (:func:`publishable_jwt`). Each was a false positive of a blind set (fresh29, fresh31,
 negcarried4, negcarried5)."""
 
 from __future__ import annotations
