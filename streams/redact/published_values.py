@@ -4,8 +4,8 @@ a WebAuthn credential's), a key made to ship in an app (Supabase's anon key), a 
 to its version's digest, an editor's encoded state. Read by
 :func:`.public_material.public_material` (every public-material check) and, where a
 secret's name stands before the value, by the assignment reading (:func:`sealed_secret`)
-and the ``jwt`` rule (:func:`publishable_jwt`). Each was a false positive of a blind set (fresh29, fresh31,
-negcarried4, negcarried5)."""
+and the ``jwt`` rule (:func:`publishable_jwt`). Each was a false positive of a blind set
+(fresh29, fresh31, negcarried4, negcarried5)."""
 
 from __future__ import annotations
 
@@ -39,21 +39,28 @@ def publishable_jwt(token: str) -> bool:
     )
 
 
-_BASE64URL_RUN = re.compile(r"[A-Za-z0-9_\-]*")
-_JWT_RUN = re.compile(r"[A-Za-z0-9_\-.]*$")
+_REACH = 2048
+_NOT_BASE64URL = re.compile(r"[^A-Za-z0-9_\-]")
+_NOT_IN_A_JWT = re.compile(r"[^A-Za-z0-9_\-.]")
+"""Searched between two known places: each test is linear (a backward regex search from a
+run was quadratic on a long line)."""
 
 
 def inside_published_value(text: str, start: int) -> bool:
     """The run lies in a value made to be published whole: Mermaid Live's
     ``pako:<base64url of deflated JSON>`` state (a diagram's source in a link), or a
     :func:`publishable_jwt` (each of a JWT's parts is a run of its own)."""
-    at = text.rfind("pako:", max(0, start - 2048), start)
-    if at >= 0 and _BASE64URL_RUN.fullmatch(text, at + 5, start) is not None:
+    lo = max(0, start - _REACH)
+    at = text.rfind("pako:", lo, start)
+    if at >= 0 and _NOT_BASE64URL.search(text, at + 5, start) is None:
         return True
-    if not text.startswith("eyJ", start) and text.rfind("eyJ", max(0, start - 2048), start) < 0:
+    at = text.rfind("eyJ", lo, start + 3)
+    if at < 0 or _NOT_IN_A_JWT.search(text, at, start) is not None:
         return False
-    run = _JWT_RUN.search(text, max(0, start - 2048), start)  # back to the token's start
-    m = _JWT.match(text, run.start() if run is not None else start)
+    previous = text.rfind("eyJ", lo, at)  # the header's, when ``at`` opens the claims
+    if previous >= 0 and _NOT_IN_A_JWT.search(text, previous, at) is None:
+        at = previous
+    m = _JWT.match(text, at)
     return m is not None and m.end() > start and publishable_jwt(m.group())
 
 
