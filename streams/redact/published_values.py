@@ -114,11 +114,13 @@ the version is the digest of a published model, as an image's ``@sha256:`` is (f
 
 
 def pinned_model_version(text: str, start: int) -> bool:
-    """The run lies in ``<owner>/<model>:<64 hex>``."""
+    """The run lies in ``<owner>/<model>:<64 hex>`` (searched between the ``/`` and ``:``
+    around it: a few hundred signs whatever the text's length)."""
     colon = text.find(":", start, start + 120)
-    if colon < 0:
+    slash = text.rfind("/", max(0, start - 120), colon) if colon >= 0 else -1
+    if slash < 0:
         return False
-    lo = max(0, text.rfind("/", max(0, start - 120), colon) - 100)
+    lo = max(0, slash - 100)
     return any(m.start() <= start < m.end() for m in _MODEL_VERSION.finditer(text, lo, colon + 66))
 
 
