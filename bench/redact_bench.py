@@ -60,7 +60,8 @@ suites of 40 projects that handle credentials: OAuth servers, SDKs, drivers, CI 
 ``--split fresh29`` a fourth (Terraform providers, Kubernetes operators, self-hosted apps,
 package registries: 44 repositories), ``--split fresh30`` a second holdout of credentials
 pasted into public GitHub threads (62 threads fresh24 and fresh25 do not cite), ``--split
-fresh31`` the keys in 60 machine-learning repositories' notebooks, demos and course work
+fresh31`` the keys in 60 machine-learning repositories' notebooks, demos and course work,
+``--split fresh32`` the credentials in 58 hobbyist IoT sketches and mobile apps' configs
 (each in its own files; ``--split`` repeats).
 Per split it
 also prints the field readings' figures (``short_text_fields``, ``lone_value_fields``,
@@ -354,6 +355,7 @@ def main() -> None:
             "fresh29",
             "fresh30",
             "fresh31",
+            "fresh32",
             "realneg",
             "vectors",
             "logneg",
@@ -405,7 +407,7 @@ def main() -> None:
         "suites of 40 projects that handle credentials); fresh29: a fourth (Terraform providers, "
         "operators, self-hosted apps, registries); fresh30: credentials pasted into 62 "
         "more GitHub threads; fresh31: keys in 60 machine-learning repositories' notebooks and "
-        "demos; realneg: "
+        "demos; fresh32: credentials in 58 IoT sketches and mobile apps' configs; realneg: "
         "negatives only, harmless strings from real public files; vectors: negatives only, "
         "crypto test vectors, object keys and encoded data from real public files; logneg: "
         "negatives only, real terminal output and logs from public fixtures and threads; pathneg: "

@@ -90,6 +90,7 @@ ID_LETTER = {
     "fresh29": "rh",
     "fresh30": "ri",
     "fresh31": "rj",
+    "fresh32": "rk",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on)."""

@@ -94,6 +94,7 @@ SPLIT_FILES = {
     "fresh29": ("fresh29_secrets.jsonl", "fresh29_negatives.jsonl"),
     "fresh30": ("fresh30_secrets.jsonl", "fresh30_negatives.jsonl"),
     "fresh31": ("fresh31_secrets.jsonl", "fresh31_negatives.jsonl"),
+    "fresh32": ("fresh32_secrets.jsonl", "fresh32_negatives.jsonl"),
 }
 """Splits kept in files of their own (so adding them moves no figure of the others)."""
 DEFAULT_FILES = ("secrets.jsonl", "negatives.jsonl")
