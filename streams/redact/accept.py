@@ -55,7 +55,7 @@ _NOT_VALUES = _METASYNTACTIC | frozenset(
         "dummy", "changeme", "change_me", "notset", "unset", "todo", "tbd", "fixme", "default",
         "error", "invalid", "missing", "failed", "expired", "denied", "incorrect", "not_used",
         "unused", "blahblah", "blah", "data+omitted", "the", "this", "that", "these", "those",
-        "not-used", "notused", "key", "change-me",
+        "not-used", "notused", "key", "change-me", "fake",
     }
 )  # fmt: skip
 _OPTION_VALUES = frozenset({"include", "omit", "same-origin", "off", "yes"})
@@ -257,6 +257,8 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
             return False
         if text.endswith("= ", max(0, start - 2), start) and _code_line(text, start):
             return False  # "self._token = value": code assigns a variable
+        if value.isupper() and text[end : end + 1] == ";":
+            return False  # const char* password = STAPSK;: a C macro or a constant
         if _PROSE_GOES_ON.match(text, end):
             return False  # "chars_per_token: Number of characters …": a docstring's prose
         if comment_words(value, text, start):
@@ -281,7 +283,8 @@ _NOT_A_SECRET_FORM = re.compile(
     r"#[0-9a-fA-F]{3,8}"  # a CSS color (a pygments style's Token: "#ddd0c0")
     r"|[A-Za-z_]\w*=[\w.,:\-]*(?:&[A-Za-z_]\w*=[\w.,:\-]*)+"  # a query string of plain values
     r"|%[-#0 +]?\d*[sdrxif].*"  # a printf placeholder ("token=%s")
-    r"|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:TOKEN|SECRET|KEY|PASSWORD|PASSWD|AUTH\w*)(?:_[A-Z0-9]+)*"
+    r"|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:TOKEN|SECRET|KEY|PASSWORD|PASSWD|PASS|PWD|AUTH\w*)"
+    r"(?:_[A-Z0-9]+)*"
     r"|!(?:Ref|GetAtt|Sub|Join|ImportValue|FindInMap|Select|If|Base64|Split|GetAZs)\b.*"
     r"|\{\{resolve:[^}]*\}\}"
     r"|[\w/.\-]+\.py::[\w:\[\]\-. ]+"  # a pytest node id (net_pass = "tests/a.py::test_x")

@@ -105,10 +105,13 @@ _CALLS = (
     ".login", "simple_bind", "basicauth", "digestauth", "networkcredential",
     "usernamepasswordcredentials", "basicawscredentials", "passwordauthentication",
     "getconnection", "set_password", "plaincredentials", "usernamepasswordauthenticationtoken",
-    "insertuser",
+    "insertuser", "wifi.begin", "wifi.softap", ".addap", "wlan.connect", "sta_if.connect",
+    "station.connect",
 )  # fmt: skip
 """What takes a user and a password as plain arguments (lower-cased); and ``auth=(…)``; a
-seed script's ``insertUser("eve", "…")`` (fresh21)."""
+seed script's ``insertUser("eve", "…")`` (fresh21); a network's name and its passphrase
+(Arduino's ``WiFi.begin("ssid", "…")``, ``wifiMulti.addAP``, MicroPython's
+``wlan.connect('ssid', '…')``: fresh32)."""
 _ARGS_THEN_PASSWORD = (
     r"(?:_s)?[ \t]*\([ \t]*(?:" + _ARG + r"[ \t]*,[ \t]*)?" + _ARG + r"[ \t]*,[ \t]*"
     + _QUOTED + r"(?:\.tochararray\(\))?[ \t]*\)"
@@ -384,6 +387,14 @@ CONFIG_SECRET: tuple[Pattern, ...] = (
     *(
         _p(word + r"(?<![^\s]" + word + r")[ \t]+(\"(?![ \t])[^\"\n]{3,512}\")", "pass", lower=True)
         for word in ("password", "passwd")
+    ),
+    # a C macro naming a secret (Arduino sketches' #define WIFI_PASSWORD "…", #define
+    # SECRET_PASS "…", #define STAPSK "…", #define BLYNK_AUTH_TOKEN "…": fresh32)
+    _p(
+        r"#[ \t]*define[ \t]+\w*(?:pass(?:word|wd)?|pwd|psk|secret|token|auth|key)\d*[ \t]+"
+        + _QUOTED,
+        "define",
+        lower=True,
     ),
     # Gradle's signing config in Groovy: storePassword '…', keyPassword "…" (no "="), and
     # its AWS repository credentials: accessKey "…", secretKey "…", sessionToken "…"

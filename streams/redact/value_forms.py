@@ -18,7 +18,7 @@ from .names import is_identifier_like
 
 _PASSWORD_NAMED = re.compile(
     r"(?:pass(?:word|wd|phrase)?|pwd)(?:[_\-.]?(?:value|plain|raw|prod|dev|live|test|local"
-    r"|admin|root|[0-9]))*[\"']?\]?[ \t]*(?:=|:=|:)[ \t]*[\"']?$"
+    r"|admin|root|[0-9]))*(?:\[\])?[\"']?\]?[ \t]*(?:=|:=|:)[ \t]*[\"']?$"
     r"|--[a-z0-9\-]*(?:password|passwd|pass|pwd)(?:[ \t]+|=)[\"']?$",
     re.I,
 )
