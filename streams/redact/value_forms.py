@@ -471,9 +471,11 @@ def masked_stub(value: str) -> bool:
 
 
 _BASE64_VALUE = re.compile(r"[A-Za-z0-9+/]{8,}={0,2}")
-_MARKED_TEXT = re.compile(r"(?i)(?:replace|change|insert|enter|your|<|\$\{|\{\{)|.*\*{2}")
+_MARKED_TEXT = re.compile(
+    r"(?i)(?:replace|change|insert|enter|your)[_\- ]|changeme|<|\$\{|\{\{|.*\*{2}"
+)
 """Decoded text that asks for a value or masks one (``REPLACE-WITH-AWS-SECRET-KEY``,
-``hvs.*******``, ``**SOPS**``)."""
+``hvs.*******``, ``**SOPS**``); a word that only starts so (``Enterprise2024!``) is none."""
 
 
 def encoded_stand_in(value: str) -> bool:

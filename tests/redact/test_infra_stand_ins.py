@@ -68,6 +68,8 @@ def test_fresh29s_stand_ins_and_public_values_stay(text: str) -> None:
          base64.b64encode(b"vJ7kq2Lm9xPz4RtY").decode()),
         ("data:\n  password: " + base64.b64encode(b"Zx8kq2Lmw!").decode(),
          base64.b64encode(b"Zx8kq2Lmw!").decode()),
+        ("data:\n  password: " + base64.b64encode(b"Enterprise2024!").decode(),
+         base64.b64encode(b"Enterprise2024!").decode()),
         ("export GITHUB_TOKEN=ghp_R8kq2LmwP9xZt4VbN7cQ1sD3fG5hJ6kL0mX2", "R8kq2LmwP9xZt4Vb"),
         ("DB_PASSWORD=postgres-Zk29qLx!", "Zk29qLx!"),
         ('<password name="password">peace_for_ukraine</password>', "peace_for_ukraine"),
