@@ -25,21 +25,25 @@ TRIGGER_CONTEXTS: dict[str, re.Pattern[str]] = {
         r"|(?<=signingkey)|(?<=signing.key)|(?<=masterkey)|(?<=master.key)"
         r"|(?<=encryptionkey)|(?<=encryption.key)|(?<=licensekey)|(?<=license.key)"
         r"|(?<=appkey)|(?<=app.key)|(?<=-key)|(?=.?data)|(?=.?base)"
-        r"|(?=" + _NAME_SUFFIX + r"[\"']?\]?[ \t]*[.?]?(?:=|:)))"
+        r"|(?=" + _NAME_SUFFIX + r"(?:\[\]|[\"']?\]?)[ \t]*[.?]?(?:=|:)))"
     ),
     # Patterns with "pass" spell password/passwd/passphrase, or a bare "pass" name followed
     # by an assignment, a flag value or openssl's "pass:" (never "passed", "passing").
     "pass": re.compile(
-        r"pass(?:word|wd|phrase|" + _NAME_SUFFIX + r"[\"']?\]?[ \t]*[.?]?(?:=|:|>)|(?<=-pass)[ \t=]"
+        r"pass(?:word|wd|phrase|"
+        + _NAME_SUFFIX
+        + r"(?:\[\]|[\"']?\]?)[ \t]*[.?]?(?:=|:|>)|(?<=-pass)[ \t=]"
         r"|(?<=requirepass)[ \t\"'])"
     ),
-    "pwd": re.compile(r"pwd(?:" + _NAME_SUFFIX + r"[\"']?\]?[ \t]*[.?]?(?:=|:|>)|(?<=-pwd)[ \t=])"),
+    "pwd": re.compile(
+        r"pwd(?:" + _NAME_SUFFIX + r"(?:\[\]|[\"']?\]?)[ \t]*[.?]?(?:=|:|>)|(?<=-pwd)[ \t=])"
+    ),
     # "authorization" (headers) counts too: its patterns list "auth", one pass for both.
     # npm's ":_authToken <value>" (npm config set) has a space, no "=".
     "auth": re.compile(
         r"auth(?:orization|"
         + _NAME_SUFFIX
-        + r"[\"']?\]?[ \t]*[.?]?(?:=|:)|(?<=:_auth)(?:token)?[ \t])"
+        + r"(?:\[\]|[\"']?\]?)[ \t]*[.?]?(?:=|:)|(?<=:_auth)(?:token)?[ \t])"
     ),
 }
 """Where a common-word trigger counts: a necessary condition of every pattern listing it,

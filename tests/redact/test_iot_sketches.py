@@ -19,6 +19,8 @@ R = Redactor()
         ('#define WIFI_PASSWORD "2356198488"', "2356198488"),
         ('#define BLYNK_AUTH_TOKEN "Zk2mq8Lw3PqX9vT4nB7cR5yU1wE3sA6d"', "Zk2mq8Lw3PqX9vT4"),
         ('char pass[] = "123456798"; // Password', "123456798"),
+        ('char pass[] = "CLFA4AC560";', "CLFA4AC560"),  # the pre-check's trigger saw no "[]"
+        ('char apikey[] = "Zk2mq8Lw3PqX9vT4nB7c";', "Zk2mq8Lw3PqX9vT4nB7c"),
         ('char password[] = "0507092767"; // your network key', "0507092767"),
         ("wlan.connect('radiogis', 'radio.1359')", "radio.1359"),
         ('WiFi.begin("MyHome", "Geelong2004");', "Geelong2004"),
