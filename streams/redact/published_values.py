@@ -83,7 +83,8 @@ def public_point_or_cose_key(token: str) -> bool:
 
 
 _WG_KEY = re.compile(r"[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=")
-"""A Curve25519 key in base64 (32 bytes: its last sign before ``=`` holds four zero bits)."""
+"""A Curve25519 key in base64: 32 bytes are 43 signs and ``=``, the last sign's two low
+bits zero (``A``, ``E``, ``I``, … ``w``, ``0``, ``4``, ``8``)."""
 _WG_PEER = re.compile(r"(?i)(?<![\w-])peer:?[ \t]+$")
 _WG_SECRET = re.compile(r"(?i)private|secret|preshared|psk")
 _WG_PEER_FIELDS = re.compile(r"\t(?:\(none\)|[0-9]|[0-9a-f]{0,4}:)")
