@@ -83,7 +83,6 @@ from .public_der import (
     public_der_line,
 )
 from .public_material import public_material, text_in_base32_or_58
-from .published_values import inside_published_value
 
 CANDIDATE = re.compile(r"(?:(?<=\\[ntr])|(?<!\\)|(?<=\\)(?![ntr]))[A-Za-z0-9+/_\-]{20,}={0,2}")
 """A run that might be a token, not opening with the letter of a string's escape (``\\n``):
@@ -501,10 +500,9 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
         return False
     if _SRI.match(token) or (len(token) > MAX_LEN and not _near_keyword(text, start)):
         return False
-    if text.endswith("base64,", max(0, start - 7), start) or inside_published_value(text, start):
-        return False  # a data URI's body, Mermaid's deflated diagram state (#pako:…)
-    if _after_digest_label(text, start):
-        return False
+    if text.endswith("base64,", max(0, start - 7), start) or _after_digest_label(text, start):
+        return False  # a data URI's body (context.entropy_or_context, the one caller, skips
+        # a value published whole: Mermaid's pako: state, Supabase's anon key)
     hex_verdict = hex_key(token)
     if hex_verdict is not None:
         if hex_verdict:
