@@ -13,6 +13,11 @@ from collections.abc import Callable
 from . import context, noise, pytest_report
 from .assignments import NAME_SUFFIX as _NAME_SUFFIX
 
+_NAME_END = r"(?:\[\]|[\"']?\]?)[ \t]*[.?]?"
+"""What may close a secret's name before its operator, as ``assignments.ASSIGN`` allows: a
+C array's ``[]``, a quote, a subscript's ``]``, then PHP's ``.=`` or Make's ``?=``. One piece
+for every context below: a copy per trigger had let ``pass[] =`` fail the pre-check."""
+
 TRIGGER_CONTEXTS: dict[str, re.Pattern[str]] = {
     # Every pattern with the trigger "key" has api/access/private/account right before it
     # (api_key, AccessKey, PRIVATE KEY, "private_key_id", AccountKey=, --api-key). Written
@@ -25,25 +30,19 @@ TRIGGER_CONTEXTS: dict[str, re.Pattern[str]] = {
         r"|(?<=signingkey)|(?<=signing.key)|(?<=masterkey)|(?<=master.key)"
         r"|(?<=encryptionkey)|(?<=encryption.key)|(?<=licensekey)|(?<=license.key)"
         r"|(?<=appkey)|(?<=app.key)|(?<=-key)|(?=.?data)|(?=.?base)"
-        r"|(?=" + _NAME_SUFFIX + r"(?:\[\]|[\"']?\]?)[ \t]*[.?]?(?:=|:)))"
+        r"|(?=" + _NAME_SUFFIX + _NAME_END + r"(?:=|:)))"
     ),
     # Patterns with "pass" spell password/passwd/passphrase, or a bare "pass" name followed
     # by an assignment, a flag value or openssl's "pass:" (never "passed", "passing").
     "pass": re.compile(
-        r"pass(?:word|wd|phrase|"
-        + _NAME_SUFFIX
-        + r"(?:\[\]|[\"']?\]?)[ \t]*[.?]?(?:=|:|>)|(?<=-pass)[ \t=]"
+        r"pass(?:word|wd|phrase|" + _NAME_SUFFIX + _NAME_END + r"(?:=|:|>)|(?<=-pass)[ \t=]"
         r"|(?<=requirepass)[ \t\"'])"
     ),
-    "pwd": re.compile(
-        r"pwd(?:" + _NAME_SUFFIX + r"(?:\[\]|[\"']?\]?)[ \t]*[.?]?(?:=|:|>)|(?<=-pwd)[ \t=])"
-    ),
+    "pwd": re.compile(r"pwd(?:" + _NAME_SUFFIX + _NAME_END + r"(?:=|:|>)|(?<=-pwd)[ \t=])"),
     # "authorization" (headers) counts too: its patterns list "auth", one pass for both.
     # npm's ":_authToken <value>" (npm config set) has a space, no "=".
     "auth": re.compile(
-        r"auth(?:orization|"
-        + _NAME_SUFFIX
-        + r"(?:\[\]|[\"']?\]?)[ \t]*[.?]?(?:=|:)|(?<=:_auth)(?:token)?[ \t])"
+        r"auth(?:orization|" + _NAME_SUFFIX + _NAME_END + r"(?:=|:)|(?<=:_auth)(?:token)?[ \t])"
     ),
 }
 """Where a common-word trigger counts: a necessary condition of every pattern listing it,
