@@ -8,6 +8,10 @@ one-line text of many runs quadratic (1,000 ``public key <value>`` pairs on one 
 
 from __future__ import annotations
 
+NAME_REACH = 120
+"""How far from a run its line is read for a name or a label (``PublicKey =``,
+``private_key:``, ``peer:``): the public-material readings' reach."""
+
 
 def line_start(text: str, start: int, reach: int) -> int:
     """The start of ``start``'s line, or ``reach`` before ``start`` if that is nearer."""

@@ -31,9 +31,6 @@ from .published_values import (
     wireguard_peer_key,
 )
 
-_NAME_REACH = 120
-"""How far from a run its line is read for a name (``PublicKey =``, ``private_key:``;
-:mod:`.lines` says why a reach)."""
 _RECORD_REACH = 1024
 """How far from a run its line is read for a record's words (``IN OPENPGPKEY <a whole key>``)."""
 _DIGEST_REACH = 240
@@ -226,11 +223,11 @@ def under_public_name(text: str, start: int, end: int) -> bool:
     says so in a comment after it (``"…" -- public key``); no name there says token, auth or
     api (``flutterwavePubKey_api_token = "FLWSECK_…"`` holds a secret key), and nothing on
     the line says private or secret."""
-    line_start = lines.line_start(text, start, _NAME_REACH)
+    line_start = lines.line_start(text, start, lines.NAME_REACH)
     before = text[line_start:start]
     if _CONTINUED.fullmatch(before) and line_start > 0 and text[line_start - 1] == "\n":
-        before = text[lines.line_start(text, line_start - 1, _NAME_REACH) : line_start - 1]
-    after = text[end : lines.line_end(text, end, _NAME_REACH)]
+        before = text[lines.line_start(text, line_start - 1, lines.NAME_REACH) : line_start - 1]
+    after = text[end : lines.line_end(text, end, lines.NAME_REACH)]
     if _SECRET_WORD.search(before + after):
         return False
     if _COMMENT_AFTER.match(after) or _MATRIX_DEVICE_KEY.search(before):
@@ -451,7 +448,7 @@ def said_public_key(text: str, start: int) -> bool:
     start and the run says private or secret."""
     if not _SAID_PUBLIC_KEY.search(text, max(0, start - 40), start):
         return False
-    return not _SECRET_WORD.search(text, lines.line_start(text, start, _NAME_REACH), start)
+    return not _SECRET_WORD.search(text, lines.line_start(text, start, lines.NAME_REACH), start)
 
 
 def public_material(token: str, text: str, start: int, end: int) -> bool:
@@ -496,7 +493,7 @@ def public_value(value: str, text: str, start: int, end: int) -> bool:
     """An assigned value that is :func:`public_material`, unless the line before it names
     a private key, a secret, a password or a seed: a form read as public must not overrule
     a name that says otherwise (``NOSTR_PRIVATE_KEY=nsec1…`` was kept by its checksum)."""
-    if _PRIVATE_NAME.search(text, lines.line_start(text, start, _NAME_REACH), start):
+    if _PRIVATE_NAME.search(text, lines.line_start(text, start, lines.NAME_REACH), start):
         return False
     if jwt_header_alone(value):
         return True  # eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9: no claims, no signature

@@ -15,9 +15,6 @@ import re
 from . import lines
 from .base64_text import decoded_base64
 
-_NAME_REACH = 120
-"""How far along a long line a name or label is looked for (as :mod:`.public_material`)."""
-
 _JWT = re.compile(r"eyJ[A-Za-z0-9_\-]+\.eyJ[A-Za-z0-9_\-]+\.[A-Za-z0-9_\-]+")
 
 
@@ -100,8 +97,8 @@ def wireguard_peer_key(token: str, text: str, start: int, end: int) -> bool:
     too, followed by the public key, and stays a finding."""
     if not _WG_KEY.fullmatch(token):
         return False
-    line_start = lines.line_start(text, start, _NAME_REACH)
-    if _WG_SECRET.search(text[line_start : lines.line_end(text, end, _NAME_REACH)]):
+    line_start = lines.line_start(text, start, lines.NAME_REACH)
+    if _WG_SECRET.search(text[line_start : lines.line_end(text, end, lines.NAME_REACH)]):
         return False  # "peer: <key>  # my private key", a PresharedKey line
     if _WG_PEER.search(text, line_start, start):
         return True
