@@ -356,6 +356,8 @@ def main() -> None:
             "fresh30",
             "fresh31",
             "fresh32",
+            "fresh33",
+            "fresh34",
             "realneg",
             "vectors",
             "logneg",

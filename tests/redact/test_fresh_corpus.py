@@ -91,6 +91,8 @@ ID_LETTER = {
     "fresh30": "ri",
     "fresh31": "rj",
     "fresh32": "rk",
+    "fresh33": "rl",
+    "fresh34": "rm",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on)."""

@@ -95,6 +95,8 @@ SPLIT_FILES = {
     "fresh30": ("fresh30_secrets.jsonl", "fresh30_negatives.jsonl"),
     "fresh31": ("fresh31_secrets.jsonl", "fresh31_negatives.jsonl"),
     "fresh32": ("fresh32_secrets.jsonl", "fresh32_negatives.jsonl"),
+    "fresh33": ("fresh33_secrets.jsonl", "fresh33_negatives.jsonl"),
+    "fresh34": ("fresh34_secrets.jsonl", "fresh34_negatives.jsonl"),
 }
 """Splits kept in files of their own (so adding them moves no figure of the others)."""
 DEFAULT_FILES = ("secrets.jsonl", "negatives.jsonl")
