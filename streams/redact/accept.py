@@ -15,9 +15,10 @@ from schemas.shapes import password_like
 
 from .ids import public_id
 from .names import drawn_letters, is_identifier_like, snake_name
+from .no_value import no_value
 from .public_der import WHOLE_MIN, whole_public_der
 from .public_material import public_value
-from .published_values import sealed_secret
+from .published_values import published_client, sealed_secret
 from .value_forms import (
     _SECRET_WORDS,
     HEX_PAIR,
@@ -55,7 +56,7 @@ _NOT_VALUES = _METASYNTACTIC | frozenset(
         "dummy", "changeme", "change_me", "notset", "unset", "todo", "tbd", "fixme", "default",
         "error", "invalid", "missing", "failed", "expired", "denied", "incorrect", "not_used",
         "unused", "blahblah", "blah", "data+omitted", "the", "this", "that", "these", "those",
-        "not-used", "notused", "key", "change-me", "fake",
+        "not-used", "notused", "key", "change-me", "fake", "test", "anonymous", "anonymous@",
     }
 )  # fmt: skip
 _OPTION_VALUES = frozenset({"include", "omit", "same-origin", "off", "yes"})
@@ -143,7 +144,16 @@ def is_placeholder(value: str) -> bool:
         return True  # "@@PLACEHOLDER@@", "github_pat_TODO", "fmt_{}", base64 of "**SOPS**"
     if is_value_pattern(raw):
         return True  # "EAAA[a-zA-Z0-9]{60}": the form's pattern, no value
+    if _MODE_NAME.fullmatch(raw):
+        return True  # "ANTHROPIC_AUTH_TOKEN": "PROXY_MANAGED": a mode's or a constant's name
+    scheme = _SCHEME_AND_VALUE.fullmatch(raw)
+    if scheme and (scheme[1][:1] in "{$<%" or is_placeholder(scheme[1])):
+        return True  # "Bearer {{access_token}}": an Authorization header's template
     return v.startswith("{") and v.endswith("}")
+
+
+_MODE_NAME = re.compile(r"[A-Z]{2,}(?:_[A-Z]{2,})+")
+_SCHEME_AND_VALUE = re.compile(r"(?i)(?:bearer|basic|token|digest|apikey)[ \t]+(\S.*)")
 
 
 _CALL_START = re.compile(r"[A-Za-z_$][\w.$]*[\[(]")
@@ -193,8 +203,10 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
     """
     if len(value) > WHOLE_MIN and whole_public_der(unquoted(value)):
         return False  # SECRET = 'MIGeMA0GCSq…': a public key under a secret's name (Symfony)
-    if sealed_secret(unquoted(value)):
-        return False  # password: AgBdmZ…: a SealedSecret's ciphertext, sealed for a cluster
+    if sealed_secret(unquoted(value)) or published_client(unquoted(value)):
+        return False  # password: AgBdmZ…: a SealedSecret's ciphertext; a Google client's id
+    if no_value(value, text, start, end):
+        return False  # alias token='…', psql --password mydb, rubygems_<token goes here>
     typed = value not in _NOT_VALUES and not _REPEATED.fullmatch(value)
     if typed and typed_password(value, text, start, end):
         return True

@@ -89,19 +89,30 @@ def translated_password() -> tuple[Pattern, Pattern]:
 
 
 PAIRED_NAME = (
-    r"[a-z0-9_\-./]*?(?:password|passwd|passphrase|pass|pwd|secret|token|credentials?"
+    r"(?:[a-z0-9_\-./]*?(?:password|passwd|passphrase|pass|pwd|secret|token|credentials?"
     r"|(?:api|access|private|client|account|signing|master|encryption|license|app)[_\-]?key)"
     + NAME_SUFFIX
+    + r"|(?:proxy-)?authorization|"
+    + r"(?:__(?:host|secure)-)?"
+    r"(?:(?:php|j|asp)sess(?:ion)?id|[a-z0-9_.\-]*[_\-.]sess(?:ion)?(?:[_\-.]?(?:id|token|key|cookie))?"
+    r"|sess(?:ion)?[_\-.]?(?:id|token|key|cookie)"
+    r"|[0-9a-z]{0,6}sid"
+    r"|\.aspxauth|connect\.sid))"
 )
 """A record's name member that ends as a secret's name does (``AUTHENTIK_POSTGRESQL__PASSWORD``,
 ``/prod/db/password``, ``stripeApiKey``), lower-cased: the words ``secret_assignment`` reads
-before ``=``, so ``PASSWORD_RESET_TIMEOUT``, ``TOKEN_URL`` or ``KEYCLOAK_URL`` stay names."""
+before ``=``, so ``PASSWORD_RESET_TIMEOUT``, ``TOKEN_URL`` or ``KEYCLOAK_URL`` stay names.
+Or an HTTP header that carries a credential, or a session cookie's name (``PHPSESSID``,
+``sessionid``, ``ASP.NET_SessionId``, ``__Secure-1PSID``, ``.ASPXAUTH``): the
+header and cookie lists of HAR files, Playwright's storage state and API clients' exports
+(fresh34); ``SESSION_TIMEOUT``, ``account_sid``, a bare ``session`` (a store's name) and a
+tracker's ``optiMonkSession`` stay names."""
 _MEMBER = r"[\"']?[a-z_]+[\"']?[ \t]*[:=][ \t]*(?:\"[^\"\n]*\"|'[^'\n]*'|[a-z0-9_.\-]+)"
 _NAME_MEMBER = r"[\"']?(?:name|key|optionname|parameterkey)[\"']?"
 _VALUE_MEMBER = r"[\"']?(?:value|parametervalue)[\"']?"
 
 
-def paired_value(*triggers: str) -> tuple[Pattern, Pattern]:
+def paired_value(*triggers: str) -> tuple[Pattern, ...]:
     """A value whose record names it a secret: the ``name``/``value`` (or ``key``/``value``)
     pairs of Kubernetes ``env`` lists, ECS task definitions, CodeBuild and Elastic Beanstalk
     settings, SSM parameters, Postman environments and Terraform lists. The value has no
@@ -112,7 +123,8 @@ def paired_value(*triggers: str) -> tuple[Pattern, Pattern]:
     * one record on one line or in braces: ``{"name": "DB_PASSWORD", "value": "…"}``,
       ``{ name = "DB_PASSWORD", value = "…" }``, ``- {name: DB_PASSWORD, value: …}``;
     * a YAML block: ``- name: DB_PASSWORD`` and, on a following line, ``value: …``
-      (never ``valueFrom:``, a reference).
+      (never ``valueFrom:``, a reference);
+    * XML elements (:func:`xml_paired_value`).
     """
     name = _NAME_MEMBER + r"[ \t]*[:=][ \t]*[\"']?" + PAIRED_NAME + r"[\"']?"
     flow = _p(
@@ -127,4 +139,27 @@ def paired_value(*triggers: str) -> tuple[Pattern, Pattern]:
         *triggers,
         lower=True,
     )
-    return flow, block
+    return flow, block, *xml_paired_value()
+
+
+def xml_paired_value() -> tuple[Pattern, Pattern]:
+    """The same pairs written as XML elements, as JMeter's test plans keep headers and
+    variables (fresh34): ``<stringProp name="Header.name">x-api-key</stringProp>`` and the
+    next element's ``Header.value``; or an argument named for a secret
+    (``<elementProp name="password" elementType="Argument">``) and its ``Argument.value``
+    within the next few elements, which come in either order."""
+    named = _p(
+        r"<stringprop[ \t]+name=\"(?:header|argument)\.name\">" + PAIRED_NAME + r"</stringprop>"
+        r"[ \t]*\n?[ \t]*<stringprop[ \t]+name=\"(?:header|argument)\.value\">([^<\n]{3,2048})<",
+        ".value",
+        lower=True,
+    )
+    argument = _p(
+        r"<elementprop[ \t]+name=\"" + PAIRED_NAME + r"\"[ \t]+elementtype=\"(?:http)?argument\">"
+        r"(?:[ \t]*\n?[ \t]*<(?!stringprop[ \t]+name=\"argument\.value\")[^\n<>]*>[^<\n]*"
+        r"(?:</[a-z]+>)?){0,4}?[ \t]*\n?[ \t]*<stringprop[ \t]+name=\"argument\.value\">"
+        r"([^<\n]{3,2048})<",
+        "argument.value",
+        lower=True,
+    )
+    return named, argument

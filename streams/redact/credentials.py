@@ -58,8 +58,8 @@ def header_value(value: str, text: str, start: int, end: int) -> bool:
     """An ``Authorization`` header's credential, judged as an assignment's value, unless a
     constant's name stands in it (``Bearer PRIMARY_ACCOUNT_JWT``) or it is ``Basic`` over a
     textbook pair (``dXNlcjpwYXNz`` is ``user:pass``, a proxy example's)."""
-    if named_placeholder(value):
-        return False
+    if named_placeholder(value) or _RESTCLIENT_VARIABLE.fullmatch(value):
+        return False  # Bearer PRIMARY_ACCOUNT_JWT; Emacs restclient's ":token2" (fresh33)
     if text[max(0, start - 12) : start].lower().rstrip().endswith("basic"):
         raw = decoded_base64(value.rstrip("="))
         if raw and raw.isascii() and b":" in raw:
@@ -67,6 +67,9 @@ def header_value(value: str, text: str, start: int, end: int) -> bool:
             if accept.stand_in_pair(user, password):
                 return False
     return accept.assignment_value(value, text, start, end)
+
+
+_RESTCLIENT_VARIABLE = re.compile(r":[A-Za-z][\w\-]*")
 
 
 HEADER_IN_A_CALL = _p(

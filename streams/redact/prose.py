@@ -130,9 +130,9 @@ def told_password(value: str, text: str, start: int, end: int) -> bool:
     if _DOTTED_NAME.fullmatch(low):
         return False  # a reference (id_token.fetch_credentials, base64.b64encode)
     if not any(c.isalpha() for c in value):
-        return False
+        return value.isdigit() and _password_is(text, start)  # "the wifi password is 87654321"
     if not (any(c.isdigit() for c in value) or _SIGN.search(value)):
-        return False
+        return _word_password(value, text, start, end)
     if _VERSION.fullmatch(low) or _FILE_SUFFIX.search(low):
         return False  # a version, a file name
     # python3.11, oauth2_client, sha256: words and a version, no digit inside a word; a
@@ -141,6 +141,49 @@ def told_password(value: str, text: str, start: int, end: int) -> bool:
         word = _WORD_AND_NUMBER.fullmatch(value)
         return bool(word) and word[1] not in _TOOLS and _names_a_password(text, start)
     return True
+
+
+_QUOTES = "`'\""
+_CAMEL_WORDS = re.compile(r"(?:[A-Z][a-z]{2,}){2,4}")
+_CODE_NAME_END = re.compile(
+    r"(?:Type|Error|Exception|Class|Object|Field|Value|String|Null|Empty|Provider|Manager"
+    r"|Service|Handler|Factory|Generator|Builder|Encoder|Interface)$"
+)
+"""What ends a type's or a class's name (``NoneType``, ``BindAuthenticator``'s kin)."""
+_NOT_A_WORD_PASSWORD = frozenset((
+    "undefined", "null", "none", "nil", "empty", "blank", "missing", "required", "optional",
+    "invalid", "incorrect", "wrong", "unknown", "default", "hidden", "masked", "redacted",
+    "password", "passwords", "secret", "string", "true", "false", "correct", "expired",
+))  # fmt: skip
+"""Words a sentence says of a password, not one (``the password is 'undefined'``)."""
+
+
+_PASSWORD_IS = re.compile(
+    r"(?<![a-z])(?:password|passphrase|passwd|pwd)(?:[ \t]+(?:for|of|on)(?:[ \t]+[\w.@\-]+){1,3}?)?"
+    r"[ \t]+(?:(?:is|was)(?:[ \t]+now)?|(?:(?:is|was)[ \t]+)?(?:set|changed|reset)[ \t]+to)"
+    r"[ \t]+[`'\"]?$"
+)
+"""A password's noun and a verb that gives its value, right before it ("the password for
+the admin account is …", "password was set to '…'"): a word or a number is told a password
+by nothing else, so a bare space, "credentials" or a parenthesis does not do."""
+
+
+def _password_is(text: str, start: int) -> bool:
+    return _PASSWORD_IS.search(text[max(0, start - 100) : start].lower()) is not None
+
+
+def _word_password(value: str, text: str, start: int, end: int) -> bool:
+    """A word told as a password's value (``the db password is 'whalehello'``, ``password
+    was BlackPearl``): quoted, or words written joined in capitals, and the noun told is a
+    password's. An unquoted lower-case word after "password is" is what a sentence says of
+    it (``incorrect``, ``stored``), so it stays."""
+    if value.lower() in _NOT_A_WORD_PASSWORD or not _password_is(text, start):
+        return False
+    quoted = text[start - 1 : start] in tuple(_QUOTES) and text[end : end + 1] == text[start - 1]
+    if quoted:
+        return True
+    camel = _CAMEL_WORDS.fullmatch(value) is not None and not _CODE_NAME_END.search(value)
+    return camel and not any(noun in value.lower() for noun in _TOLD_NOUNS)  # PasswordField
 
 
 _WORD_AND_NUMBER = re.compile(r"([a-z]{4,})[0-9]{2,}")

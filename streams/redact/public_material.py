@@ -27,6 +27,7 @@ from .published_values import (
     pinned_model_version,
     public_point_or_cose_key,
     publishable_jwt,
+    published_client,
     sealed_secret,
     wireguard_peer_key,
 )
@@ -462,6 +463,7 @@ def public_material(token: str, text: str, start: int, end: int) -> bool:
         or in_public_record(token, text, start, end)
         or said_public_key(text, start)
         or sealed_secret(token)
+        or published_client(token)
         or wireguard_peer_key(token, text, start, end)
         or pinned_model_version(text, start)
         or inside_published_value(text, start)

@@ -138,3 +138,17 @@ def sealed_secret(value: str) -> bool:
         and raw[:2] in (b"\x01\x00", b"\x02\x00")
         and (len(raw) > int.from_bytes(raw[:2], "big") + 2 + 16)
     )
+
+
+_GOOGLE_CLIENT_ID = re.compile(r"[0-9]{6,}-[a-z0-9]{32}\.apps\.googleusercontent\.com")
+_INSTALLED_APP_SECRETS = frozenset({"ZmssLNjJy2998hD4CTg2ejr2", "d-FL95Q19q7MQmFpd7hHD0Ty"})
+"""The OAuth client secrets the Google Cloud SDK ships in its source (``gcloud``'s and its
+application-default login's): an installed app cannot keep one, so Google publishes them;
+``~/.boto`` and ``application_default_credentials.json`` copy them (fresh33)."""
+
+
+def published_client(value: str) -> bool:
+    """A Google OAuth client's id (public, whatever field it is put in: rclone's
+    ``client_secret = <id>.apps.googleusercontent.com``) or a client secret Google publishes
+    for an installed app."""
+    return value in _INSTALLED_APP_SECRETS or _GOOGLE_CLIENT_ID.fullmatch(value) is not None

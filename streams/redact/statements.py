@@ -16,7 +16,8 @@ secret (``password = …``); these forms give no such name right before the valu
   "…"``, ``"…".equals(pwd)``), read by :func:`compared_literal`;
 * ``config_secret``: configuration lines whose key is a keyword, not a name (redis.conf's
   ``requirepass``/``masterauth``, wpa_supplicant's and NetworkManager's ``psk``,
-  sendmail's ``AuthInfo … "P:…"``, fetchmail's and netrc's ``password "…"``, a session
+  sendmail's ``AuthInfo … "P:…"``, fetchmail's and netrc's ``password "…"``, a Lisp's
+  ``(setq …-password "…")``, a session
   cookie, FileZilla's ``<Pass>``), PHP's
   ``define('DB_PASSWORD', '…')``, .NET's ``<add key="…Password" value="…"/>`` and
   Composer's ``"github-oauth": {"github.com": "…"}``;
@@ -388,6 +389,18 @@ CONFIG_SECRET: tuple[Pattern, ...] = (
         _p(word + r"(?<![^\s]" + word + r")[ \t]+(\"(?![ \t])[^\"\n]{3,512}\")", "pass", lower=True)
         for word in ("password", "passwd")
     ),
+    # fetchmail's short form, "pass": a poll's indented line or after "with" (fresh33)
+    _p(r"(?m)(?:^[ \t#]*|with[ \t]+)pass[ \t]+(\"(?![ \t])[^\"\n]{3,512}\")", 'pass "', lower=True),
+    # Emacs Lisp and other Lisps: (setq nntp-authinfo-password "…"), (defvar my-api-key "…")
+    _p(
+        r"\((?:setq(?:-default|-local)?|setopt|defvar|defcustom|defconst|def|define)[ \t]+"
+        r"[\w\-*/:.]*?(?:password|passwd|passphrase|secret|token|api-key|apikey|key)[ \t]+"
+        + _QUOTED,
+        "(setq",
+        "(setopt",
+        "(def",
+        lower=True,
+    ),
     # a C macro naming a secret (Arduino sketches' #define WIFI_PASSWORD "…", #define
     # SECRET_PASS "…", #define STAPSK "…", #define BLYNK_AUTH_TOKEN "…": fresh32)
     _p(
@@ -437,6 +450,16 @@ CONFIG_SECRET: tuple[Pattern, ...] = (
         " -b",
         lower=True,
     ),  # fmt: skip
+    # a Netscape cookie jar's line (curl -c, yt-dlp --cookies, browser exports): domain,
+    # flag, path, secure, expiry, name, value; a value of 16 signs or more logs a browser
+    # in (fresh33: Baidu's BDUSS), unless the name is an analytics tracker's
+    _p(
+        r"(?m)^(?:#httponly_)?[a-z0-9.\-]+\t(?:true|false)\t[^\t\n]*\t(?:true|false)\t-?\d+\t"
+        r"(?!_ga\b|_gid\b|_gat|__utm|_fbp|_gcl|_hj|_clck|_clsk)[^\t\n]+\t([^\t\n]{16,4096})[ \t]*$",
+        "\ttrue\t",
+        "\tfalse\t",
+        lower=True,
+    ),
     # FileZilla's sitemanager.xml and recentservers.xml: <Pass encoding="base64">…</Pass>
     _p(r"<pass(?:[ \t]+encoding=\"[a-z0-9]+\")?>([^<\n]{3,512})</pass>", "<pass", lower=True),
     # an XML element named for a secret, its value alone inside, on its line or its own

@@ -482,11 +482,13 @@ def encoded_stand_in(value: str) -> bool:
     """Base64 of a stand-in, as a Kubernetes Secret's ``data`` must hold it: the decoded
     text asks for the value or is masked (fresh29: Percona's ``UkVQTEFDRS1XSVRI…``, CNPG's
     ``aHZzLioqKioqKio=``, Flux's ``KipTT1BTKio=``). Base64 of a word that names a secret
-    (``dW5zZWN1cmVfcGFzc3dvcmQ=``) stays a value: a Secret holds such passwords too."""
+    (``dW5zZWN1cmVfcGFzc3dvcmQ=``) or of the noun alone (``U0VDUkVUCg==``, fresh29's
+    ``SECRET``) stays a value: a Secret holds such passwords too."""
     if len(value) % 4 or not _BASE64_VALUE.fullmatch(value):
         return False
     raw = decoded_base64(value.rstrip("="))
-    return raw is not None and raw.isascii() and stand_in_text(raw.decode())
+    text = raw.decode().removesuffix("\n") if raw is not None and raw.isascii() else ""
+    return stand_in_text(text)  # its newline taken off: `echo REPLACE_ME | base64`
 
 
 def stand_in_text(text: str) -> bool:

@@ -1,0 +1,35 @@
+"""What stands where a secret's value would, and is none.
+
+Read by :func:`accept.assignment_value` before it takes a value (fresh33, credentials in
+dotfiles): a shell alias's command (``alias token='export T=`pbpaste`;…'``), the word after
+a flag that takes no value (``psql -U bob --password mydb``: PostgreSQL's clients only
+prompt for one, the word is the database), a name glued after a colon (restclient's
+``Authorization: Token :token2``, a Ruby symbol), a placeholder a blank cut in two
+(``:rubygems_api_key: rubygems_<token goes here>``).
+"""
+
+from __future__ import annotations
+
+import re
+
+_ALIAS = re.compile(r"(?:^|[\s;&|(])alias[ \t]+[\w.:\-]+=[\"']?$")
+_PROMPTING_PASSWORD_FLAG = re.compile(
+    r"(?:^|[\s;&|(/\"'])(?:psql|pg_dump|pg_dumpall|pg_restore|pg_basebackup|createdb|dropdb"
+    r"|createuser|dropuser|vacuumdb|reindexdb|clusterdb|pgbench)(?:\.exe)?[ \t][^\n|;&]*?"
+    r"--password[ \t]+$"
+)
+"""PostgreSQL's clients, whose ``-W``/``--password`` forces a prompt and takes no value."""
+_SYMBOL = re.compile(r"[A-Za-z_][\w\-]*(?![^\s,)}\]])")
+
+
+def no_value(value: str, text: str, start: int, end: int) -> bool:
+    """``text[start:end]`` (``value``) sits in a secret's place but is none (module doc)."""
+    line_start = text.rfind("\n", 0, start) + 1
+    before = text[line_start:start]
+    if _ALIAS.search(before) or _PROMPTING_PASSWORD_FLAG.search(before):
+        return True
+    if before.endswith((" :", "\t:")) and _SYMBOL.match(value):
+        return True  # "Token :token2": a restclient variable or a Ruby symbol, no value
+    line_end = text.find("\n", end)
+    rest = text[end : len(text) if line_end < 0 else line_end]
+    return "<" in value and ">" not in value and ">" in rest  # <token goes here>
