@@ -389,8 +389,14 @@ CONFIG_SECRET: tuple[Pattern, ...] = (
         _p(word + r"(?<![^\s]" + word + r")[ \t]+(\"(?![ \t])[^\"\n]{3,512}\")", "pass", lower=True)
         for word in ("password", "passwd")
     ),
-    # fetchmail's short form, "pass": a poll's indented line or after "with" (fresh33)
-    _p(r"(?m)(?:^[ \t#]*|with[ \t]+)pass[ \t]+(\"(?![ \t])[^\"\n]{3,512}\")", 'pass "', lower=True),
+    # fetchmail's short form, "pass": on a poll's indented line or after "with", then the
+    # line's end or another of its keywords (fresh33); "Pass "meta" headers" is a sentence
+    _p(
+        r"(?m)(?:^[ \t#]*[ \t]|with[ \t]+)pass[ \t]+(\"(?![ \t])[^\"\n]{3,512}\")"
+        r"(?=[ \t]*$|[ \t]+(?:fetchall|keep|nokeep|ssl|is|here|options|mda|smtphost|folder)\b)",
+        'pass "',
+        lower=True,
+    ),
     # Emacs Lisp and other Lisps: (setq nntp-authinfo-password "…"), (defvar my-api-key "…")
     _p(
         r"\((?:setq(?:-default|-local)?|setopt|defvar|defcustom|defconst|def|define)[ \t]+"
