@@ -358,6 +358,7 @@ def main() -> None:
             "fresh32",
             "fresh33",
             "fresh34",
+            "fresh35",
             "realneg",
             "vectors",
             "logneg",

@@ -24,13 +24,14 @@ projects that handle credentials; fresh29: Terraform providers, Kubernetes opera
 self-hosted apps and package registries; fresh31: machine-learning notebooks, demos and
 course work; fresh32: hobbyist IoT sketches and mobile apps' configs; fresh33: developers'
 dotfiles and everyday tools' config files; fresh34: API clients'
-collections, HTTP request files and end-to-end tests' configs) are well formed:
+collections, HTTP request files and end-to-end tests' configs; fresh35: hobbyist bots and
+automation scripts) are well formed:
 each loads, every case cites its file and line at the pinned commit, ids are the split's own
 (fresh9's ``w``: ``v`` is the vectors split's ``vn…``; fresh13's ``b``, fresh14's ``c``,
 fresh15's ``d``, fresh16's ``a``, fresh17's ``e``, fresh18's ``i``, fresh19's ``j``,
 fresh20's ``l``, fresh21's ``o``, fresh22's ``sd``, fresh23's ``hx``, fresh26's ``rf`` and
 fresh27's ``rc``, fresh28's ``rg``, fresh29's ``rh``, fresh31's ``rj``, fresh32's ``rk``,
-fresh33's ``rl``, fresh34's ``rm``,
+fresh33's ``rl``, fresh34's ``rm``, fresh35's ``ro``,
 two letters once every single one was taken: no other
 file's ids begin with them), no
 value or negative text of an earlier split comes back, and no negative holds a labelled value
@@ -766,6 +767,68 @@ SPLITS = (
         ),  # fmt: skip
         (89, 77, 150),
         32,
+    ),
+    Split(
+        "fresh35",
+        "ro",
+        re.compile(r"https://github\.com/[\w.\-]+/[\w.\-]+/blob/[0-9a-f]{40}/[^#]+#L\d+(?:-L\d+)?"),
+        (
+            "aiogram",
+            "apps-script",
+            "boto3",
+            "deviantart-api",
+            "discord-webhook",
+            "discord.js",
+            "discord.py",
+            "discordy-script",
+            "dockerfile",
+            "dockerfile-env",
+            "dotenv",
+            "flask",
+            "flask-linebot",
+            "groupme",
+            "groupme-server",
+            "home-assistant",
+            "ibm-watsonx",
+            "ifttt-maker",
+            "instaloader",
+            "javascript",
+            "json",
+            "line-bot-sdk",
+            "markdown",
+            "matrix-nio",
+            "newsapi",
+            "node-telebot",
+            "openweathermap-params",
+            "openweathermap-url",
+            "picovoice",
+            "pyowm",
+            "pysmartthings",
+            "pytelegrambotapi",
+            "python",
+            "python-config",
+            "python-telegram-bot",
+            "seed-sql",
+            "settings.json",
+            "shell",
+            "slack-sdk",
+            "spotdl-cache",
+            "spotipy",
+            "sql-dump",
+            "tarkov-market",
+            "tmdb",
+            "tmi.js",
+            "twilio",
+            "twitchio",
+            "twython-howto",
+            "vk-oauth",
+            "voicemonkey",
+            "weather-bot-py",
+            "x-api-dotenv",
+            "yaml",
+        ),  # fmt: skip
+        (84, 70, 131),
+        33,
     ),
 )
 each = pytest.mark.parametrize("split", SPLITS, ids=lambda s: s.name)

@@ -93,6 +93,7 @@ ID_LETTER = {
     "fresh32": "rk",
     "fresh33": "rl",
     "fresh34": "rm",
+    "fresh35": "ro",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on)."""
