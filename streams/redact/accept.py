@@ -358,7 +358,8 @@ def _letters(name: str) -> str:
 
 
 _NO_CREDENTIAL_NAME = re.compile(
-    r"(?:next|page|continuation|pagination|input|output|sync|resume)[_\-]?token"
+    r"(?<![a-z0-9])(?:next|page|continuation|pagination|input|output|sync|resume|postman)"
+    r"[_\-]?token"
     r"|sec-websocket-key|(?<![a-z])(?:keyid|kid|logid)"
 )
 _NAME_WINDOW = 32
@@ -367,7 +368,8 @@ _NAME_WINDOW = 32
 def names_no_credential(text: str, start: int) -> bool:
     """The value is assigned to a page cursor, a protocol nonce, a key's id or an object's
     name, not a credential: ``"NextToken": "eyJ…"`` (AWS list output), ``"page_token": "…"``,
-    ``"input_token": "NextToken"`` (paginator config), ``Sec-WebSocket-Key: …`` (a handshake
+    ``"input_token": "NextToken"`` (paginator config), ``Postman-Token`` (a request's nonce;
+    ``facebookpage_token`` is a credential), ``Sec-WebSocket-Key: …`` (a handshake
     nonce), ``"keyId": "…"`` (Sigstore's log key id, AWS KMS's ``KeyId``), a JWT header's
     ``"kid"``, an object store's ``--key``, an ARN's ``:secret:``. Names with ``_`` are not:
     ``private_key_id`` and an HMAC pair's ``access_key_id`` are one half of a credential the

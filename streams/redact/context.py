@@ -355,7 +355,7 @@ def key_spans(
     if low is None or "[redacted:" in low:
         low = _lower_window(text, 0, len(text))
     nouns = [(a, b) for a, b in noun_spans(low, hits) if not names_a_thing(text, a)]
-    return _values_after(text, low, nouns)
+    return [s for s in _values_after(text, low, nouns) if not names_no_credential(text, s[0])]
 
 
 HANDLING_VERB = re.compile(

@@ -189,8 +189,8 @@ SHA-1 in base64)."""
 def public_id(token: str) -> bool:
     """A run of a documented public form: an IPFS CID, a Stripe object id, an age
     recipient, a minisign public key, a key made for client code, a Bitcoin address, an LVM
-    UUID, an Alpine package checksum, an IAM entity's unique id or a Twilio resource's SID
-    (full matches only)."""
+    UUID, an Alpine package checksum, an IAM entity's unique id, a YouTube channel's id or a
+    Twilio resource's SID (full matches only)."""
     return bool(
         _IPFS_CID.fullmatch(token)
         or _STRIPE_OBJECT.fullmatch(token)
@@ -202,8 +202,14 @@ def public_id(token: str) -> bool:
         or _APK_CHECKSUM.fullmatch(token)
         or _IAM_UNIQUE_ID.fullmatch(token)
         or _NKEY_PUBLIC.fullmatch(token)
+        or _YOUTUBE_CHANNEL.fullmatch(token)
         or twilio_sid(token)
     )
+
+
+_YOUTUBE_CHANNEL = re.compile(r"UC[A-Za-z0-9_\-]{21}[AQgw]")
+"""A YouTube channel's id, ``UC`` and 16 bytes in base64url, as every channel's URL shows
+it (``youtube.com/channel/UCpeGzDObn7SZPcMmY-PQzMQ``: fresh35's bots watch channels)."""
 
 
 _NKEY_PUBLIC = re.compile(r"[UANOCX][A-Z2-7]{55}")

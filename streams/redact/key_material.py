@@ -165,6 +165,8 @@ def credential_base64(body: str) -> bool:
     head = text[: max(8, int(len(text) * 0.6))]
     if not head.isprintable() or any(c.isspace() for c in head) or head[:1] in "{[<\"'":
         return False
+    if _X_CLIENT_ID.fullmatch(text):
+        return False  # X's OAuth 2.0 client id, base64 of "<id>:1:ci": public (fresh35)
     if ":" in head or (":" in text and text.isprintable() and not _SPACE.search(text)):
         user, _, password = text.partition(":")
         if _USER.fullmatch(user) and len(password.strip()) >= 4 and password.isprintable():
@@ -179,6 +181,7 @@ def credential_base64(body: str) -> bool:
     return len(text) >= 16 and _random_core(text.strip())
 
 
+_X_CLIENT_ID = re.compile(r"[A-Za-z0-9_\-]{16,32}:1:ci")
 _JSON_SECRET_MEMBER = re.compile(
     r"\"(?:api_?key|token|secret|client_secret|password|passwd|private_key|auth)\"[ \t]*:[ \t]*"
     r"\"[^\"\s]{8,}"

@@ -456,6 +456,14 @@ CONFIG_SECRET: tuple[Pattern, ...] = (
         " -b",
         lower=True,
     ),  # fmt: skip
+    # an app id of 32 hex digits: OpenWeatherMap's "appid" is its API key (appid = "…",
+    # {"appid": "…"}: fresh35's weather bots; its URL parameter is url_credential_param's)
+    _p(
+        r"(?<![\w.])[\"']?app_?id[\"']?[ \t]*[:=][ \t]*[\"']?([0-9a-f]{32})(?![0-9a-z])",
+        "appid",
+        "app_id",
+        lower=True,
+    ),
     # a Netscape cookie jar's line (curl -c, yt-dlp --cookies, browser exports): domain,
     # flag, path, secure, expiry, name, value; a value of 16 signs or more logs a browser
     # in (fresh33: Baidu's BDUSS), unless the name is an analytics tracker's
@@ -508,9 +516,18 @@ CONFIG_SECRET: tuple[Pattern, ...] = (
 
 
 CLIENT_KEY_ARGUMENT = (
-    _p(r"(?:new)?client\([ \t]*[\"']([^\"'\s]{8,256})[\"'][ \t]*\)", "client(", lower=True),
+    _p(
+        r"(?:new)?(?:client|api|handler|bot)\([ \t]*[\"']([^\"'\s]{8,256})[\"'][ \t]*\)",
+        "client(",
+        "api(",
+        "handler(",
+        "bot(",
+        lower=True,
+    ),
 )
-"""``…Client("…")`` with one string literal: the literal (lower-cased text)."""
+"""``…Client("…")`` with one string literal: the literal (lower-cased text); so too a bot's,
+an API's or a webhook handler's (``LineBotApi('…')``, ``WebhookHandler('<channel secret>')``,
+``telebot.TeleBot('…')``: fresh35)."""
 _NAME_OF_PARTS = re.compile(r"[A-Za-z]{1,12}(?:[-_.][A-Za-z0-9]{1,12}){1,5}")
 """Two to six short words and numbers joined by ``-``, ``_`` or ``.``: a region
 (``us-east-1``), a model (``gpt-4o-mini``), a locale (``en_US.UTF-8``), a service or
