@@ -359,6 +359,7 @@ def main() -> None:
             "fresh33",
             "fresh34",
             "fresh35",
+            "fresh36",
             "realneg",
             "vectors",
             "logneg",

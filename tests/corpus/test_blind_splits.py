@@ -25,13 +25,13 @@ self-hosted apps and package registries; fresh31: machine-learning notebooks, de
 course work; fresh32: hobbyist IoT sketches and mobile apps' configs; fresh33: developers'
 dotfiles and everyday tools' config files; fresh34: API clients'
 collections, HTTP request files and end-to-end tests' configs; fresh35: hobbyist bots and
-automation scripts) are well formed:
+automation scripts; fresh36: CI/CD pipelines, inventories and deploy files) are well formed:
 each loads, every case cites its file and line at the pinned commit, ids are the split's own
 (fresh9's ``w``: ``v`` is the vectors split's ``vn…``; fresh13's ``b``, fresh14's ``c``,
 fresh15's ``d``, fresh16's ``a``, fresh17's ``e``, fresh18's ``i``, fresh19's ``j``,
 fresh20's ``l``, fresh21's ``o``, fresh22's ``sd``, fresh23's ``hx``, fresh26's ``rf`` and
 fresh27's ``rc``, fresh28's ``rg``, fresh29's ``rh``, fresh31's ``rj``, fresh32's ``rk``,
-fresh33's ``rl``, fresh34's ``rm``, fresh35's ``ro``,
+fresh33's ``rl``, fresh34's ``rm``, fresh35's ``ro``, fresh36's ``rp``,
 two letters once every single one was taken: no other
 file's ids begin with them), no
 value or negative text of an earlier split comes back, and no negative holds a labelled value
@@ -829,6 +829,50 @@ SPLITS = (
         ),  # fmt: skip
         (84, 70, 131),
         33,
+    ),
+    Split(
+        "fresh36",
+        "rp",
+        re.compile(r"https://github\.com/[\w.\-]+/[\w.\-]+/blob/[0-9a-f]{40}/[^#]+#L\d+(?:-L\d+)?"),
+        (
+            "ansible-group-vars",
+            "ansible-inventory",
+            "ansible-playbook",
+            "ansible-template",
+            "ansible-vars",
+            "app-config",
+            "bitbucket-pipelines",
+            "circleci",
+            "config",
+            "deploy-script",
+            "django-settings",
+            "docker-compose",
+            "docker-config",
+            "dockerfile",
+            "dotenv",
+            "drone",
+            "fastfile",
+            "fastlane-env",
+            "github-actions",
+            "helm-values",
+            "java-source",
+            "jenkinsfile",
+            "k8s-configmap",
+            "k8s-manifest",
+            "kubeadm-log",
+            "kubeconfig",
+            "pem",
+            "readme-compose-snippet",
+            "shell-provision",
+            "shell-script",
+            "spring-config",
+            "spring-properties",
+            "terraform",
+            "terraform-tfvars",
+            "yaml-config",
+        ),  # fmt: skip
+        (83, 70, 131),
+        34,
     ),
 )
 each = pytest.mark.parametrize("split", SPLITS, ids=lambda s: s.name)

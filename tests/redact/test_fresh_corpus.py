@@ -94,6 +94,7 @@ ID_LETTER = {
     "fresh33": "rl",
     "fresh34": "rm",
     "fresh35": "ro",
+    "fresh36": "rp",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on)."""

@@ -98,6 +98,7 @@ SPLIT_FILES = {
     "fresh33": ("fresh33_secrets.jsonl", "fresh33_negatives.jsonl"),
     "fresh34": ("fresh34_secrets.jsonl", "fresh34_negatives.jsonl"),
     "fresh35": ("fresh35_secrets.jsonl", "fresh35_negatives.jsonl"),
+    "fresh36": ("fresh36_secrets.jsonl", "fresh36_negatives.jsonl"),
 }
 """Splits kept in files of their own (so adding them moves no figure of the others)."""
 DEFAULT_FILES = ("secrets.jsonl", "negatives.jsonl")
