@@ -245,8 +245,13 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
     if value[-1] in "'\"" and ":" in value:  # user:'quoted pw': the password decides
         return not is_placeholder(value[value.index(":") + 1 :])
     user, colon, password = unquoted(value).partition(":")
-    if colon and _USER.fullmatch(user) and password and is_placeholder(password):
-        return False  # {auth: "user:{{ INSERT_HERE }}"}: a pair whose password is a stand-in
+    if (
+        colon
+        and _USER.fullmatch(user)
+        and password
+        and (is_placeholder(password) or stand_in_pair(user, password))
+    ):
+        return False  # {auth: "user:{{ INSERT_HERE }}"}, wsrep_sst_auth=root:password
     before = text[start - 1] if start else ""
     if before == "`" and " " in value.strip():
         return False  # KEY=`etcdctl get /secret`: a shell command substitution, not a value
@@ -360,7 +365,7 @@ def _letters(name: str) -> str:
 _NO_CREDENTIAL_NAME = re.compile(
     r"(?<![a-z0-9])(?:next|page|continuation|pagination|input|output|sync|resume|postman)"
     r"[_\-]?token"
-    r"|sec-websocket-key|(?<![a-z])(?:keyid|kid|logid)"
+    r"|sec-websocket-key|(?<![a-z])(?:keyid|kid|logid|from_secret|initial[_\-]cluster[_\-]token)"
 )
 _NAME_WINDOW = 32
 
@@ -469,29 +474,6 @@ def _stand_in_userinfo(password: str, text: str, start: int) -> bool:
         return True
     m = _USERINFO_USER.search(head)
     return stand_in_pair(m.group(1) if m else "", password)
-
-
-_STORE_COMMAND = re.compile(
-    r"(?:kubectl|oc)[ \t][^\n|;&]*?create[ \t]+secret[ \t]"
-    r"|vault[ \t]+kv[ \t]+(?:put|patch)[ \t]"
-    r"|(?:fly|flyctl|doppler|infisical|supabase)[ \t]+secrets[ \t]+set[ \t]",
-    re.IGNORECASE,
-)
-"""The commands of ``secret_store_entry``: a pair counts on their line, after them."""
-
-
-def secret_store_entry(value: str, text: str, start: int, end: int) -> bool:
-    """A pair of a command that stores secrets, on that command's own line and in the same
-    command (no ``|``, ``;`` or ``&`` between), not a file reference
-    (vault's ``@data.json``), a variable or a placeholder."""
-    line_start = text.rfind("\n", 0, start) + 1
-    before = text[line_start:start]
-    commands = list(_STORE_COMMAND.finditer(before))
-    if not commands or any(c in before[commands[-1].end() :] for c in "|;&"):
-        return False
-    if unquoted(value).startswith("@"):
-        return False
-    return assignment_value(value, text, start, end)
 
 
 _UUID_VALUE = re.compile(

@@ -124,6 +124,8 @@ def paired_value(*triggers: str) -> tuple[Pattern, ...]:
       ``{ name = "DB_PASSWORD", value = "…" }``, ``- {name: DB_PASSWORD, value: …}``;
     * a YAML block: ``- name: DB_PASSWORD`` and, on a following line, ``value: …``
       (never ``valueFrom:``, a reference);
+    * a map keyed by the name (Terraform's ``"docdb.dev.master_password" = { type =
+      "SecureString", value = "…" }``: fresh36);
     * XML elements (:func:`xml_paired_value`).
     """
     name = _NAME_MEMBER + r"[ \t]*[:=][ \t]*[\"']?" + PAIRED_NAME + r"[\"']?"
@@ -139,7 +141,13 @@ def paired_value(*triggers: str) -> tuple[Pattern, ...]:
         *triggers,
         lower=True,
     )
-    return flow, block, *xml_paired_value()
+    keyed = _p(
+        r"[\"']" + PAIRED_NAME + r"[\"'][ \t]*[:=][ \t]*\{[^{}]{0,200}?(?<![\w\-])"
+        + _VALUE_MEMBER + r"[ \t]*[:=]" + VALUE,
+        *triggers,
+        lower=True,
+    )  # fmt: skip
+    return flow, block, keyed, *xml_paired_value()
 
 
 def xml_paired_value() -> tuple[Pattern, Pattern]:

@@ -21,7 +21,7 @@ _HTTP_CLIENT = r"(?:curl|wget|https?)[ \t][^\n|;&]*?(?:-u|--user|-a|--auth)[ \t=
 
 STORE_PAIRS_COMMAND = re.compile(r"(?:kv (?:put|patch)|secrets set)[ \t]")
 """Commands whose every name=value pair is a secret: ``vault kv put|patch``, and ``fly``'s,
-``doppler``'s and ``infisical``'s ``secrets set`` (:func:`accept.secret_store_entry` checks
+``doppler``'s and ``infisical``'s ``secrets set`` (:func:`_secret_store_entry` checks
 the command's full name)."""
 _PAIR = re.compile(r"(?<=[ \t])[a-z_][a-z0-9_.\-]*=" + FLAG_VALUE)
 """A name=value pair of such a command (:func:`tool_flags.values_after` finds each)."""
@@ -80,6 +80,29 @@ HEADER_IN_A_CALL = _p(
 """A header set by a call (``headers.append("Authorization", `Basic user:pw`)``, Go's
 ``req.Header.Set("Authorization", "Bearer …")``, ``setRequestHeader``): the name and the
 value are two arguments, no ``:`` or ``=`` between them."""
+
+
+_STORE_COMMAND = re.compile(
+    r"(?:kubectl|oc)[ \t][^\n|;&]*?create[ \t]+secret[ \t]"
+    r"|vault[ \t]+kv[ \t]+(?:put|patch)[ \t]"
+    r"|(?:fly|flyctl|doppler|infisical|supabase)[ \t]+secrets[ \t]+set[ \t]",
+    re.IGNORECASE,
+)
+"""The commands of ``secret_store_entry``: a pair counts on their line, after them."""
+
+
+def _secret_store_entry(value: str, text: str, start: int, end: int) -> bool:
+    """A pair of a command that stores secrets, on that command's own line and in the same
+    command (no ``|``, ``;`` or ``&`` between), not a file reference
+    (vault's ``@data.json``), a variable or a placeholder."""
+    line_start = text.rfind("\n", 0, start) + 1
+    before = text[line_start:start]
+    commands = list(_STORE_COMMAND.finditer(before))
+    if not commands or any(c in before[commands[-1].end() :] for c in "|;&"):
+        return False
+    if accept.unquoted(value).startswith("@"):
+        return False
+    return accept.assignment_value(value, text, start, end)
 
 
 CREDENTIAL_RULES: tuple[Rule, ...] = (
@@ -228,7 +251,7 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
         # configmap's --from-literal is not), "vault kv put|patch PATH K=V …",
         # "fly|doppler|infisical|supabase secrets set K=V …" (a value echoed into such a
         # command is piped_secret's). The command is checked on the pair's line by
-        # :func:`accept.secret_store_entry`, so each pair is found on its own.
+        # :func:`_secret_store_entry`, so each pair is found on its own.
         (
             _p(r"--from-literal[= ]'[^='\n]+=([^'\n]+)'", "from-literal", lower=True),
             _p(r'--from-literal[= ]"[^="\n]+=([^"\n]+)"', "from-literal", lower=True),
@@ -240,7 +263,7 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
                 finder=values_after(STORE_PAIRS_COMMAND, _PAIR, lower=True),
             ),
         ),
-        accept.secret_store_entry,
+        _secret_store_entry,
     ),
     Rule(
         "api_key_user",

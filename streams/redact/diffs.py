@@ -132,11 +132,20 @@ DEFAULT = re.compile(
 ``process.env.API_TOKEN || "…"``, Rails' ``ENV.fetch``, Laravel's ``env()``."""
 _DEFAULT_NAME = re.compile(
     r"[\"'.]([A-Za-z_][A-Za-z0-9_.]*)[\"']?\)?[ \t]*(?:,|\|\||\?\?|or)[ \t]*[\"'`]$"
-    r"|\$\{([A-Za-z_][A-Za-z0-9_]*):?[-=]$"
+    r"|\$\{([A-Za-z_][A-Za-z0-9_]*:?[-=]|[A-Za-z_][A-Za-z0-9_.\-]*:)$"
 )
-SHELL_DEFAULT = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_]*:?[-=]([^\s\\\"'`${}]{3,512})\}")
+SHELL_DEFAULT = re.compile(
+    r"\$\{(?:[A-Za-z_][A-Za-z0-9_]*:?[-=]|[A-Za-z_][A-Za-z0-9_.\-]*:)"
+    r"([^\s\\\"'`${}]{3,512})\}"
+)
 """A shell parameter's default (``${POSTGRES_PASSWORD:-postgres}``, ``${DB_PASS=…}``): what
-compose files, ``.env`` templates and entrypoint scripts write when the variable is unset."""
+compose files, ``.env`` templates and entrypoint scripts write when the variable is unset;
+and a Spring property's (``${AI_SILICON_FLOW_API_KEY:sk-…}``, ``${jwt.secret:…}``: fresh36),
+whose name may hold ``.`` and ``-`` when one ``:`` follows it (Terraform's
+``${aws_iam_access_key.cg-run-app.secret}`` has no default)."""
+
+
+_SUBSTRING = re.compile(r" ?-?[0-9]+(?::-?[0-9]+)?")
 
 
 def secret_default(value: str, text: str, start: int, end: int) -> bool:
@@ -148,6 +157,8 @@ def secret_default(value: str, text: str, start: int, end: int) -> bool:
         return False
     if name.group(2) and value.isalpha() and value.islower():
         return False  # ${POSTGRES_PASSWORD:-postgres}: a compose file's documented default
+    if name.group(2) and _SUBSTRING.fullmatch(value):
+        return False  # ${PASSWORD:0:3}: bash's substring, an offset and a length
     return not (is_placeholder(value) or _message(value))
 
 

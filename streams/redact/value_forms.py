@@ -49,11 +49,11 @@ _WORD_VALUE = re.compile(r"[a-z][a-z0-9_\-]{3,63}")
 _WORD_PLACEHOLDER = re.compile(
     r"(?:^|[_\-])(?:your|yours|sua|seu|tu|tus|su|votre|ton|dein|deine|ihr|tuo|tua|uw|je)"
     r"(?:[_\-]|$)|[_\-]here$|^(?:enter|insert|put|replace|type|fill|change[_\-]?me|fixme|todo|tbd)"
-    r"[_\-]"
+    r"[_\-]|^changeme(?=or|now|please|later|asap)"
 )
 """A placeholder written as words: "your …" in a few languages (``your_redis_password_here``,
 Portuguese ``sua_senha_correta``), "… here", "enter …", a marker that asks for the value
-(``change-me-in-production``, ``fixme-postgres-password``: fresh29)."""
+(``change-me-in-production``, ``fixme-postgres-password``: fresh29; ``ChangeMeOrDie``)."""
 _LETTER_WORDS = re.compile(r"[a-z][a-z_\-]{3,63}")
 
 
