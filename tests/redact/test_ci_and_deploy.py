@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from schemas.shapes import password_like
 from streams.redact import Redactor
 
 R = Redactor()
@@ -43,3 +44,9 @@ def test_the_credential_goes(text: str, secret: str) -> None:
 )
 def test_its_look_alike_stays(text: str) -> None:
     assert R.redact_text(text)[0] == text
+
+
+def test_words_joined_in_capitals_at_a_number_read_as_a_password() -> None:
+    # fresh36's Ansible AD user: a policy's password, written as a value alone in a field
+    assert password_like("MotDePasse@123") and password_like("Admin@123")
+    assert not any(map(password_like, ("Node@18", "postgresql@14", "USA@123", "python@3.11")))
