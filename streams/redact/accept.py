@@ -363,8 +363,8 @@ def _letters(name: str) -> str:
 
 
 _NO_CREDENTIAL_NAME = re.compile(
-    r"(?<![a-z0-9])(?:next|page|continuation|pagination|input|output|sync|resume|postman)"
-    r"[_\-]?token"
+    r"(?<![a-z0-9])(?:(?:start|next|prev)[_\-]?)?"
+    r"(?:next|page|continuation|pagination|input|output|sync|resume|postman)[_\-]?token"
     r"|sec-websocket-key|(?<![a-z])(?:keyid|kid|logid|from_secret|initial[_\-]cluster[_\-]token)"
 )
 _NAME_WINDOW = 32

@@ -12,6 +12,11 @@ from __future__ import annotations
 
 import re
 
+from . import lines
+
+_REACH = 240
+"""How far the line is read around the value (a long line read whole for each value was
+quadratic: ``bench/adversarial.py scaling``'s token pairs)."""
 _ALIAS = re.compile(r"(?:^|[\s;&|(])alias[ \t]+[\w.:\-]+=[\"']?$")
 _PROMPTING_PASSWORD_FLAG = re.compile(
     r"(?:^|[\s;&|(/\"'])(?:psql|pg_dump|pg_dumpall|pg_restore|pg_basebackup|createdb|dropdb"
@@ -24,12 +29,10 @@ _SYMBOL = re.compile(r"[A-Za-z_][\w\-]*(?![^\s,)}\]])")
 
 def no_value(value: str, text: str, start: int, end: int) -> bool:
     """``text[start:end]`` (``value``) sits in a secret's place but is none (module doc)."""
-    line_start = text.rfind("\n", 0, start) + 1
-    before = text[line_start:start]
+    before = text[lines.line_start(text, start, _REACH) : start]
     if _ALIAS.search(before) or _PROMPTING_PASSWORD_FLAG.search(before):
         return True
     if before.endswith((" :", "\t:")) and _SYMBOL.match(value):
         return True  # "Token :token2": a restclient variable or a Ruby symbol, no value
-    line_end = text.find("\n", end)
-    rest = text[end : len(text) if line_end < 0 else line_end]
+    rest = text[end : lines.line_end(text, end, _REACH)]
     return "<" in value and ">" not in value and ">" in rest  # <token goes here>
