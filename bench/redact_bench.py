@@ -61,8 +61,12 @@ suites of 40 projects that handle credentials: OAuth servers, SDKs, drivers, CI 
 package registries: 44 repositories), ``--split fresh30`` a second holdout of credentials
 pasted into public GitHub threads (62 threads fresh24 and fresh25 do not cite), ``--split
 fresh31`` the keys in 60 machine-learning repositories' notebooks, demos and course work,
-``--split fresh32`` the credentials in 58 hobbyist IoT sketches and mobile apps' configs
-(each in its own files; ``--split`` repeats).
+``--split fresh32`` the credentials in 58 hobbyist IoT sketches and mobile apps' configs,
+``--split fresh33`` those in 57 developers' dotfiles and everyday tools' config files,
+``--split fresh34`` those in 59 repositories' API-client collections, HTTP request files and
+end-to-end tests' configs, ``--split fresh35`` those in 47 hobbyist bots and automation
+scripts, ``--split fresh36`` those in 56 repositories' CI/CD pipelines, Ansible inventories
+and deploy files (each in its own files; ``--split`` repeats).
 Per split it
 also prints the field readings' figures (``short_text_fields``, ``lone_value_fields``,
 ``located_fields``: the path and URL fields) and the negatives altered when planted alone
@@ -411,7 +415,9 @@ def main() -> None:
         "suites of 40 projects that handle credentials); fresh29: a fourth (Terraform providers, "
         "operators, self-hosted apps, registries); fresh30: credentials pasted into 62 "
         "more GitHub threads; fresh31: keys in 60 machine-learning repositories' notebooks and "
-        "demos; fresh32: credentials in 58 IoT sketches and mobile apps' configs; realneg: "
+        "demos; fresh32: credentials in 58 IoT sketches and mobile apps' configs; fresh33: in "
+        "57 dotfiles and tools' config files; fresh34: in API-client collections and HTTP "
+        "request files; fresh35: in hobbyist bots; fresh36: in CI/CD and deploy files; realneg: "
         "negatives only, harmless strings from real public files; vectors: negatives only, "
         "crypto test vectors, object keys and encoded data from real public files; logneg: "
         "negatives only, real terminal output and logs from public fixtures and threads; pathneg: "
