@@ -310,7 +310,7 @@ def comment_words(value: str, text: str, start: int) -> bool:
     another word ends the comment with (``# password: keep empty``, ``leave blank``)."""
     if not (value.islower() and value.isalpha()):
         return False
-    line = text.rfind("\n", 0, start) + 1
+    line = text.rfind("\n", max(0, start - 240), start) + 1 or max(0, start - 240)  # linear
     if _COMMENTED_PROSE.search(text, line, start) is not None:
         return True
     return bool(_COMMENT_OPENS.search(text, line, start)) and bool(
