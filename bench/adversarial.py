@@ -159,12 +159,14 @@ def long_text(shape: str, size: int, seed: int = 0) -> str:
         return " ".join(f"token={rng.getrandbits(64):x}Q" for _ in range(size // 24))
     if shape == "public_key_words":  # one line of "public key <value>": read to its start once
         return " ".join(f"public key {b64(32)}" for _ in range(size // 56))
+    if shape == "word_assignments":  # one line of "alias token=<word>": each value a word
+        return " ".join(f"alias token=w{'x' * (i % 5)}" for i in range(size // 19))
     raise ValueError(shape)
 
 
 SHAPES = (
     "env_lines", "urls", "json", "base64_file", "patch_of_lines", "words", "csv_numbers",
-    "token_pairs", "public_key_words",
+    "token_pairs", "public_key_words", "word_assignments",
 )  # fmt: skip
 
 

@@ -26,9 +26,15 @@ _REF_WORD = re.compile(r"(?:refs/(?:heads|tags|remotes|pull)/|origin/)[\w./\-]+"
 ``origin/fix-token-refresh``)."""
 
 
+_WORD_REACH = 512
+"""How far a word is read each way: a file's name or a ref is shorter, and a search to the
+text's ends for each noun was quadratic on a long line (``word_assignments``)."""
+
+
 def _word_at(text: str, at: int) -> tuple[int, int]:
-    head = max(text.rfind(c, 0, at) for c in BREAKS) + 1
-    tail = min((i for i in (text.find(c, at) for c in BREAKS) if i >= 0), default=len(text))
+    lo, hi = max(0, at - _WORD_REACH), min(len(text), at + _WORD_REACH)
+    head = max(max(text.rfind(c, lo, at) for c in BREAKS) + 1, lo)
+    tail = min((i for i in (text.find(c, at, hi) for c in BREAKS) if i >= 0), default=hi)
     return head, tail
 
 
