@@ -11,6 +11,10 @@ from __future__ import annotations
 NAME_REACH = 120
 """How far from a run its line is read for a name or a label (``PublicKey =``,
 ``private_key:``, ``peer:``): the public-material readings' reach."""
+VALUE_REACH = 240
+"""How far a value's line is read for what stands before or after it (an alias, a flag, a
+comment's opening: :mod:`.no_value`, ``value_forms.comment_words``); read whole for each
+value, a long line of assignments was quadratic."""
 
 
 def line_start(text: str, start: int, reach: int) -> int:

@@ -14,9 +14,6 @@ import re
 
 from . import lines
 
-_REACH = 240
-"""How far the line is read around the value (a long line read whole for each value was
-quadratic: ``bench/adversarial.py scaling``'s token pairs)."""
 _ALIAS = re.compile(r"(?:^|[\s;&|(])alias[ \t]+[\w.:\-]+=[\"']?$")
 _PROMPTING_PASSWORD_FLAG = re.compile(
     r"(?:^|[\s;&|(/\"'])(?:psql|pg_dump|pg_dumpall|pg_restore|pg_basebackup|createdb|dropdb"
@@ -29,10 +26,10 @@ _SYMBOL = re.compile(r"[A-Za-z_][\w\-]*(?![^\s,)}\]])")
 
 def no_value(value: str, text: str, start: int, end: int) -> bool:
     """``text[start:end]`` (``value``) sits in a secret's place but is none (module doc)."""
-    before = text[lines.line_start(text, start, _REACH) : start]
+    before = text[lines.line_start(text, start, lines.VALUE_REACH) : start]
     if _ALIAS.search(before) or _PROMPTING_PASSWORD_FLAG.search(before):
         return True
     if before.endswith((" :", "\t:")) and _SYMBOL.match(value):
         return True  # "Token :token2": a restclient variable or a Ruby symbol, no value
-    rest = text[end : lines.line_end(text, end, _REACH)]
+    rest = text[end : lines.line_end(text, end, lines.VALUE_REACH)]
     return "<" in value and ">" not in value and ">" in rest  # <token goes here>

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from . import lines
 from .base64_text import decoded_base64
 from .names import is_identifier_like
 
@@ -41,8 +42,7 @@ _DATA_ASSIGNMENT = re.compile(
 (``POSTGRES_PASSWORD=secret``, ``-e MYSQL_PASSWORD=…``), a properties key
 (``spring.datasource.password=secret``, a JVM's ``-Djasypt.encryptor.password=…``), a YAML
 key opening its line (``password: …``), a command's flag (``--password secret``) or a pair
-given to one (``--from-literal=pwd=…``). In code,
-``password = secret`` names a variable."""
+given to one (``--from-literal=pwd=…``). In code, ``password = secret`` names a variable."""
 _WORD_VALUE = re.compile(r"[a-z][a-z0-9_\-]{3,63}")
 
 
@@ -310,7 +310,7 @@ def comment_words(value: str, text: str, start: int) -> bool:
     another word ends the comment with (``# password: keep empty``, ``leave blank``)."""
     if not (value.islower() and value.isalpha()):
         return False
-    line = text.rfind("\n", max(0, start - 240), start) + 1 or max(0, start - 240)  # linear
+    line = lines.line_start(text, start, lines.VALUE_REACH)
     if _COMMENTED_PROSE.search(text, line, start) is not None:
         return True
     return bool(_COMMENT_OPENS.search(text, line, start)) and bool(
