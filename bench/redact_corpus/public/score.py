@@ -99,6 +99,14 @@ SPLIT_FILES = {
     "fresh34": ("fresh34_secrets.jsonl", "fresh34_negatives.jsonl"),
     "fresh35": ("fresh35_secrets.jsonl", "fresh35_negatives.jsonl"),
     "fresh36": ("fresh36_secrets.jsonl", "fresh36_negatives.jsonl"),
+    "fresh37": ("fresh37_secrets.jsonl", "fresh37_negatives.jsonl"),
+    "fresh38": ("fresh38_secrets.jsonl", "fresh38_negatives.jsonl"),
+    "fresh39": ("fresh39_secrets.jsonl", "fresh39_negatives.jsonl"),
+    "fresh40": ("fresh40_secrets.jsonl", "fresh40_negatives.jsonl"),
+    "fresh41": ("fresh41_secrets.jsonl", "fresh41_negatives.jsonl"),
+    "fresh42": ("fresh42_secrets.jsonl", "fresh42_negatives.jsonl"),
+    "fresh43": ("fresh43_secrets.jsonl", "fresh43_negatives.jsonl"),
+    "fresh44": ("fresh44_secrets.jsonl", "fresh44_negatives.jsonl"),
 }
 """Splits kept in files of their own (so adding them moves no figure of the others)."""
 DEFAULT_FILES = ("secrets.jsonl", "negatives.jsonl")
