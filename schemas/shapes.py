@@ -181,11 +181,12 @@ def password_like(segment: str) -> bool:
 _WORD_NUMBER_SIGN = re.compile(r"^(?![#%&@]).*[a-z][A-Za-z]{2}[0-9]+[#%&@]$")
 """Not a template's ``@CFLAGS_SSE2@`` (opened by the same sign, no lower case)."""
 _SIGNS_AFTER_WORD = re.compile(r"[A-Za-z]{4}[0-9]*[#$%&@!*^~]{3,}$")
-_WORD_AT_NUMBER = re.compile(r"[A-Z](?=[a-z]{2})[A-Za-z]{2,}[0-9]*@[0-9]{3,}")
+_WORD_AT_NUMBER = re.compile(r"[A-Z](?=[a-z]{2})[A-Za-z]{2,}[0-9]*@[0-9]{3,}|[a-z]{4,}@[0-9]{3,}")
 """A capitalised word (or words joined in capitals), ``@`` and a number (``Admin@123``,
 ``Zurimb@2015``, ``MotDePasse@123``: the password a policy of capitals, digits and a sign
-gets). A formula or package pinned to a version is lower case (``postgresql@14``,
-``python@3.11``), an address has a host."""
+gets), or a lower-case word and three digits or more (``webshop@123``, ``bluepower@2022``:
+fresh38, fresh39). A formula or package pinned to a version has one or two digits or dots
+(``postgresql@14``, ``python@3.11``), an address has a host."""
 
 
 _KEY_TOKEN = re.compile(r"(?!.*\.[a-z]{1,5}$)[A-Za-z0-9_\-.+!$*~@#%&:^|=()?]+")

@@ -15,6 +15,7 @@ from schemas.shapes import password_like
 
 from .ids import public_id
 from .names import drawn_letters, is_identifier_like, snake_name
+from .no_credential import inside_a_resource_name, names_no_credential
 from .no_value import no_value
 from .public_der import WHOLE_MIN, whole_public_der
 from .public_material import public_value
@@ -35,7 +36,6 @@ from .value_forms import (
     is_value_pattern,
     marked_stand_in,
     masked_stub,
-    object_store_call,
     password_named,
     prompt_or_template,
     translated_label,
@@ -59,9 +59,12 @@ _NOT_VALUES = _METASYNTACTIC | frozenset(
         "not-used", "notused", "key", "change-me", "fake", "test", "anonymous", "anonymous@",
     }
 )  # fmt: skip
-_OPTION_VALUES = frozenset({"include", "omit", "same-origin", "off", "yes"})
-"""The modes of fetch's ``credentials`` option (``credentials: 'include'``) and a directive's
-switch (ProFTPD's ``AnonRequirePassword off``): no secret."""
+_OPTION_VALUES = frozenset(
+    {"include", "omit", "same-origin", "off", "yes", "pap", "chap", "mschap", "mschapv2", "gtc"}
+)
+"""The modes of fetch's ``credentials`` option (``credentials: 'include'``), a directive's
+switch (ProFTPD's ``AnonRequirePassword off``) and an EAP tunnel's inner method
+(wpa_supplicant's ``phase2="auth=MSCHAPV2"``: fresh42): no secret."""
 _PLACEHOLDER_START = (
     "$", "\\$", "{{", "{%", "%(", "<", "&lt;", "[redacted", "***", "...", "os.", "env.", "arn:aws",
     "enc(", "enc[", "#@", "!secret", "!vault", "!env", "urn:",
@@ -121,7 +124,7 @@ def is_placeholder(value: str) -> bool:
     """True for templating, masking and empty-ish values that carry no secret."""
     raw = unquoted(value)
     v = raw.lower()
-    if len(v) < 3 or v in _NOT_VALUES or v in _OPTION_VALUES or is_label(raw):
+    if len(v) < 3 or v.strip("_") in _NOT_VALUES or v in _OPTION_VALUES or is_label(raw):
         return True
     if translated_label(html.unescape(v)):  # "L&#246;senord" in an HTML file
         return True
@@ -134,6 +137,10 @@ def is_placeholder(value: str) -> bool:
         return True
     if _REPEATED.fullmatch(v) or masked_stub(raw):  # "xxxxxxxx", "***", "*password*", "key=="
         return True
+    if _SECRET_VERSION.fullmatch(v):
+        return True  # "jwt-secret:latest": a Secret Manager secret's name and version
+    if _PERCENT_REFERENCE.match(raw) or _X_TAIL.search(v):
+        return True  # "%kernel.project_dir%/…": Symfony's parameter; "Mid-server-xxx"
     if bracketed_placeholder(v) or word_placeholder(v) or prompt_or_template(raw):
         return True  # "[dockerhub-password]", "your_redis_password_here", "Enter API"
     if worded_placeholder(raw):
@@ -152,6 +159,11 @@ def is_placeholder(value: str) -> bool:
     return v.startswith("{") and v.endswith("}")
 
 
+_PERCENT_REFERENCE = re.compile(r"%[A-Za-z_][\w.\-]*%")
+"""A Symfony container parameter or a Windows variable (``%kernel.secret%``, ``%APPDATA%``)."""
+_X_TAIL = re.compile(r"[-_.]x{3,}$")
+_SECRET_VERSION = re.compile(r"[a-z][a-z0-9_\-]*:latest")
+"""Cloud Run's ``--set-secrets NAME=secret-name:latest`` (fresh43): a reference."""
 _MODE_NAME = re.compile(r"[A-Z]{2,}(?:_[A-Z]{2,})+")
 _SCHEME_AND_VALUE = re.compile(r"(?i)(?:bearer|basic|token|digest|apikey)[ \t]+(\S.*)")
 
@@ -207,6 +219,8 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
         return False  # password: AgBdmZ…: a SealedSecret's ciphertext; a Google client's id
     if no_value(value, text, start, end):
         return False  # alias token='…', psql --password mydb, rubygems_<token goes here>
+    if _echoes_its_name(value, text, start):
+        return False  # SMTP_PASS=smtp_pass, DB_PASSWORD=DBPASS: a template's stand-in
     typed = value not in _NOT_VALUES and not _REPEATED.fullmatch(value)
     if typed and typed_password(value, text, start, end):
         return True
@@ -230,7 +244,7 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
         return False  # endpoint_secret = 'whsec_...': a value cut to its prefix
     if names_no_credential(text, start) or _names_itself(value, text, start):
         return False
-    if _inside_a_resource_name(text, start, "urn:", 2):
+    if inside_a_resource_name(text, start, "urn:", 2):
         return False  # urn:ietf:params:oauth:grant-type:token-exchange:…: a URN's own words
     if _TEST_VERDICT.search(text, max(0, start - 12), start):
         return False  # "--- PASS: TestSub (0.00s)", automake's "PASS: t1": a test verdict
@@ -284,8 +298,11 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
 
 
 def _unwrapped(value: str) -> str:
-    """Swift's forced or optional unwrap of a property (``textField.text!``) taken off."""
+    """Swift's forced or optional unwrap of a property (``textField.text!``) taken off, and
+    TypeScript's non-null assertion on a variable (``process.env.MYSQL_PASSWORD!``: fresh43)."""
     bare = value.rstrip("!?")
+    if bare != value and bare.startswith(("process.env.", "import.meta.env.")):
+        return bare
     return bare if bare != value and bare.rsplit(".", 1)[-1][:1].islower() else value
 
 
@@ -355,53 +372,23 @@ def _names_itself(value: str, text: str, start: int) -> bool:
     return m is not None and name in (bare, *(bare + s for s in ("key", "_key", "_token")))
 
 
+def _echoes_its_name(value: str, text: str, start: int) -> bool:
+    """The value spells its variable's name, or its start down to the secret's word
+    (``SMTP_PASS=smtp_pass``, ``DB_PASSWORD=DBPASS``: fresh39's ``.env`` templates);
+    ``ADMIN_PASSWORD=admin`` says no secret's word and stays a password."""
+    letters = _letters(unquoted(value))
+    if len(letters) < 5 or not letters.isalpha() or not _SECRET_STEM.search(letters):
+        return False
+    header = _HEADER_BEFORE.search(text, max(0, start - 80), start)
+    return header is not None and _letters(header[1]).startswith(letters)
+
+
+_SECRET_STEM = re.compile(r"pass|pwd|secret|token|key")
 _HEADER_BEFORE = re.compile(r"([A-Za-z][\w\-]*)[\"']?[ \t]*(?:=|:)[ \t]*[\"'`]?$")
 
 
 def _letters(name: str) -> str:
     return "".join(c for c in name.lower() if c.isalnum())
-
-
-_NO_CREDENTIAL_NAME = re.compile(
-    r"(?<![a-z0-9])(?:(?:start|next|prev)[_\-]?)?"
-    r"(?:next|page|continuation|pagination|input|output|sync|resume|postman)[_\-]?token"
-    r"|sec-websocket-key|(?<![a-z])(?:keyid|kid|logid|from_secret|initial[_\-]cluster[_\-]token)"
-)
-_NAME_WINDOW = 32
-
-
-def names_no_credential(text: str, start: int) -> bool:
-    """The value is assigned to a page cursor, a protocol nonce, a key's id or an object's
-    name, not a credential: ``"NextToken": "eyJ…"`` (AWS list output), ``"page_token": "…"``,
-    ``"input_token": "NextToken"`` (paginator config), ``Postman-Token`` (a request's nonce;
-    ``facebookpage_token`` is a credential), ``Sec-WebSocket-Key: …`` (a handshake
-    nonce), ``"keyId": "…"`` (Sigstore's log key id, AWS KMS's ``KeyId``), a JWT header's
-    ``"kid"``, an object store's ``--key``, an ARN's ``:secret:``. Names with ``_`` are not:
-    ``private_key_id`` and an HMAC pair's ``access_key_id`` are one half of a credential the
-    scanners report."""
-    if _inside_a_resource_name(text, start, "arn:", 3):
-        return True  # arn:aws:secretsmanager:…:secret:<name>: a resource's name
-    window = text[max(0, start - _NAME_WINDOW) : start].lower().rstrip(" \t\"':=")
-    if window.endswith("--key") and object_store_call(text, start):
-        return True  # aws s3api get-object --bucket b --key <an object's name>
-    ends = [m.end() for m in _NO_CREDENTIAL_NAME.finditer(window)]
-    return bool(ends) and ends[-1] == len(window)
-
-
-_ARN_REACH = 256
-_ARN_ENDS = frozenset(" \t\n\"'`,;()[]{}<>")
-
-
-def _inside_a_resource_name(text: str, start: int, prefix: str, colons: int) -> bool:
-    """``start`` is inside an ARN (``arn:<partition>:<service>:…``) or a URN
-    (``urn:<namespace>:…``), ``colons`` of its colons before it and no space, quote or
-    bracket since: such a name names a resource or a type, and the ``secret:``, ``key/`` or
-    ``token-exchange:`` in it is part of it, never a credential's name (``entropy.in_path``
-    spares an ARN's runs; Auth0's ``urn:auth0:params:oauth:grant-type:token-exchange:…``)."""
-    at = text.rfind(prefix, max(0, start - _ARN_REACH), start)
-    if at < 0 or (at and (text[at - 1].isalnum() or text[at - 1] in "_-")):
-        return False
-    return text.count(":", at, start) >= colons and not any(c in _ARN_ENDS for c in text[at:start])
 
 
 def _random_segment(segment: str) -> bool:

@@ -107,6 +107,15 @@ Or an HTTP header that carries a credential, or a session cookie's name (``PHPSE
 header and cookie lists of HAR files, Playwright's storage state and API clients' exports
 (fresh34); ``SESSION_TIMEOUT``, ``account_sid``, a bare ``session`` (a store's name) and a
 tracker's ``optiMonkSession`` stay names."""
+APP_SALT = (
+    r"(?:security|password|hash|auth|session|cookie|secret|app|site|token|id|nonce|in)"
+    r"[_\-.]?salt(?:main|alt[0-9]*)?(?![a-z0-9])"
+)
+"""An application's salt by the name its framework gives it, lower-cased: CakePHP's
+``Security.salt``, Moodle's ``passwordsaltmain``/``passwordsaltalt1``, Magento's ``id_salt``,
+Flask-Security's ``SECURITY_PASSWORD_SALT``, Strapi's ``API_TOKEN_SALT``, WordPress's
+``LOGGED_IN_SALT``. Such a salt signs sessions, cookies or reset links, so it is a secret
+(fresh39); a bare ``salt`` is a hash's or a contract's (``"salt": "0x…"``) and stays."""
 _MEMBER = r"[\"']?[a-z_]+[\"']?[ \t]*[:=][ \t]*(?:\"[^\"\n]*\"|'[^'\n]*'|[a-z0-9_.\-]+)"
 _NAME_MEMBER = r"[\"']?(?:name|key|optionname|parameterkey)[\"']?"
 _VALUE_MEMBER = r"[\"']?(?:value|parametervalue)[\"']?"
@@ -150,12 +159,16 @@ def paired_value(*triggers: str) -> tuple[Pattern, ...]:
     return flow, block, keyed, *xml_paired_value()
 
 
-def xml_paired_value() -> tuple[Pattern, Pattern]:
+def xml_paired_value() -> tuple[Pattern, ...]:
     """The same pairs written as XML elements, as JMeter's test plans keep headers and
     variables (fresh34): ``<stringProp name="Header.name">x-api-key</stringProp>`` and the
     next element's ``Header.value``; or an argument named for a secret
     (``<elementProp name="password" elementType="Argument">``) and its ``Argument.value``
-    within the next few elements, which come in either order."""
+    within the next few elements, which come in either order. And a property named for a
+    secret, its value in the next attribute or inside: Hibernate's and JPA's
+    ``<property name="hibernate.connection.password">…</property>``, ``<property
+    name="javax.persistence.jdbc.password" value="…"/>``, log4j's ``<param
+    name="SMTPPassword" value="…"/>`` (fresh38)."""
     named = _p(
         r"<stringprop[ \t]+name=\"(?:header|argument)\.name\">" + PAIRED_NAME + r"</stringprop>"
         r"[ \t]*\n?[ \t]*<stringprop[ \t]+name=\"(?:header|argument)\.value\">([^<\n]{3,2048})<",
@@ -170,4 +183,20 @@ def xml_paired_value() -> tuple[Pattern, Pattern]:
         "argument.value",
         lower=True,
     )
-    return named, argument
+    attributed = _p(
+        r"<[a-z][\w:.\-]*[ \t]+(?:name|key)=\""
+        + PAIRED_NAME
+        + r"\"[ \t]+value=\"([^\"\n]{1,512})\"",
+        'value="',
+        lower=True,
+    )
+    inside = _p(
+        r"<(?:property|param|entry|setting)[ \t]+(?:name|key)=\"" + PAIRED_NAME + r"\"[ \t]*>"
+        r"[ \t]*([^<\s][^<\n]{0,511}?)[ \t]*</(?:property|param|entry|setting)>",
+        "<property",
+        "<param",
+        "<entry",
+        "<setting",
+        lower=True,
+    )
+    return named, argument, attributed, inside

@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass
 
 from . import ids
-from .accept import DATA_KEYS, names_no_credential
+from .accept import DATA_KEYS
 from .entropy import (
     _SAME_CASE_UUID,
     _SRI,
@@ -54,6 +54,7 @@ from .key_material import (
     key_material,
     strip_word,
 )
+from .no_credential import names_no_credential
 from .noun_place import BREAKS as _BREAKS
 from .noun_place import names_a_thing
 from .public_der import in_public_pem_block
@@ -350,8 +351,7 @@ def key_spans(
     whole scope cost ~18 µs per string with a noun on the bench's event mix (a third of
     its strings), the window after the noun a few. A value the noun follows (``V is my
     key``, a traceback's call before its ``401``) is left to the entropy rule's reading
-    (20+ characters).
-    """
+    (20+ characters)."""
     if low is None or "[redacted:" in low:
         low = _lower_window(text, 0, len(text))
     nouns = [(a, b) for a, b in noun_spans(low, hits) if not names_a_thing(text, a)]

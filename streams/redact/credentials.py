@@ -297,6 +297,34 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
         accept.url_password,
     ),
     Rule(
+        "wallet_private_key",
+        # An Ethereum account's private key (32 bytes in hex) under a name the assignment
+        # rules do not read as a key's, as dapps' scripts write it (fresh37): Hardhat's
+        # network "accounts: ['0x…']", "const private = '…'", "CONTRACT_PK = '0x…'". A
+        # "pk" needs the 0x an EVM key is written with: ed25519's test vectors call a
+        # public key "pk" and write its 64 hex digits bare.
+        (
+            _p(
+                r"(?<![\w.])accounts[ \t]*:[ \t]*\[[ \t]*[\"'`]((?:0x)?[0-9a-f]{64})[\"'`]",
+                "accounts",
+                lower=True,
+            ),
+            _p(
+                r"(?<![\w.])(?:[a-z0-9]+_)*(?:priv(?:ate)?|privkey|prv)[ \t]*[:=][ \t]*"
+                r"[\"'`]((?:0x)?[0-9a-f]{64})[\"'`]",
+                "priv",
+                "prv",
+                lower=True,
+            ),
+            _p(
+                r"(?<![\w.])(?:[a-z0-9]+_)*pk[ \t]*[:=][ \t]*[\"'`](0x[0-9a-f]{64})[\"'`]",
+                "pk",
+                lower=True,
+            ),
+        ),
+        accept.random_value,
+    ),
+    Rule(
         "url_credential_param",
         # A credential-like query parameter keeps its name, loses its value; the URL's
         # scheme, host and path stay (``?api_key=…&page=2`` → ``?api_key=[REDACTED…]&page=2``).

@@ -14,7 +14,9 @@ from __future__ import annotations
 import re
 
 from .accept import is_placeholder
+from .assignments import APP_SALT
 from .context import NOUN_CONTEXT
+from .public_material import under_public_name
 from .value_forms import is_prose_label
 
 _NAME = r"([A-Za-z_][A-Za-z0-9_.]*)"
@@ -123,15 +125,16 @@ def inlined_spans(text: str, low: str, hits: list[str] | None = None) -> list[tu
 
 DEFAULT = re.compile(
     r"(?:os\.environ\.get|os\.getenv|getenv|ENV\.fetch|env)\([ \t]*"
-    r"[\"'][A-Za-z_][A-Za-z0-9_.]*[\"'][ \t]*(?:,|\)[ \t]*(?:or|\|\||\?\?))[ \t]*"
+    r"[\"'][A-Za-z_][A-Za-z0-9_.]*[\"'][ \t]*(?:,|\)[ \t]*(?:or|\|\||\?\?|\?:))[ \t]*"
     r"[\"']([^\"'\n]{3,512})[\"']"
     r"|process\.env\.[A-Za-z_][A-Za-z0-9_]*[ \t]*(?:\|\||\?\?)[ \t]*[\"'`]([^\"'`\n]{3,512})[\"'`]"
 )
 """A literal default for an environment variable: ``os.environ.get("SECRET_KEY", "…")``,
 ``os.environ.get("PASSWORD") or "…"``,
-``process.env.API_TOKEN || "…"``, Rails' ``ENV.fetch``, Laravel's ``env()``."""
+``process.env.API_TOKEN || "…"``, Rails' ``ENV.fetch``, Laravel's ``env()``, PHP's
+``getenv('SMTP_PASSWORD') ?: '…'``."""
 _DEFAULT_NAME = re.compile(
-    r"[\"'.]([A-Za-z_][A-Za-z0-9_.]*)[\"']?\)?[ \t]*(?:,|\|\||\?\?|or)[ \t]*[\"'`]$"
+    r"[\"'.]([A-Za-z_][A-Za-z0-9_.]*)[\"']?\)?[ \t]*(?:,|\|\||\?\?|\?:|or)[ \t]*[\"'`]$"
     r"|\$\{([A-Za-z_][A-Za-z0-9_]*:?[-=]|[A-Za-z_][A-Za-z0-9_.\-]*:)$"
 )
 SHELL_DEFAULT = re.compile(
@@ -145,21 +148,24 @@ whose name may hold ``.`` and ``-`` when one ``:`` follows it (Terraform's
 ``${aws_iam_access_key.cg-run-app.secret}`` has no default)."""
 
 
+_APP_SALT = re.compile(APP_SALT)
 _SUBSTRING = re.compile(r" ?-?[0-9]+(?::-?[0-9]+)?")
 
 
 def secret_default(value: str, text: str, start: int, end: int) -> bool:
     """The default stands in for the variable: a secret when the variable's name says so
     (``DJANGO_SECRET_KEY``), unless it is a placeholder (``""``, ``changeme``, ``<key>``) or,
-    a shell's default, a plain lower-case word (the image's documented ``postgres``)."""
+    a shell's default, a plain lower-case word (the image's documented ``postgres``), or the
+    variable is a public key's (``getenv('RECAPTCHA_SITEKEY') ?: '…'``)."""
     name = _DEFAULT_NAME.search(text, max(0, start - 120), start)
-    if name is None or not NOUN_CONTEXT.search((name.group(1) or name.group(2)).lower()):
-        return False
+    named = (name.group(1) or name.group(2)).lower() if name else ""
+    if not (NOUN_CONTEXT.search(named) or _APP_SALT.search(named)):
+        return False  # not a secret's variable; an app's salt is one (SECURITY_SALT)
     if name.group(2) and value.isalpha() and value.islower():
         return False  # ${POSTGRES_PASSWORD:-postgres}: a compose file's documented default
     if name.group(2) and _SUBSTRING.fullmatch(value):
         return False  # ${PASSWORD:0:3}: bash's substring, an offset and a length
-    return not (is_placeholder(value) or _message(value))
+    return not (is_placeholder(value) or _message(value) or under_public_name(text, start, end))
 
 
 def _message(value: str) -> bool:

@@ -5,7 +5,8 @@ dotfiles): a shell alias's command (``alias token='export T=`pbpaste`;…'``), t
 a flag that takes no value (``psql -U bob --password mydb``: PostgreSQL's clients only
 prompt for one, the word is the database), a name glued after a colon (restclient's
 ``Authorization: Token :token2``, a Ruby symbol), a placeholder a blank cut in two
-(``:rubygems_api_key: rubygems_<token goes here>``).
+(``:rubygems_api_key: rubygems_<token goes here>``), a comment after a blank
+(``secret: #微信小程序的Secret``: fresh38; ``PrivateKey = #Input your … key in here``).
 """
 
 from __future__ import annotations
@@ -21,6 +22,10 @@ _PROMPTING_PASSWORD_FLAG = re.compile(
     r"--password[ \t]+$"
 )
 """PostgreSQL's clients, whose ``-W``/``--password`` forces a prompt and takes no value."""
+_AFTER_OPERATOR_AND_BLANK = re.compile(r"[:=][ \t]+$")
+_WORDS_GO_ON = re.compile(r"[ \t]+[A-Za-z]")
+"""Words after a ``#…`` value: a sentence, so the ``#`` opened a comment; a password that
+starts with ``#`` (``SMTP password: #fdfwwBJ8f``, fresh44) ends its line or a comment follows."""
 _SYMBOL = re.compile(r"[A-Za-z_][\w\-]*(?![^\s,)}\]])")
 
 
@@ -29,6 +34,9 @@ def no_value(value: str, text: str, start: int, end: int) -> bool:
     before = text[lines.line_start(text, start, lines.VALUE_REACH) : start]
     if _ALIAS.search(before) or _PROMPTING_PASSWORD_FLAG.search(before):
         return True
+    commented = value.startswith("#") and _AFTER_OPERATOR_AND_BLANK.search(before) is not None
+    if commented and (not value.isascii() or _WORDS_GO_ON.match(text, end)):
+        return True  # "secret: #微信小程序的Secret", "= #Input your key here": a comment
     if before.endswith((" :", "\t:")) and _SYMBOL.match(value):
         return True  # "Token :token2": a restclient variable or a Ruby symbol, no value
     rest = text[end : lines.line_end(text, end, lines.VALUE_REACH)]

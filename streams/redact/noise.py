@@ -213,6 +213,9 @@ def _unwrapped(text: str, start: int, end: int) -> tuple[int, int]:
             close -= 1
         if close - 1 > opened and text[close - 1] == text[opened]:
             return opened + 1, close - 1
+        closing = _closing_after_blanks(text, opened, end)
+        if closing is not None:
+            return opened + 1, closing
     else:  # the run ends a literal opened before it (a value with a blank: a WordPress salt)
         close = end
         while close - 1 > start and text[close - 1] in _AFTER_LITERAL:
@@ -230,6 +233,24 @@ def _unwrapped(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
+_BLANKED_REACH = 256
+
+
+def _closing_after_blanks(text: str, opened: int, end: int) -> int | None:
+    """Where the literal opened at ``opened`` closes on its line when one or two blanks cut
+    it after the run (a WordPress key from ``wp_generate_password(64, true, true)``, whose
+    alphabet holds the blank: fresh39), if the literal is long enough to be such a key."""
+    quote = text[opened]
+    close = text.find(quote, end, min(len(text), opened + _BLANKED_REACH))
+    if close < 0 or close - opened - 1 < _MIN_BLANKED:
+        return None
+    inside = text[end:close]
+    return close if "\n" not in inside and 0 < inside.count(" ") <= 2 else None
+
+
+_MIN_BLANKED = 40
+
+
 def _named(head: str) -> bool:
     """A head written as a name (``DB_PASSWORD``, ``api-key``, ``apiKey``, ``--token``),
     not the start of a value that holds ``=`` or ``:`` (``gVmMTdkwLwmZljc='.jD#…``)."""
@@ -243,7 +264,8 @@ def _value_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
     head = _NAME_HEAD.match(text, start, end)
     named = head is not None and _named(head.group())
     a, b = _unwrapped(text, head.end() if head and named else start, end)
-    return [(a, b)] if is_generated(text[a:b]) else []
+    value = text[a:b] if b <= end else text[a:b].replace(" ", "")  # blanks in a key's alphabet
+    return [(a, b)] if is_generated(value) else []
 
 
 def noise_spans(text: str, low: str, hits: list[str] | None) -> list[tuple[int, int]]:

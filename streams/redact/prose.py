@@ -108,6 +108,8 @@ _NAMED_BY_A_COMMAND = re.compile(
     r"secrets?[ \t]+(?:-\S+[ \t]+)*$"
 )
 """A Kubernetes command naming the secret it reads (authneg: ``robot-token-66z81``)."""
+_CREDENTIALS_CALL = re.compile(r"credentials\([ \t]*[\"']$")
+"""Jenkins' ``credentials('<id>')``: a stored credential's id, its value elsewhere (fresh42)."""
 _EMAIL = re.compile(r"@[\w\-]+\.[A-Za-z]|^@|@$")
 _DIGIT_IN_WORD = re.compile(r"[a-z]\d[a-z]")
 _DOTTED_NAME = re.compile(r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+")
@@ -123,6 +125,8 @@ def told_password(value: str, text: str, start: int, end: int) -> bool:
         return False  # a reference ($SUPABASE_KEY, {{secret}}), a placeholder, a flag
     if _NAMED_BY_A_COMMAND.search(text, max(0, start - 80), start):
         return False  # kubectl describe secret <name>: the object's name
+    if _CREDENTIALS_CALL.search(text, max(0, start - 16), start):
+        return False  # GITHUB_TOKEN=credentials('498b4638-…'): a Jenkins credential's id
     if _assignment(value):
         return False  # token=$TOKEN, id=1234&x=5: an assignment or a query, not a value
     if len(value) < 8 or "/" in value or _EMAIL.search(value):

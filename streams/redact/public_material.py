@@ -70,7 +70,8 @@ def public_form(token: str) -> bool:
     173/350), a libp2p peer id, a Kubernetes pod name, a GitHub node id, an SSH public key's
     blob (its length-prefixed key type), a minisign public key or signature (base64 of
     ``Ed``/``ED`` and a key id: 42 or 74 bytes; a secret key file is 158), a whole public key
-    or certificate in DER, or a TypeID or ULID of a plausible time."""
+    or certificate in DER, an Ethereum address (fresh37's token contracts), or a TypeID or
+    ULID of a plausible time."""
     if _PEER_ID.fullmatch(token) or _POD_NAME.fullmatch(token) or _GITHUB_NODE_ID.fullmatch(token):
         return True
     if token.startswith("eyJ") and publishable_jwt(token):
@@ -91,6 +92,8 @@ def public_form(token: str) -> bool:
         return True  # a WebAuthn credential's public key, raw or in COSE
     if _BASE58_RUN.fullmatch(token) and _base58check_address(token):
         return True
+    if _EVM_ADDRESS.fullmatch(token):
+        return True  # an Ethereum address: 20 bytes of a public key's hash (a key is 32)
     if _MINISIGN.fullmatch(token):
         try:
             raw = base64.b64decode(token, validate=True)
@@ -100,6 +103,7 @@ def public_form(token: str) -> bool:
     return bool(_TYPEID.fullmatch(token)) and _plausible_ulid_time(token[-26:])
 
 
+_EVM_ADDRESS = re.compile(r"0x[0-9a-fA-F]{40}")
 _BOLT12 = re.compile(r"ln[oir]1[02-9ac-hj-np-z]{40,}")
 """BOLT 12's offers (``lno1…``), invoice requests and invoices: bech32's letters without
 its checksum (negcarried5)."""
@@ -212,6 +216,12 @@ _MATRIX_DEVICE_KEY = re.compile(
 """A Matrix device's published key or signature, named by its algorithm and the device
 (``"curve25519:JLAFKJWSCS": "…"``, ``"ed25519:JLAFKJWSCS": "…"``): what ``/keys/upload``
 publishes for every other device to read (negcarried5)."""
+_SITE_KEY_NAME = re.compile(
+    r"(?i)site[_.\-]?key[\"')\]]*[ \t]*(?::=|=>|=|:|\?:|\?\?|\|\||,)[ \t]*[\"'`]?$"
+)
+"""reCAPTCHA's, hCaptcha's and Turnstile's ``site_key``/``siteKey`` (fresh38, fresh39), or
+its variable's fallback (``getenv('RECAPTCHA_SITEKEY') ?: '…'``): served in every page that
+shows the widget."""
 _SECRET_WORD = re.compile(r"(?i)priv|secret|passw|seed|preshared|\bpsk\b")
 _SECRET_IN_NAME = re.compile(r"(?i)priv|secret|passw|seed|preshared|psk|token|auth|api")
 _CONTINUED = re.compile(r"[ \t\"'+,(]*")
@@ -233,6 +243,8 @@ def under_public_name(text: str, start: int, end: int) -> bool:
         return False
     if _COMMENT_AFTER.match(after) or _MATRIX_DEVICE_KEY.search(before):
         return True
+    if _SITE_KEY_NAME.search(before):
+        return True  # a CAPTCHA's site key: the page's half (its secret key is the other)
     return any(
         name.group(1) == "PublicKeyToken" or not _SECRET_IN_NAME.search(name.group(1))
         for name in _PUBLIC_NAME.finditer(before)

@@ -456,12 +456,12 @@ SECRET_RULES: tuple[Rule, ...] = (
             # npm's "npm config set //registry/:_authToken <value>" (a space, no "=";
             # the value may be quoted)
             _p(r":_auth(?:token)?[ \t]+[\"']?(?![=\-])([^\s\"'`]{3,2048})", "auth", lower=True),
-            # XML settings (Maven settings.xml, NuGet.config): <password>value</password>,
-            # attributes too (<password name="password">value</password>)
+            # XML settings (Maven settings.xml, NuGet.config, Magento's local.xml in CDATA):
+            # <password>value</password>, attributes too (<password name="password">…)
             _p(
                 r"<(?:pass(?:word)?|secret|token|api[_\-]?key|clear[_\-]?text[_\-]?password)"
                 r"(?:[ \t][^<>\n]{0,80})?>"
-                r"[ \t]*([^<\s][^<\n]{2,511})</",
+                r"[ \t]*(?:<!\[cdata\[)?([^<\s][^<\n]{2,511}?)(?:\]\]>)?</",
                 "pass",
                 "secret",
                 "token",

@@ -42,7 +42,7 @@ import re
 from schemas.shapes import password_like
 
 from .accept import assignment_value, random_value
-from .assignments import assignment
+from .assignments import APP_SALT, assignment
 from .pattern import Pattern, found
 from .pattern import literal as _p
 from .said import said_key
@@ -272,19 +272,28 @@ FORM_PASSWORD: tuple[Pattern, ...] = (
     ),
 )
 
-_KEYED_NAMES = ("password", "passwd", "pwd", "secret", "token", "apikey", "api_key", "api-key")
-_SETTER = r"\.(?:put|putstring|setproperty|setitem|set|setheader|addheader|header|add)\([ \t]*"
+_KEYED_NAMES = (
+    "password", "passwd", "pwd", "secret", "token", "apikey", "api_key", "api-key", "cipherseed",
+)  # fmt: skip
+_SETTER = (
+    r"(?:\.|->|::)(?:put|putstring|setproperty|setitem|set|setheader|addheader|header|add"
+    r"|setparameter|write)\([ \t]*"
+)
 """A setter of a map, a header or a property (lower-cased): put / putString / setProperty /
-setItem / set / setHeader / addHeader / header / add, its parenthesis."""
+setItem / set / setHeader / addHeader / header / add, and PHP's ``->setParameter`` (a
+Symfony container's) and ``::write`` (CakePHP's ``Configure::write('Security.salt', …)``
+and its ``cipherSeed``: fresh39), its parenthesis."""
 KEYED_SECRET: tuple[Pattern, ...] = (
     # a setter given a secret's name, then the literal
     _p(
         _SETTER
         + r"[\"'][\w.\-]*(?:"
         + "|".join(n.replace("-", "\\-") for n in _KEYED_NAMES)
+        + "|"
+        + APP_SALT
         + r")[\"'],"
         r"[ \t]*" + _QUOTED + r"[ \t]*\)",
-        *(name + quote + "," for name in _KEYED_NAMES for quote in "\"'"),
+        *(name + quote + "," for name in (*_KEYED_NAMES, "salt") for quote in "\"'"),
         lower=True,
     ),
 )
@@ -457,11 +466,14 @@ CONFIG_SECRET: tuple[Pattern, ...] = (
         lower=True,
     ),  # fmt: skip
     # an app id of 32 hex digits: OpenWeatherMap's "appid" is its API key (appid = "…",
-    # {"appid": "…"}: fresh35's weather bots; its URL parameter is url_credential_param's)
+    # {"appid": "…"}: fresh35's weather bots; its URL parameter is url_credential_param's);
+    # so is Infura's project id (WEB3_INFURA_PROJECT_ID=…: fresh37; its URL is url_path_key's)
     _p(
-        r"(?<![\w.])[\"']?app_?id[\"']?[ \t]*[:=][ \t]*[\"']?([0-9a-f]{32})(?![0-9a-z])",
+        r"(?<![\w.])[\"']?(?:app_?id|[a-z0-9_]*infura[a-z0-9_]*?id)[\"']?[ \t]*[:=][ \t]*[\"']?"
+        r"([0-9a-f]{32})(?![0-9a-z])",
         "appid",
         "app_id",
+        "infura",
         lower=True,
     ),
     # a Netscape cookie jar's line (curl -c, yt-dlp --cookies, browser exports): domain,
@@ -474,6 +486,10 @@ CONFIG_SECRET: tuple[Pattern, ...] = (
         "\tfalse\t",
         lower=True,
     ),
+    # an application's salt (assignments.APP_SALT) given key material: 16 signs or more
+    assignment(APP_SALT + r"(?=[\"'\]]*[ \t]*(?:=>?|:)[ \t]*[\"']?[^\s\"']{16})", "salt"),
+    # Magento 1's local.xml: <crypt><key><![CDATA[…]]></key> (a plist's <key> holds a name)
+    _p(r"<key><!\[cdata\[([0-9a-z]{16,128})\]\]></key>", "<key><![cdata[", lower=True),
     # FileZilla's sitemanager.xml and recentservers.xml: <Pass encoding="base64">…</Pass>
     _p(r"<pass(?:[ \t]+encoding=\"[a-z0-9]+\")?>([^<\n]{3,512})</pass>", "<pass", lower=True),
     # an XML element named for a secret, its value alone inside, on its line or its own

@@ -109,6 +109,33 @@ URL_RULES: tuple[Rule, ...] = (
                 "://",
                 requires="hooks.zapier.com",
             ),
+            # more RPC providers' endpoints, the key the last segment (fresh37): QuickNode's
+            # <name>.<chain>.quiknode.pro/<40 hex>, NodeReal's /v1/<32 hex>, GetBlock's
+            # go.getblock.io/<32 hex>, Ankr's rpc.ankr.com/<chain>/<64 hex>
+            _p(
+                r"://[a-z0-9\-.]+\.quiknode\.pro/([0-9a-f]{40})(?![0-9a-z])",
+                "://",
+                lower=True,
+                requires="quiknode.pro",
+            ),
+            _p(
+                r"://[a-z0-9\-.]*nodereal\.io/v1/([0-9a-f]{32})(?![0-9a-z])",
+                "://",
+                lower=True,
+                requires="nodereal.io",
+            ),
+            _p(
+                r"://go\.getblock\.io/([0-9a-f]{32})(?![0-9a-z])",
+                "://",
+                lower=True,
+                requires="getblock.io",
+            ),
+            _p(
+                r"://rpc\.ankr\.com/[a-z0-9_]+/([0-9a-f]{64})(?![0-9a-z])",
+                "://",
+                lower=True,
+                requires="ankr.com",
+            ),
             # ThingsBoard's device API: /api/v1/<device access token>/telemetry
             _p(
                 r"://[^\s/]*thingsboard[^\s/]*/api/v1/([A-Za-z0-9]{20})/",

@@ -178,6 +178,8 @@ RULE_EXAMPLES = {
     "leet_password": "the admin login is P@ssw0rd2024",
     "inlined_secret": "-  key: ${SERVICE_TOKEN}\n+  key: centipede9",
     "secret_default": "os.getenv('SERVICE_TOKEN', 'centipede9')",
+    "wallet_private_key": "const PK = '0x5fd81068788e5774974af5e81a321dbef7a0224f2d02c3e9621d2a"
+    "352111b85d'",
     "teams_webhook": "https://outlook.office.com/webhook/9da5da9c-4218-4c22-aed6-b5c8baebfff5"
     "@2f2b54b7-0141-4ba7-8fcd-ab7d17a60ab1/IncomingWebhook/0123abcd/x",
     "secret_store_command": 'gh secret set SUMO_TOKEN --body "sug5XpdpaoxtOH"',

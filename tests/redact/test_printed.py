@@ -272,7 +272,8 @@ def test_a_dotted_api_or_access_key_property_is_a_secrets_name(text: str, secret
     ("text", "secret"),
     [
         ("sessionId oae5F52UwRnQsOUuKlNn7nhkw", "oae5F52UwRnQsOUuKlNn7nhkw"),
-        ("client_id=oae5F52UwRnQsOUuKlNn7nhkw", "oae5F52UwRnQsOUuKlNn7nhkw"),
+        # (an OAuth client's id is its public half since the twenty-fifth session)
+        ("client_secret=oae5F52UwRnQsOUuKlNn7nhkw", "oae5F52UwRnQsOUuKlNn7nhkw"),
         ("the api key is 9825c3ad2217635308998e0b902ef3084d8825ee", "9825c3ad22176353"),
         ("arn:aws:s3:::bucket password=Hunter2024x", "Hunter2024x"),
         ("token: arn:aws:ssm:us-east-1:1:parameter/x password=Hunter2024x", "Hunter2024x"),
