@@ -373,14 +373,16 @@ def _names_itself(value: str, text: str, start: int) -> bool:
 
 
 def _echoes_its_name(value: str, text: str, start: int) -> bool:
-    """The value spells its variable's name, or its start down to the secret's word
-    (``SMTP_PASS=smtp_pass``, ``DB_PASSWORD=DBPASS``: fresh39's ``.env`` templates);
-    ``ADMIN_PASSWORD=admin`` says no secret's word and stays a password."""
+    """The value spells its variable's name, or in capitals its start down to the secret's
+    word (``SMTP_PASS=smtp_pass``, ``DB_PASSWORD=DBPASS``: fresh39's ``.env`` templates);
+    ``ADMIN_PASSWORD=admin`` says no secret's word and ``rootPassword=root-pass`` (toollines2's
+    Helm line) is a password a person typed: both stay findings."""
     letters = _letters(unquoted(value))
     if len(letters) < 5 or not letters.isalpha() or not _SECRET_STEM.search(letters):
         return False
     header = _HEADER_BEFORE.search(text, max(0, start - 80), start)
-    return header is not None and _letters(header[1]).startswith(letters)
+    name = _letters(header[1]) if header else ""
+    return name == letters or (unquoted(value).isupper() and name.startswith(letters))
 
 
 _SECRET_STEM = re.compile(r"pass|pwd|secret|token|key")
