@@ -13,6 +13,7 @@ loses nothing (acknowledged records are durable, offsets are committed only afte
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import logging
 import os
 import signal
@@ -61,6 +62,7 @@ class BrokerSupervisor(mode.Service):
         self.health = HealthFile(data_dir, "broker")
         self.quiet = BrokerDownFilter()
         self.restarts = 0
+        self._starting: concurrent.futures.Future[Broker] | None = None
         super().__init__(**kwargs)
 
     async def on_start(self) -> None:
@@ -70,6 +72,14 @@ class BrokerSupervisor(mode.Service):
 
     async def on_stop(self) -> None:
         self.health.remove()
+
+    async def on_shutdown(self) -> None:
+        """Stop a broker a restart was still starting when the stack stopped: its task was
+        cancelled, its thread was not, and nothing else knows the processes it started (a
+        storage server outlived the stack a test had stopped during a restart)."""
+        starting, self._starting = self._starting, None
+        if starting is not None:
+            await asyncio.to_thread(_stop_when_started, starting)
 
     def _describe(self, broker: Broker | None) -> str:
         if broker is None:
@@ -97,15 +107,21 @@ class BrokerSupervisor(mode.Service):
         delay = 0.5
         while not self.should_stop:
             dead.stop()  # whatever half of it still runs (broker or its storage server)
+            starting = self._starting = _STARTER.submit(
+                start_broker, self.data_dir, port=dead.port, storage=dead.storage
+            )
             try:
-                broker = await asyncio.to_thread(
-                    start_broker, self.data_dir, port=dead.port, storage=dead.storage
-                )
+                broker = await asyncio.wrap_future(starting)
             except LocalServicesError as exc:
+                self._starting = None
                 self.health.set("down", f"restart on {dead.bootstrap} failed: {exc}"[:300])
                 await self.sleep(delay)
                 delay = min(delay * 2, 10.0)
                 continue
+            self._starting = None
+            if self.should_stop:
+                broker.stop(grace_s=1.0)  # the stack stopped while it started: not ours to run
+                return
             self.stack.broker = broker
             self.restarts += 1
             self.quiet.broker_down = False
@@ -116,6 +132,20 @@ class BrokerSupervisor(mode.Service):
             )  # fmt: skip
             self.quiet.dropped = 0
             return
+
+
+_STARTER = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="broker-restart")
+"""Where a restart starts the broker (it blocks until the broker listens): a future of its
+own, so a stop can wait for one in flight and stop what it started."""
+
+
+def _stop_when_started(starting: concurrent.futures.Future[Broker]) -> None:
+    """Wait for a restart in flight, then stop the broker it started (nothing if it failed)."""
+    try:
+        broker = starting.result(timeout=STOP_DEADLINE_S)
+    except Exception:  # it failed or is still starting: nothing of it runs that we can reach
+        return
+    broker.stop(grace_s=1.0)
 
 
 class StopDeadline:
