@@ -24,6 +24,10 @@ cut) is a key when it has one of these forms:
   label right before (an API key's usual size; :func:`_unnamed_hex_key`), and so written
   in a UUID's groups without RFC 9562's version and variant (no generator prints those);
 * two hex halves joined by a colon (``6f5557b2:9d8870b0``, a gem source's credential);
+* a word and a number of two digits or more at its end, as people pick passwords
+  (``roboshop123``, ``webshop@123``, ``Onelab0504#``, at most 24 signs), in a sentence that
+  speaks of a credential (a token, a password, a 401, "revoked") and of no commit, release,
+  id, signature or hash (:func:`_password_in_credential_talk`);
 * base64 of ``user:password``, or of a word of one of the forms above.
 
 What stays, each seen in real bug reports and commit logs: names that can be said
@@ -126,7 +130,11 @@ def _said(text: str, start: int, end: int) -> tuple[int, int] | None:
         word, end = word[:-cut], end - cut
     if len(word) < MIN_PASSWORD or "REDACTED" in word:
         return None  # too short, or taken already
-    if not (said_key(word) or _unnamed_hex_key(word, text, first)):
+    if not (
+        said_key(word)
+        or _unnamed_hex_key(word, text, first)
+        or _password_in_credential_talk(word, text, first)
+    ):
         return None  # no key
     if after_id_label(text, start):
         return None  # an id by its label (ImageID: "…", request_id=…)
@@ -224,11 +232,65 @@ def _hex_in_credential_talk(word: str, text: str, start: int) -> bool:
     carriers' thoughts). A digest or an id word before it is :func:`_unnamed_hex_key`'s."""
     if not (_ANY_HEX.fullmatch(word) or _SAME_CASE_UUID.fullmatch(word)):
         return False
+    return _credential_talk(_sentence(word, text, start))
+
+
+_WORD_AND_NUMBER = re.compile(
+    r"(?=(?:[^A-Za-z]*[A-Za-z]){3})[A-Za-z][A-Za-z!@#$%^&*~]*[0-9]{2,}[!@#$%^&*~]*"
+)
+"""A word, then a number of two digits or more at its end, perhaps a password's signs around
+it (``roboshop123``, ``webshop@123``, ``Onelab0504#``): how people make a password. No
+``_``, ``-`` or ``.`` (names, versions and files), no ``#`` first (an issue's reference),
+no digit first (``1Password``), no digits inside (``base64encode``, ``sha256sum``)."""
+_TECHNICAL_NUMBER = re.compile(
+    r"(?i)(?:base|sha|md|utf|x|arm|win|int|uint|float|amd|aarch|py|rsa|aes|ed|mp|bit|ipv|tls|ssl"
+    r"|http|oauth|v)[0-9]{1,3}$"
+    r"|^(?:changeme|password|passw0rd|secret|example|test|dummy|sample|demo|placeholder)|&#"
+)
+"""A name that ends with a technical number (``privateKeyBase64``, ``libssl3``), a
+stand-in's word a number was added to (``changeme123``), an HTML entity (``&#34``)."""
+_USER_BEFORE = re.compile(r"(?i)\b(?:user(?:name)?s?|login|account|admin|owner)\W{0,3}$")
+"""A user's name, not a password: "a new admin user, vishaal314"."""
+_MAX_PICKED = 24
+"""A password a person picked is short; longer runs are the random readings' to judge."""
+
+
+def _password_in_credential_talk(word: str, text: str, start: int) -> bool:
+    """A password a person picked (``jxx2000727``, ``webshop@123``, ``Onelab0504#``) said in
+    a sentence that speaks of a credential and of no commit, release, id or signature:
+    "tried `jxx2000727` again, still 401", "still 403 with webshop@123 :(" (fresh36's and
+    fresh38's thoughts). Such a word alone reads as a name (``ubuntu2204``, ``mysql80``);
+    the sentence decides. Not a code in capitals (``AADSTS7000222``, ``GEHE1MN15``), a
+    user's name, a call's argument or a value cut short (``a0a0b1c68...``)."""
+    if len(word) > _MAX_PICKED or not _WORD_AND_NUMBER.fullmatch(word):
+        return False
+    if word.upper() == word and word.isalnum() or _TECHNICAL_NUMBER.search(word):
+        return False
+    end = start + len(word)
+    if _USER_BEFORE.search(text, max(0, start - 24), start) or text[end : end + 3] in ("...", "…"):
+        return False
+    if text[max(0, start - 2) : start] in ("('", '("'):
+        return False  # getenv("GEHE1MN15"): a call's argument
+    sentence = _sentence(word, text, start)
+    return _credential_talk(sentence) and not _HASH_TALK.search(sentence)
+
+
+_HASH_TALK = re.compile(r"(?i)(?<![a-z])hash")
+"""A password hash's scheme is named so (passlib's ``mysql323``): no password said."""
+
+
+def _sentence(word: str, text: str, start: int) -> str:
+    """The word's sentence without the word (what is before it and after it)."""
     lo = max(0, start - _SENTENCE_REACH)
     hi = min(len(text), start + len(word) + _SENTENCE_REACH)
     before = _SENTENCE_END_BEFORE.split(text[lo:start])[-1]
     after = _SENTENCE_END.split(text[start + len(word) : hi])[0]
-    sentence = before + " " + after
+    return before + " " + after
+
+
+def _credential_talk(sentence: str) -> bool:
+    """The sentence speaks of a credential and of no commit, release, id or signature
+    (:data:`_CREDENTIAL_TALK`, :data:`_NOT_CREDENTIAL_TALK`)."""
     return _CREDENTIAL_TALK.search(sentence) is not None and not _NOT_CREDENTIAL_TALK.search(
         sentence
     )

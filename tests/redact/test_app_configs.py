@@ -9,6 +9,7 @@ import pytest
 
 from schemas.shapes import password_like
 from streams.redact import Redactor
+from streams.redact.said import said_keys
 
 R = Redactor()
 
@@ -132,3 +133,40 @@ def test_a_default_password_that_says_no_secret_word_stays_a_finding() -> None:
 )
 def test_a_word_at_a_number_reads_as_a_password(word: str, password: bool) -> None:
     assert password_like(word) is password
+
+
+@pytest.mark.parametrize(
+    ("text", "password"),
+    [
+        ("tried `jxx2000727` again, still 401.", "jxx2000727"),  # the third carriers' thought
+        ("still 403 with webshop@123 :(", "webshop@123"),
+        (
+            "FWIW roboshop123 was revoked on Friday, so cached builds fail at publish.",
+            "roboshop123",
+        ),
+        ("The datasource password key control123! gets a 401 now", "control123!"),
+    ],
+)
+def test_a_picked_password_in_a_sentence_about_a_credential_is_said(
+    text: str, password: str
+) -> None:
+    assert [text[a:b] for a, b in said_keys(text)] == [password]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Second tenant gets AADSTS7000222 invalid_grant on the token call",  # an error's code
+        "Add 1Password service account token detector",
+        "Adds a new admin user, vishaal314, to the token list",  # a user's name
+        'SECRET = getenv("GEHE1MN15", "")',  # a call's argument
+        "`API_TOKEN_SALT=a0a0b1c68...`",  # cut short
+        "passlib's mysql323 password hash works, mysql141 is a typo",  # a hash's scheme
+        "const privateKeyBase64 = process.env.SECRET_DECRYPTER_KEY;",  # a name
+        "the token was changeme123 in the template",  # a stand-in and a number
+        "Upgraded ubuntu2204 runners; the 401 from the token endpoint is gone after the release",
+        "roboshop123 builds fine on the new runner",  # no credential in the sentence
+    ],
+)
+def test_a_word_and_a_number_that_is_no_password_is_not_said(text: str) -> None:
+    assert said_keys(text) == []
