@@ -162,6 +162,7 @@ def is_placeholder(value: str) -> bool:
 _PERCENT_REFERENCE = re.compile(r"%[A-Za-z_][\w.\-]*%")
 """A Symfony container parameter or a Windows variable (``%kernel.secret%``, ``%APPDATA%``)."""
 _X_TAIL = re.compile(r"[-_.]x{3,}$")
+"""A value that ends in x's where its secret part would be (``Mid-server-xxx``, fresh39)."""
 _SECRET_VERSION = re.compile(r"[a-z][a-z0-9_\-]*:latest")
 """Cloud Run's ``--set-secrets NAME=secret-name:latest`` (fresh43): a reference."""
 _MODE_NAME = re.compile(r"[A-Z]{2,}(?:_[A-Z]{2,})+")

@@ -19,14 +19,15 @@ secret (``password = …``); these forms give no such name right before the valu
   sendmail's ``AuthInfo … "P:…"``, fetchmail's and netrc's ``password "…"``, a Lisp's
   ``(setq …-password "…")``, a session
   cookie, FileZilla's ``<Pass>``), PHP's
-  ``define('DB_PASSWORD', '…')``, .NET's ``<add key="…Password" value="…"/>`` and
-  Composer's ``"github-oauth": {"github.com": "…"}``;
+  ``define('DB_PASSWORD', '…')``, .NET's ``<add key="…Password" value="…"/>``,
+  Composer's ``"github-oauth": {"github.com": "…"}``, an application's salt
+  (``$CFG->passwordsaltmain = '…'``) and Magento's ``<key><![CDATA[…]]></key>``;
 * ``client_key_argument``: a client built from one string literal, which is its key
   (``raven.NewClient("JJ4ZIC9EJNWVIS86")``, ``Client("StrongFinding5813!")`` in a
   traceback), read by :func:`client_literal`;
 * ``keyed_secret``: a map, header or property set under a secret's name
   (``props.setProperty("password", "…")``, ``localStorage.setItem("token", "…")``,
-  ``toEdit.putString("Password", "…")``);
+  ``toEdit.putString("Password", "…")``, ``Configure::write('Security.salt', '…')``);
 * ``sql_row_password``: the values an ``INSERT INTO t (…, password, …) VALUES (…)`` gives
   a password or token column (seed data, a test fixture), by the column's position
   (:func:`sql_row_spans`).
