@@ -489,6 +489,18 @@ CONFIG_SECRET: tuple[Pattern, ...] = (
     ),
     # an application's salt (assignments.APP_SALT) given key material: 16 signs or more
     assignment(APP_SALT + r"(?=[\"'\]]*[ \t]*(?:=>?|:)[ \t]*[\"']?[^\s\"']{16})", "salt"),
+    # an ODBC connection string's braced value (Pwd={…}: braces quote a value with ";" or
+    # signs in it, so one holds a sign; a format string's field is none: {db_pass},
+    # {password!r}, {pw:>10};
+    # Azure's template writes Pwd={your_password_here}, a placeholder: fresh38)
+    _p(
+        r"(?:^|[;\"'\s])(?:pwd|password)=\{(?![A-Za-z_][\w.]*(?:![rsa])?(?::[^{}\n]*)?\})"
+        r"([^{}\n\[\]()'\"]*[^\w.{}\n\[\]()'\"\s]"
+        r"[^{}\n\[\]()'\"]*)\}(?=[;\"'\s]|$)",
+        "pwd={",
+        "password={",
+        lower=True,
+    ),
     # Magento 1's local.xml: <crypt><key><![CDATA[…]]></key> (a plist's <key> holds a name)
     _p(r"<key><!\[cdata\[([0-9a-z]{16,128})\]\]></key>", "<key><![cdata[", lower=True),
     # FileZilla's sitemanager.xml and recentservers.xml: <Pass encoding="base64">…</Pass>

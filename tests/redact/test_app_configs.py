@@ -57,6 +57,9 @@ R = Redactor()
          "e9a36765eb8a40b9bd12e680a1fd2bc5"),
         ("RPC = 'https://spring-silent-asphalt.solana-mainnet.quiknode.pro/bb1893fb836e6afbdef2f66e511cb53fc38929a2'",
          "bb1893fb836e6afbdef2f66e511cb53fc38929a2"),
+        # an ODBC connection string's braced value (fresh38)
+        ('"SQL": "Driver={ODBC Driver 18};Server=tcp:x,1433;Uid=amruta;Pwd={Ark@0408};Encrypt=yes;"',
+         "Ark@0408"),
         # a password that starts with "#" and ends its line is no comment (fresh44)
         ("   SMTP password: #fdfwwBJ8f    ", "#fdfwwBJ8f"),
         ("token = #fdfwwBJ8f", "#fdfwwBJ8f"),
@@ -96,6 +99,10 @@ def test_the_credential_goes(text: str, secret: str) -> None:
         "    'server_key' => env('MIDTRANS_SERVER_KEY', 'Mid-server-xxx'),",
         "SMTP_PASS=smtp_pass",
         "DB_PASSWORD=DBPASS",
+        # Azure's template, and format strings' fields in the braces
+        "Driver={ODBC Driver 18};Server=tcp:x;Uid=admin;Pwd={your_password_here};Encrypt=yes;",
+        'conn = f"SERVER={server};UID={user};PWD={db_pass};"',
+        '        print(f"password={password!r}")',
         # a comment in a value's place, a TypeScript non-null reference, a Jenkins
         # credential's id, an EAP inner method, Secret Manager references, an unset marker
         "PrivateKey = #Input your home lab server private key in here",
