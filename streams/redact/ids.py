@@ -39,15 +39,16 @@ def after_aws_id_label(text: str, start: int) -> bool:
 
 _RESOURCE_ID_LABEL = re.compile(
     r"(?i)(?:document|doc|drive|file|folder|sheet|spreadsheet|video|playlist|channel|calendar"
-    r"|form|site|page|post|project|dataset|table|model|image|photo|album|board|workspace)"
-    r"[_\-.]?id[\"']?[ \t]*[=:][ \t]*[\"']?$"
+    r"|form|site|page|post|project|dataset|table|model|image|photo|album|board|workspace"
+    r"|program|mint)[_\-.]?id[\"']?[ \t]*[=:][ \t]*[\"']?$"
 )
 
 
 def after_resource_id_label(text: str, start: int) -> bool:
     """Right after an id label that names a resource (``GOOGLE_DRIVE_DOCUMENT_ID=``,
-    ``"fileId": "``): the value is that resource's id whatever its case (Google's file ids
-    mix it), not a credential; a client's or an access id is no resource's."""
+    ``"fileId": "``, a Solana ``PROGRAM_ID``: fresh37): the value is that resource's id
+    whatever its case (Google's file ids, base58 program addresses), not a credential; an
+    access id is no resource's."""
     return _RESOURCE_ID_LABEL.search(text, max(0, start - 40), start) is not None
 
 

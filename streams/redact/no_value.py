@@ -6,7 +6,8 @@ a flag that takes no value (``psql -U bob --password mydb``: PostgreSQL's client
 prompt for one, the word is the database), a name glued after a colon (restclient's
 ``Authorization: Token :token2``, a Ruby symbol), a placeholder a blank cut in two
 (``:rubygems_api_key: rubygems_<token goes here>``), a comment after a blank
-(``secret: #微信小程序的Secret``: fresh38; ``PrivateKey = #Input your … key in here``).
+(``secret: #微信小程序的Secret``: fresh38; ``PrivateKey = #Input your … key in here``), a
+sentence's possessive (``PrivateKey = host's private key``: fresh42).
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ def no_value(value: str, text: str, start: int, end: int) -> bool:
     commented = value.startswith("#") and _AFTER_OPERATOR_AND_BLANK.search(before) is not None
     if commented and (not value.isascii() or _WORDS_GO_ON.match(text, end)):
         return True  # "secret: #微信小程序的Secret", "= #Input your key here": a comment
+    if text.startswith(("'s ", "’s "), end) and value.isalpha():
+        return True  # "PrivateKey = host's private key": a sentence's possessive, no value
     if before.endswith((" :", "\t:")) and _SYMBOL.match(value):
         return True  # "Token :token2": a restclient variable or a Ruby symbol, no value
     rest = text[end : lines.line_end(text, end, lines.VALUE_REACH)]

@@ -99,6 +99,9 @@ def test_the_credential_goes(text: str, secret: str) -> None:
         "    'server_key' => env('MIDTRANS_SERVER_KEY', 'Mid-server-xxx'),",
         "SMTP_PASS=smtp_pass",
         "DB_PASSWORD=DBPASS",
+        # a sentence's possessive where a value would be; a Solana program's address
+        "PrivateKey = host's private key",
+        "export const PROGRAM_ID = '4hpHCxM1mT1TfrxPzcvQRYSkf2Jaf3nuTY6F1ZQEXZfB'",
         # Azure's template, and format strings' fields in the braces
         "Driver={ODBC Driver 18};Server=tcp:x;Uid=admin;Pwd={your_password_here};Encrypt=yes;",
         'conn = f"SERVER={server};UID={user};PWD={db_pass};"',
