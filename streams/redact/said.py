@@ -133,7 +133,7 @@ def _said(text: str, start: int, end: int) -> tuple[int, int] | None:
     if not (
         said_key(word)
         or _unnamed_hex_key(word, text, first)
-        or _password_in_credential_talk(word, text, first)
+        or _password_in_credential_talk(word, text, start)
     ):
         return None  # no key
     if after_id_label(text, start):

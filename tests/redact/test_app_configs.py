@@ -171,6 +171,7 @@ def test_a_picked_password_in_a_sentence_about_a_credential_is_said(
         "Adds a new admin user, vishaal314, to the token list",  # a user's name
         'SECRET = getenv("GEHE1MN15", "")',  # a call's argument
         "`API_TOKEN_SALT=a0a0b1c68...`",  # cut short
+        "tried `roboshop123...` again, still 401.",  # cut short, after an opening mark
         "passlib's mysql323 password hash works, mysql141 is a typo",  # a hash's scheme
         "const privateKeyBase64 = process.env.SECRET_DECRYPTER_KEY;",  # a name
         "the token was changeme123 in the template",  # a stand-in and a number
