@@ -372,6 +372,7 @@ def main() -> None:
             "fresh42",
             "fresh43",
             "fresh44",
+            "fresh45",
             "realneg",
             "vectors",
             "logneg",

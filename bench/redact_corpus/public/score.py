@@ -107,6 +107,7 @@ SPLIT_FILES = {
     "fresh42": ("fresh42_secrets.jsonl", "fresh42_negatives.jsonl"),
     "fresh43": ("fresh43_secrets.jsonl", "fresh43_negatives.jsonl"),
     "fresh44": ("fresh44_secrets.jsonl", "fresh44_negatives.jsonl"),
+    "fresh45": ("fresh45_secrets.jsonl", "fresh45_negatives.jsonl"),
 }
 """Splits kept in files of their own (so adding them moves no figure of the others)."""
 DEFAULT_FILES = ("secrets.jsonl", "negatives.jsonl")
