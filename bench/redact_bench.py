@@ -373,6 +373,7 @@ def main() -> None:
             "fresh43",
             "fresh44",
             "fresh45",
+            "fresh46",
             "fresh47",
             "realneg",
             "vectors",

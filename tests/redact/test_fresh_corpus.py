@@ -104,6 +104,7 @@ ID_LETTER = {
     "fresh43": "rw",
     "fresh44": "rx",
     "fresh45": "ry",
+    "fresh46": "rz",
     "fresh47": "sf",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives

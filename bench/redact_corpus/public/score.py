@@ -108,6 +108,7 @@ SPLIT_FILES = {
     "fresh43": ("fresh43_secrets.jsonl", "fresh43_negatives.jsonl"),
     "fresh44": ("fresh44_secrets.jsonl", "fresh44_negatives.jsonl"),
     "fresh45": ("fresh45_secrets.jsonl", "fresh45_negatives.jsonl"),
+    "fresh46": ("fresh46_secrets.jsonl", "fresh46_negatives.jsonl"),
     "fresh47": ("fresh47_secrets.jsonl", "fresh47_negatives.jsonl"),
 }
 """Splits kept in files of their own (so adding them moves no figure of the others)."""
