@@ -8,7 +8,9 @@ from __future__ import annotations
 import re
 
 from . import accept, token_bodies
+from .admin_scripts import ADMIN_SCRIPT_PATTERNS
 from .base64_text import decoded_base64
+from .no_credential import names_no_credential
 from .pattern import Pattern, Rule
 from .pattern import literal as _p
 from .tool_flags import FLAG_VALUE, PIPED_SECRET_PATTERNS, TOOL_FLAG_PATTERNS, values_after
@@ -37,8 +39,8 @@ def _query_value(value: str, text: str, start: int, end: int) -> bool:
     ``?key=:api_key``: :func:`value_forms.named_placeholder`) or a ``code`` is a number."""
     if value.isdigit() and text.endswith("code=", max(0, start - 5), start):
         return False  # ?code=7000215: an error's number (Entra ID's error_uri), no OAuth code
-    if _badge_url(text, start):
-        return False
+    if _badge_url(text, start) or names_no_credential(text, start):
+        return False  # a README badge's token; ?token_type=bearer, oauth_signature_method=…
     return accept.url_password(value, text, start, end) and not named_placeholder(value)
 
 
@@ -156,7 +158,12 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
         (
             _p(_MYSQL + r"[^\n|;&]*?[ \t]-p(?!-)" + FLAG_VALUE, "@tool", "@login"),
             _p(r"redis-cli[^\n|;&]*?[ \t](?:-a|--pass)[ \t]+" + FLAG_VALUE, "@tool", "@login"),
-            _p(r"sshpass[^\n|;&]*?[ \t]-p[ \t]*" + FLAG_VALUE, "@tool", "@login"),
+            # sshpass's own options come before the command it runs (ssh's -p is a port)
+            _p(
+                r"sshpass(?:[ \t]+-(?:[fdP][ \t]*[^\s-]\S*|[evhV]))*[ \t]+-p[ \t]*" + FLAG_VALUE,
+                "@tool",
+                "@login",
+            ),
             _p(r"ldap\w*[^\n|;&]*?[ \t]-w[ \t]+" + FLAG_VALUE, "@tool", "@login"),
             _p(r"sqlcmd[^\n|;&]*?[ \t]-P[ \t]+" + FLAG_VALUE, "@tool", "@login"),
             _p(r"smbclient[^\n|;&]*?[ \t]-U[ \t]*[^\s%]+%([^\s'\"]+)", "@tool", "@login"),
@@ -185,6 +192,7 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
                 "@login",
             ),
             *TOOL_FLAG_PATTERNS,
+            *ADMIN_SCRIPT_PATTERNS,
         ),
         accept.url_password,
     ),
@@ -332,7 +340,8 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
             # a password parameter (JDBC's ?user=u&password=p, SQL Server's ;password=p;):
             # a password may hold "#" and be short, a browser URL's fragment may not
             _p(
-                r"[?&;][a-z0-9_\-]*pass(?:word|wd)=([^&\s'\"<>;]{3,})",
+                r"[?&;][a-z0-9_\-]*(?:%5b|\[)?[a-z0-9_\-]*pass(?:word|wd)(?:%5d|\])?"
+                r"=([^&\s'\"<>;]{3,})",
                 "@query",
                 lower=True,
                 requires="pass",

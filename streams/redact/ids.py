@@ -190,8 +190,8 @@ SHA-1 in base64)."""
 def public_id(token: str) -> bool:
     """A run of a documented public form: an IPFS CID, a Stripe object id, an age
     recipient, a minisign public key, a key made for client code, a Bitcoin address, an LVM
-    UUID, an Alpine package checksum, an IAM entity's unique id, a YouTube channel's id or a
-    Twilio resource's SID (full matches only)."""
+    UUID, an Alpine package checksum, an IAM entity's unique id, a YouTube channel's id, an
+    analytics property's id or a Twilio resource's SID (full matches only)."""
     return bool(
         _IPFS_CID.fullmatch(token)
         or _STRIPE_OBJECT.fullmatch(token)
@@ -204,8 +204,18 @@ def public_id(token: str) -> bool:
         or _IAM_UNIQUE_ID.fullmatch(token)
         or _NKEY_PUBLIC.fullmatch(token)
         or _YOUTUBE_CHANNEL.fullmatch(token)
+        or analytics_id(token)
         or twilio_sid(token)
     )
+
+
+_ANALYTICS_ID = re.compile(r"UA-\d{4,10}-\d{1,4}|G-[A-Z0-9]{10}")
+
+
+def analytics_id(token: str) -> bool:
+    """A Google Analytics property's id (``UA-20926037-2``, GA4's ``G-…``): every page that
+    counts visits ships it, whatever name a config gives it (``gatoken : UA-…``: fresh47)."""
+    return _ANALYTICS_ID.fullmatch(token) is not None
 
 
 _YOUTUBE_CHANNEL = re.compile(r"UC[A-Za-z0-9_\-]{21}[AQgw]")

@@ -368,9 +368,9 @@ SECRET_RULES: tuple[Rule, ...] = (
             # runner's verdict after a test's name is no value (test_empty_password PASSED);
             # the passwd command's argument is a user ("sudo passwd bob", "$ passwd bob"), as
             # is the one after an htpasswd file ("htpasswd -c /etc/nginx/.htpasswd admin"),
-            # and a flag's value is no name ("redis-cli -a password ping")
+            # and a flag's value is no name (redis-cli -a password ping, --ftp-password=PASSWORD x)
             _p(
-                r"(?:secret_key|access_key|aws_secret_key|password|passwd)"
+                r"(?<![=])(?:secret_key|access_key|aws_secret_key|password|passwd)"
                 r"(?<!^passwd)(?<!sudo passwd)(?<!\$ passwd)(?<!# passwd)(?<!htpasswd)"
                 r"(?<!-[a-z][ \t]password)(?<!password[ \t]password)"
                 r"[ \t]+(?![=:\-])"

@@ -18,7 +18,7 @@ secret (``password = …``); these forms give no such name right before the valu
   ``requirepass``/``masterauth``, wpa_supplicant's and NetworkManager's ``psk``,
   sendmail's ``AuthInfo … "P:…"``, fetchmail's and netrc's ``password "…"``, a Lisp's
   ``(setq …-password "…")``, a session
-  cookie, FileZilla's ``<Pass>``), PHP's
+  cookie (``cookies.py``), FileZilla's ``<Pass>``), PHP's
   ``define('DB_PASSWORD', '…')``, .NET's ``<add key="…Password" value="…"/>``,
   Composer's ``"github-oauth": {"github.com": "…"}``, an application's salt
   (``$CFG->passwordsaltmain = '…'``) and Magento's ``<key><![CDATA[…]]></key>``;
@@ -44,6 +44,7 @@ from schemas.shapes import password_like
 
 from .accept import assignment_value, random_value
 from .assignments import APP_SALT, assignment
+from .cookies import COOKIE_PATTERNS
 from .pattern import Pattern, found
 from .pattern import literal as _p
 from .said import said_key
@@ -278,12 +279,13 @@ _KEYED_NAMES = (
 )  # fmt: skip
 _SETTER = (
     r"(?:\.|->|::)(?:put|putstring|setproperty|setitem|set|setheader|addheader|header|add"
-    r"|setparameter|write)\([ \t]*"
+    r"|setparameter|write|setdefault)\([ \t]*"
 )
 """A setter of a map, a header or a property (lower-cased): put / putString / setProperty /
 setItem / set / setHeader / addHeader / header / add, and PHP's ``->setParameter`` (a
 Symfony container's) and ``::write`` (CakePHP's ``Configure::write('Security.salt', …)``
-and its ``cipherSeed``: fresh39), its parenthesis."""
+and its ``cipherSeed``: fresh39), Go's viper and Python's ``setdefault`` (fresh45), its
+parenthesis."""
 KEYED_SECRET: tuple[Pattern, ...] = (
     # a setter given a secret's name, then the literal
     _p(
@@ -318,7 +320,8 @@ _INSERT = re.compile(
     re.IGNORECASE,
 )
 _SECRET_COLUMN = re.compile(
-    r"[`\"\[]?\w*(?:pass(?:word|wd)?|pwd|secret|token|api_?key)[`\"\]]?", re.IGNORECASE
+    r"[`\"\[]?\w*(?:pass(?:w(?:or[dt]|d)?)?|pwd|senha|secret|token|api_?key)[`\"\]]?",
+    re.IGNORECASE,
 )
 _NOT_A_SECRET_COLUMN = re.compile(
     r"hash|salt|hint|policy|type|length|_at\b|date|expir|count|changed|required|id\b",
@@ -458,14 +461,7 @@ CONFIG_SECRET: tuple[Pattern, ...] = (
         "<add",
         lower=True,
     ),
-    # a session cookie: Cookie: session=…, curl --cookie 'sessionid=…' / -b
-    _p(
-        r"(?:cookie:|--cookie|[ \t]-b)[ \t]*['\"]?(?:[^'\"\n;]*;[ \t]*)*"
-        r"[a-z0-9_.\-]*(?:sess|sid|token|auth|jwt)[a-z0-9_.\-]*=([^;\s'\"]{6,512})",
-        "cookie",
-        " -b",
-        lower=True,
-    ),  # fmt: skip
+    *COOKIE_PATTERNS,
     # an app id of 32 hex digits: OpenWeatherMap's "appid" is its API key (appid = "…",
     # {"appid": "…"}: fresh35's weather bots; its URL parameter is url_credential_param's);
     # so is Infura's project id (WEB3_INFURA_PROJECT_ID=…: fresh37; its URL is url_path_key's)
@@ -477,18 +473,10 @@ CONFIG_SECRET: tuple[Pattern, ...] = (
         "infura",
         lower=True,
     ),
-    # a Netscape cookie jar's line (curl -c, yt-dlp --cookies, browser exports): domain,
-    # flag, path, secure, expiry, name, value; a value of 16 signs or more logs a browser
-    # in (fresh33: Baidu's BDUSS), unless the name is an analytics tracker's
-    _p(
-        r"(?m)^(?:#httponly_)?[a-z0-9.\-]+\t(?:true|false)\t[^\t\n]*\t(?:true|false)\t-?\d+\t"
-        r"(?!_ga\b|_gid\b|_gat|__utm|_fbp|_gcl|_hj|_clck|_clsk)[^\t\n]+\t([^\t\n]{16,4096})[ \t]*$",
-        "\ttrue\t",
-        "\tfalse\t",
-        lower=True,
-    ),
     # an application's salt (assignments.APP_SALT) given key material: 16 signs or more
     assignment(APP_SALT + r"(?=[\"'\]]*[ \t]*(?:=>?|:)[ \t]*[\"']?[^\s\"']{16})", "salt"),
+    # Phoenix's and Plug's session salts (signing_salt: "cWHQs4V9"): 8 signs (fresh45)
+    assignment(r"(?:signing|encryption)_salt(?=[ \t]*(?:=>?|:)[ \t]*\"[A-Za-z0-9+/]{8})", "salt"),
     # an ODBC connection string's braced value (Pwd={…}: braces quote a value with ";" or
     # signs in it, so one holds a sign; a format string's field is none: {db_pass},
     # {password!r}, {pw:>10};

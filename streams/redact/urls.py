@@ -38,6 +38,16 @@ def user_key(value: str, text: str, start: int, end: int) -> bool:
     return (key_material(value) or bool(_WORD_THEN_HEX.fullmatch(value))) and not counts_up(value)
 
 
+_WORDS_PATH = re.compile(r"[a-z]+(?:/[a-z]+)*/?")
+"""A webhook path of lower-case words (``services/something/something``, ``abcd/efgh/ijkl``):
+a placeholder in a form or a test (fresh46); Slack's ids hold capitals and digits."""
+
+
+def _slack_ids(value: str, text: str, start: int, end: int) -> bool:
+    """The webhook's path holds ids, not words (:data:`_WORDS_PATH`)."""
+    return not _WORDS_PATH.fullmatch(value.split("/", 2)[2])
+
+
 URL_RULES: tuple[Rule, ...] = (
     Rule(
         "slack_webhook",
@@ -48,6 +58,7 @@ URL_RULES: tuple[Rule, ...] = (
                 requires="hooks.slack.com",
             ),
         ),
+        _slack_ids,
     ),
     Rule(
         "discord_webhook",

@@ -68,33 +68,6 @@ _LABEL = re.compile(r"(?:[#/][a-z]+|[a-z]+[-_/])[a-z]*(?:[-_/][a-z]+)*(?:#[a-z_]
 a Rails route target's ``#action`` may end it."""
 
 
-SECRET_WORD_TRANSLATIONS = frozenset(
-    {
-        "passwort", "kennwort", "mot de passe", "contraseña", "clave", "senha",
-        "palavra-passe", "wachtwoord", "lösenord", "adgangskode", "passord", "salasana",
-        "hasło", "heslo", "jelszó", "parolă", "parola", "şifre", "пароль", "парола",
-        "κωδικός", "κωδικός πρόσβασης", "パスワード", "密码", "密碼", "비밀번호", "كلمة المرور",
-        "סיסמה", "पासवर्ड", "kata sandi", "kata laluan", "mật khẩu", "รหัสผ่าน",
-    }
-)  # fmt: skip
-""""Password" in the languages UI strings are translated to: a localisation file's
-``"Password": "Lösenord"`` labels a field, it holds no secret."""
-_LABEL_PARTS = re.compile(r"[ \-_]+")
-
-
-def translated_label(value: str) -> bool:
-    """``value`` (lower-cased) is "password" in another language, or words of letters with
-    it among them (``tresor-passwort``, Semaphore's German "vault password")."""
-    if value in SECRET_WORD_TRANSLATIONS:
-        return True
-    parts = _LABEL_PARTS.split(value)
-    return (
-        len(parts) > 1
-        and all(p.isalpha() for p in parts)
-        and any(p in SECRET_WORD_TRANSLATIONS for p in parts)
-    )
-
-
 def is_label(value: str) -> bool:
     """A value naming the secret rather than holding it: lower-case words that include a
     secret word, joined as an anchor, route or key is (``#add-password``,
@@ -135,7 +108,8 @@ _SINGLE_SIGNS = re.compile(r"[a-z0-9](?:[.:_\-][a-z0-9]){2,}", re.IGNORECASE)
 _SOME_WORD = re.compile(r"(?:some|any|the|this) [a-z]+(?: [a-z]+)?")
 """A determiner and a noun in a value's place (``api_key='some key'``, ``"the token"``)."""
 _CMDLET = re.compile(
-    r"(?:New|Get|Set|Read|Invoke|ConvertTo|ConvertFrom|Import|Export|Join|Select|Add|Test)"
+    r"(?:New|Get|Set|Read|Invoke|ConvertTo|ConvertFrom|Import|Export|Join|Select|Add|Test"
+    r"|Unprotect|Protect|Resolve|Find|Format|Receive|Request|Expand|Out|Write|Start|Use)"
     r"-[A-Z][A-Za-z]+"
 )
 """A PowerShell cmdlet in a value's place (``$Credential = New-Object …PSCredential``,
@@ -180,8 +154,8 @@ def typed_password(value: str, text: str, start: int, end: int) -> bool:
     token or key is a placeholder (``sonar.login=sonarqube_token``), real ones are random."""
     if not _WORD_VALUE.fullmatch(value) or _WORD_PLACEHOLDER.search(value):
         return False
-    if _written_sentence(value):
-        return False  # this_is_not_the_real_one: a message, not a typed password
+    if _written_sentence(value) or worded_placeholder(value):
+        return False  # this_is_not_the_real_one, yourpassword, fakepass: no typed password
     window = max(0, start - 64)
     helm = _HELM_SET.search(text, max(0, start - 256), start) is not None
     after = text[end : end + 1]
@@ -396,13 +370,19 @@ _CAPS_SECRET = re.compile(
 )
 _WORD_PARTS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 _VAGUE = ("your", "some")
+_STAND_IN_START = re.compile(
+    r"your|some|fake|dummy|bogus|bad|wrong|invalid|thisis(?:not)?a?(?:valid)?"
+)
 _TYPED_PART = re.compile(r"pass(?:word|wd)?|pasword|pwd|secret")
 _LETTER_DIGIT = re.compile(r"[A-Za-z][0-9]|[0-9][A-Za-z]")
 _TYPED_SIGN = re.compile(r"[!$#%&@^~|?+=]")
 _SECRET_PART = re.compile(
     r"pass(?:word|wd)?|pasword|pwd|token|secret|key|apikey|hash|string|random"
 )
-_STAND_IN_PART = frozenset({"here", "there", "example", "sample", "placeholder", "clear", "dummy"})
+_STAND_IN_PART = frozenset(
+    {"here", "there", "example", "sample", "placeholder", "clear", "dummy", "fake", "invalid",
+     "bogus"}
+)  # fmt: skip
 
 
 def worded_placeholder(value: str) -> bool:
@@ -424,7 +404,8 @@ def worded_placeholder(value: str) -> bool:
         return False
     if len(parts) == 1:
         word = parts[0]
-        return word.startswith(_VAGUE) and _SECRET_PART.search(word, 4) is not None
+        start = _STAND_IN_START.match(word)  # yourpassword, fakepass, thisisnotavalidtoken
+        return start is not None and _SECRET_PART.search(word, start.end()) is not None
     if {"foo", "bar"} <= set(parts):
         return True  # npm_fooBAR: metasyntactic words behind a prefix
     named = [p for p in parts if _SECRET_PART.fullmatch(p)]

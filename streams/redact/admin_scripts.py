@@ -1,0 +1,88 @@
+"""Secrets and references in the scripts administrators write: batch files, PowerShell, the
+registry, expect, T-SQL and SQL/MED, and deployment templates (fresh47).
+
+Part of ``credentials.CREDENTIAL_RULES``: more rows of ``tool_password_flag``, each a place
+that a tool's documentation says holds a password:
+
+* expect's answer to a password prompt (``"password:" { send "…\\r" }``, ``expect
+  "*assword*"`` then ``send "…\\r"``);
+* ``reg add … /v DefaultPassword /d "…"`` (Winlogon's auto-logon and its kin: the value's
+  name says password);
+* T-SQL's named arguments written as Unicode literals (``@rmtpassword = N'…'``; the plain
+  ``@passwd = '…'`` is the assignment rules');
+* a foreign server's user mapping, ``OPTIONS (user 'bob', password '…')`` (PostgreSQL's
+  postgres_fdw and dblink, on a line of its own);
+* a literal piped into ``ConvertTo-SecureString`` (``'…' | ConvertTo-SecureString
+  -AsPlainText``).
+
+And :func:`script_reference`: what stands in a value's place and is a reference these
+scripts write, never a value (``%DB_PASS%``, ``%%p``, ``%~1``, an ARM template's
+``[parameters('adminPassword')]``, a Ruby object's ``@user.api_key``). Each form is in
+``tests/redact/test_admin_scripts.py`` beside a look-alike that stays.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .pattern import Pattern
+from .pattern import literal as _p
+
+_QUOTED_ANSWER = r"\"([^\"\n$\[\\]{1,256}?)(?:\\[rn])*\""
+"""expect's quoted answer without its ``\\r``; ``$``/``[`` open a variable or a Tcl
+command (``send "$pass\\r"``, ``send "[lindex $argv 0]\\r"``): references, not values."""
+
+ADMIN_SCRIPT_PATTERNS: tuple[Pattern, ...] = (
+    _p(
+        r"\"[^\"\n]{0,40}(?:assword|passphrase|passwd)[^\"\n]{0,40}\"[ \t]*"
+        r"(?:\{[ \t]*|;[ \t]*|\n[ \t]*)(?:exp_)?send[ \t]+(?:--[ \t]+)?" + _QUOTED_ANSWER,
+        "send ",
+        lower=True,
+    ),
+    _p(
+        r"reg(?:\.exe)?[ \t]+add[ \t][^\n|&]*?/v[ \t]+\"?[\w .\-]*(?:password|passwd|pwd)[\w.\-]*"
+        r"\"?[^\n|&]*?/d[ \t]+(\"[^\"\n]{1,256}\"|[^\s\"/]{1,256})",
+        "reg add",
+        "reg.exe add",
+        lower=True,
+    ),
+    _p(
+        r"@\w*(?:password|passwd|pwd|secret)\w*[ \t]*=[ \t]*n'([^'\n]{1,512})'",
+        "=n'",
+        "= n'",
+        lower=True,
+    ),
+    _p(
+        r"options[ \t]*\([^()\n]*?(?<![\w])password[ \t]+'([^'\n]{1,512})'",
+        "options",
+        lower=True,
+    ),
+    _p(
+        r"(?:'([^'\n]{1,256})'|\"([^\"\n]{1,256})\")[ \t]*\|[ \t]*convertto-securestring\b",
+        "convertto-securestring",
+        lower=True,
+    ),
+)
+
+_BATCH_REFERENCE = re.compile(r"%%~?[A-Za-z]|%~?[0-9*]|%[A-Za-z_][\w.\-#$]*%")
+"""cmd's variables: a ``for`` loop's ``%%p``, an argument ``%1``/``%~1``, ``%DB_PASS%``."""
+_ARM_EXPRESSION = re.compile(
+    r"\[(?:parameters|variables|reference|concat|format|listKeys|listSecrets|secureString"
+    r"|resourceId|subscription|resourceGroup|deployment|uniqueString)\(.*\)"
+    r"(?:\.[A-Za-z_]\w*|\[[^\]\n]*\])*\]",
+    re.IGNORECASE,
+)
+"""An Azure Resource Manager template's expression (``[parameters('adminPassword')]``,
+``[parameters('SharedVmConfig').adminPassword]``): filled in at deployment."""
+_RUBY_ATTRIBUTE = re.compile(r"@[a-z_]\w*(?:\.[a-z_]\w*[!?]?)+")
+"""A Ruby object's attribute (``api_key: @user.api_key``): code, not a value."""
+
+
+def script_reference(value: str) -> bool:
+    """``value`` is wholly a batch variable, an ARM template expression or a Ruby object's
+    attribute: a reference to a value kept elsewhere."""
+    return bool(
+        _BATCH_REFERENCE.fullmatch(value)
+        or _ARM_EXPRESSION.fullmatch(value)
+        or _RUBY_ATTRIBUTE.fullmatch(value)
+    )

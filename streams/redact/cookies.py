@@ -1,0 +1,51 @@
+"""Session cookies: what logs a browser or an API client in, however it is written down.
+
+Part of ``statements.CONFIG_SECRET`` (``config_secret``, judged by
+``accept.assignment_value``): a ``Cookie:`` header's or curl's ``--cookie``/``-b`` session
+value, a Netscape cookie jar's line, and a cookie string known by its attributes
+(``JSESSIONID=…; Path=/; HttpOnly`` under a ``Set-Cookie`` header that a recorded
+cassette writes as a list item, fresh46). Each form is in ``tests/redact/test_statements.py``
+or ``tests/redact/test_admin_scripts.py`` beside a look-alike that stays.
+"""
+
+from __future__ import annotations
+
+from .pattern import Pattern
+from .pattern import literal as _p
+
+_SESSION_NAME = r"[a-z0-9_.\-]*(?:sess|sid|token|auth|jwt|remember)[a-z0-9_.\-]*"
+_ATTRIBUTE = r"(?:path|expires|domain|secure|httponly|samesite|max-age)\b"
+
+COOKIE_PATTERNS: tuple[Pattern, ...] = (
+    # a session cookie: Cookie: session=…, curl --cookie 'sessionid=…' / -b
+    _p(
+        r"(?:cookie:|--cookie|[ \t]-b)[ \t]*['\"]?(?:[^'\"\n;]*;[ \t]*)*"
+        r"[a-z0-9_.\-]*(?:sess|sid|token|auth|jwt)[a-z0-9_.\-]*=([^;\s'\"]{6,512})",
+        "cookie",
+        " -b",
+        lower=True,
+    ),  # fmt: skip
+    # a Netscape cookie jar's line (curl -c, yt-dlp --cookies, browser exports): domain,
+    # flag, path, secure, expiry, name, value; a value of 16 signs or more logs a browser
+    # in (fresh33: Baidu's BDUSS), unless the name is an analytics tracker's
+    _p(
+        r"(?m)^(?:#httponly_)?[a-z0-9.\-]+\t(?:true|false)\t[^\t\n]*\t(?:true|false)\t-?\d+\t"
+        r"(?!_ga\b|_gid\b|_gat|__utm|_fbp|_gcl|_hj|_clck|_clsk)[^\t\n]+\t([^\t\n]{16,4096})[ \t]*$",
+        "\ttrue\t",
+        "\tfalse\t",
+        lower=True,
+    ),
+    # a cookie string by its attributes (Set-Cookie's value without its header: a VCR
+    # cassette's "- JSESSIONID=57EA…; Path=/; HttpOnly"); 16 signs or more, a session's
+    _p(
+        r"(?:^|[\s,'\"])" + _SESSION_NAME + r"=([^;\s'\"]{16,4096}); " + _ATTRIBUTE,
+        "; path",
+        "; expires",
+        "; domain",
+        "; secure",
+        "; httponly",
+        "; samesite",
+        "; max-age",
+        lower=True,
+    ),
+)
