@@ -69,13 +69,14 @@ switch (ProFTPD's ``AnonRequirePassword off``) and an EAP tunnel's inner method
 (wpa_supplicant's ``phase2="auth=MSCHAPV2"``: fresh42): no secret."""
 _PLACEHOLDER_START = (
     "$", "\\$", "{{", "{%", "%(", "<", "&lt;", "[redacted", "***", "...", "os.", "env.", "arn:aws",
-    "enc(", "enc[", "#@", "!secret", "!vault", "!env", "urn:", "todo:",
+    "enc(", "enc[", "#@", "!secret", "!vault", "!env", "urn:", "todo:", "env-",
 )  # fmt: skip
 """A value starting so is a template (ytt's ``#@ …`` too), a variable, a YAML tag that
 fetches the value elsewhere (Home Assistant's and ESPHome's ``!secret name``, Ansible's
 ``!vault``), a URN (Traefik's ``urn:k8s:secret:name:key``), an HTML-escaped
 ``<placeholder>``, a ciphertext (Jasypt's ``ENC(…)``, SOPS's ``ENC[AES256_GCM,…]``), or an
-AWS ARN (a policy or role name: ``…:policy/IAMUserChangePassword``)."""
+AWS ARN (a policy or role name: ``…:policy/IAMUserChangePassword``), or a cassette's
+filtered value (``ENV-cloud9_password``: fresh46)."""
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _PROSE_WORD = re.compile(r"[a-z]+[.!?]")
 _DOTTED = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*(?:(?:\.|::)[A-Za-z_$][A-Za-z0-9_$]*)+")
@@ -447,12 +448,13 @@ def url_password(value: str, text: str, start: int, end: int) -> bool:
         return False
     if _PRINTF.fullmatch(value) or masked_stub(value) or cut_or_tagged(value):
         return False  # fmt.Sprintf("sshpass -p '%s'", pw): a format's placeholder; *password*
-    if value.lower() in _MASK_WORDS:
-        return False  # https://user:REDACTED@host: Bundler's and pip's masked URIs
+    if value.lower() in _MASK_WORDS or value.lower() in _REFUSED_WORDS:
+        return False  # user:REDACTED@host (Bundler's, pip's); client_secret=invalid (a test's)
     return not _REPEATED.fullmatch(value.lower()) or value[0] not in "*x.•●"
 
 
 _MASK_WORDS = frozenset({"redacted", "masked", "removed", "hidden", "sanitized"})
+_REFUSED_WORDS = frozenset({"invalid", "incorrect", "wrong", "fake", "dummy", "bogus", "expired"})
 _USERINFO_USER = re.compile(r"://([^\s:/?#@\"'<>]{1,128}):$")
 _STAND_IN_PAIRS = frozenset(
     {("foo", "bar"), ("u", "p"), ("user", "pass"), ("user", "password"), ("username", "password"),

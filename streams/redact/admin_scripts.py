@@ -17,7 +17,8 @@ that a tool's documentation says holds a password:
 
 And :func:`script_reference`: what stands in a value's place and is a reference these
 scripts write, never a value (``%DB_PASS%``, ``%%p``, ``%~1``, an ARM template's
-``[parameters('adminPassword')]``, a Ruby object's ``@user.api_key``). Each form is in
+``[parameters('adminPassword')]``, a Ruby object's ``@user.api_key``, a flag glued to a
+variable, ``-p$1``). Each form is in
 ``tests/redact/test_admin_scripts.py`` beside a look-alike that stays.
 """
 
@@ -76,13 +77,16 @@ _ARM_EXPRESSION = re.compile(
 ``[parameters('SharedVmConfig').adminPassword]``): filled in at deployment."""
 _RUBY_ATTRIBUTE = re.compile(r"@[a-z_]\w*(?:\.[a-z_]\w*[!?]?)+")
 """A Ruby object's attribute (``api_key: @user.api_key``): code, not a value."""
+_FLAG_AND_VARIABLE = re.compile(r"-[A-Za-z]{1,3}(?:\$\{?\w+\}?|%\w+%)")
+"""A flag glued to a variable, a command line being built (``P7ZIPPASS="-p$1"``)."""
 
 
 def script_reference(value: str) -> bool:
-    """``value`` is wholly a batch variable, an ARM template expression or a Ruby object's
-    attribute: a reference to a value kept elsewhere."""
+    """``value`` is wholly a batch variable, an ARM template expression, a Ruby object's
+    attribute or a flag glued to a variable: a reference to a value kept elsewhere."""
     return bool(
         _BATCH_REFERENCE.fullmatch(value)
         or _ARM_EXPRESSION.fullmatch(value)
         or _RUBY_ATTRIBUTE.fullmatch(value)
+        or _FLAG_AND_VARIABLE.fullmatch(value)
     )

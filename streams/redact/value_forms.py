@@ -367,6 +367,7 @@ def doc_field(text: str, start: int) -> bool:
 _CAPS_WORDS = re.compile(r"[A-Z_\- ]{5,64}")
 _CAPS_SECRET = re.compile(
     r"PASSWORD|PASSWD|TOKEN|SECRET|APIKEY|BEARER|(?:^|[_\- ])(?:API[_\- ]?)?KEY(?:$|[_\- ])|HASH$"
+    r"|^YOUR[_\- ]|[_\- ]HERE$"
 )
 _WORD_PARTS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 _VAGUE = ("your", "some")
