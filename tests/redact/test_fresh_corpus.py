@@ -106,6 +106,7 @@ ID_LETTER = {
     "fresh45": "ry",
     "fresh46": "rz",
     "fresh47": "sf",
+    "fresh50": "si",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on)."""
