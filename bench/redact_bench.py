@@ -375,6 +375,7 @@ def main() -> None:
             "fresh45",
             "fresh46",
             "fresh47",
+            "fresh48",
             "fresh50",
             "realneg",
             "vectors",

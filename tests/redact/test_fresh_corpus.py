@@ -106,6 +106,7 @@ ID_LETTER = {
     "fresh45": "ry",
     "fresh46": "rz",
     "fresh47": "sf",
+    "fresh48": "sg",
     "fresh50": "si",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
