@@ -376,6 +376,7 @@ def main() -> None:
             "fresh46",
             "fresh47",
             "fresh48",
+            "fresh49",
             "fresh50",
             "realneg",
             "vectors",

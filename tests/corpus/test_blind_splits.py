@@ -1710,6 +1710,30 @@ SPLITS = (
         (62, 62, 204),
         46,
     ),
+    Split(
+        "fresh49",
+        "sh",
+        re.compile(r"https://github\.com/[\w.\-]+/[\w.\-]+/blob/[0-9a-f]{40}/[^#]+#L\d+"),
+        (
+            "ash-history",
+            "bash-history",
+            "boris-php-repl-history",
+            "captured-terminal-output",
+            "mysql-history",
+            "node-repl-history",
+            "powershell-history",
+            "psql-history",
+            "psysh-history",
+            "python-history",
+            "terminal-transcript-txt",
+            "viminfo",
+            "viminfo-register",
+            "zsh-history",
+        ),  # fmt: skip
+        (48, 48, 202),
+        47,
+        min_value=4,
+    ),
 )
 each = pytest.mark.parametrize("split", SPLITS, ids=lambda s: s.name)
 

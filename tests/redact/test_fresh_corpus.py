@@ -107,6 +107,7 @@ ID_LETTER = {
     "fresh46": "rz",
     "fresh47": "sf",
     "fresh48": "sg",
+    "fresh49": "sh",
     "fresh50": "si",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives

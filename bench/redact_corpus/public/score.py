@@ -111,6 +111,7 @@ SPLIT_FILES = {
     "fresh46": ("fresh46_secrets.jsonl", "fresh46_negatives.jsonl"),
     "fresh47": ("fresh47_secrets.jsonl", "fresh47_negatives.jsonl"),
     "fresh48": ("fresh48_secrets.jsonl", "fresh48_negatives.jsonl"),
+    "fresh49": ("fresh49_secrets.jsonl", "fresh49_negatives.jsonl"),
     "fresh50": ("fresh50_secrets.jsonl", "fresh50_negatives.jsonl"),
 }
 """Splits kept in files of their own (so adding them moves no figure of the others)."""

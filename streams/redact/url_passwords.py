@@ -1,0 +1,99 @@
+"""A password a URL's userinfo or a tool's flag gives, and the stand-ins written there.
+
+``url_password`` judges ``scheme://user:PASSWORD@host``, ``curl -u user:PASSWORD``, a tool's
+``-p PASSWORD`` and a credential query parameter: short passwords count (the place says
+password), references, templates, masks and textbook pairs do not. Kept apart from
+``accept`` (which re-exports it) because every rule of a URL or a flag calls it.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from .admin_scripts import script_reference
+from .value_forms import (
+    bracketed_placeholder,
+    cut_or_tagged,
+    masked_stub,
+    word_placeholder,
+    worded_placeholder,
+)
+
+METASYNTACTIC = frozenset({"foo", "bar", "baz", "qux", "toto", "titi", "tata", "tutu"})
+"""pre-commit-hooks' stand-ins, as a value or a URL's password (``foobar`` stays a password:
+three real tool lines of the toollines sets use it)."""
+_REPEATED = re.compile(r"(.)\1*")
+
+
+def unquoted(value: str) -> str:
+    """``value`` without surrounding blanks and quote characters: every check of what a
+    value is reads it this way (``"'$PASSWORD'"`` is still a reference)."""
+    return value.strip().strip("'\"`‘’“”")
+
+
+_ENV_REFERENCE = re.compile(
+    r"\$\$?(?:\{\{?[^}]*\}\}?|[A-Z_][A-Z0-9_]*|[a-z_][a-z0-9_]*|[A-Za-z_]+|[0-9])"
+)
+"""``$DB_PASSWORD``, ``${PASS}``, ``$pass``, a CI expression ``${{ secrets.PASS }}``: variable
+names are written in one case, so a mixed-case ``$YYbMDot25P`` is a password."""
+
+
+_PRINTF = re.compile(r"%[-#0 +]?[0-9]*(?:\.[0-9]+)?[sdrxifvq]|\{[0-9]*\}")
+"""A format string's placeholder (``%s``, ``%v``, ``{}``, ``{0}``)."""
+
+
+def url_password(value: str, text: str, start: int, end: int) -> bool:
+    """Accept a password in ``scheme://user:PASSWORD@host`` unless it is templated/masked.
+
+    Short passwords count here (the URL shape is evidence enough), so this does not reuse
+    :func:`is_placeholder`'s length floor. A quoted flag value (``-a user:'pw'``) is judged
+    without its quotes.
+    """
+    value = html.unescape(unquoted(value) or value)  # &lt;password&gt; in an HTML page
+    if _ENV_REFERENCE.fullmatch(value) or value.startswith(("{", "%(", "<", "$(", "`", "\\(")):
+        return False  # a reference, a template, a command substitution, Swift's \(password)
+    if script_reference(value):
+        return False  # net use … %PASS%, mysql -p%password%, /pass:%sPass% (fresh47)
+    if bracketed_placeholder(value) or word_placeholder(value) or worded_placeholder(value):
+        return False  # [password], my_pass_here, SOMEPASSWORDHERE, ACCESS_TOKEN
+    if _stand_in_userinfo(value, text, start):
+        return False
+    if _PRINTF.fullmatch(value) or masked_stub(value) or cut_or_tagged(value):
+        return False  # fmt.Sprintf("sshpass -p '%s'", pw): a format's placeholder; *password*
+    if value.lower() in _MASK_WORDS or value.lower() in _REFUSED_WORDS:
+        return False  # user:REDACTED@host (Bundler's, pip's); client_secret=invalid (a test's)
+    return not _REPEATED.fullmatch(value.lower()) or value[0] not in "*x.•●"
+
+
+_MASK_WORDS = frozenset({"redacted", "masked", "removed", "hidden", "sanitized"})
+_REFUSED_WORDS = frozenset({"invalid", "incorrect", "wrong", "fake", "dummy", "bogus", "expired"})
+_USERINFO_USER = re.compile(r"://([^\s:/?#@\"'<>]{1,128}):$")
+_STAND_IN_PAIRS = frozenset(
+    {("foo", "bar"), ("u", "p"), ("user", "pass"), ("user", "password"), ("username", "password"),
+     ("token", "secret")}
+)  # fmt: skip
+_PASSWORD_WORDS_ONLY = re.compile(
+    r"(?i)(?:pass(?:word)?|secret|pwd|pw)(?:%[0-9a-f]{2}(?:pass(?:word)?|secret|pwd))*"
+)
+"""A password that is only the word itself, maybe repeated around an escaped sign
+(requests' test ids: ``http://user:pass%20pass@complex.url.com``)."""
+
+
+def stand_in_pair(user: str, password: str) -> bool:
+    """A textbook pair (``user:pass``, ``foo:bar``) or a password that is only the word."""
+    pair = (user.lower(), password.lower())
+    words_only = _PASSWORD_WORDS_ONLY.fullmatch(password) is not None
+    return words_only or pair[1] in METASYNTACTIC or pair in _STAND_IN_PAIRS
+
+
+def _stand_in_userinfo(password: str, text: str, start: int) -> bool:
+    """``foo:bar@``, ``user:foo@``, ``u:p@``, ``user:password@``, ``user:pass%20pass@``,
+    ``${DB_USER:-u}:${DB_PASSWORD:-p}@``: a textbook pair, a password that is only the word,
+    or a shell expansion's default (a template). A password equal to its user stays a
+    credential (``postgres://fixtrace:fixtrace@db`` is the compose stack's)."""
+    head = text[max(0, start - 160) : start]
+    if "${" in head[head.rfind("://") + 1 :] if "://" in head else False:
+        return True
+    m = _USERINFO_USER.search(head)
+    return stand_in_pair(m.group(1) if m else "", password)
