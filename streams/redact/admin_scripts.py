@@ -13,7 +13,10 @@ that a tool's documentation says holds a password:
 * a foreign server's user mapping, ``OPTIONS (user 'bob', password '…')`` (PostgreSQL's
   postgres_fdw and dblink, on a line of its own);
 * a literal piped into ``ConvertTo-SecureString`` (``'…' | ConvertTo-SecureString
-  -AsPlainText``).
+  -AsPlainText``);
+* MySQL's ``PASSWORD('…')`` (``update user set authentication_string=password('…')``,
+  ``SET PASSWORD … = PASSWORD('…')``) and ``mysql -p…`` as ``.mysql_history`` writes it,
+  its blanks as ``\\040`` (fresh49).
 
 And :func:`script_reference`: what stands in a value's place and is a reference these
 scripts write, never a value (``%DB_PASS%``, ``%%p``, ``%~1``, an ARM template's
@@ -56,6 +59,17 @@ ADMIN_SCRIPT_PATTERNS: tuple[Pattern, ...] = (
     _p(
         r"options[ \t]*\([^()\n]*?(?<![\w])password[ \t]+'([^'\n]{1,512})'",
         "options",
+        lower=True,
+    ),
+    _p(
+        r"(?<![\w.])password[ \t]*\([ \t]*'([^'\n]{1,256})'[ \t]*\)",
+        "password(",
+        "password (",
+        lower=True,
+    ),
+    _p(
+        r"mysql\\040[^\n]*?\\040-p(?!-)([^\s\\]{1,128})",
+        "\\040-p",
         lower=True,
     ),
     _p(

@@ -161,11 +161,16 @@ def secret_default(value: str, text: str, start: int, end: int) -> bool:
     named = (name.group(1) or name.group(2)).lower() if name else ""
     if not (NOUN_CONTEXT.search(named) or _APP_SALT.search(named)):
         return False  # not a secret's variable; an app's salt is one (SECURITY_SALT)
+    if _NAMES_A_PLACE.search(named):
+        return False  # AWS_TOKEN_URL's default: where a token is fetched (fresh48)
     if name.group(2) and value.isalpha() and value.islower():
         return False  # ${POSTGRES_PASSWORD:-postgres}: a compose file's documented default
     if name.group(2) and _SUBSTRING.fullmatch(value):
         return False  # ${PASSWORD:0:3}: bash's substring, an offset and a length
     return not (is_placeholder(value) or _message(value) or under_public_name(text, start, end))
+
+
+_NAMES_A_PLACE = re.compile(r"[_\-.](?:url|uri|endpoint|host|path|file|dir|name)$")
 
 
 def _message(value: str) -> bool:

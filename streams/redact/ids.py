@@ -8,6 +8,7 @@ CID, a Stripe object id or an age recipient look like key material and grant not
 
 from __future__ import annotations
 
+import base64
 import re
 
 UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
@@ -40,7 +41,7 @@ def after_aws_id_label(text: str, start: int) -> bool:
 _RESOURCE_ID_LABEL = re.compile(
     r"(?i)(?:document|doc|drive|file|folder|sheet|spreadsheet|video|playlist|channel|calendar"
     r"|form|site|page|post|project|dataset|table|model|image|photo|album|board|workspace"
-    r"|program|mint)[_\-.]?id[\"']?[ \t]*[=:][ \t]*[\"']?$"
+    r"|program|mint)(?:[_\-.][a-z]{2,12})?[_\-.]?id[\"']?[ \t]*[=:][ \t]*[\"']?$"
 )
 
 
@@ -205,8 +206,27 @@ def public_id(token: str) -> bool:
         or _NKEY_PUBLIC.fullmatch(token)
         or _YOUTUBE_CHANNEL.fullmatch(token)
         or analytics_id(token)
+        or stellar_account(token)
         or twilio_sid(token)
     )
+
+
+_STELLAR_ACCOUNT = re.compile(r"G[A-Z2-7]{55}")
+
+
+def stellar_account(token: str) -> bool:
+    """A Stellar account's public key (``GBZH36…``: StrKey, version byte ``G``, 32 bytes,
+    its CRC16 checksum): an address, published to be paid (fresh50's token issuer). The
+    secret seed starts ``S`` and stays a finding."""
+    if not _STELLAR_ACCOUNT.fullmatch(token):
+        return False
+    raw = base64.b32decode(token)  # 56 signs: 35 bytes, no padding
+    crc = 0
+    for byte in raw[:-2]:
+        crc ^= byte << 8
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x1021 if crc & 0x8000 else crc << 1) & 0xFFFF
+    return raw[0] == 6 << 3 and raw[-2:] == crc.to_bytes(2, "little")
 
 
 _ANALYTICS_ID = re.compile(r"UA-\d{4,10}-\d{1,4}|G-[A-Z0-9]{10}")

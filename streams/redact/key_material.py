@@ -162,6 +162,9 @@ def credential_base64(body: str) -> bool:
     text = raw.decode("latin-1")
     if text[:1] == "{" and _JSON_SECRET_MEMBER.search(text):
         return True  # Neptune's token: {"api_address": …, "api_key": "<uuid>"}, base64ed
+    url = _URL_WITH_PASSWORD.match(text)
+    if url and not stand_in_text(url[1]) and url[1].lower() not in ("password", "pass", "secret"):
+        return True  # a Secret's DATABASE_URL: base64 of postgresql://app:<password>@db/app
     head = text[: max(8, int(len(text) * 0.6))]
     if not head.isprintable() or any(c.isspace() for c in head) or head[:1] in "{[<\"'":
         return False
@@ -182,6 +185,7 @@ def credential_base64(body: str) -> bool:
 
 
 _X_CLIENT_ID = re.compile(r"[A-Za-z0-9_\-]{16,32}:1:ci")
+_URL_WITH_PASSWORD = re.compile(r"[a-z][a-z0-9+.\-]{1,20}://[^\s:/@]{0,64}:([^\s/@]{3,128})@")
 _JSON_SECRET_MEMBER = re.compile(
     r"\"(?:api_?key|token|secret|client_secret|password|passwd|private_key|auth)\"[ \t]*:[ \t]*"
     r"\"[^\"\s]{8,}"

@@ -14,6 +14,8 @@ _NO_CREDENTIAL_NAME = re.compile(
     r"|sec-websocket-key|(?<![a-z])(?:keyid|kid|logid|from_secret|initial[_\-]cluster[_\-]token"
     r"|publickeytoken|instrumentationkey)|client[_\-]?id"
     r"|token[_\-]type(?:[_\-]hint)?|signature[_\-]method|oauth_signature|\\(?:un)?restrict"
+    r"|existing[_\-]?secret\w*|(?:key[_\-]?vault|vault|secret)[_\-]?name|authorship_tag"
+    r"|auth[_\-]?(?:mechanism|source|type|method|mode)"
 )
 _NAME_WINDOW = 32
 _CI_REFERENCE = re.compile(r"\$\{\{[ \t]*(?:secrets|vars|env|inputs)\.$")
@@ -32,7 +34,9 @@ def names_no_credential(text: str, start: int) -> bool:
     (an id its browser SDK ships; fresh38), an OAuth client's id (Reddit's, PayPal's: the
     app's public half, fresh39/40), an OAuth token's type and an OAuth 1 request's signature
     (one request's HMAC; fresh46's cassettes), pg_dump's ``\\restrict`` key (a nonce that
-    guards the dump's meta-commands; fresh47). Names with ``_`` are not:
+    guards the dump's meta-commands; fresh47), a Helm chart's ``existingSecret`` and a
+    vault's or secret's name, MongoDB's ``authMechanism``/``authSource``, Colab's
+    ``authorship_tag`` (fresh48/50). Names with ``_`` are not:
     ``private_key_id`` and an HMAC pair's ``access_key_id`` are one half of a credential the
     scanners report."""
     if inside_a_resource_name(text, start, "arn:", 3):

@@ -23,6 +23,7 @@ _PROMPTING_PASSWORD_FLAG = re.compile(
     r"--password[ \t]+$"
 )
 """PostgreSQL's clients, whose ``-W``/``--password`` forces a prompt and takes no value."""
+_SUDOERS_TAG = re.compile(r"(?i)(?<![a-z])NO(?:PASSWD|EXEC|SETENV):$")
 _AFTER_OPERATOR_AND_BLANK = re.compile(r"[:=][ \t]+$")
 _WORDS_GO_ON = re.compile(r"[ \t]+[A-Za-z]")
 """Words after a ``#…`` value: a sentence, so the ``#`` opened a comment; a password that
@@ -35,6 +36,8 @@ def no_value(value: str, text: str, start: int, end: int) -> bool:
     before = text[lines.line_start(text, start, lines.VALUE_REACH) : start]
     if _ALIAS.search(before) or _PROMPTING_PASSWORD_FLAG.search(before):
         return True
+    if _SUDOERS_TAG.search(before):
+        return True  # sudo: ALL=(ALL) NOPASSWD:ALL (a sudoers rule's tag: fresh50)
     commented = value.startswith("#") and _AFTER_OPERATOR_AND_BLANK.search(before) is not None
     if commented and (not value.isascii() or _WORDS_GO_ON.match(text, end)):
         return True  # "secret: #微信小程序的Secret", "= #Input your key here": a comment

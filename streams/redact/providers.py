@@ -13,6 +13,19 @@ from .pattern import literal as _p
 from .pattern import prefixed as _prefixed
 from .pattern import token_run as _t
 
+_SENTENCE_WORDS = frozenset({
+    "must", "have", "will", "then", "been", "with", "that", "this", "from", "your", "more",
+    "than", "when", "what", "they", "were", "here", "some", "also", "only", "into", "over",
+    "such", "each", "make", "like", "long", "used", "sent", "able", "need", "once",
+})  # fmt: skip
+
+
+def drawn_groups(value: str, text: str, start: int, end: int) -> bool:
+    """Four groups Google drew, not four words of a sentence ("password: must have more
+    than …"): at most one group is a common word."""
+    return sum(group in _SENTENCE_WORDS for group in value.split()) <= 1
+
+
 PROVIDER_RULES: tuple[Rule, ...] = (
     # Provider tokens with a documented prefix (gitleaks' and trufflehog's detectors name
     # them); each matches on its own, no keyword beside it needed. Token-run patterns look
@@ -50,6 +63,33 @@ PROVIDER_RULES: tuple[Rule, ...] = (
                 "live_",
             ),
         ),
+    ),
+    Rule(
+        "fcm_server_key",
+        # Firebase Cloud Messaging's legacy server key: the project's "AAAA" id, a colon,
+        # "APA91b" and 134 more signs; the colon cuts it into two runs (fresh50)
+        (_p(r"AAAA[A-Za-z0-9_\-]{7}:APA91b[A-Za-z0-9_\-]{100,160}", ":apa91b", lower=False),),
+    ),
+    Rule(
+        "google_app_password",
+        # A Google account's app password as Google shows it, four groups of four letters,
+        # assigned whole to a password's or an app key's name (GMAIL_APP_KEY=sabw icwn …,
+        # "Password": "nqno vcfv ydmc zhhn": fresh38, fresh48); the blanks cut it for the
+        # assignment rules, which took the first group only
+        (
+            _p(
+                r"(?m)(?:pass\w*|pwd|app[_\-]?key|secret)[\"']?[ \t]*[:=][ \t]*[\"']?"
+                r"([a-z]{4} [a-z]{4} [a-z]{4} [a-z]{4})(?=[\"']|[ \t]*$)",
+                "pass",
+                "pwd",
+                "app_key",
+                "appkey",
+                "app-key",
+                "secret",
+                lower=True,
+            ),
+        ),
+        drawn_groups,
     ),
     Rule(
         "twilio_api_key",

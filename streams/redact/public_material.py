@@ -20,7 +20,7 @@ import re
 
 from . import lines
 from .base64_text import decoded_base64
-from .ids import analytics_id, client_side_key
+from .ids import analytics_id, client_side_key, stellar_account
 from .public_der import whole_public_der
 from .published_values import (
     inside_published_value,
@@ -466,11 +466,13 @@ def said_public_key(text: str, start: int) -> bool:
 
 def public_material(token: str, text: str, start: int, end: int) -> bool:
     """Any of the readings above, or a key made to ship in a web page
-    (:func:`.ids.client_side_key`), an analytics id: a public form, name or record."""
+    (:func:`.ids.client_side_key`), an analytics id, a Stellar account: a public form, name
+    or record."""
     return (
         public_form(token)
         or client_side_key(token)
         or analytics_id(token)
+        or stellar_account(token)
         or ksuid(token, text, start)
         or under_public_name(text, start, end)
         or in_public_record(token, text, start, end)

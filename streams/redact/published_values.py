@@ -43,11 +43,18 @@ _NOT_IN_A_JWT = re.compile(r"[^A-Za-z0-9_\-.]")
 run was quadratic on a long line)."""
 
 
+_SOPS = re.compile(r"ENC\[(?:AES256_GCM|AES_GCM|PGP|AGE|KMS)[,\]]")
+
+
 def inside_published_value(text: str, start: int) -> bool:
     """The run lies in a value made to be published whole: Mermaid Live's
-    ``pako:<base64url of deflated JSON>`` state (a diagram's source in a link), or a
-    :func:`publishable_jwt` (each of a JWT's parts is a run of its own)."""
+    ``pako:<base64url of deflated JSON>`` state (a diagram's source in a link), a
+    :func:`publishable_jwt` (each of a JWT's parts is a run of its own), or a value SOPS
+    encrypted (its data, IV and tag: fresh50's Helm and dotenv files)."""
     lo = max(0, start - _REACH)
+    at = text.rfind("ENC[", lo, start)
+    if at >= 0 and _SOPS.match(text, at) and "]" not in text[at:start]:
+        return True  # SOPS: ENC[AES256_GCM,data:…,iv:…,tag:…,type:str] is ciphertext
     at = text.rfind("pako:", lo, start)
     if at >= 0 and _NOT_BASE64URL.search(text, at + 5, start) is None:
         return True

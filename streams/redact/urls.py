@@ -38,9 +38,10 @@ def user_key(value: str, text: str, start: int, end: int) -> bool:
     return (key_material(value) or bool(_WORD_THEN_HEX.fullmatch(value))) and not counts_up(value)
 
 
-_WORDS_PATH = re.compile(r"[a-z]+(?:/[a-z]+)*/?")
-"""A webhook path of lower-case words (``services/something/something``, ``abcd/efgh/ijkl``):
-a placeholder in a form or a test (fresh46); Slack's ids hold capitals and digits."""
+_WORDS_PATH = re.compile(r"(?:[a-z]+|[A-Z]+)(?:/(?:[a-z]+|[A-Z]+))*/?")
+"""A webhook path of words in one case (``services/something/something``, ``abcd/efgh/ijkl``,
+``CHANGE/THIS/VALUE``): a placeholder in a form or a test (fresh46, fresh50); Slack's ids
+hold capitals and digits."""
 
 
 def _slack_ids(value: str, text: str, start: int, end: int) -> bool:
@@ -68,6 +69,19 @@ URL_RULES: tuple[Rule, ...] = (
                 r"[A-Za-z0-9_\-]{20,})",
                 "://",
                 requires="webhooks/",
+            ),
+        ),
+    ),
+    Rule(
+        "feishu_webhook",
+        # Feishu's and Lark's custom bot webhooks: the hook's id in the path is all it
+        # takes to post to the group (fresh50's Alertmanager receiver)
+        (
+            _p(
+                r"://((?:open\.feishu\.cn|open\.larksuite\.com)/open-apis/bot/v2/hook/"
+                r"[A-Za-z0-9\-]{20,})",
+                "://",
+                requires="/bot/v2/hook/",
             ),
         ),
     ),
@@ -134,6 +148,12 @@ URL_RULES: tuple[Rule, ...] = (
                 "://",
                 lower=True,
                 requires="nodereal.io",
+            ),
+            _p(  # Chainstack's <chain>.core.chainstack.com/<32 hex> (fresh49)
+                r"://[a-z0-9\-.]+\.core\.chainstack\.com/([0-9a-f]{32})(?![0-9a-z])",
+                "://",
+                lower=True,
+                requires="chainstack.com",
             ),
             _p(
                 r"://go\.getblock\.io/([0-9a-f]{32})(?![0-9a-z])",

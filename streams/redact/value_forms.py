@@ -54,11 +54,16 @@ _WORD_PLACEHOLDER = re.compile(
 """A placeholder written as words: "your …" in a few languages (``your_redis_password_here``,
 Portuguese ``sua_senha_correta``), "… here", "enter …", a marker that asks for the value
 (``change-me-in-production``, ``fixme-postgres-password``: fresh29; ``ChangeMeOrDie``)."""
-_LETTER_WORDS = re.compile(r"[a-z][a-z_\-]{3,63}")
+_LETTER_WORDS = re.compile(r"(?:[a-z0-9]{1,4}_)?[a-z][a-z_\-]{3,63}")
+_NOUN_HERE = re.compile(r"(?i)(?:key|token|secret|password|passwd|pwd|value)[_\-]?here$")
+"""A value ending "…keyhere" names what goes there (``changeme32charsecretkeyhere``)."""
 
 
 def word_placeholder(value: str) -> bool:
-    """Lower-case words with no digit that say "your …", "… here" or "enter …"."""
+    """Lower-case words with no digit (a provider's short prefix aside: ``r8_your_…_here``)
+    that say "your …", "… here" or "enter …", or a value that ends "…keyhere"."""
+    if _NOUN_HERE.search(value):
+        return True
     return bool(_LETTER_WORDS.fullmatch(value)) and _WORD_PLACEHOLDER.search(value) is not None
 
 
@@ -372,7 +377,7 @@ _CAPS_SECRET = re.compile(
 _WORD_PARTS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 _VAGUE = ("your", "some")
 _STAND_IN_START = re.compile(
-    r"your|some|fake|dummy|bogus|bad|wrong|invalid|thisis(?:not)?a?(?:valid)?"
+    r"your|some|fake|dummy|bogus|bad|wrong|invalid|hash(?:ed)?|thisis(?:not)?a?(?:valid)?"
 )
 _TYPED_PART = re.compile(r"pass(?:word|wd)?|pasword|pwd|secret")
 _LETTER_DIGIT = re.compile(r"[A-Za-z][0-9]|[0-9][A-Za-z]")
@@ -409,6 +414,8 @@ def worded_placeholder(value: str) -> bool:
         return start is not None and _SECRET_PART.search(word, start.end()) is not None
     if {"foo", "bar"} <= set(parts):
         return True  # npm_fooBAR: metasyntactic words behind a prefix
+    if "placeholder" in parts:
+        return True  # "placeholder_value" (fresh48)
     named = [p for p in parts if _SECRET_PART.fullmatch(p)]
     if not named:
         return False

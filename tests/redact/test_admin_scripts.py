@@ -1,7 +1,8 @@
 # ruff: noqa: E501
-"""What the first runs of fresh45–fresh47 showed (Rails, Phoenix, Go and Rust configs; recorded
-HTTP traffic; SQL, Windows and shell admin scripts: text 93.0 / 93.7 / 74.1 %, false
-positives 10.1 / 15.1 / 17.1 %). Each reading beside a look-alike that stays."""
+"""What the first runs of fresh45–fresh47 and fresh49 showed (Rails, Phoenix, Go and Rust
+configs; recorded HTTP traffic; SQL, Windows and shell admin scripts; shell histories: text
+93.0 / 93.7 / 74.1 / 78.5 %, false positives 10.1 / 15.1 / 17.1 / 3.0 %). Each reading beside
+a look-alike that stays."""
 
 from __future__ import annotations
 
@@ -54,6 +55,18 @@ R = Redactor()
             "      string: session%5Bemail%5D=a%40b.com&session%5Bpassword%5D=6VVsa8H6YtRJ&x=1",
             "6VVsa8H6YtRJ",
         ),
+        # MySQL's PASSWORD() and .mysql_history's escaped blanks (fresh49)
+        (
+            "update user set authentication_string=password('calculus') where user='root';",
+            "calculus",
+        ),
+        ("SET PASSWORD FOR 'root'@'localhost' = PASSWORD('n3wPass');", "n3wPass"),
+        ("mysql\\040-u\\040usercmr\\040-pPassUserCmr*879", "PassUserCmr*879"),
+        # Chainstack's RPC endpoint holds its key
+        (
+            'RPC_URL = "https://polygon-mainnet.core.chainstack.com/fb69b44ab18a22e2d02854cd2402bd95"',
+            "fb69b44ab18a22e2d02854cd2402bd95",
+        ),
         # a dotted value where no code can stand: a compose list, a connection string
         ("      - POSTGRES_PASSWORD=pwd.postgres", "pwd.postgres"),
         (
@@ -96,6 +109,8 @@ def test_an_admin_scripts_secret_goes(text: str, secret: str) -> None:
         "      string: grant_type=password&username=a_fake_username&password=a_fake_password",
         "                                             token: 'thisistoken'",
         "PASSWD = TODO: dbpassword",
+        'const PRIVATE_KEY = "0xあなたのウォレットの秘密鍵"; // 実戦用の秘密鍵',
+        'hash = password("x")',
         "    $apiKey = 'YOUR OPENAI API HERE'",
         '  -p|--password)         shift; P7ZIPPASS="-p$1";      shift ;;',
         '      string: \'{"username":"ENV-cloud9_username","password":"ENV-cloud9_password"}\'',

@@ -176,6 +176,11 @@ PROVIDER_EXAMPLES = {
     # synthetic values in each provider's documented format
     "azure_ad_client_secret": "client_secret=bP88Q~rcBcYjzzOhg1Hnn76Wm3jGgakZiZ.8vMgR",
     "mailgun_key": "key-dirirygl04i92ww1uuvz9owuc9sb0fpm",
+    "google_app_password": '"Password": "qwvf ndzx hrkp ltmy"',
+    "fcm_server_key": "fcmkey: AAAAq1w2e3r:APA91b"
+    + "Qx7vK2mP9sL4nR8tW1yZ3cB6dF0gH5jK" * 4
+    + "aB3dE5",
+    "feishu_webhook": "https://open.feishu.cn/open-apis/bot/v2/hook/0f3c9d2e-7b1a-4c5e-9f8d-2a6b4c8e1d3f",
     "kubeadm_token": "kubeadm join 10.0.0.5:6443 --token n657pt.edesxg1ka5yzj508",
     "mailchimp_key": "343ea45721923ed956e2b38c31db76aa-us30",
     "databricks_token": "dapi0123456789abcdef0123456789abcdef",
