@@ -94,8 +94,13 @@ _PROSE_WORD = re.compile(r"[a-z]+[.!?]")
 _DOTTED = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*(?:(?:\.|::)[A-Za-z_$][A-Za-z0-9_$]*)+")
 """A dotted reference, or Ruby's and C++'s ``::`` (``Digest::SHA1.hexdigest``)."""
 _REPEATED = re.compile(r"(.)\1*")
-_LITERAL_PLACE = re.compile(r"(?:^[ \t]*- [A-Z][A-Z0-9_]*=|;[ \t]*(?:password|pwd)=)$", re.M | re.I)
-"""Where a dotted value is text, not code: a compose file's ``- POSTGRES_PASSWORD=pwd.pg``, a
+_LITERAL_PLACE = re.compile(
+    r"(?:^[ \t]*(?:- |export[ \t]+)?|[ \t](?:-e|--env)[ \t]+)[A-Z][A-Z0-9_]*=$"
+    r"|;[ \t]*(?:password|pwd)=$",
+    re.M | re.I,
+)
+"""Where a dotted value is text, not code: an environment variable's line (``.env``, ``export
+FDW_API_KEY=pwd.pg``, a compose list's ``- POSTGRES_PASSWORD=pwd.pg``, ``docker run -e``), a
 connection string's ``;Password=report.admin12;`` (fresh47)."""
 
 

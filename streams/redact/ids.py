@@ -286,11 +286,14 @@ _TASK_ROW = re.compile(r"[ \t]+(?:\\_ )?[A-Za-z0-9][\w\-]*\.[0-9]+[ \t]")
 def swarm_task_name(text: str, start: int, token: str) -> bool:
     """A Docker swarm task's id (25 lower-case letters and digits) at the end of its
     container's name (``myservice.4.<id>``, as ``docker ps`` and ``docker stats`` print it)
-    or opening a ``docker service ps`` row before the task's name (``<id>   redis.1   …``)."""
+    or opening a ``docker service ps`` row before the task's name (``<id>   redis.1   …``);
+    or a node's, as ``docker swarm init`` prints it."""
     if not _SWARM_TASK.fullmatch(token):
         return False
     if _TASK_SLOT.search(text, max(0, start - 64), start) is not None:
         return True
+    if text.endswith("current node (", max(0, start - 14), start):
+        return True  # docker swarm init's "current node (<id>) is now a manager" (fresh49)
     line_start = start == 0 or text[start - 1] == "\n"
     return line_start and _TASK_ROW.match(text, start + len(token)) is not None
 

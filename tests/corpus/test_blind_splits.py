@@ -28,14 +28,17 @@ collections, HTTP request files and end-to-end tests' configs; fresh35: hobbyist
 automation scripts; fresh36: CI/CD pipelines, inventories and deploy files; fresh37: web3
 projects; fresh38: Java and .NET configs; fresh39: PHP apps and CMS installs; fresh40:
 data-engineering configs; fresh41: game servers; fresh42: network and VPN configs; fresh43:
-Node.js backends; fresh44: credentials written in docs and notes) are well formed:
+Node.js backends; fresh44: credentials written in docs and notes; fresh45: Rails, Phoenix,
+Go and Rust configs; fresh46: recorded HTTP traffic; fresh47: SQL, Windows and shell admin
+scripts; fresh48: AI and LLM applications; fresh49: shell histories; fresh50: Kubernetes,
+Helm and deploy files) are well formed:
 each loads, every case cites its file and line at the pinned commit, ids are the split's own
 (fresh9's ``w``: ``v`` is the vectors split's ``vn…``; fresh13's ``b``, fresh14's ``c``,
 fresh15's ``d``, fresh16's ``a``, fresh17's ``e``, fresh18's ``i``, fresh19's ``j``,
 fresh20's ``l``, fresh21's ``o``, fresh22's ``sd``, fresh23's ``hx``, fresh26's ``rf`` and
 fresh27's ``rc``, fresh28's ``rg``, fresh29's ``rh``, fresh31's ``rj``, fresh32's ``rk``,
 fresh33's ``rl``, fresh34's ``rm``, fresh35's ``ro``, fresh36's ``rp``, fresh37–44's ``rq``
-to ``rx`` (``rn`` is taken),
+to ``rx`` (``rn`` is taken), fresh45's ``ry``, fresh46's ``rz``, fresh47–50's ``sf`` to ``si``,
 two letters once every single one was taken: no other
 file's ids begin with them), no
 value or negative text of an earlier split comes back, and no negative holds a labelled value
