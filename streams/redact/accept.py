@@ -61,24 +61,13 @@ _NOT_VALUES = METASYNTACTIC | frozenset(
     }
 )  # fmt: skip
 _OPTION_VALUES = frozenset(
-    {
-        "include",
-        "omit",
-        "same-origin",
-        "off",
-        "yes",
-        "pap",
-        "chap",
-        "mschap",
-        "mschapv2",
-        "gtc",
-        "on_create",
-        "always",
-    }
-)
+    {"include", "omit", "same-origin", "off", "yes", "pap", "chap", "mschap", "mschapv2", "gtc",
+     "on_create", "always"}
+)  # fmt: skip
 """The modes of fetch's ``credentials`` option (``credentials: 'include'``), a directive's
 switch (ProFTPD's ``AnonRequirePassword off``) and an EAP tunnel's inner method
-(wpa_supplicant's ``phase2="auth=MSCHAPV2"``: fresh42): no secret."""
+(wpa_supplicant's ``phase2="auth=MSCHAPV2"``: fresh42), Ansible's ``update_password``
+(``on_create``, ``always``: fresh50): no secret."""
 _PLACEHOLDER_START = (
     "$", "\\$", "{{", "{%", "%(", "<", "&lt;", "[redacted", "***", "...", "os.", "env.", "arn:aws",
     "enc(", "enc[", "#@", "!secret", "!vault", "!env", "urn:", "todo:", "env-",
@@ -96,12 +85,13 @@ _DOTTED = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*(?:(?:\.|::)[A-Za-z_$][A-Za-z0-9_
 _REPEATED = re.compile(r"(.)\1*")
 _LITERAL_PLACE = re.compile(
     r"(?:^[ \t]*(?:- |export[ \t]+)?|[ \t](?:-e|--env)[ \t]+)[A-Z][A-Z0-9_]*=$"
-    r"|;[ \t]*(?:password|pwd)=$",
-    re.M | re.I,
+    r"|;[ \t]*(?i:password|pwd)=$",
+    re.M,
 )
 """Where a dotted value is text, not code: an environment variable's line (``.env``, ``export
-FDW_API_KEY=pwd.pg``, a compose list's ``- POSTGRES_PASSWORD=pwd.pg``, ``docker run -e``), a
-connection string's ``;Password=report.admin12;`` (fresh47)."""
+FDW_API_KEY=pwd.pg``, a compose list's ``- POSTGRES_PASSWORD=pwd.pg``, ``docker run -e``; its
+name in capitals: ``password=self.password`` is a call's keyword), a connection string's
+``;Password=report.admin12;`` (fresh47)."""
 
 
 _FILE_NAME = re.compile(
