@@ -16,7 +16,8 @@ import shutil
 import signal
 import subprocess
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import FrameType
 
@@ -79,13 +80,31 @@ def _signal_group(pgid: int, sig: signal.Signals) -> None:
 def _parent_death_prefix() -> list[str]:
     """``setpriv --pdeathsig`` so the child dies even if we are SIGKILLed.
 
-    The kernel sends the signal when the *thread* that forked exits, so it is only safe
-    from the main thread; elsewhere we rely on the other exit paths.
-    """
+    The kernel sends the signal when the *thread* that forked exits, so children are forked
+    only by threads that last as long as the process: the main thread, or the one spawner
+    thread the others hand their starts to (:func:`_forked_by_a_lasting_thread`)."""
     setpriv = shutil.which("setpriv")
-    if setpriv and threading.current_thread() is threading.main_thread():
-        return [setpriv, "--pdeathsig", "TERM", "--"]
-    return []
+    return [setpriv, "--pdeathsig", "TERM", "--"] if setpriv else []
+
+
+_spawner: ThreadPoolExecutor | None = None
+_spawner_lock = threading.Lock()
+
+
+def _forked_by_a_lasting_thread(
+    start: Callable[[], subprocess.Popen[bytes]],
+) -> subprocess.Popen[bytes]:
+    """Run ``start`` on the main thread or on one spawner thread that never ends before the
+    process does. A broker restarted from a worker thread (the stack's supervisor) used to
+    be forked there without the death signal, and a stop that had to force the exit left its
+    storage server running (the suite, under load, in two sessions)."""
+    global _spawner
+    if threading.current_thread() is threading.main_thread():
+        return start()
+    with _spawner_lock:
+        if _spawner is None:
+            _spawner = ThreadPoolExecutor(max_workers=1, thread_name_prefix="fixtrace-spawner")
+    return _spawner.submit(start).result()
 
 
 def spawn(
@@ -106,15 +125,19 @@ def spawn(
     if log_path is not None:
         log_path.parent.mkdir(parents=True, exist_ok=True)
     with log_path.open("ab") if log_path is not None else open(os.devnull, "wb") as out:
-        popen = subprocess.Popen(
-            [*([] if detached else _parent_death_prefix()), *argv],
-            stdin=subprocess.DEVNULL,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            env=dict(env) if env is not None else None,
-            cwd=cwd,
-            start_new_session=True,
-        )
+
+        def start() -> subprocess.Popen[bytes]:
+            return subprocess.Popen(
+                [*([] if detached else _parent_death_prefix()), *argv],
+                stdin=subprocess.DEVNULL,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                env=dict(env) if env is not None else None,
+                cwd=cwd,
+                start_new_session=True,
+            )
+
+        popen = start() if detached else _forked_by_a_lasting_thread(start)
     proc = ManagedProcess(name, popen, log_path)
     if not detached:
         with _registry_lock:

@@ -1,0 +1,62 @@
+"""A child started from a worker thread dies with its parent too.
+
+The kernel sends ``setpriv --pdeathsig`` when the *thread* that forked exits, so
+``fixtrace.procs.spawn`` forks only from threads that last as long as the process. Before,
+a start from a worker thread (the stack's supervisor restarting its broker) went without
+the signal, and a parent killed or forced to exit left that child running.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+
+import pytest
+
+from fixtrace.waiting import wait_until
+
+_PARENT = """
+import sys, threading
+from fixtrace.procs import spawn
+
+def start():
+    child = spawn("sleeper", ["sleep", "300"])
+    print(child.pid, flush=True)
+
+worker = threading.Thread(target=start)
+worker.start()
+worker.join()  # the thread that asked for the child is gone before the parent dies
+sys.stdin.read()
+"""
+
+
+def _gone(pid: int) -> bool:
+    """True once ``pid`` has exited (a zombie awaiting its reaper counts as gone)."""
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except FileNotFoundError:
+        return True
+
+
+@pytest.mark.skipif(shutil.which("setpriv") is None, reason="needs util-linux setpriv")
+def test_a_child_a_worker_thread_started_dies_with_its_killed_parent() -> None:
+    parent = subprocess.Popen(
+        [sys.executable, "-c", _PARENT],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert parent.stdout is not None
+    child = int(parent.stdout.readline())
+    assert not _gone(child)  # alive after the thread that started it ended
+    os.kill(parent.pid, signal.SIGKILL)
+    parent.wait(30)
+    try:
+        wait_until(lambda: _gone(child), timeout_s=10, message="the child gone with its parent")
+    finally:
+        if not _gone(child):
+            os.killpg(child, signal.SIGKILL)
