@@ -42,6 +42,14 @@ def _gone(pid: int) -> bool:
         return True
 
 
+def _command(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/comm") as fh:
+            return fh.read().strip()
+    except FileNotFoundError:
+        return ""
+
+
 @pytest.mark.skipif(shutil.which("setpriv") is None, reason="needs util-linux setpriv")
 def test_a_child_a_worker_thread_started_dies_with_its_killed_parent() -> None:
     parent = subprocess.Popen(
@@ -52,6 +60,8 @@ def test_a_child_a_worker_thread_started_dies_with_its_killed_parent() -> None:
     )
     assert parent.stdout is not None
     child = int(parent.stdout.readline())
+    # setpriv sets the death signal, then becomes `sleep`: kill the parent only after that
+    wait_until(lambda: _command(child) == "sleep", timeout_s=30, message="the child started")
     assert not _gone(child)  # alive after the thread that started it ended
     os.kill(parent.pid, signal.SIGKILL)
     parent.wait(30)
