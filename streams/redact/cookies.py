@@ -13,14 +13,15 @@ from __future__ import annotations
 from .pattern import Pattern
 from .pattern import literal as _p
 
-_SESSION_NAME = r"[a-z0-9_.\-]*(?:sess|sid|token|auth|jwt|remember)[a-z0-9_.\-]*"
+_SESSION_WORDS = "sess|sid|token|auth|jwt"
+"""What a session cookie's name holds (``PHPSESSID``, ``sessionid``, ``auth_token``)."""
 _ATTRIBUTE = r"(?:path|expires|domain|secure|httponly|samesite|max-age)\b"
 
 COOKIE_PATTERNS: tuple[Pattern, ...] = (
     # a session cookie: Cookie: session=…, curl --cookie 'sessionid=…' / -b
     _p(
         r"(?:cookie:|--cookie|[ \t]-b)[ \t]*['\"]?(?:[^'\"\n;]*;[ \t]*)*"
-        r"[a-z0-9_.\-]*(?:sess|sid|token|auth|jwt)[a-z0-9_.\-]*=([^;\s'\"]{6,512})",
+        r"[a-z0-9_.\-]*(?:" + _SESSION_WORDS + r")[a-z0-9_.\-]*=([^;\s'\"]{6,512})",
         "cookie",
         " -b",
         lower=True,
@@ -38,7 +39,8 @@ COOKIE_PATTERNS: tuple[Pattern, ...] = (
     # a cookie string by its attributes (Set-Cookie's value without its header: a VCR
     # cassette's "- JSESSIONID=57EA…; Path=/; HttpOnly"); 16 signs or more, a session's
     _p(
-        r"(?:^|[\s,'\"])" + _SESSION_NAME + r"=([^;\s'\"]{16,4096}); " + _ATTRIBUTE,
+        r"(?:^|[\s,'\"])[a-z0-9_.\-]*(?:" + _SESSION_WORDS + r"|remember)[a-z0-9_.\-]*"
+        r"=([^;\s'\"]{16,4096}); " + _ATTRIBUTE,
         "; path",
         "; expires",
         "; domain",

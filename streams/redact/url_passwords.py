@@ -61,7 +61,7 @@ def url_password(value: str, text: str, start: int, end: int) -> bool:
         return False
     if _PRINTF.fullmatch(value) or masked_stub(value) or cut_or_tagged(value):
         return False  # fmt.Sprintf("sshpass -p '%s'", pw): a format's placeholder; *password*
-    if value.lower() in _MASK_WORDS or value.lower() in _REFUSED_WORDS:
+    if value.lower() in _MASK_WORDS | _REFUSED_WORDS:
         return False  # user:REDACTED@host (Bundler's, pip's); client_secret=invalid (a test's)
     return not _REPEATED.fullmatch(value.lower()) or value[0] not in "*x.•●"
 

@@ -22,15 +22,7 @@ from fixtrace.local_services import (
 )
 from fixtrace.waiting import wait_until
 from fixtrace_config import Settings
-
-
-def _gone(pid: int) -> bool:
-    """True once ``pid`` has exited (a zombie awaiting its reaper counts as gone)."""
-    try:
-        with open(f"/proc/{pid}/stat") as fh:
-            return fh.read().rsplit(")", 1)[1].split()[0] == "Z"
-    except FileNotFoundError:
-        return True
+from tests.streams.harness import is_gone
 
 
 def test_settings_point_at_started_services(tmp_path: Path) -> None:
@@ -58,7 +50,7 @@ def test_processes_stop_when_the_body_raises(tmp_path: Path) -> None:
     with pytest.raises(RuntimeError, match="boom"), LocalServices(tmp_path, topics=False) as stack:
         pids = [p.pid for p in stack.processes]
         raise RuntimeError("boom")
-    assert pids and all(_gone(pid) for pid in pids)
+    assert pids and all(is_gone(pid) for pid in pids)
     assert not any(p.pid in pids for p in procs.running())
 
 
@@ -100,7 +92,7 @@ def test_processes_stop_on_interpreter_exit_and_signals(tmp_path: Path, how: str
     try:
         assert child.stdout is not None
         broker_pid = int(child.stdout.readline())
-        assert not _gone(broker_pid)
+        assert not is_gone(broker_pid)
         if how == "exit":
             assert child.stdin is not None
             child.stdin.write("go\n")
@@ -108,7 +100,7 @@ def test_processes_stop_on_interpreter_exit_and_signals(tmp_path: Path, how: str
         else:
             child.send_signal(signal.SIGTERM if how == "sigterm" else signal.SIGINT)
         child.wait(30)
-        wait_until(lambda: _gone(broker_pid), timeout_s=10, message="broker gone")
+        wait_until(lambda: is_gone(broker_pid), timeout_s=10, message="broker gone")
     finally:
         if child.poll() is None:
             child.kill()
@@ -129,9 +121,9 @@ def test_parent_death_signal_takes_the_broker_down(tmp_path: Path) -> None:
     os.kill(child.pid, signal.SIGKILL)
     child.wait(30)
     try:
-        wait_until(lambda: _gone(broker_pid), timeout_s=10, message="broker gone")
+        wait_until(lambda: is_gone(broker_pid), timeout_s=10, message="broker gone")
     finally:
-        if not _gone(broker_pid):
+        if not is_gone(broker_pid):
             os.killpg(broker_pid, signal.SIGKILL)
 
 

@@ -17,6 +17,7 @@ import sys
 import pytest
 
 from fixtrace.waiting import wait_until
+from tests.streams.harness import is_gone
 
 _PARENT = """
 import sys, threading
@@ -31,15 +32,6 @@ worker.start()
 worker.join()  # the thread that asked for the child is gone before the parent dies
 sys.stdin.read()
 """
-
-
-def _gone(pid: int) -> bool:
-    """True once ``pid`` has exited (a zombie awaiting its reaper counts as gone)."""
-    try:
-        with open(f"/proc/{pid}/stat") as fh:
-            return fh.read().rsplit(")", 1)[1].split()[0] == "Z"
-    except FileNotFoundError:
-        return True
 
 
 def _command(pid: int) -> str:
@@ -62,11 +54,11 @@ def test_a_child_a_worker_thread_started_dies_with_its_killed_parent() -> None:
     child = int(parent.stdout.readline())
     # setpriv sets the death signal, then becomes `sleep`: kill the parent only after that
     wait_until(lambda: _command(child) == "sleep", timeout_s=30, message="the child started")
-    assert not _gone(child)  # alive after the thread that started it ended
+    assert not is_gone(child)  # alive after the thread that started it ended
     os.kill(parent.pid, signal.SIGKILL)
     parent.wait(30)
     try:
-        wait_until(lambda: _gone(child), timeout_s=10, message="the child gone with its parent")
+        wait_until(lambda: is_gone(child), timeout_s=10, message="the child gone with its parent")
     finally:
-        if not _gone(child):
+        if not is_gone(child):
             os.killpg(child, signal.SIGKILL)
