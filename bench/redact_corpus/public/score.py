@@ -113,6 +113,11 @@ SPLIT_FILES = {
     "fresh48": ("fresh48_secrets.jsonl", "fresh48_negatives.jsonl"),
     "fresh49": ("fresh49_secrets.jsonl", "fresh49_negatives.jsonl"),
     "fresh50": ("fresh50_secrets.jsonl", "fresh50_negatives.jsonl"),
+    "fresh51": ("fresh51_secrets.jsonl", "fresh51_negatives.jsonl"),
+    "fresh52": ("fresh52_secrets.jsonl", "fresh52_negatives.jsonl"),
+    "fresh53": ("fresh53_secrets.jsonl", "fresh53_negatives.jsonl"),
+    "fresh54": ("fresh54_secrets.jsonl", "fresh54_negatives.jsonl"),
+    "fresh55": ("fresh55_secrets.jsonl", "fresh55_negatives.jsonl"),
 }
 """Splits kept in files of their own (so adding them moves no figure of the others)."""
 DEFAULT_FILES = ("secrets.jsonl", "negatives.jsonl")
