@@ -21,7 +21,7 @@ from .no_value import no_value
 from .public_der import WHOLE_MIN, whole_public_der
 from .public_material import public_value
 from .published_values import published_client, sealed_secret
-from .translations import translated_label
+from .translations import translated_label, translated_prompt
 from .url_passwords import METASYNTACTIC, unquoted
 from .url_passwords import stand_in_pair as stand_in_pair  # re-exported: rules call accept.*
 from .url_passwords import url_password as url_password
@@ -138,8 +138,8 @@ def is_placeholder(value: str) -> bool:
     v = raw.lower()
     if len(v) < 3 or v.strip("_") in _NOT_VALUES or v in _OPTION_VALUES or is_label(raw):
         return True
-    if translated_label(html.unescape(v)):  # "L&#246;senord" in an HTML file
-        return True
+    if translated_label(html.unescape(v)) or translated_prompt(v):
+        return True  # "L&#246;senord" in an HTML file; "mettez une phrase unique ici"
     # a template, a reference, a tag...; "$" opens a reference only when variables follow
     # (WordPress' '$c8e$743df9d386d895}' in leaktk's fixtures is a password)
     if raw[:2] == ":$" and variable_reference(raw[1:]):
@@ -149,20 +149,25 @@ def is_placeholder(value: str) -> bool:
         return True
     if _REPEATED.fullmatch(v) or masked_stub(raw):  # "xxxxxxxx", "***", "*password*", "key=="
         return True
+    if _CUT_JWT.fullmatch(raw) or _OBJECT_IDENTITY.fullmatch(raw):
+        return True  # "eyJhbGci….eyJzdWIiOiJsa...": a token cut before its signature;
+        # "android.os.BinderProxy@d2483d7": a Java object's default toString (fresh55)
+    if _BCRYPT_STAND_IN.fullmatch(raw):
+        return True  # "$2b$10$hashedpassword1": a hash's prefix before words, a seed's
     if "-" in v and _REPEATED.fullmatch(v.replace("-", "")):
         return True  # a UUID's groups masked ("wwwwwwww-wwww-…": fresh46)
     if script_reference(raw):
         return True  # "%DB_PASS%", "%%p", "[parameters('adminPassword')]", "@user.api_key"
     if _SECRET_VERSION.fullmatch(v):
         return True  # "jwt-secret:latest": a Secret Manager secret's name and version
-    if _PERCENT_REFERENCE.match(raw) or _X_TAIL.search(v):
+    if _PERCENT_REFERENCE.match(raw) or _ENV_CALL.fullmatch(raw) or _X_TAIL.search(v):
         return True  # "%kernel.project_dir%/…": Symfony's parameter; "Mid-server-xxx"
     if bracketed_placeholder(v) or word_placeholder(v) or prompt_or_template(raw):
         return True  # "[dockerhub-password]", "your_redis_password_here", "Enter API"
     if worded_placeholder(raw[2:] if raw.startswith("0x") else raw):
         return True  # "SOMEPASSWORDHERE", "my-API-key" (fresh24), "0xYourPrivateKey"
-    if raw.startswith("0x") and not raw[2:3].isascii():
-        return True  # "0xあなたのウォレットの秘密鍵": words where a key's hex would be
+    if _CJK_WORDS.search(raw):
+        return True  # "0xあなたのウォレットの秘密鍵", "您的webdav密码-注意…": words, no password
     if drawn_stand_in(raw):
         return True  # "Fe26...Ha", "RGAPI-<my key>", "a.b.c.d", "tok_123", "New-Object"
     if marked_stand_in(raw) or encoded_stand_in(raw):
@@ -177,8 +182,14 @@ def is_placeholder(value: str) -> bool:
     return v.startswith("{") and v.endswith("}")
 
 
-_PERCENT_REFERENCE = re.compile(r"%[A-Za-z_][\w.\-]*%")
-"""A Symfony container parameter or a Windows variable (``%kernel.secret%``, ``%APPDATA%``)."""
+_PERCENT_REFERENCE = re.compile(r"%(?:[A-Za-z_][\w.\-]*|env\((?:[\w\-]+:)*[A-Za-z_]\w*\))%")
+"""A Symfony container parameter, its environment reference (with processors:
+``%env(resolve:DATABASE_URL)%``) or a Windows variable (``%kernel.secret%``, ``%APPDATA%``)."""
+_CUT_JWT = re.compile(r"eyJ[\w\-]+\.[\w\-]*(?:\.{3,}|…)")
+_OBJECT_IDENTITY = re.compile(r"[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+\.[A-Z][\w$]*@[0-9a-f]{4,8}")
+_BCRYPT_STAND_IN = re.compile(r"\$2[aby]?\$\d\d\$(?![./A-Za-z0-9]{53}$)[./A-Za-z0-9]{0,52}")
+_ENV_CALL = re.compile(r"env\([A-Za-z_]\w*\)")
+"""Supabase's ``config.toml`` and Terraform-like files: ``"env(OPENAI_API_KEY)"`` (fresh54)."""
 _X_TAIL = re.compile(r"[-_.]x{3,}$")
 """A value that ends in x's where its secret part would be (``Mid-server-xxx``, fresh39)."""
 _SECRET_VERSION = re.compile(r"[a-z][a-z0-9_\-]*:latest")
@@ -187,6 +198,26 @@ _MODE_NAME = re.compile(r"[A-Z]{2,}(?:_[A-Z]{2,})+")
 _SCHEME_AND_VALUE = re.compile(r"(?i)(?:bearer|basic|token|digest|apikey)[ \t]+(\S.*)")
 
 
+_SETTING_NAME = re.compile(
+    r"(?=[\w.\-]*(?:pass|secret|token|key|Pass|Secret|Token|Key))"
+    r"(?:[a-z]+(?:[._\-][a-z]+)+|[a-z]+(?:[A-Z][a-z]+)+)"
+)
+_CONSTANT_BEFORE = re.compile(
+    r"\b(?:static[ \t]+final|final[ \t]+static|const|static[ \t]+readonly)[ \t]+"
+    r"(?:String|string)[ \t]+[A-Za-z_]\w*[ \t]*=[ \t]*[\"']$"
+)
+"""A Java or C# constant holding a setting's name (fresh52: ``SITE_MAIL_PASSWORD =
+"email.password"``, ``MAIL_AUTH_PASSWORD = "mailPassword"``): dotted or camel-case words of
+letters, one naming a secret; a value with digits or signs is a literal."""
+_ANGULAR_EXPORT = re.compile(r"ng[A-Z][A-Za-z]+")
+_TEMPLATE_REF = re.compile(r"(?<![\w#])#[A-Za-z_]\w*[ \t]*=[ \t]*[\"']$")
+_CJK_WORDS = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{2}")
+"""Two Chinese, Japanese or Korean signs in a row: words in a value's place (a sample's "your
+WebDAV password, encrypted" in Chinese, fresh53); passwords are typed in Latin signs."""
+_GIVEN_A_VARIABLE = re.compile(r"=\$\(|=(?:\$\{?|%)\w*\}?%?(?=$|[&;,\s\"'/)\]}:.@|])")
+"""A name given a variable or a command's output (``token=$TOKEN``, ``pass=%PASS%``,
+``p=%s&``, ``s/x=.*/x=$password/``, ``token=$(jupyterhub token)``); a password with ``=$``
+inside (``Q?c=$TI3!GgN``, fresh53) is not one."""
 _CALL_START = re.compile(r"[A-Za-z_$][\w.$]*[\[(]")
 _CLOSES_A_CALL = re.compile(r"[)\]}][ \t]*(?:[{.;,]|$)")
 """A bracket and code after it: the quote before closed a string (a prompt), no value."""
@@ -253,7 +284,7 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
         return False  # ask("Enter your password:") {…}: the quote closes the prompt's string
     if is_ui_text(value, text, start) or RESOURCE_REF.fullmatch(unquoted(value)):
         return False
-    if "=$" in value or "=%" in value:
+    if _GIVEN_A_VARIABLE.search(value):
         return False  # "Token token=$TOKEN": a name given a variable, not a value
     if _NOT_A_SECRET_FORM.fullmatch(unquoted(value)):
         return False  # a color, a query string of plain words, a printf placeholder
@@ -286,6 +317,10 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
     ):
         return False  # {auth: "user:{{ INSERT_HERE }}"}, wsrep_sst_auth=root:password
     before = text[start - 1] if start else ""
+    if _SETTING_NAME.fullmatch(value) and _CONSTANT_BEFORE.search(text, max(0, start - 96), start):
+        return False  # static final String MAIL_PASSWORD = "mail.password": a setting's name
+    if _ANGULAR_EXPORT.fullmatch(value) and _TEMPLATE_REF.search(text, max(0, start - 64), start):
+        return False  # <input #password="ngModel">: Angular's template variable (fresh54)
     if before == "`" and " " in value.strip():
         return False  # KEY=`etcdctl get /secret`: a shell command substitution, not a value
     if before in "\"'`":
@@ -368,10 +403,17 @@ _PROSE_GOES_ON = re.compile(r" (?:of|the|a|an|to|for|is|are|in|that|which|and|or
 def _code_line(text: str, start: int) -> bool:
     """The assignment is code, not a config line: indented (inside a function or block), to
     an attribute (``self._token = value``) or to a subscript (``tokens[token] = username``).
-    An ini line (``token = whiteduke``) starts its line with the name."""
+    An ini line (``token = whiteduke``) starts its line with the name; a properties line
+    may have its blank after the sign only (``spring.mail.password= secret``, fresh52),
+    which code written by people or formatters has on both sides."""
     line = text[text.rfind("\n", 0, start) + 1 : start]
     target = line.split("=", 1)[0]
-    return line[:1] in (" ", "\t") or "." in target or "[" in target
+    dotted = _PROPERTY_KEY.fullmatch(target) is not None
+    return line[:1] in (" ", "\t") or ("." in target and not dotted) or "[" in target
+
+
+_PROPERTY_KEY = re.compile(r"[A-Za-z][\w\-]*(?:\.[\w\-]+)+")
+"""A properties file's key (``spring.mail.password``), no blank in it or before its sign."""
 
 
 _TEST_VERDICT = re.compile(r"(?:^|[\s\-])PASS:[ \t]+$")
@@ -383,7 +425,7 @@ def _names_itself(value: str, text: str, start: int) -> bool:
     ``NO_AUTH = "no_auth"``), the name of the key it is stored under (``csrfTokenKey =
     "CSRFtoken"``) or a docstring's first word (``session_token: Session token of …``):
     a constant's label, not a secret."""
-    bare = unquoted(value)
+    bare = unquoted(value).lstrip("_")  # "__AntiXsrfToken" under AntiXsrfTokenKey (fresh52)
     lo = max(0, start - 80)
     if not _IDENT.fullmatch(bare):
         header = _HEADER_BEFORE.search(text, lo, start)  # "X-Amz-Security-Token": "x--amz--…"

@@ -159,6 +159,9 @@ def paired_value(*triggers: str) -> tuple[Pattern, ...]:
     return flow, block, keyed, *xml_paired_value()
 
 
+_XML_ELEMENTS = "property|param|parameter|entry|setting|prop|option|item"
+
+
 def xml_paired_value() -> tuple[Pattern, ...]:
     """The same pairs written as XML elements, as JMeter's test plans keep headers and
     variables (fresh34): ``<stringProp name="Header.name">x-api-key</stringProp>`` and the
@@ -168,7 +171,8 @@ def xml_paired_value() -> tuple[Pattern, ...]:
     secret, its value in the next attribute or inside: Hibernate's and JPA's
     ``<property name="hibernate.connection.password">…</property>``, ``<property
     name="javax.persistence.jdbc.password" value="…"/>``, log4j's ``<param
-    name="SMTPPassword" value="…"/>`` (fresh38)."""
+    name="SMTPPassword" value="…"/>`` (fresh38), Axis2's ``<parameter name="password">``,
+    Spring's ``<prop key="…password">`` (fresh52)."""
     named = _p(
         r"<stringprop[ \t]+name=\"(?:header|argument)\.name\">" + PAIRED_NAME + r"</stringprop>"
         r"[ \t]*\n?[ \t]*<stringprop[ \t]+name=\"(?:header|argument)\.value\">([^<\n]{3,2048})<",
@@ -191,12 +195,15 @@ def xml_paired_value() -> tuple[Pattern, ...]:
         lower=True,
     )
     inside = _p(
-        r"<(?:property|param|entry|setting)[ \t]+(?:name|key)=\"" + PAIRED_NAME + r"\"[ \t]*>"
-        r"[ \t]*([^<\s][^<\n]{0,511}?)[ \t]*</(?:property|param|entry|setting)>",
+        r"<(?:" + _XML_ELEMENTS + r")[ \t]+(?:name|key)=\"" + PAIRED_NAME + r"\"[ \t]*>"
+        r"[ \t]*([^<\s][^<\n]{0,511}?)[ \t]*</(?:" + _XML_ELEMENTS + r")>",
         "<property",
         "<param",
         "<entry",
         "<setting",
+        "<prop",
+        "<option",
+        "<item",
         lower=True,
     )
     return named, argument, attributed, inside

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from . import ids
 from .accept import DATA_KEYS
+from .cookies import in_a_tracking_cookie
 from .entropy import (
     _SAME_CASE_UUID,
     _SRI,
@@ -38,6 +39,7 @@ from .entropy import (
     _after_digest_label,
     _in_dotted_name,
     _is_ssh_public_key,
+    file_name_at,
     in_path,
     is_secret_token,
     without_plist_tags,
@@ -410,7 +412,7 @@ def _values_after(text: str, low: str, anchors: list[tuple[int, int]]) -> list[t
             continue
         if in_path(text, start, end):
             continue
-        if _pinned(text, start) or in_public_pem_block(text, start) or _file_name(text, end):
+        if _pinned(text, start) or in_public_pem_block(text, start) or file_name_at(text, end):
             continue  # a pinned version (name@<sha>), a certificate's line, a file's name
         if public_material(word, text, start, end) or OPENPGP_FINGERPRINT.fullmatch(word):
             continue  # a public record or form; gpg's fingerprint (``for key in <it>``)
@@ -517,7 +519,7 @@ def run_in_context(token: str, text: str, start: int, end: int) -> bool:
         return False  # a public key's or a signature's record, a peer id, an address
     if ids.device_or_task_name(text, start, token):
         return False  # a swarm task's id, an LVM device's name, near "rejected" or "key"
-    if _pinned(text, start) or _file_name(text, end):
+    if _pinned(text, start) or file_name_at(text, end):
         return False  # a pinned version (actions/checkout@<sha>), a file's name
     if text.endswith("base64,", max(0, start - 7), start) or _after_digest_label(text, start):
         return False
@@ -572,10 +574,12 @@ def entropy_or_context(token: str, text: str, start: int, end: int) -> bool:
     a value assigned to a page cursor or a handshake nonce (``"NextToken": "…"``), a
     stand-in that counts up (``abcdef1234567890abcdef…``, :func:`accept.counts_up`) nor a
     table's id (:mod:`.tables`)."""
-    if _file_name(text, end):
+    if file_name_at(text, end):
         return False  # "<hash>.bfu", "tmpk3j9x8q2w.json": a file's name, never a token
     if text.endswith("ENC(", max(0, start - 4), start) or inside_published_value(text, start):
         return False  # Jasypt's ENC(…), Mermaid's pako: state, Supabase's anon key
+    if in_a_tracking_cookie(text, start):
+        return False  # __cf_bm=…: Cloudflare's bot score, no session (fresh55)
     if not (is_secret_token(token, text, start, end) or run_in_context(token, text, start, end)):
         return False
     if names_no_credential(text, start) or counts_up(token):
@@ -585,16 +589,8 @@ def entropy_or_context(token: str, text: str, start: int, end: int) -> bool:
     return not in_id_column(text, start, end)  # a table's id or name cell (tables.py)
 
 
-_FILE_EXT = re.compile(r"\.[A-Za-z0-9]{1,5}(?![A-Za-z0-9_\-])")
-
-
 def _pinned(text: str, start: int) -> bool:
     """Right after an ``@`` (and spaces or a quote): ``actions/checkout@<sha>``,
     ``repo @ `<sha>```, ``image@sha256:…`` pin a version."""
     before = text[max(0, start - 4) : start].rstrip(" `'\"")
     return before.endswith("@")
-
-
-def _file_name(text: str, end: int) -> bool:
-    """Followed by a file extension (``<hash>.XML``, ``<random>.tmp``): a file's name."""
-    return text[end : end + 1] == "." and _FILE_EXT.match(text, end) is not None

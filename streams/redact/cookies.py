@@ -51,3 +51,21 @@ COOKIE_PATTERNS: tuple[Pattern, ...] = (
         lower=True,
     ),
 )
+
+_TRACKING_COOKIES = ("__cf_bm=", "_cfuvid=", "__cflb=", "_ga=", "_gid=", "_fbp=", "__utma=")
+"""Cookies a CDN or an analytics script sets to tell bots or visits apart: they log no one
+in (Cloudflare's bot management ``__cf_bm``, its load balancer's ``__cflb``, Google's and
+Meta's trackers). fresh55's recorded API responses carry ``__cf_bm`` in every header list."""
+_COOKIE_VALUE_ENDS = frozenset(";, \t\n'\"")
+
+
+def in_a_tracking_cookie(text: str, start: int) -> bool:
+    """``start`` lies in the value of a :data:`_TRACKING_COOKIES` cookie."""
+    lo = max(0, start - 256)
+    for name in _TRACKING_COOKIES:
+        at = text.rfind(name, lo, start)
+        if at < 0 or (at and text[at - 1].isalnum()):
+            continue
+        if not any(c in _COOKIE_VALUE_ENDS for c in text[at + len(name) : start]):
+            return True
+    return False

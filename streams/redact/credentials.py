@@ -41,7 +41,12 @@ def _query_value(value: str, text: str, start: int, end: int) -> bool:
         return False  # ?code=7000215: an error's number (Entra ID's error_uri), no OAuth code
     if _badge_url(text, start) or names_no_credential(text, start):
         return False  # a README badge's token; ?token_type=bearer, oauth_signature_method=…
+    if _TEMPLATE_LITERAL_END.fullmatch(value):
+        return False  # `…?apiKey=${API_KEY}`;: a JavaScript template's variable (fresh54)
     return accept.url_password(value, text, start, end) and not named_placeholder(value)
+
+
+_TEMPLATE_LITERAL_END = re.compile(r"\$\{[\w.]+\}`[;,)]*")
 
 
 _URL_SO_FAR = re.compile(r"https?://[^\s\"'<>()\[\]]*$")

@@ -400,6 +400,19 @@ written without its scheme is judged by its last segment (:func:`_random_tail`).
 _VARIABLE_ROOT = re.compile(r"\$\{?[A-Za-z_][A-Za-z0-9_]*\}?/")
 
 
+_FILE_EXT = re.compile(r"\.[A-Za-z0-9]{1,5}(?![A-Za-z0-9_\-])")
+_KEY_FILE_END = re.compile(r"(?i)\.(?:p12|pfx|jks|keystore|truststore|pem|crt|cer|der|p8|ppk)$")
+
+
+def file_name_at(text: str, end: int) -> bool:
+    """A run followed by a file extension (``<hash>.XML``, ``<random>.tmp``), or ending in
+    a key store's or certificate's (Spring's ``key-store=classpath:keystore.p12``,
+    fresh52): a file's name, never a token."""
+    if text[end : end + 1] == "." and _FILE_EXT.match(text, end) is not None:
+        return True
+    return _KEY_FILE_END.search(text, max(0, end - 11), end) is not None
+
+
 def in_path(text: str, start: int, end: int) -> bool:
     """The run is (part of) a file path, an S3 key, a URL or an AWS ARN, not a token.
 

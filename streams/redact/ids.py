@@ -163,12 +163,16 @@ file is encrypted and far longer."""
 
 _CLIENT_SIDE_KEY = re.compile(
     r"phc_[A-Za-z0-9]{32,64}|pk_(?:live|test)_(?=[^_]*[a-z])[A-Za-z0-9]{24,}|pub[0-9a-f]{32}"
+    r"|sb_publishable_[A-Za-z0-9_\-]{20,40}|rzp_(?:live|test)_[A-Za-z0-9]{14}"
 )
 """Keys made to ship in a web page: PostHog's project key (``phc_``; its personal keys are
 ``phx_``), Stripe's publishable keys (``pk_live_``/``pk_test_`` in mixed case; Courier's
-secret ``pk_test_…`` keys are capitals and digits) and Datadog's browser client tokens
-(``pub`` and 32 hex, fresh28). No scanner here flags either
-(CredSweeper lists both among its false positives, fresh16)."""
+secret ``pk_test_…`` keys are capitals and digits), Datadog's browser client tokens
+(``pub`` and 32 hex, fresh28), Supabase's publishable keys (``sb_publishable_``; its secret
+ones are ``sb_secret_``) and Razorpay's key ids (``rzp_test_`` and 14 signs; the key secret
+has no prefix): fresh54.
+No scanner here flags the first two (CredSweeper lists both among its false positives,
+fresh16)."""
 
 _SEGWIT_ADDRESS = re.compile(r"(?:bc|tb)1[qp][02-9ac-hj-np-z]{38,58}")
 """A Bitcoin SegWit or Taproot address (``bc1q…``, bech32, lower case): where money is
@@ -192,7 +196,8 @@ def public_id(token: str) -> bool:
     """A run of a documented public form: an IPFS CID, a Stripe object id, an age
     recipient, a minisign public key, a key made for client code, a Bitcoin address, an LVM
     UUID, an Alpine package checksum, an IAM entity's unique id, a YouTube channel's id, an
-    analytics property's id or a Twilio resource's SID (full matches only)."""
+    OpenAI account's id, a DBeaver data source's id, an analytics property's id or a Twilio
+    resource's SID (full matches only)."""
     return bool(
         _IPFS_CID.fullmatch(token)
         or _STRIPE_OBJECT.fullmatch(token)
@@ -205,6 +210,8 @@ def public_id(token: str) -> bool:
         or _IAM_UNIQUE_ID.fullmatch(token)
         or _NKEY_PUBLIC.fullmatch(token)
         or _YOUTUBE_CHANNEL.fullmatch(token)
+        or _OPENAI_ACCOUNT.fullmatch(token)
+        or _DBEAVER_DATA_SOURCE.fullmatch(token)
         or analytics_id(token)
         or stellar_account(token)
         or twilio_sid(token)
@@ -241,6 +248,17 @@ def analytics_id(token: str) -> bool:
 _YOUTUBE_CHANNEL = re.compile(r"UC[A-Za-z0-9_\-]{21}[AQgw]")
 """A YouTube channel's id, ``UC`` and 16 bytes in base64url, as every channel's URL shows
 it (``youtube.com/channel/UCpeGzDObn7SZPcMmY-PQzMQ``: fresh35's bots watch channels)."""
+
+
+_OPENAI_ACCOUNT = re.compile(r"proj_[A-Za-z0-9]{24}|org-[A-Za-z0-9]{24}|user-[a-z0-9]{24}")
+"""An OpenAI project's, organization's or user's id, as every API response's headers name
+them (``openai-project: proj_…``, fresh55's debug logs); its keys are ``sk-proj-…``."""
+
+
+_DBEAVER_DATA_SOURCE = re.compile(r"[A-Za-z][A-Za-z0-9_.]*-1[0-9a-f]{10}-[0-9a-f]{16}")
+"""A DBeaver data source's id (``mysql8-17b9a6be85f-33564069aae4817e``): its driver's name,
+the hex milliseconds it was made (``1…``: 2004 to 2112) and 16 random hex, in every
+``data-sources.json`` (fresh53)."""
 
 
 _NKEY_PUBLIC = re.compile(r"[UANOCX][A-Z2-7]{55}")

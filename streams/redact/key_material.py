@@ -278,5 +278,9 @@ def base64_private_key(value: str, text: str, start: int, end: int) -> bool:
 def jwt_grants_access(value: str, text: str, start: int, end: int) -> bool:
     """The ``jwt`` rule's check: every token is a credential but Supabase's anon key, whose
     claims say ``"role": "anon"`` and ``"iss": "supabase"``: made to ship in a web page or
-    an app, as a publishable key is (fresh31); its ``service_role`` twin stays a finding."""
+    an app, as a publishable key is (fresh31); its ``service_role`` twin stays a finding.
+    A token cut short by an ellipsis before its signature (``eyJhbGci….eyJzdWIiOiJsa...``,
+    a log's prefix: fresh55) is no longer one."""
+    if value.endswith(".") and (text.startswith("..", end) or text.startswith("…", end)):
+        return False  # no signature left: it cannot be presented
     return not publishable_jwt(value)

@@ -16,6 +16,7 @@ _NO_CREDENTIAL_NAME = re.compile(
     r"|token[_\-]type(?:[_\-]hint)?|signature[_\-]method|oauth_signature|\\(?:un)?restrict"
     r"|existing[_\-]?secret\w*|(?:key[_\-]?vault|vault|secret)[_\-]?name|authorship_tag"
     r"|auth[_\-]?(?:mechanism|source|type|method|mode)"
+    r"|(?:system|key|cert)[_\-]?fingerprint"
 )
 _NAME_WINDOW = 32
 _CI_REFERENCE = re.compile(r"\$\{\{[ \t]*(?:secrets|vars|env|inputs)\.$")
@@ -24,21 +25,21 @@ or variable's name, random-looking when a tool generated it (Azure's deployment 
 
 
 def names_no_credential(text: str, start: int) -> bool:
-    """The value is assigned to a page cursor, a protocol nonce, a key's id or an object's
-    name, not a credential: ``"NextToken": "eyJ…"`` (AWS list output), ``"page_token": "…"``,
+    """The value is assigned to a page cursor, a protocol nonce, a key's id or an object's name,
+    not a credential: ``"NextToken": "eyJ…"`` (AWS list output), ``"page_token": "…"``,
     ``"input_token": "NextToken"`` (paginator config), ``Postman-Token`` (a request's nonce;
-    ``facebookpage_token`` is a credential), ``Sec-WebSocket-Key: …`` (a handshake
-    nonce), ``"keyId": "…"`` (Sigstore's log key id, AWS KMS's ``KeyId``), a JWT header's
-    ``"kid"``, an object store's ``--key``, an ARN's ``:secret:``, a .NET assembly's
-    ``publicKeyToken`` (its public key's hash), Application Insights' ``InstrumentationKey``
-    (an id its browser SDK ships; fresh38), an OAuth client's id (Reddit's, PayPal's: the
-    app's public half, fresh39/40), an OAuth token's type and an OAuth 1 request's signature
-    (one request's HMAC; fresh46's cassettes), pg_dump's ``\\restrict`` key (a nonce that
-    guards the dump's meta-commands; fresh47), a Helm chart's ``existingSecret`` and a
-    vault's or secret's name, MongoDB's ``authMechanism``/``authSource``, Colab's
-    ``authorship_tag`` (fresh48/50). Names with ``_`` are not:
-    ``private_key_id`` and an HMAC pair's ``access_key_id`` are one half of a credential the
-    scanners report."""
+    ``facebookpage_token`` is a credential), ``Sec-WebSocket-Key: …`` (a handshake nonce),
+    ``"keyId": "…"`` (Sigstore's log key id, AWS KMS's ``KeyId``), a JWT header's ``"kid"``, an
+    object store's ``--key``, an ARN's ``:secret:``, a .NET assembly's ``publicKeyToken`` (its
+    public key's hash), Application Insights' ``InstrumentationKey`` (an id its browser SDK
+    ships; fresh38), an OAuth client's id (Reddit's, PayPal's: the app's public half,
+    fresh39/40), an OAuth token's type and an OAuth 1 request's signature (one request's HMAC;
+    fresh46's cassettes), pg_dump's ``\\restrict`` key (a nonce that guards the dump's
+    meta-commands; fresh47), a Helm chart's ``existingSecret`` and a vault's or secret's name,
+    MongoDB's ``authMechanism``/``authSource``, Colab's ``authorship_tag`` (fresh48/50), a
+    fingerprint (an LLM API's ``system_fingerprint``, a key's: fresh55). Names with ``_`` are
+    not: ``private_key_id`` and an HMAC pair's ``access_key_id`` are one half of a credential
+    the scanners report."""
     if inside_a_resource_name(text, start, "arn:", 3):
         return True  # arn:aws:secretsmanager:…:secret:<name>: a resource's name
     window = text[max(0, start - _NAME_WINDOW) : start].lower().rstrip(" \t\"':=>")

@@ -71,6 +71,13 @@ PROVIDER_RULES: tuple[Rule, ...] = (
         (_p(r"AAAA[A-Za-z0-9_\-]{7}:APA91b[A-Za-z0-9_\-]{100,160}", ":apa91b", lower=False),),
     ),
     Rule(
+        "elasticsearch_enrollment_token",
+        # what a first start of Elasticsearch 8 prints for Kibana and new nodes: base64 of
+        # {"ver":…,"adr":[…],"fgr":<CA fingerprint>,"key":"<id>:<API key>"} (fresh55); the
+        # JWT rule's "eyJ" run stops at its "=" padding and needs a dot
+        (_p(r"eyJ2ZXIiOiI[A-Za-z0-9+/]{80,1024}={0,2}", "eyj2zxiioii", lower=False),),
+    ),
+    Rule(
         "google_app_password",
         # A Google account's app password as Google shows it, four groups of four letters,
         # assigned whole to a password's or an app key's name (GMAIL_APP_KEY=sabw icwn …,

@@ -94,6 +94,8 @@ def public_form(token: str) -> bool:
         return True
     if _EVM_ADDRESS.fullmatch(token):
         return True  # an Ethereum address: 20 bytes of a public key's hash (a key is 32)
+    if _EOSIO_PUBLIC.fullmatch(token) and _compressed_point(token[-50:]):
+        return True  # an EOSIO chain's public key (EOS…, EveriToken's EVT…: fresh52)
     if _MINISIGN.fullmatch(token):
         try:
             raw = base64.b64decode(token, validate=True)
@@ -104,6 +106,9 @@ def public_form(token: str) -> bool:
 
 
 _EVM_ADDRESS = re.compile(r"0x[0-9a-fA-F]{40}")
+_EOSIO_PUBLIC = re.compile(r"(?:EOS|EVT|FIO|TLOS|WAX|PUB_K1_)[1-9A-HJ-NP-Za-km-z]{50}")
+"""A public key of EOSIO's chains: a prefix and base58 of a compressed secp256k1 point and
+a 4-byte checksum (37 bytes). Their private keys are WIF (``5…``) or ``PVT_K1_…``."""
 _BOLT12 = re.compile(r"ln[oir]1[02-9ac-hj-np-z]{40,}")
 """BOLT 12's offers (``lno1…``), invoice requests and invoices: bech32's letters without
 its checksum (negcarried5)."""
@@ -191,6 +196,14 @@ def _base58check_address(token: str) -> bool:
     if len(raw) != 25 or raw[0] not in _ADDRESS_VERSIONS:
         return False
     return hashlib.sha256(hashlib.sha256(raw[:21]).digest()).digest()[:4] == raw[21:]
+
+
+def _compressed_point(run: str) -> bool:
+    """Base58 of 37 bytes whose first says a compressed point (2 or 3)."""
+    number = 0
+    for char in run:
+        number = number * 58 + _BASE58.index(char)
+    return number < 1 << 296 and number >> 288 in (2, 3)
 
 
 def _plausible_ulid_time(run: str) -> bool:

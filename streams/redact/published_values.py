@@ -32,7 +32,7 @@ def publishable_jwt(token: str) -> bool:
     return (
         isinstance(claims, dict)
         and claims.get("role") == "anon"
-        and (claims.get("iss") == "supabase")
+        and claims.get("iss") in ("supabase", "supabase-demo")  # the local CLI's, fresh54
     )
 
 

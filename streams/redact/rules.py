@@ -309,8 +309,8 @@ SECRET_RULES: tuple[Rule, ...] = (
         "http_auth_header",
         (
             _p(
-                r"authorization" + _ASSIGN + r"[ \t]*\\?[\"']?(?:bearer|basic|token|digest|apikey)"
-                r"[ \t]+([^\s\"'`,;\\<]{6,2048})",
+                r"authorization" + _ASSIGN + r"[ \t]*\\?[\"']?(?:bearer|basic|token|digest|api-?key"
+                r"|ssws|sso-key|zoho-oauthtoken|genie-?key)[ \t]+([^\s\"'`,;\\<]{6,2048})",
                 "auth",
                 lower=True,
             ),

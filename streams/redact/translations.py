@@ -1,7 +1,8 @@
-"""The word "password" in the languages UI strings are translated to.
+"""The word "password", and "here", in the languages UI strings are translated to.
 
 Read by ``accept.is_placeholder``: a localisation file's ``"Password": "Lösenord"`` labels a
-field, it holds no secret (:func:`translated_label`)."""
+field, it holds no secret (:func:`translated_label`); a translated sample's "put your unique
+phrase here" asks for one (:func:`translated_prompt`)."""
 
 from __future__ import annotations
 
@@ -31,4 +32,26 @@ def translated_label(value: str) -> bool:
         len(parts) > 1
         and all(p.isalpha() for p in parts)
         and any(p in SECRET_WORD_TRANSLATIONS for p in parts)
+    )
+
+
+HERE_WORDS = frozenset(
+    {
+        "here", "hier", "ici", "aquí", "aqui", "qui", "qua", "tutaj", "sem", "zde", "itt",
+        "här", "her", "täällä", "tähän", "aici", "burada", "buraya", "εδώ", "здесь",
+        "сюда", "тук", "tady", "ide", "disini", "đây", "ここ", "这里", "此处", "여기",
+        "هنا", "כאן", "यहाँ", "यहां",
+    }
+)  # fmt: skip
+""""Here" in the languages sample files are translated to: a value that says where one goes."""
+
+
+def translated_prompt(value: str) -> bool:
+    """``value`` (lower-cased) is three or more words of letters with "here" among them, in
+    any language: a translated sample's request for a value (WordPress' French ``mettez une
+    phrase unique ici``, Spanish ``pon-aquí-tu-frase-aleatoria``, Russian ``впишите сюда
+    уникальную фразу``), not a passphrase, which says nothing of where it goes."""
+    parts = _LABEL_PARTS.split(value.strip())
+    return (
+        len(parts) >= 3 and all(p.isalpha() for p in parts) and any(p in HERE_WORDS for p in parts)
     )

@@ -51,8 +51,8 @@ def url_password(value: str, text: str, start: int, end: int) -> bool:
     without its quotes.
     """
     value = html.unescape(unquoted(value) or value)  # &lt;password&gt; in an HTML page
-    if _ENV_REFERENCE.fullmatch(value) or value.startswith(("{", "%(", "<", "$(", "`", "\\(")):
-        return False  # a reference, a template, a command substitution, Swift's \(password)
+    if _ENV_REFERENCE.fullmatch(value) or value.startswith(_OPENS_A_REFERENCE):
+        return False  # a reference, a template, Symfony's %env(X)%, Swift's \(password)
     if script_reference(value):
         return False  # net use … %PASS%, mysql -p%password%, /pass:%sPass% (fresh47)
     if bracketed_placeholder(value) or word_placeholder(value) or worded_placeholder(value):
@@ -66,6 +66,7 @@ def url_password(value: str, text: str, start: int, end: int) -> bool:
     return not _REPEATED.fullmatch(value.lower()) or value[0] not in "*x.•●"
 
 
+_OPENS_A_REFERENCE = ("{", "%(", "%env(", "<", "$(", "`", "\\(")
 _MASK_WORDS = frozenset({"redacted", "masked", "removed", "hidden", "sanitized"})
 _REFUSED_WORDS = frozenset({"invalid", "incorrect", "wrong", "fake", "dummy", "bogus", "expired"})
 _USERINFO_USER = re.compile(r"://([^\s:/?#@\"'<>]{1,128}):$")

@@ -20,11 +20,13 @@ from .names import is_identifier_like
 _PASSWORD_NAMED = re.compile(
     r"(?:pass(?:word|wd|phrase)?|pwd)(?:[_\-.]?(?:value|plain|raw|prod|dev|live|test|local"
     r"|admin|root|[0-9]))*(?:\[\])?[\"']?\]?[ \t]*(?:=|:=|:)[ \t]*[\"']?$"
-    r"|--[a-z0-9\-]*(?:password|passwd|pass|pwd)(?:[ \t]+|=)[\"']?$",
+    r"|--[a-z0-9\-]*(?:password|passwd|pass|pwd)(?:[ \t]+|=)[\"']?$"
+    r"|(?:password|passwd|pwd)\"?>[ \t]*$",
     re.I,
 )
 """The name right before a value says password (``MYSQL_ROOT_PASSWORD=``, ``--password=``,
-``password: ``), not token or key (``max_tokens=4096``)."""
+``password: ``, an XML element's ``<password>`` or ``name="connection.password">``), not
+token or key (``max_tokens=4096``)."""
 
 
 def password_named(text: str, start: int) -> bool:
@@ -441,7 +443,14 @@ def _written_sentence(value: str) -> bool:
     if not _JOINED_WORDS.fullmatch(value):
         return False
     words = re.split(r"[_\-]", value.lower())
+    if len(words) >= 4 and words[0] in _ASKING_VERBS:
+        return True  # generate_a_random_secure_string (fresh55): what to do, not a value
     return sum(1 for w in words if w in _SENTENCE_WORDS) >= 3
+
+
+_ASKING_VERBS = frozenset(
+    {"generate", "change", "replace", "insert", "enter", "put", "use", "add", "create", "paste"}
+)
 
 
 _MOSTLY_X = re.compile(r"x{4,}[a-z0-9]?|[a-z0-9]?x{4,}|[a-z0-9]{1,3}x{4,}[a-z0-9]{1,3}")

@@ -180,6 +180,10 @@ PROVIDER_EXAMPLES = {
     "fcm_server_key": "fcmkey: AAAAq1w2e3r:APA91b"
     + "Qx7vK2mP9sL4nR8tW1yZ3cB6dF0gH5jK" * 4
     + "aB3dE5",
+    "elasticsearch_enrollment_token": (
+        "eyJ2ZXIiOiI4LjE0LjAiLCJhZHIiOlsiMTAuMC4wLjc6OTIwMCJdLCJmZ3IiOiIzZjNmM2YzZjNmM2Yz"
+        "ZjNmM2YzZjNmM2YzZjNmM2YzZjNmM2YzZjNmM2YzZjNmM2YzZjNmM2YzZjNmM2YzZjNmIiwia2V5IjoiUXg3dksybVA5c0w0blI4dFcxeVo6YjNWcTlacFgybVI3dEw4d0FiNGMifQ=="
+    ),
     "feishu_webhook": "https://open.feishu.cn/open-apis/bot/v2/hook/0f3c9d2e-7b1a-4c5e-9f8d-2a6b4c8e1d3f",
     "kubeadm_token": "kubeadm join 10.0.0.5:6443 --token n657pt.edesxg1ka5yzj508",
     "mailchimp_key": "343ea45721923ed956e2b38c31db76aa-us30",

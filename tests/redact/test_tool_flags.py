@@ -259,6 +259,14 @@ TAKEN_CLOUD_AND_PACKAGES = (
     ("http POST x/login username=bob password=Wint3rIsHere", "Wint3rIsHere"),
     ("http x Authorization:'Bearer Wint3rIsHere'", "Wint3rIsHere"),
     ("xh x 'X-Auth-Token:Wint3rIsHere'", "Wint3rIsHere"),
+    ("curl -H 'Authorization: SSWS Wint3rIsHere' https://x.okta.com/api/v1/users", "Wint3rIsHere"),
+    (
+        "curl -H 'Authorization: sso-key Wint3rIsHere:Summ3r' https://api.godaddy.com",
+        "Wint3rIsHere",
+    ),
+    ("curl -H 'Authorization: Zoho-oauthtoken Wint3rIsHere' https://x", "Wint3rIsHere"),
+    ("curl -H 'Authorization: GenieKey Wint3rIsHere' https://api.opsgenie.com", "Wint3rIsHere"),
+    ("curl -H 'Authorization: Api-Key Wint3rIsHere' https://x", "Wint3rIsHere"),
 )
 """A second battery: cloud and container CLIs, package managers' publish and config
 commands, API clients' headers and cookies, written after the first one's rows."""
