@@ -314,6 +314,8 @@ class Redactor:
                 continue  # "[REDACTED:x]" read as "user:pw" by a later rule
             if _MASKED.search(text, begin, min(len(text), end + 4)):
                 continue  # "xxxxxxxx", "****", "####" (also right after): masked
+            if end - begin > 12 and text[end - 3 : end] in ("XXX", "xxx"):
+                continue  # "AIzaSy…HQXXX": a key masked at its end (fresh54)
             if _SAYS_EXAMPLE.search(text, begin, end):
                 continue  # "…tokenexample", "…ExampleKey…": a documented stand-in
             if text[begin:end].strip(_BRACKETS).lower() in _PLACEHOLDER_WORDS:

@@ -73,7 +73,12 @@ R = Redactor()
             "Cookie: __cf_bm=abc.def-1-1.0; sessionid=Qx7vK2mP9sL4nR8tW1yZ3cB6",
             "Qx7vK2mP9sL4nR8tW1yZ3cB6",
         ),
-        # a bcrypt hash whole stays a finding, a key that does not count up goes
+        # a key that only ends in signs it was not masked with; a bcrypt hash whole stays a
+        # finding; a bot token
+        (
+            '  apiKey: "AIzaSyCMJGWDiuiV91DQOqscCXiVTf2iVNHQa1b",',
+            "AIzaSyCMJGWDiuiV91DQOqscCXiVTf2iVNHQa1b",
+        ),
         (
             '    password: "$2b$10$ygO42RCOcm9S18tXQZHzCuOQDqrnEuL1oEf8L/0wJomKHunjLubN6",',
             "ygO42RCOcm9S18tXQZHzCuOQ",
@@ -144,6 +149,8 @@ def test_an_app_configs_secret_goes(text: str, secret: str) -> None:
         "D  preExecute mColorMode=0,token=android.os.BinderProxy@d2483d7",
         '    password: "$2b$10$hashedpassword1",',
         "JWT_SECRET_KEY=generate_a_random_secure_string",
+        # a key masked at its end in a README
+        '  apiKey: "AIzaSyCMJGWDiuiV91DQOqscCXiVTf2iVNHQXXX",',
         # ids an LLM API's responses carry; a CDN's bot-management cookie
         "{'system_fingerprint': 'fp_ffc7281d48_prod0820_fp8_kvcache'}",
         "('openai-organization', 'user-leckwh4hty27asdaymxz75kx'), ('openai-project', 'proj_t7KNrofXtFGPUCZSM7oWYSTS')",
