@@ -200,15 +200,16 @@ _SCHEME_AND_VALUE = re.compile(r"(?i)(?:bearer|basic|token|digest|apikey)[ \t]+(
 
 _SETTING_NAME = re.compile(
     r"(?=[\w.\-]*(?:pass|secret|token|key|Pass|Secret|Token|Key))"
-    r"(?:[a-z]+(?:[._\-][a-z]+)+|[a-z]+(?:[A-Z][a-z]+)+)"
+    r"[a-z]+(?:[_\-][a-z]+)*(?:\.[a-z]+(?:[_\-][a-z]+)*)+"
 )
 _CONSTANT_BEFORE = re.compile(
     r"\b(?:static[ \t]+final|final[ \t]+static|const|static[ \t]+readonly)[ \t]+"
     r"(?:String|string)[ \t]+[A-Za-z_]\w*[ \t]*=[ \t]*[\"']$"
 )
 """A Java or C# constant holding a setting's name (fresh52: ``SITE_MAIL_PASSWORD =
-"email.password"``, ``MAIL_AUTH_PASSWORD = "mailPassword"``): dotted or camel-case words of
-letters, one naming a secret; a value with digits or signs is a literal."""
+"email.password"``): dotted words of letters, one naming a secret. A camel-case value
+(``"mailPassword"``, ``"jwtSigningSecret"``) may be the secret a constant hard-codes and stays
+a finding; a value with digits or signs is a literal."""
 _ANGULAR_EXPORT = re.compile(r"ng[A-Z][A-Za-z]+")
 _TEMPLATE_REF = re.compile(r"(?<![\w#])#[A-Za-z_]\w*[ \t]*=[ \t]*[\"']$")
 _CJK_WORDS = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{2}")

@@ -56,7 +56,7 @@ _TRACKING_COOKIES = ("__cf_bm=", "_cfuvid=", "__cflb=", "_ga=", "_gid=", "_fbp="
 """Cookies a CDN or an analytics script sets to tell bots or visits apart: they log no one
 in (Cloudflare's bot management ``__cf_bm``, its load balancer's ``__cflb``, Google's and
 Meta's trackers). fresh55's recorded API responses carry ``__cf_bm`` in every header list."""
-_COOKIE_VALUE_ENDS = frozenset(";, \t\n'\"")
+_COOKIE_VALUE_ENDS = frozenset(";,& \t\n'\"")
 
 
 def in_a_tracking_cookie(text: str, start: int) -> bool:

@@ -37,13 +37,15 @@ def translated_label(value: str) -> bool:
 
 HERE_WORDS = frozenset(
     {
-        "here", "hier", "ici", "aquí", "aqui", "qui", "qua", "tutaj", "sem", "zde", "itt",
-        "här", "her", "täällä", "tähän", "aici", "burada", "buraya", "εδώ", "здесь",
-        "сюда", "тук", "tady", "ide", "disini", "đây", "ここ", "这里", "此处", "여기",
-        "هنا", "כאן", "यहाँ", "यहां",
+        "hier", "ici", "aquí", "aqui", "tutaj", "zde", "itt", "här", "täällä",
+        "tähän", "aici", "burada", "buraya", "εδώ", "здесь", "сюда", "тук", "tady",
+        "disini", "đây", "ここ", "这里", "此处", "여기", "هنا", "כאן", "यहाँ", "यहां",
     }
 )  # fmt: skip
-""""Here" in the languages sample files are translated to: a value that says where one goes."""
+""""Here" in the languages sample files are translated to: a value that says where one goes.
+Not English's "here" (its prompts are read by ``value_forms``; "here comes the sun" may be a
+passphrase) nor words that mean something else in a neighbour language ("her", "sem", "ide",
+"qui")."""
 
 
 def translated_prompt(value: str) -> bool:

@@ -443,7 +443,7 @@ def _written_sentence(value: str) -> bool:
     if not _JOINED_WORDS.fullmatch(value):
         return False
     words = re.split(r"[_\-]", value.lower())
-    if len(words) >= 4 and words[0] in _ASKING_VERBS:
+    if words[0] in _ASKING_VERBS and words[1] in _ASKED_FOR:
         return True  # generate_a_random_secure_string (fresh55): what to do, not a value
     return sum(1 for w in words if w in _SENTENCE_WORDS) >= 3
 
@@ -451,6 +451,8 @@ def _written_sentence(value: str) -> bool:
 _ASKING_VERBS = frozenset(
     {"generate", "change", "replace", "insert", "enter", "put", "use", "add", "create", "paste"}
 )
+_ASKED_FOR = frozenset({"a", "an", "the", "your", "some", "me", "this", "new"})
+"""After an asking verb, the word of a request (a word-list passphrase may open with "add")."""
 
 
 _MOSTLY_X = re.compile(r"x{4,}[a-z0-9]?|[a-z0-9]?x{4,}|[a-z0-9]{1,3}x{4,}[a-z0-9]{1,3}")

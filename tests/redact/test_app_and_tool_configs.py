@@ -19,8 +19,17 @@ R = Redactor()
         # a Symfony reference beside a real value still leaves the value to its rules
         ("    secret: 'f3b9c1e07a5d4c2b9e8f7a6d5c4b3a21'", "f3b9c1e07a5d4c2b9e8f7a6d5c4b3a21"),
         ("        ->dsn('smtp://mailer:Qz7wR2kLp9@%env(SMTP_HOST)%:587')", "Qz7wR2kLp9"),
-        # words of a passphrase say nothing of where it goes: kept a secret
+        # words of a passphrase say nothing of where it goes: kept a secret, English "here"
+        # or a neighbour language's look-alike of "here" among them too
         ("define( 'AUTH_KEY', 'horse battery staple window' );", "horse battery staple window"),
+        ("PASSPHRASE='here comes the sun'", "here comes the sun"),
+        ("PASSPHRASE='tell her the truth'", "tell her the truth"),
+        ("PASSPHRASE=add-milk-eggs-bread-butter", "add-milk-eggs-bread-butter"),
+        # a token after a tracking cookie and an "&" is no longer the cookie's value
+        (
+            "set-cookie: _ga=GA1.2.3&x=Qx7vK2mP9sL4nR8tW1yZ3cB6dF0gH5jK",
+            "Qx7vK2mP9sL4nR8tW1yZ3cB6dF0gH5jK",
+        ),
         # more authentication schemes in an Authorization header (Okta, GoDaddy, Zoho, Opsgenie)
         (
             "curl -H 'Authorization: SSWS 00T9kQ2wX8vL5mN3bR7cY1dF6gH4jK0pZ' https://x.okta.com",
@@ -50,6 +59,7 @@ R = Redactor()
         # constant of an untyped language holds whatever it is given
         ('    public static final String DB_PASSWORD = "s3cr3t.pass";', "s3cr3t.pass"),
         ('const signingKey = "gorillaToken"', "gorillaToken"),
+        ('public static final String JWT_SECRET = "jwtSigningSecret";', "jwtSigningSecret"),
         # a key in a JavaScript template's URL; the secret halves of public keys' providers,
         # and Mapbox's public token, which gitleaks flags
         ("fetch(`https://api.x.org/v2?apiKey=Xk9vQ2mPz7Lr4tWb`)", "Xk9vQ2mPz7Lr4tWb"),
@@ -126,7 +136,6 @@ def test_an_app_configs_secret_goes(text: str, secret: str) -> None:
         'String[] names = info.getTokens("EVT5WQLGPpdYpCsSL6My7gkJWXKiedWLmrjVX8wur3NRDd5hHT71M");',
         # a constant holding a setting's name, or its own name after underscores
         '  public final static String SITE_MAIL_PASSWORD = "email.password";',
-        '    public static final String MAIL_AUTH_PASSWORD = "mailPassword";',
         '    private const string AntiXsrfTokenKey = "__AntiXsrfToken";',
         # a reference in a JavaScript template's URL, or as Supabase's config.toml writes it
         "    const url = `https://newsapi.org/v2/top-headlines?country=us&apiKey=${API_KEY}`;",
