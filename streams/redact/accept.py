@@ -21,7 +21,7 @@ from .no_value import no_value
 from .public_der import WHOLE_MIN, whole_public_der
 from .public_material import public_value
 from .published_values import published_client, sealed_secret
-from .translations import translated_label, translated_prompt
+from .translations import CJK_LETTERS, translated_label, translated_prompt
 from .url_passwords import METASYNTACTIC, unquoted
 from .url_passwords import stand_in_pair as stand_in_pair  # re-exported: rules call accept.*
 from .url_passwords import url_password as url_password
@@ -212,7 +212,7 @@ _CONSTANT_BEFORE = re.compile(
 a finding; a value with digits or signs is a literal."""
 _ANGULAR_EXPORT = re.compile(r"ng[A-Z][A-Za-z]+")
 _TEMPLATE_REF = re.compile(r"(?<![\w#])#[A-Za-z_]\w*[ \t]*=[ \t]*[\"']$")
-_CJK_WORDS = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{2}")
+_CJK_WORDS = re.compile(f"[{CJK_LETTERS}]{{2}}")
 """Two Chinese, Japanese or Korean signs in a row: words in a value's place (a sample's "your
 WebDAV password, encrypted" in Chinese, fresh53); passwords are typed in Latin signs."""
 _GIVEN_A_VARIABLE = re.compile(r"=\$\(|=(?:\$\{?|%)\w*\}?%?(?=$|[&;,\s\"'/)\]}:.@|])")
@@ -409,8 +409,8 @@ def _code_line(text: str, start: int) -> bool:
     which code written by people or formatters has on both sides."""
     line = text[text.rfind("\n", 0, start) + 1 : start]
     target = line.split("=", 1)[0]
-    dotted = _PROPERTY_KEY.fullmatch(target) is not None
-    return line[:1] in (" ", "\t") or ("." in target and not dotted) or "[" in target
+    dotted_code = "." in target and not _PROPERTY_KEY.fullmatch(target)
+    return line[:1] in (" ", "\t") or dotted_code or "[" in target
 
 
 _PROPERTY_KEY = re.compile(r"[A-Za-z][\w\-]*(?:\.[\w\-]+)+")

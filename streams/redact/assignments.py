@@ -12,6 +12,7 @@ from re import escape as _escape
 
 from .pattern import Pattern
 from .pattern import literal as _p
+from .translations import CJK_LETTERS
 
 VALUE = (
     r"[ \t]*(?:[rbuf]{0,2}\\?\"([^\"\\\n]{3,2048})\\?\"|[rbuf]{0,2}\\?'([^'\\\n]{3,2048})\\?'"
@@ -67,7 +68,7 @@ PASSWORD_ELSEWHERE_TRIGGERS = (
     "パスワード", "密码", "密碼", "비밀번호", "패스워드",
 )  # fmt: skip
 _PASSWORD_ELSEWHERE = "(?:" + "|".join(map(_escape, PASSWORD_ELSEWHERE_TRIGGERS)) + ")"
-_CJK = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff01-\uff5e"
+_CJK = CJK_LETTERS + "\uff01-\uff5e"  # and full-width signs
 """Kana, ideographs, Hangul and full-width forms: a value of them is a word ("忘记密码是常见
 问题": forgetting a password is common), not a password."""
 _SAID_TO_BE = r"[ \t]*(?:：|是|为|為|は|는|은|이|가|:)[ \t]*[`'\"“「]?"

@@ -13,7 +13,7 @@ from .pattern import literal as _p
 from .pattern import prefixed as _prefixed
 from .pattern import token_run as _t
 
-_SENTENCE_WORDS = frozenset({
+_COMMON_FOUR_LETTER_WORDS = frozenset({
     "must", "have", "will", "then", "been", "with", "that", "this", "from", "your", "more",
     "than", "when", "what", "they", "were", "here", "some", "also", "only", "into", "over",
     "such", "each", "make", "like", "long", "used", "sent", "able", "need", "once",
@@ -23,7 +23,7 @@ _SENTENCE_WORDS = frozenset({
 def drawn_groups(value: str, text: str, start: int, end: int) -> bool:
     """Four groups Google drew, not four words of a sentence ("password: must have more
     than …"): at most one group is a common word."""
-    return sum(group in _SENTENCE_WORDS for group in value.split()) <= 1
+    return sum(group in _COMMON_FOUR_LETTER_WORDS for group in value.split()) <= 1
 
 
 PROVIDER_RULES: tuple[Rule, ...] = (

@@ -188,10 +188,15 @@ def ksuid(token: str, text: str, start: int) -> bool:
     return number < 1 << 160 and 1_420_070_400 <= seconds <= 2_208_988_800
 
 
-def _base58check_address(token: str) -> bool:
+def _base58_number(run: str) -> int:
     number = 0
-    for char in token:
+    for char in run:
         number = number * 58 + _BASE58.index(char)
+    return number
+
+
+def _base58check_address(token: str) -> bool:
+    number = _base58_number(token)
     raw = number.to_bytes(25, "big") if number < 1 << 200 else b""
     if len(raw) != 25 or raw[0] not in _ADDRESS_VERSIONS:
         return False
@@ -200,9 +205,7 @@ def _base58check_address(token: str) -> bool:
 
 def _compressed_point(run: str) -> bool:
     """Base58 of 37 bytes whose first says a compressed point (2 or 3)."""
-    number = 0
-    for char in run:
-        number = number * 58 + _BASE58.index(char)
+    number = _base58_number(run)
     return number < 1 << 296 and number >> 288 in (2, 3)
 
 

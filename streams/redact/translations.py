@@ -20,19 +20,15 @@ SECRET_WORD_TRANSLATIONS = frozenset(
 """"Password" in the languages UI strings are translated to: a localisation file's
 ``"Password": "Lösenord"`` labels a field, it holds no secret."""
 _LABEL_PARTS = re.compile(r"[ \-_]+")
+CJK_LETTERS = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
+"""Kana, CJK ideographs and Hangul, as a regex class's body: the letters of Chinese, Japanese
+and Korean words."""
 
 
 def translated_label(value: str) -> bool:
     """``value`` (lower-cased) is "password" in another language, or words of letters with
     it among them (``tresor-passwort``, Semaphore's German "vault password")."""
-    if value in SECRET_WORD_TRANSLATIONS:
-        return True
-    parts = _LABEL_PARTS.split(value)
-    return (
-        len(parts) > 1
-        and all(p.isalpha() for p in parts)
-        and any(p in SECRET_WORD_TRANSLATIONS for p in parts)
-    )
+    return value in SECRET_WORD_TRANSLATIONS or _words_holding(value, SECRET_WORD_TRANSLATIONS, 2)
 
 
 HERE_WORDS = frozenset(
@@ -53,7 +49,15 @@ def translated_prompt(value: str) -> bool:
     any language: a translated sample's request for a value (WordPress' French ``mettez une
     phrase unique ici``, Spanish ``pon-aquí-tu-frase-aleatoria``, Russian ``впишите сюда
     уникальную фразу``), not a passphrase, which says nothing of where it goes."""
-    parts = _LABEL_PARTS.split(value.strip())
+    return _words_holding(value.strip(), HERE_WORDS, 3)
+
+
+def _words_holding(value: str, words: frozenset[str], at_least: int) -> bool:
+    """``value`` is ``at_least`` or more words of letters (joined by blanks, ``-`` or ``_``),
+    one of them in ``words``."""
+    parts = _LABEL_PARTS.split(value)
     return (
-        len(parts) >= 3 and all(p.isalpha() for p in parts) and any(p in HERE_WORDS for p in parts)
+        len(parts) >= at_least
+        and all(p.isalpha() for p in parts)
+        and any(p in words for p in parts)
     )

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import shutil
 import signal
 import subprocess
@@ -22,7 +21,7 @@ from fixtrace.local_services import (
 )
 from fixtrace.waiting import wait_until
 from fixtrace_config import Settings
-from tests.streams.harness import is_gone
+from tests.streams.harness import is_gone, kill_parent_and_await_child
 
 
 def test_settings_point_at_started_services(tmp_path: Path) -> None:
@@ -118,13 +117,7 @@ def test_parent_death_signal_takes_the_broker_down(tmp_path: Path) -> None:
     )
     assert child.stdout is not None
     broker_pid = int(child.stdout.readline())
-    os.kill(child.pid, signal.SIGKILL)
-    child.wait(30)
-    try:
-        wait_until(lambda: is_gone(broker_pid), timeout_s=10, message="broker gone")
-    finally:
-        if not is_gone(broker_pid):
-            os.killpg(broker_pid, signal.SIGKILL)
+    kill_parent_and_await_child(child, broker_pid, "broker gone")
 
 
 def test_external_mode_flags() -> None:

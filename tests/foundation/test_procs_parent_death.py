@@ -8,16 +8,14 @@ the signal, and a parent killed or forced to exit left that child running.
 
 from __future__ import annotations
 
-import os
 import shutil
-import signal
 import subprocess
 import sys
 
 import pytest
 
 from fixtrace.waiting import wait_until
-from tests.streams.harness import is_gone
+from tests.streams.harness import is_gone, kill_parent_and_await_child
 
 _PARENT = """
 import sys, threading
@@ -55,10 +53,4 @@ def test_a_child_a_worker_thread_started_dies_with_its_killed_parent() -> None:
     # setpriv sets the death signal, then becomes `sleep`: kill the parent only after that
     wait_until(lambda: _command(child) == "sleep", timeout_s=30, message="the child started")
     assert not is_gone(child)  # alive after the thread that started it ended
-    os.kill(parent.pid, signal.SIGKILL)
-    parent.wait(30)
-    try:
-        wait_until(lambda: is_gone(child), timeout_s=10, message="the child gone with its parent")
-    finally:
-        if not is_gone(child):
-            os.killpg(child, signal.SIGKILL)
+    kill_parent_and_await_child(parent, child, "the child gone with its parent")

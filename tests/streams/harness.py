@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import signal
 import subprocess
 import sys
 from collections.abc import Iterable
@@ -20,6 +22,7 @@ from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 from bench.kafka_helpers import FAUST_TEST_SESSION_TIMEOUT_S
 from bench.stream_worker import ROOT, worker_env
 from fixtrace.procs import ManagedProcess, spawn
+from fixtrace.waiting import wait_until
 from fixtrace_config import Settings
 from schemas.base import Wire
 from schemas.codec import decode, encode
@@ -33,6 +36,18 @@ def is_gone(pid: int) -> bool:
     except OSError:
         return True
     return state in ("Z", "X")
+
+
+def kill_parent_and_await_child(parent: subprocess.Popen[str], child: int, what: str) -> None:
+    """SIGKILL ``parent``, then wait until ``child`` is gone with it (its death signal); a
+    child that outlives the wait is killed with its group, so a failing test leaves none."""
+    os.kill(parent.pid, signal.SIGKILL)
+    parent.wait(30)
+    try:
+        wait_until(lambda: is_gone(child), timeout_s=10, message=what)
+    finally:
+        if not is_gone(child):
+            os.killpg(child, signal.SIGKILL)
 
 
 def start_worker(
