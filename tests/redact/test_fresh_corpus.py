@@ -114,6 +114,9 @@ ID_LETTER = {
     "fresh53": "sl",
     "fresh54": "sm",
     "fresh55": "sn",
+    "fresh56": "so",
+    "fresh57": "sp",
+    "fresh58": "sq",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on)."""

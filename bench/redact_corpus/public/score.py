@@ -118,6 +118,9 @@ SPLIT_FILES = {
     "fresh53": ("fresh53_secrets.jsonl", "fresh53_negatives.jsonl"),
     "fresh54": ("fresh54_secrets.jsonl", "fresh54_negatives.jsonl"),
     "fresh55": ("fresh55_secrets.jsonl", "fresh55_negatives.jsonl"),
+    "fresh56": ("fresh56_secrets.jsonl", "fresh56_negatives.jsonl"),
+    "fresh57": ("fresh57_secrets.jsonl", "fresh57_negatives.jsonl"),
+    "fresh58": ("fresh58_secrets.jsonl", "fresh58_negatives.jsonl"),
 }
 """Splits kept in files of their own (so adding them moves no figure of the others)."""
 DEFAULT_FILES = ("secrets.jsonl", "negatives.jsonl")
