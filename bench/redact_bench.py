@@ -386,6 +386,8 @@ def main() -> None:
             "fresh56",
             "fresh57",
             "fresh58",
+            "fresh60",
+            "fresh61",
             "realneg",
             "vectors",
             "logneg",

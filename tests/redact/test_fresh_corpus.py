@@ -117,12 +117,22 @@ ID_LETTER = {
     "fresh56": "so",
     "fresh57": "sp",
     "fresh58": "sq",
+    "fresh60": "ss",
+    "fresh61": "st",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on)."""
 
 
-KIND_CAP = {"fresh38": 5, "fresh39": 5, "fresh40": 5, "fresh43": 7, "fresh45": 7, "fresh51": 6}
+KIND_CAP = {
+    "fresh38": 5,
+    "fresh39": 5,
+    "fresh40": 5,
+    "fresh43": 7,
+    "fresh45": 7,
+    "fresh51": 6,
+    "fresh61": 4,
+}
 """Secrets per kind: three, but the twenty-fifth session's helpers were asked for 60 kinds
 among 90 secrets, not for a cap per kind, and a real config keeps one form for many
 projects (Hibernate's ``connection.password``, a Firebase service account's key)."""

@@ -121,6 +121,8 @@ SPLIT_FILES = {
     "fresh56": ("fresh56_secrets.jsonl", "fresh56_negatives.jsonl"),
     "fresh57": ("fresh57_secrets.jsonl", "fresh57_negatives.jsonl"),
     "fresh58": ("fresh58_secrets.jsonl", "fresh58_negatives.jsonl"),
+    "fresh60": ("fresh60_secrets.jsonl", "fresh60_negatives.jsonl"),
+    "fresh61": ("fresh61_secrets.jsonl", "fresh61_negatives.jsonl"),
 }
 """Splits kept in files of their own (so adding them moves no figure of the others)."""
 DEFAULT_FILES = ("secrets.jsonl", "negatives.jsonl")
