@@ -386,6 +386,7 @@ def main() -> None:
             "fresh56",
             "fresh57",
             "fresh58",
+            "fresh59",
             "fresh60",
             "fresh61",
             "realneg",

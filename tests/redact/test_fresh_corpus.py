@@ -117,6 +117,7 @@ ID_LETTER = {
     "fresh56": "so",
     "fresh57": "sp",
     "fresh58": "sq",
+    "fresh59": "sr",
     "fresh60": "ss",
     "fresh61": "st",
 }

@@ -121,6 +121,7 @@ SPLIT_FILES = {
     "fresh56": ("fresh56_secrets.jsonl", "fresh56_negatives.jsonl"),
     "fresh57": ("fresh57_secrets.jsonl", "fresh57_negatives.jsonl"),
     "fresh58": ("fresh58_secrets.jsonl", "fresh58_negatives.jsonl"),
+    "fresh59": ("fresh59_secrets.jsonl", "fresh59_negatives.jsonl"),
     "fresh60": ("fresh60_secrets.jsonl", "fresh60_negatives.jsonl"),
     "fresh61": ("fresh61_secrets.jsonl", "fresh61_negatives.jsonl"),
 }
