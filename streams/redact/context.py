@@ -55,6 +55,7 @@ from .key_material import (
     credential_base64,
     key_material,
     strip_word,
+    typed_password_word,
 )
 from .no_credential import names_no_credential
 from .noun_place import BREAKS as _BREAKS
@@ -408,7 +409,8 @@ def _values_after(text: str, low: str, anchors: list[tuple[int, int]]) -> list[t
         word = text[start:end]
         if end - start < _MIN_SHORT or (spans and start < spans[-1][1]):
             continue
-        if not (key_material(word) or _uuid_right_after(text, anchors, start, end)):
+        typed = typed_password_word(word)  # "rejects Floppafr@2022" (fresh56)
+        if not (key_material(word) or _uuid_right_after(text, anchors, start, end) or typed):
             continue
         if in_path(text, start, end):
             continue

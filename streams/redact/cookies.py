@@ -10,17 +10,28 @@ or ``tests/redact/test_admin_scripts.py`` beside a look-alike that stays.
 
 from __future__ import annotations
 
+import re
+
 from .pattern import Pattern
 from .pattern import literal as _p
 
 _SESSION_WORDS = "sess|sid|token|auth|jwt"
 """What a session cookie's name holds (``PHPSESSID``, ``sessionid``, ``auth_token``)."""
 _ATTRIBUTE = r"(?:path|expires|domain|secure|httponly|samesite|max-age)\b"
+_TRACKER = (
+    r"(?:__cf_bm|_cfuvid|__cflb|_ga(?:_\w+)?|_gid|_gat\w*|__utm[a-z]|_fbp|_gcl_\w+|_hj\w+"
+    r"|_clck|_clsk)"
+)
+"""Cookies a CDN or an analytics script sets to tell bots or visits apart: they log no one
+in (Cloudflare's bot management ``__cf_bm``, its load balancer's ``__cflb``, Google
+Analytics' ``_ga``/``_ga_<id>``/``__utma``, Meta's ``_fbp``, Hotjar's, Clarity's). fresh55's
+recorded API responses carry ``__cf_bm`` in every header list; a cookie jar's line names
+them too."""
 
 COOKIE_PATTERNS: tuple[Pattern, ...] = (
     # a session cookie: Cookie: session=…, curl --cookie 'sessionid=…' / -b
     _p(
-        r"(?:cookie:|--cookie|[ \t]-b)[ \t]*['\"]?(?:[^'\"\n;]*;[ \t]*)*"
+        r"(?:cookie:|--cookie|[ \t]-b)[ \t]*['\"]?(?:[^'\"\n;]*;[ \t]*)*(?!" + _TRACKER + "=)"
         r"[a-z0-9_.\-]*(?:" + _SESSION_WORDS + r")[a-z0-9_.\-]*=([^;\s'\"]{6,512})",
         "cookie",
         " -b",
@@ -31,7 +42,7 @@ COOKIE_PATTERNS: tuple[Pattern, ...] = (
     # in (fresh33: Baidu's BDUSS), unless the name is an analytics tracker's
     _p(
         r"(?m)^(?:#httponly_)?[a-z0-9.\-]+\t(?:true|false)\t[^\t\n]*\t(?:true|false)\t-?\d+\t"
-        r"(?!_ga\b|_gid\b|_gat|__utm|_fbp|_gcl|_hj|_clck|_clsk)[^\t\n]+\t([^\t\n]{16,4096})[ \t]*$",
+        r"(?!" + _TRACKER + r"\t)[^\t\n]+\t([^\t\n]{16,4096})[ \t]*$",
         "\ttrue\t",
         "\tfalse\t",
         lower=True,
@@ -52,20 +63,10 @@ COOKIE_PATTERNS: tuple[Pattern, ...] = (
     ),
 )
 
-_TRACKING_COOKIES = ("__cf_bm=", "_cfuvid=", "__cflb=", "_ga=", "_gid=", "_fbp=", "__utma=")
-"""Cookies a CDN or an analytics script sets to tell bots or visits apart: they log no one
-in (Cloudflare's bot management ``__cf_bm``, its load balancer's ``__cflb``, Google's and
-Meta's trackers). fresh55's recorded API responses carry ``__cf_bm`` in every header list."""
-_COOKIE_VALUE_ENDS = frozenset(";,& \t\n'\"")
+_TRACKER_VALUE = re.compile(r"(?<![\w.\-])" + _TRACKER + r"[=\t][^;,& \t\n'\"]*$", re.I)
 
 
 def in_a_tracking_cookie(text: str, start: int) -> bool:
-    """``start`` lies in the value of a :data:`_TRACKING_COOKIES` cookie."""
-    lo = max(0, start - 256)
-    for name in _TRACKING_COOKIES:
-        at = text.rfind(name, lo, start)
-        if at < 0 or (at and text[at - 1].isalnum()):
-            continue
-        if not any(c in _COOKIE_VALUE_ENDS for c in text[at + len(name) : start]):
-            return True
-    return False
+    """``start`` lies in the value of a tracker's cookie (:data:`_TRACKER`), after its
+    name and ``=`` or, in a cookie jar's line, a tab."""
+    return _TRACKER_VALUE.search(text, max(0, start - 256), start) is not None

@@ -310,6 +310,34 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
         accept.url_password,
     ),
     Rule(
+        "mail_relay_password",
+        # A mail relay's login on a line of its own: Postfix's sasl_passwd ("[smtp.host]:587
+        # user:password") and Exim's passwd.client ("smtp.host:login:password"), the host a
+        # dotted name for mail or bracketed with a port (fresh57); the login holds a letter
+        # and no "/" (a log's time, an image's name)
+        (
+            _p(
+                r"(?m)^[ \t]*(?:\[[\w\-]+(?:\.[\w\-]+)+\]:\d{2,5}"
+                r"|\[?[\w\-]*(?:smtp|mail|relay)[\w\-]*(?:\.[\w\-]+)+\]?(?::\d{2,5})?)"
+                r"[ \t]+(?=[^\s:/]*[a-z])[^\s:/]+:(\S+)[ \t]*$",
+                "smtp",
+                "mail",
+                "relay",
+                "]:",
+                lower=True,
+            ),
+            _p(
+                r"(?m)^[ \t]*[\w*\-]*(?:smtp|mail|relay)[\w\-]*(?:\.[\w\-]+)+"
+                r":[^\s:/]+:([^\s:]+)[ \t]*$",
+                "smtp",
+                "mail",
+                "relay",
+                lower=True,
+            ),
+        ),
+        accept.url_password,
+    ),
+    Rule(
         "wallet_private_key",
         # An Ethereum account's private key (32 bytes in hex) under a name the assignment
         # rules do not read as a key's, as dapps' scripts write it (fresh37): Hardhat's

@@ -39,6 +39,10 @@ _MIN_PIECE = 6
 _MIN_MIXED = 8
 _MIXED_BITS = 3.3
 _LOOK_BACK = 256
+_ASSIGNED = re.compile(r"(?:[A-Z][A-Z0-9_]*|\w*(?i:token|key|secret|pass|auth)\w*)=(?=[^=])")
+"""A variable's name (in capitals, or naming a credential) and ``=`` before a value glued to
+a token: never the secret's (``BOT_TOKEN=<bot id>:[token]``); Beamer's ``b_lw=_afi…=`` is
+one token."""
 _NUMBERED_HEAD = re.compile(r"[0-9]{1,64}/[0-9]{16,64}")
 """An Asana personal access token's head (``<version or id>/<user id>:`` before its key):
 the token is read whole, as TruffleHog's detector does."""
@@ -196,6 +200,9 @@ def _before(text: str, at: int) -> list[tuple[int, int]]:
         begin -= 1
     if begin == end or (begin > 0 and text[begin - 1] not in _WORD_START):
         return []  # nothing, or the tail of a longer word (a path, a URL): not ours
+    assigned = _ASSIGNED.match(text, begin, end)
+    if assigned:
+        begin = assigned.end()  # NAME=<bot id>:[token]: base64 pads only at its end
     piece = text[begin:end]
     if not (
         _secret_piece(piece) or (text[end : end + 1] == ":" and _NUMBERED_HEAD.fullmatch(piece))

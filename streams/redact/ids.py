@@ -9,6 +9,7 @@ CID, a Stripe object id or an age recipient look like key material and grant not
 from __future__ import annotations
 
 import base64
+import hashlib
 import re
 
 UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
@@ -214,6 +215,7 @@ def public_id(token: str) -> bool:
         or _DBEAVER_DATA_SOURCE.fullmatch(token)
         or analytics_id(token)
         or stellar_account(token)
+        or algorand_address(token)
         or twilio_sid(token)
     )
 
@@ -234,6 +236,19 @@ def stellar_account(token: str) -> bool:
         for _ in range(8):
             crc = ((crc << 1) ^ 0x1021 if crc & 0x8000 else crc << 1) & 0xFFFF
     return raw[0] == 6 << 3 and raw[-2:] == crc.to_bytes(2, "little")
+
+
+_ALGORAND_ADDRESS = re.compile(r"[A-Z2-7]{58}")
+
+
+def algorand_address(token: str) -> bool:
+    """An Algorand account's address: base32 of its 32-byte public key and the last four
+    bytes of that key's SHA-512/256 (fresh60's payment receivers and wallet fixtures). Its
+    secret is a 25-word mnemonic or 64 bytes, never this form."""
+    if not _ALGORAND_ADDRESS.fullmatch(token):
+        return False
+    raw = base64.b32decode(token + "======")  # 58 signs: 36 bytes
+    return hashlib.new("sha512_256", raw[:32]).digest()[-4:] == raw[32:]
 
 
 _ANALYTICS_ID = re.compile(r"UA-\d{4,10}-\d{1,4}|G-[A-Z0-9]{10}")

@@ -14,6 +14,8 @@ import base64
 import binascii
 import re
 
+from schemas.shapes import password_like
+
 from .accept import is_placeholder
 from .base64_text import decoded_base64
 from .entropy import _SAME_CASE_UUID, _UUID, shannon_bits
@@ -226,6 +228,21 @@ def key_material(word: str) -> bool:
     if body.isalnum() and len(body) >= 8 and _decodes_to_text(body):
         return len(body) >= 16 and credential_base64(body)
     return _random_core(word)
+
+
+_TYPED_WORD = re.compile(r"[^\s()\[\]{}\\!$%@#*<>'\"`^~:][^\s()\[\]{}\\]{5,39}")
+_CODE_WORD = re.compile(r"[A-Za-z]-[A-Za-z]|0-9|![rsa]$|^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$")
+"""A regex's range (``A-Za-z0-9``), an f-string's conversion (``{name!r}``), a dotted name."""
+
+
+def typed_password_word(word: str) -> bool:
+    """A password a person typed, next to a secret word ("rejects Floppafr@2022": fresh56):
+    one word with a password's signs (:func:`schemas.shapes.password_like`), no brackets nor
+    a sign opening it (an expression, a regex, a YAML tag, a variable, a Sphinx role), no
+    code's marks (:data:`_CODE_WORD`), no placeholder."""
+    if not _TYPED_WORD.fullmatch(word) or _CODE_WORD.search(word):
+        return False
+    return password_like(word) and not is_placeholder(word)
 
 
 def _pinned_or_path(word: str) -> bool:

@@ -20,6 +20,36 @@ _COMMON_FOUR_LETTER_WORDS = frozenset({
 })  # fmt: skip
 
 
+_DJANGO_SIGN = r"[a-z0-9!@#$%^&*()\-_=+]"
+"""One sign of Django's ``get_random_secret_key()`` alphabet."""
+_DJANGO_KEY_WORDS = ("secret", "key", "django", "default", "salt", "token", "pass")
+"""Where a Django key is written or said: its setting's or a call's name, a thought's noun.
+Its own signs (``!@#$%^&*()``) are in nearly every string of code: no trigger."""
+_APPLE_WORDS = ("apple", "app-specific", "app_specific", "notar", "fastlane", "altool", "pass")
+"""Where an app-specific password is written: Apple's, notarization's, fastlane's names, a
+password's; a dash is in nearly every string."""
+
+
+def drawn_django_key(value: str) -> bool:
+    """Django's generated key, not 50 signs of a slug, a log record or a formula: two of the
+    signs words never hold (``!@#$%^&*()``), four digits and ten letters among them, no
+    ``**`` (a power: sympy's sources)."""
+    signs = sum(c in "!@#$%^&*()" for c in value)
+    digits = sum(c.isdigit() for c in value)
+    letters = sum(c.isalpha() for c in value)
+    return signs >= 2 and digits >= 4 and letters >= 10 and "**" not in value
+
+
+def drawn_apple_groups(value: str, text: str, start: int, end: int) -> bool:
+    """Apple's app-specific password, four groups of four letters drawn at random: a group
+    without a vowel (a slug's words have one: ``blog-post-card-body``) and at most one
+    common word (82 % of drawn ones have such a group, simulated)."""
+    groups = value.split("-")
+    return drawn_groups(" ".join(groups), text, start, end) and any(
+        not any(v in g for v in "aeiouy") for g in groups
+    )
+
+
 def drawn_groups(value: str, text: str, start: int, end: int) -> bool:
     """Four groups Google drew, not four words of a sentence ("password: must have more
     than …"): at most one group is a common word."""
@@ -38,7 +68,21 @@ PROVIDER_RULES: tuple[Rule, ...] = (
         "django_secret_key",
         # What `django-admin startproject` writes into settings.py: the prefix says so, and
         # the 50 characters after it include punctuation (^!%()+=@$&*), so no token run.
-        (_p(r"django-insecure-[^\s'\"`]{30,}", "django-insecure-"),),
+        (
+            _p(r"django-insecure-[^\s'\"`]{30,}", "django-insecure-"),
+            # get_random_secret_key()'s 50 signs of a-z, 0-9 and !@#$%^&*(-_=+) alone, maybe
+            # after a NAME= in capitals, whatever the name (fresh56's `KEY = '…'`, a call's
+            # `default='…'`, a thought's "the secret key …"): :func:`drawn_django_key` checks
+            _p(
+                r"(?<!" + _DJANGO_SIGN + r")(?=" + _DJANGO_SIGN + r"{50})"  # cheap exits first
+                r"=?(?=(?:[a-z0-9\-_=+]*+[!@#$%^&*()]){2})"
+                r"(" + _DJANGO_SIGN + r"{50})(?!" + _DJANGO_SIGN + r")",
+                *_DJANGO_KEY_WORDS,
+            ),
+        ),
+        lambda value, text, start, end: (
+            value.startswith("django-insecure-") or drawn_django_key(value)
+        ),
     ),
     Rule(
         "telegram_bot_token",
@@ -78,14 +122,22 @@ PROVIDER_RULES: tuple[Rule, ...] = (
         (_p(r"eyJ2ZXIiOiI[A-Za-z0-9+/]{80,1024}={0,2}", "eyj2zxiioii", lower=False),),
     ),
     Rule(
+        "apple_app_password",
+        # An Apple ID's app-specific password as Apple shows it (xxxx-xxxx-xxxx-xxxx), on its
+        # own wherever it is written: fastlane's and electron-notarize's configs (fresh61)
+        (_p(r"(?<![\w\-])[a-z]{4}-[a-z]{4}-[a-z]{4}-[a-z]{4}(?![\w\-])", *_APPLE_WORDS),),
+        drawn_apple_groups,
+    ),
+    Rule(
         "google_app_password",
         # A Google account's app password as Google shows it, four groups of four letters,
-        # assigned whole to a password's or an app key's name (GMAIL_APP_KEY=sabw icwn …,
-        # "Password": "nqno vcfv ydmc zhhn": fresh38, fresh48); the blanks cut it for the
+        # assigned whole to a password's or an app key's name, or after it and blanks
+        # (GMAIL_APP_KEY=sabw icwn …, "Password": "nqno vcfv ydmc zhhn": fresh38, fresh48;
+        # msmtp's `password ayid mkvu qcsz wvzt`: fresh57); the blanks cut it for the
         # assignment rules, which took the first group only
         (
             _p(
-                r"(?m)(?:pass\w*|pwd|app[_\-]?key|secret)[\"']?[ \t]*[:=][ \t]*[\"']?"
+                r"(?m)(?:pass|pwd|app[_\-]?key|secret)\w*[\"']?(?:[ \t]*[:=][ \t]*|[ \t]+)[\"']?"
                 r"([a-z]{4} [a-z]{4} [a-z]{4} [a-z]{4})(?=[\"']|[ \t]*$)",
                 "pass",
                 "pwd",
@@ -210,6 +262,30 @@ PROVIDER_RULES: tuple[Rule, ...] = (
         "mailgun_key",
         (_prefixed(r"key-[0-9a-z]{32}(?![0-9a-z])", "key-"),),
         token_bodies.token_body,
+    ),
+    Rule(
+        "mailgun_api_key",
+        # Mailgun's newer private API keys: 32 hex, then two groups of 8 hex (the second
+        # names the account); no hash or id is written so (fresh58's Pulumi stacks)
+        (_t(r"(?<![0-9a-f\-])[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8}(?![0-9a-z\-])", "-"),),
+    ),
+    Rule(
+        "vault_token",
+        # HashiCorp Vault's tokens: hvs./hvb./hvr. and a long run, or the older s./b./r. and
+        # 24 letters and digits of both cases, maybe a namespace's ".xxxxx" after (fresh58's
+        # Nomad configs: "s.N5Rv….fvuLy", which no token run holds whole); an old token only
+        # where "vault" is said ("s." is in nearly every text)
+        (
+            _p(
+                r"(?<![\w.])(?:hv[sbr]\.[A-Za-z0-9_\-]{24,}"
+                r"|[sbr]\.(?=[A-Za-z]*[0-9])(?=[a-z0-9]*[A-Z])[A-Za-z0-9]{24})"
+                r"(?:\.[A-Za-z0-9]{5})?(?![\w.\-])",
+                "hvs.",
+                "hvb.",
+                "hvr.",
+                "vault",
+            ),
+        ),
     ),
     Rule("mailchimp_key", (_t(r"[0-9a-f]{32}-us[0-9]{1,2}(?![0-9a-z])", "-us"),)),
     Rule("databricks_token", (_prefixed(r"dapi[0-9a-f]{32}(?:-\d)?", "dapi"),)),

@@ -28,6 +28,7 @@ from .published_values import (
     public_point_or_cose_key,
     publishable_jwt,
     published_client,
+    pulumi_ciphertext,
     sealed_secret,
     wireguard_peer_key,
 )
@@ -467,9 +468,12 @@ def _in_x509_element(text: str, start: int, end: int, window: str) -> bool:
 
 _SAID_PUBLIC_KEY = re.compile(
     r"(?i)(?<![\w-])pub(?:lic)?[ \t_\-]?keys?(?:[ \t]+(?:is|was))?[ \t]*[:=]?[ \t]*[\"'`(]?$"
+    r"|(?:declare_id!|(?<![\w:])pubkey!|Pubkey::from_str)\([ \t]*[\"']$"
 )
 """Words that say the value right after them is a public key: "the peer's public key <it>",
-``Public key: <it>`` (what age-keygen, wg and minisign print), "its pubkey is <it>"."""
+``Public key: <it>`` (what age-keygen, wg and minisign print), "its pubkey is <it>", or a
+Solana program's code that declares one (Anchor's ``declare_id!("…")``, ``pubkey!("…")``,
+``Pubkey::from_str("…")``: fresh60); a keypair is bytes, never such a string."""
 
 
 def said_public_key(text: str, start: int) -> bool:
@@ -494,6 +498,7 @@ def public_material(token: str, text: str, start: int, end: int) -> bool:
         or in_public_record(token, text, start, end)
         or said_public_key(text, start)
         or sealed_secret(token)
+        or pulumi_ciphertext(text, start)
         or published_client(token)
         or wireguard_peer_key(token, text, start, end)
         or pinned_model_version(text, start)

@@ -129,6 +129,16 @@ def pinned_model_version(text: str, start: int) -> bool:
     return any(m.start() <= start < m.end() for m in _MODEL_VERSION.finditer(text, lo, colon + 66))
 
 
+_PULUMI_SEALED = re.compile(r"(?:secure|encryptionsalt):[ \t]*(?:v1:[A-Za-z0-9+/=]{8,24}:)+$")
+
+
+def pulumi_ciphertext(text: str, start: int) -> bool:
+    """The run ends a Pulumi stack file's ``secure: v1:<nonce>:<ciphertext>`` or its
+    ``encryptionsalt: v1:<salt>:v1:<nonce>:<ciphertext>`` (fresh58): sealed by the stack's
+    passphrase or key service and made to be committed, like SOPS's ``ENC[…]``."""
+    return _PULUMI_SEALED.search(text, max(0, start - 80), start) is not None
+
+
 _SEALED = re.compile(r"A[gQ][A-Za-z0-9+/]{360,}={0,2}")
 
 

@@ -17,8 +17,8 @@ from .value_forms import (
     cut_or_tagged,
     masked_stub,
     word_placeholder,
-    worded_placeholder,
 )
+from .worded import worded_placeholder
 
 METASYNTACTIC = frozenset({"foo", "bar", "baz", "qux", "toto", "titi", "tata", "tutu"})
 """pre-commit-hooks' stand-ins, as a value or a URL's password (``foobar`` stays a password:

@@ -38,10 +38,10 @@ def user_key(value: str, text: str, start: int, end: int) -> bool:
     return (key_material(value) or bool(_WORD_THEN_HEX.fullmatch(value))) and not counts_up(value)
 
 
-_WORDS_PATH = re.compile(r"(?:[a-z]+|[A-Z]+)(?:/(?:[a-z]+|[A-Z]+))*/?")
+_WORDS_PATH = re.compile(r"(?:[a-z]+|[A-Z]+)(?:[/_\-](?:[a-z]+|[A-Z]+))*/?")
 """A webhook path of words in one case (``services/something/something``, ``abcd/efgh/ijkl``,
-``CHANGE/THIS/VALUE``): a placeholder in a form or a test (fresh46, fresh50); Slack's ids
-hold capitals and digits."""
+``CHANGE/THIS/VALUE``, ``mau-tau-aja-kamu``): a placeholder in a form or a test (fresh46,
+fresh50, fresh57); Slack's ids hold capitals and digits."""
 
 
 def _slack_ids(value: str, text: str, start: int, end: int) -> bool:

@@ -16,6 +16,7 @@ import re
 from . import lines
 from .base64_text import decoded_base64
 from .names import is_identifier_like
+from .worded import worded_placeholder, written_sentence
 
 _PASSWORD_NAMED = re.compile(
     r"(?:pass(?:word|wd|phrase)?|pwd)(?:[_\-.]?(?:value|plain|raw|prod|dev|live|test|local"
@@ -161,7 +162,7 @@ def typed_password(value: str, text: str, start: int, end: int) -> bool:
     token or key is a placeholder (``sonar.login=sonarqube_token``), real ones are random."""
     if not _WORD_VALUE.fullmatch(value) or _WORD_PLACEHOLDER.search(value):
         return False
-    if _written_sentence(value) or worded_placeholder(value):
+    if written_sentence(value) or worded_placeholder(value):
         return False  # this_is_not_the_real_one, yourpassword, fakepass: no typed password
     window = max(0, start - 64)
     helm = _HELM_SET.search(text, max(0, start - 256), start) is not None
@@ -371,90 +372,6 @@ def doc_field(text: str, start: int) -> bool:
     return _DOC_FIELD.search(text, max(0, start - 48), start) is not None
 
 
-_CAPS_WORDS = re.compile(r"[A-Z_\- ]{5,64}")
-_CAPS_SECRET = re.compile(
-    r"PASSWORD|PASSWD|TOKEN|SECRET|APIKEY|BEARER|(?:^|[_\- ])(?:API[_\- ]?)?KEY(?:$|[_\- ])|HASH$"
-    r"|^YOUR[_\- ]|[_\- ]HERE$"
-)
-_WORD_PARTS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
-_VAGUE = ("your", "some")
-_STAND_IN_START = re.compile(
-    r"your|some|fake|dummy|bogus|bad|wrong|invalid|hash(?:ed)?|thisis(?:not)?a?(?:valid)?"
-)
-_TYPED_PART = re.compile(r"pass(?:word|wd)?|pasword|pwd|secret")
-_LETTER_DIGIT = re.compile(r"[A-Za-z][0-9]|[0-9][A-Za-z]")
-_TYPED_SIGN = re.compile(r"[!$#%&@^~|?+=]")
-_SECRET_PART = re.compile(
-    r"pass(?:word|wd)?|pasword|pwd|token|secret|key|apikey|hash|string|random"
-)
-_STAND_IN_PART = frozenset(
-    {"here", "there", "example", "sample", "placeholder", "clear", "dummy", "fake", "invalid",
-     "bogus"}
-)  # fmt: skip
-
-
-def worded_placeholder(value: str) -> bool:
-    """A value that says what belongs there instead of holding it: capitals that name a
-    secret (``SOMEPASSWORDHERE``, ``MAILGUN-API-KEY``, ``YOUR TOKEN HERE``, ``MYHASH``), or
-    words owned by the reader or vague that name one (``my-API-key``, ``somePassword``,
-    ``somelongrandomstring``, ``clear_text_pwd``, ``your_rcon_**pasword**``). Real passwords
-    of such words and no digit are what these placeholders are copied into (fresh24: what
-    people pasted into issue threads)."""
-    v = value.strip("*_ ")
-    if _CAPS_WORDS.fullmatch(v):
-        return _CAPS_SECRET.search(v) is not None
-    if _written_sentence(v):
-        return True  # if_you_see_this_please_use_K8S_and_Vault (OWASP wrongsecrets)
-    parts = [p.lower() for p in _WORD_PARTS.findall(value)]
-    if not parts or _LETTER_DIGIT.search(value) or _TYPED_SIGN.search(value):
-        return False  # myC0mpl3xPwd, some!Password: digits or signs make it a typed password
-    if any(p.isdigit() for p in parts) and len(parts) < 5:
-        return False
-    if len(parts) == 1:
-        word = parts[0]
-        start = _STAND_IN_START.match(word)  # yourpassword, fakepass, thisisnotavalidtoken
-        return start is not None and _SECRET_PART.search(word, start.end()) is not None
-    if {"foo", "bar"} <= set(parts):
-        return True  # npm_fooBAR: metasyntactic words behind a prefix
-    if "placeholder" in parts:
-        return True  # "placeholder_value" (fresh48)
-    named = [p for p in parts if _SECRET_PART.fullmatch(p)]
-    if not named:
-        return False
-    if parts[0] in _VAGUE or _STAND_IN_PART.intersection(parts):
-        return True
-    # "my-API-key" names a key; "mypassword", "my_password" are what people type (toollines)
-    return parts[0] == "my" and any(not _TYPED_PART.fullmatch(p) for p in named)
-
-
-_SENTENCE_WORDS = frozenset(
-    {"a", "an", "the", "this", "that", "it", "is", "are", "be", "not", "no", "if", "you",
-     "your", "me", "my", "we", "our", "please", "use", "do", "to", "of", "in", "on", "for",
-     "and", "or", "with", "here", "there", "when"}
-)  # fmt: skip
-_JOINED_WORDS = re.compile(r"[A-Za-z0-9]+(?:[_\-][A-Za-z0-9]+){4,}")
-
-
-def _written_sentence(value: str) -> bool:
-    """Five or more words joined by ``_`` or ``-``, three of them the small words a sentence
-    needs and no passphrase draws (``this_is_not_the_real_one``,
-    ``please_change_this_in_production``): a message where the value should be.
-    ``correct-horse-battery-staple`` has none."""
-    if not _JOINED_WORDS.fullmatch(value):
-        return False
-    words = re.split(r"[_\-]", value.lower())
-    if words[0] in _ASKING_VERBS and words[1] in _ASKED_FOR:
-        return True  # generate_a_random_secure_string (fresh55): what to do, not a value
-    return sum(1 for w in words if w in _SENTENCE_WORDS) >= 3
-
-
-_ASKING_VERBS = frozenset(
-    {"generate", "change", "replace", "insert", "enter", "put", "use", "add", "create", "paste"}
-)
-_ASKED_FOR = frozenset({"a", "an", "the", "your", "some", "me", "this", "new"})
-"""After an asking verb, the word of a request (a word-list passphrase may open with "add")."""
-
-
 _MOSTLY_X = re.compile(r"x{4,}[a-z0-9]?|[a-z0-9]?x{4,}|[a-z0-9]{1,3}x{4,}[a-z0-9]{1,3}")
 _PADDED_STUB = re.compile(r"[A-Za-z0-9]{1,6}={1,2}")
 _STARRED_WORD = re.compile(r"\*+[a-z_ \-]+\*+")
@@ -472,10 +389,11 @@ def masked_stub(value: str) -> bool:
 
 _BASE64_VALUE = re.compile(r"[A-Za-z0-9+/]{8,}={0,2}")
 _MARKED_TEXT = re.compile(
-    r"(?i)(?:replace|change|insert|enter|your)[_\- ]|changeme|<|\$\{|\{\{|.*\*{2}"
+    r"(?i)(?:replace|change|insert|enter|your)[_\- ]|changeme|<|\$\{|\{\{|.*\*{2}|(.)\1{7,}$"
 )
 """Decoded text that asks for a value or masks one (``REPLACE-WITH-AWS-SECRET-KEY``,
-``hvs.*******``, ``**SOPS**``); a word that only starts so (``Enterprise2024!``) is none."""
+``hvs.*******``, ``**SOPS**``) or is one sign over and over (``MDAwMDAw…``: zeros, fresh58);
+a word that only starts so (``Enterprise2024!``) is none."""
 
 
 def encoded_stand_in(value: str) -> bool:
@@ -578,14 +496,14 @@ _AFTER_A_REFERENCE = ("", "/", ":", ".", "-", " ", "\t", ",", ";", ")", "]", "}"
 ``$DB_PASS:-x``); a second ``$``, letters of another case or signs make a password."""
 
 
-_VARIABLE_NAME = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*|[0-9])")
+_VARIABLE_NAME = re.compile(r"\$(?!\w*[A-Za-z_][0-9]{5})([A-Za-z_][A-Za-z0-9_]*|[0-9])")
 
 
 def variable_reference(value: str) -> bool:
     """``value`` (opening with ``$``) refers to variables: names in one case, of words or
     short without digits (``$DB_PASS``, ``$awsSecret``, ``$lJwt``, ``$1``), each then
     nothing, a separator or the next (``$HOME/.pgpass``, ``$RANDOM$RANDOM``, ``$NAME$``);
-    ``$YYbMDot25P`` (drawn case and digits) and ``$c8e$743df…}`` are passwords."""
+    ``$YYbMDot25P``, ``$sc1965112`` (five digits in a row) and ``$c8e$743df…}`` are not."""
     at = 0
     while (m := _VARIABLE_NAME.match(value, at)) is not None:
         name, after = m[1], value[m.end() : m.end() + 1]

@@ -97,6 +97,17 @@ R = Redactor()
             "BOT_TOKEN=7012345678:AAHk3j9XzQ2pLm8vB7cT1yH6jF8sW5aE0uI",
             "AAHk3j9XzQ2pLm8vB7cT1yH6jF8sW5aE0uI",
         ),
+        # "$" and a name holding five digits in a row: a password, no variable (fresh53)
+        ('    "pass": "$sc1965112",', "sc1965112"),
+        # a session beside a tracker in the same header or jar still goes
+        (
+            "Cookie: _ga=GA1.2.3.4; sessionid=Jk3AoazcPiIqZGO4i8G5xtDwumdQ",
+            "Jk3AoazcPiIqZGO4i8G5xtDwumdQ",
+        ),
+        (
+            ".example.com\tTRUE\t/\tTRUE\t1756923292\tsessionid\tJk3AoazcPiIqZGO4i8G5xtDwumdQZCAK9g",
+            "Jk3AoazcPiIqZGO4i8G5xtDwumdQ",
+        ),
     ],
 )
 def test_an_app_configs_secret_goes(text: str, secret: str) -> None:
@@ -119,6 +130,10 @@ def test_an_app_configs_secret_goes(text: str, secret: str) -> None:
         "define( 'SECURE_AUTH_KEY',  'впишите сюда уникальную фразу' );",
         # names given a variable
         "Authorization: Token token=$TOKEN",
+        '    "pass": "$sftp_password",',
+        # a check's outcome printed after the word "password"
+        "✅ Password matches",
+        "Password: verified",
         '  "password": "pass=%PASS%",',
         # words in Chinese or Japanese where a password or key would be
         "pass = 您的webdav密码-注意是加密后的",
@@ -164,6 +179,9 @@ def test_an_app_configs_secret_goes(text: str, secret: str) -> None:
         "{'system_fingerprint': 'fp_ffc7281d48_prod0820_fp8_kvcache'}",
         "('openai-organization', 'user-leckwh4hty27asdaymxz75kx'), ('openai-project', 'proj_t7KNrofXtFGPUCZSM7oWYSTS')",
         "    'set-cookie': '__cf_bm=.Jk3AoazcPiIqZGO4i8G5xtDwumdQZCAK9gBoBTCUE0-1756923292-1.0.1.1-zd890lawGkjJ4jCmB_MLQjbwKUMgfJYPMUoQgqCdoz.bYuov8; path=/'",
+        # trackers named once for a header and a cookie jar: Google Analytics 4, Hotjar
+        "Cookie: _ga_X1Y2Z3ABCD=GS1.1.1700000000.5.1.1700000123.0.0.0; _hjSessionUser_3412345=eyJpZCI6IjU4ZTFkNjQ3LTk4MjYtNWI0OC05ODg4LWJkYzE0NWI4ZmQ2OSIsImNyZWF0ZWQiOjE3MDB9",
+        ".example.com\tTRUE\t/\tTRUE\t1756923292\t__cf_bm\tJk3AoazcPiIqZGO4i8G5xtDwumdQZCAK9gBoBTCUE0-1756923292",
     ],
 )
 def test_an_app_configs_look_alike_stays(text: str) -> None:

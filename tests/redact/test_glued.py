@@ -34,6 +34,8 @@ def test_a_random_piece_glued_to_a_finding_goes_with_it(text: str, piece: str) -
         ("psql postgresql://app:Summer#7$@db-7f3k2x9q.internal:5432/shop",
          "@db-7f3k2x9q.internal:5432/shop"),  # a random-looking host
         (f"API_KEY={KEY} next", "API_KEY="),  # the name before
+        ("BOT_TOKEN=7012345678:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw1",
+         "BOT_TOKEN=7012345678:"),  # a name assigned the bot's id before its token
         (f"{KEY}/Xk3jd8fQ2aB7mN9pQr/out.log", "/Xk3jd8fQ2aB7mN9pQr/out.log"),  # a path after
         (f"{KEY}.json", ".json"),  # a file's extension
         (f"{KEY}-production", ""),  # a word glued by a dash is part of the run anyway

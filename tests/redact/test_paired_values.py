@@ -1,6 +1,6 @@
 # ruff: noqa: E501  (a table of documented forms: one case per line reads best)
 """Values whose record names them a secret (``assignments.paired_value``), and messages
-written where a value should be (``value_forms._written_sentence``).
+written where a value should be (``worded.written_sentence``).
 
 The name/value forms are the documented shapes of Kubernetes ``env`` lists, ECS task
 definitions, CodeBuild environment variables, Elastic Beanstalk option settings, SSM

@@ -177,6 +177,9 @@ PROVIDER_EXAMPLES = {
     "azure_ad_client_secret": "client_secret=bP88Q~rcBcYjzzOhg1Hnn76Wm3jGgakZiZ.8vMgR",
     "mailgun_key": "key-dirirygl04i92ww1uuvz9owuc9sb0fpm",
     "google_app_password": '"Password": "qwvf ndzx hrkp ltmy"',
+    "apple_app_password": "FASTLANE_SESSION_PW wyjv-ucmp-kuur-nvsj",
+    "mailgun_api_key": "mailgun 516c85648c378e36f8e48b908239f8f2-30b58138-6cbb07b9",
+    "vault_token": "the vault gave s.N5Rv5OJpUbxviQkkqVtmlFni.fvuLy",
     "fcm_server_key": "fcmkey: AAAAq1w2e3r:APA91b"
     + "Qx7vK2mP9sL4nR8tW1yZ3cB6dF0gH5jK" * 4
     + "aB3dE5",

@@ -1,0 +1,112 @@
+"""Values written as words where a secret belongs: a placeholder that names the secret
+(``YOUR TOKEN HERE``, ``my-API-key``, ``broker password``), a sentinel for none
+(``noToken``), a sentence that says what to do (``please_change_this_in_production``) or a
+SQL query. Split from ``value_forms.py``; each reading was read off real lines (fresh24's
+pasted stand-ins, toollines, OWASP wrongsecrets, fresh59, fresh60) and sits in
+``tests/redact`` beside a typed password of the same words that stays a finding.
+"""
+
+from __future__ import annotations
+
+import re
+
+_NAMING_PHRASE = re.compile(
+    r"(?i)(?!.*\b(?:is|are|was|be|a|an|the|this|that|it|my)\b)"
+    r"(?:[a-z][a-z0-9]* ){1,5}(?:pass(?:word|phrase)|key|token|secret)"
+)
+"""Words and blanks that end in the secret's noun, none a sentence's: what goes there, said
+(fresh59's ``config.PASS = "broker password"``, fresh60's ``setPassword("YOUR AWS EC2
+RABBITMQ PASSWORD")``); "This is a secret" is a passphrase."""
+_NO_CREDENTIAL_SENTINEL = re.compile(r"(?i)no[_\-]?(?:token|key|pass(?:word)?|secret|auth)")
+"""A sentinel for "none yet" (``loginToken = "noToken"``: fresh60)."""
+_SQL_STATEMENT = re.compile(
+    r"(?i)(?:select|delete)[ \t].*[ \t]from[ \t]|insert[ \t]+into[ \t]"
+    r"|update[ \t]+\w+[ \t]+set[ \t]"
+)
+"""A SQL statement in a value's place: a query that looks a token up, none."""
+_CAPS_WORDS = re.compile(r"[A-Z_\- ]{5,64}")
+_CAPS_SECRET = re.compile(
+    r"PASSWORD|PASSWD|TOKEN|SECRET|APIKEY|BEARER|(?:^|[_\- ])(?:API[_\- ]?)?KEY(?:$|[_\- ])|HASH$"
+    r"|^YOUR[_\- ]|[_\- ]HERE$"
+)
+_WORD_PARTS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+_VAGUE = ("your", "some")
+_STAND_IN_START = re.compile(
+    r"your|some|fake|dummy|bogus|bad|wrong|invalid|hash(?:ed)?|thisis(?:not)?a?(?:valid)?"
+)
+_TYPED_PART = re.compile(r"pass(?:word|wd)?|pasword|pwd|secret")
+_LETTER_DIGIT = re.compile(r"[A-Za-z][0-9]|[0-9][A-Za-z]")
+_TYPED_SIGN = re.compile(r"[!$#%&@^~|?+=]")
+_SECRET_PART = re.compile(
+    r"pass(?:word|wd)?|pasword|pwd|token|secret|key|apikey|hash|string|random"
+)
+_STAND_IN_PART = frozenset(
+    {"here", "there", "example", "sample", "placeholder", "clear", "dummy", "fake", "invalid",
+     "bogus"}
+)  # fmt: skip
+
+
+def worded_placeholder(value: str) -> bool:
+    """A value that says what belongs there instead of holding it: capitals that name a
+    secret (``SOMEPASSWORDHERE``, ``MAILGUN-API-KEY``, ``YOUR TOKEN HERE``, ``MYHASH``), or
+    words owned by the reader or vague that name one (``my-API-key``, ``somePassword``,
+    ``somelongrandomstring``, ``clear_text_pwd``, ``your_rcon_**pasword**``). Real passwords
+    of such words and no digit are what these placeholders are copied into (fresh24: what
+    people pasted into issue threads)."""
+    v = value.strip("*_ ")
+    if _NAMING_PHRASE.fullmatch(v) or _NO_CREDENTIAL_SENTINEL.fullmatch(v):
+        return True  # "broker password", "YOUR AWS EC2 RABBITMQ PASSWORD"; "noToken"
+    if _SQL_STATEMENT.match(v):
+        return True  # "select username from employees where token =": a query (fresh59)
+    if _CAPS_WORDS.fullmatch(v):
+        return _CAPS_SECRET.search(v) is not None
+    if written_sentence(v):
+        return True  # if_you_see_this_please_use_K8S_and_Vault (OWASP wrongsecrets)
+    parts = [p.lower() for p in _WORD_PARTS.findall(value)]
+    if not parts or _LETTER_DIGIT.search(value) or _TYPED_SIGN.search(value):
+        return False  # myC0mpl3xPwd, some!Password: digits or signs make it a typed password
+    if any(p.isdigit() for p in parts) and len(parts) < 5:
+        return False
+    if len(parts) == 1:
+        word = parts[0]
+        start = _STAND_IN_START.match(word)  # yourpassword, fakepass, thisisnotavalidtoken
+        return start is not None and _SECRET_PART.search(word, start.end()) is not None
+    if {"foo", "bar"} <= set(parts):
+        return True  # npm_fooBAR: metasyntactic words behind a prefix
+    if "placeholder" in parts:
+        return True  # "placeholder_value" (fresh48)
+    named = [p for p in parts if _SECRET_PART.fullmatch(p)]
+    if not named:
+        return False
+    if parts[0] in _VAGUE or _STAND_IN_PART.intersection(parts):
+        return True
+    # "my-API-key" names a key; "mypassword", "my_password" are what people type (toollines)
+    return parts[0] == "my" and any(not _TYPED_PART.fullmatch(p) for p in named)
+
+
+_SENTENCE_WORDS = frozenset(
+    {"a", "an", "the", "this", "that", "it", "is", "are", "be", "not", "no", "if", "you",
+     "your", "me", "my", "we", "our", "please", "use", "do", "to", "of", "in", "on", "for",
+     "and", "or", "with", "here", "there", "when"}
+)  # fmt: skip
+_JOINED_WORDS = re.compile(r"[A-Za-z0-9]+(?:[_\-][A-Za-z0-9]+){4,}")
+
+
+def written_sentence(value: str) -> bool:
+    """Five or more words joined by ``_`` or ``-``, three of them the small words a sentence
+    needs and no passphrase draws (``this_is_not_the_real_one``,
+    ``please_change_this_in_production``): a message where the value should be.
+    ``correct-horse-battery-staple`` has none."""
+    if not _JOINED_WORDS.fullmatch(value):
+        return False
+    words = re.split(r"[_\-]", value.lower())
+    if words[0] in _ASKING_VERBS and words[1] in _ASKED_FOR:
+        return True  # generate_a_random_secure_string (fresh55): what to do, not a value
+    return sum(1 for w in words if w in _SENTENCE_WORDS) >= 3
+
+
+_ASKING_VERBS = frozenset(
+    {"generate", "change", "replace", "insert", "enter", "put", "use", "add", "create", "paste"}
+)
+_ASKED_FOR = frozenset({"a", "an", "the", "your", "some", "me", "this", "new"})
+"""After an asking verb, the word of a request (a word-list passphrase may open with "add")."""
