@@ -409,8 +409,8 @@ def _values_after(text: str, low: str, anchors: list[tuple[int, int]]) -> list[t
         word = text[start:end]
         if end - start < _MIN_SHORT or (spans and start < spans[-1][1]):
             continue
-        typed = typed_password_word(word)  # "rejects Floppafr@2022" (fresh56)
-        if not (key_material(word) or _uuid_right_after(text, anchors, start, end) or typed):
+        material = key_material(word) or _uuid_right_after(text, anchors, start, end)
+        if not (material or typed_password_word(word)):  # "rejects Floppafr@2022" (fresh56)
             continue
         if in_path(text, start, end):
             continue
