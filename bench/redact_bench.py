@@ -389,6 +389,8 @@ def main() -> None:
             "fresh59",
             "fresh60",
             "fresh61",
+            "fresh62",
+            "fresh65",
             "realneg",
             "vectors",
             "logneg",

@@ -120,6 +120,8 @@ ID_LETTER = {
     "fresh59": "sr",
     "fresh60": "ss",
     "fresh61": "st",
+    "fresh62": "su",
+    "fresh65": "sx",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on)."""
@@ -133,7 +135,7 @@ KIND_CAP = {
     "fresh45": 7,
     "fresh51": 6,
     "fresh61": 4,
-}
+, "fresh65": 6}
 """Secrets per kind: three, but the twenty-fifth session's helpers were asked for 60 kinds
 among 90 secrets, not for a cap per kind, and a real config keeps one form for many
 projects (Hibernate's ``connection.password``, a Firebase service account's key)."""

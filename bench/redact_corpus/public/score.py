@@ -124,6 +124,8 @@ SPLIT_FILES = {
     "fresh59": ("fresh59_secrets.jsonl", "fresh59_negatives.jsonl"),
     "fresh60": ("fresh60_secrets.jsonl", "fresh60_negatives.jsonl"),
     "fresh61": ("fresh61_secrets.jsonl", "fresh61_negatives.jsonl"),
+    "fresh62": ("fresh62_secrets.jsonl", "fresh62_negatives.jsonl"),
+    "fresh65": ("fresh65_secrets.jsonl", "fresh65_negatives.jsonl"),
 }
 """Splits kept in files of their own (so adding them moves no figure of the others)."""
 DEFAULT_FILES = ("secrets.jsonl", "negatives.jsonl")
