@@ -391,6 +391,8 @@ def main() -> None:
             "fresh61",
             "fresh62",
             "fresh65",
+            "fresh63",
+            "fresh64",
             "realneg",
             "vectors",
             "logneg",

@@ -122,6 +122,8 @@ ID_LETTER = {
     "fresh61": "st",
     "fresh62": "su",
     "fresh65": "sx",
+    "fresh63": "sv",
+    "fresh64": "sw",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on)."""

@@ -126,6 +126,8 @@ SPLIT_FILES = {
     "fresh61": ("fresh61_secrets.jsonl", "fresh61_negatives.jsonl"),
     "fresh62": ("fresh62_secrets.jsonl", "fresh62_negatives.jsonl"),
     "fresh65": ("fresh65_secrets.jsonl", "fresh65_negatives.jsonl"),
+    "fresh63": ("fresh63_secrets.jsonl", "fresh63_negatives.jsonl"),
+    "fresh64": ("fresh64_secrets.jsonl", "fresh64_negatives.jsonl"),
 }
 """Splits kept in files of their own (so adding them moves no figure of the others)."""
 DEFAULT_FILES = ("secrets.jsonl", "negatives.jsonl")
