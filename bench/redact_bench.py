@@ -393,6 +393,7 @@ def main() -> None:
             "fresh65",
             "fresh63",
             "fresh64",
+            "fresh67",
             "realneg",
             "vectors",
             "logneg",

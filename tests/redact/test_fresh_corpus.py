@@ -124,6 +124,7 @@ ID_LETTER = {
     "fresh65": "sx",
     "fresh63": "sv",
     "fresh64": "sw",
+    "fresh67": "sz",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on)."""
@@ -137,7 +138,8 @@ KIND_CAP = {
     "fresh45": 7,
     "fresh51": 6,
     "fresh61": 4,
-, "fresh65": 6}
+    "fresh65": 6,
+}
 """Secrets per kind: three, but the twenty-fifth session's helpers were asked for 60 kinds
 among 90 secrets, not for a cap per kind, and a real config keeps one form for many
 projects (Hibernate's ``connection.password``, a Firebase service account's key)."""
