@@ -394,6 +394,7 @@ def main() -> None:
             "fresh63",
             "fresh64",
             "fresh67",
+            "fresh66",
             "realneg",
             "vectors",
             "logneg",

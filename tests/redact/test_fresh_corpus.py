@@ -125,6 +125,7 @@ ID_LETTER = {
     "fresh63": "sv",
     "fresh64": "sw",
     "fresh67": "sz",
+    "fresh66": "sy",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on)."""
@@ -139,6 +140,7 @@ KIND_CAP = {
     "fresh51": 6,
     "fresh61": 4,
     "fresh65": 6,
+    "fresh66": 4,
 }
 """Secrets per kind: three, but the twenty-fifth session's helpers were asked for 60 kinds
 among 90 secrets, not for a cap per kind, and a real config keeps one form for many

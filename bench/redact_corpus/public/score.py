@@ -129,6 +129,7 @@ SPLIT_FILES = {
     "fresh63": ("fresh63_secrets.jsonl", "fresh63_negatives.jsonl"),
     "fresh64": ("fresh64_secrets.jsonl", "fresh64_negatives.jsonl"),
     "fresh67": ("fresh67_secrets.jsonl", "fresh67_negatives.jsonl"),
+    "fresh66": ("fresh66_secrets.jsonl", "fresh66_negatives.jsonl"),
 }
 """Splits kept in files of their own (so adding them moves no figure of the others)."""
 DEFAULT_FILES = ("secrets.jsonl", "negatives.jsonl")
