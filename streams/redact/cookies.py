@@ -20,13 +20,13 @@ _SESSION_WORDS = "sess|sid|token|auth|jwt"
 _ATTRIBUTE = r"(?:path|expires|domain|secure|httponly|samesite|max-age)\b"
 _TRACKER = (
     r"(?:__cf_bm|_cfuvid|__cflb|_ga(?:_\w+)?|_gid|_gat\w*|__utm[a-z]|_fbp|_gcl_\w+|_hj\w+"
-    r"|_clck|_clsk)"
+    r"|_clck|_clsk|__ddg\w+)"
 )
 """Cookies a CDN or an analytics script sets to tell bots or visits apart: they log no one
 in (Cloudflare's bot management ``__cf_bm``, its load balancer's ``__cflb``, Google
-Analytics' ``_ga``/``_ga_<id>``/``__utma``, Meta's ``_fbp``, Hotjar's, Clarity's). fresh55's
-recorded API responses carry ``__cf_bm`` in every header list; a cookie jar's line names
-them too."""
+Analytics' ``_ga``/``_ga_<id>``/``__utma``, Meta's ``_fbp``, Hotjar's, Clarity's, DDoS-Guard's
+``__ddg1_``: fresh67). fresh55's recorded API responses carry ``__cf_bm`` in every header
+list; a cookie jar's line names them too."""
 
 COOKIE_PATTERNS: tuple[Pattern, ...] = (
     # a session cookie: Cookie: session=…, curl --cookie 'sessionid=…' / -b

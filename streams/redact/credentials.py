@@ -29,6 +29,18 @@ _PAIR = re.compile(r"(?<=[ \t])[a-z_][a-z0-9_.\-]*=" + FLAG_VALUE)
 """A name=value pair of such a command (:func:`tool_flags.values_after` finds each)."""
 
 
+_HASHING_CALLS = (
+    "hashsync", "bcrypt.hash", "hashpw", "password_hash", "hash::make", "bcrypt",
+    "make_password", ".set_password", "generate_password_hash", "bcrypt::password.create",
+    "encoder.encode",
+)  # fmt: skip
+"""Calls whose first argument is a password to hash or set (lower-cased); ``bcrypt`` also
+reads Laravel's helper ``bcrypt('…')``."""
+_ARGUMENT_END = {call: r"[ \t]*[,)]" for call in _HASHING_CALLS} | {".set_password": r"[ \t]*\)"}
+"""Django's ``user.set_password('…')`` takes the password alone (keyring's
+``set_password(service, user, '…')`` is ``credential_call``'s)."""
+_QUOTED_PASSWORD = r"('[^'\n]{1,256}'|\"[^\"\n]{1,256}\")"
+
 _CRYPT = r"[./A-Za-z0-9]"
 """crypt(3)'s base-64 alphabet (``./0-9A-Za-z``)."""
 
@@ -43,10 +55,14 @@ def _query_value(value: str, text: str, start: int, end: int) -> bool:
         return False  # a README badge's token; ?token_type=bearer, oauth_signature_method=…
     if _TEMPLATE_LITERAL_END.fullmatch(value):
         return False  # `…?apiKey=${API_KEY}`;: a JavaScript template's variable (fresh54)
+    if _KEY_VARIABLE.fullmatch(value):
+        return False  # ?access_token=fluro_api_key: a key's variable name in the key's place
     return accept.url_password(value, text, start, end) and not named_placeholder(value)
 
 
 _TEMPLATE_LITERAL_END = re.compile(r"\$\{[\w.]+\}`[;,)]*")
+_KEY_VARIABLE = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:api_?key|token)")
+"""A snake-case name ending in the key's noun (``alphavantage_api_key``): a stand-in (fresh67)."""
 
 
 _URL_SO_FAR = re.compile(r"https?://[^\s\"'<>()\[\]]*$")
@@ -117,8 +133,8 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
         "password_hash",
         # A stored password hash is crackable offline, so it goes like the password: the
         # modular crypt formats of /etc/shadow, htpasswd and databases (md5crypt, Apache's
-        # apr1, sha256/512crypt with optional rounds, bcrypt, yescrypt, Cisco types 8/9,
-        # argon2, passlib's pbkdf2), Django's pbkdf2, scrypt and legacy salted md5/sha1
+        # apr1, sha256/512crypt with optional rounds, bcrypt, phpass, yescrypt, Cisco types
+        # 8/9, argon2, passlib's pbkdf2), Django's pbkdf2, scrypt and legacy salted md5/sha1
         # (``md5$<salt>$<hex>``: django.nV's fixtures), and Kerberos AS-REP/TGS hashes as
         # roasting tools print them. Their "$id$" heads are the regex trigger "@pwhash".
         (
@@ -142,6 +158,8 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
                 "@pwhash",
             ),
             _p(r"\$2[abxy]?\$\d\d\$" + _CRYPT + r"{53}", "@pwhash"),
+            # phpass (WordPress', phpBB's wp_users/users rows): $P$ or $H$ and 31 signs
+            _p(r"\$[PH]\$" + _CRYPT + r"{31}(?!" + _CRYPT + ")", "@pwhash"),
             _p(r"\$[89]\$" + _CRYPT + r"{14}\$" + _CRYPT + r"{43}", "@pwhash"),
             _p(r"\$y\$" + _CRYPT + r"+\$" + _CRYPT + r"{1,86}\$" + _CRYPT + r"{43}", "@pwhash"),
             _p(
@@ -173,8 +191,8 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
             _p(r"sqlcmd[^\n|;&]*?[ \t]-P[ \t]+" + FLAG_VALUE, "@tool", "@login"),
             _p(r"smbclient[^\n|;&]*?[ \t]-U[ \t]*[^\s%]+%([^\s'\"]+)", "@tool", "@login"),
             _p(
-                r"htpasswd[ \t]+-[A-Za-z]{0,3}b[A-Za-z]{0,3}[ \t]+(?:-\w+[ \t]+)*\S+[ \t]+\S+[ \t]+"
-                + FLAG_VALUE,
+                r"htpasswd(?:[ \t]+-[A-Za-z]+)*?[ \t]+-[A-Za-z]{0,3}b[A-Za-z]{0,3}[ \t]+"
+                r"(?:-\w+[ \t]+)*\S+[ \t]+\S+[ \t]+" + FLAG_VALUE,
                 "@tool",
                 "@login",
             ),
@@ -336,6 +354,32 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
             ),
         ),
         accept.url_password,
+    ),
+    Rule(
+        "hashed_password_literal",
+        # A password written out to be hashed or set: the literal is the password a seed
+        # script, a fixture or a migration stores (fresh64). bcrypt's hashSync('…', 8),
+        # hash('…', 10), hashpw(b'…', …); PHP's password_hash('…', …); Laravel's
+        # Hash::make('…') and bcrypt('…'); Django's make_password('…') and
+        # user.set_password('…'); Werkzeug's generate_password_hash('…'); Ruby's
+        # BCrypt::Password.create('…'); Spring's passwordEncoder.encode("…"); pgcrypto's
+        # crypt('…', gen_salt('bf'))
+        tuple(
+            _p(
+                re.escape(call) + r"[ \t]*\([ \t]*b?" + _QUOTED_PASSWORD + _ARGUMENT_END[call],
+                call,
+                lower=True,
+            )
+            for call in _HASHING_CALLS
+        )
+        + (
+            _p(
+                r"crypt\([ \t]*" + _QUOTED_PASSWORD + r"[ \t]*,[ \t]*gen_salt\(",
+                "gen_salt(",
+                lower=True,
+            ),
+        ),
+        accept.assignment_value,
     ),
     Rule(
         "wallet_private_key",

@@ -72,11 +72,12 @@ _MARKS = re.compile(
     r"\\\\|\(\?|&#|&amp;|</|\[\^|[a-z]-[a-z]\]|0-9|A-Z|\\[dswbDSWZ]|\{\d+(?:,\d*)?\}"
     r"|(?:[A-Za-z0-9]{2,}\|){3}|=(?:True|False|None)\b|\[::|\$\"|\^\{|<[a-z]+>"
     r"|[<>!=]=\d+\.\d|://|^//|\$\{|;base64,|->\w|=>|::\w|[a-z]{12,}|[A-Z]{12,}"
-    r"|\{[A-Za-z_]\w*\}|&[a-z]{2,6};|(?:%[0-9A-F]{2}){2}"
+    r"|\{[A-Za-z_]\w*\}|&[a-z]{2,6};|(?:%[0-9A-F]{2}){2}|(?:'[^'\s]*',){2}"
 )
 """What a regex, an HTML or LaTeX fragment, a URL, a template or format field, an HTML
-entity, percent-encoded text, a data URI, a version specifier or code's operators hold, and
-a run of one case too long to be drawn at random."""
+entity, percent-encoded text, a data URI, a version specifier or code's operators hold, a
+run of one case too long to be drawn at random, and a row of quoted items
+(``'1','admin','$P$…',``: a dump's row, fresh64)."""
 _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 _VOWEL = re.compile(r"[aeiouAEIOU]")
 _MAX_WORDY = 0.25

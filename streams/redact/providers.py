@@ -270,6 +270,26 @@ PROVIDER_RULES: tuple[Rule, ...] = (
         (_t(r"(?<![0-9a-f\-])[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8}(?![0-9a-z\-])", "-"),),
     ),
     Rule(
+        "sdk_client_secret",
+        # An SDK client made from its account's public id and its secret, in that order:
+        # Twilio's account SID ("AC" and 32 hex) then its 32-hex auth token
+        # (require('twilio')(sid, token), Client(sid, token)); Algolia's application id then
+        # a 32-hex API key (algoliasearch(appId, key), SearchClient.create(appId, key)).
+        # The hex alone reads as a digest (fresh65); each regex opens on a literal or a quote.
+        (
+            _p(
+                r"AC[0-9a-f]{32}[\"'`][ \t]*,[ \t]*[\"'`]([0-9a-f]{32})[\"'`]",
+                "twilio",
+                "client(",
+            ),
+            _p(
+                r"[\"'`][A-Za-z0-9]{6,12}[\"'`][ \t]*,[ \t]*[\"'`]([0-9a-f]{32})[\"'`]",
+                "algolia",
+                "searchclient",
+            ),
+        ),
+    ),
+    Rule(
         "vault_token",
         # HashiCorp Vault's tokens: hvs./hvb./hvr. and a long run, or the older s./b./r. and
         # 24 letters and digits of both cases, maybe a namespace's ".xxxxx" after (fresh58's

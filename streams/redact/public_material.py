@@ -239,6 +239,12 @@ _SITE_KEY_NAME = re.compile(
 """reCAPTCHA's, hCaptcha's and Turnstile's ``site_key``/``siteKey`` (fresh38, fresh39), or
 its variable's fallback (``getenv('RECAPTCHA_SITEKEY') ?: '…'``): served in every page that
 shows the widget."""
+_PUSHER_KEY_NAME = re.compile(
+    r"(?i)pusher[_.\-]?app[_.\-]?key[\"')\]]*[ \t]*(?::=|=>|=|:|\?:|\?\?|\|\||,)[ \t]*[\"'`]?$"
+)
+"""Pusher's app key (``PUSHER_APP_KEY=``, ``VITE_PUSHER_APP_KEY``, ``pusherAppKey:``): what
+every browser that subscribes sends; the app's secret is its other half (fresh65). Not a
+bare ``PUSHER_KEY``, which people also give the secret."""
 _SECRET_WORD = re.compile(r"(?i)priv|secret|passw|seed|preshared|\bpsk\b")
 _SECRET_IN_NAME = re.compile(r"(?i)priv|secret|passw|seed|preshared|psk|token|auth|api")
 _CONTINUED = re.compile(r"[ \t\"'+,(]*")
@@ -260,8 +266,8 @@ def under_public_name(text: str, start: int, end: int) -> bool:
         return False
     if _COMMENT_AFTER.match(after) or _MATRIX_DEVICE_KEY.search(before):
         return True
-    if _SITE_KEY_NAME.search(before):
-        return True  # a CAPTCHA's site key: the page's half (its secret key is the other)
+    if _SITE_KEY_NAME.search(before) or _PUSHER_KEY_NAME.search(before):
+        return True  # a CAPTCHA's site key, Pusher's app key: the page's half of a pair
     return any(
         name.group(1) == "PublicKeyToken" or not _SECRET_IN_NAME.search(name.group(1))
         for name in _PUBLIC_NAME.finditer(before)

@@ -102,6 +102,22 @@ SQL_PASSWORD: tuple[Pattern, ...] = (
         "sp_password",
         lower=True,
     ),  # fmt: skip
+    # a settings table's row, the setting's name then its value: ('smtp_password', '…'),
+    # (7, 'api_key', '…') in an installer's seed SQL (fresh64); not a call's arguments (it
+    # opens on its literal "(", which ``re`` jumps to)
+    _p(
+        r"\((?<![\w.$\])]\()[ \t]*(?:\d+[ \t]*,[ \t]*)?'[a-z0-9_.\-]*"
+        + _SECRET_NOUN
+        + r"'[ \t]*,[ \t]*"
+        + _QUOTED,
+        "password'",
+        "passwd'",
+        "pwd'",
+        "secret'",
+        "api_key'",
+        "apikey'",
+        lower=True,
+    ),  # fmt: skip
 )
 
 _CALLS = (
@@ -109,12 +125,13 @@ _CALLS = (
     "usernamepasswordcredentials", "basicawscredentials", "passwordauthentication",
     "getconnection", "set_password", "plaincredentials", "usernamepasswordauthenticationtoken",
     "insertuser", "wifi.begin", "wifi.softap", ".addap", "wlan.connect", "sta_if.connect",
-    "station.connect",
+    "station.connect", "mysqli", "mysqli_connect", "new pdo",
 )  # fmt: skip
 """What takes a user and a password as plain arguments (lower-cased); and ``auth=(…)``; a
 seed script's ``insertUser("eve", "…")`` (fresh21); a network's name and its passphrase
 (Arduino's ``WiFi.begin("ssid", "…")``, ``wifiMulti.addAP``, MicroPython's
-``wlan.connect('ssid', '…')``: fresh32)."""
+``wlan.connect('ssid', '…')``: fresh32); PHP's ``new mysqli(host, user, '…')`` and ``new
+PDO(dsn, user, '…')`` (fresh66)."""
 _ARGS_THEN_PASSWORD = (
     r"(?:_s)?[ \t]*\([ \t]*(?:" + _ARG + r"[ \t]*,[ \t]*)?" + _ARG + r"[ \t]*,[ \t]*"
     + _QUOTED + r"(?:\.tochararray\(\))?[ \t]*\)"

@@ -87,10 +87,44 @@ TOOL_FLAG_PATTERNS: tuple[Pattern, ...] = (
     # -P of SQL Server's bcp and mssql-cli (sqlcmd's is in credentials.py) and of ipmitool
     # (a BMC's password: ipmitool -I lanplus -H host -U root -P calvin); -P, not -p
     _p(
-        r"(?:bcp|mssql-cli|osql|ipmitool)(?=[ \t])" + _ARGS + r"[ \t]-P[ \t]*" + FLAG_VALUE,
+        r"(?:bcp|mssql-cli|osql|ipmitool|mosquitto_(?:pub|sub|rr))(?=[ \t])"
+        + _ARGS
+        + r"[ \t]-P[ \t]*"
+        + FLAG_VALUE,
         "bcp",
         "mssql-cli",
         "ipmitool",
+        "mosquitto_",
+    ),  # fmt: skip
+    # Mosquitto's clients (-P above; --pw too), shadowsocks' servers and clients (-k, the
+    # shared password: ssserver -p 8388 -k …), an Erlang node's cookie (erl and vm.args'
+    # -setcookie, iex --cookie): each grants what a password does
+    _p(
+        r"mosquitto_(?:pub|sub|rr)(?=[ \t])" + _ARGS + r"[ \t]--pw" + _SEP + FLAG_VALUE,
+        "mosquitto_",
+    ),
+    _p(
+        r"(?:ssserver|sslocal|ss-(?:server|local|redir|tunnel|manager))(?=[ \t])"
+        + _ARGS
+        + r"[ \t](?:-k|--password)"
+        + _SEP
+        + FLAG_VALUE,
+        "ssserver",
+        "sslocal",
+        "ss-server",
+        "ss-local",
+        "ss-redir",
+        "ss-tunnel",
+        "ss-manager",
+    ),  # fmt: skip
+    _p(
+        r"(?:(?<![\w\-])-setcookie|(?:iex|elixir|erl)(?=[ \t])"
+        + _ARGS
+        + r"[ \t]--cookie)"
+        + _SEP
+        + FLAG_VALUE,
+        "-setcookie",
+        "--cookie",
     ),
     # PowerShell: a literal made a SecureString (ConvertTo-SecureString "v" -AsPlainText
     # -Force, or the value after its switches), a cmdlet's -Password/-Token "v" (quoted:

@@ -66,7 +66,8 @@ REGEX_TRIGGERS: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
     "@pwhash": (
         ("$", "pbkdf2_"),
         re.compile(
-            r"\$(?:[1256789y]|2[abxy]|apr1|argon2|pbkdf2|krb5)|pbkdf2_sha|(?:md5|sha1|scrypt)\$"
+            r"\$(?:[1256789y]|2[abxy]|apr1|argon2|pbkdf2|krb5|[ph]\$)|pbkdf2_sha"
+            r"|(?:md5|sha1|scrypt)\$"
         ),
     ),
     # A secret noun as a word or a name's end (key, apiKey, SUMO_ACCESS_KEY, tokens,

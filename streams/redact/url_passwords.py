@@ -12,10 +12,13 @@ import html
 import re
 
 from .admin_scripts import script_reference
+from .translations import translated_label
 from .value_forms import (
     bracketed_placeholder,
     cut_or_tagged,
     masked_stub,
+    named_placeholder,
+    variable_reference,
     word_placeholder,
 )
 from .worded import worded_placeholder
@@ -61,8 +64,9 @@ def url_password(value: str, text: str, start: int, end: int) -> bool:
         return False
     if _PRINTF.fullmatch(value) or masked_stub(value) or cut_or_tagged(value):
         return False  # fmt.Sprintf("sshpass -p '%s'", pw): a format's placeholder; *password*
-    if value.lower() in _MASK_WORDS | _REFUSED_WORDS:
-        return False  # user:REDACTED@host (Bundler's, pip's); client_secret=invalid (a test's)
+    if value.lower() in _MASK_WORDS | _REFUSED_WORDS or translated_label(value.lower()):
+        return False  # user:REDACTED@host (Bundler's, pip's); client_secret=invalid (a test's);
+        # docker login -u 用户名 -p 密码: "password" in another language (fresh63)
     return not _REPEATED.fullmatch(value.lower()) or value[0] not in "*x.•●"
 
 
@@ -72,13 +76,28 @@ _REFUSED_WORDS = frozenset({"invalid", "incorrect", "wrong", "fake", "dummy", "b
 _USERINFO_USER = re.compile(r"://([^\s:/?#@\"'<>]{1,128}):$")
 _STAND_IN_PAIRS = frozenset(
     {("foo", "bar"), ("u", "p"), ("user", "pass"), ("user", "password"), ("username", "password"),
-     ("token", "secret")}
+     ("token", "secret"), ("aladdin", "opensesame"), ("aladdin", "open sesame")}
 )  # fmt: skip
+"""Pairs docs print: RFC 7617's and RFC 2617's ``Aladdin:open sesame`` among them."""
 _PASSWORD_WORDS_ONLY = re.compile(
     r"(?i)(?:pass(?:word)?|secret|pwd|pw)(?:%[0-9a-f]{2}(?:pass(?:word)?|secret|pwd))*"
 )
 """A password that is only the word itself, maybe repeated around an escaped sign
 (requests' test ids: ``http://user:pass%20pass@complex.url.com``)."""
+
+
+_URL_USER = re.compile(r"://[^\s/@:]+:$")
+
+
+def named_userinfo(value: str, text: str, start: int) -> bool:
+    """``value`` opens a URL's password (after ``://user:``) that is a variable or a
+    constant's name (``$ACCESS_TOKEN@…``, ``REPLACE_WITH_TOKEN@…``: fresh63, fresh67), which
+    a value rule reading on to the blank would take with the host; words stay
+    (``my-secret-token@…``)."""
+    if "@" not in value or not _URL_USER.search(text, max(0, start - 160), start):
+        return False
+    password = value[: value.index("@")]
+    return variable_reference(password) or named_placeholder(password)
 
 
 def stand_in_pair(user: str, password: str) -> bool:

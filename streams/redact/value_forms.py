@@ -35,6 +35,31 @@ def password_named(text: str, start: int) -> bool:
     return _PASSWORD_NAMED.search(text, max(0, start - 48), start) is not None
 
 
+LITERAL_PLACE = re.compile(
+    r"(?:^[ \t]*(?:- |export[ \t]+)?|[ \t](?:-e|--env)[ \t]+)[A-Z][A-Z0-9_]*=$"
+    r"|;[ \t]*(?i:password|pwd)=$|[ \t]--(?:[a-z][a-z0-9]*-)*pass(?:word|wd)?=$",
+    re.M,
+)
+"""Where a dotted value is text, not code: an environment variable's line (``.env``, ``export
+FDW_API_KEY=pwd.pg``, a compose list's ``- POSTGRES_PASSWORD=pwd.pg``, ``docker run -e``; its
+name in capitals: ``password=self.password`` is a call's keyword), a connection string's
+``;Password=report.admin12;`` (fresh47), a command's ``--password=m4r14db.r00t`` (fresh67)."""
+
+
+_PASCAL_WORDS = re.compile(r"(?:[A-Z][a-z]+){1,6}")
+
+
+def literal_password(value: str, text: str, start: int) -> bool:
+    """Capitalised words as an environment line's password (``POSTGRES_PASSWORD=SuperSecret``,
+    ``docker run -e``): no variable is named there, so the words are what was typed, even
+    when they hold "secret" (fresh63)."""
+    return (
+        _PASCAL_WORDS.fullmatch(value) is not None
+        and LITERAL_PLACE.search(text, max(0, start - 64), start) is not None
+        and password_named(text, start)
+    )
+
+
 _DATA_ASSIGNMENT = re.compile(
     r"(?:^|[\s\"']|-D)(?:[A-Z][A-Z0-9_]*|[a-z][a-z0-9_\-]*(?:\.[a-z0-9_\-]+)+)=$"
     r"|^[ \t]*(?:- )?[A-Za-z_][\w.\-]*:[ \t]+$"

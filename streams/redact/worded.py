@@ -1,8 +1,9 @@
 """Values written as words where a secret belongs: a placeholder that names the secret
 (``YOUR TOKEN HERE``, ``my-API-key``, ``broker password``), a sentinel for none
-(``noToken``), a sentence that says what to do (``please_change_this_in_production``) or a
-SQL query. Split from ``value_forms.py``; each reading was read off real lines (fresh24's
-pasted stand-ins, toollines, OWASP wrongsecrets, fresh59, fresh60) and sits in
+(``noToken``), a sentence that says what to do (``please_change_this_in_production``), a
+SQL query, a build's slot (``@COOKIE_SECRET@``), the key a local model server never checks
+(``ollama``). Split from ``value_forms.py``; each reading was read off real lines (fresh24's
+pasted stand-ins, toollines, OWASP wrongsecrets, fresh59, fresh60, fresh62) and sits in
 ``tests/redact`` beside a typed password of the same words that stays a finding.
 """
 
@@ -24,6 +25,15 @@ _SQL_STATEMENT = re.compile(
     r"|update[ \t]+\w+[ \t]+set[ \t]"
 )
 """A SQL statement in a value's place: a query that looks a token up, none."""
+_UNCHECKED_KEYS = frozenset(
+    {"ollama", "lm-studio", "sk-no-key-required", "not-needed", "not_needed"}
+)
+"""What a local model server's OpenAI-compatible client is given because the client
+library demands a key the server never checks (Ollama's docs write ``api_key='ollama'``,
+LM Studio's ``lm-studio``, llama.cpp's ``sk-no-key-required``: fresh62)."""
+_CONFIGURE_SLOT = re.compile(r"@(?:[A-Z][A-Z0-9_]{2,}|[a-z][a-z0-9_]{2,})@")
+"""Autoconf's and CMake's ``configure_file`` slot, one case throughout
+(``cookieSecret = "@APP_COOKIE_SECRET@"``): the build writes the value there (fresh62)."""
 _CAPS_WORDS = re.compile(r"[A-Z_\- ]{5,64}")
 _CAPS_SECRET = re.compile(
     r"PASSWORD|PASSWD|TOKEN|SECRET|APIKEY|BEARER|(?:^|[_\- ])(?:API[_\- ]?)?KEY(?:$|[_\- ])|HASH$"
@@ -33,6 +43,7 @@ _WORD_PARTS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 _VAGUE = ("your", "some")
 _STAND_IN_START = re.compile(
     r"your|some|fake|dummy|bogus|bad|wrong|invalid|hash(?:ed)?|thisis(?:not)?a?(?:valid)?"
+    r"|nota?(?:real|valid)"
 )
 _TYPED_PART = re.compile(r"pass(?:word|wd)?|pasword|pwd|secret")
 _LETTER_DIGIT = re.compile(r"[A-Za-z][0-9]|[0-9][A-Za-z]")
@@ -54,6 +65,8 @@ def worded_placeholder(value: str) -> bool:
     of such words and no digit are what these placeholders are copied into (fresh24: what
     people pasted into issue threads)."""
     v = value.strip("*_ ")
+    if v.lower() in _UNCHECKED_KEYS or _CONFIGURE_SLOT.fullmatch(v):
+        return True  # api_key='ollama' for a local server; "@COOKIE_SECRET@" for the build
     if _NAMING_PHRASE.fullmatch(v) or _NO_CREDENTIAL_SENTINEL.fullmatch(v):
         return True  # "broker password", "YOUR AWS EC2 RABBITMQ PASSWORD"; "noToken"
     if _SQL_STATEMENT.match(v):

@@ -174,6 +174,7 @@ def test_real_values_beside_those_still_go(text: str, secret: str) -> None:
 RULE_EXAMPLES = {
     "password_hash": HASHES["sha512crypt"],
     "mail_relay_password": "[smtp.gmail.com]:587 relay@example.com:Qx7vK2mP9sL4",
+    "hashed_password_literal": "const hash = bcrypt.hashSync('Tr0ub4dor&3', 10)",
     "base64_private_key": _b64("-----BEGIN OPENSSH PRIVATE KEY-----"),
     "private_key_body": "\n".join(EC_SEC1_BODY),
     "leet_password": "the admin login is P@ssw0rd2024",

@@ -180,6 +180,7 @@ PROVIDER_EXAMPLES = {
     "apple_app_password": "FASTLANE_SESSION_PW wyjv-ucmp-kuur-nvsj",
     "mailgun_api_key": "mailgun 516c85648c378e36f8e48b908239f8f2-30b58138-6cbb07b9",
     "vault_token": "the vault gave s.N5Rv5OJpUbxviQkkqVtmlFni.fvuLy",
+    "sdk_client_secret": "Client('AC" + "3f9a1c7e" * 4 + "', '" + "b62d0e4a" * 4 + "')",
     "fcm_server_key": "fcmkey: AAAAq1w2e3r:APA91b"
     + "Qx7vK2mP9sL4nR8tW1yZ3cB6dF0gH5jK" * 4
     + "aB3dE5",
