@@ -103,10 +103,10 @@ SQL_PASSWORD: tuple[Pattern, ...] = (
         lower=True,
     ),  # fmt: skip
     # a settings table's row, the setting's name then its value: ('smtp_password', '…'),
-    # (7, 'api_key', '…') in an installer's seed SQL (fresh64); not a call's arguments (it
-    # opens on its literal "(", which ``re`` jumps to)
+    # (7, 'api_key', '…') in an installer's seed SQL (fresh64); not a call's arguments, nor
+    # a word glued to the noun (pygments' ('inputsecret', …)); opens on its literal "("
     _p(
-        r"\((?<![\w.$\])]\()[ \t]*(?:\d+[ \t]*,[ \t]*)?'[a-z0-9_.\-]*"
+        r"\((?<![\w.$\])]\()[ \t]*(?:\d+[ \t]*,[ \t]*)?'(?:[a-z0-9]+[_.\-])*"
         + _SECRET_NOUN
         + r"'[ \t]*,[ \t]*"
         + _QUOTED,

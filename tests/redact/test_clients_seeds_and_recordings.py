@@ -78,6 +78,7 @@ def test_their_secrets_go(text: str, secret: str) -> None:
         f'expect(hash("abcdefghij", "{_HEX32}"))',
         "assertEqual('password', 'hunter2')",
         "('password_hint', 'my dog')",
+        "        ('inputsecret','inputsecret'),",
         "htpasswd -B -c /etc/nginx/.htpasswd admin",
         "mosquitto_sub -h host -p 1883 -t x",
         "#sudo  docker login  -u 用户名 -p 密码 hbt.zjs.com.cn;",
