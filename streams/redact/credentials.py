@@ -382,6 +382,14 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
         accept.assignment_value,
     ),
     Rule(
+        "spring_noop_password",
+        # Spring Security's DelegatingPasswordEncoder reads "{noop}" as "the rest is the
+        # password in plain text": data.sql rows, in-memory users, OAuth clients' secrets
+        # (fresh64, fresh28); {bcrypt}, {pbkdf2}… prefix hashes, which password_hash reads
+        (_p(r"\{noop\}([^\s'\"`,;)<>]{3,256})", "{noop}"),),
+        accept.url_password,
+    ),
+    Rule(
         "wallet_private_key",
         # An Ethereum account's private key (32 bytes in hex) under a name the assignment
         # rules do not read as a key's, as dapps' scripts write it (fresh37): Hardhat's

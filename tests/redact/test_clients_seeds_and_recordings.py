@@ -31,6 +31,9 @@ _HEX32 = "6e2d82186f325ceab8b80d46ce0b9e67"
         ("'password' => Hash::make('s3cretPw'),", "s3cretPw"),
         ("hashed = bcrypt.hashpw(b'hunter22', bcrypt.gensalt())", "hunter22"),
         ('user.password = passwordEncoder.encode("Adm1n!pass");', "Adm1n!pass"),
+        # Spring Security's {noop}: the rest is the password in plain text
+        ("insert ignore into `users` values('user','{noop}dPsS89108!','1');", "dPsS89108!"),
+        ("    , '{noop}all_reviews_secret'", "all_reviews_secret"),
         # a settings table's row: the setting's name, then its value
         ("  ('smtp_password', 'fairynet66', ''),", "fairynet66"),
         ("INSERT INTO settings VALUES (7, 'stripe_api_key', 'sk9x8c7v6b5n');", "sk9x8c7v6b5n"),
@@ -80,6 +83,8 @@ def test_their_secrets_go(text: str, secret: str) -> None:
         "('password_hint', 'my dog')",
         "        ('inputsecret','inputsecret'),",
         "htpasswd -B -c /etc/nginx/.htpasswd admin",
+        "password: '{noop}'",
+        "auth.password = '{noop}' + $PASSWORD",
         "mosquitto_sub -h host -p 1883 -t x",
         "#sudo  docker login  -u 用户名 -p 密码 hbt.zjs.com.cn;",
         # a public half of a pair: Pusher's app key, Square's application ids

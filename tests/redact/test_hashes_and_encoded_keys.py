@@ -175,6 +175,7 @@ RULE_EXAMPLES = {
     "password_hash": HASHES["sha512crypt"],
     "mail_relay_password": "[smtp.gmail.com]:587 relay@example.com:Qx7vK2mP9sL4",
     "hashed_password_literal": "const hash = bcrypt.hashSync('Tr0ub4dor&3', 10)",
+    "spring_noop_password": "insert into users values('user','{noop}Jami@12345','1');",
     "base64_private_key": _b64("-----BEGIN OPENSSH PRIVATE KEY-----"),
     "private_key_body": "\n".join(EC_SEC1_BODY),
     "leet_password": "the admin login is P@ssw0rd2024",
