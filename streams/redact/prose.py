@@ -48,6 +48,14 @@ _VALUE = (
 hold ``=`` past its first sign (base64's padding, ``k%udk423u4%P8=H_``), and brackets and a
 ``;`` inside (generated passwords: ``6;GMlv4:.vh$[N}``, fresh25), never first, and no ``;``
 after a letter (an HTML entity's end: ``NsIdksKJdj&lt;/div&gt;``)."""
+_TOLD_VALUE = (
+    r"(?:"
+    + _VALUE
+    + r"|[`'\"]?((?=[A-Za-z]*[0-9])[A-Za-z0-9]{6,7})(?=[`'\"]{0,2}(?:[\s,;.)!?]|$)))"
+)
+"""The same, or six or seven letters and digits with a digit: what a password's noun is
+told (:func:`_short_password` judges those); a word of six or seven ("for the admin
+account is …") is no candidate, so the value after it still is."""
 
 
 _LABEL = (
@@ -78,7 +86,7 @@ def _told(noun: str, spaced: bool = False) -> str:
     after the noun (what its trigger holds), and no value in parentheses."""
     if spaced:
         return _own(noun) + "(?= )" + _LINK + _VALUE
-    return _own(noun) + "(?:" + _IN_PARENTHESES + "|" + _LINK + ")" + _VALUE
+    return _own(noun) + "(?:" + _IN_PARENTHESES + "|" + _LINK + ")" + _TOLD_VALUE
 
 
 _MYSQL_TEMPORARY = r"temporary password is generated for [^\s:]{1,128}: (\S{8,64})(?=\s|$)"
@@ -129,7 +137,9 @@ def told_password(value: str, text: str, start: int, end: int) -> bool:
         return False  # GITHUB_TOKEN=credentials('498b4638-…'): a Jenkins credential's id
     if _assignment(value):
         return False  # token=$TOKEN, id=1234&x=5: an assignment or a query, not a value
-    if len(value) < 8 or "/" in value or _EMAIL.search(value):
+    if len(value) < 8 and not _short_password(value, text, start):
+        return False  # short: "the key is 42", "the token is set"
+    if "/" in value or _EMAIL.search(value):
         return False  # a path or URL, an e-mail address (a password may hold "@": iG0@t_L0cK)
     if _DOTTED_NAME.fullmatch(low):
         return False  # a reference (id_token.fetch_credentials, base64.b64encode)
@@ -201,6 +211,17 @@ _TOOLS = frozenset((
     "cuda", "llvm", "clang", "ecmascript",
 ))  # fmt: skip
 _TOLD_NOUNS = ("pass", "pw", "cred", "token", "secret", "key")
+
+
+def _short_password(value: str, text: str, start: int) -> bool:
+    """Six or seven signs with a digit inside the letters (``ta0mee``, ``fex123``), told as a
+    password's (not a key's or a token's): what people type (fresh63's expect scripts and
+    aliases); shorter, and "the password is v2"-like words and versions are too common."""
+    return (
+        len(value) >= 6
+        and LETTER_DIGIT.search(value) is not None
+        and _names_a_password(text, start)
+    )
 
 
 def _names_a_password(text: str, start: int) -> bool:

@@ -49,6 +49,8 @@ _HEX32 = "6e2d82186f325ceab8b80d46ce0b9e67"
         ("htpasswd -m -b -c /etc/lighttpd/lighttpd.user bitcoin givemebitcoin", "givemebitcoin"),
         # a command's --password= value is text, dots and all
         ('mysql --user=root --password=m4r14db.r00t -e "SHOW DATABASES;"', "m4r14db.r00t"),
+        # six or seven signs with a digit inside, told as a password in prose
+        ("The mysql root password is ta0mee, I will use it in the alias.", "ta0mee"),
         # capitalised words as an environment line's password, "secret" among them
         ("docker run -e POSTGRES_PASSWORD=UltraSuperSecretote -p 5444:5432", "UltraSuperSecretote"),
         # a URL's userinfo holding a real token stays the URL rules' finding
@@ -106,6 +108,11 @@ def test_their_secrets_go(text: str, secret: str) -> None:
         "    git clone https://gitlab-ci-token:$ACCESS_TOKEN@gitlab.domain.co.uk/repo.git",
         "        // git clone https://x-access-token:REPLACE_WITH_TOKEN@github.com/username/repo.git",
         "export SSMSecretString=secretsmanager:prod/Walter/secrets:SecretString:",
+        # short values told as a key's, a token's, or a password's that are a digest's name
+        "the password is sha256",
+        "the password is oauth2",
+        "the api key is abc123",
+        "the token is ab12cd",
         # code naming a variable, not an environment line's password
         "password = SecretSauce",
     ],
