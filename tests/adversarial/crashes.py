@@ -25,14 +25,13 @@ from typing import Any
 from bench.samples import sample_trace
 from bench.stream_worker import ROOT, descendants, worker_env
 from fixtrace.procs import ManagedProcess
-from fixtrace.waiting import wait_until
 from fixtrace_config import Settings
 from tests.streams.harness import (
     batches,
     finalized_ids,
-    is_gone,
     produce,
     read_topic,
+    sigkill_and_await_children,
     start_worker,
     stats,
 )
@@ -82,11 +81,7 @@ async def _first_flush(
 
 def sigkill(proc: ManagedProcess) -> None:
     """SIGKILL the worker; its prepare child must not outlive it."""
-    children = descendants(proc.pid)
-    proc.popen.kill()
-    proc.popen.wait(10)
-    wait_until(lambda: all(map(is_gone, children)), timeout_s=10,
-               message=f"children {children} of the killed worker exit")  # fmt: skip
+    sigkill_and_await_children(proc, descendants(proc.pid))
 
 
 _COUNT = r"""

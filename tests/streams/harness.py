@@ -38,6 +38,34 @@ def is_gone(pid: int) -> bool:
     return state in ("Z", "X")
 
 
+def _described(pid: int) -> str:
+    """``pid``'s state and command line, for a failure's message."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[:2]
+        cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()[:160]
+    except OSError:
+        return f"{pid} (gone)"
+    return f"{pid} state {state[0]} ppid {state[1]}: {cmd}"
+
+
+def sigkill_and_await_children(proc: ManagedProcess, children: list[int]) -> None:
+    """SIGKILL a worker; its prepare child (death signal) and multiprocessing's resource
+    tracker (EOF on its pipe) must not outlive it. A failure names each survivor's state and
+    command line; survivors are then killed so a failing test leaves none."""
+    proc.popen.kill()
+    proc.popen.wait(10)
+    try:
+        wait_until(lambda: all(map(is_gone, children)), timeout_s=10,
+                   message=f"children {children} of the killed worker exit")  # fmt: skip
+    except TimeoutError as e:
+        alive = "; ".join(_described(c) for c in children if not is_gone(c))
+        raise TimeoutError(f"{e}; still there: {alive}") from None
+    finally:
+        for child in children:
+            if not is_gone(child):
+                os.kill(child, signal.SIGKILL)
+
+
 def kill_parent_and_await_child(parent: subprocess.Popen[str], child: int, what: str) -> None:
     """SIGKILL ``parent``, then wait until ``child`` is gone with it (its death signal); a
     child that outlives the wait is killed with its group, so a failing test leaves none."""

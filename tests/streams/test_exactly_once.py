@@ -19,11 +19,11 @@ from fixtrace_config import Settings
 from tests.streams.harness import (
     batches,
     finalized_ids,
-    is_gone,
     produce,
     produce_to,
     read_topic,
     readback,
+    sigkill_and_await_children,
     start_worker,
     stats,
 )
@@ -34,11 +34,7 @@ EVENTS_PER_TRACE = 50  # 3000 events
 
 def _kill(proc: ManagedProcess) -> None:
     """SIGKILL the worker; its prepare child process must not outlive it."""
-    children = descendants(proc.pid)
-    proc.popen.send_signal(signal.SIGKILL)
-    proc.popen.wait(10)
-    wait_until(lambda: all(map(is_gone, children)), timeout_s=10,
-               message=f"children {children} of the killed worker exit")  # fmt: skip
+    sigkill_and_await_children(proc, descendants(proc.pid))
 
 
 async def test_sigkill_mid_stream_keeps_exactly_once_effect(
