@@ -404,8 +404,6 @@ function or dynamic reference (``MasterUserPassword: !Ref 'MasterUserPassword'``
 _CUT_TO_PREFIX = re.compile(r"(?:[A-Za-z0-9]{1,12}[_\-])*[A-Za-z0-9]{0,6}(?:\.\.\.|…)")
 """``whsec_...``, ``sk-proj-…``, ``...``, ``StF0q...``: a token's prefix or first few
 characters and an ellipsis, nothing of it to use."""
-
-
 _QUERY_NAME = re.compile(r"[?&][\w.\-]+=$")
 """The value is a URL query parameter's: it ends at ``&``, which ``url_credential_param``
 knows and an assignment's value does not."""

@@ -40,19 +40,17 @@ _LINK = (
     r"|[ \t]+(?=[`'\"])"
     r"|[ \t]+)"
 )
+_VALUE_END = r"(?=[`'\"]{0,2}(?:[\s,;.)!?]|$))"
+"""What follows a value told: its closing quotes, maybe two, then a blank, a stop or the end."""
 _VALUE = (
     r"[`'\"]?([^\s`'\",;()<>\[\]{}=\\](?:[^\s`'\",;()<>\[\]{}]|[\[\]{}<>]|(?<![A-Za-z]);(?!\s|$)){7,63})"
-    r"(?=[`'\"]{0,2}(?:[\s,;.)!?]|$))"
+    + _VALUE_END
 )
 """The value, quoted or not; its closing quotes may be two (``echo "… is 'x'"``). It may
 hold ``=`` past its first sign (base64's padding, ``k%udk423u4%P8=H_``), and brackets and a
 ``;`` inside (generated passwords: ``6;GMlv4:.vh$[N}``, fresh25), never first, and no ``;``
 after a letter (an HTML entity's end: ``NsIdksKJdj&lt;/div&gt;``)."""
-_TOLD_VALUE = (
-    r"(?:"
-    + _VALUE
-    + r"|[`'\"]?((?=[A-Za-z]*[0-9])[A-Za-z0-9]{6,7})(?=[`'\"]{0,2}(?:[\s,;.)!?]|$)))"
-)
+_TOLD_VALUE = r"(?:" + _VALUE + r"|[`'\"]?((?=[A-Za-z]*[0-9])[A-Za-z0-9]{6,7})" + _VALUE_END + ")"
 """The same, or six or seven letters and digits with a digit: what a password's noun is
 told (:func:`_short_password` judges those); a word of six or seven ("for the admin
 account is …") is no candidate, so the value after it still is."""

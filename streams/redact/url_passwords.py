@@ -86,15 +86,12 @@ _PASSWORD_WORDS_ONLY = re.compile(
 (requests' test ids: ``http://user:pass%20pass@complex.url.com``)."""
 
 
-_URL_USER = re.compile(r"://[^\s/@:]+:$")
-
-
 def named_userinfo(value: str, text: str, start: int) -> bool:
     """``value`` opens a URL's password (after ``://user:``) that is a variable or a
     constant's name (``$ACCESS_TOKEN@…``, ``REPLACE_WITH_TOKEN@…``: fresh63, fresh67), which
     a value rule reading on to the blank would take with the host; words stay
     (``my-secret-token@…``)."""
-    if "@" not in value or not _URL_USER.search(text, max(0, start - 160), start):
+    if "@" not in value or not _USERINFO_USER.search(text, max(0, start - 160), start):
         return False
     password = value[: value.index("@")]
     return variable_reference(password) or named_placeholder(password)

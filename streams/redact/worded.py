@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from .names import LETTER_DIGIT
+
 _NAMING_PHRASE = re.compile(
     r"(?i)(?!.*\b(?:is|are|was|be|a|an|the|this|that|it|my)\b)"
     r"(?:[a-z][a-z0-9]* ){1,5}(?:pass(?:word|phrase)|key|token|secret)"
@@ -46,7 +48,6 @@ _STAND_IN_START = re.compile(
     r"|nota?(?:real|valid)"
 )
 _TYPED_PART = re.compile(r"pass(?:word|wd)?|pasword|pwd|secret")
-_LETTER_DIGIT = re.compile(r"[A-Za-z][0-9]|[0-9][A-Za-z]")
 _TYPED_SIGN = re.compile(r"[!$#%&@^~|?+=]")
 _SECRET_PART = re.compile(
     r"pass(?:word|wd)?|pasword|pwd|token|secret|key|apikey|hash|string|random"
@@ -76,7 +77,7 @@ def worded_placeholder(value: str) -> bool:
     if written_sentence(v):
         return True  # if_you_see_this_please_use_K8S_and_Vault (OWASP wrongsecrets)
     parts = [p.lower() for p in _WORD_PARTS.findall(value)]
-    if not parts or _LETTER_DIGIT.search(value) or _TYPED_SIGN.search(value):
+    if not parts or LETTER_DIGIT.search(value) or _TYPED_SIGN.search(value):
         return False  # myC0mpl3xPwd, some!Password: digits or signs make it a typed password
     if any(p.isdigit() for p in parts) and len(parts) < 5:
         return False
