@@ -23,6 +23,7 @@ import functools
 import inspect
 import logging
 import multiprocessing
+import os
 import signal
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -61,18 +62,25 @@ class PrepareSetup:
 _CHILD: Preparer | None = None
 
 
-def _die_with_parent() -> None:
-    """Linux: SIGKILL this process when the parent exits (no-op elsewhere)."""
+def _die_with_parent(parent_pid: int) -> None:
+    """Linux: SIGKILL this process when the parent exits (no-op elsewhere).
+
+    The death signal only covers a parent that dies after it is set. A worker killed while
+    this child was still importing has already gone, so the child checks its parent once
+    more afterwards and leaves at once if it is an orphan (it would otherwise sit on the
+    pool's queue, and keep multiprocessing's resource tracker alive, for good)."""
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
     except (OSError, AttributeError):  # not Linux: the pool's own EOF handling remains
-        pass
+        return
+    if os.getppid() != parent_pid:
+        os._exit(1)
 
 
-def _init_child(setup: PrepareSetup) -> None:
+def _init_child(setup: PrepareSetup, parent_pid: int) -> None:
     global _CHILD
-    _die_with_parent()
+    _die_with_parent(parent_pid)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     _CHILD = setup.build()
     tune_gc(STREAM_THRESHOLDS)
@@ -113,7 +121,7 @@ class PreparePool:
                 self.procs,
                 mp_context=multiprocessing.get_context("spawn"),  # no fork of faust's threads
                 initializer=_init_child,
-                initargs=(self.setup,),
+                initargs=(self.setup, os.getpid()),
             )
         return self._executor
 

@@ -6,6 +6,8 @@ subprocess (``fixtrace …`` and ``open-mre``) with private XDG homes and no ``F
 variables, and must exit with its documented code and exactly one line on stderr (``error:
 …``, or ``fixtrace: …`` when a capture kept its records for later). The leaf commands are
 read from the CLI itself: a new command without a case fails ``test_every_command_has_cases``.
+A bad flag is refused by click before any command runs, so every command's bad flag goes
+through the console script's entry function in this process, and a few as subprocesses.
 """
 
 from __future__ import annotations
@@ -245,8 +247,25 @@ def test_bad_files(user: dict) -> None:
 
 @pytest.mark.integration  # one subprocess per case
 def test_bad_flags(user: dict) -> None:
-    cases = [Case((*path, "--bogus"), 2) for path in leaf_commands()]
-    cases.append(Case(("open-mre", "--bogus"), 2))
+    """A bad flag of a command, of ``open-mre``, and a command that does not exist, each as a
+    user runs them (every command's bad flag: :func:`test_every_command_refuses_a_bad_flag`)."""
+    cases = [Case(("traces", "show", "--bogus"), 2), Case(("open-mre", "--bogus"), 2)]
     cases.append(Case(("open-mre", "missing.md"), 2))
     cases.append(Case(("no-such-command",), 2))
     assert _run_all(cases, user) == []
+
+
+def test_every_command_refuses_a_bad_flag(capsys: pytest.CaptureFixture[str]) -> None:
+    """Every command, through the console script's own entry (:func:`fixtrace.cli.run`) in this
+    process: click refuses the flag while parsing, before any command runs, so a process per
+    command (about half a second of CPU each) would only add start-up time."""
+    from fixtrace.cli import app, run
+
+    problems = []
+    for path in leaf_commands():
+        code = run(typer.main.get_command(app), "fixtrace", [*path, "--bogus"])
+        out, err = capsys.readouterr()
+        lines = [line for line in err.splitlines() if line.strip()]
+        if code != 2 or out or len(lines) != 1 or not lines[0].startswith("error: "):
+            problems.append(f"{path}: exit {code}, stdout {out!r}, stderr {err!r}")
+    assert problems == []

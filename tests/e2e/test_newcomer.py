@@ -38,6 +38,9 @@ RUN = DATA / "trajectories" / "swe-agent" / "gpt4__swe-bench-dev-easy_first_only
 BIN = Path(sys.executable).parent
 BUGGY = "def add(a, b):\n    return a - b\n"
 TEST = "from calc import add\n\n\ndef test_add():\n    assert add(2, 3) == 5\n"
+POLL_S = 2.0
+"""How often the waits below ask the store: each ask is a ``fixtrace sql`` process, about half
+a second of CPU, which the stack being waited for needs more."""
 
 
 class User:
@@ -108,7 +111,7 @@ def _qa_stages(user: User, cwd: Path, trace_id: str) -> dict[str, dict]:
         )  # fmt: skip
         return {r["stage"]: r for r in rows}
 
-    wait_until(lambda: "final" in stages(), timeout_s=120, interval_s=1.0, message="QA done")
+    wait_until(lambda: "final" in stages(), timeout_s=120, interval_s=POLL_S, message="QA done")
     return stages()
 
 
@@ -184,7 +187,7 @@ def test_newcomer_path(tmp_path: Path) -> None:
         deadline = time.monotonic() + 60
         wait_until(
             lambda: (_stored(user, somewhere, trace_id) or {}).get("status") == "complete",
-            timeout_s=max(1.0, deadline - time.monotonic()), interval_s=1.0,
+            timeout_s=max(1.0, deadline - time.monotonic()), interval_s=POLL_S,
             message=f"trace {trace_id} stored complete",
         )  # fmt: skip
         # QA of the captured session: its repository is found from the folder (no remote),
@@ -198,7 +201,7 @@ def test_newcomer_path(tmp_path: Path) -> None:
         assert proc.returncode == 0 and proc.stdout.strip() == offline_trace, proc.stderr
         wait_until(
             lambda: (_stored(user, somewhere, offline_trace) or {}).get("status") == "complete",
-            timeout_s=60, interval_s=1.0, message="the offline session stored complete",
+            timeout_s=60, interval_s=POLL_S, message="the offline session stored complete",
         )  # fmt: skip
         # the offline events and pr_metadata from the online finish, each stored once
         assert _stored(user, somewhere, offline_trace)["events_stored"] == 4
@@ -215,7 +218,7 @@ def test_newcomer_path(tmp_path: Path) -> None:
         assert imported[0] == imported[1]
         wait_until(
             lambda: _stored(user, somewhere, imported[0]) is not None,
-            timeout_s=60, interval_s=1.0, message="the imported trace stored",
+            timeout_s=60, interval_s=POLL_S, message="the imported trace stored",
         )  # fmt: skip
         rows = user.sql(
             somewhere, "SELECT count() AS n FROM traces FINAL WHERE task_id = {t:String}",

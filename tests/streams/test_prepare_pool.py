@@ -138,3 +138,30 @@ async def test_a_child_dying_in_the_middle_of_a_result_breaks_the_pool() -> None
             await asyncio.wait_for(future, timeout=60)
     finally:
         executor.shutdown(wait=False, cancel_futures=True)
+
+
+@pytest.mark.parametrize("parent", ["alive", "gone"])
+def test_a_child_whose_worker_died_before_its_death_signal_was_set_leaves(parent: str) -> None:
+    """The death signal covers only a parent that dies after the child sets it; a worker
+    SIGKILLed while its child was still importing left that child (and multiprocessing's
+    resource tracker) running for good, which a full-suite run on CI caught. The child
+    compares its parent with the worker it was started by and leaves when they differ, as
+    they do once the worker is gone and the child was handed to init."""
+    import subprocess
+    import sys
+
+    code = (
+        "import os, sys\n"
+        "from streams.prepare_pool import _die_with_parent\n"
+        "_die_with_parent(int(sys.argv[1]))\n"
+        "print('stayed')\n"
+    )
+    started_by = os.getpid() if parent == "alive" else 1 << 22  # a pid no process holds
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(started_by)],
+        capture_output=True, text=True, timeout=60, cwd=Path(__file__).parents[2],
+    )  # fmt: skip
+    if parent == "alive":
+        assert (done.returncode, done.stdout) == (0, "stayed\n"), done.stderr
+    else:
+        assert (done.returncode, done.stdout) == (1, ""), done.stderr
