@@ -7,12 +7,19 @@ Partitions of the raw topic are the unit of scale-out: start more workers with t
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 import typer
 
 from fixtrace_config import Settings, load_settings
 from fixtrace_config.discovery import worker_problem
-from streams.app import WorkerOptions, build_app
+
+if TYPE_CHECKING:
+    from streams.app import WorkerOptions
+
+# faust and the worker are imported when a worker runs, not with this module: a command that
+# finds no broker fails without them, and the prepare child (a spawned process re-imports the
+# module the worker was started from, ``python -m streams.cli``) needs none of it.
 
 worker_app = typer.Typer(name="worker", help="Run pipeline workers.", no_args_is_help=True)
 
@@ -27,6 +34,8 @@ def run_stream_worker(
 ) -> None:
     """Run a stream worker in this process until SIGTERM/SIGINT."""
     import faust
+
+    from streams.app import WorkerOptions, build_app
 
     app, _ = build_app(settings, opts or WorkerOptions())
     worker = faust.Worker(app, loglevel=loglevel, quiet=True)
@@ -56,6 +65,13 @@ def streams_command(
     """Consume the raw topic: redact, dedupe, order, store, and publish completed traces."""
     if mode not in ("redacted", "raw"):
         raise typer.BadParameter("mode must be redacted or raw")
+    settings = load_settings()
+    if (problem := worker_problem(settings)) is not None:
+        typer.echo(f"error: {problem}", err=True)
+        raise typer.Exit(1)
+
+    from streams.app import WorkerOptions
+
     logging.basicConfig(level=loglevel.upper())
     opts = WorkerOptions(
         group_id=group, max_records=max_records, flush_interval_s=flush_interval,
@@ -64,10 +80,6 @@ def streams_command(
         web_port=web_port, sweep_interval_s=sweep_interval, stats_path=stats_path,
         record_latency=record_latency, prepare_procs=prepare_procs,
     )  # fmt: skip
-    settings = load_settings()
-    if (problem := worker_problem(settings)) is not None:
-        typer.echo(f"error: {problem}", err=True)
-        raise typer.Exit(1)
     run_stream_worker(settings, opts, loglevel=loglevel)
 
 
