@@ -48,6 +48,21 @@ def pytest_configure(config: pytest.Config) -> None:
     which git ignores; a test that wants none sets the variable for its own subprocesses."""
     sys.dont_write_bytecode = False
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    if "PYTEST_XDIST_WORKER" not in os.environ:  # once, before any worker starts
+        compile_project()
+
+
+PROJECT_ROOT = Path(__file__).resolve().parents[1]
+
+
+def compile_project() -> None:
+    """Compile the project's packages (0.8 s from a clean clone, 0.04 s after): the CLIs that
+    tests run as a new user would (with PYTHONDONTWRITEBYTECODE set) then find them compiled,
+    whichever process imports a module first."""
+    import compileall
+
+    for package in sorted(PROJECT_ROOT.glob("*/__init__.py")):
+        compileall.compile_dir(package.parent, quiet=2, workers=1)
 
 
 @pytest.fixture(scope="session", autouse=True)
