@@ -8,19 +8,14 @@ authenticate; statements are read-only unless the router is built with ``allow_w
 
 from __future__ import annotations
 
-import base64
-import datetime as dt
-import decimal
-import ipaddress
 import secrets
-import uuid
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from fastapi import APIRouter, Depends, HTTPException, status
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
-from fixtrace.ops.query import QueryResult, SqlRequest
+from fixtrace.ops.query import QueryResult, SqlRequest, jsonable
 from fixtrace.ops.read_only import READ_ONLY_SETTINGS, Refused, check_read_only, first_verb
 
 __all__ = ["admin_router", "first_verb", "jsonable"]
@@ -35,27 +30,6 @@ class SqlStore(Protocol):
         parameters: dict[str, Any] | None = None,
         settings: dict[str, Any] | None = None,
     ) -> tuple[list[str], list[Any]]: ...
-
-
-def jsonable(value: Any) -> Any:
-    """A ClickHouse value as JSON: dates ISO-8601, decimals and ids as strings, maps as objects."""
-    if value is None or isinstance(value, bool | int | float | str):
-        return value
-    if isinstance(value, dict):
-        return {str(k): jsonable(v) for k, v in value.items()}
-    if isinstance(value, list | tuple | set | frozenset):
-        return [jsonable(v) for v in value]
-    if isinstance(value, dt.datetime | dt.date | dt.time):
-        return value.isoformat()
-    if isinstance(value, bytes | bytearray):
-        try:
-            return bytes(value).decode()
-        except UnicodeDecodeError:
-            return "base64:" + base64.b64encode(bytes(value)).decode()
-    if isinstance(value, decimal.Decimal | uuid.UUID | ipaddress.IPv4Address
-                  | ipaddress.IPv6Address):  # fmt: skip
-        return str(value)
-    return str(value)
 
 
 def admin_router(

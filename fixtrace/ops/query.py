@@ -8,6 +8,11 @@ directly on the data folder (no stack holds it).
 
 from __future__ import annotations
 
+import base64
+import datetime as dt
+import decimal
+import ipaddress
+import uuid
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -22,6 +27,27 @@ NO_STACK_HINT = (
     "No running stack was found: start one with `fixtrace up`, or point FIXTRACE_DATA_DIR or "
     "FIXTRACE_CLICKHOUSE_DSN at a store."
 )
+
+
+def jsonable(value: Any) -> Any:
+    """A ClickHouse value as JSON: dates ISO-8601, decimals and ids as strings, maps as objects."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, dict):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [jsonable(v) for v in value]
+    if isinstance(value, dt.datetime | dt.date | dt.time):
+        return value.isoformat()
+    if isinstance(value, bytes | bytearray):
+        try:
+            return bytes(value).decode()
+        except UnicodeDecodeError:
+            return "base64:" + base64.b64encode(bytes(value)).decode()
+    if isinstance(value, decimal.Decimal | uuid.UUID | ipaddress.IPv4Address
+                  | ipaddress.IPv6Address):  # fmt: skip
+        return str(value)
+    return str(value)
 
 
 def _first_line(exc: BaseException) -> str:

@@ -19,8 +19,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from fixtrace.ops.admin_api import jsonable
-from fixtrace.ops.query import QueryResult
+from fixtrace.ops.query import QueryResult, jsonable
 
 
 class OutputFormat(StrEnum):

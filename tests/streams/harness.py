@@ -68,11 +68,14 @@ def sigkill_and_await_children(proc: ManagedProcess, children: list[int]) -> Non
 
 def kill_parent_and_await_child(parent: subprocess.Popen[str], child: int, what: str) -> None:
     """SIGKILL ``parent``, then wait until ``child`` is gone with it (its death signal); a
-    child that outlives the wait is killed with its group, so a failing test leaves none."""
+    child that outlives the wait is named with its state and killed with its group, so a
+    failing test says which process stayed and leaves none."""
     os.kill(parent.pid, signal.SIGKILL)
     parent.wait(30)
     try:
         wait_until(lambda: is_gone(child), timeout_s=10, message=what)
+    except TimeoutError as e:
+        raise TimeoutError(f"{e}; still there: {_described(child)}") from None
     finally:
         if not is_gone(child):
             os.killpg(child, signal.SIGKILL)

@@ -41,8 +41,9 @@ SECRET_FIELDS = {
 }
 
 
-def _batch_dict(n: int = 220, seed: int = 5) -> dict[str, Any]:
-    """A batch of the sample mix with secrets (and control characters) in text fields."""
+def _batch_dict(n: int = 120, seed: int = 5) -> dict[str, Any]:
+    """A batch of the sample mix with secrets (and control characters) in text fields, some
+    repeated past the blob limit (the rows tests cut at 600 bytes)."""
     batch = EventBatch(
         trace_id="216bdfec-fe65-55b9-aae4-e540c0a4ec96", events=sample_events(n, seed=seed)
     ).model_dump()
@@ -51,7 +52,7 @@ def _batch_dict(n: int = 220, seed: int = 5) -> dict[str, Any]:
         for j, name in enumerate(SECRET_FIELDS.get(e["type"], ())):
             if (i + j) % 2 == 0:
                 e["payload"][name] = f"x\t\u00e9\x01 {secrets[(i + j) % len(secrets)]}\n" * (
-                    1 + i % 40
+                    1 + i % 16
                 )
         e["context"]["workspace_root"] = "/home/dev/work/repo"
         e["context"]["branch"] = "fix/token=ghp_" + "A1b2" * 9 if i % 3 == 0 else "main"
