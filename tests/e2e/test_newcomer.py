@@ -39,8 +39,8 @@ BIN = Path(sys.executable).parent
 BUGGY = "def add(a, b):\n    return a - b\n"
 TEST = "from calc import add\n\n\ndef test_add():\n    assert add(2, 3) == 5\n"
 POLL_S = 2.0
-"""How often the waits below ask the store: each ask is a ``fixtrace sql`` process, about half
-a second of CPU, which the stack being waited for needs more."""
+"""How often the waits below ask the stack: each ask is a ``fixtrace status`` or ``fixtrace sql``
+process, about half a second of CPU, which the stack being waited for needs more."""
 
 
 class User:
@@ -154,7 +154,7 @@ def test_newcomer_path(tmp_path: Path) -> None:
     try:
         wait_until(
             lambda: user.status(somewhere)[0] == 0 or not up.alive(),
-            timeout_s=180, interval_s=0.5, message="fixtrace up answering",
+            timeout_s=180, interval_s=POLL_S, message="fixtrace up answering",
         )  # fmt: skip
         assert up.alive(), up.log_tail()
         _, rows = user.status(somewhere)
