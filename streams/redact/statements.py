@@ -55,8 +55,8 @@ _STRING = r"(?:'[^'\n]*'|\"[^\"\n]*\")"
 """A quoted literal that is not the secret (a user name, a service)."""
 _KEY_LITERAL = r"('[^'\s]{8,512}'|\"[^\"\s]{8,512}\")"
 """A quoted key: 8 signs or more, no blank (a key given to a call that signs with it)."""
-_ARG = r"(?:" + _STRING + r"|[\w.\[\]]+)"
-"""An argument before the password: a literal or a variable."""
+_ARG = r"(?:" + _STRING + r"|[\w$.\[\]]+(?:->[\w$.\[\]]+)*)"
+"""An argument before the password: a literal or a variable (PHP's ``$dsn``, ``$this->user``)."""
 _VALUE = r"('[^'\n]{1,512}'|\"[^\"\n]{1,512}\"|[^\s'\";,)]{3,512})"
 """A SQL or configuration value: quoted, or bare up to a blank, ``;``, ``,`` or ``)``."""
 
@@ -125,29 +125,30 @@ _CALLS = (
     "usernamepasswordcredentials", "basicawscredentials", "passwordauthentication",
     "getconnection", "set_password", "plaincredentials", "usernamepasswordauthenticationtoken",
     "insertuser", "wifi.begin", "wifi.softap", ".addap", "wlan.connect", "sta_if.connect",
-    "station.connect", "mysqli", "mysqli_connect", "new pdo",
+    "station.connect",
 )  # fmt: skip
 """What takes a user and a password as plain arguments (lower-cased); and ``auth=(…)``; a
 seed script's ``insertUser("eve", "…")`` (fresh21); a network's name and its passphrase
 (Arduino's ``WiFi.begin("ssid", "…")``, ``wifiMulti.addAP``, MicroPython's
 ``wlan.connect('ssid', '…')``: fresh32); PHP's ``new mysqli(host, user, '…')`` and ``new
-PDO(dsn, user, '…')`` (fresh66)."""
-_ARGS_THEN_PASSWORD = (
-    r"(?:_s)?[ \t]*\([ \t]*(?:" + _ARG + r"[ \t]*,[ \t]*)?" + _ARG + r"[ \t]*,[ \t]*"
-    + _QUOTED + r"(?:\.tochararray\(\))?[ \t]*\)"
-)  # fmt: skip
+PDO(dsn, user, '…')`` (fresh66): host or DSN and user always, a database or options may follow."""
+_PHP_CONNECTS = ("mysqli", "mysqli_connect", "new pdo")
+_FIRST_ARG = r"(?:_s)?[ \t]*\([ \t]*(?:" + _ARG + r"[ \t]*,[ \t]*)"
+_ARGS_THEN_PASSWORD = _ARG + r"[ \t]*,[ \t]*" + _QUOTED + r"(?:\.tochararray\(\))?[ \t]*"
 
 
-def _call(name: str, trigger: str) -> Pattern:
+def _call(name: str, trigger: str, php: bool = False) -> Pattern:
     """One credential call, its name first (a regex that starts with a literal is searched
     for that literal at C speed; an alternation of twelve names cost 10 µs per string)."""
-    return _p(re.escape(name) + _ARGS_THEN_PASSWORD, trigger, lower=True)
+    args = _FIRST_ARG + ("" if php else "?") + _ARGS_THEN_PASSWORD + ("[,)]" if php else r"\)")
+    return _p(re.escape(name) + args, trigger, lower=True)
 
 
 CREDENTIAL_CALL: tuple[Pattern, ...] = (
     # name('user', 'password'), name(url, 'user', 'password'), auth=('user', 'password'):
     # the last of two or three arguments, a quoted literal, then the call's end
     *(_call(name, name.lstrip(".")) for name in _CALLS),
+    *(_call(name, name.lstrip("."), php=True) for name in _PHP_CONNECTS),
     _p(
         r"auth(?<![\w.]auth)[ \t]*=[ \t]*\([ \t]*"
         + _ARG

@@ -39,6 +39,10 @@ _HEX32 = "6e2d82186f325ceab8b80d46ce0b9e67"
         ("INSERT INTO settings VALUES (7, 'stripe_api_key', 'sk9x8c7v6b5n');", "sk9x8c7v6b5n"),
         # PHP's connections given the password as an argument
         ('$c = new mysqli("localhost", "shop", "HaloDunia123");', "HaloDunia123"),
+        # with PHP's variables before it, and a database name or options after it
+        ("$pdo = new PDO($dsn, $user, 'Xk93mQp2s');", "Xk93mQp2s"),
+        ("$db = new mysqli($host, $this->user, 'hunter22', $dbname);", "hunter22"),
+        ('$conn = mysqli_connect("localhost", "root", "toor123", "shop");', "toor123"),
         # tools' password flags: Mosquitto's clients, shadowsocks, an Erlang node's cookie,
         # htpasswd's batch mode with its flags apart
         ('mosquitto_pub -h broker -p 1883 -t t -m "hi" -u hanif -P "Hanif123"', "Hanif123"),
@@ -77,6 +81,9 @@ def test_their_secrets_go(text: str, secret: str) -> None:
     [
         # the same calls and tools given a variable, an id, nothing secret
         "bcrypt.hash(password, 10)",
+        # a connection given variables, or an empty password before the database's name
+        "$pdo = new PDO($dsn, $user, $password, $options);",
+        '$conn = mysqli_connect("localhost", "root", "", "shop");',
         "user.set_password(form.cleaned_data['password'])",
         "const bcrypt = require('bcrypt')",
         'client.messages.create("AC5f63b3db77ac0c09691830210629d431")',
