@@ -18,7 +18,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fixtrace.ops.query import QueryResult, SqlRequest, jsonable
 from fixtrace.ops.read_only import READ_ONLY_SETTINGS, Refused, check_read_only, first_verb
 
-__all__ = ["admin_router", "first_verb", "jsonable"]
+__all__ = ["admin_router", "first_verb"]
 
 
 class SqlStore(Protocol):

@@ -132,29 +132,27 @@ seed script's ``insertUser("eve", "…")`` (fresh21); a network's name and its p
 (Arduino's ``WiFi.begin("ssid", "…")``, ``wifiMulti.addAP``, MicroPython's
 ``wlan.connect('ssid', '…')``: fresh32); PHP's ``new mysqli(host, user, '…')`` and ``new
 PDO(dsn, user, '…')`` (fresh66): host or DSN and user always, a database or options may follow."""
-_PHP_CONNECTS = ("mysqli", "mysqli_connect", "new pdo")
-_FIRST_ARG = r"(?:_s)?[ \t]*\([ \t]*(?:" + _ARG + r"[ \t]*,[ \t]*)"
-_ARGS_THEN_PASSWORD = _ARG + r"[ \t]*,[ \t]*" + _QUOTED + r"(?:\.tochararray\(\))?[ \t]*"
+_ARG_COMMA = r"(?:" + _ARG + r"[ \t]*,[ \t]*)"
+_PASSWORD_ARG = _QUOTED + r"(?:\.tochararray\(\))?[ \t]*"
+_OPEN = r"(?:_s)?[ \t]*\([ \t]*"
+_USER_THEN_PASSWORD = _OPEN + _ARG_COMMA + "?" + _ARG_COMMA + _PASSWORD_ARG + r"\)"
+_HOST_USER_THEN_PASSWORD = _OPEN + _ARG_COMMA * 2 + _PASSWORD_ARG + "[,)]"
 
 
-def _call(name: str, trigger: str, php: bool = False) -> Pattern:
+def _call(name: str, trigger: str, args: str = _USER_THEN_PASSWORD) -> Pattern:
     """One credential call, its name first (a regex that starts with a literal is searched
     for that literal at C speed; an alternation of twelve names cost 10 µs per string)."""
-    args = _FIRST_ARG + ("" if php else "?") + _ARGS_THEN_PASSWORD + ("[,)]" if php else r"\)")
     return _p(re.escape(name) + args, trigger, lower=True)
 
 
 CREDENTIAL_CALL: tuple[Pattern, ...] = (
     # name('user', 'password'), name(url, 'user', 'password'), auth=('user', 'password'):
-    # the last of two or three arguments, a quoted literal, then the call's end
+    # the last of two or three arguments, a quoted literal, then the call's end; PHP's
+    # connections: the third, and a database or options may follow
     *(_call(name, name.lstrip(".")) for name in _CALLS),
-    *(_call(name, name.lstrip("."), php=True) for name in _PHP_CONNECTS),
+    *(_call(n, n, _HOST_USER_THEN_PASSWORD) for n in ("mysqli", "mysqli_connect", "new pdo")),
     _p(
-        r"auth(?<![\w.]auth)[ \t]*=[ \t]*\([ \t]*"
-        + _ARG
-        + r"[ \t]*,[ \t]*"
-        + _QUOTED
-        + r"[ \t]*\)",
+        r"auth(?<![\w.]auth)[ \t]*=[ \t]*\([ \t]*" + _ARG_COMMA + _QUOTED + r"[ \t]*\)",
         "auth",
         lower=True,
     ),  # fmt: skip
@@ -162,10 +160,8 @@ CREDENTIAL_CALL: tuple[Pattern, ...] = (
     # the password third (with two arguments the second is the e-mail address)
     _p(
         r"\.create_(?:super)?user[ \t]*\([ \t]*"
-        + _ARG
-        + r"[ \t]*,[ \t]*"
-        + _ARG
-        + r"[ \t]*,[ \t]*"
+        + _ARG_COMMA
+        + _ARG_COMMA
         + _QUOTED
         + r"[ \t]*[,)]",
         ".create_",
@@ -173,13 +169,7 @@ CREDENTIAL_CALL: tuple[Pattern, ...] = (
     ),  # fmt: skip
     # Sequelize's constructor: new Sequelize('db', 'user', '…', {…}), the password third
     _p(
-        r"new[ \t]+sequelize[ \t]*\([ \t]*"
-        + _ARG
-        + r"[ \t]*,[ \t]*"
-        + _ARG
-        + r"[ \t]*,[ \t]*"
-        + _QUOTED
-        + r"[ \t]*[,)]",
+        r"new[ \t]+sequelize[ \t]*\([ \t]*" + _ARG_COMMA + _ARG_COMMA + _QUOTED + r"[ \t]*[,)]",
         "sequelize",
         lower=True,
     ),  # fmt: skip
