@@ -53,7 +53,7 @@ from .worded import worded_placeholder
 _NOT_VALUES = METASYNTACTIC | frozenset(
     {
         "none", "null", "nil", "true", "false", "undefined", "str", "string", "bytes", "int",
-        "bool", "optional", "required", "secretstr", "any", "object", "dict", "list",
+        "bool", "optional", "required", "secretstr", "any", "object", "dict", "list", "await",
         "empty", "redacted", "masked", "hidden", "placeholder", "example", "environ", "new",
         "dummy", "changeme", "change_me", "notset", "unset", "todo", "tbd", "fixme", "default",
         "error", "invalid", "missing", "failed", "expired", "denied", "incorrect", "not_used",
@@ -66,13 +66,13 @@ _NOT_VALUES = METASYNTACTIC | frozenset(
 )  # fmt: skip
 _OPTION_VALUES = frozenset(
     {"include", "omit", "same-origin", "off", "yes", "pap", "chap", "mschap", "mschapv2", "gtc",
-     "on_create", "always", "public", "words", "characters", "sentences", "ngrams"}
+     "on_create", "always", "public", "words", "characters", "sentences", "ngrams", "write", "read"}
 )  # fmt: skip
 """The modes of fetch's ``credentials`` option (``credentials: 'include'``), a directive's
 switch (ProFTPD's ``AnonRequirePassword off``) and an EAP tunnel's inner method
 (wpa_supplicant's ``phase2="auth=MSCHAPV2"``: fresh42), Ansible's ``update_password``
-(``on_create``, ``always``: fresh50), an Odoo route's ``auth='public'`` (fresh56) and a
-tokenizer's unit (tidytext's ``token = "words"``: fresh59): no secret."""
+(``on_create``, ``always``: fresh50), an Odoo route's ``auth='public'`` (fresh56), a
+tokenizer's unit (``token = "words"``: fresh59), a workflow's ``id-token: write``: no secret."""
 _PLACEHOLDER_START = (
     "$", "\\$", "{{", "{%", "%(", "<", "&lt;", "[redacted", "***", "...", "os.", "env.", "arn:aws",
     "enc(", "enc[", "#@", "!secret", "!vault", "!env", "urn:", "todo:", "env-",
@@ -87,8 +87,12 @@ filtered value (``ENV-cloud9_password``: fresh46), or a Secrets Manager referenc
 (``secretsmanager:prod/app:SecretString:``: fresh63)."""
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _PROSE_WORD = re.compile(r"[a-z]+[.!?]")
-_DOTTED = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*(?:(?:\.|::)[A-Za-z_$][A-Za-z0-9_$]*)+")
-"""A dotted reference, or Ruby's and C++'s ``::`` (``Digest::SHA1.hexdigest``)."""
+_DOTTED = re.compile(
+    r"[A-Za-z_$][A-Za-z0-9_$]*(?:(?:\.|::)[A-Za-z_$][A-Za-z0-9_$]*)+"
+    r"|[A-Za-z_$]+(?:\??\.[A-Za-z_$][A-Za-z0-9_$]*)+"
+)
+"""A dotted reference, ``::`` (``Digest::SHA1.hexdigest``), optional chaining from a name
+with no digit (``env?.KEY``: fresh71; fresh52's ``Antartida002?.hola`` is a password)."""
 _REPEATED = re.compile(r"(.)\1*")
 _ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 
@@ -395,12 +399,13 @@ _NOT_A_SECRET_FORM = re.compile(
     r"|xsd?:[A-Za-z]+"  # an XML Schema type ('password' => 'xsd:string' in a SOAP map)
     r"|%[A-Za-z_]\w*%"  # a Windows variable (echo DB_PASSWORD=%DB_PASSWORD%)
     r"|[a-z]+(?:\|[a-z]+)+:?"  # a help text's choices (AvoidCommandLinePassword=true|false:)
+    r"|(?:xpath|css)[:=].+|//[\w*]+\[@.+|\[[\w\-]+(?:[~|^$*]?=[^\]]*)?\].*"  # a UI locator
+    r"|(?:com|org|net|io|dev|app)\.[a-z]\w*(?:\.[A-Za-z]\w*)+"  # a reverse-DNS bundle id
+    r"|[a-z]+(?:_[a-z]+)+="  # the next empty setting (ansible_ssh_pass= ansible_become_pass=)
 )
-"""Values of a secret's name that are not secrets by their form: an environment variable's
-name (``ENV_VAR_AUTH_TOKEN = 'AWS_CONTAINER_AUTHORIZATION_TOKEN'``), a test's node id
-(``net_pass = "test_requests.py::RequestsTestCase::test_…"``), a CloudFormation
-function or dynamic reference (``MasterUserPassword: !Ref 'MasterUserPassword'``,
-``{{resolve:secretsmanager:…}}``)."""
+"""Values of a secret's name that are not secrets by their form (each commented): a variable's
+name (``ENV_VAR_AUTH_TOKEN = 'AWS_CONTAINER_AUTHORIZATION_TOKEN'``), a CloudFormation function
+or dynamic reference (``MasterUserPassword: !Ref 'MasterUserPassword'``, ``{{resolve:…}}``)."""
 _CUT_TO_PREFIX = re.compile(r"(?:[A-Za-z0-9]{1,12}[_\-])*[A-Za-z0-9]{0,6}(?:\.\.\.|…)")
 """``whsec_...``, ``sk-proj-…``, ``...``, ``StF0q...``: a token's prefix or first few
 characters and an ellipsis, nothing of it to use."""

@@ -235,13 +235,23 @@ _TRIGGER = {
     "api key": "key", "api_key": "key", "apikey": "key", "credentials": "cred", "creds": "cred",
 }  # fmt: skip
 """The pre-check's trigger of a name that is not its own ("pass" is one for three names)."""
+_USED_AS = (
+    r"(?<![a-z])(?:use|using|used|enter|entered|type|typed|try|tried|pick|picked|chose)[ \t]+"
+    + _VALUE
+    + r"[ \t]+as[ \t]+(?:(?:the|my|your|our|a|an|its)[ \t]+)?"
+    r"(?:(?:new|admin|root|default|shared|initial|same)[ \t]+)?"
+    r"(?:password|passphrase|passwd|secret|token)(?![a-z])"
+)
+"""The value before its noun: "use PurpleTruck70! as the password" (a hardening script's
+prompt, fresh68), "I typed hunter22x as my new password"."""
 PROSE_SECRET = (
     *(_p(_told(noun), _TRIGGER.get(noun, noun), lower=True) for noun in _NOUNS),
     *(_p(_own(noun) + _LABEL + _VALUE, _TRIGGER.get(noun, noun), lower=True) for noun in _NOUNS),
     _p(_MYSQL_TEMPORARY, "pass", lower=True),
+    _p(_USED_AS, "pass", "secret", "token", lower=True, requires=" as "),
 )
 """Per name (lower-cased text, hung on the name's trigger) the told form and the label form,
-and MySQL's temporary password."""
+MySQL's temporary password, and a value used as one."""
 
 
 _ONE_TOLD = (

@@ -38,6 +38,7 @@ from . import (
     context,
     diffs,
     entropy,
+    forms,
     glued,
     key_material,
     manifests,
@@ -150,8 +151,12 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule(
         "seed_phrase",
         # A wallet's BIP-39 recovery phrase, 12+ words of its list, in a text that names
-        # it (seed_phrase.py); before the value rules, which end a value at a blank.
-        (_found(seed_phrase.PATTERN, seed_phrase.TRIGGERS, seed_phrase.seed_spans),),
+        # it, or a whole phrase whose checksum holds (seed_phrase.py); before the value
+        # rules, which end a value at a blank.
+        (
+            _found(seed_phrase.PATTERN, seed_phrase.TRIGGERS, seed_phrase.seed_spans),
+            _found(seed_phrase.LONE, ("@lone_phrase",), seed_phrase.lone_phrase_spans),
+        ),
     ),
     Rule(
         "github_token",
@@ -355,11 +360,7 @@ SECRET_RULES: tuple[Rule, ...] = (
                 r"--(?:[a-z0-9]+-)*(?:password|passwd|pass|pwd|token|secret|api-key|apikey|key"
                 r"|requirepass)(?:[ \t]+[\"']?|=[\"']?|[\"']+,[ \t]*[\"']+)(?![\-=])"
                 r"([^\s\"'`,;]{3,2048})",
-                "pass",
-                "pwd",
-                "token",
-                "secret",
-                "key",
+                *("pass", "pwd", "token", "secret", "key"),
                 lower=True,
             ),
             # .s3cfg / .netrc style: the name, spaces, the value (no "="), ending the line,
@@ -377,9 +378,7 @@ SECRET_RULES: tuple[Rule, ...] = (
                 r"(?!(?:passed|failed|error|skipped|xfailed|xpassed|xfail|xpass)\b)"
                 r"(?:([^\s\"'`,;]{2,511}[^\s\"'`,;:])(?=[ \t]*(?:$|\n|\r)|`)"
                 r"|((?=[^\s\"'`,;]*[^a-z\s\"'`,;])[^\s\"'`,;]{3,512})(?=['\"]))",
-                "secret",
-                "key",
-                "pass",
+                *("secret", "key", "pass"),
                 lower=True,
                 flags=re.M,
             ),
@@ -475,7 +474,7 @@ SECRET_RULES: tuple[Rule, ...] = (
     # passwords stated by position in SQL, code and configuration files (statements.py)
     Rule("sql_password", statements.SQL_PASSWORD, accept.assignment_value),
     Rule("credential_call", statements.CREDENTIAL_CALL, accept.assignment_value),
-    Rule("form_password", statements.FORM_PASSWORD, accept.assignment_value),
+    Rule("form_password", forms.FORM_PASSWORD, accept.assignment_value),
     Rule("keyed_secret", statements.KEYED_SECRET, accept.assignment_value),
     Rule("sql_row_password", statements.SQL_ROW, accept.assignment_value),
     Rule("compared_secret", statements.COMPARED_SECRET, statements.compared_literal),

@@ -49,7 +49,7 @@ from .pattern import Pattern, found
 from .pattern import literal as _p
 from .said import said_key
 
-_QUOTED = r"('[^'\n]{1,512}'|\"[^\"\n]{1,512}\")"
+QUOTED = r"('[^'\n]{1,512}'|\"[^\"\n]{1,512}\")"
 """A quoted literal (the quotes are replaced with it)."""
 _STRING = r"(?:'[^'\n]*'|\"[^\"\n]*\")"
 """A quoted literal that is not the secret (a user name, a service)."""
@@ -71,10 +71,10 @@ _NOT_A_CLAUSE = r"(?!(?:expire|history|reuse|require|lock|null|default|values|en
 
 SQL_PASSWORD: tuple[Pattern, ...] = (
     # CREATE|ALTER USER|ROLE … [WITH] [ENCRYPTED] PASSWORD '…' (PostgreSQL, Snowflake,
-    # ClickHouse's IDENTIFIED WITH … BY is below)
+    # ClickHouse's IDENTIFIED WITH … BY is below), SQL Server's PASSWORD = N'…' (fresh69)
     _p(
         r"(?:create|alter)[ \t]+(?:user|role|login)\b[^;\n]{0,200}?[ \t](?:encrypted[ \t]+)?"
-        r"password[ \t]*=?[ \t]*" + _NOT_A_CLAUSE + _VALUE,
+        r"password[ \t]*=?[ \t]*(?:n(?='))?" + _NOT_A_CLAUSE + _VALUE,
         "pass",
         lower=True,
     ),
@@ -97,7 +97,7 @@ SQL_PASSWORD: tuple[Pattern, ...] = (
     # SQL Server's sp_addlogin 'login', 'password' and sp_password 'old', 'new'
     _p(
         r"sp_(?:addlogin|password)[ \t]+(?:@\w+[ \t]*=[ \t]*)?(?:" + _STRING + r"|null)[ \t]*,"
-        r"[ \t]*(?:@\w+[ \t]*=[ \t]*)?" + _QUOTED,
+        r"[ \t]*(?:@\w+[ \t]*=[ \t]*)?" + QUOTED,
         "sp_addlogin",
         "sp_password",
         lower=True,
@@ -109,7 +109,7 @@ SQL_PASSWORD: tuple[Pattern, ...] = (
         r"\((?<![\w.$\])]\()[ \t]*(?:\d+[ \t]*,[ \t]*)?'(?:[a-z0-9]+[_.\-])*"
         + _SECRET_NOUN
         + r"'[ \t]*,[ \t]*"
-        + _QUOTED,
+        + QUOTED,
         "password'",
         "passwd'",
         "pwd'",
@@ -121,19 +121,21 @@ SQL_PASSWORD: tuple[Pattern, ...] = (
 )
 
 _CALLS = (
-    ".login", "simple_bind", "basicauth", "digestauth", "networkcredential",
+    ".login", "->login", "simple_bind", "basicauth", "digestauth", "networkcredential",
     "usernamepasswordcredentials", "basicawscredentials", "passwordauthentication",
     "getconnection", "set_password", "plaincredentials", "usernamepasswordauthenticationtoken",
     "insertuser", "wifi.begin", "wifi.softap", ".addap", "wlan.connect", "sta_if.connect",
-    "station.connect",
+    "station.connect", "plaintextauthprovider",
 )  # fmt: skip
 """What takes a user and a password as plain arguments (lower-cased); and ``auth=(…)``; a
 seed script's ``insertUser("eve", "…")`` (fresh21); a network's name and its passphrase
 (Arduino's ``WiFi.begin("ssid", "…")``, ``wifiMulti.addAP``, MicroPython's
-``wlan.connect('ssid', '…')``: fresh32); PHP's ``new mysqli(host, user, '…')`` and ``new
-PDO(dsn, user, '…')`` (fresh66): host or DSN and user always, a database or options may follow."""
+``wlan.connect('ssid', '…')``: fresh32); Cassandra's ``new
+PlainTextAuthProvider('user', '…')`` (fresh69); PHP's ``new mysqli(host, user, '…')`` and ``new
+PDO(dsn, user, '…')`` (fresh66): host or DSN and user always, a database or options may follow;
+phpseclib's and PHP FTP clients' ``$sftp->login('deploy', '…')``."""
 _ARG_COMMA = r"(?:" + _ARG + r"[ \t]*,[ \t]*)"
-_PASSWORD_ARG = _QUOTED + r"(?:\.tochararray\(\))?[ \t]*"
+_PASSWORD_ARG = QUOTED + r"(?:\.tochararray\(\))?[ \t]*"
 _OPEN = r"(?:_s)?[ \t]*\([ \t]*"
 _USER_THEN_PASSWORD = _OPEN + _ARG_COMMA + "?" + _ARG_COMMA + _PASSWORD_ARG + r"\)"
 _HOST_USER_THEN_PASSWORD = _OPEN + _ARG_COMMA * 2 + _PASSWORD_ARG + "[,)]"
@@ -152,24 +154,20 @@ CREDENTIAL_CALL: tuple[Pattern, ...] = (
     *(_call(name, name.lstrip(".")) for name in _CALLS),
     *(_call(n, n, _HOST_USER_THEN_PASSWORD) for n in ("mysqli", "mysqli_connect", "new pdo")),
     _p(
-        r"auth(?<![\w.]auth)[ \t]*=[ \t]*\([ \t]*" + _ARG_COMMA + _QUOTED + r"[ \t]*\)",
+        r"auth(?<![\w.]auth)[ \t]*=[ \t]*\([ \t]*" + _ARG_COMMA + QUOTED + r"[ \t]*\)",
         "auth",
         lower=True,
     ),  # fmt: skip
     # Django's user makers: create_user('john', 'john@x.org', '…'), create_superuser(…),
     # the password third (with two arguments the second is the e-mail address)
     _p(
-        r"\.create_(?:super)?user[ \t]*\([ \t]*"
-        + _ARG_COMMA
-        + _ARG_COMMA
-        + _QUOTED
-        + r"[ \t]*[,)]",
+        r"\.create_(?:super)?user[ \t]*\([ \t]*" + _ARG_COMMA + _ARG_COMMA + QUOTED + r"[ \t]*[,)]",
         ".create_",
         lower=True,
     ),  # fmt: skip
     # Sequelize's constructor: new Sequelize('db', 'user', '…', {…}), the password third
     _p(
-        r"new[ \t]+sequelize[ \t]*\([ \t]*" + _ARG_COMMA + _ARG_COMMA + _QUOTED + r"[ \t]*[,)]",
+        r"new[ \t]+sequelize[ \t]*\([ \t]*" + _ARG_COMMA + _ARG_COMMA + QUOTED + r"[ \t]*[,)]",
         "sequelize",
         lower=True,
     ),  # fmt: skip
@@ -177,7 +175,7 @@ CREDENTIAL_CALL: tuple[Pattern, ...] = (
     # Function.prototype.bind's this)
     _p(
         r"\.bind(?:_s)?[ \t]*\([ \t]*(?:'[^'\n]*=[^'\n]*'|\"[^\"\n]*=[^\"\n]*\"|[\w.]*dn)"
-        r"[ \t]*,[ \t]*" + _QUOTED + r"[ \t]*\)",
+        r"[ \t]*,[ \t]*" + QUOTED + r"[ \t]*\)",
         "bind",
         lower=True,
     ),
@@ -198,13 +196,15 @@ CREDENTIAL_CALL: tuple[Pattern, ...] = (
         "jwt.encode",
         lower=True,
     ),
+    # jsonwebtoken's sign imported bare: sign({ roles }, '…', { expiresIn }) (fresh69)
+    _p(r"(?<![\w.])sign\([ \t]*\{[^{}\n]*\}[ \t]*,[ \t]*" + _KEY_LITERAL, "sign(", lower=True),
     # Go's database/sql DSN: user:password@tcp(host:port)/db (also unix(…), udp(…))
     _p(r":(?<=[\w.\-]:)([^\s@:\"'/]{1,256})@(?:tcp|unix|udp)\(", "@tcp(", "@unix(", "@udp("),
     # a setter or builder given the secret: v.setPassword("…"), .setClientSecret("…"),
     # Spring Security's User.withUsername("u").password("{noop}…")
     _p(
         r"\.(?:set(?:password|passwd|secret|clientsecret|secretkey|accesskey|apikey|api_key"
-        r"|token|authtoken|credentials?)|password|passwd)[ \t]*\([ \t]*" + _QUOTED + r"[ \t]*\)",
+        r"|token|authtoken|credentials?)|password|passwd)[ \t]*\([ \t]*" + QUOTED + r"[ \t]*\)",
         ".setpassword",
         ".setpasswd",
         ".setsecret",
@@ -222,62 +222,15 @@ CREDENTIAL_CALL: tuple[Pattern, ...] = (
     # a JWT's HMAC key given to the library: jwt.encode(payload, '…', algorithm=…),
     # jwt.decode(token, '…'), jsonwebtoken's jwt.sign(payload, '…') / jwt.verify(token, '…')
     _p(
-        r"jwt\.(?:encode|decode|sign|verify)\([ \t]*[\w.\[\]'\"]+[ \t]*,[ \t]*" + _QUOTED,
+        r"jwt\.(?:encode|decode|sign|verify)\([ \t]*[\w.\[\]'\"]+[ \t]*,[ \t]*" + QUOTED,
         "jwt.",
         lower=True,
     ),
     # JNDI: env.put(Context.SECURITY_CREDENTIALS, "…"), or the property's own name
     _p(
-        r"security(?:_|\.)credentials[\"']?[ \t]*,[ \t]*" + _QUOTED,
+        r"security(?:_|\.)credentials[\"']?[ \t]*,[ \t]*" + QUOTED,
         "security_credentials",
         "security.credentials",
-        lower=True,
-    ),
-)
-
-_PASSWORD_FIELD = r"[^\"'\n()]{0,60}pass(?:word|wd)?[^\"'\n()]{0,40}"
-"""A selector, label or name of a password field (``#newPassword``, ``user_password``)."""
-
-FORM_PASSWORD: tuple[Pattern, ...] = (
-    # what an end-to-end test types into a password field: Capybara's fill_in "…password…",
-    # with: "…"; Cypress' cy.get('#password')….type('…'); Playwright's
-    # page.fill('#password', '…') and locator('#password').fill('…'); Selenium's
-    # find_element(By.ID, "password").send_keys("…")
-    _p(
-        r"fill_in[ \t(]*[:\"']?" + _PASSWORD_FIELD + r"[\"']?[ \t]*,[ \t]*"
-        r"(?:with:|:with[ \t]*=>)[ \t]*" + _QUOTED,
-        "fill_in",
-        lower=True,
-    ),
-    _p(
-        r"\.get\([ \t]*[\"']" + _PASSWORD_FIELD + r"[\"'][ \t]*\)(?:\.\w+\([^()\n]*\))*"
-        r"\.type\([ \t]*" + _QUOTED,
-        ".type(",
-        lower=True,
-    ),
-    _p(
-        r"\.fill\([ \t]*[\"']" + _PASSWORD_FIELD + r"[\"'][ \t]*,[ \t]*" + _QUOTED,
-        ".fill(",
-        lower=True,
-    ),
-    _p(
-        r"(?:locator|getbylabel|getbyplaceholder|getbyrole)\([^()\n]*pass[^()\n]*\)"
-        r"\.fill\([ \t]*" + _QUOTED,
-        ".fill(",
-        lower=True,
-    ),
-    _p(
-        r"(?:find_element|findelement|queryselector|getelementbyid)[^\n]{0,80}?pass"
-        r"[^\n]{0,60}?\.send_?keys\([ \t]*" + _QUOTED,
-        ".send_keys(",
-        ".sendkeys(",
-        lower=True,
-    ),
-    # ... or to a variable that holds the field: pass_field.send_keys("…")
-    _p(
-        r"(?<![\w.])[a-z_]*pass\w*\.send_?keys\([ \t]*" + _QUOTED,
-        ".send_keys(",
-        ".sendkeys(",
         lower=True,
     ),
 )
@@ -303,7 +256,7 @@ KEYED_SECRET: tuple[Pattern, ...] = (
         + "|"
         + APP_SALT
         + r")[\"'],"
-        r"[ \t]*" + _QUOTED + r"[ \t]*\)",
+        r"[ \t]*" + QUOTED + r"[ \t]*\)",
         *(name + quote + "," for name in (*_KEYED_NAMES, "salt") for quote in "\"'"),
         lower=True,
     ),
@@ -315,7 +268,7 @@ SECRET_ID = assignment(r"secret[_\-]?id", "secret")
 ``key_assignment``'s, whose value must look like key material."""
 
 KEYED_KEY = _p(
-    _SETTER + r"[\"'][\w.\-]*[_\-]key[\"'],[ \t]*" + _QUOTED + r"[ \t]*\)",
+    _SETTER + r"[\"'][\w.\-]*[_\-]key[\"'],[ \t]*" + QUOTED + r"[ \t]*\)",
     'key",',
     "key',",
     lower=True,
@@ -382,11 +335,11 @@ COMPARED_SECRET: tuple[Pattern, ...] = (
     # operator a pattern of its own, so re jumps to it; at most one blank before the
     # literal), and Java's literal first,
     # "…".equals(password): the literal is the secret
-    _p(r"==(?:= ?| ?)" + _QUOTED, *_EQUALS_QUOTE, lower=True),
-    _p(r"!=(?:= ?| ?)" + _QUOTED, *_EQUALS_QUOTE, '!="', "!='", '!= "', "!= '", lower=True),
-    _p(r"\.equals\([ \t]*" + _QUOTED, ".equals(", lower=True),
+    _p(r"==(?:= ?| ?)" + QUOTED, *_EQUALS_QUOTE, lower=True),
+    _p(r"!=(?:= ?| ?)" + QUOTED, *_EQUALS_QUOTE, '!="', "!='", '!= "', "!= '", lower=True),
+    _p(r"\.equals\([ \t]*" + QUOTED, ".equals(", lower=True),
     _p(
-        _QUOTED + r"\.equals\([ \t]*[\w.\[\]'\"]*?" + _SECRET_NOUN,
+        QUOTED + r"\.equals\([ \t]*[\w.\[\]'\"]*?" + _SECRET_NOUN,
         ".equals(",
         lower=True,
     ),
@@ -422,7 +375,7 @@ CONFIG_SECRET: tuple[Pattern, ...] = (
     _p(
         r"\((?:setq(?:-default|-local)?|setopt|defvar|defcustom|defconst|def|define)[ \t]+"
         r"[\w\-*/:.]*?(?:password|passwd|passphrase|secret|token|api-key|apikey|key)[ \t]+"
-        + _QUOTED,
+        + QUOTED,
         "(setq",
         "(setopt",
         "(def",
@@ -432,15 +385,15 @@ CONFIG_SECRET: tuple[Pattern, ...] = (
     # SECRET_PASS "…", #define STAPSK "…", #define BLYNK_AUTH_TOKEN "…": fresh32)
     _p(
         r"#[ \t]*define[ \t]+\w*(?:pass(?:word|wd)?|pwd|psk|secret|token|auth|key)\d*[ \t]+"
-        + _QUOTED,
+        + QUOTED,
         "define",
         lower=True,
     ),
     # Gradle's signing config in Groovy: storePassword '…', keyPassword "…" (no "="), and
     # its AWS repository credentials: accessKey "…", secretKey "…", sessionToken "…"
-    _p(r"(?<![\w.])(?:store|key)password[ \t]+" + _QUOTED, "pass", lower=True),
+    _p(r"(?<![\w.])(?:store|key)password[ \t]+" + QUOTED, "pass", lower=True),
     _p(
-        r"(?<![\w.])(?:secretkey|accesskey|sessiontoken)[ \t]+" + _QUOTED,
+        r"(?<![\w.])(?:secretkey|accesskey|sessiontoken)[ \t]+" + QUOTED,
         "secretkey",
         "accesskey",
         "sessiontoken",
@@ -457,7 +410,7 @@ CONFIG_SECRET: tuple[Pattern, ...] = (
     # PHP: define('DB_PASSWORD', '…'), WordPress's keys and salts
     _p(
         r"define[ \t]*\([ \t]*['\"][a-z0-9_]*(?:pass|secret|key|token|salt)[a-z0-9_]*['\"]"
-        r"[ \t]*,[ \t]*" + _QUOTED,
+        r"[ \t]*,[ \t]*" + QUOTED,
         "define",
         lower=True,
     ),

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from . import context, noise, pytest_report
+from . import context, noise, pytest_report, seed_phrase
 from .assignments import NAME_SUFFIX as _NAME_SUFFIX
 
 _NAME_END = r"(?:\[\]|[\"']?\]?)[ \t]*[.?]?"
@@ -93,6 +93,8 @@ GATE_TRIGGERS: dict[str, Callable[[str], bool]] = {
     # four rare signs close together in a blank-free run: a translate and a bytes regex per
     # string, far cheaper than a literal per sign (";" and "(" are in most code)
     "@dense_signs": noise.dense_signs,
+    # a short text with a recovery phrase's eleven blanks (a wallet's .secret file)
+    "@lone_phrase": seed_phrase.lone_phrase_gate,
 }
 """Triggers with no literal at all: a C-speed test of the lower-cased text, run on every
 string, that every match of the patterns listing it passes."""

@@ -43,6 +43,8 @@ _HEX32 = "6e2d82186f325ceab8b80d46ce0b9e67"
         ("$pdo = new PDO($dsn, $user, 'Xk93mQp2s');", "Xk93mQp2s"),
         ("$db = new mysqli($host, $this->user, 'hunter22', $dbname);", "hunter22"),
         ('$conn = mysqli_connect("localhost", "root", "toor123", "shop");', "toor123"),
+        # an SFTP or FTP client's login in PHP (phpseclib)
+        ("if (!$sftp->login('deploy', 'Tr0ub4dor&3')) {", "Tr0ub4dor&3"),
         # tools' password flags: Mosquitto's clients, shadowsocks, an Erlang node's cookie,
         # htpasswd's batch mode with its flags apart
         ('mosquitto_pub -h broker -p 1883 -t t -m "hi" -u hanif -P "Hanif123"', "Hanif123"),
@@ -84,6 +86,7 @@ def test_their_secrets_go(text: str, secret: str) -> None:
         # a connection given variables, or an empty password before the database's name
         "$pdo = new PDO($dsn, $user, $password, $options);",
         '$conn = mysqli_connect("localhost", "root", "", "shop");',
+        "if (!$sftp->login($username, $password)) {",
         "user.set_password(form.cleaned_data['password'])",
         "const bcrypt = require('bcrypt')",
         'client.messages.create("AC5f63b3db77ac0c09691830210629d431")',

@@ -127,6 +127,10 @@ ID_LETTER = {
     "fresh64": "sw",
     "fresh67": "sz",
     "fresh66": "sy",
+    "fresh71": "td",
+    "fresh70": "tc",
+    "fresh69": "tb",
+    "fresh68": "ta",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on)."""
@@ -142,6 +146,8 @@ KIND_CAP = {
     "fresh61": 4,
     "fresh65": 6,
     "fresh66": 4,
+    "fresh70": 7,
+    "fresh68": 4,
 }
 """Secrets per kind: three, but the twenty-fifth session's helpers were asked for 60 kinds
 among 90 secrets, not for a cap per kind, and a real config keeps one form for many

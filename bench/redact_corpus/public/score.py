@@ -130,6 +130,10 @@ SPLIT_FILES = {
     "fresh64": ("fresh64_secrets.jsonl", "fresh64_negatives.jsonl"),
     "fresh67": ("fresh67_secrets.jsonl", "fresh67_negatives.jsonl"),
     "fresh66": ("fresh66_secrets.jsonl", "fresh66_negatives.jsonl"),
+    "fresh71": ("fresh71_secrets.jsonl", "fresh71_negatives.jsonl"),
+    "fresh70": ("fresh70_secrets.jsonl", "fresh70_negatives.jsonl"),
+    "fresh69": ("fresh69_secrets.jsonl", "fresh69_negatives.jsonl"),
+    "fresh68": ("fresh68_secrets.jsonl", "fresh68_negatives.jsonl"),
 }
 """Splits kept in files of their own (so adding them moves no figure of the others)."""
 DEFAULT_FILES = ("secrets.jsonl", "negatives.jsonl")

@@ -1,0 +1,80 @@
+"""Readings from the blind sets fresh68 to fresh71 (CI/CD files, database drivers'
+connection code, end-to-end tests and scripted logins, web3 tooling): each secret goes and
+each look-alike beside it stays. The seed phrase's own cases are in ``test_seed_phrase``."""
+
+from __future__ import annotations
+
+import pytest
+
+from streams.redact import Redactor
+
+R = Redactor()
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        # SQL Server's Unicode literal after PASSWORD =
+        ("CREATE LOGIN [etl] WITH PASSWORD=N'demopass9', DEFAULT_DATABASE=[dw]", "demopass9"),
+        ("ALTER LOGIN sa WITH PASSWORD = N'Str0ng!Pass'", "Str0ng!Pass"),
+        # Cassandra's driver given the password as an argument
+        (
+            "const auth = new cassandra.auth.PlainTextAuthProvider('nineteen68', 'TA@SLK2017');",
+            "TA@SLK2017",
+        ),
+        # jsonwebtoken's sign imported bare, a literal key after the claims
+        (
+            'const token = sign({roles : roles}, "abec7267-d4b5-44e8-9286-533d407e2297", {',
+            "abec7267-d4b5",
+        ),
+        # Robot Framework: Input Password with and without a locator, Input Text into a
+        # password locator, a variables table's row
+        ("    Input Password Field      Bhinneka321", "Bhinneka321"),
+        ("\tInput Password\txpath://input[@name='pw']\tHunter22!", "Hunter22!"),
+        (
+            "     Input Text           ${PASSWORD_TEXTBOX_CMS}            Bhinneka10610",
+            "Bhinneka10610",
+        ),
+        ("${password_new}          Letmetest2@23", "Letmetest2@23"),
+        # a value used as the password, told before its noun
+        (
+            '$p = Read-Host "Enter a password...use PurpleTruck70! as the password"',
+            "PurpleTruck70!",
+        ),
+        ("I typed hunter22x as my new password", "hunter22x"),
+    ],
+)
+def test_their_secrets_go(text: str, secret: str) -> None:
+    out, found = R.redact_text(text)
+    assert secret not in out and found, out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a keyword before an expression, an optional chain, a workflow's permission
+        "      password: await hash('admin', 8),",
+        "            let privateKey = tronArr?.PRIVATEKEY",
+        "      id-token: write",
+        "permissions:\n  id-token: write\n  contents: read",
+        # an end-to-end test's locators of the secret's field
+        "    clientsecret : '[data-testid=\"clientsecret-input\"]',",
+        "password= \"xpath://input[@id='password']\"",
+        # an app's bundle id under a secret's name
+        "APPLE_APP_SECRET='com.meetCoin.meetCoinDev'",
+        # an inventory's empty settings, one after the other
+        "agent_4 ansible_host= ansible_ssh_user= ansible_ssh_pass= ansible_become_pass=",
+        # Robot's variables and locators are no values
+        "    Input Password    id:password    ${PASSWORD}",
+        "${password}    ${EMPTY}",
+        # used as the password, but a variable or a word
+        "use this as the password",
+        "use secrets.token_hex(16) as the secret",
+        # the same calls given variables
+        "new cassandra.auth.PlainTextAuthProvider(user, password)",
+        "const token = sign({ id }, process.env.JWT_SECRET, { expiresIn: '1h' })",
+        "CREATE LOGIN [etl] WITH PASSWORD = N'$(Password)'",
+    ],
+)
+def test_their_look_alikes_stay(text: str) -> None:
+    assert R.redact_text(text)[0] == text
