@@ -18,6 +18,9 @@ that a tool's documentation says holds a password:
   ``SET PASSWORD … = PASSWORD('…')``) and ``mysql -p…`` as ``.mysql_history`` writes it,
   its blanks as ``\\040`` (fresh49).
 
+And :func:`unattend_encoded_password` (the ``unattend_password`` rule's reading): a Windows
+answer file's ``<Value>`` that is base64 of the password and its element's name.
+
 And :func:`script_reference`: what stands in a value's place and is a reference these
 scripts write, never a value (``%DB_PASS%``, ``%%p``, ``%~1``, an ARM template's
 ``[parameters('adminPassword')]``, a Ruby object's ``@user.api_key``, a flag glued to a
@@ -27,6 +30,7 @@ variable, ``-p$1``). Each form is in
 
 from __future__ import annotations
 
+import base64
 import re
 
 from .pattern import Pattern
@@ -104,3 +108,20 @@ def script_reference(value: str) -> bool:
         or _RUBY_ATTRIBUTE.fullmatch(value)
         or _FLAG_AND_VARIABLE.fullmatch(value)
     )
+
+
+_UNATTEND_SUFFIXES = ("AdministratorPassword", "Password")
+
+
+def unattend_encoded_password(value: str, text: str, start: int, end: int) -> bool:
+    """Windows Setup's answer file (``unattend.xml``) keeps a password with ``PlainText``
+    false as base64 of its UTF-16LE text and the element's name appended (``Password``;
+    ``AdministratorPassword`` for the administrator's): that is an encoding, not a cipher
+    (fresh75's AutoLogon and LocalAccount values). A value that decodes so and holds more
+    than the suffix is the password; the suffix alone is an empty one."""
+    try:
+        plain = base64.b64decode(value, validate=True).decode("utf-16-le")
+    except ValueError:  # binascii.Error and UnicodeDecodeError are ValueErrors
+        return False
+    suffix = next((s for s in _UNATTEND_SUFFIXES if plain.endswith(s)), "")
+    return bool(suffix) and len(plain) > len(suffix) and plain.isprintable()

@@ -409,6 +409,8 @@ def _values_after(text: str, low: str, anchors: list[tuple[int, int]]) -> list[t
         word = text[start:end]
         if end - start < _MIN_SHORT or (spans and start < spans[-1][1]):
             continue
+        if word[-1] == "=" and text[end : end + 1] in ('"', "'") and text[start - 1] != text[end]:
+            continue  # wcm:keyValue="1": an attribute's name; its value is in the quotes
         material = key_material(word) or _uuid_right_after(text, anchors, start, end)
         if not (material or typed_password_word(word)):  # "rejects Floppafr@2022" (fresh56)
             continue

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from . import accept, token_bodies
+from . import accept, admin_scripts, token_bodies
 from .admin_scripts import ADMIN_SCRIPT_PATTERNS
 from .base64_text import decoded_base64
 from .no_credential import names_no_credential
@@ -53,8 +53,9 @@ def _query_value(value: str, text: str, start: int, end: int) -> bool:
         return False  # ?code=7000215: an error's number (Entra ID's error_uri), no OAuth code
     if _badge_url(text, start) or names_no_credential(text, start):
         return False  # a README badge's token; ?token_type=bearer, oauth_signature_method=…
-    if _TEMPLATE_LITERAL_END.fullmatch(value):
-        return False  # `…?apiKey=${API_KEY}`;: a JavaScript template's variable (fresh54)
+    if _TEMPLATE_LITERAL_END.fullmatch(value) or value.startswith("${"):
+        return False  # `…?apiKey=${API_KEY}`;: a JavaScript template's variable (fresh54),
+        # or its expression (`…&sign=${getBaiduSign(text, gtk)}`: fresh74)
     if _KEY_VARIABLE.fullmatch(value):
         return False  # ?access_token=fluro_api_key: a key's variable name in the key's place
     return accept.url_password(value, text, start, end) and not named_placeholder(value)
@@ -183,7 +184,8 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
             _p(r"redis-cli[^\n|;&]*?[ \t](?:-a|--pass)[ \t]+" + FLAG_VALUE, "@tool", "@login"),
             # sshpass's own options come before the command it runs (ssh's -p is a port)
             _p(
-                r"sshpass(?:[ \t]+-(?:[fdP][ \t]*[^\s-]\S*|[evhV]))*[ \t]+-p[ \t]*" + FLAG_VALUE,
+                r"sshpass(?:\.exe)?(?:[ \t]+-(?:[fdP][ \t]*[^\s-]\S*|[evhV]))*[ \t]+-p[ \t]*"
+                + FLAG_VALUE,
                 "@tool",
                 "@login",
             ),
@@ -235,6 +237,13 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
             _p(r"AUTH[ \t]+PLAIN[ \t]+([A-Za-z0-9+/]{8,}={0,2})(?![A-Za-z0-9+/=])", "auth plain"),
         ),
         accept.url_password,
+    ),
+    Rule(
+        "unattend_password",
+        # Windows Setup's answer file: <Password><Value>base64</Value><PlainText>false, the
+        # base64 of the password's UTF-16LE text and "Password" (admin_scripts.py)
+        (_p(r"<value>([A-Za-z0-9+/]{12,}={0,2})</value>", "<value>", flags=re.I),),
+        admin_scripts.unattend_encoded_password,
     ),
     Rule(
         "secret_store_command",

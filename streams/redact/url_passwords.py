@@ -55,7 +55,8 @@ def url_password(value: str, text: str, start: int, end: int) -> bool:
     """
     value = html.unescape(unquoted(value) or value)  # &lt;password&gt; in an HTML page
     if _ENV_REFERENCE.fullmatch(value) or value.startswith(_OPENS_A_REFERENCE):
-        return False  # a reference, a template, Symfony's %env(X)%, Swift's \(password)
+        return False  # a reference, a template, Symfony's %env(X)%, Swift's \(password),
+        # a Nutanix Calm macro (-Password "@@{DOMAIN_ADMIN_CRED.secret}@@": fresh75)
     if script_reference(value):
         return False  # net use … %PASS%, mysql -p%password%, /pass:%sPass% (fresh47)
     if bracketed_placeholder(value) or word_placeholder(value) or worded_placeholder(value):
@@ -70,7 +71,7 @@ def url_password(value: str, text: str, start: int, end: int) -> bool:
     return not _REPEATED.fullmatch(value.lower()) or value[0] not in "*x.•●"
 
 
-_OPENS_A_REFERENCE = ("{", "%(", "%env(", "<", "$(", "`", "\\(")
+_OPENS_A_REFERENCE = ("{", "%(", "%env(", "<", "$(", "`", "\\(", "@@{")
 _MASK_WORDS = frozenset({"redacted", "masked", "removed", "hidden", "sanitized"})
 _REFUSED_WORDS = frozenset({"invalid", "incorrect", "wrong", "fake", "dummy", "bogus", "expired"})
 _USERINFO_USER = re.compile(r"://([^\s:/?#@\"'<>]{1,128}):$")

@@ -144,9 +144,11 @@ _CMDLET = re.compile(
     r"(?:New|Get|Set|Read|Invoke|ConvertTo|ConvertFrom|Import|Export|Join|Select|Add|Test"
     r"|Unprotect|Protect|Resolve|Find|Format|Receive|Request|Expand|Out|Write|Start|Use)"
     r"-[A-Z][A-Za-z]+"
+    r"|(?i:read-host|get-credential|get-content|get-random|new-object|convertto-securestring)"
 )
 """A PowerShell cmdlet in a value's place (``$Credential = New-Object …PSCredential``,
-``$pw = Get-Secret -Name db``): a call, not a value (toollines4)."""
+``$pw = Get-Secret -Name db``): a call, not a value (toollines4); the common ones in any
+case (``$SAPWD = read-host``: PowerShell ignores case, fresh75; ``test-tmp`` is a password)."""
 _SHORT_NAMED = re.compile(r"[a-z]{2,3}_[0-9]{1,4}|[a-z]{2,20}:")
 """An object id's short prefix and a counter (``token="tok_123"``; a word and a number is a
 password people type: ``password = "admin_123"``) or a word and a colon, a label before the

@@ -70,6 +70,8 @@ def worded_placeholder(value: str) -> bool:
         return True  # api_key='ollama' for a local server; "@COOKIE_SECRET@" for the build
     if _NAMING_PHRASE.fullmatch(v) or _NO_CREDENTIAL_SENTINEL.fullmatch(v):
         return True  # "broker password", "YOUR AWS EC2 RABBITMQ PASSWORD"; "noToken"
+    if described_format(v):
+        return True  # "32-character-base64-key": the form the value must have (fresh72)
     if _SQL_STATEMENT.match(v):
         return True  # "select username from employees where token =": a query (fresh59)
     if _CAPS_WORDS.fullmatch(v):
@@ -124,3 +126,24 @@ _ASKING_VERBS = frozenset(
 )
 _ASKED_FOR = frozenset({"a", "an", "the", "your", "some", "me", "this", "new"})
 """After an asking verb, the word of a request (a word-list passphrase may open with "add")."""
+
+
+_FORMAT_WORDS = frozenset(
+    {"base64", "base32", "hex", "hexadecimal", "character", "characters", "char", "chars",
+     "byte", "bytes", "bit", "bits", "digit", "digits", "alphanumeric", "encoded"}
+)  # fmt: skip
+_FORMAT_NOUNS = frozenset({"key", "token", "secret", "string", "password", "passphrase"})
+
+
+def described_format(value: str) -> bool:
+    """Words that give the form a value must have, a count or "encoded" among them, ending
+    in the secret's noun (``32-character-base64-key``, ``your-base64-encoded-32-byte-key``:
+    ESPHome's docs and checklists, fresh72): a description, not the key."""
+    words = re.split(r"[-_ ]", value.lower())
+    return (
+        len(words) >= 3
+        and words[-1] in _FORMAT_NOUNS
+        and all(w.isalnum() for w in words)
+        and not _FORMAT_WORDS.isdisjoint(words)
+        and (any(w.isdigit() for w in words) or "encoded" in words)
+    )

@@ -1,6 +1,7 @@
-"""Readings from the blind sets fresh68 to fresh71 (CI/CD files, database drivers'
-connection code, end-to-end tests and scripted logins, web3 tooling): each secret goes and
-each look-alike beside it stays. The seed phrase's own cases are in ``test_seed_phrase``."""
+"""Readings from the blind sets fresh68 to fresh75 (CI/CD files, database drivers'
+connection code, end-to-end tests and scripted logins, web3 tooling, home automation,
+backup tools, Windows administration): each secret goes and each look-alike beside it
+stays. The seed phrase's own cases are in ``test_seed_phrase``."""
 
 from __future__ import annotations
 
@@ -42,6 +43,15 @@ R = Redactor()
             "PurpleTruck70!",
         ),
         ("I typed hunter22x as my new password", "hunter22x"),
+        # Windows Setup's answer file: base64 of the password's UTF-16LE text and
+        # "Password" ("P@ssw0rd!" here), or "AdministratorPassword" ("Password" here)
+        ("<Value>UABAAHMAcwB3ADAAcgBkACEAUABhAHMAcwB3AG8AcgBkAA==</Value>", "UABAAHMA"),
+        (
+            "<Value>UABhAHMAcwB3AG8AcgBkAEEAZABtAGkAbgBpAHMAdAByAGEAdABvAHIAUABhAHMAcwB3AG8AcgBkAA==</Value>",
+            "UABhAHMA",
+        ),
+        # sshpass run as a Windows program
+        (r"REM C:\bin\sshpass.exe -p bazzite ssh bazzite@host", "bazzite ssh"),
     ],
 )
 def test_their_secrets_go(text: str, secret: str) -> None:
@@ -74,6 +84,25 @@ def test_their_secrets_go(text: str, secret: str) -> None:
         "new cassandra.auth.PlainTextAuthProvider(user, password)",
         "const token = sign({ id }, process.env.JWT_SECRET, { expiresIn: '1h' })",
         "CREATE LOGIN [etl] WITH PASSWORD = N'$(Password)'",
+        # an answer file's empty password: the element's name alone; base64 of plain text
+        "<Value>QQBkAG0AaQBuAGkAcwB0AHIAYQB0AG8AcgBQAGEAcwBzAHcAbwByAGQA</Value>",
+        "<Value>SGVsbG8gd29ybGQgdGhpcyBpcyBub3Q=</Value>",
+        # XML attributes' names after a secret's noun, their values quoted
+        '<PathAndCredentials wcm:action="add" wcm:keyValue="1">',
+        '<Property ovf:key="guestinfo.root_password" ovf:password="true" ovf:type="string"'
+        ' ovf:userConfigurable="true" ovf:value="">',
+        # PowerShell: a cmdlet in any case, an operator, a Nutanix Calm macro
+        '\t\t$SAPWD = read-host "/SAPWD"',
+        "$Password = -join ((48..57) + (65..90) | Get-Random -Count $Length)",
+        "$swpassword = '@@{SolarWinds.secret}@@'",
+        "$Password = ConvertTo-SecureString '@@{administrator.secret}@@' -AsPlainText -Force",
+        # the form a key must have, said where it goes (ESPHome's docs)
+        'api_key: "32-character-base64-key"',
+        'api_key: "your-base64-encoded-32-byte-key"',
+        # a container's volume, read-only
+        "      - ./mosquitto/passwd:/mosquitto/config/passwd:ro",
+        # a template literal's expression in a query's credential parameter (a userscript)
+        "data: `q=${text}&token=${baidu_token}&sign=${getBaiduSign(text, baidu_gtk)}`,",
     ],
 )
 def test_their_look_alikes_stay(text: str) -> None:

@@ -131,6 +131,10 @@ ID_LETTER = {
     "fresh70": "tc",
     "fresh69": "tb",
     "fresh68": "ta",
+    "fresh73": "tf",
+    "fresh75": "th",
+    "fresh72": "te",
+    "fresh74": "tg",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on)."""

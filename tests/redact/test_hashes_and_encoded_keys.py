@@ -189,6 +189,8 @@ RULE_EXAMPLES = {
     "secret_store_entry": "vault kv put -mount=secret creds passcode=my-long-passcode",
     "piped_secret": "echo Wint3rIsHere | docker login -u bob --password-stdin ghcr.io",
     "sql_password": "CREATE USER bob WITH PASSWORD 'Wint3rIsHere';",
+    # "Wint3rIsHere" + "Password" in UTF-16LE, base64: an answer file's encoded password
+    "unattend_password": "<Value>VwBpAG4AdAAzAHIASQBzAEgAZQByAGUAUABhAHMAcwB3AG8AcgBkAA==</Value>",
     "credential_call": "smtp.login('bob@x.org', 'Wint3rIsHere')",
     "config_secret": "requirepass Wint3rIsHere",
     "compared_secret": 'if password == "Wint3rIsHere":',

@@ -134,6 +134,10 @@ SPLIT_FILES = {
     "fresh70": ("fresh70_secrets.jsonl", "fresh70_negatives.jsonl"),
     "fresh69": ("fresh69_secrets.jsonl", "fresh69_negatives.jsonl"),
     "fresh68": ("fresh68_secrets.jsonl", "fresh68_negatives.jsonl"),
+    "fresh73": ("fresh73_secrets.jsonl", "fresh73_negatives.jsonl"),
+    "fresh75": ("fresh75_secrets.jsonl", "fresh75_negatives.jsonl"),
+    "fresh72": ("fresh72_secrets.jsonl", "fresh72_negatives.jsonl"),
+    "fresh74": ("fresh74_secrets.jsonl", "fresh74_negatives.jsonl"),
 }
 """Splits kept in files of their own (so adding them moves no figure of the others)."""
 DEFAULT_FILES = ("secrets.jsonl", "negatives.jsonl")
