@@ -248,7 +248,8 @@ Symfony container's) and ``::write`` (CakePHP's ``Configure::write('Security.sal
 and its ``cipherSeed``: fresh39), Go's viper and Python's ``setdefault`` (fresh45), its
 parenthesis."""
 KEYED_SECRET: tuple[Pattern, ...] = (
-    # a setter given a secret's name, then the literal
+    # a setter given a secret's name, then the literal, maybe more arguments after it
+    # (librdkafka's conf->set("sasl.password", "…", errstr): fresh69)
     _p(
         _SETTER
         + r"[\"'][\w.\-]*(?:"
@@ -256,7 +257,7 @@ KEYED_SECRET: tuple[Pattern, ...] = (
         + "|"
         + APP_SALT
         + r")[\"'],"
-        r"[ \t]*" + QUOTED + r"[ \t]*\)",
+        r"[ \t]*" + QUOTED + r"[ \t]*[,)]",
         *(name + quote + "," for name in (*_KEYED_NAMES, "salt") for quote in "\"'"),
         lower=True,
     ),

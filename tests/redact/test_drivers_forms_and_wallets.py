@@ -50,6 +50,8 @@ R = Redactor()
             "<Value>UABhAHMAcwB3AG8AcgBkAEEAZABtAGkAbgBpAHMAdAByAGEAdABvAHIAUABhAHMAcwB3AG8AcgBkAA==</Value>",
             "UABhAHMA",
         ),
+        # librdkafka's setter: the name, the value, then the error buffer
+        ('if (conf->set("sasl.password", "Xk93mQp2s", errstr) != Conf::CONF_OK) {', "Xk93mQp2s"),
         # sshpass run as a Windows program
         (r"REM C:\bin\sshpass.exe -p bazzite ssh bazzite@host", "bazzite ssh"),
     ],
@@ -82,6 +84,7 @@ def test_their_secrets_go(text: str, secret: str) -> None:
         "use secrets.token_hex(16) as the secret",
         # the same calls given variables
         "new cassandra.auth.PlainTextAuthProvider(user, password)",
+        'conf->set("sasl.password", password.c_str(), errstr)',
         "const token = sign({ id }, process.env.JWT_SECRET, { expiresIn: '1h' })",
         "CREATE LOGIN [etl] WITH PASSWORD = N'$(Password)'",
         # an answer file's empty password: the element's name alone; base64 of plain text
