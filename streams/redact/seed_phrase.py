@@ -76,6 +76,8 @@ def seed_spans(text: str, low: str, hits: list[str] | None) -> list[tuple[int, i
 LONE_MAX = 24 * 9 + 16
 """The longest text a phrase alone fills: 24 words of up to 8 letters, blanks, quotes."""
 LONE = re.compile(r"[ \t'\"`]*((?:[a-z]{3,8} ){11,23}[a-z]{3,8})[ \t'\"`;,]*\n?")
+"""A whole text of 12 to 24 short words between blanks, quotes and a line's end: the
+phrase a ``.secret`` file or a quoted constant holds (what :func:`lone_phrase_spans` reads)."""
 
 
 def lone_phrase_gate(low: str) -> bool:
