@@ -53,15 +53,14 @@ def _query_value(value: str, text: str, start: int, end: int) -> bool:
         return False  # ?code=7000215: an error's number (Entra ID's error_uri), no OAuth code
     if _badge_url(text, start) or names_no_credential(text, start):
         return False  # a README badge's token; ?token_type=bearer, oauth_signature_method=…
-    if _TEMPLATE_LITERAL_END.fullmatch(value) or value.startswith("${"):
-        return False  # `…?apiKey=${API_KEY}`;: a JavaScript template's variable (fresh54),
-        # or its expression (`…&sign=${getBaiduSign(text, gtk)}`: fresh74)
+    if value.startswith("${"):
+        return False  # a JavaScript template's variable (`…?apiKey=${API_KEY}`;: fresh54) or
+        # expression (`…&sign=${getBaiduSign(text, gtk)}`: fresh74)
     if _KEY_VARIABLE.fullmatch(value):
         return False  # ?access_token=fluro_api_key: a key's variable name in the key's place
     return accept.url_password(value, text, start, end) and not named_placeholder(value)
 
 
-_TEMPLATE_LITERAL_END = re.compile(r"\$\{[\w.]+\}`[;,)]*")
 _KEY_VARIABLE = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:api_?key|token)")
 """A snake-case name ending in the key's noun (``alphavantage_api_key``): a stand-in (fresh67)."""
 
