@@ -10,9 +10,6 @@ from __future__ import annotations
 
 import base64
 import datetime as dt
-import decimal
-import ipaddress
-import uuid
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -44,10 +41,7 @@ def jsonable(value: Any) -> Any:
             return bytes(value).decode()
         except UnicodeDecodeError:
             return "base64:" + base64.b64encode(bytes(value)).decode()
-    if isinstance(value, decimal.Decimal | uuid.UUID | ipaddress.IPv4Address
-                  | ipaddress.IPv6Address):  # fmt: skip
-        return str(value)
-    return str(value)
+    return str(value)  # Decimal, UUID, IP addresses and anything else: their text
 
 
 def _first_line(exc: BaseException) -> str:
