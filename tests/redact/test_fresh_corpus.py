@@ -135,6 +135,10 @@ ID_LETTER = {
     "fresh75": "th",
     "fresh72": "te",
     "fresh74": "tg",
+    "fresh79": "tr",
+    "fresh76": "ti",
+    "fresh78": "tk",
+    "fresh77": "tj",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on)."""
@@ -152,6 +156,8 @@ KIND_CAP = {
     "fresh66": 4,
     "fresh70": 7,
     "fresh68": 4,
+    "fresh76": 7,
+    "fresh77": 9,
 }
 """Secrets per kind: three, but the twenty-fifth session's helpers were asked for 60 kinds
 among 90 secrets, not for a cap per kind, and a real config keeps one form for many

@@ -138,6 +138,10 @@ SPLIT_FILES = {
     "fresh75": ("fresh75_secrets.jsonl", "fresh75_negatives.jsonl"),
     "fresh72": ("fresh72_secrets.jsonl", "fresh72_negatives.jsonl"),
     "fresh74": ("fresh74_secrets.jsonl", "fresh74_negatives.jsonl"),
+    "fresh79": ("fresh79_secrets.jsonl", "fresh79_negatives.jsonl"),
+    "fresh76": ("fresh76_secrets.jsonl", "fresh76_negatives.jsonl"),
+    "fresh78": ("fresh78_secrets.jsonl", "fresh78_negatives.jsonl"),
+    "fresh77": ("fresh77_secrets.jsonl", "fresh77_negatives.jsonl"),
 }
 """Splits kept in files of their own (so adding them moves no figure of the others)."""
 DEFAULT_FILES = ("secrets.jsonl", "negatives.jsonl")
