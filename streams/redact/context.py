@@ -57,14 +57,16 @@ from .key_material import (
     strip_word,
     typed_password_word,
 )
+from .lines import SCOPE, scope
 from .no_credential import names_no_credential
 from .noun_place import BREAKS as _BREAKS
-from .noun_place import names_a_thing
+from .noun_place import names_a_thing, written_as_a_file_name
 from .public_der import in_public_pem_block
 from .public_material import public_material
 from .published_values import inside_published_value
 from .tables import in_id_column
-from .value_forms import counts_up
+from .value_forms import counts_up, in_template_braces
+from .value_forms import pinned_version as _pinned
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,8 +154,6 @@ NOUN_CONTEXT = re.compile(r"(?:" + SECRET_CONTEXT[0].words + r")(?![a-z0-9])")
 _SECRET_WORD = re.compile(r"(?<![a-z0-9])(?:" + _alternation(SECRET_CONTEXT[1:]) + r")(?![a-z])")
 _ID_WORD = re.compile(r"(?<![a-z0-9])(?:" + _alternation(ID_CONTEXT) + r")(?![a-z])")
 _LOW_MARKER = re.compile(r"\[redacted:[a-z0-9_]+\]")
-SCOPE = 160
-"""Characters each way, cut at the line before and the line after the value's line."""
 _ID_NEAR = 24
 """An id word right after the value names it too (``8fd61e95…  sha256``)."""
 
@@ -168,21 +168,6 @@ def after_id_label(text: str, start: int) -> bool:
         return False
     plain = window.replace("\\", "")
     return ids.after_id_label(plain, len(plain))
-
-
-def scope(text: str, start: int, end: int) -> tuple[int, int]:
-    """The value's line with the lines right before and after it, within SCOPE."""
-    lo = max(0, start - SCOPE)
-    line_start = text.rfind("\n", lo, start)
-    if line_start >= 0:
-        prev = text.rfind("\n", lo, line_start)
-        lo = prev + 1 if prev >= 0 else lo
-    hi = min(len(text), end + SCOPE)
-    line_end = text.find("\n", end, hi)
-    if line_end >= 0:
-        nxt = text.find("\n", line_end + 1, hi)
-        hi = nxt if nxt >= 0 else hi
-    return lo, hi
 
 
 def _lower_window(text: str, lo: int, hi: int) -> str:
@@ -420,6 +405,8 @@ def _values_after(text: str, low: str, anchors: list[tuple[int, int]]) -> list[t
             continue  # a pinned version (name@<sha>), a certificate's line, a file's name
         if public_material(word, text, start, end) or OPENPGP_FINGERPRINT.fullmatch(word):
             continue  # a public record or form; gpg's fingerprint (``for key in <it>``)
+        if in_template_braces(text, start, end):
+            continue  # {{<name>}}: what a template fills in
         if _named_by_noun(text, low, anchors, start, end):
             spans.append((start, end))
     return spans
@@ -521,8 +508,8 @@ def run_in_context(token: str, text: str, start: int, end: int) -> bool:
         return False  # an IPFS CID, a Stripe object id, an age recipient, a JWK's point
     if public_material(token, text, start, end):
         return False  # a public key's or a signature's record, a peer id, an address
-    if ids.device_or_task_name(text, start, token):
-        return False  # a swarm task's id, an LVM device's name, near "rejected" or "key"
+    if ids.device_or_task_name(text, start, token) or ids.public_client_id(text, start, token):
+        return False  # a swarm task's id, an LVM device's name, a client's id, near "key"
     if _pinned(text, start) or file_name_at(text, end):
         return False  # a pinned version (actions/checkout@<sha>), a file's name
     if text.endswith("base64,", max(0, start - 7), start) or _after_digest_label(text, start):
@@ -539,23 +526,9 @@ def run_in_context(token: str, text: str, start: int, end: int) -> bool:
     digest_like = bool(_UUID.fullmatch(token) or _HEX_RUN.fullmatch(token))
     if in_public_pem_block(text, start):
         return False
-    if digest_like and _names_a_file(token, text, start, end):
+    if digest_like and written_as_a_file_name(token, text, start, end):
         return False
     return secret_context(text, start, end, digest_like=digest_like)
-
-
-def _names_a_file(token: str, text: str, start: int, end: int) -> bool:
-    """The hex or UUID value is also written as a file's name in its scope, right after a
-    ``/`` (``[`8FCCA13F…`](./keys/8FCCA13F….asc)``): files are named after fingerprints,
-    digests and ids (a keyring's ``<fingerprint>.asc``, a cache's ``<sha>``), and the
-    ``keys`` of such a path names the folder, not the value."""
-    lo, hi = scope(text, start, end)
-    at = text.find(token, lo, hi)
-    while at >= 0:
-        if at != start and at and text[at - 1] == "/":
-            return True
-        at = text.find(token, at + 1, hi)
-    return False
 
 
 _KEY_HANDLING = re.compile(
@@ -580,8 +553,11 @@ def entropy_or_context(token: str, text: str, start: int, end: int) -> bool:
     table's id (:mod:`.tables`)."""
     if file_name_at(text, end):
         return False  # "<hash>.bfu", "tmpk3j9x8q2w.json": a file's name, never a token
-    if text.endswith("ENC(", max(0, start - 4), start) or inside_published_value(text, start):
-        return False  # Jasypt's ENC(…), Mermaid's pako: state, Supabase's anon key
+    sealed = text.endswith(("ENC(", "!["), max(0, start - 4), start)
+    if sealed or inside_published_value(text, start):
+        return False  # Jasypt's ENC(…), Mule's ![…], Mermaid's pako: state, Supabase's anon key
+    if in_template_braces(text, start, end):
+        return False  # {{<name>}}: what a template fills in
     if in_a_tracking_cookie(text, start):
         return False  # __cf_bm=…: Cloudflare's bot score, no session (fresh55)
     if not (is_secret_token(token, text, start, end) or run_in_context(token, text, start, end)):
@@ -591,10 +567,3 @@ def entropy_or_context(token: str, text: str, start: int, end: int) -> bool:
     if ids.assigned_to_a_signature(text, start):
         return False  # signature = '…': one request's HMAC
     return not in_id_column(text, start, end)  # a table's id or name cell (tables.py)
-
-
-def _pinned(text: str, start: int) -> bool:
-    """Right after an ``@`` (and spaces or a quote): ``actions/checkout@<sha>``,
-    ``repo @ `<sha>```, ``image@sha256:…`` pin a version."""
-    before = text[max(0, start - 4) : start].rstrip(" `'\"")
-    return before.endswith("@")

@@ -10,6 +10,7 @@ import re
 from . import accept, admin_scripts, token_bodies
 from .admin_scripts import ADMIN_SCRIPT_PATTERNS
 from .base64_text import decoded_base64
+from .ids import UUID
 from .no_credential import names_no_credential
 from .pattern import Pattern, Rule
 from .pattern import literal as _p
@@ -58,6 +59,10 @@ def _query_value(value: str, text: str, start: int, end: int) -> bool:
         # expression (`…&sign=${getBaiduSign(text, gtk)}`: fresh74)
     if _KEY_VARIABLE.fullmatch(value):
         return False  # ?access_token=fluro_api_key: a key's variable name in the key's place
+    if value.startswith(")"):
+        return False  # password=)(\S+)(.*): a pattern's groups (weechat's triggers: fresh79)
+    if UUID.fullmatch(value) and text.endswith("appid=", max(0, start - 6), start):
+        return False  # ?appid=<uuid>: a Dynamics 365 app's id (fresh78); OpenWeather's is hex
     return accept.url_password(value, text, start, end) and not named_placeholder(value)
 
 

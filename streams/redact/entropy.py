@@ -61,8 +61,8 @@ from .ids import (
     device_or_task_name,
     json_id_key,
     jwk_public_member,
+    public_client_id,
     public_id,
-    reversed_google_client_id,
     twilio_sid,
 )
 from .names import (
@@ -524,6 +524,7 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
             return not twilio_sid(token)
         return (
             _keyword_right_before(text, start)
+            and not after_id_label(text, start)  # application_credential_id: (fresh77)
             and not _SAME_CASE_UUID.fullmatch(token)
             and not OPENPGP_FINGERPRINT.fullmatch(token)
             and not public_material(token, text, start, end)
@@ -544,7 +545,7 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
         return False  # a single-case value after an id label; any value of a JSON "id" key
     if (
         public_id(token)
-        or reversed_google_client_id(text, start, token)
+        or public_client_id(text, start, token)
         or device_or_task_name(text, start, token)
         or public_material(token, text, start, end)
     ):

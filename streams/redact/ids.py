@@ -19,8 +19,10 @@ _LABEL_SEPARATORS = " \t\"':="
 """What stands between a label and its value (``id=``, ``"id": "``, ``Id: ``)."""
 _LABEL_WINDOW = 24
 
-_ID_LABEL = re.compile(r"(?:^|[^a-z0-9])(?:[a-z0-9]+[_.\-])*(?:id|uuid|guid|kid)$")
-"""``…_id``, ``uuid``, ``guid``, and a JOSE header's or a JWK's ``kid`` (a key's id)."""
+_ID_LABEL = re.compile(r"(?:^|[^a-z0-9])(?:[a-z0-9]+[_.\-])*(?:id|uuid|guid|kid|userid|username)$")
+"""``…_id``, ``uuid``, ``guid``, a JOSE header's or a JWK's ``kid`` (a key's id), and a
+user's id or name written as one word (Mattermost's ``bot_userid``, spotifyd's ``username``:
+26 and 25 random lower-case signs, fresh79 and fresh76)."""
 _CAMEL_ID_LABEL = re.compile(r"[a-z]Id$")
 _ID_LABEL_SEPARATORS = _LABEL_SEPARATORS + "("
 _ID_LABEL_SECRET_WORDS = ("secret", "token", "key", "pass", "auth")
@@ -344,6 +346,19 @@ def lvm_device_name(text: str, start: int, token: str) -> bool:
 
 _GOOGLE_CLIENT_ID = re.compile(r"[0-9]{6,14}-[a-z0-9]{32}")
 _REVERSED_CLIENT_HOST = "com.googleusercontent.apps."
+
+
+def public_client_id(text: str, start: int, token: str) -> bool:
+    """An OAuth client's id, the public half of its pair: Google's reversed into an iOS URL
+    scheme (:func:`reversed_google_client_id`) or Zoho's (``1000.`` and 30 capitals and
+    digits, the run after the dot: fresh78; its secret is 42 lower-case signs, its tokens
+    ``1000.<hex>.<hex>``)."""
+    if text.endswith("1000.", 0, start) and _ZOHO_CLIENT_ID.fullmatch(token):
+        return True
+    return reversed_google_client_id(text, start, token)
+
+
+_ZOHO_CLIENT_ID = re.compile(r"[A-Z0-9]{30}")
 
 
 def reversed_google_client_id(text: str, start: int, token: str) -> bool:

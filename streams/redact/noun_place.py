@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from .lines import scope
+
 BREAKS = " \t\r\n\"'`"
 """What ends a word for these readings: blanks and quotes."""
 
@@ -48,3 +50,17 @@ def names_a_thing(text: str, at: int) -> bool:
         return True
     word = text[head:tail].rstrip(".,;:)'\"")
     return _REF_WORD.fullmatch(word) is not None
+
+
+def written_as_a_file_name(token: str, text: str, start: int, end: int) -> bool:
+    """The hex or UUID value is also written as a file's name in its scope, right after a
+    ``/`` (``[`8FCCA13F…`](./keys/8FCCA13F….asc)``): files are named after fingerprints,
+    digests and ids (a keyring's ``<fingerprint>.asc``, a cache's ``<sha>``), and the
+    ``keys`` of such a path names the folder, not the value."""
+    lo, hi = scope(text, start, end)
+    at = text.find(token, lo, hi)
+    while at >= 0:
+        if at != start and at and text[at - 1] == "/":
+            return True
+        at = text.find(token, at + 1, hi)
+    return False

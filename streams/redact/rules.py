@@ -369,7 +369,8 @@ SECRET_RULES: tuple[Rule, ...] = (
             # runner's verdict after a test's name is no value (test_empty_password PASSED);
             # the passwd command's argument is a user ("sudo passwd bob", "$ passwd bob"), as
             # is the one after an htpasswd file ("htpasswd -c /etc/nginx/.htpasswd admin"),
-            # and a flag's value is no name (redis-cli -a password ping, --ftp-password=PASSWORD x)
+            # and a flag's value is no name (redis-cli -a password ping, --ftp-password=PASSWORD x),
+            # nor an XML attribute's (<webserverpassword default="true">: fresh76)
             _p(
                 r"(?<![=])(?:secret_key|access_key|aws_secret_key|password|passwd)"
                 r"(?<!^passwd)(?<!sudo passwd)(?<!\$ passwd)(?<!# passwd)(?<!htpasswd)"
@@ -377,7 +378,7 @@ SECRET_RULES: tuple[Rule, ...] = (
                 r"[ \t]+(?![=:\-])"
                 r"(?!(?:passed|failed|error|skipped|xfailed|xpassed|xfail|xpass)\b)"
                 r"(?:([^\s\"'`,;]{2,511}[^\s\"'`,;:])(?=[ \t]*(?:$|\n|\r)|`)"
-                r"|((?=[^\s\"'`,;]*[^a-z\s\"'`,;])[^\s\"'`,;]{3,512})(?=['\"]))",
+                r"|((?![a-z][a-z_:\-]{0,30}=['\"])(?=[^\s\"'`,;]*[^a-z\s\"'`,;])[^\s\"'`,;]{3,512})(?=['\"]))",
                 *("secret", "key", "pass"),
                 lower=True,
                 flags=re.M,

@@ -261,6 +261,14 @@ KEYED_SECRET: tuple[Pattern, ...] = (
         *(name + quote + "," for name in (*_KEYED_NAMES, "salt") for quote in "\"'"),
         lower=True,
     ),
+    # ... or a constant naming one (SAP JCo's setProperty(DestinationDataProvider.JCO_PASSWD,
+    # "…"): fresh78; a variable such as passwordField names none)
+    _p(
+        _SETTER + r"(?:[a-z_]\w*\.)*[a-z0-9_]*_(?:passwd|password|pwd|secret)[ \t]*,"
+        r"[ \t]*" + QUOTED + r"[ \t]*[,)]",
+        *("_passwd", "_password", "_pwd", "_secret"),
+        lower=True,
+    ),
 )
 
 SECRET_ID = assignment(r"secret[_\-]?id", "secret")
@@ -359,9 +367,17 @@ CONFIG_SECRET: tuple[Pattern, ...] = (
     # sendmail's authinfo: AuthInfo:host "U:user" "P:password"
     _p(r"authinfo:[^\n]*?\"p:([^\"\n]+)\"", "authinfo", lower=True),
     # fetchmail, netrc, msmtp with a quoted value: password "…" (a word of its own, and a
-    # value that does not open with a blank: not "Enter your password " + name + "…")
+    # value that does not open with a blank: not "Enter your password " + name + "…"); an
+    # UnrealIRCd link block's password-connect "…" and password-receive "…" (fresh79)
     *(
-        _p(word + r"(?<![^\s]" + word + r")[ \t]+(\"(?![ \t])[^\"\n]{3,512}\")", "pass", lower=True)
+        _p(
+            word
+            + r"(?<![^\s]"
+            + word
+            + r")(?:-connect|-receive)?[ \t]+(\"(?![ \t])[^\"\n]{3,512}\")",
+            "pass",
+            lower=True,
+        )
         for word in ("password", "passwd")
     ),
     # fetchmail's short form, "pass": on a poll's indented line or after "with", then the

@@ -112,12 +112,18 @@ def is_label(value: str) -> bool:
 _PROSE = re.compile(r"[A-Za-z][a-z]*(?:'[a-z]+)?,?(?: [A-Za-z][a-z]*(?:'[a-z]+)?,?){2,}[.:?!]?")
 
 
+_FIELD_LABEL = re.compile(r"[A-Za-z][a-z]*(?: [A-Za-z][a-z]*)+:")
+"""Two or more plain words and a colon: a field's label (irssi's ``"Operator password:"``)."""
+
+
 def is_prose_label(value: str) -> bool:
-    """Three or more plain words that mention a secret: a label, title or prompt
-    (``"Enter your password"``, ``"Creating a strong password"``, ``"I'm not a secret,
-    I think"``), not a value. A passphrase of plain words (``correct horse battery
-    staple``) names no secret."""
-    return bool(_PROSE.fullmatch(value.strip())) and any(w in value.lower() for w in _SECRET_WORDS)
+    """Three or more plain words that mention a secret, or two and a colon: a label, title
+    or prompt (``"Enter your password"``, ``"Creating a strong password"``, ``"I'm not a
+    secret, I think"``, ``"Operator password:"``: fresh79), not a value. A passphrase of
+    plain words (``correct horse battery staple``) names no secret."""
+    v = value.strip()
+    label = _PROSE.fullmatch(v) or _FIELD_LABEL.fullmatch(v)
+    return bool(label) and any(w in value.lower() for w in _SECRET_WORDS)
 
 
 _PROMPT = re.compile(
@@ -359,6 +365,21 @@ def counts_up(token: str) -> bool:
             length = 1
         in_runs += length if length >= 4 else 0
     return 2 * in_runs >= len(token)
+
+
+def pinned_version(text: str, start: int) -> bool:
+    """Right after an ``@`` (and spaces or a quote): ``actions/checkout@<sha>``,
+    ``repo @ `<sha>```, ``image@sha256:…`` pin a version."""
+    before = text[max(0, start - 4) : start].rstrip(" `'\"")
+    return before.endswith("@")
+
+
+def in_template_braces(text: str, start: int, end: int) -> bool:
+    """The run alone between a template's ``{{`` and ``}}`` (Mustache, Jinja, Go's
+    templates): a variable's or a secret store's name the template fills in
+    (``SMTP_PASSWORD={{bfa0994c…}}``: fresh79); a literal there would be quoted."""
+    before = text[max(0, start - 4) : start].rstrip(" ")
+    return before.endswith("{{") and text[end : end + 4].lstrip(" ").startswith("}}")
 
 
 _NAMED_CONSTANT = re.compile(r"(?:[a-z0-9]{2,8}[_\-])?([A-Z]+(?:_[A-Z]+)*)|:[a-z][a-z_]+")

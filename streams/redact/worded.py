@@ -39,7 +39,7 @@ _CONFIGURE_SLOT = re.compile(r"@(?:[A-Z][A-Z0-9_]{2,}|[a-z][a-z0-9_]{2,})@")
 _CAPS_WORDS = re.compile(r"[A-Z_\- ]{5,64}")
 _CAPS_SECRET = re.compile(
     r"PASSWORD|PASSWD|TOKEN|SECRET|APIKEY|BEARER|(?:^|[_\- ])(?:API[_\- ]?)?KEY(?:$|[_\- ])|HASH$"
-    r"|^YOUR[_\- ]|[_\- ]HERE$"
+    r"|^YOUR(?:[_\- ]|[A-Z]{2,}$)|[_\- ]HERE$"
 )
 _WORD_PARTS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 _VAGUE = ("your", "some")
@@ -60,7 +60,7 @@ _STAND_IN_PART = frozenset(
 
 def worded_placeholder(value: str) -> bool:
     """A value that says what belongs there instead of holding it: capitals that name a
-    secret (``SOMEPASSWORDHERE``, ``MAILGUN-API-KEY``, ``YOUR TOKEN HERE``, ``MYHASH``), or
+    secret (``SOMEPASSWORDHERE``, ``MAILGUN-API-KEY``, ``YOURPAT``, ``MYHASH``), or
     words owned by the reader or vague that name one (``my-API-key``, ``somePassword``,
     ``somelongrandomstring``, ``clear_text_pwd``, ``your_rcon_**pasword**``). Real passwords
     of such words and no digit are what these placeholders are copied into (fresh24: what
