@@ -139,6 +139,9 @@ ID_LETTER = {
     "fresh76": "ti",
     "fresh78": "tk",
     "fresh77": "tj",
+    "fresh80": "ts",
+    "fresh82": "tu",
+    "fresh81": "tt",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on)."""
@@ -158,6 +161,7 @@ KIND_CAP = {
     "fresh68": 4,
     "fresh76": 7,
     "fresh77": 9,
+    "fresh81": 5,
 }
 """Secrets per kind: three, but the twenty-fifth session's helpers were asked for 60 kinds
 among 90 secrets, not for a cap per kind, and a real config keeps one form for many

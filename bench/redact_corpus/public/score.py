@@ -142,6 +142,9 @@ SPLIT_FILES = {
     "fresh76": ("fresh76_secrets.jsonl", "fresh76_negatives.jsonl"),
     "fresh78": ("fresh78_secrets.jsonl", "fresh78_negatives.jsonl"),
     "fresh77": ("fresh77_secrets.jsonl", "fresh77_negatives.jsonl"),
+    "fresh80": ("fresh80_secrets.jsonl", "fresh80_negatives.jsonl"),
+    "fresh82": ("fresh82_secrets.jsonl", "fresh82_negatives.jsonl"),
+    "fresh81": ("fresh81_secrets.jsonl", "fresh81_negatives.jsonl"),
 }
 """Splits kept in files of their own (so adding them moves no figure of the others)."""
 DEFAULT_FILES = ("secrets.jsonl", "negatives.jsonl")
