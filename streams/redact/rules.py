@@ -55,6 +55,7 @@ from .assignments import VALUE as _VALUE
 from .assignments import assignment as _assignment
 from .assignments import paired_value, translated_password
 from .credentials import CREDENTIAL_RULES, HEADER_IN_A_CALL, header_value
+from .network_devices import DEVICE_RULES
 from .pattern import Pattern, Rule
 from .pattern import found as _found
 from .pattern import literal as _p
@@ -453,8 +454,7 @@ SECRET_RULES: tuple[Rule, ...] = (
                 ("\n>", "@assert_first"),
                 pytest_report.asserted_secret_spans,
             ),
-            # npm's "npm config set //registry/:_authToken <value>" (a space, no "=";
-            # the value may be quoted)
+            # npm's "npm config set //registry/:_authToken <value>" (a blank, maybe quoted)
             _p(r":_auth(?:token)?[ \t]+[\"']?(?![=\-])([^\s\"'`]{3,2048})", "auth", lower=True),
             # XML settings (Maven settings.xml, NuGet.config, Magento's local.xml in CDATA):
             # <password>value</password>, attributes too (<password name="password">…)
@@ -472,6 +472,7 @@ SECRET_RULES: tuple[Rule, ...] = (
         accept.assignment_value,
     ),
     *CREDENTIAL_RULES,
+    *DEVICE_RULES,
     # passwords stated by position in SQL, code and configuration files (statements.py)
     Rule("sql_password", statements.SQL_PASSWORD, accept.assignment_value),
     Rule("credential_call", statements.CREDENTIAL_CALL, accept.assignment_value),
@@ -517,9 +518,8 @@ SECRET_RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "leet_password",
-        # "password", "pass" or "secret" spelt with digits or symbols for letters: no one
-        # names a thing so, people pick passwords so (accept.leet_password decides). Three
-        # literals, each a pass over every string: P@ss, P4ss, passw0rd.
+        # "password", "pass" or "secret" spelt with digits or symbols: people pick passwords
+        # so (accept.leet_password decides). Three literals, a pass each: P@ss, P4ss, passw0rd.
         (_p(_PASSWORD_TOKEN.pattern, "p@s", "p4s", "ssw0", lower=True),),
         accept.leet_password,
     ),

@@ -355,6 +355,15 @@ COMPARED_SECRET: tuple[Pattern, ...] = (
 )
 
 CONFIG_SECRET: tuple[Pattern, ...] = (
+    # a Dockerfile's ENV in its old form: the name naming a secret, a blank, the value to
+    # the line's end (ENV OB_PASS ob_pass: fresh82), not another name for one (ENV S3Secret
+    # AWSS3Secret: fresh73)
+    _p(
+        r"(?m)^[ \t]*env[ \t]+[a-z0-9_]*(?:pass(?:word|wd)?|pwd|secret|token)[a-z0-9_]*"
+        r"[ \t]+(?![^\s]*(?:secret|token|password))([^\s=\"'$][^\s]{2,255})[ \t]*$",
+        "@docker_env",
+        lower=True,
+    ),
     # redis.conf (and CONFIG SET): requirepass …, masterauth …
     _p(r"(?:requirepass|masterauth)[ \t]+" + _VALUE, "requirepass", "masterauth", lower=True),
     # wpa_supplicant.conf psk="…", NetworkManager's psk=…: a WPA passphrase is 8 to 63

@@ -84,6 +84,8 @@ REGEX_TRIGGERS: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
     "@assert_first": (("assert",), pytest_report.ASSERT_FIRST),
     # "vercel env add NAME production <<< 'value'" (the "env" pass is shared)
     "@env_add": (("env",), re.compile(r"env[ \t]+(?:add|set)")),
+    # a Dockerfile's ENV instruction in its old form, name and value apart (ENV DB_PASS x)
+    "@docker_env": (("env",), re.compile(r"(?m)^[ \t]*env[ \t]+[a-z_]")),
 }
 """Triggers that are regexes (a tool's name among many, a line shape): the literal is
 tested with ``in`` first (one C pass, shared by every entry with that literal), the regex

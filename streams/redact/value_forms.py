@@ -539,9 +539,12 @@ _PREFIXED_BODY = re.compile(r"\$?[a-z]{2,8}(?:[_\-][a-z]{2,8})?[_\-]([A-Za-z0-9_
 """A token's documented prefix (``xoxa-``, ``ghp_``, Asaas' ``$aact_dev_``) and its body."""
 
 
-_AFTER_A_REFERENCE = ("", "/", ":", ".", "-", " ", "\t", ",", ";", ")", "]", "}", "'", '"', "\\")
+_AFTER_A_REFERENCE = (
+    "", "/", ":", ".", "-", " ", "\t", ",", ";", ")", "]", "}", "'", '"', "\\", "{", "[",
+)  # fmt: skip
 """What may follow ``$NAME`` in a value that only refers to a variable (``$HOME/.pgpass``,
-``$DB_PASS:-x``); a second ``$``, letters of another case or signs make a password."""
+``$DB_PASS:-x``, a member of it: Perl's ``$ENV{X}`` in FreeRADIUS' files, fresh82, PHP's
+``$_ENV['X']``); a second ``$``, letters of another case or signs make a password."""
 
 
 _VARIABLE_NAME = re.compile(r"\$(?!\w*[A-Za-z_][0-9]{5})([A-Za-z_][A-Za-z0-9_]*|[0-9])")

@@ -193,6 +193,7 @@ RULE_EXAMPLES = {
     "unattend_password": "<Value>VwBpAG4AdAAzAHIASQBzAEgAZQByAGUAUABhAHMAcwB3AG8AcgBkAA==</Value>",
     "credential_call": "smtp.login('bob@x.org', 'Wint3rIsHere')",
     "config_secret": "requirepass Wint3rIsHere",
+    "device_secret": "tacacs-server key 0 Wint3rIsHere",
     "compared_secret": 'if password == "Wint3rIsHere":',
     "form_password": "cy.get('#newPassword').focus().type('GonorrheaCantSeeUs!')",
     "keyed_secret": 'toEdit.putString("Password", "qazwsx4562");',

@@ -1,6 +1,7 @@
-"""Readings from the blind sets fresh76 to fresh79 (media servers and streaming, research
-computing, enterprise integration and ERP, self-hosted chat servers): each secret goes and
-each look-alike beside it stays."""
+"""Readings from the blind sets fresh76 to fresh82 (media servers and streaming, research
+computing, enterprise integration and ERP, self-hosted chat servers, payment gateways,
+security tooling, network devices): each secret goes and each look-alike beside it stays.
+The network devices' rule is ``network_devices.py``'s."""
 
 from __future__ import annotations
 
@@ -35,6 +36,30 @@ R = Redactor()
         ),
         # the Copernicus CDS API's <user id>:<key>
         ("key: 81894:acca8b46-7c92-471d-a5a9-80b585280943", "acca8b46-7c92"),
+        # network devices: shared keys after their keyword, in clear or Cisco's type 7, and
+        # SNMP communities (IOS, net-snmp, RouterOS, LibreNMS and each string of its array)
+        ("R1(config)# tacacs-server key Tacacs123", "Tacacs123"),
+        ("tacacs-server host 10.0.0.1 key 0 Tac4csKey", "Tac4csKey"),
+        ("radius-server key 7 045802150C2E1D1C5A", "045802150C2E1D1C5A"),
+        ("crypto isakmp key t5nn3l address 10.0.0.5", "t5nn3l"),
+        (" key-string 7 070C285F4D06", "070C285F4D06"),
+        ("ntp authentication-key 1 md5 NtpKey123 7", "NtpKey123"),
+        ("enable secret 0 Cisco123x", "Cisco123x"),
+        ("username admin privilege 15 password 0 Cisco123x", "Cisco123x"),
+        ("snmp-server community ansible-private RW", "ansible-private"),
+        ("rocommunity s3cr3tComm 10.0.0.0/8", "s3cr3tComm"),
+        (
+            "\tcommunity set [find default=yes] addresses=192.168.8.0/24 name=losenet write-access",
+            "losenet",
+        ),
+        (
+            "$config['snmp']['v2c']['community']['172.29.226.1'] = 'Purvar123';",
+            "Purvar123",
+        ),
+        ('$config[\'snmp\'][\'community\'] = array("djt562","public","A2Yus5u1");', "djt562"),
+        ('$config[\'snmp\'][\'community\'] = array("djt562","public","A2Yus5u1");', "A2Yus5u1"),
+        # a Dockerfile's ENV in its old form
+        ("ENV OB_PASS ob_pass", "ob_pass"),
         # look-alikes' neighbours that still go: a hex key named for one, a mixed-case
         # user name, an XML element's password after an attribute, a key that is no template
         ("api_key: 9fc2e668dad9499299b2c8bb080d8371", "9fc2e668dad9499299b2c8bb080d8371"),
@@ -86,6 +111,15 @@ def test_their_secrets_go(text: str, secret: str) -> None:
         # an XML element's attribute after a password's name, a pattern's groups
         '        <webserverpassword default="true"></webserverpassword>',
         'rmodifier = "input_text_display;^(/(server|connect) .*-password=)(\\S+)(.*);1,4*,5"',
+        # network devices: a default community, a template, a scrubbing
+        # pattern; an ENV naming another name; a Perl or PHP variable's member
+        "snmp-server community public RO",
+        "          - snmp-server community {{ snmp_ro }} RO",
+        "/snmp community add name=public addresses=0.0.0.0/0",
+        "    cfg.gsub! /^(tacacs-server key \\d) (\\S+)/, '\\\\1 <secret hidden>'",
+        "ENV S3Secret AWSS3Secret",
+        "    private_key_password = `$ENV{EAP_PRIVATE_KEY_PASSWORD}`",
+        "DB_PASSWORD=$_ENV['X']",
         # a constant naming no secret, a local stream's name
         'map.put(PASSWORD_FIELD, "Password:");',
         "push rtmp://localhost/live/mystream;",
@@ -94,3 +128,12 @@ def test_their_secrets_go(text: str, secret: str) -> None:
 )
 def test_look_alikes_stay(text: str) -> None:
     assert R.redact_text(text)[0] == text
+
+
+def test_a_device_hash_is_left_to_the_hash_rule() -> None:
+    """Types 5, 8 and 9 are hashes: the device rule stops at the type, ``password_hash``
+    (kept as a finding by policy) takes the hash."""
+    out, found = R.redact_text(
+        "username admin privilege 15 secret 5 $1$7O2U$rUEsNEDAIFvGAI5FTwjyY1"
+    )
+    assert found == {"password_hash": 1} and out.endswith("secret 5 [REDACTED:password_hash]")
