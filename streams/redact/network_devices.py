@@ -24,6 +24,9 @@ from .pattern import literal as _p
 _TYPED = r"(?:[07][ \t]+)?(?![5689][ \t])"
 """A type digit before the value: clear text or Cisco's type 7; a hash's type stops it."""
 _VALUE = r"([^\s\"'<>]{3,128})"
+_LINE_END = r"(?=[ \t]*(?:$|\r|\n))"
+"""The value ends its line, as a device writes it: "Enable password reset button…" and
+"Enable secret guard + rotate prod env" are commit messages (real prose, this session)."""
 _DEFAULTS = frozenset({"public", "private"})
 
 
@@ -63,7 +66,7 @@ DEVICE_RULES: tuple[Rule, ...] = (
             # pre-shared key, a key chain's key-string, NTP's authentication key
             _p(
                 r"(?:tacacs|radius)-server(?:[ \t]+host[ \t]+[^\s]+(?:[ \t]+[a-z\-]+[ \t]+\d+)*)?"
-                r"[ \t]+key[ \t]+" + _TYPED + _VALUE,
+                r"[ \t]+key[ \t]+" + _TYPED + _VALUE + _LINE_END,
                 "-server",
                 lower=True,
             ),
@@ -81,14 +84,17 @@ DEVICE_RULES: tuple[Rule, ...] = (
             # the enable secret and a local user's password or secret, in clear or type 7
             _p(
                 r"(?m)(?:^|[#>][ \t]*)[ \t]*enable[ \t]+(?:secret|password)"
-                r"(?:[ \t]+level[ \t]+\d+)?[ \t]+" + _TYPED + _VALUE,
+                r"(?:[ \t]+level[ \t]+\d+)?[ \t]+" + _TYPED + _VALUE + _LINE_END,
                 "secret",
                 "pass",
                 lower=True,
             ),
             _p(
                 r"(?m)(?:^|[#>][ \t]*)[ \t]*username[ \t]+[^\s]+(?:[ \t]+privilege[ \t]+\d+)?"
-                r"(?:[ \t]+role[ \t]+[^\s]+)?[ \t]+(?:secret|password)[ \t]+" + _TYPED + _VALUE,
+                r"(?:[ \t]+role[ \t]+[^\s]+)?[ \t]+(?:secret|password)[ \t]+"
+                + _TYPED
+                + _VALUE
+                + _LINE_END,
                 "secret",
                 "pass",
                 lower=True,
