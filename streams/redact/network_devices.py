@@ -9,7 +9,8 @@ reversible encoding, a secret all the same); ``5``, ``8`` and ``9`` are hashes, 
 ``public`` and ``private`` are the documented defaults and stay.
 
 Each pattern hangs on a literal its lines hold (``community``, ``-server``, ``isakmp``,
-``key-string``) or on the shared ``secret`` and ``pass`` triggers.
+``key-string``, ``authentication-key``: a pass each) or on the shared ``secret`` and
+``pass`` triggers.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ _TYPED = r"(?:[07][ \t]+)?(?![5689][ \t])"
 _VALUE = r"([^\s\"'<>]{3,128})"
 _LINE_END = r"(?=[ \t]*(?:$|\r|\n))"
 """The value ends its line, as a device writes it: "Enable password reset button…" and
-"Enable secret guard + rotate prod env" are commit messages (real prose, this session)."""
+"Enable secret guard + rotate prod env" are commit messages (``bench/redact_real_prose.py
+--whole``, thirty-second session)."""
 _DEFAULTS = frozenset({"public", "private"})
 
 

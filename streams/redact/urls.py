@@ -1,9 +1,8 @@
 """Credentials that are a URL or a part of its path: webhooks whose whole URL lets anyone
 post (Slack, Discord, Teams, Zapier, Tines), keys a service puts in the path (Alchemy's and
 Infura's RPC endpoints, ThingsBoard's devices, a live stream's ingest URL), a key sent as a
-URL's user. Part of
-``rules.SECRET_RULES``, in its order; a URL's password and credential parameters are
-``rules``' own.
+URL's user. Part of ``rules.SECRET_RULES``, in its order; a URL's password and credential
+parameters are ``rules``' own.
 
 Every pattern hangs on the ``://`` trigger (shared with connection strings) and is
 narrowed by a literal looked for only where it hit (``requires``): no pass of its own over
@@ -186,7 +185,7 @@ URL_RULES: tuple[Rule, ...] = (
             # xxxx-xxxx-xxxx-xxxx(-xxxx), Restream's re_<id>_<hex>, Twitch's live_<id>_<key>,
             # Facebook's FB-<id>-0-<key> (fresh76); a local server's stream names stay
             _p(
-                r"://[^\s/]+/[\w.\-]+/((?:[a-z0-9]{4}-){3,4}[a-z0-9]{4}|re_[0-9]{5,}_[0-9a-f]{16,}"
+                r"rtmps?://[^\s/]+/[\w.\-]+/((?:[a-z0-9]{4}-){3,4}[a-z0-9]{4}|re_[0-9]{5,}_[0-9a-f]{16,}"
                 r"|live_[0-9]{5,}_[A-Za-z0-9]{20,}|FB-[0-9]{6,}-[0-9]+-[A-Za-z0-9_\-]{10,})"
                 r"(?![A-Za-z0-9_\-])",
                 "://",

@@ -126,6 +126,7 @@ def test_their_secrets_go(text: str, secret: str) -> None:
         # a constant naming no secret, a local stream's name
         'map.put(PASSWORD_FIELD, "Password:");',
         "push rtmp://localhost/live/mystream;",
+        "see the rtmp docs at https://example.com/docs/abcd-efgh-ijkl-mnop",
         "ffmpeg -f flv rtmp://127.0.0.1:1935/live/test-2024-abcd",
     ],
 )
