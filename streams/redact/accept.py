@@ -14,7 +14,7 @@ import re
 from schemas.shapes import password_like
 
 from .admin_scripts import script_reference
-from .ids import public_id
+from .ids import UUID, public_id
 from .names import drawn_letters, is_identifier_like, snake_name
 from .no_credential import inside_a_resource_name, names_no_credential
 from .no_value import no_value
@@ -463,11 +463,6 @@ def _random_segment(segment: str) -> bool:
     return len(segment) >= 16 and any(c.isdigit() for c in segment) and not segment.isdigit()
 
 
-_UUID_VALUE = re.compile(
-    r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
-)
-
-
 DATA_KEYS = frozenset(
     (
         "idempotency", "cache", "primary", "foreign", "partition", "sort", "routing", "dedup",
@@ -517,9 +512,10 @@ def random_value(value: str, text: str, start: int, end: int) -> bool:
         return False  # "Public key: age1…" (age-keygen's output), a minisign public key
     if public_value(v, text, start, end) or _SSH_PUBLIC_KEY.match(text, start):
         return False  # PublicKeyToken=…, a peer id, GPG_KEY's fingerprint, ssh-ed25519 AAAA…
-    if _UUID_VALUE.fullmatch(v) or (len(v) >= 16 and all(c in "0123456789abcdefABCDEF" for c in v)):
+    if UUID.fullmatch(v) or (len(v) >= 16 and all(c in "0123456789abcdefABCDEF" for c in v)):
         return True
-    if ":" in v and v.partition(":")[0].isdigit() and _UUID_VALUE.fullmatch(v.partition(":")[2]):
+    user_id, _, key = v.partition(":")
+    if user_id.isdigit() and UUID.fullmatch(key):
         return True  # key: 81894:acca8b46-…: the Copernicus CDS API's <user id>:<key> (fresh77)
     digits = sum(c.isdigit() for c in v)
     letters = sum(c.isalpha() for c in v)
