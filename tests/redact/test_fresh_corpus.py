@@ -142,6 +142,13 @@ ID_LETTER = {
     "fresh80": "ts",
     "fresh82": "tu",
     "fresh81": "tt",
+    "fresh89": "ub",
+    "fresh83": "tv",
+    "fresh86": "ty",
+    "fresh84": "tw",
+    "fresh85": "tx",
+    "fresh88": "ua",
+    "fresh87": "tz",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on)."""
@@ -162,6 +169,7 @@ KIND_CAP = {
     "fresh76": 7,
     "fresh77": 9,
     "fresh81": 5,
+    "fresh88": 6,
 }
 """Secrets per kind: three, but the twenty-fifth session's helpers were asked for 60 kinds
 among 90 secrets, not for a cap per kind, and a real config keeps one form for many

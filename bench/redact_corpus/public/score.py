@@ -145,6 +145,13 @@ SPLIT_FILES = {
     "fresh80": ("fresh80_secrets.jsonl", "fresh80_negatives.jsonl"),
     "fresh82": ("fresh82_secrets.jsonl", "fresh82_negatives.jsonl"),
     "fresh81": ("fresh81_secrets.jsonl", "fresh81_negatives.jsonl"),
+    "fresh89": ("fresh89_secrets.jsonl", "fresh89_negatives.jsonl"),
+    "fresh83": ("fresh83_secrets.jsonl", "fresh83_negatives.jsonl"),
+    "fresh86": ("fresh86_secrets.jsonl", "fresh86_negatives.jsonl"),
+    "fresh84": ("fresh84_secrets.jsonl", "fresh84_negatives.jsonl"),
+    "fresh85": ("fresh85_secrets.jsonl", "fresh85_negatives.jsonl"),
+    "fresh88": ("fresh88_secrets.jsonl", "fresh88_negatives.jsonl"),
+    "fresh87": ("fresh87_secrets.jsonl", "fresh87_negatives.jsonl"),
 }
 """Splits kept in files of their own (so adding them moves no figure of the others)."""
 DEFAULT_FILES = ("secrets.jsonl", "negatives.jsonl")
