@@ -33,8 +33,12 @@ SOURCES = ("checkov", "security-utilities", "devskim", "rusty-hog", "credential-
 
 def test_fresh8_is_a_split_of_the_scorer() -> None:
     # Read as text: importing score would import the engine.
+    # The scorer reads <name>_secrets.jsonl and <name>_negatives.jsonl of every name in
+    # OWN_FILE_SPLITS.
     score = (FOLDER / "score.py").read_text()
-    assert f'"fresh8": ("{SECRETS_FILE}", "{NEGATIVES_FILE}"),' in score
+    registered = score[score.index("OWN_FILE_SPLITS = (") : score.index(")  # fmt: skip")]
+    assert '"fresh8",' in registered
+    assert (SECRETS_FILE, NEGATIVES_FILE) == ("fresh8_secrets.jsonl", "fresh8_negatives.jsonl")
 
 
 def test_fresh8_files_load_with_their_labels() -> None:
