@@ -371,6 +371,7 @@ _NOT_A_SECRET_FORM = re.compile(
     r"|(?:xpath|css)[:=].+|//[\w*]+\[@.+|\[[\w\-]+(?:[~|^$*]?=[^\]]*)?\].*"  # a UI locator
     r"|(?:com|org|net|io|dev|app)\.[a-z]\w*(?:\.[A-Za-z]\w*)+"  # a reverse-DNS bundle id
     r"|[a-z]+(?:_[a-z]+)+="  # the next empty setting (ansible_ssh_pass= ansible_become_pass=)
+    r"|[\^~](?:0|[1-9]\d*)(?:\.(?:0|[1-9]\d*|x|\*)){1,2}(?:-[\w.]+)?"  # npm's "gtoken": "^7.0.0"
 )
 """Values of a secret's name that are not secrets by their form (each commented): a variable's
 name (``ENV_VAR_AUTH_TOKEN = 'AWS_CONTAINER_AUTHORIZATION_TOKEN'``), a CloudFormation function

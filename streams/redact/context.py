@@ -546,6 +546,9 @@ def _handled_as_a_key(text: str, start: int, end: int) -> bool:
     return any(m.end() <= start - lo or m.start() >= end - lo for m in _KEY_HANDLING.finditer(low))
 
 
+_PAGE_ANCHOR = ('href="#', "href='#")
+
+
 def entropy_or_context(token: str, text: str, start: int, end: int) -> bool:
     """The ``high_entropy_token`` rule's check: random enough alone, or in context; never
     a value assigned to a page cursor or a handshake nonce (``"NextToken": "…"``), a
@@ -558,6 +561,8 @@ def entropy_or_context(token: str, text: str, start: int, end: int) -> bool:
         return False  # Jasypt's ENC(…), Mule's ![…], Mermaid's pako: state, Supabase's anon key
     if in_template_braces(text, start, end):
         return False  # {{<name>}}: what a template fills in
+    if text.endswith(_PAGE_ANCHOR, max(0, start - 7), start):
+        return False  # href="#<sha1>": a page's anchor (a coverage report's file: fresh84)
     if in_a_tracking_cookie(text, start):
         return False  # __cf_bm=…: Cloudflare's bot score, no session (fresh55)
     if not (is_secret_token(token, text, start, end) or run_in_context(token, text, start, end)):

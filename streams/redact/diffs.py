@@ -149,6 +149,7 @@ whose name may hold ``.`` and ``-`` when one ``:`` follows it (Terraform's
 
 
 _APP_SALT = re.compile(APP_SALT)
+_API_HASH = re.compile(r"api[_\-]?hash$")
 _SUBSTRING = re.compile(r" ?-?[0-9]+(?::-?[0-9]+)?")
 
 
@@ -159,8 +160,9 @@ def secret_default(value: str, text: str, start: int, end: int) -> bool:
     variable is a public key's (``getenv('RECAPTCHA_SITEKEY') ?: '…'``)."""
     name = _DEFAULT_NAME.search(text, max(0, start - 120), start)
     named = (name.group(1) or name.group(2)).lower() if name else ""
-    if not (NOUN_CONTEXT.search(named) or _APP_SALT.search(named)):
-        return False  # not a secret's variable; an app's salt is one (SECURITY_SALT)
+    if not (NOUN_CONTEXT.search(named) or _APP_SALT.search(named) or _API_HASH.search(named)):
+        return False  # not a secret's variable; an app's salt is one (SECURITY_SALT), and
+        # Telegram's API_HASH (fresh89)
     if _NAMES_A_PLACE.search(named):
         return False  # AWS_TOKEN_URL's default: where a token is fetched (fresh48)
     if name.group(2) and value.isalpha() and value.islower():

@@ -174,6 +174,9 @@ def standalone_bits(core: str, size: int, one_case: bool, drawn: bool = False) -
 
 _KEYWORDS = ("key", "token", "secret", "passw", "auth", "credential", "bearer", "signature")
 _WINDOW = 48
+_LONG_RUN_WORDS = (*_KEYWORDS, "session")
+"""Words that keep a run longer than ``MAX_LEN`` a candidate: a Telethon or Pyrogram
+session string (350 characters of base64 that log an account in: fresh89) is named so."""
 _DIGEST_LABELS = (
     "h1", "sha1", "sha224", "sha256", "sha384", "sha512", "md5", "digest", "checksum",
     "integrity", "hash", "etag", "challenge",
@@ -234,9 +237,9 @@ _FILE_WORD = re.compile(r"/|\.[a-z]{1,4}$")
 """A path or a file's name: a secret word in it names a file, not a value."""
 
 
-def _near_keyword(text: str, start: int) -> bool:
+def _near_keyword(text: str, start: int, words: tuple[str, ...] = _KEYWORDS) -> bool:
     window = _window(text, start, _WINDOW)
-    return any(k in window for k in _KEYWORDS)
+    return any(k in window for k in words)
 
 
 def _after_digest_label(text: str, start: int) -> bool:
@@ -511,7 +514,9 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
         return False  # cheapest test first: paths and words stop here
     if in_path(text, start, end):
         return False
-    if _SRI.match(token) or (len(token) > MAX_LEN and not _near_keyword(text, start)):
+    if _SRI.match(token):
+        return False
+    if len(token) > MAX_LEN and not _near_keyword(text, start, _LONG_RUN_WORDS):
         return False
     if text.endswith("base64,", max(0, start - 7), start) or _after_digest_label(text, start):
         return False  # a data URI's body (context.entropy_or_context, the one caller, skips

@@ -14,6 +14,13 @@ from .statements import QUOTED as _QUOTED
 
 _PASSWORD_FIELD = r"[^\"'\n()]{0,60}pass(?:word|wd)?[^\"'\n()]{0,40}"
 """A selector, label or name of a password field (``#newPassword``, ``user_password``)."""
+_PASSWORD_SELECTOR = (
+    r"(?:\"[^\"\n]{0,60}pass[^\"\n]{0,40}\"|'[^'\n]{0,60}pass[^'\n]{0,40}'"
+    r"|(?:[a-z_$][\w$.]{0,40})?pass\w{0,30})"
+)
+"""The field Playwright's and Puppeteer's ``page.fill``/``page.type`` is given first: a
+selector quoted with the other quote inside (``'input[type="password"]'``), or a variable
+naming it (``passwordSelector``): fresh85."""
 _CELL = r"(?: {2,}|[ \t]*\t[ \t]*)"
 """Robot Framework's cell separator: two blanks or more, or a tab."""
 _ROBOT_VALUE = (
@@ -40,8 +47,9 @@ FORM_PASSWORD: tuple[Pattern, ...] = (
         lower=True,
     ),
     _p(
-        r"\.fill\([ \t]*[\"']" + _PASSWORD_FIELD + r"[\"'][ \t]*,[ \t]*" + _QUOTED,
+        r"\.(?:fill|type)\([ \t]*" + _PASSWORD_SELECTOR + r"[ \t]*,[ \t]*" + _QUOTED,
         ".fill(",
+        ".type(",
         lower=True,
     ),
     _p(

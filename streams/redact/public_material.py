@@ -245,6 +245,11 @@ _PUSHER_KEY_NAME = re.compile(
 """Pusher's app key (``PUSHER_APP_KEY=``, ``VITE_PUSHER_APP_KEY``, ``pusherAppKey:``): what
 every browser that subscribes sends; the app's secret is its other half (fresh65). Not a
 bare ``PUSHER_KEY``, which people also give the secret."""
+_BUNDLER_PREFIX = re.compile(r"^(?:NEXT|EXPO|NUXT|GATSBY)_PUBLIC_")
+"""The prefix Next.js, Expo, Nuxt and Gatsby give a variable they build into the browser's
+bundle (``NEXT_PUBLIC_TOM_TOM_KEY``): it says where the value goes, not that it is a public
+half; the rest of the name decides (fresh87, fresh88: map and game-server keys so named)."""
+_STILL_PUBLIC = re.compile(r"[Pp]ublic|PUBLIC|[Pp]ub_?[Kk]ey|PUB_?KEY|(?<=[a-z0-9])Pub")
 _SECRET_WORD = re.compile(r"(?i)priv|secret|passw|seed|preshared|\bpsk\b")
 _SECRET_IN_NAME = re.compile(r"(?i)priv|secret|passw|seed|preshared|psk|token|auth|api")
 _CONTINUED = re.compile(r"[ \t\"'+,(]*")
@@ -269,7 +274,8 @@ def under_public_name(text: str, start: int, end: int) -> bool:
     if _SITE_KEY_NAME.search(before) or _PUSHER_KEY_NAME.search(before):
         return True  # a CAPTCHA's site key, Pusher's app key: the page's half of a pair
     return any(
-        name.group(1) == "PublicKeyToken" or not _SECRET_IN_NAME.search(name.group(1))
+        (name.group(1) == "PublicKeyToken" or not _SECRET_IN_NAME.search(name.group(1)))
+        and _STILL_PUBLIC.search(_BUNDLER_PREFIX.sub("", name.group(1)))
         for name in _PUBLIC_NAME.finditer(before)
     )
 

@@ -310,7 +310,8 @@ SECRET_RULES: tuple[Rule, ...] = (
         (
             _p(
                 r"authorization" + _ASSIGN + r"[ \t]*\\?[\"']?(?:bearer|basic|token|digest|api-?key"
-                r"|ssws|sso-key|zoho-oauthtoken|genie-?key)[ \t]+([^\s\"'`,;\\<]{6,2048})",
+                r"|ssws|sso-key|zoho-oauthtoken|genie-?key|splunk|oauth|bot|jwt"
+                r"|sharedaccesssignature)[ \t]+([^\s\"'`,;\\<]{6,2048})",
                 "auth",
                 lower=True,
             ),

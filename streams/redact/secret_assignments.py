@@ -40,13 +40,18 @@ SECRET_ASSIGNMENT: tuple[Pattern, ...] = (
         "key",
     ),
     _assignment(r"key[_\-]?(?:data|base)", "key"),
+    # Telegram's api_hash (Telethon, Pyrogram: with api_id it logs a client in) and
+    # Agora's app certificate (signs the tokens its app id is joined with): fresh89, fresh86
+    _assignment(r"api[_\-]?hash", "api_hash", "apihash", "api-hash"),
+    _assignment(r"app[_\-]?certificate", "certificate"),
     # the shared secret Erlang nodes (RabbitMQ, CouchDB clusters) authenticate with;
     # Cypress Cloud's record key (a UUID; a "record key" elsewhere is a row's id)
     _assignment(r"erlang[_\-]?cookie", "cookie"),
     _assignment(r"cypress[_\-]?record[_\-]?key", "cypress"),
     _assignment(r"credentials?", "credential"),
     # "PW:" in a note or a table ("ID:master,PW:…"); the word in other languages
-    _p(r"(?<![^\s,(/|;])PW" + _ASSIGN + _VALUE, "pw"),
+    # and a name that ends so (BigBlueButton's 'moderatorPW' => '…', attendeePW: fresh86)
+    _p(r"(?:(?<![^\s,(/|;])|(?<=[a-z]))PW[\"']?" + _ASSIGN + _VALUE, "pw"),
     *translated_password(),
     # SonarQube's scanner property (sonar-project.properties, -Dsonar.login=…) and
     # Bundler's per-host gem source credentials (BUNDLE_GEMS__CONTRIBSYS__COM=u:p)

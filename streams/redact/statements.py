@@ -152,6 +152,15 @@ CREDENTIAL_CALL: tuple[Pattern, ...] = (
     # the last of two or three arguments, a quoted literal, then the call's end; PHP's
     # connections: the third, and a database or options may follow
     *(_call(name, name.lstrip(".")) for name in _CALLS),
+    # a script's own login helper, called so (login_instagram('user', '…'): fresh89)
+    # (not a route's or a view's helper: login_required('admin', 'view'), login_url(…))
+    _p(
+        r"(?<![\w.>$])(?:[a-z0-9]+_)*login(?!_(?:required|url|page|view|form|redirect|route"
+        r"|path|template|message|error|field|button|screen|manager|status|attempts?))"
+        r"(?:_[a-z0-9]+)*" + _USER_THEN_PASSWORD,
+        "login",
+        lower=True,
+    ),
     *(_call(n, n, _HOST_USER_THEN_PASSWORD) for n in ("mysqli", "mysqli_connect", "new pdo")),
     _p(
         r"auth(?<![\w.]auth)[ \t]*=[ \t]*\([ \t]*" + _ARG_COMMA + QUOTED + r"[ \t]*\)",

@@ -10,7 +10,7 @@ import re
 
 SECRET_WORD_TRANSLATIONS = frozenset(
     {
-        "passwort", "kennwort", "mot de passe", "contraseña", "clave", "senha",
+        "passwort", "kennwort", "mot de passe", "motdepasse", "contraseña", "clave", "senha",
         "palavra-passe", "wachtwoord", "lösenord", "adgangskode", "passord", "salasana",
         "hasło", "heslo", "jelszó", "parolă", "parola", "şifre", "пароль", "парола",
         "κωδικός", "κωδικός πρόσβασης", "パスワード", "密码", "密碼", "비밀번호", "كلمة المرور",

@@ -45,7 +45,11 @@ fresh50, fresh57); Slack's ids hold capitals and digits."""
 
 
 def _slack_ids(value: str, text: str, start: int, end: int) -> bool:
-    """The webhook's path holds ids, not words (:data:`_WORDS_PATH`)."""
+    """The webhook's path holds ids, not words (:data:`_WORDS_PATH`), and ends with its
+    secret: ``…/T0838QEFVPY/B083FFZD96E/{os.environ.get("SLACK_ID")}`` takes the secret
+    from a variable, the ids left are no credential (fresh89)."""
+    if value.endswith("/"):
+        return False
     return not _WORDS_PATH.fullmatch(value.split("/", 2)[2])
 
 
@@ -105,6 +109,12 @@ URL_RULES: tuple[Rule, ...] = (
         # user is the credential when it reads as one; scheme, host and path stay.
         (
             _p(r"://([^\s:/?#@\"'<>\[\]`]{16,256})@(?=[A-Za-z0-9\[])", "://"),
+            # and a key before a password: a legacy Sentry DSN's public key beside its secret
+            # (https://<32 hex>:<32 hex>@sentry.io/1: fresh84), an API key as Basic auth's user
+            _p(
+                r"://([^\s:/?#@\"'<>\[\]`]{16,256}):[^\s:/?#@\"'<>\[\]`]{8,256}@(?=[A-Za-z0-9\[])",
+                "://",
+            ),
             # a base64 key as the user, its "/" unescaped (Azurite's and Azure Storage's
             # account key in azblob://<key>@<account>): no host or path is base64 before an @
             _p(r"://([A-Za-z0-9+][A-Za-z0-9+/]{39,255}={0,2})@(?=[A-Za-z0-9\[])", "://"),
@@ -128,6 +138,13 @@ URL_RULES: tuple[Rule, ...] = (
                 r"://(?:[a-z0-9\-]+\.)*infura\.io/(?:ws/)?v3/([0-9a-f]{32})",
                 "://",
                 requires="infura.io",
+            ),
+            # IFTTT's Webhooks service, a whole URL that fires the applet as Zapier's does:
+            # maker.ifttt.com/trigger/<event>/with/key/<key> (fresh83)
+            _p(
+                r"://(maker\.ifttt\.com/trigger/[^/\s\"'`]+/(?:json/)?with/key/[A-Za-z0-9_\-]{12,})",
+                "://",
+                requires="ifttt.com",
             ),
             _p(
                 r"://(hooks\.zapier\.com/hooks/catch/(?:[0-9]+/[A-Za-z0-9,]{5,}|[A-Za-z0-9]{16,}))",

@@ -127,11 +127,12 @@ def is_prose_label(value: str) -> bool:
 
 
 _PROMPT = re.compile(
-    r"(?i)(?:enter|insert|type|paste|provide|put|fill in|replace with|add)(?: (?:your|the|an?))?"
-    r"(?: [A-Za-z][a-z]*| [A-Z]{2,5})+[.:…]*"
+    r"(?i)(?:enter|insert|type|paste|provide|put|fill(?: in)?|replace with|add|your)"
+    r"(?: (?:your|the|an?))?(?: [A-Za-z][a-z]*| [A-Z]{2,5})+[.:…]*"
 )
 """A prompt written in a secret's place: an imperative and plain words (``Enter API``,
-``Paste your token here``), no digit or sign."""
+``Paste your token here``, ``FILL THIS IN``: fresh89), or what is yours to put there
+(``Your Certificate``: fresh86); no digit or sign."""
 _INTERPOLATION = re.compile(r"[#$]\{[^}\n]*\}")
 _TOKEN_RUN = re.compile(r"[A-Za-z0-9_\-+/=]{8,}")
 
