@@ -245,8 +245,8 @@ _PUSHER_KEY_NAME = re.compile(
 """Pusher's app key (``PUSHER_APP_KEY=``, ``VITE_PUSHER_APP_KEY``, ``pusherAppKey:``): what
 every browser that subscribes sends; the app's secret is its other half (fresh65). Not a
 bare ``PUSHER_KEY``, which people also give the secret."""
-_BUNDLER_PREFIX = re.compile(r"^(?:NEXT|EXPO|NUXT|GATSBY)_PUBLIC_")
-"""The prefix Next.js, Expo, Nuxt and Gatsby give a variable they build into the browser's
+_BUNDLER_PREFIX = re.compile(r"^(?:NEXT|EXPO|NUXT)_PUBLIC_")
+"""The prefix Next.js, Expo and Nuxt give a variable they build into the browser's
 bundle (``NEXT_PUBLIC_TOM_TOM_KEY``): it says where the value goes, not that it is a public
 half; the rest of the name decides (fresh87, fresh88: map and game-server keys so named)."""
 _STILL_PUBLIC = re.compile(r"[Pp]ublic|PUBLIC|[Pp]ub_?[Kk]ey|PUB_?KEY|(?<=[a-z0-9])Pub")
