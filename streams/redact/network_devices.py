@@ -9,7 +9,7 @@ reversible encoding, a secret all the same); ``5``, ``8`` and ``9`` are hashes, 
 ``public`` and ``private`` are the documented defaults and stay.
 
 Each pattern hangs on a literal its lines hold (``community``, ``-server``, ``isakmp``,
-``key-string``, ``authentication-key``: a pass each) or on the shared ``secret`` and
+``key-string``, ``authentication-key``, ``createuser``: a pass each) or on the shared ``secret`` and
 ``pass`` triggers.
 """
 
@@ -30,6 +30,10 @@ _LINE_END = r"(?=[ \t]*(?:$|\r|\n))"
 "Enable secret guard + rotate prod env" are commit messages (``bench/redact_real_prose.py
 --whole``, thirty-second session)."""
 _DEFAULTS = frozenset({"public", "private"})
+_SNMP_AUTH = r"(?:md5|sha(?:-?\d{3})?)[ \t]+"
+_SNMP_PRIV = r"(?:des|aes(?:-?\d{3})?)[ \t]+"
+"""SNMPv3's authentication and privacy protocols, the word before each passphrase."""
+_QUOTE = r"[\"']?"
 
 
 _LIBRENMS = re.compile(r"\['community'\](?:\[[^\]\n]*\])?[ \t]*=[ \t]*([^;\n]{3,512});")
@@ -113,6 +117,26 @@ DEVICE_RULES: tuple[Rule, ...] = (
                 lower=True,
             ),
             _found(_LIBRENMS, ("community",), librenms_communities),
+            # net-snmp's SNMPv3 user: createUser NAME MD5|SHA… AUTH-PASSPHRASE [DES|AES…
+            # PRIVACY-PASSPHRASE] (snmpd.conf, /var/lib/net-snmp: fresh82)
+            _p(
+                r"createuser[ \t]+(?:-e[ \t]+[^\s]+[ \t]+)?[^\s]+[ \t]+"
+                + _SNMP_AUTH
+                + _QUOTE
+                + _VALUE,
+                "createuser",
+                lower=True,
+            ),
+            _p(
+                r"createuser[ \t]+(?:-e[ \t]+[^\s]+[ \t]+)?[^\s]+[ \t]+"
+                + _SNMP_AUTH
+                + r"[^\s]+[ \t]+"
+                + _SNMP_PRIV
+                + _QUOTE
+                + _VALUE,
+                "createuser",
+                lower=True,
+            ),
         ),
         device_secret,
     ),

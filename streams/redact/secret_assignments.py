@@ -81,7 +81,7 @@ SECRET_ASSIGNMENT: tuple[Pattern, ...] = (
         r"(?<!^passwd)(?<!sudo passwd)(?<!\$ passwd)(?<!# passwd)(?<!htpasswd)"
         r"(?<!-[a-z][ \t]password)(?<!password[ \t]password)"
         r"[ \t]+(?![=:\-])"
-        r"(?!(?:passed|failed|error|skipped|xfailed|xpassed|xfail|xpass)\b)"
+        r"(?!(?:passed|failed|error|skipped|xfailed|xpassed|xfail|xpass|des|aes)\b)"
         r"(?:([^\s\"'`,;]{2,511}[^\s\"'`,;:])(?=[ \t]*(?:$|\n|\r)|`)"
         r"|((?![a-z][a-z_:\-]{0,30}=['\"])(?=[^\s\"'`,;]*[^a-z\s\"'`,;])[^\s\"'`,;]{3,512})(?=['\"]))",
         *("secret", "key", "pass"),

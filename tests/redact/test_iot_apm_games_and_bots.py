@@ -70,6 +70,10 @@ _SESSION = (
         ('    cl = login_instagram("shortstorydaily_", "titikkoma")', "titikkoma"),
         ("    'moderatorPW' => 'ioy9Xep9',", "ioy9Xep9"),
         ("attendeePW=ap7Kq2x", "ap7Kq2x"),
+        # net-snmp's SNMPv3 user: both passphrases (fresh82's kept miss)
+        ('createUser myuser SHA "authPass123" AES "privPass456"', "authPass123"),
+        ('createUser myuser SHA "authPass123" AES "privPass456"', "privPass456"),
+        ('createUser -e 0x8000000001020304 myuser MD5 "mypassphrase1" DES', "mypassphrase1"),
     ],
 )
 def test_their_secrets_go(text: str, secret: str) -> None:
@@ -100,6 +104,8 @@ def test_their_secrets_go(text: str, secret: str) -> None:
         'login_required("admin", "view")',
         "await page.fill(passwordInput, password);",
         "api_hash: str",
+        # a cipher's name after a stand-in password is no value of a .netrc-style line
+        "createUser bootstrap MD5 temp_password DES",
     ],
 )
 def test_look_alikes_stay(text: str) -> None:
