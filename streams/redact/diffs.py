@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from .accept import is_placeholder
-from .assignments import APP_SALT
+from .assignments import API_HASH, APP_SALT
 from .context import NOUN_CONTEXT
 from .public_material import under_public_name
 from .value_forms import is_prose_label
@@ -149,7 +149,7 @@ whose name may hold ``.`` and ``-`` when one ``:`` follows it (Terraform's
 
 
 _APP_SALT = re.compile(APP_SALT)
-_API_HASH = re.compile(r"api[_\-]?hash$")
+_API_HASH = re.compile(API_HASH + "$")
 _SUBSTRING = re.compile(r" ?-?[0-9]+(?::-?[0-9]+)?")
 
 

@@ -34,6 +34,9 @@ _SNMP_AUTH = r"(?:md5|sha(?:-?\d{3})?)[ \t]+"
 _SNMP_PRIV = r"(?:des|aes(?:-?\d{3})?)[ \t]+"
 """SNMPv3's authentication and privacy protocols, the word before each passphrase."""
 _QUOTE = r"[\"']?"
+_CREATE_USER = r"createuser[ \t]+(?:-e[ \t]+[^\s]+[ \t]+)?[^\s]+[ \t]+" + _SNMP_AUTH
+"""net-snmp's ``createUser [-e ENGINE-ID] NAME MD5|SHA…``: what stands before the first
+passphrase."""
 
 
 _LIBRENMS = re.compile(r"\['community'\](?:\[[^\]\n]*\])?[ \t]*=[ \t]*([^;\n]{3,512});")
@@ -119,21 +122,9 @@ DEVICE_RULES: tuple[Rule, ...] = (
             _found(_LIBRENMS, ("community",), librenms_communities),
             # net-snmp's SNMPv3 user: createUser NAME MD5|SHA… AUTH-PASSPHRASE [DES|AES…
             # PRIVACY-PASSPHRASE] (snmpd.conf, /var/lib/net-snmp: fresh82)
+            _p(_CREATE_USER + _QUOTE + _VALUE, "createuser", lower=True),
             _p(
-                r"createuser[ \t]+(?:-e[ \t]+[^\s]+[ \t]+)?[^\s]+[ \t]+"
-                + _SNMP_AUTH
-                + _QUOTE
-                + _VALUE,
-                "createuser",
-                lower=True,
-            ),
-            _p(
-                r"createuser[ \t]+(?:-e[ \t]+[^\s]+[ \t]+)?[^\s]+[ \t]+"
-                + _SNMP_AUTH
-                + r"[^\s]+[ \t]+"
-                + _SNMP_PRIV
-                + _QUOTE
-                + _VALUE,
+                _CREATE_USER + r"[^\s]+[ \t]+" + _SNMP_PRIV + _QUOTE + _VALUE,
                 "createuser",
                 lower=True,
             ),

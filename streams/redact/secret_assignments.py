@@ -15,10 +15,10 @@ from __future__ import annotations
 import re
 
 from . import pytest_report
+from .assignments import API_HASH, paired_value, translated_password
 from .assignments import ASSIGN as _ASSIGN
 from .assignments import VALUE as _VALUE
 from .assignments import assignment as _assignment
-from .assignments import paired_value, translated_password
 from .pattern import Pattern
 from .pattern import found as _found
 from .pattern import literal as _p
@@ -42,7 +42,7 @@ SECRET_ASSIGNMENT: tuple[Pattern, ...] = (
     _assignment(r"key[_\-]?(?:data|base)", "key"),
     # Telegram's api_hash (Telethon, Pyrogram: with api_id it logs a client in) and
     # Agora's app certificate (signs the tokens its app id is joined with): fresh89, fresh86
-    _assignment(r"api[_\-]?hash", "api_hash", "apihash", "api-hash"),
+    _assignment(API_HASH, "api_hash", "apihash", "api-hash"),
     _assignment(r"app[_\-]?certificate", "certificate"),
     # the shared secret Erlang nodes (RabbitMQ, CouchDB clusters) authenticate with;
     # Cypress Cloud's record key (a UUID; a "record key" elsewhere is a row's id)

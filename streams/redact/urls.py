@@ -108,11 +108,11 @@ URL_RULES: tuple[Rule, ...] = (
         # A URL's userinfo goes (the issue's structure rule), and with no password in it, its
         # user is the credential when it reads as one; scheme, host and path stay.
         (
-            _p(r"://([^\s:/?#@\"'<>\[\]`]{16,256})@(?=[A-Za-z0-9\[])", "://"),
-            # and a key before a password: a legacy Sentry DSN's public key beside its secret
-            # (https://<32 hex>:<32 hex>@sentry.io/1: fresh84), an API key as Basic auth's user
+            # (and a key before a password: a legacy Sentry DSN's public key beside its secret,
+            # https://<32 hex>:<32 hex>@sentry.io/1: fresh84; an API key as Basic auth's user)
             _p(
-                r"://([^\s:/?#@\"'<>\[\]`]{16,256}):[^\s:/?#@\"'<>\[\]`]{8,256}@(?=[A-Za-z0-9\[])",
+                r"://([^\s:/?#@\"'<>\[\]`]{16,256})(?::[^\s:/?#@\"'<>\[\]`]{8,256})?"
+                r"@(?=[A-Za-z0-9\[])",
                 "://",
             ),
             # a base64 key as the user, its "/" unescaped (Azurite's and Azure Storage's
