@@ -149,6 +149,13 @@ ID_LETTER = {
     "fresh85": "tx",
     "fresh88": "ua",
     "fresh87": "tz",
+    "fresh90": "uc",
+    "fresh91": "ud",
+    "fresh92": "ue",
+    "fresh93": "uf",
+    "fresh94": "ug",
+    "fresh95": "uh",
+    "fresh96": "ui",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on)."""
@@ -170,6 +177,8 @@ KIND_CAP = {
     "fresh77": 9,
     "fresh81": 5,
     "fresh88": 6,
+    "fresh91": 7,
+    "fresh92": 7,
 }
 """Secrets per kind: three, but the twenty-fifth session's helpers were asked for 60 kinds
 among 90 secrets, not for a cap per kind, and a real config keeps one form for many
