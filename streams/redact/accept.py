@@ -146,7 +146,7 @@ def is_placeholder(value: str) -> bool:
         return True  # "[dockerhub-password]", "your_redis_password_here", "Enter API"
     if worded_placeholder(raw[2:] if raw.startswith("0x") else raw):
         return True  # "SOMEPASSWORDHERE", "my-API-key" (fresh24), "0xYourPrivateKey"
-    if _CJK_WORDS.search(raw):
+    if CJK_WORDS.search(raw):
         return True  # "0xあなたのウォレットの秘密鍵", "您的webdav密码-注意…": words, no password
     if drawn_stand_in(raw):
         return True  # "Fe26...Ha", "RGAPI-<my key>", "a.b.c.d", "tok_123", "New-Object"
@@ -192,7 +192,7 @@ _CONSTANT_BEFORE = re.compile(
 a finding; a value with digits or signs is a literal."""
 _ANGULAR_EXPORT = re.compile(r"ng[A-Z][A-Za-z]+")
 _TEMPLATE_REF = re.compile(r"(?<![\w#])#[A-Za-z_]\w*[ \t]*=[ \t]*[\"']$")
-_CJK_WORDS = re.compile(f"[{CJK_LETTERS}]{{2}}")
+CJK_WORDS = re.compile(f"[{CJK_LETTERS}]{{2}}")
 """Two Chinese, Japanese or Korean signs in a row: words in a value's place (a sample's "your
 WebDAV password, encrypted" in Chinese, fresh53); passwords are typed in Latin signs."""
 _GIVEN_A_VARIABLE = re.compile(r"=\$\(|=(?:\$\{?|%)\w*\}?%?(?=$|[&;,\s\"'/)\]}:.@|])")
@@ -262,6 +262,8 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
         return False
     if public_value(unquoted(value), text, start, end):
         return False  # PublicKeyToken=…, a libp2p peer id, a DNSSEC record's key
+    if git_signing_key_id(value, text, start):
+        return False  # .gitconfig's "signingkey = <GPG key id>": which public key signs
     if doc_field(text, start):
         return False  # ":param password: The password to use.": a description
     if _CLOSES_A_CALL.match(value) and text[start - 1 : start] in ("'", '"'):
@@ -372,10 +374,25 @@ _NOT_A_SECRET_FORM = re.compile(
     r"|(?:com|org|net|io|dev|app)\.[a-z]\w*(?:\.[A-Za-z]\w*)+"  # a reverse-DNS bundle id
     r"|[a-z]+(?:_[a-z]+)+="  # the next empty setting (ansible_ssh_pass= ansible_become_pass=)
     r"|[\^~](?:0|[1-9]\d*)(?:\.(?:0|[1-9]\d*|x|\*)){1,2}(?:-[\w.]+)?"  # npm's "gtoken": "^7.0.0"
+    r"|(?:(?:Ctrl|Control|Alt|Shift|Super|Mod[1-5]?|Meta|Cmd|Win)\+)+\w{1,12}"  # a key binding
+    r"|(?:[A-Z][A-Za-z]{0,20}-){1,4}(?:Token|Key|Auth|Secret|Signature)"  # a header (X-Auth-Token)
 )
 """Values of a secret's name that are not secrets by their form (each commented): a variable's
 name (``ENV_VAR_AUTH_TOKEN = 'AWS_CONTAINER_AUTHORIZATION_TOKEN'``), a CloudFormation function
 or dynamic reference (``MasterUserPassword: !Ref 'MasterUserPassword'``, ``{{resolve:…}}``)."""
+_GIT_SIGNING_KEY = re.compile(r"(?m)^[ \t]*signingkey[ \t]*=[ \t]*$")
+_GPG_KEY_ID = re.compile(r"(?:0x)?(?:[0-9A-Fa-f]{8}|[0-9A-Fa-f]{16}|[0-9A-Fa-f]{40})!?")
+
+
+def git_signing_key_id(value: str, text: str, start: int) -> bool:
+    """git's ``user.signingkey`` (lower case, as ``git config`` writes it) given a GPG key's
+    id or fingerprint (8, 16 or 40 hex): which public key signs the commits; a private key
+    is never written there (fresh91's dotfiles)."""
+    return bool(_GPG_KEY_ID.fullmatch(value)) and bool(
+        _GIT_SIGNING_KEY.search(text, max(0, start - 32), start)
+    )
+
+
 _CUT_TO_PREFIX = re.compile(r"(?:[A-Za-z0-9]{1,12}[_\-])*[A-Za-z0-9]{0,6}(?:\.\.\.|…)")
 """``whsec_...``, ``sk-proj-…``, ``...``, ``StF0q...``: a token's prefix or first few
 characters and an ellipsis, nothing of it to use."""
@@ -503,7 +520,7 @@ def random_value(value: str, text: str, start: int, end: int) -> bool:
         return False
     if any(c in v for c in "()[]"):
         return False  # public_key = bytes(range(100, 132)): code, not a value
-    if names_no_credential(text, start):
+    if names_no_credential(text, start) or git_signing_key_id(v, text, start):
         return False
     name = _KEY_NAME.search(text, max(0, start - 40), start)
     qualifier = name.group(1).lower() if name else ""

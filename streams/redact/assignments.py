@@ -35,12 +35,12 @@ chunks of 20,000 package files)."""
 
 NAME_SUFFIX = (
     r"(?:[_\-.]?(?:key|value|base|data|string|str|text|token|secret|access|pass|word|phrase"
-    r"|plain|raw|prod|production|dev|live|test|staging|local|admin|root|[0-9]"
+    r"|plain|raw|prod|production|dev|live|test|staging|sandbox|local|admin|root|[0-9]"
     r"|for[_\-][a-z0-9]+))*"
 )
 """Words a secret's name may end with (``SECRET_KEY``, ``secret_key_base``, ``token2``,
-``password_for_email``): a positive list, so ``token_url``, ``password_hash`` or
-``secret_name`` stay names."""
+``password_for_email``, ``passphrase_sandbox``: fresh94): a positive list, so ``token_url``,
+``password_hash`` or ``secret_name`` stay names."""
 
 
 _TYPE_ANNOTATION = (

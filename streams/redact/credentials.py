@@ -63,6 +63,8 @@ def _query_value(value: str, text: str, start: int, end: int) -> bool:
         return False  # password=)(\S+)(.*): a pattern's groups (weechat's triggers: fresh79)
     if UUID.fullmatch(value) and text.endswith("appid=", max(0, start - 6), start):
         return False  # ?appid=<uuid>: a Dynamics 365 app's id (fresh78); OpenWeather's is hex
+    if accept.CJK_WORDS.search(value):
+        return False  # ?secret=自己的SECRET ("your own SECRET"): words in its place (fresh90)
     return accept.url_password(value, text, start, end) and not named_placeholder(value)
 
 

@@ -18,6 +18,7 @@ _NO_CREDENTIAL_NAME = re.compile(
     r"|auth[_\-]?(?:mechanism|source|type|method|mode)"
     r"|(?:system|key|cert)[_\-]?fingerprint"
     r"|(?<![\w\-])iv|encrypted[_\-]?data|auth[_\-]?tag"
+    r"|(?:key|token|secret)[_\-]?(?:desc|description|label|title|hint)"
 )
 _NAME_WINDOW = 32
 _CI_REFERENCE = re.compile(r"\$\{\{[ \t]*(?:secrets|vars|env|inputs)\.$")
@@ -39,12 +40,14 @@ def names_no_credential(text: str, start: int) -> bool:
     meta-commands; fresh47), a Helm chart's ``existingSecret`` and a vault's or secret's name,
     MongoDB's ``authMechanism``/``authSource``, Colab's ``authorship_tag`` (fresh48/50), a
     fingerprint (an LLM API's ``system_fingerprint``, a key's: fresh55), an encrypted value's
-    parts (a Chef data bag's ``encrypted_data``, ``iv``, ``auth_tag``: fresh58). Names with
+    parts (a Chef data bag's ``encrypted_data``, ``iv``, ``auth_tag``: fresh58), a key's
+    description or label (a Kraken key's ``api_key_desc``: fresh94). Names with
     ``_`` are not: ``private_key_id`` and an HMAC pair's ``access_key_id`` are one half of a
-    credential the scanners report."""
+    credential the scanners report. The name may be JSON-escaped (a notebook's source line:
+    ``\\"next_token\\": \\"…\\"``, fresh95)."""
     if inside_a_resource_name(text, start, "arn:", 3):
         return True  # arn:aws:secretsmanager:…:secret:<name>: a resource's name
-    window = text[max(0, start - _NAME_WINDOW) : start].lower().rstrip(" \t\"':=>]")
+    window = text[max(0, start - _NAME_WINDOW) : start].lower().rstrip(" \t\"'\\:=>]")
     if window.endswith("--key") and object_store_call(text, start):
         return True  # aws s3api get-object --bucket b --key <an object's name>
     if _CI_REFERENCE.search(window):

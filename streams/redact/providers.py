@@ -270,6 +270,12 @@ PROVIDER_RULES: tuple[Rule, ...] = (
         (_t(r"(?<![0-9a-f\-])[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8}(?![0-9a-z\-])", "-"),),
     ),
     Rule(
+        "oanda_token",
+        # OANDA's v20 personal access tokens: two runs of 32 hex joined by "-" (fresh94's
+        # trading bots, read alone in a thought too); no digest or id is written so
+        (_t(r"(?<![0-9a-f\-])[0-9a-f]{32}-[0-9a-f]{32}(?![0-9a-z\-])", "-"),),
+    ),
+    Rule(
         "sdk_client_secret",
         # An SDK client made from its account's public id and its secret, in that order:
         # Twilio's account SID ("AC" and 32 hex) then its 32-hex auth token

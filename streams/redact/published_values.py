@@ -49,8 +49,11 @@ _SOPS = re.compile(r"ENC\[(?:AES256_GCM|AES_GCM|PGP|AGE|KMS)[,\]]")
 def inside_published_value(text: str, start: int) -> bool:
     """The run lies in a value made to be published whole: Mermaid Live's
     ``pako:<base64url of deflated JSON>`` state (a diagram's source in a link), a
-    :func:`publishable_jwt` (each of a JWT's parts is a run of its own), or a value SOPS
-    encrypted (its data, IV and tag: fresh50's Helm and dotenv files)."""
+    :func:`publishable_jwt` (each of a JWT's parts is a run of its own), a value SOPS
+    encrypted (its data, IV and tag: fresh50's Helm and dotenv files), or a Firebase app's
+    id's hex (:data:`_FIREBASE_APP_ID`)."""
+    if _FIREBASE_APP_HEAD.search(text, max(0, start - 32), start):
+        return True
     lo = max(0, start - _REACH)
     at = text.rfind("ENC[", lo, start)
     if at >= 0 and _SOPS.match(text, at) and "]" not in text[at:start]:
@@ -164,8 +167,21 @@ application-default login's): an installed app cannot keep one, so Google publis
 ``~/.boto`` and ``application_default_credentials.json`` copy them (fresh33)."""
 
 
+_FIREBASE_APP_ID = re.compile(r"[0-9]:[0-9]{6,15}:(?:android|ios|web):[0-9a-f]{10,40}")
+"""A Firebase app's id (``1:<project number>:android:<hex>``): in every app's
+``google-services.json`` and web config, whatever variable a CI file puts it in
+(``FIREBASE_APP_DISTRIBUTION_KEY="1:8295…:android:4d2a…"``: fresh92)."""
+
+
+_FIREBASE_APP_HEAD = re.compile(r"(?<![0-9])[0-9]:[0-9]{6,15}:(?:android|ios|web):$")
+
+
 def published_client(value: str) -> bool:
     """A Google OAuth client's id (public, whatever field it is put in: rclone's
-    ``client_secret = <id>.apps.googleusercontent.com``) or a client secret Google publishes
-    for an installed app."""
-    return value in _INSTALLED_APP_SECRETS or _GOOGLE_CLIENT_ID.fullmatch(value) is not None
+    ``client_secret = <id>.apps.googleusercontent.com``), a client secret Google publishes
+    for an installed app, or a Firebase app's id."""
+    return (
+        value in _INSTALLED_APP_SECRETS
+        or _GOOGLE_CLIENT_ID.fullmatch(value) is not None
+        or _FIREBASE_APP_ID.fullmatch(value) is not None
+    )

@@ -30,7 +30,8 @@ SECRET_ASSIGNMENT: tuple[Pattern, ...] = (
     # (not SWE-bench's FAIL_TO_PASS / PASS_TO_PASS: lists of test ids)
     _assignment(r"(?<!_to_)pass(?:word|wd|phrase)?", "pass"),
     _assignment(r"pwd", "pwd"),
-    _assignment(r"secret", "secret"),
+    # and its misspellings in code (WeChat's ``appSerect``, ``client_secrect``: fresh90)
+    _assignment(r"(?:secret|secrect|serect)", "secret", "secrect", "serect"),
     _assignment(r"token", "token"),
     _assignment(r"api[_.\-]?key", "key"),  # api.key: Spring/Java properties
     _assignment(r"access[_.\-]?key", "key"),
@@ -63,8 +64,8 @@ SECRET_ASSIGNMENT: tuple[Pattern, ...] = (
     # shlex.join quotes it inside sh -c ('--requirepass'"'"', '"'"'<v>')
     _p(
         r"--(?:[a-z0-9]+-)*(?:password|passwd|pass|pwd|token|secret|api-key|apikey|key"
-        r"|requirepass)(?:[ \t]+[\"']?|=[\"']?|[\"']+,[ \t]*[\"']+)(?![\-=])"
-        r"([^\s\"'`,;]{3,2048})",
+        r"|requirepass)(?:(?:[ \t]+|=)(?:'([^'\n]*[ \t][^'\n]*)'|\"([^\"\n]*[ \t][^\"\n]*)\")"
+        r"|(?:[ \t]+[\"']?|=[\"']?|[\"']+,[ \t]*[\"']+)(?![\-=])([^\s\"'`,;]{3,2048}))",
         *("pass", "pwd", "token", "secret", "key"),
         lower=True,
     ),

@@ -62,6 +62,29 @@ _IMPACKET_TRIGGERS = (
 """impacket's tools by name (a ``.py`` trigger would run the row on every file name)."""
 
 TOOL_FLAG_PATTERNS: tuple[Pattern, ...] = (
+    # IRC: a nick's password told to NickServ (/msg NickServ IDENTIFY [account] password),
+    # as irssi's autosendcmd and bots' configs keep it (fresh91)
+    _p(
+        r"nickserv[ \t]+:?identify[ \t]+(?:[^\s;\"'`]+[ \t]+)?([^\s;\"'`]{3,256})",
+        "nickserv",
+        lower=True,
+    ),
+    # Fabric's (Crashlytics') build phase: the organisation's API key (40 hex) and build
+    # secret (64 hex) as the run script's arguments (Fabric.framework/run KEY SECRET, an
+    # Xcode project's shellScript: fresh92); the secret's row reads on after the key's marker
+    _p(
+        r"(?:fabric|crashlytics)(?:\.framework)?/run\\?[\"']?[ \t]+([0-9a-f]{40})(?![0-9a-f])",
+        "/run",
+        lower=True,
+        requires="fabric",
+    ),
+    _p(
+        r"(?:fabric|crashlytics)(?:\.framework)?/run\\?[\"']?[ \t]+"
+        r"(?:[0-9a-f]{40}|\[redacted:[a-z_]+\])[ \t]+([0-9a-f]{64})(?![0-9a-f])",
+        "/run",
+        lower=True,
+        requires="fabric",
+    ),
     # -p / --password of database and remote-desktop clients (mongo's shells and tools,
     # Cassandra's cqlsh, SAP HANA's hdbsql, rdesktop, Sysinternals' psexec, rabbitmqadmin,
     # influx setup), twine and poetry publish (not "poetry run pytest -p no:cacheprovider")

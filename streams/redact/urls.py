@@ -90,6 +90,31 @@ URL_RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "dingtalk_webhook",
+        # DingTalk's custom robots: the access token in the query is all it takes to post to
+        # the group (a signing secret, when the robot has one, is a value of its own); the
+        # whole URL goes, as Feishu's and Slack's do (fresh90). WeCom's group bots the same,
+        # their key a UUID.
+        (
+            _p(
+                r"://(oapi\.dingtalk\.com/robot/send\?access_token=[0-9a-f]{64})(?![0-9a-f])",
+                "://",
+                requires="dingtalk.com/robot/",
+            ),
+        ),
+    ),
+    Rule(
+        "wecom_webhook",
+        (
+            _p(
+                r"://(qyapi\.weixin\.qq\.com/cgi-bin/webhook/send\?key="
+                r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})",
+                "://",
+                requires="/cgi-bin/webhook/",
+            ),
+        ),
+    ),
+    Rule(
         "teams_webhook",
         # Microsoft Teams incoming webhooks, old (outlook.office.com/webhook/) and new
         # (<tenant>.webhook.office.com/webhookb2/): ids of the team, tenant and connector

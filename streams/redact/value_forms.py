@@ -82,14 +82,17 @@ _WORD_PLACEHOLDER = re.compile(
 """A placeholder written as words: "your …" in a few languages (``your_redis_password_here``,
 Portuguese ``sua_senha_correta``), "… here", "enter …", a marker that asks for the value
 (``change-me-in-production``, ``fixme-postgres-password``: fresh29; ``ChangeMeOrDie``)."""
-_LETTER_WORDS = re.compile(r"(?:[a-z0-9]{1,4}_)?[a-z][a-z_\-]{3,63}")
-_NOUN_HERE = re.compile(r"(?i)(?:key|token|secret|password|passwd|pwd|value)[_\-]?here$")
+_LETTER_WORDS = re.compile(
+    r"(?:[a-z0-9]{1,4}_)?[a-z][a-z_\-]{3,63}|(?=.{4,64}$)[a-z]+[0-9]?(?:[_\-][a-z]+[0-9]?)+"
+)
+_NOUN_HERE = re.compile(r"(?i)(?:key|token|secret|password|passwd|pwd|value)[_\- ]?here$")
 """A value ending "…keyhere" names what goes there (``changeme32charsecretkeyhere``)."""
 
 
 def word_placeholder(value: str) -> bool:
-    """Lower-case words with no digit (a provider's short prefix aside: ``r8_your_…_here``)
-    that say "your …", "… here" or "enter …", or a value that ends "…keyhere"."""
+    """Lower-case words with no digit (a provider's short prefix aside: ``r8_your_…_here``;
+    a word may end in one: ``your-auth0-client-secret``, fresh93) that say "your …", "… here"
+    or "enter …", or a value that ends "…keyhere" or "… secret here"."""
     if _NOUN_HERE.search(value):
         return True
     return bool(_LETTER_WORDS.fullmatch(value)) and _WORD_PLACEHOLDER.search(value) is not None
@@ -156,10 +159,11 @@ _CMDLET = re.compile(
 """A PowerShell cmdlet in a value's place (``$Credential = New-Object …PSCredential``,
 ``$pw = Get-Secret -Name db``): a call, not a value (toollines4); the common ones in any
 case (``$SAPWD = read-host``: PowerShell ignores case, fresh75; ``test-tmp`` is a password)."""
-_SHORT_NAMED = re.compile(r"[a-z]{2,3}_[0-9]{1,4}|[a-z]{2,20}:")
-"""An object id's short prefix and a counter (``token="tok_123"``; a word and a number is a
-password people type: ``password = "admin_123"``) or a word and a colon, a label before the
-real value (python-gitlab's ``private_token = helper: path/to/helper.sh``)."""
+_SHORT_NAMED = re.compile(r"[a-z]{2,3}_(?:0{0,3}[0-9]|0?12|0?123|1234)|[a-z]{2,20}:")
+"""An object id's short prefix and a counter that counts (``token="tok_123"``, ``key_1``,
+``id_001``; a word and a number is a password people type: ``password = "admin_123"``, and
+so are initials and a number: offlineimap's ``remotepass = yzj_184``, fresh91) or a word and
+a colon, a label before the real value (python-gitlab's ``private_token = helper: …``)."""
 
 
 def drawn_stand_in(value: str) -> bool:

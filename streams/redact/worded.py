@@ -106,13 +106,17 @@ _SENTENCE_WORDS = frozenset(
      "and", "or", "with", "here", "there", "when"}
 )  # fmt: skip
 _JOINED_WORDS = re.compile(r"[A-Za-z0-9]+(?:[_\-][A-Za-z0-9]+){4,}")
+_SPACED_WORDS = re.compile(r"[A-Za-z0-9]+(?: [A-Za-z0-9]+){4,}")
 
 
 def written_sentence(value: str) -> bool:
     """Five or more words joined by ``_`` or ``-``, three of them the small words a sentence
     needs and no passphrase draws (``this_is_not_the_real_one``,
     ``please_change_this_in_production``): a message where the value should be.
-    ``correct-horse-battery-staple`` has none."""
+    ``correct-horse-battery-staple`` has none. Written with blanks, two such words make it a
+    sentence (``--password 'output of the openssl command'``: fresh96)."""
+    if _SPACED_WORDS.fullmatch(value):
+        return sum(1 for w in value.lower().split(" ") if w in _SENTENCE_WORDS) >= 2
     if not _JOINED_WORDS.fullmatch(value):
         return False
     words = re.split(r"[_\-]", value.lower())

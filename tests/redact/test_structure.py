@@ -189,6 +189,13 @@ PROVIDER_EXAMPLES = {
         "ZjNmM2YzZjNmM2YzZjNmM2YzZjNmM2YzZjNmM2YzZjNmM2YzZjNmM2YzZjNmM2YzZjNmIiwia2V5IjoiUXg3dksybVA5c0w0blI4dFcxeVo6YjNWcTlacFgybVI3dEw4d0FiNGMifQ=="
     ),
     "feishu_webhook": "https://open.feishu.cn/open-apis/bot/v2/hook/0f3c9d2e-7b1a-4c5e-9f8d-2a6b4c8e1d3f",
+    "dingtalk_webhook": "https://oapi.dingtalk.com/robot/send?access_token="
+    + "7c1e9a4f0b2d8e6a" * 4,
+    "wecom_webhook": "https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=5b8e2c1a-9d4f-4e7b-a3c6-0f1d2e8b7a94",
+    "oanda_token": "the practice account's token "
+    + "5e0c9a7f3b1d2e4a" * 2
+    + "-"
+    + "8b6d4f2a0c9e7b5d" * 2,
     "kubeadm_token": "kubeadm join 10.0.0.5:6443 --token n657pt.edesxg1ka5yzj508",
     "mailchimp_key": "343ea45721923ed956e2b38c31db76aa-us30",
     "databricks_token": "dapi0123456789abcdef0123456789abcdef",
