@@ -176,7 +176,9 @@ def xml_paired_value() -> tuple[Pattern, ...]:
     ``<property name="hibernate.connection.password">…</property>``, ``<property
     name="javax.persistence.jdbc.password" value="…"/>``, log4j's ``<param
     name="SMTPPassword" value="…"/>`` (fresh38), Axis2's ``<parameter name="password">``,
-    Spring's ``<prop key="…password">`` (fresh52)."""
+    Spring's ``<prop key="…password">`` (fresh52). And a property list's ``<key>AppSecret</key>``
+    with its ``<string>``, an Android manifest's ``<meta-data android:name="…ApiKey"
+    android:value="…"/>`` (fresh92)."""
     named = _p(
         r"<stringprop[ \t]+name=\"(?:header|argument)\.name\">" + PAIRED_NAME + r"</stringprop>"
         r"[ \t]*\n?[ \t]*<stringprop[ \t]+name=\"(?:header|argument)\.value\">([^<\n]{3,2048})<",
@@ -210,4 +212,19 @@ def xml_paired_value() -> tuple[Pattern, ...]:
         "<item",
         lower=True,
     )
-    return named, argument, attributed, inside
+    # a property list's <key>…</key> and the <string> after it (an iOS app's Info.plist,
+    # App Center's and Firebase's plists: fresh92), and an Android manifest's <meta-data>
+    # whose android:name says secret, its android:value on the same or the next line
+    plist = _p(
+        r"<key>" + PAIRED_NAME + r"</key>[ \t]*\r?\n?[ \t]*<string>([^<\n]{3,2048})</string>",
+        "</key>",
+        lower=True,
+    )
+    manifest = _p(
+        r"android:name=\""
+        + PAIRED_NAME
+        + r"\"[ \t]*\r?\n?[ \t]*android:value=\"([^\"\n]{3,2048})\"",
+        "android:value",
+        lower=True,
+    )
+    return named, argument, attributed, inside, plist, manifest

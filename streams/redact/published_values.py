@@ -174,6 +174,7 @@ _FIREBASE_APP_ID = re.compile(r"[0-9]:[0-9]{6,15}:(?:android|ios|web):[0-9a-f]{1
 
 
 _FIREBASE_APP_HEAD = re.compile(r"(?<![0-9])[0-9]:[0-9]{6,15}:(?:android|ios|web):$")
+"""The same id's head, right before its hex run (which the token rules see alone)."""
 
 
 def published_client(value: str) -> bool:

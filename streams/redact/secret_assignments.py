@@ -61,7 +61,8 @@ SECRET_ASSIGNMENT: tuple[Pattern, ...] = (
     _assignment(r"(?:_|\"|\b)auth(?:[_\-]?token)?", "auth"),
     # --password <v>, --password=<v>, and an argument list's "--requirepass", "<v>"
     # (a compose command, a Dockerfile's exec form, subprocess.run([...])), also as
-    # shlex.join quotes it inside sh -c ('--requirepass'"'"', '"'"'<v>')
+    # shlex.join quotes it inside sh -c ('--requirepass'"'"', '"'"'<v>'); a quoted value
+    # holding a blank is taken whole, not its first word (--password 'four words pass phrase')
     _p(
         r"--(?:[a-z0-9]+-)*(?:password|passwd|pass|pwd|token|secret|api-key|apikey|key"
         r"|requirepass)(?:(?:[ \t]+|=)(?:'([^'\n]*[ \t][^'\n]*)'|\"([^\"\n]*[ \t][^\"\n]*)\")"

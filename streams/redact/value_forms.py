@@ -237,9 +237,12 @@ def is_ui_text(value: str, text: str, start: int) -> bool:
     return _KEY_COLON.search(text, max(0, start - 80), start) is not None
 
 
-RESOURCE_REF = re.compile(r"[a-z][a-z\-]*/[a-z][a-z.\-]*")
+RESOURCE_REF = re.compile(
+    r"[a-z][a-z\-]*/[a-z][a-z.\-]*|@(?:string|raw|xml|integer)/[A-Za-z_][\w.]*"
+)
 """``namespace/name``, ``org/repo``: a reference to a secret or a repository (an annotation's
-``cert-manager.io/secret: org/repo``), lower-case letters only."""
+``cert-manager.io/secret: org/repo``), lower-case letters only; or an Android resource
+(``android:value="@string/maps_key"``: the key is in the resource, read where it is)."""
 
 
 _VECTOR_NAME = re.compile(

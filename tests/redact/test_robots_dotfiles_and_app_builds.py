@@ -54,6 +54,17 @@ _ANON = (  # a Supabase anon key: {"iss":"supabase-demo","role":"anon"}, signatu
         ),
         # a flag's quoted value with blanks goes whole, not its first word alone
         ("mysqladmin --password 'correct horse battery staple' status", "battery staple"),
+        # a property list's key and the string after it; an Android manifest's meta-data
+        (
+            "\t<key>AppSecret</key>\n\t<string>5d1c8e2a-7b3f-4a6e-9c0d-1f2e3a4b5c6d</string>",
+            "5d1c8e2a",
+        ),
+        (
+            '<meta-data\n    android:name="io.fabric.ApiKey"\n    android:value="'
+            + "6e1f" * 10
+            + '" />',
+            "6e1f" * 10,
+        ),
         # a passphrase named for its environment, and initials and a number as a password
         ('passphrase_sandbox = "k2v9qmx7tz"', "k2v9qmx7tz"),
         ("remotepass = jqw_271", "jqw_271"),
@@ -94,6 +105,11 @@ def test_secrets_go(text: str, secret: str) -> None:
         # a key's description; a sentence in a flag's place
         "api_key_desc = 'api-key-1618654051368'",
         "authelia crypto hash generate argon2 --password 'output of the openssl command'",
+        # a property list's public entries; a manifest's key kept in a resource or a variable
+        "<key>CFBundleIdentifier</key>\n<string>com.example.app</string>",
+        "<key>API_KEY</key>\n<string>$(API_KEY)</string>",
+        '<meta-data android:name="geo.API_KEY" android:value="@string/maps_key"/>',
+        '<meta-data android:name="geo.API_KEY" android:value="${MAPS_API_KEY}"/>',
         # an object's short prefix and a counter that counts
         'token = "tok_123"',
         'api_key = "key_001"',
