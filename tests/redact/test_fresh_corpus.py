@@ -156,6 +156,9 @@ ID_LETTER = {
     "fresh94": "ug",
     "fresh95": "uh",
     "fresh96": "ui",
+    "fresh97": "uj",
+    "fresh98": "uk",
+    "fresh99": "ul",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on)."""
@@ -179,6 +182,7 @@ KIND_CAP = {
     "fresh88": 6,
     "fresh91": 7,
     "fresh92": 7,
+    "fresh97": 6,
 }
 """Secrets per kind: three, but the twenty-fifth session's helpers were asked for 60 kinds
 among 90 secrets, not for a cap per kind, and a real config keeps one form for many

@@ -74,7 +74,8 @@ OWN_FILE_SPLITS = (
     "fresh67", "fresh66", "fresh71", "fresh70", "fresh69", "fresh68", "fresh73", "fresh75",
     "fresh72", "fresh74", "fresh79", "fresh76", "fresh78", "fresh77", "fresh80", "fresh82",
     "fresh81", "fresh89", "fresh83", "fresh86", "fresh84", "fresh85", "fresh88", "fresh87",
-    "fresh90", "fresh91", "fresh92", "fresh93", "fresh94", "fresh95", "fresh96",
+    "fresh90", "fresh91", "fresh92", "fresh93", "fresh94", "fresh95", "fresh96", "fresh97",
+    "fresh98", "fresh99",
 )  # fmt: skip
 """Splits kept in files of their own, in the order they were registered: each reads
 ``<name>_secrets.jsonl`` and ``<name>_negatives.jsonl`` (so adding one moves no figure of
