@@ -376,6 +376,7 @@ _NOT_A_SECRET_FORM = re.compile(
     r"|[\^~](?:0|[1-9]\d*)(?:\.(?:0|[1-9]\d*|x|\*)){1,2}(?:-[\w.]+)?"  # npm's "gtoken": "^7.0.0"
     r"|(?:(?:Ctrl|Control|Alt|Shift|Super|Mod[1-5]?|Meta|Cmd|Win)\+)+\w{1,12}"  # a key binding
     r"|(?:[A-Z][A-Za-z]{0,20}-){1,4}(?:Token|Key|Auth|Secret|Signature)"  # a header (X-Auth-Token)
+    r"|\.[a-z]+(?:[-.][a-z]+)*"  # a CSS class or an event's namespace (Bootstrap's '.data-api')
 )
 """Values of a secret's name that are not secrets by their form (each commented): a variable's
 name (``ENV_VAR_AUTH_TOKEN = 'AWS_CONTAINER_AUTHORIZATION_TOKEN'``), a CloudFormation function

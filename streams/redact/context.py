@@ -405,6 +405,8 @@ def _values_after(text: str, low: str, anchors: list[tuple[int, int]]) -> list[t
             continue  # a pinned version (name@<sha>), a certificate's line, a file's name
         if public_material(word, text, start, end) or OPENPGP_FINGERPRINT.fullmatch(word):
             continue  # a public record or form; gpg's fingerprint (``for key in <it>``)
+        if public_id(word):
+            continue  # .base('appXXbVu5p4uSKViT') after apiKey: an Airtable base's id
         if in_template_braces(text, start, end):
             continue  # {{<name>}}: what a template fills in
         if _named_by_noun(text, low, anchors, start, end):

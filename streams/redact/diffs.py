@@ -16,6 +16,7 @@ import re
 from .accept import is_placeholder
 from .assignments import API_HASH, APP_SALT
 from .context import NOUN_CONTEXT
+from .ids import public_id
 from .public_material import under_public_name
 from .value_forms import is_prose_label
 
@@ -169,6 +170,8 @@ def secret_default(value: str, text: str, start: int, end: int) -> bool:
         return False  # ${POSTGRES_PASSWORD:-postgres}: a compose file's documented default
     if name.group(2) and _SUBSTRING.fullmatch(value):
         return False  # ${PASSWORD:0:3}: bash's substring, an offset and a length
+    if public_id(value):
+        return False  # … || 'phc_…': PostHog's project key, made for client code (fresh99)
     return not (is_placeholder(value) or _message(value) or under_public_name(text, start, end))
 
 

@@ -201,8 +201,8 @@ def public_id(token: str) -> bool:
     """A run of a documented public form: an IPFS CID, a Stripe object id, an age
     recipient, a minisign public key, a key made for client code, a Bitcoin address, an LVM
     UUID, an Alpine package checksum, an IAM entity's unique id, a YouTube channel's id, an
-    OpenAI account's id, a DBeaver data source's id, an analytics property's id or a Twilio
-    resource's SID (full matches only)."""
+    OpenAI account's id, a DBeaver data source's id, an Airtable object's id, an analytics
+    property's id or a Twilio resource's SID (full matches only)."""
     return bool(
         _IPFS_CID.fullmatch(token)
         or _STRIPE_OBJECT.fullmatch(token)
@@ -217,11 +217,20 @@ def public_id(token: str) -> bool:
         or _YOUTUBE_CHANNEL.fullmatch(token)
         or _OPENAI_ACCOUNT.fullmatch(token)
         or _DBEAVER_DATA_SOURCE.fullmatch(token)
+        or _AIRTABLE_ID.fullmatch(token)
         or analytics_id(token)
         or stellar_account(token)
         or algorand_address(token)
         or twilio_sid(token)
     )
+
+
+_AIRTABLE_ID = re.compile(
+    r"(?:app|tbl|fld|rec|viw)(?=[a-z0-9]*[A-Z])(?=[A-Z0-9]*[a-z])[A-Za-z0-9]{14}"
+)
+"""An Airtable base's, table's, field's, record's or view's id (``appXXbVu5p4uSKViT``: three
+letters and 14 signs), in every API URL (fresh98); its legacy API keys are ``key…`` and its
+tokens ``pat…``, never these."""
 
 
 _STELLAR_ACCOUNT = re.compile(r"G[A-Z2-7]{55}")

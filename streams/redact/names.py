@@ -37,8 +37,16 @@ def _counter_digits(s: str) -> int:
     """Digits of the long numbers (6+) an identifier's words are joined to by ``_`` (Hadoop's
     ``DFSClient_NONMAPREDUCE_1537864556_1``: a client name, a process id): a number there
     counts or stamps a thing, it is not the name's letters drawn. A short one may be a
-    password's (``User2_123``)."""
-    return sum(len(m) for m in _COUNTER.findall(s)) if "_" in s else 0
+    password's (``User2_123``). And a Unix time in milliseconds ending a name of words
+    (``newaccount1608025958165``, ``api-key-1618654051368``: a name stamped when it was made,
+    fresh94, fresh98)."""
+    stamp = _MILLIS_STAMP.search(s)
+    stamped = len(stamp.group()) if stamp else 0
+    return stamped + (sum(len(m) for m in _COUNTER.findall(s)) if "_" in s else 0)
+
+
+_MILLIS_STAMP = re.compile(r"(?<=[a-z\-_])1[3-9][0-9]{11}$")
+"""A Unix time in milliseconds (2011 to 2033) ending a name."""
 
 
 def word_share(s: str) -> float:

@@ -18,7 +18,7 @@ _NO_CREDENTIAL_NAME = re.compile(
     r"|auth[_\-]?(?:mechanism|source|type|method|mode)"
     r"|(?:system|key|cert)[_\-]?fingerprint"
     r"|(?<![\w\-])iv|encrypted[_\-]?data|auth[_\-]?tag"
-    r"|(?:key|token|secret)[_\-]?(?:desc|description|label|title|hint)"
+    r"|(?:key|token|secret)[_\-]?(?:desc|description|label|title|hint)|project[_\-]?ref"
 )
 _NAME_WINDOW = 32
 _CI_REFERENCE = re.compile(r"\$\{\{[ \t]*(?:secrets|vars|env|inputs)\.$")
@@ -41,7 +41,8 @@ def names_no_credential(text: str, start: int) -> bool:
     MongoDB's ``authMechanism``/``authSource``, Colab's ``authorship_tag`` (fresh48/50), a
     fingerprint (an LLM API's ``system_fingerprint``, a key's: fresh55), an encrypted value's
     parts (a Chef data bag's ``encrypted_data``, ``iv``, ``auth_tag``: fresh58), a key's
-    description or label (a Kraken key's ``api_key_desc``: fresh94). Names with
+    description or label (a Kraken key's ``api_key_desc``: fresh94), a Supabase project's
+    ref (``--project-ref=…``, its URL's subdomain: fresh98). Names with
     ``_`` are not: ``private_key_id`` and an HMAC pair's ``access_key_id`` are one half of a
     credential the scanners report. The name may be JSON-escaped (a notebook's source line:
     ``\\"next_token\\": \\"…\\"``, fresh95)."""

@@ -270,6 +270,30 @@ PROVIDER_RULES: tuple[Rule, ...] = (
         (_t(r"(?<![0-9a-f\-])[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8}(?![0-9a-z\-])", "-"),),
     ),
     Rule(
+        "rapidapi_key",
+        # RapidAPI's application keys: 10 hex, "msh", 15 hex, "p", 6 hex, "jsn", 12 hex (a
+        # Markdown list of a bot's keys, no name beside it: fresh94)
+        (_t(r"[0-9a-f]{10}msh[0-9a-f]{15}p[0-9a-f]{6}jsn[0-9a-f]{12}(?![0-9a-z])", "jsn"),),
+    ),
+    Rule(
+        "asana_token",
+        # Asana's older personal access tokens: "0/" and 32 hex (fresh98, said alone in a
+        # thought or printed); never after a path's "/" or a version's "1."
+        (_t(r"(?<![\w/.])0/[0-9a-f]{32}(?![0-9a-z])", "0/"),),
+    ),
+    Rule(
+        "deepl_key",
+        # DeepL's API Free keys: a UUID and ":fx" (fresh99); the Pro keys are bare UUIDs,
+        # read only by their names
+        (
+            _p(
+                r"(?<![0-9a-f\-])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}:fx"
+                r"(?![0-9a-z])",
+                ":fx",
+            ),
+        ),
+    ),
+    Rule(
         "oanda_token",
         # OANDA's v20 personal access tokens: two runs of 32 hex joined by "-" (fresh94's
         # trading bots, read alone in a thought too); no digest or id is written so

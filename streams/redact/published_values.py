@@ -38,6 +38,7 @@ def publishable_jwt(token: str) -> bool:
 
 _REACH = 2048
 _NOT_BASE64URL = re.compile(r"[^A-Za-z0-9_\-]")
+_NOT_BASE64 = re.compile(r"[^A-Za-z0-9+/=]")
 _NOT_IN_A_JWT = re.compile(r"[^A-Za-z0-9_\-.]")
 """Searched between two known places: each test is linear (a backward regex search from a
 run was quadratic on a long line)."""
@@ -50,10 +51,13 @@ def inside_published_value(text: str, start: int) -> bool:
     """The run lies in a value made to be published whole: Mermaid Live's
     ``pako:<base64url of deflated JSON>`` state (a diagram's source in a link), a
     :func:`publishable_jwt` (each of a JWT's parts is a run of its own), a value SOPS
-    encrypted (its data, IV and tag: fresh50's Helm and dotenv files), or a Firebase app's
-    id's hex (:data:`_FIREBASE_APP_ID`)."""
+    encrypted (its data, IV and tag: fresh50's Helm and dotenv files), dotenvx's
+    (:func:`dotenvx_ciphertext`), or a Firebase app's id's hex (:data:`_FIREBASE_APP_ID`)."""
     if _FIREBASE_APP_HEAD.search(text, max(0, start - 32), start):
         return True
+    if text.endswith(_DOTENVX_PREFIX, max(0, start - 10), start):
+        stop = _NOT_BASE64.search(text, start)
+        return dotenvx_ciphertext(text[start : stop.start() if stop else len(text)])
     lo = max(0, start - _REACH)
     at = text.rfind("ENC[", lo, start)
     if at >= 0 and _SOPS.match(text, at) and "]" not in text[at:start]:
@@ -143,13 +147,29 @@ def pulumi_ciphertext(text: str, start: int) -> bool:
 
 
 _SEALED = re.compile(r"A[gQ][A-Za-z0-9+/]{360,}={0,2}")
+_DOTENVX_BODY = re.compile(r"B[A-Za-z0-9+/]{128,}={0,2}")
+_DOTENVX_PREFIX = "encrypted:"
+
+
+def dotenvx_ciphertext(body: str) -> bool:
+    """dotenvx's encrypted value after its ``encrypted:`` prefix (``API_KEY=encrypted:BDTs…``,
+    fresh97): ECIES on secp256k1, so base64 of an uncompressed ephemeral public key (65 bytes,
+    ``0x04`` first), a nonce, a tag and the ciphertext; only the ``.env.keys`` private key opens
+    it, and the file is made to be committed."""
+    if not _DOTENVX_BODY.fullmatch(body):
+        return False
+    raw = decoded_base64(body.rstrip("="))
+    return raw is not None and raw[:1] == b"\x04" and len(raw) > 65 + 32
 
 
 def sealed_secret(value: str) -> bool:
     """A Bitnami SealedSecret's ciphertext (``encryptedData: {password: AgBdmZ…}``): the
     session key's RSA length (two bytes, 256 or 512), that ciphertext, then AES-GCM's (the
     value and a 16-byte tag, no nonce: the session key is used once); only the cluster's
-    controller can open it, and it is made to be committed."""
+    controller can open it, and it is made to be committed. Or dotenvx's
+    (:func:`dotenvx_ciphertext`)."""
+    if value.startswith(_DOTENVX_PREFIX):
+        return dotenvx_ciphertext(value[len(_DOTENVX_PREFIX) :])
     if not _SEALED.fullmatch(value):
         return False
     raw = decoded_base64(value.rstrip("="))

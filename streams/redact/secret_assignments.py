@@ -50,6 +50,9 @@ SECRET_ASSIGNMENT: tuple[Pattern, ...] = (
     _assignment(r"erlang[_\-]?cookie", "cookie"),
     _assignment(r"cypress[_\-]?record[_\-]?key", "cypress"),
     _assignment(r"credentials?", "credential"),
+    # "PAT", a personal access token's usual name (GITHUB_PAT, AZURE_DEVOPS_PAT, const PAT
+    # = '1/…:…' for Asana: fresh98), as a word of its own
+    _assignment(r"(?<![a-z0-9])pat", "_pat", "pat =", "pat=", 'pat"', "pat'", "pat:"),
     # "PW:" in a note or a table ("ID:master,PW:…"); the word in other languages
     # and a name that ends so (BigBlueButton's 'moderatorPW' => '…', attendeePW: fresh86)
     _p(r"(?:(?<![^\s,(/|;])|(?<=[a-z]))PW[\"']?" + _ASSIGN + _VALUE, "pw"),
@@ -77,7 +80,8 @@ SECRET_ASSIGNMENT: tuple[Pattern, ...] = (
     # the passwd command's argument is a user ("sudo passwd bob", "$ passwd bob"), as
     # is the one after an htpasswd file ("htpasswd -c /etc/nginx/.htpasswd admin"),
     # and a flag's value is no name (redis-cli -a password ping, --ftp-password=PASSWORD x),
-    # nor an XML attribute's (<webserverpassword default="true">: fresh76)
+    # nor an XML attribute's (<webserverpassword default="true">: fresh76), nor the end of
+    # an angle-bracket placeholder ("<your password here>": fresh98)
     _p(
         r"(?<![=])(?:secret_key|access_key|aws_secret_key|password|passwd)"
         r"(?<!^passwd)(?<!sudo passwd)(?<!\$ passwd)(?<!# passwd)(?<!htpasswd)"
@@ -85,7 +89,7 @@ SECRET_ASSIGNMENT: tuple[Pattern, ...] = (
         r"[ \t]+(?![=:\-])"
         r"(?!(?:passed|failed|error|skipped|xfailed|xpassed|xfail|xpass|des|aes)\b)"
         r"(?:([^\s\"'`,;]{2,511}[^\s\"'`,;:])(?=[ \t]*(?:$|\n|\r)|`)"
-        r"|((?![a-z][a-z_:\-]{0,30}=['\"])(?=[^\s\"'`,;]*[^a-z\s\"'`,;])[^\s\"'`,;]{3,512})(?=['\"]))",
+        r"|((?![a-z][a-z_:\-]{0,30}=['\"])(?=[^\s\"'`,;]*[^a-z\s\"'`,;])[^\s\"'`,;<>]{3,512})(?=['\"]))",
         *("secret", "key", "pass"),
         lower=True,
         flags=re.M,

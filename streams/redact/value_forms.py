@@ -159,7 +159,9 @@ _CMDLET = re.compile(
 """A PowerShell cmdlet in a value's place (``$Credential = New-Object …PSCredential``,
 ``$pw = Get-Secret -Name db``): a call, not a value (toollines4); the common ones in any
 case (``$SAPWD = read-host``: PowerShell ignores case, fresh75; ``test-tmp`` is a password)."""
-_SHORT_NAMED = re.compile(r"[a-z]{2,3}_(?:0{0,3}[0-9]|0?12|0?123|1234)|[a-z]{2,20}:")
+_SHORT_NAMED = re.compile(
+    r"[a-z]{2,3}_(?:0{0,3}[0-9]|0?12(?:3(?:4(?:5(?:6(?:78?)?)?)?)?)?)|[a-z]{2,20}:"
+)
 """An object id's short prefix and a counter that counts (``token="tok_123"``, ``key_1``,
 ``id_001``; a word and a number is a password people type: ``password = "admin_123"``, and
 so are initials and a number: offlineimap's ``remotepass = yzj_184``, fresh91) or a word and

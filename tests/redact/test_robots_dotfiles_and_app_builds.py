@@ -1,6 +1,7 @@
-"""Readings from the blind sets fresh90 to fresh96 (Chinese cloud platforms and chat robots,
-dotfiles, mobile builds, serverless backends, trading bots, notebooks, identity servers):
-each secret goes and each look-alike beside it stays. Values are made up in each form."""
+"""Readings from the blind sets fresh90 to fresh99 (Chinese cloud platforms and chat robots,
+dotfiles, mobile builds, serverless backends, trading bots, notebooks, identity servers;
+headless CMS, productivity SaaS, analytics): each secret goes and each look-alike beside it
+stays. Values are made up in each form."""
 
 from __future__ import annotations
 
@@ -65,6 +66,13 @@ _ANON = (  # a Supabase anon key: {"iss":"supabase-demo","role":"anon"}, signatu
             + '" />',
             "6e1f" * 10,
         ),
+        # RapidAPI's application key alone in a list; a PAT by its usual name
+        ("9. **RapidAPI** - `3c9e1a7b5dmsh0f2d4b6a8c1e3f5p1a2b3cjsn9e8d7c6b5a40`", "msh0f2d4b6a"),
+        ("const PAT = '1/1203948576102938:7c1e9a4f0b2d8e6a3f5c7e9a1b3d5f7a'", "7c1e9a4f0b2d8e6a"),
+        ("GITHUB_PAT=" + "5b8d0f2a" * 5, "5b8d0f2a" * 5),
+        # Asana's older token and DeepL's free key, printed alone
+        ("token: 0/" + "9a1c3e5b7d2f4a6c" * 2, "9a1c3e5b7d2f4a6c" * 2),
+        ("auth: 7d3e9b1a-5c2f-4e8a-9b0d-1c3e5a7b9d2f:fx", "7d3e9b1a-5c2f-4e8a"),
         # a passphrase named for its environment, and initials and a number as a password
         ('passphrase_sandbox = "k2v9qmx7tz"', "k2v9qmx7tz"),
         ("remotepass = jqw_271", "jqw_271"),
@@ -110,6 +118,23 @@ def test_secrets_go(text: str, secret: str) -> None:
         "<key>API_KEY</key>\n<string>$(API_KEY)</string>",
         '<meta-data android:name="geo.API_KEY" android:value="@string/maps_key"/>',
         '<meta-data android:name="geo.API_KEY" android:value="${MAPS_API_KEY}"/>',
+        # a path's segment that happens to be 0 and 32 hex; a bare UUID
+        "objects/0/" + "0123456789abcdef" * 2,
+        '"path":"/api/search/1.0/' + "ee93f9aa" * 4 + '/"',
+        "request 7d3e9b1a-5c2f-4e8a-9b0d-1c3e5a7b9d2f failed",
+        # dotenvx's ciphertext (an ephemeral public key's 0x04 first), a search-only key
+        "API_TOKEN=encrypted:BP" + "Nq3vR8sT1uV4yZ6aB0cD5eF7gH9jK2mL" * 5,
+        "REACT_APP_TYPESENSE_SEARCH_ONLY_API_KEY=leYaJxicJjyC6sIE8djLfSzHo3d5taRH",
+        # an Airtable base's id after a key's noun, PostHog's project key as an env default
+        "new Airtable({apiKey: process.env.KEY}).base('appXXbVu5p4uSKViT');",
+        "const KEY = process.env.POSTHOG_KEY || 'phc_GfraBph9Radjd6a4R0Zae89WbGozDvGZswo3OkEgy';",
+        # an angle-bracket placeholder; a project's ref; a name stamped with a time
+        'password = "<your password here>"',
+        '"--project-ref=trxudkgkbhylmcnqaqmm"',
+        'var FD_ENDPOINT = "newaccount1608025958165";',
+        # a CSS class or an event's namespace under a key's name
+        "  var DATA_API_KEY = '.data-api';",
+        "STRIPE_SECRET_KEY=sk_12345",
         # an object's short prefix and a counter that counts
         'token = "tok_123"',
         'api_key = "key_001"',

@@ -192,6 +192,9 @@ PROVIDER_EXAMPLES = {
     "dingtalk_webhook": "https://oapi.dingtalk.com/robot/send?access_token="
     + "7c1e9a4f0b2d8e6a" * 4,
     "wecom_webhook": "https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=5b8e2c1a-9d4f-4e7b-a3c6-0f1d2e8b7a94",
+    "rapidapi_key": "4. **RapidAPI** - `3c9e1a7b5dmsh0f2d4b6a8c1e3f5p1a2b3cjsn9e8d7c6b5a40`",
+    "asana_token": "the asana token 0/" + "6c2e8a4f1b3d5e7a" * 2 + " expired",
+    "deepl_key": "translator = deepl.Translator('4b7e2c9a-1d3f-4a6e-8b0c-2e4f6a8b0c1d:fx')",
     "oanda_token": "the practice account's token "
     + "5e0c9a7f3b1d2e4a" * 2
     + "-"
