@@ -51,8 +51,12 @@ SECRET_ASSIGNMENT: tuple[Pattern, ...] = (
     _assignment(r"cypress[_\-]?record[_\-]?key", "cypress"),
     _assignment(r"credentials?", "credential"),
     # "PAT", a personal access token's usual name (GITHUB_PAT, AZURE_DEVOPS_PAT, const PAT
-    # = '1/…:…' for Asana: fresh98), as a word of its own
-    _assignment(r"(?<![a-z0-9])pat", "_pat", "pat =", "pat=", 'pat"', "pat'", "pat:"),
+    # = '1/…:…' for Asana: fresh98), in capitals as a word of its own: Python's lower-case
+    # "pat" is a regex pattern (pandas' str.contains(pat=…), sympy's pat='*.py')
+    _p(
+        r"(?<![A-Za-z0-9_])(?:[A-Z][A-Z0-9]*_)*PAT[\"']?" + _ASSIGN + _VALUE,
+        "pat",
+    ),
     # "PW:" in a note or a table ("ID:master,PW:…"); the word in other languages
     # and a name that ends so (BigBlueButton's 'moderatorPW' => '…', attendeePW: fresh86)
     _p(r"(?:(?<![^\s,(/|;])|(?<=[a-z]))PW[\"']?" + _ASSIGN + _VALUE, "pw"),
