@@ -29,7 +29,6 @@ import re
 from dataclasses import dataclass
 
 from . import ids
-from .accept import DATA_KEYS
 from .cookies import in_a_tracking_cookie
 from .entropy import (
     _SAME_CASE_UUID,
@@ -57,6 +56,7 @@ from .key_material import (
     strip_word,
     typed_password_word,
 )
+from .key_values import DATA_KEYS
 from .lines import SCOPE, scope
 from .no_credential import names_no_credential
 from .noun_place import BREAKS as _BREAKS

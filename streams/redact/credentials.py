@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from . import accept, admin_scripts, token_bodies
+from . import accept, admin_scripts, key_values, token_bodies
 from .admin_scripts import ADMIN_SCRIPT_PATTERNS
 from .base64_text import decoded_base64
 from .ids import UUID
@@ -430,7 +430,7 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
                 lower=True,
             ),
         ),
-        accept.random_value,
+        key_values.random_value,
     ),
     Rule(
         "url_credential_param",

@@ -41,6 +41,7 @@ from . import (
     forms,
     glued,
     key_material,
+    key_values,
     manifests,
     noise,
     printed,
@@ -342,7 +343,7 @@ SECRET_RULES: tuple[Rule, ...] = (
         # Any "<name>_key" (KANBAN_KEY=…, "mux_key": …, YAML "key: …"): too common a name
         # to trust alone, so the value itself must look like key material.
         (_assignment(r"key", "key"), statements.KEYED_KEY, statements.SECRET_ID),
-        accept.random_value,
+        key_values.random_value,
     ),
     Rule(
         "command_line_credentials",

@@ -42,9 +42,10 @@ import re
 
 from schemas.shapes import password_like
 
-from .accept import assignment_value, random_value
+from .accept import assignment_value
 from .assignments import APP_SALT, assignment
 from .cookies import COOKIE_PATTERNS
+from .key_values import random_value
 from .pattern import Pattern, found
 from .pattern import literal as _p
 from .said import said_key
@@ -549,7 +550,7 @@ bucket name (a key cut in many short parts, Mapbox's ``sk.nc7.R5t.…``, is none
 
 def client_literal(value: str, text: str, start: int, end: int) -> bool:
     """The one literal a client is built from is its key when it reads as key material
-    (:func:`accept.random_value`), as a password (``StrongFinding5813!``, ``un!techwhooah``:
+    (:func:`key_values.random_value`), as a password (``StrongFinding5813!``, ``un!techwhooah``:
     :func:`schemas.shapes.password_like`) or as a key said alone (``sug5XpdpaoxtOH``,
     :func:`.said.said_key`), and is no name of short parts: a client is as often built
     from a region, a model or a service's name."""

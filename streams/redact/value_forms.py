@@ -347,7 +347,7 @@ HEX_PAIR = re.compile(r"[0-9a-f]{8,32}:[0-9a-f]{8,32}")
 """Two hex halves, a user and a password (Sidekiq Pro's and Enterprise's gem credentials,
 ``6f5557b2:9d8870b0``); no such pair in 410,566 commit messages of the mirrored repos.
 Said alone in prose (:mod:`.said`), given to a key's name or a client
-(:func:`.accept.random_value`)."""
+(:func:`.key_values.random_value`)."""
 
 
 _RUN = re.compile(r"[a-z]{4,}|[A-Z]{4,}|[0-9]{4,}")
