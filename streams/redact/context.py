@@ -58,6 +58,7 @@ from .key_material import (
 )
 from .key_values import DATA_KEYS
 from .lines import SCOPE, scope
+from .models import LOW_MARKER
 from .no_credential import names_no_credential
 from .noun_place import BREAKS as _BREAKS
 from .noun_place import names_a_thing, written_as_a_file_name
@@ -153,7 +154,6 @@ NOUN_CONTEXT = re.compile(r"(?:" + SECRET_CONTEXT[0].words + r")(?![a-z0-9])")
 """The ``secret_noun`` words alone: where the ``contextual_key`` rule looks."""
 _SECRET_WORD = re.compile(r"(?<![a-z0-9])(?:" + _alternation(SECRET_CONTEXT[1:]) + r")(?![a-z])")
 _ID_WORD = re.compile(r"(?<![a-z0-9])(?:" + _alternation(ID_CONTEXT) + r")(?![a-z])")
-_LOW_MARKER = re.compile(r"\[redacted:[a-z0-9_]+\]")
 _ID_NEAR = 24
 """An id word right after the value names it too (``8fd61e95…  sha256``)."""
 
@@ -180,7 +180,7 @@ def _lower_window(text: str, lo: int, hi: int) -> str:
     if len(low) != len(window):
         low = window.encode("ascii", "replace").decode().lower()
     if "[redacted:" in low:
-        low = _LOW_MARKER.sub(lambda m: " " * len(m.group()), low)
+        low = LOW_MARKER.sub(lambda m: " " * len(m.group()), low)
     return without_plist_tags(low)
 
 

@@ -19,6 +19,8 @@ ContentKind = Literal["code", "terminal", "text"]
 REPLACEMENT = "[REDACTED:{rule}]"
 MARKER = re.compile(r"\[REDACTED:[a-z0-9_]+\]")
 """A replacement token as :data:`REPLACEMENT` writes it, wherever a later step reads one."""
+LOW_MARKER = re.compile(MARKER.pattern.lower())
+"""The same token in a lower-cased copy of the text, where the lower-case rules read."""
 TRUNCATE_RULE = "truncate_large"
 
 

@@ -187,13 +187,14 @@ application-default login's): an installed app cannot keep one, so Google publis
 ``~/.boto`` and ``application_default_credentials.json`` copy them (fresh33)."""
 
 
-_FIREBASE_APP_ID = re.compile(r"[0-9]:[0-9]{6,15}:(?:android|ios|web):[0-9a-f]{10,40}")
+_FIREBASE_APP_PREFIX = r"[0-9]:[0-9]{6,15}:(?:android|ios|web):"
+_FIREBASE_APP_ID = re.compile(_FIREBASE_APP_PREFIX + r"[0-9a-f]{10,40}")
 """A Firebase app's id (``1:<project number>:android:<hex>``): in every app's
 ``google-services.json`` and web config, whatever variable a CI file puts it in
 (``FIREBASE_APP_DISTRIBUTION_KEY="1:8295…:android:4d2a…"``: fresh92)."""
 
 
-_FIREBASE_APP_HEAD = re.compile(r"(?<![0-9])[0-9]:[0-9]{6,15}:(?:android|ios|web):$")
+_FIREBASE_APP_HEAD = re.compile(r"(?<![0-9])" + _FIREBASE_APP_PREFIX + "$")
 """The same id's head, right before its hex run (which the token rules see alone)."""
 
 

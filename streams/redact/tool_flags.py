@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from .models import LOW_MARKER
 from .pattern import Pattern
 from .pattern import literal as _p
 
@@ -28,6 +29,8 @@ _SEP = r"(?:[ \t]+|=)(?!-)"
 """Between a long flag and its value: blanks or ``=``; a value never starts with ``-``."""
 
 _COMMAND_END = re.compile(r"[\n|;&]")
+_FABRIC_RUN = r"(?:fabric|crashlytics)(?:\.framework)?/run\\?[\"']?[ \t]+"
+"""Fabric's (Crashlytics') run script as an Xcode build phase calls it, up to its arguments."""
 
 
 def values_after(
@@ -72,15 +75,12 @@ TOOL_FLAG_PATTERNS: tuple[Pattern, ...] = (
     # Fabric's (Crashlytics') build phase: the organisation's API key (40 hex) and build
     # secret (64 hex) as the run script's arguments (Fabric.framework/run KEY SECRET, an
     # Xcode project's shellScript: fresh92); the secret's row reads on after the key's marker
+    _p(_FABRIC_RUN + r"([0-9a-f]{40})(?![0-9a-f])", "/run", lower=True, requires="fabric"),
     _p(
-        r"(?:fabric|crashlytics)(?:\.framework)?/run\\?[\"']?[ \t]+([0-9a-f]{40})(?![0-9a-f])",
-        "/run",
-        lower=True,
-        requires="fabric",
-    ),
-    _p(
-        r"(?:fabric|crashlytics)(?:\.framework)?/run\\?[\"']?[ \t]+"
-        r"(?:[0-9a-f]{40}|\[redacted:[a-z_]+\])[ \t]+([0-9a-f]{64})(?![0-9a-f])",
+        _FABRIC_RUN
+        + r"(?:[0-9a-f]{40}|"
+        + LOW_MARKER.pattern
+        + r")[ \t]+([0-9a-f]{64})(?![0-9a-f])",
         "/run",
         lower=True,
         requires="fabric",
