@@ -159,6 +159,14 @@ ID_LETTER = {
     "fresh97": "uj",
     "fresh98": "uk",
     "fresh99": "ul",
+    "fresh102": "up",
+    "fresh103": "uq",
+    "fresh104": "ur",
+    "fresh105": "us",
+    "fresh106": "ut",
+    "fresh100": "um",
+    "fresh107": "uu",
+    "fresh101": "uo",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on)."""
@@ -183,6 +191,7 @@ KIND_CAP = {
     "fresh91": 7,
     "fresh92": 7,
     "fresh97": 6,
+    "fresh105": 4,
 }
 """Secrets per kind: three, but the twenty-fifth session's helpers were asked for 60 kinds
 among 90 secrets, not for a cap per kind, and a real config keeps one form for many
