@@ -210,17 +210,42 @@ def _password_with_brackets(value: str) -> bool:
     ``k#9Lm(2x)Qp!7``), not code: it does not open with a name and a bracket, it mixes
     letters and digits, it is no regex, URL or expansion, and it holds two symbols code
     does not glue into a word (``@ # ! < > ~ & %``), or one and brackets that do not pair
-    up."""
-    if len(value) < 8 or _CALL_START.match(value) or _REGEX_SYNTAX.search(value):
+    up, or a bracket that closes nothing with a word after it."""
+    if len(value) < 8 or _REGEX_SYNTAX.search(value):
         return False
     if "://" in value or "${" in value or "$(" in value or "\\" in value:
         return False  # a URL (its rules decide), a shell or template expansion, escapes
-    if not (any(c.isdigit() for c in value) and any(c.isalpha() for c in value)):
-        return False
     odd = {c for c in value if not c.isalnum()} - _CODE_SYMBOLS
+    paired = all(_paired(value, o, c) for o, c in _PAIRS)
+    if _CALL_START.match(value) and (paired or len(odd) < 2):
+        return False  # f(x), items[0]: a call or a subscript (a "[" closing nothing, two
+        # symbols no name holds after it: Iv[Z.OD_>dEaAD@a is a password)
+    if not (any(c.isdigit() for c in value) and any(c.isalpha() for c in value)):
+        # Azure's generated passwords may hold no digit (``Iv[Z.OD_>dEaAD@a``: fresh101)
+        return (
+            len(odd) >= 2
+            and len(value) >= 12
+            and not paired
+            and _mixed_case(value)
+            and _one_word(value)
+        )
     if len(odd) >= 2:
         return True
-    return bool(odd) and not all(_paired(value, o, c) for o, c in _PAIRS)
+    if _STRAY_CLOSER.search(value) and not paired and _one_word(value):
+        return True  # Asd123)_: a bracket closes nothing and a word goes on after it
+    return bool(odd) and not paired
+
+
+_STRAY_CLOSER = re.compile(r"[)\]}][A-Za-z0-9_]")
+
+
+def _one_word(value: str) -> bool:
+    """No blank, quote or comma: one password, not a piece of code cut from a line."""
+    return not any(c.isspace() or c in "'\"," for c in value)
+
+
+def _mixed_case(value: str) -> bool:
+    return any(c.isupper() for c in value) and any(c.islower() for c in value)
 
 
 def _paired(value: str, opener: str, closer: str) -> bool:

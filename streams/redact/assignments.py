@@ -45,12 +45,13 @@ NAME_SUFFIX = (
 
 _TYPE_ANNOTATION = (
     r"(?:[ \t]*:[ \t]*&?(?:'static[ \t]+)?[a-z_][a-z0-9_.]*(?:\[[a-z0-9_., \[\]]*\])?[!?]?"
-    r"|[ \t]+(?:string|str))?(?=[ \t]*(?:=|:=)[^=>])"
+    r"|[ \t]+(?:as[ \t]+)?(?:string|str))?(?=[ \t]*(?:=|:=)[^=>])"
 )
 """A declared type between a name and its ``=``: Rust's ``API_KEY: &str =``, TypeScript's
 ``apiKey: string =``, Python's ``API_KEY: str =``, Kotlin's and Swift's ``: String =`` (and
 Swift's optionals ``: UITextField! =``),
-Go's ``var apiKey string =``. Optional, and only before ``=``, so YAML's ``key: value``
+Go's ``var apiKey string =``, Visual Basic's ``Dim pwd As String =`` (fresh106).
+Optional, and only before ``=``, so YAML's ``key: value``
 is read as before."""
 
 

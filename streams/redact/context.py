@@ -59,6 +59,7 @@ from .key_material import (
 from .key_values import DATA_KEYS
 from .lines import SCOPE, scope
 from .models import LOW_MARKER
+from .names import called_name
 from .no_credential import names_no_credential
 from .noun_place import BREAKS as _BREAKS
 from .noun_place import names_a_thing, written_as_a_file_name
@@ -558,6 +559,8 @@ def entropy_or_context(token: str, text: str, start: int, end: int) -> bool:
     table's id (:mod:`.tables`)."""
     if file_name_at(text, end):
         return False  # "<hash>.bfu", "tmpk3j9x8q2w.json": a file's name, never a token
+    if called_name(token, text, end):
+        return False  # urlBase64ToUint8Array(key): a function's name
     sealed = text.endswith(("ENC(", "!["), max(0, start - 4), start)
     if sealed or inside_published_value(text, start):
         return False  # Jasypt's ENC(…), Mule's ![…], Mermaid's pako: state, Supabase's anon key

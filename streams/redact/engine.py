@@ -323,7 +323,8 @@ class Redactor:
             if test_vector_key(text[begin:end], text, begin):
                 continue  # "Key = <hex>" beside "IV = …", "PT = …": a published test vector
             if widen is not None:
-                begin = max(last, widen(text, begin, end)[0])
+                wide_begin, end = widen(text, begin, end)
+                begin = max(last, wide_begin)
             pieces.append(text[last:begin])
             pieces.append(token)
             taken.append(text[begin:end])
@@ -411,10 +412,12 @@ def _not_a_word(value: str) -> bool:
 
 
 _MASKED = re.compile(
-    r"x{8}|X{8}|\*{4}|#{4}|0{16}|•{4}|●{4}|([0-9a-f])\1{7}-\1{4}-\1{4}-\1{4}-\1{12}"
+    r"x{8}|X{8}|\*{4}|#{4}|0{16}|•{4}|●{4}|\.{6}|(?:\\\*){3}"
+    r"|([0-9a-f])\1{7}-\1{4}-\1{4}-\1{4}-\1{12}"
 )
 """A run no key has (gitleaks' own samples mask theirs so; a UUID of one digit repeated,
-``aaaaaaaa-aaaa-…``); the span is left alone."""
+``aaaaaaaa-aaaa-…``; ``G......H.......!``, a password shown by its first letters, and
+Markdown's escaped ``\\*\\*\\*``: fresh107, fresh100); the span is left alone."""
 _SAYS_EXAMPLE = re.compile(
     r"(?<=[A-Za-z0-9])[Ee]xample|example(?=[A-Za-z0-9])|(?i:replace_?me)|(?<=\w)_example_(?=\w)"
 )

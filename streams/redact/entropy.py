@@ -66,6 +66,7 @@ from .ids import (
     twilio_sid,
 )
 from .names import (
+    AZURE_DISK,
     dated_name,
     drawn_letters,
     generated_name,
@@ -184,9 +185,6 @@ _DIGEST_LABELS = (
 _LABEL_SEPARATORS = " \t\"':=\\"
 _DIGEST_WINDOW = 24
 _SSH_KEY_TYPES = (b"ssh-", b"ecdsa-", b"sk-ssh-", b"sk-ecdsa-")
-_PART_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
-_MAX_PART = 64
-_MAX_DOTTED_PARTS = 2
 _HEX = re.compile(r"(?:0x)?[0-9a-fA-F]+")
 _UUID = UUID  # ids.UUID, under the name the other readings import from here
 UNDERSCORE_UUID = re.compile(r"[0-9a-f]{8}_[0-9a-f]{4}_[0-9a-f]{4}_[0-9a-f]{4}_[0-9a-f]{12}")
@@ -279,46 +277,6 @@ def _is_ssh_public_key(s: str) -> bool:
         return False
     size = int.from_bytes(head[:4], "big")
     return 0 < size <= 64 and head[4:].startswith(_SSH_KEY_TYPES)
-
-
-def widen_dotted(text: str, start: int, end: int) -> tuple[int, int]:
-    """The span grown over up to two ``part.`` pieces written right before it (and a
-    Facebook app id joined by ``|``).
-
-    A backwards walk, not a regex search: a search that must end at ``start`` retries at
-    every position of its window (~30 µs per finding, measured), the walk reads each
-    character once.
-    """
-    for _ in range(_MAX_DOTTED_PARTS):
-        dot = start - 1
-        if dot < 2 or text[dot] != ".":
-            break
-        first = dot
-        while first > 0 and dot - first < _MAX_PART and text[first - 1] in _PART_CHARS:
-            first -= 1
-        if dot - first < 2:
-            break
-        start = first
-    return _widen_app_id(text, start), end
-
-
-_APP_ID_DIGITS = (15, 16)
-
-
-def _widen_app_id(text: str, start: int) -> int:
-    """Grow over a Facebook app access token's ``<app id>|`` (15–16 digits, ``|`` or its
-    URL escape ``%7C``, whose ``7C`` the run holds), as gitleaks' facebook-access-token rule
-    reads ``<app id>|<app secret>``."""
-    joiner = text[start - 1 : start]
-    if not (joiner == "|" or (joiner == "%" and text[start : start + 2] in ("7C", "7c"))):
-        return start
-    digits = start - 1
-    first = digits
-    while first > 0 and text[first - 1].isdigit() and digits - first <= 16:
-        first -= 1
-    if digits - first in _APP_ID_DIGITS and not (first and text[first - 1].isalnum()):
-        return first
-    return start
 
 
 def _digit_share(s: str) -> float:
@@ -536,6 +494,8 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
         )  # "key 9f2c…" unless a fingerprint's label (GPG_KEY) or a public name holds it
     if ULID.fullmatch(token) or WHEEL_TAG.fullmatch(token) or CLOUDFORMATION_NAME.fullmatch(token):
         return False  # an id (a ULID, a CloudFormation name), a wheel's tags
+    if AZURE_DISK.fullmatch(token):
+        return False  # <vm>_OsDisk_1_<32 hex>: the name Azure gives a VM's disk
     if dated_name(token):
         return False  # Screenshot_20201106-123814_Chrome
     if ALGORITHM_NAME.fullmatch(token):

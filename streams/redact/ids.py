@@ -202,7 +202,7 @@ def public_id(token: str) -> bool:
     recipient, a minisign public key, a key made for client code, a Bitcoin address, an LVM
     UUID, an Alpine package checksum, an IAM entity's unique id, a YouTube channel's id, an
     OpenAI account's id, a DBeaver data source's id, an Airtable object's id, an analytics
-    property's id or a Twilio resource's SID (full matches only)."""
+    property's id, a Twilio resource's SID or an eBay app's id (full matches only)."""
     return bool(
         _IPFS_CID.fullmatch(token)
         or _STRIPE_OBJECT.fullmatch(token)
@@ -222,7 +222,16 @@ def public_id(token: str) -> bool:
         or stellar_account(token)
         or algorand_address(token)
         or twilio_sid(token)
+        or _EBAY_APP_ID.fullmatch(token)
     )
+
+
+_EBAY_APP_ID = re.compile(
+    r"[A-Za-z0-9]{1,12}(?:-[A-Za-z0-9]{1,12})?-(?:PRD|SBX)-[0-9a-f]{9}-[0-9a-f]{8}"
+)
+"""An eBay application's App ID (its OAuth client id, sent in every call's header): the
+developer's name cut to 8 letters, the app's, ``PRD`` or ``SBX``, 9 and 8 hex (fresh104).
+Its Cert ID is the secret (``providers``' ``ebay_credential``)."""
 
 
 _AIRTABLE_ID = re.compile(

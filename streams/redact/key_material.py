@@ -301,3 +301,16 @@ def jwt_grants_access(value: str, text: str, start: int, end: int) -> bool:
     if value.endswith(".") and (text.startswith("..", end) or text.startswith("…", end)):
         return False  # no signature left: it cannot be presented
     return not publishable_jwt(value)
+
+
+_WRAPPED_JWT = re.compile(r"eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{16,}")
+
+
+def wrapped_jwt(value: str, text: str, start: int, end: int) -> bool:
+    """The ``wrapped_jwt`` rule's check: the run decodes to a signed JWT, and that token
+    grants access (:func:`jwt_grants_access`); base64 of other JSON text stays."""
+    decoded = decoded_base64(value.rstrip("="))
+    token = decoded.decode("ascii", "replace").strip() if decoded else ""
+    if not _WRAPPED_JWT.fullmatch(token):
+        return False
+    return jwt_grants_access(token, token, 0, len(token))

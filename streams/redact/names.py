@@ -91,6 +91,11 @@ _MERGE_QUEUE_BRANCH = re.compile(r"(?:gh-readonly-queue/[a-z0-9._/\-]+/)?pr-\d+-
 CI log of a repository that uses the queue: a branch name and a commit id, no key."""
 
 
+AZURE_DISK = re.compile(r"[\w\-]*?_?(?:Os|Data)Disk_[0-9]+_[0-9a-f]{32}")
+"""The name Azure gives a VM's managed disk, ``<vm>_OsDisk_1_<32 hex>`` (an ARM or Bicep
+export of a VM: fresh101)."""
+
+
 def generated_name(run: str) -> bool:
     """A lower-case run that starts with a word and whose random parts are short or ids.
 
@@ -184,3 +189,20 @@ def drawn_letters(value: str) -> bool:
         return False
     low = value.lower()
     return bool(_CONSONANT_RUN.search(low)) and "jklmn" not in low and "pqrst" not in low
+
+
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def called_name(run: str, text: str, end: int) -> bool:
+    """A function's name a call opens with (``urlBase64ToUint8Array(publicVapidKey)``: the
+    web-push guide's helper, fresh102): an identifier of words right before ``(``. Its
+    digits switch with letters as a key's do, but a key is never called."""
+    return (
+        text[end : end + 1] == "("
+        and _IDENTIFIER.fullmatch(run) is not None
+        and word_share(run) >= _CALLED_WORD_SHARE
+    )
+
+
+_CALLED_WORD_SHARE = 0.6

@@ -8,17 +8,15 @@ few providers that document a variable's name instead of a prefix. Part of
 from __future__ import annotations
 
 from . import token_bodies
+from .drawn_passwords import (
+    drawn_app_password,
+    drawn_apple_groups,
+    drawn_django_key,
+)
 from .pattern import Rule
 from .pattern import literal as _p
 from .pattern import prefixed as _prefixed
 from .pattern import token_run as _t
-
-_COMMON_FOUR_LETTER_WORDS = frozenset({
-    "must", "have", "will", "then", "been", "with", "that", "this", "from", "your", "more",
-    "than", "when", "what", "they", "were", "here", "some", "also", "only", "into", "over",
-    "such", "each", "make", "like", "long", "used", "sent", "able", "need", "once",
-})  # fmt: skip
-
 
 _DJANGO_SIGN = r"[a-z0-9!@#$%^&*()\-_=+]"
 """One sign of Django's ``get_random_secret_key()`` alphabet."""
@@ -28,32 +26,6 @@ Its own signs (``!@#$%^&*()``) are in nearly every string of code: no trigger.""
 _APPLE_WORDS = ("apple", "app-specific", "app_specific", "notar", "fastlane", "altool", "pass")
 """Where an app-specific password is written: Apple's, notarization's, fastlane's names, a
 password's; a dash is in nearly every string."""
-
-
-def drawn_django_key(value: str) -> bool:
-    """Django's generated key, not 50 signs of a slug, a log record or a formula: two of the
-    signs words never hold (``!@#$%^&*()``), four digits and ten letters among them, no
-    ``**`` (a power: sympy's sources)."""
-    signs = sum(c in "!@#$%^&*()" for c in value)
-    digits = sum(c.isdigit() for c in value)
-    letters = sum(c.isalpha() for c in value)
-    return signs >= 2 and digits >= 4 and letters >= 10 and "**" not in value
-
-
-def drawn_apple_groups(value: str, text: str, start: int, end: int) -> bool:
-    """Apple's app-specific password, four groups of four letters drawn at random: a group
-    without a vowel (a slug's words have one: ``blog-post-card-body``) and at most one
-    common word (82 % of drawn ones have such a group, simulated)."""
-    groups = value.split("-")
-    return drawn_groups(" ".join(groups), text, start, end) and any(
-        not any(v in g for v in "aeiouy") for g in groups
-    )
-
-
-def drawn_groups(value: str, text: str, start: int, end: int) -> bool:
-    """Four groups Google drew, not four words of a sentence ("password: must have more
-    than …"): at most one group is a common word."""
-    return sum(group in _COMMON_FOUR_LETTER_WORDS for group in value.split()) <= 1
 
 
 PROVIDER_RULES: tuple[Rule, ...] = (
@@ -134,21 +106,25 @@ PROVIDER_RULES: tuple[Rule, ...] = (
         # assigned whole to a password's or an app key's name, or after it and blanks
         # (GMAIL_APP_KEY=sabw icwn …, "Password": "nqno vcfv ydmc zhhn": fresh38, fresh48;
         # msmtp's `password ayid mkvu qcsz wvzt`: fresh57); the blanks cut it for the
-        # assignment rules, which took the first group only
+        # assignment rules, which took the first group only. After any key's or token's
+        # name too (GMAIL_ACCESS_KEY=…, --token …: fresh102), and words going on after it
+        # when one group has no vowel (drawn_app_password)
         (
             _p(
-                r"(?m)(?:pass|pwd|app[_\-]?key|secret)\w*[\"']?(?:[ \t]*[:=][ \t]*|[ \t]+)[\"']?"
-                r"([a-z]{4} [a-z]{4} [a-z]{4} [a-z]{4})(?=[\"']|[ \t]*$)",
+                r"(?m)(?:(?:pass|pwd|app[_\-]?key|secret)\w*|(?:key|token)s?)[\"']?"
+                r"(?:[ \t]*[:=][ \t]*|[ \t]+)[\"']?"
+                r"([a-z]{4} [a-z]{4} [a-z]{4} [a-z]{4})(?![a-z0-9_\-])",
                 "pass",
                 "pwd",
                 "app_key",
                 "appkey",
                 "app-key",
                 "secret",
+                "@secret_noun",
                 lower=True,
             ),
         ),
-        drawn_groups,
+        drawn_app_password,
     ),
     Rule(
         "twilio_api_key",
@@ -290,6 +266,48 @@ PROVIDER_RULES: tuple[Rule, ...] = (
                 r"(?<![0-9a-f\-])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}:fx"
                 r"(?![0-9a-z])",
                 ":fx",
+            ),
+        ),
+    ),
+    Rule(
+        "woocommerce_key",
+        # WooCommerce's REST API keys: "ck_" (the consumer key) or "cs_" (its secret) and 40
+        # hex; the shop stores the key hashed, and both halves sign in (fresh104: said alone
+        # in a thought, listed alone in a PHP array)
+        (_prefixed(r"c[ks]_[0-9a-f]{40}(?![A-Za-z0-9_\-])", "ck_", "cs_"),),
+    ),
+    Rule(
+        "amazon_lwa_secret",
+        # Login with Amazon's client secrets (the Selling Partner API's apps):
+        # "amzn1.oa2-cs.v1." and 64 hex (fresh104); the client id is "amzn1.application-oa2-
+        # client." and stays
+        (_p(r"amzn1\.oa2-cs\.v1\.[0-9a-f]{64}(?![0-9a-z])", "amzn1.oa2-cs"),),
+    ),
+    Rule(
+        "ebay_credential",
+        # eBay's developer credentials: a Cert ID (the app's client secret: "PRD-" or "SBX-",
+        # 12 hex, four groups of 4 hex), an Auth'n'Auth token ("AgAAAA**AQAAAA**aAAAAA**" and
+        # ~800 signs) and an OAuth user token ("v^1.1#i^1#…#t^" and a gzip's base64)
+        # (fresh104). The App ID (a name, "-PRD-", 9 and 8 hex) is public and stays.
+        (
+            _prefixed(
+                r"(?:PRD|SBX)-[0-9a-f]{12}(?:-[0-9a-f]{4}){4}(?![A-Za-z0-9_\-])", "prd-", "sbx-"
+            ),
+            _p(r"AgAAAA\*\*AQAAAA\*\*aAAAAA\*\*[A-Za-z0-9+/=*]{40,}", "agaaaa**"),
+            _p(r"v\^1\.1#(?:[A-Za-z]\^[0-9]+#)+t\^[A-Za-z0-9+/]{40,}={0,2}", "v^1.1#"),
+        ),
+    ),
+    Rule(
+        "mercadopago_token",
+        # Mercado Pago's access tokens: "TEST-" or "APP_USR-", the app's number, a date's six
+        # digits, 32 hex and the user's number (fresh102: an SDK's argument alone on its
+        # line). Its public key is "APP_USR-" and a UUID and stays.
+        (
+            _prefixed(
+                r"(?:TEST|APP_USR)-[0-9]{12,18}-[0-9]{6}-[0-9a-f]{32}-[0-9]{6,12}"
+                r"(?![A-Za-z0-9_\-])",
+                "test-",
+                "app_usr-",
             ),
         ),
     ),

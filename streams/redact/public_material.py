@@ -234,13 +234,17 @@ _MATRIX_DEVICE_KEY = re.compile(
 (``"curve25519:JLAFKJWSCS": "…"``, ``"ed25519:JLAFKJWSCS": "…"``): what ``/keys/upload``
 publishes for every other device to read (negcarried5)."""
 _SITE_KEY_NAME = re.compile(
-    r"(?i)(?:site|search[_\-]?only[_\-]?(?:api[_\-]?)?)[_.\-]?key[\"')\]]*[ \t]*"
+    r"(?i)(?:(?:site|search[_\-]?only[_\-]?(?:api[_\-]?)?)[_.\-]?key"
+    r"|storefront[_.\-]?(?:api[_.\-]?)?(?:access[_.\-]?)?token)[\"')\]]*[ \t]*"
     r"(?::=|=>|=|:|\?:|\?\?|\|\||,)[ \t]*[\"'`]?$"
+    r"|//dapi\.kakao\.com/v2/maps/sdk\.js\?(?:[\w=]*&)*appkey=$"
 )
 """reCAPTCHA's, hCaptcha's and Turnstile's ``site_key``/``siteKey`` (fresh38, fresh39), or
 its variable's fallback (``getenv('RECAPTCHA_SITEKEY') ?: '…'``): served in every page that
 shows the widget. And a search service's search-only key (Algolia's and Typesense's
-``search_only_api_key``: made for the page's search box, fresh97)."""
+``search_only_api_key``: made for the page's search box, fresh97), a Shopify storefront's
+public access token and the JavaScript key Kakao's map script loads with (fresh104,
+fresh102)."""
 _PUSHER_KEY_NAME = re.compile(
     r"(?i)pusher[_.\-]?app[_.\-]?key[\"')\]]*[ \t]*(?::=|=>|=|:|\?:|\?\?|\|\||,)[ \t]*[\"'`]?$"
 )

@@ -49,6 +49,7 @@ from . import (
     seed_phrase,
     statements,
     token_bodies,
+    token_edges,
 )
 from .assignments import ASSIGN as _ASSIGN
 from .assignments import assignment as _assignment
@@ -117,6 +118,14 @@ SECRET_RULES: tuple[Rule, ...] = (
             ),
         ),
         key_material.jwt_grants_access,
+    ),
+    Rule(
+        "wrapped_jwt",
+        # A JWT written in base64 once more ("eyJ" is "ZXlK"): Paymob's API keys are so, and
+        # a config may wrap any token; the decoded token decides, as the jwt rule's does
+        # (fresh102: a Dart constant alone on its line)
+        (_p(r"ZXlK[A-Za-z0-9+/]{60,}={0,2}", "zxlk"),),
+        key_material.wrapped_jwt,
     ),
     Rule(
         "generated_noise",
@@ -365,7 +374,7 @@ SECRET_RULES: tuple[Rule, ...] = (
         "high_entropy_token",
         (Pattern(entropy.CANDIDATE, spans=entropy.candidate_spans),),
         context.entropy_or_context,
-        widen=entropy.widen_dotted,
+        widen=token_edges.widen_token,
     ),
     Rule(
         "leet_password",

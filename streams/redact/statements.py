@@ -135,6 +135,13 @@ seed script's ``insertUser("eve", "…")`` (fresh21); a network's name and its p
 PlainTextAuthProvider('user', '…')`` (fresh69); PHP's ``new mysqli(host, user, '…')`` and ``new
 PDO(dsn, user, '…')`` (fresh66): host or DSN and user always, a database or options may follow;
 phpseclib's and PHP FTP clients' ``$sftp->login('deploy', '…')``."""
+_HOST_USER_PASSWORD_CALLS = (
+    "mysqli", "mysqli_connect", "new pdo", "mysql_connect", "mysql_pconnect", "mssql_connect",
+    "mssql_pconnect", "sybase_connect",
+)  # fmt: skip
+"""PHP's connections, a host (or a DSN) then a user then the password: ``new mysqli``,
+``new PDO`` and the old APIs legacy code still calls (``@mysql_connect("localhost", "root",
+"…")``: fresh106)."""
 _ARG_COMMA = r"(?:" + _ARG + r"[ \t]*,[ \t]*)"
 _PASSWORD_ARG = QUOTED + r"(?:\.tochararray\(\))?[ \t]*"
 _OPEN = r"(?:_s)?[ \t]*\([ \t]*"
@@ -162,7 +169,7 @@ CREDENTIAL_CALL: tuple[Pattern, ...] = (
         "login",
         lower=True,
     ),
-    *(_call(n, n, _HOST_USER_THEN_PASSWORD) for n in ("mysqli", "mysqli_connect", "new pdo")),
+    *(_call(n, n, _HOST_USER_THEN_PASSWORD) for n in _HOST_USER_PASSWORD_CALLS),
     _p(
         r"auth(?<![\w.]auth)[ \t]*=[ \t]*\([ \t]*" + _ARG_COMMA + QUOTED + r"[ \t]*\)",
         "auth",
@@ -277,6 +284,14 @@ KEYED_SECRET: tuple[Pattern, ...] = (
         _SETTER + r"(?:[a-z_]\w*\.)*[a-z0-9_]*_(?:passwd|password|pwd|secret)[ \t]*,"
         r"[ \t]*" + QUOTED + r"[ \t]*[,)]",
         *("_passwd", "_password", "_pwd", "_secret"),
+        lower=True,
+    ),
+    # Azure's Speech SDK given its resource's key as "subscription" (SpeechConfig(
+    # subscription="…"), SpeechConfig.FromSubscription("…", region): fresh101); 32 hex, the
+    # form of an Azure resource's key (a subscription's id is a UUID)
+    _p(
+        r"(?:subscription[ \t]*=|fromsubscription\()[ \t]*[\"']([0-9a-f]{32})[\"']",
+        "subscription",
         lower=True,
     ),
 )

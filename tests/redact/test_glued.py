@@ -16,7 +16,7 @@ KEY = "Zk3jd8fQ2aB7cD9eF1gH2iJ3kL4"
         (f"Is {KEY}.Y1q8JoeGNoSelGj the staging one?", "Y1q8JoeGNoSelGj"),  # a segment
         (f"token {KEY}.xZfuYRGhvNuxobAAXRe", "xZfuYRGhvNuxobAAXRe"),  # case groups only
         (f"R1kugPxUfw9oSeg={KEY}", "R1kugPxUfw9oSeg"),  # the piece before
-        (f"{KEY}~a94f3c2e71b8d05f6e2c", "a94f3c2e71b8d05f6e2c"),  # a hex tail
+        (f"{KEY}:a94f3c2e71b8d05f6e2c", "a94f3c2e71b8d05f6e2c"),  # a hex tail
         (f"{KEY}.KH83JBNN7F3.Y1q8JoeGNoSelGj", "KH83JBNN7F3"),  # piece after piece
     ],
 )
@@ -24,6 +24,13 @@ def test_a_random_piece_glued_to_a_finding_goes_with_it(text: str, piece: str) -
     out, findings = Redactor().redact_text(text)
     assert piece not in out and KEY not in out
     assert findings.get("glued_remainder")
+
+
+def test_pieces_joined_by_a_tilde_go_with_the_token_itself() -> None:
+    # Azure AD's older client secrets hold "~" and "." (token_edges._widen_tilde): the
+    # entropy rule's span grows over them, before any glued piece is looked for
+    out, findings = Redactor().redact_text(f"{KEY}~a94f3c2e71b8d05f6e2c")
+    assert out == "[REDACTED:high_entropy_token]" and findings == {"high_entropy_token": 1}
 
 
 @pytest.mark.parametrize(

@@ -199,6 +199,15 @@ PROVIDER_EXAMPLES = {
     + "5e0c9a7f3b1d2e4a" * 2
     + "-"
     + "8b6d4f2a0c9e7b5d" * 2,
+    "woocommerce_key": "    'cs_" + "4f2a9c1e7b3d5a8f0e6c" * 2 + "',",
+    "amazon_lwa_secret": 'lwa_client_secret="amzn1.oa2-cs.v1.' + "9d3b7f1a5c2e8d4b" * 4 + '",',
+    "ebay_credential": 'EBAY_CERT_ID = "PRD-3f9a1c7e5b2d-8e4a-4c1f-b7d2-9a6e"',
+    "mercadopago_token": 'sdk = mercadopago.SDK("TEST-4107823916540213-031522-'
+    + "7a1c9e3f5b2d8a4c" * 2
+    + '-381726450")',
+    "wrapped_jwt": "  apiKey: 'ZXlKaGJHY2lPaUpJVXpJMU5pSXNJblI1Y0NJNklrcFhWQ0o5LmV5SnpkV0lpT2lKemFH"
+    + "OXdMVFF5SWl3aWFXRjBJam94TnpBd01EQXdNREF3ZlEuUTJ4OXZLZDdSbVA0c1Qxd1piOG5MYzN5SGY2alhxMGF"
+    + "VZTVvR2kyck50',",
     "kubeadm_token": "kubeadm join 10.0.0.5:6443 --token n657pt.edesxg1ka5yzj508",
     "mailchimp_key": "343ea45721923ed956e2b38c31db76aa-us30",
     "databricks_token": "dapi0123456789abcdef0123456789abcdef",
