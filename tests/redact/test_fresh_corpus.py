@@ -167,6 +167,10 @@ ID_LETTER = {
     "fresh100": "um",
     "fresh107": "uu",
     "fresh101": "uo",
+    "fresh108": "uv",
+    "fresh110": "ux",
+    "fresh109": "uw",
+    "fresh111": "uy",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on)."""
@@ -192,6 +196,8 @@ KIND_CAP = {
     "fresh92": 7,
     "fresh97": 6,
     "fresh105": 4,
+    "fresh108": 5,
+    "fresh109": 9,
 }
 """Secrets per kind: three, but the twenty-fifth session's helpers were asked for 60 kinds
 among 90 secrets, not for a cap per kind, and a real config keeps one form for many
