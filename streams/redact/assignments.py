@@ -27,19 +27,22 @@ value: a bare run would stop at the quote and take only ``user:``. A bare run en
 JSON escape (``\\n``, ``\\t``, ``\\"``): in an escaped diff or trajectory that is the end of
 the line or of the string, not part of the value; or at a full-width comma, semicolon or
 parenthesis, where a Chinese sentence goes on (``aws_secret_access_key=xxx（my …）``)."""
-ASSIGN = r"(?:\[\]|(?:\\?[\"'])?\]?)[ \t]*(?:=|:=|=>|:{2,3}=|[.?]=|:(?!:))"
+ASSIGN = r"(?:\[\]|(?:\\?[\"'])?\]?|\*\*)[ \t]*(?:=|:=|=>|:{2,3}=|[.?]=|:(?!:))"
 """``=``, ``:=``, ``=>``, ``:`` and PHP's ``.=``, Make's ``::=``, ``:::=`` and ``?=`` (gitleaks'
 sample lines write a token with each), after a C array's ``[]`` too (``char pass[] = "…"``).
 Not ``+=``: code appends a piece to a value with it (``userpass += f":{password}"``, 3
-chunks of 20,000 package files)."""
+chunks of 20,000 package files). After Markdown's bold name too (``- **WEBHOOK_SECRET**:
+`…```: fresh111)."""
 
 NAME_SUFFIX = (
     r"(?:[_\-.]?(?:key|value|base|data|string|str|text|token|secret|access|pass|word|phrase"
     r"|plain|raw|prod|production|dev|live|test|staging|sandbox|local|admin|root|[0-9]"
-    r"|for[_\-][a-z0-9]+))*"
+    r"|db|database|mysql|mariadb|postgres|pg|redis|mongo|mongodb|smtp|mail|email|ftp|sftp"
+    r"|ssh|wifi|ldap|for[_\-][a-z0-9]+))*"
 )
 """Words a secret's name may end with (``SECRET_KEY``, ``secret_key_base``, ``token2``,
-``password_for_email``, ``passphrase_sandbox``: fresh94): a positive list, so ``token_url``,
+``password_for_email``, ``passphrase_sandbox``: fresh94; the service it opens,
+``passwordMysql``, ``PASSWORD_SMTP``: fresh111): a positive list, so ``token_url``,
 ``password_hash`` or ``secret_name`` stay names."""
 
 

@@ -168,6 +168,7 @@ _CLIENT_SIDE_KEY = re.compile(
     r"phc_[A-Za-z0-9]{32,64}|pk_(?:live|test)_(?=[^_]*[a-z])[A-Za-z0-9]{24,}|pub[0-9a-f]{32}"
     r"|sb_publishable_[A-Za-z0-9_\-]{20,40}|rzp_(?:live|test)_[A-Za-z0-9]{14}"
     r"|(?:sandbox-)?sq0id[pb]-[A-Za-z0-9_\-]{22}"
+    r"|client-[A-Za-z0-9]{43}"
 )
 """Keys made to ship in a web page: PostHog's project key (``phc_``; its personal keys are
 ``phx_``), Stripe's publishable keys (``pk_live_``/``pk_test_`` in mixed case; Courier's
@@ -176,6 +177,8 @@ secret ``pk_test_…`` keys are capitals and digits), Datadog's browser client t
 ones are ``sb_secret_``) and Razorpay's key ids (``rzp_test_`` and 14 signs; the key secret
 has no prefix): fresh54. Square's application ids (``sq0idp-``, ``sandbox-sq0idb-``: the
 Web Payments form ships them; its secrets are ``sq0csp-`` and ``EAAA…``): fresh66.
+Statsig's client SDK keys (``client-`` and 43 signs; the server's are ``secret-``):
+fresh109.
 No scanner here flags the first two (CredSweeper lists both among its false positives,
 fresh16)."""
 

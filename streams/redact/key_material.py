@@ -183,7 +183,14 @@ def credential_base64(body: str) -> bool:
         return False  # base64 of "REPLACE-WITH-AWS-SECRET-KEY", of "hvs.*******"
     if len(text) >= 8 and text.isprintable() and _SECRETS_NAME.search(text):
         return True  # a Kubernetes Secret's data: unsecure_password, example-app-secret
+    if _HEX_KEY_TEXT.fullmatch(text.strip()) and len(set(text)) >= _DRAWN_HEX_SIGNS:
+        return True  # Textlocal's API keys: base64 of 32 hex (fresh108), not of "aaaa…"
     return len(text) >= 16 and _random_core(text.strip())
+
+
+_HEX_KEY_TEXT = re.compile(r"[0-9a-f]{32}")
+"""A key's hex written out as text and that text in base64."""
+_DRAWN_HEX_SIGNS = 8
 
 
 _X_CLIENT_ID = re.compile(r"[A-Za-z0-9_\-]{16,32}:1:ci")

@@ -13,10 +13,11 @@ from collections.abc import Callable
 from . import context, noise, pytest_report, seed_phrase
 from .assignments import NAME_SUFFIX as _NAME_SUFFIX
 
-_NAME_END = r"(?:\[\]|[\"']?\]?)[ \t]*[.?]?"
+_NAME_END = r"(?:\[\]|[\"']?\]?|\*\*)[ \t]*[.?]?"
 """What may close a secret's name before its operator, as ``assignments.ASSIGN`` allows: a
-C array's ``[]``, a quote, a subscript's ``]``, then PHP's ``.=`` or Make's ``?=``. One piece
-for every context below: a copy per trigger had let ``pass[] =`` fail the pre-check."""
+C array's ``[]``, a quote, a subscript's ``]`` or Markdown's bold ``**``, then PHP's ``.=``
+or Make's ``?=``. One piece for every context below: a copy per trigger had let ``pass[] =``
+fail the pre-check."""
 
 TRIGGER_CONTEXTS: dict[str, re.Pattern[str]] = {
     # Every pattern with the trigger "key" has api/access/private/account right before it

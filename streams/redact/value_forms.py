@@ -83,8 +83,11 @@ _WORD_PLACEHOLDER = re.compile(
 Portuguese ``sua_senha_correta``), "… here", "enter …", a marker that asks for the value
 (``change-me-in-production``, ``fixme-postgres-password``: fresh29; ``ChangeMeOrDie``)."""
 _LETTER_WORDS = re.compile(
-    r"(?:[a-z0-9]{1,4}_)?[a-z][a-z_\-]{3,63}|(?=.{4,64}$)[a-z]+[0-9]?(?:[_\-][a-z]+[0-9]?)+"
+    r"(?:[a-z0-9]{1,4}_)?[a-z][a-z_\-]{3,63}"
+    r"|(?=.{4,64}$)[a-z]+[0-9]?(?:[_\-](?:[a-z]+[0-9]?|[0-9]{1,3}(?=[_\-])))+"
 )
+"""Words, each maybe ending in a digit, or a count between them
+(``seu-secret-aqui-32-caracteres-minimo``: fresh108)."""
 _NOUN_HERE = re.compile(r"(?i)(?:key|token|secret|password|passwd|pwd|value)[_\- ]?here$")
 """A value ending "…keyhere" names what goes there (``changeme32charsecretkeyhere``)."""
 
@@ -120,13 +123,17 @@ _FIELD_LABEL = re.compile(r"[A-Za-z][a-z]*(?: [A-Za-z][a-z]*)+:")
 
 
 def is_prose_label(value: str) -> bool:
-    """Three or more plain words that mention a secret, or two and a colon: a label, title
+    """Three or more plain words that mention a secret, or two and a colon or a "!": a label, title
     or prompt (``"Enter your password"``, ``"Creating a strong password"``, ``"I'm not a
     secret, I think"``, ``"Operator password:"``: fresh79), not a value. A passphrase of
     plain words (``correct horse battery staple``) names no secret."""
     v = value.strip()
-    label = _PROSE.fullmatch(v) or _FIELD_LABEL.fullmatch(v)
+    label = _PROSE.fullmatch(v) or _FIELD_LABEL.fullmatch(v) or _EXCLAIMED.fullmatch(v)
     return bool(label) and any(w in value.lower() for w in _SECRET_WORDS)
+
+
+_EXCLAIMED = re.compile(r"[A-Za-z][a-z]* [A-Za-z][a-z]*[!.]")
+"""Two words and a "!" or ".": a form's message (``'Incorrect password!'``: fresh109)."""
 
 
 _PROMPT = re.compile(

@@ -1,6 +1,7 @@
-"""Readings from the blind sets fresh100 to fresh107 (public-data APIs, Azure, regional
-platforms, speech and vision APIs, e-commerce, chat bots, legacy code): each secret goes and
-each look-alike beside it stays. Values are made up in each form."""
+"""Readings from the blind sets fresh100 to fresh111 (public-data APIs, Azure, regional
+platforms, speech and vision APIs, e-commerce, chat bots, legacy code; mail and SMS senders,
+developer platforms, smart-home APIs, fintech and travel): each secret goes and each
+look-alike beside it stays. Values are made up in each form."""
 
 from __future__ import annotations
 
@@ -69,6 +70,17 @@ def _wrapped_jwt(claims: dict[str, object]) -> str:
         # Azure's Speech SDK given its resource's key as "subscription"
         ('cfg = SpeechConfig(subscription="' + "8c2e4a6f" * 4 + '", region="eastus")', "8c2e4a6f"),
         ('var c = SpeechConfig.FromSubscription("' + "1f3b5d7e" * 4 + '", "westus");', "1f3b5d7e"),
+        # round 2: a key's hex written out and put in base64 (Textlocal's API keys)
+        (
+            "\t$apiKey = urlencode('"
+            + base64.b64encode(b"7d3f9a1c5e8b2046b1e4c7a0d3f69285").decode()
+            + "');",
+            "N2QzZjlhMWM1",
+        ),
+        # the service a password opens, after its name; Markdown's bold name
+        ('passwordMysql = "7K?up52QTZhU8b6mo?R3"', "7K?up52QTZhU8b6mo?R3"),
+        ("PASSWORD_SMTP=kq8Lm2xZ", "kq8Lm2xZ"),
+        ("- **COINBASE_WEBHOOK_SECRET**: `5a0e7c2b-9f41-4d3a-8b6e-1c2d3e4f5a6b`", "5a0e7c2b"),
     ],
 )  # fmt: skip
 def test_the_secret_goes(text: str, secret: str) -> None:
@@ -101,6 +113,14 @@ def test_the_secret_goes(text: str, secret: str) -> None:
         "the key used when load fails",
         # an Azure subscription's id is a UUID, no key
         'subscription = "0f3b2a4c-1d2e-4f5a-8b9c-0d1e2f3a4b5c"',
+        # round 2: a placeholder in Portuguese with a count; a form's message; Statsig's
+        # client key; Markdown's bold name before words
+        "SESSION_SECRET=seu-secret-aqui-32-caracteres-minimo",
+        # base64 of a letter repeated is no hex key
+        "The trace shows YWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWEK twice.",
+        "        errors: { password: 'Incorrect password!' }",
+        "  'client-rfLvYGag3eyU0jYW5zcIJTQip7GXxSrhOFN69IGMjvq'; // client-***",
+        "**Password**: the one you chose at signup.",
     ],
 )  # fmt: skip
 def test_the_look_alike_stays(text: str) -> None:
