@@ -171,6 +171,10 @@ ID_LETTER = {
     "fresh110": "ux",
     "fresh109": "uw",
     "fresh111": "uy",
+    "fresh113": "va",
+    "fresh114": "vb",
+    "fresh115": "vc",
+    "fresh112": "uz",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on)."""
