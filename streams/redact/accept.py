@@ -239,6 +239,12 @@ def _password_with_brackets(value: str) -> bool:
 _STRAY_CLOSER = re.compile(r"[)\]}][A-Za-z0-9_]")
 
 
+_BOLD_LABEL = re.compile(r"(?:\*\*[ \t]*:|:\*\*)[ \t]*$")
+_WORDS_AFTER = re.compile(r"[ \t]+[^\W\d_]+[ \t]+[^\W\d_]+")
+"""A Markdown list's bold label, then a bare word and more words: a sentence (fresh108);
+a value there is written alone or between backticks."""
+
+
 def _one_word(value: str) -> bool:
     """No blank, quote or comma: one password, not a piece of code cut from a line."""
     return not any(c.isspace() or c in "'\"," for c in value)
@@ -332,6 +338,8 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
         return False  # KEY=`etcdctl get /secret`: a shell command substitution, not a value
     if before in "\"'`":
         return True
+    if _BOLD_LABEL.search(text, max(0, start - 8), start) and _WORDS_AFTER.match(text, end):
+        return False  # - **SESSION_SECRET:** NUNCA compartilhe…: a bold label's description
     if _PROSE_WORD.fullmatch(value):
         return False  # "… the password combination." ends a sentence: a word, not a value
     if _DJANGO_KEY.fullmatch(value):

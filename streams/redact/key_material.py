@@ -304,10 +304,16 @@ def jwt_grants_access(value: str, text: str, start: int, end: int) -> bool:
     claims say ``"role": "anon"`` and ``"iss": "supabase"``: made to ship in a web page or
     an app, as a publishable key is (fresh31); its ``service_role`` twin stays a finding.
     A token cut short by an ellipsis before its signature (``eyJhbGci….eyJzdWIiOiJsa...``,
-    a log's prefix: fresh55) is no longer one."""
+    a log's prefix: fresh55) is no longer one, nor one signed with a few signs repeated."""
     if value.endswith(".") and (text.startswith("..", end) or text.startswith("…", end)):
         return False  # no signature left: it cannot be presented
+    if _REPEATED_SIGNATURE.fullmatch(value.rpartition(".")[2]):
+        return False  # "….Ej8Ej8Ej8Ej8…": a test's token, its signature a few signs repeated
     return not publishable_jwt(value)
+
+
+_REPEATED_SIGNATURE = re.compile(r"(.{1,4})\1{5,}.{0,3}")
+"""A signature no key made: one to four signs over and over (fresh112's fake JWT)."""
 
 
 _WRAPPED_JWT = re.compile(r"eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{16,}")

@@ -171,9 +171,11 @@ SECRET_ASSIGNMENT: tuple[Pattern, ...] = (
     # npm's "npm config set //registry/:_authToken <value>" (a blank, maybe quoted)
     _p(r":_auth(?:token)?[ \t]+[\"']?(?![=\-])([^\s\"'`]{3,2048})", "auth", lower=True),
     # XML settings (Maven settings.xml, NuGet.config, Magento's local.xml in CDATA):
-    # <password>value</password>, attributes too (<password name="password">…)
+    # <password>value</password>, attributes too (<password name="password">…); Maven's
+    # jarsigner plugin's <storepass> and <keypass> (fresh112)
     _p(
-        r"<(?:pass(?:word)?|secret|token|api[_\-]?key|clear[_\-]?text[_\-]?password)"
+        r"<(?:pass(?:word)?|secret|token|api[_\-]?key|clear[_\-]?text[_\-]?password|storepass"
+        r"|keypass)"
         r"(?:[ \t][^<>\n]{0,80})?>"
         r"[ \t]*(?:<!\[cdata\[)?([^<\s][^<\n]{2,511}?)(?:\]\]>)?</",
         "pass",

@@ -32,7 +32,10 @@ def user_key(value: str, text: str, start: int, end: int) -> bool:
     a prefixed hex token (:data:`_WORD_THEN_HEX`). A person's or a service's name (``git``,
     ``deploy-bot``, ``me%40mail.com``) and a counted stand-in (``0123456789abcdef…``, Titus'
     Sentry example) stay. A user holding ``/`` (a base64 key) is a key only when no part
-    between its slashes is a word: ``ipfs://<cid>/wiki/index@x`` is a path."""
+    between its slashes is a word: ``ipfs://<cid>/wiki/index@x`` is a path. When such a user
+    has a password after it, both go (GrapheneDB's ``https://app…-N2QaDg:b.4rs…@…``: the
+    password had stayed behind the user's marker, fresh114)."""
+    value = value.partition(":")[0]  # with a password after it, the whole userinfo goes
     if "/" in value and any(_PATH_WORD.fullmatch(part) for part in value.split("/")):
         return False
     return (key_material(value) or bool(_WORD_THEN_HEX.fullmatch(value))) and not counts_up(value)
@@ -136,7 +139,7 @@ URL_RULES: tuple[Rule, ...] = (
             # (and a key before a password: a legacy Sentry DSN's public key beside its secret,
             # https://<32 hex>:<32 hex>@sentry.io/1: fresh84; an API key as Basic auth's user)
             _p(
-                r"://([^\s:/?#@\"'<>\[\]`]{16,256})(?::[^\s:/?#@\"'<>\[\]`]{8,256})?"
+                r"://([^\s:/?#@\"'<>\[\]`]{16,256}(?::[^\s:/?#@\"'<>\[\]`]{8,256})?)"
                 r"@(?=[A-Za-z0-9\[])",
                 "://",
             ),

@@ -428,12 +428,14 @@ def is_value_pattern(value: str) -> bool:
 
 _DOC_FIELD = re.compile(
     r":(?:param|type|arg|argument|ivar|var|cvar|keyword|kwarg)[ \t]+[\w.]+:[ \t]*$"
+    r"|<param[ \t]+name=\"[\w.]+\">[ \t]*$"
 )
 
 
 def doc_field(text: str, start: int) -> bool:
-    """Right after a docstring's field (``:param password:``, ``:type token:``): what
-    follows describes the parameter ("The password that the username will use…")."""
+    """Right after a docstring's field (``:param password:``, ``:type token:``, C#'s
+    ``/// <param name="clientSecret">``: fresh113): what follows describes the parameter
+    ("The password that the username will use…")."""
     return _DOC_FIELD.search(text, max(0, start - 48), start) is not None
 
 

@@ -81,6 +81,14 @@ def _wrapped_jwt(claims: dict[str, object]) -> str:
         ('passwordMysql = "7K?up52QTZhU8b6mo?R3"', "7K?up52QTZhU8b6mo?R3"),
         ("PASSWORD_SMTP=kq8Lm2xZ", "kq8Lm2xZ"),
         ("- **COINBASE_WEBHOOK_SECRET**: `5a0e7c2b-9f41-4d3a-8b6e-1c2d3e4f5a6b`", "5a0e7c2b"),
+        # round 3: the colon inside the stars; jarsigner's elements; a URL's key-like user
+        # and its password, both
+        ("- **Password:** `Fhir22!Sand`", "Fhir22!Sand"),
+        ("    <storepass>LABpass7</storepass>", "LABpass7"),
+        (
+            '"https://app40213377-K2QbEg:c.5stMHZQLRgja.x8RbKvRl2d5pdny@hobby.dbs.example.com:24780"',
+            "c.5stMHZQLRgja",
+        ),
     ],
 )  # fmt: skip
 def test_the_secret_goes(text: str, secret: str) -> None:
@@ -121,6 +129,14 @@ def test_the_secret_goes(text: str, secret: str) -> None:
         "        errors: { password: 'Incorrect password!' }",
         "  'client-rfLvYGag3eyU0jYW5zcIJTQip7GXxSrhOFN69IGMjvq'; // client-***",
         "**Password**: the one you chose at signup.",
+        "- **SESSION_SECRET:** NUNCA compartilhe ou commite no Git",
+        # round 3: RevenueCat's public SDK key; C#'s XML doc of a parameter; a JWT signed
+        # with a few signs repeated, said alone
+        '    REVENUECAT_SDK_KEY_ANDROID: str = "" # e.g., goog_xrdhQfMmFhWRVASlHLBBnSi1fZ',
+        '        /// <param name="clientSecret">A clientSecret of Application.</param>',
+        "the fixture's token eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ0ZXN0In0."
+        + "Ej8" * 12
+        + " expires",
     ],
 )  # fmt: skip
 def test_the_look_alike_stays(text: str) -> None:
