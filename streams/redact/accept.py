@@ -240,9 +240,10 @@ _STRAY_CLOSER = re.compile(r"[)\]}][A-Za-z0-9_]")
 
 
 _BOLD_LABEL = re.compile(r"(?:\*\*[ \t]*:|:\*\*)[ \t]*$")
-_WORDS_AFTER = re.compile(r"[ \t]+[^\W\d_]+[ \t]+[^\W\d_]+")
-"""A Markdown list's bold label, then a bare word and more words: a sentence (fresh108);
-a value there is written alone or between backticks."""
+_WORDS_AFTER = re.compile(r"[ \t]+\S")
+"""A Markdown list's bold label, then a bare word and more after it: a description
+(fresh108's ``NUNCA compartilhe…``, langchain's ``explicit ``api_key`` (returned…``); a
+value there is written alone or between backticks."""
 
 
 def _one_word(value: str) -> bool:

@@ -314,6 +314,8 @@ class Redactor:
                 continue  # "[REDACTED:x]" read as "user:pw" by a later rule
             if _MASKED.search(text, begin, min(len(text), end + 4)):
                 continue  # "xxxxxxxx", "****", "####" (also right after): masked
+            if _DOT_MASK.fullmatch(text, begin, end):
+                continue  # "G......H.......!": masked but for a few signs
             if end - begin > 12 and text[end - 3 : end] in ("XXX", "xxx"):
                 continue  # "AIzaSy…HQXXX": a key masked at its end (fresh54)
             if _SAYS_EXAMPLE.search(text, begin, end):
@@ -412,12 +414,15 @@ def _not_a_word(value: str) -> bool:
 
 
 _MASKED = re.compile(
-    r"x{8}|X{8}|\*{4}|#{4}|0{16}|•{4}|●{4}|\.{6}|(?:\\\*){3}"
+    r"x{8}|X{8}|\*{4}|#{4}|0{16}|•{4}|●{4}|(?:\\\*){3}"
     r"|([0-9a-f])\1{7}-\1{4}-\1{4}-\1{4}-\1{12}"
 )
 """A run no key has (gitleaks' own samples mask theirs so; a UUID of one digit repeated,
-``aaaaaaaa-aaaa-…``; ``G......H.......!``, a password shown by its first letters, and
-Markdown's escaped ``\\*\\*\\*``: fresh107, fresh100); the span is left alone."""
+``aaaaaaaa-aaaa-…``; Markdown's escaped ``\\*\\*\\*``: fresh100); the span is left
+alone."""
+_DOT_MASK = re.compile(r"[^\s.$]{0,2}(?:\.{5,}[^\s.$]{0,2})+")
+"""A value shown by a sign or two between runs of dots (``G......H.......!``: fresh107); not
+a bcrypt hash's salt of dots (``$2a$04$......``), which its rule takes whole."""
 _SAYS_EXAMPLE = re.compile(
     r"(?<=[A-Za-z0-9])[Ee]xample|example(?=[A-Za-z0-9])|(?i:replace_?me)|(?<=\w)_example_(?=\w)"
 )

@@ -85,6 +85,8 @@ def _wrapped_jwt(claims: dict[str, object]) -> str:
         # and its password, both
         ("- **Password:** `Fhir22!Sand`", "Fhir22!Sand"),
         ("    <storepass>LABpass7</storepass>", "LABpass7"),
+        # a bcrypt hash whose salt is all dots is no mask of dots: its rule takes it
+        ('b"$2a$04$......................nqGL2rTm1WvTk5YPb0TJl5jFqGU3iUGm"', "nqGL2rTm1WvTk5"),
         (
             '"https://app40213377-K2QbEg:c.5stMHZQLRgja.x8RbKvRl2d5pdny@hobby.dbs.example.com:24780"',
             "c.5stMHZQLRgja",
@@ -130,6 +132,7 @@ def test_the_secret_goes(text: str, secret: str) -> None:
         "  'client-rfLvYGag3eyU0jYW5zcIJTQip7GXxSrhOFN69IGMjvq'; // client-***",
         "**Password**: the one you chose at signup.",
         "- **SESSION_SECRET:** NUNCA compartilhe ou commite no Git",
+        "    - **api_key:** explicit ``api_key`` (returned unchanged) > the gateway key if",
         # round 3: RevenueCat's public SDK key; C#'s XML doc of a parameter; a JWT signed
         # with a few signs repeated, said alone
         '    REVENUECAT_SDK_KEY_ANDROID: str = "" # e.g., goog_xrdhQfMmFhWRVASlHLBBnSi1fZ',
