@@ -237,6 +237,8 @@ def _password_with_brackets(value: str) -> bool:
 
 
 _STRAY_CLOSER = re.compile(r"[)\]}][A-Za-z0-9_]")
+"""A closing bracket with a word sign right after it: code closes a call or a subscript
+before an operator, a comma or the line's end."""
 
 
 _BOLD_LABEL = re.compile(r"(?:\*\*[ \t]*:|:\*\*)[ \t]*$")

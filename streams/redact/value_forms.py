@@ -123,10 +123,11 @@ _FIELD_LABEL = re.compile(r"[A-Za-z][a-z]*(?: [A-Za-z][a-z]*)+:")
 
 
 def is_prose_label(value: str) -> bool:
-    """Three or more plain words that mention a secret, or two and a colon or a "!": a label, title
-    or prompt (``"Enter your password"``, ``"Creating a strong password"``, ``"I'm not a
-    secret, I think"``, ``"Operator password:"``: fresh79), not a value. A passphrase of
-    plain words (``correct horse battery staple``) names no secret."""
+    """Three or more plain words that mention a secret, or two and a colon, a "!" or a ".": a
+    label, title, prompt or message (``"Enter your password"``, ``"Creating a strong
+    password"``, ``"I'm not a secret, I think"``, ``"Operator password:"``: fresh79;
+    ``"Incorrect password!"``: fresh109), not a value. A passphrase of plain words
+    (``correct horse battery staple``) names no secret."""
     v = value.strip()
     label = _PROSE.fullmatch(v) or _FIELD_LABEL.fullmatch(v) or _EXCLAIMED.fullmatch(v)
     return bool(label) and any(w in value.lower() for w in _SECRET_WORDS)
