@@ -175,6 +175,8 @@ ID_LETTER = {
     "fresh114": "vb",
     "fresh115": "vc",
     "fresh112": "uz",
+    "fresh117": "ve",
+    "fresh116": "vd",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on)."""
@@ -202,6 +204,7 @@ KIND_CAP = {
     "fresh105": 4,
     "fresh108": 5,
     "fresh109": 9,
+    "fresh117": 6,
 }
 """Secrets per kind: three, but the twenty-fifth session's helpers were asked for 60 kinds
 among 90 secrets, not for a cap per kind, and a real config keeps one form for many
