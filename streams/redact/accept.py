@@ -158,9 +158,13 @@ def is_placeholder(value: str) -> bool:
     return v.startswith("{") and v.endswith("}")
 
 
-_PERCENT_REFERENCE = re.compile(r"%(?:[A-Za-z_][\w.\-]*|env\((?:[\w\-]+:)*[A-Za-z_]\w*\))%")
+_PERCENT_REFERENCE = re.compile(
+    r"%(?:[A-Za-z_][\w.\-]*|env\((?:[\w\-]+:)*[A-Za-z_]\w*\))%|%[A-Z]+(?:[_\-][A-Z]+)+$"
+)
 """A Symfony container parameter, its environment reference (with processors:
-``%env(resolve:DATABASE_URL)%``) or a Windows variable (``%kernel.secret%``, ``%APPDATA%``)."""
+``%env(resolve:DATABASE_URL)%``) or a Windows variable (``%kernel.secret%``, ``%APPDATA%``);
+an installer's slot, ``%`` and words in capitals (osTicket's ``'%CONFIG-DBPASS'``:
+fresh117)."""
 _CUT_JWT = re.compile(r"eyJ[\w\-]+\.[\w\-]*(?:\.{3,}|…)")
 _OBJECT_IDENTITY = re.compile(r"[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+\.[A-Z][\w$]*@[0-9a-f]{4,8}")
 _BCRYPT_STAND_IN = re.compile(r"\$2[aby]?\$\d\d\$(?![./A-Za-z0-9]{53}$)[./A-Za-z0-9]{0,52}")

@@ -168,6 +168,13 @@ SECRET_ASSIGNMENT: tuple[Pattern, ...] = (
         ("\n>", "@assert_first"),
         pytest_report.asserted_secret_spans,
     ),
+    # Asterisk's registration line in sip.conf and iax.conf: register => user:password@host
+    # (the password a provider gave the PBX; a trunk's or AllStarLink's: fresh116)
+    _p(
+        r"(?m)^[ \t]*register[ \t]*=>?[ \t]*[\w.\-]{1,64}:([^\s:@/;]{3,128})@[\w.\-]",
+        "register",
+        lower=True,
+    ),
     # npm's "npm config set //registry/:_authToken <value>" (a blank, maybe quoted)
     _p(r":_auth(?:token)?[ \t]+[\"']?(?![=\-])([^\s\"'`]{3,2048})", "auth", lower=True),
     # XML settings (Maven settings.xml, NuGet.config, Magento's local.xml in CDATA):

@@ -1,6 +1,7 @@
-"""Readings from the blind sets fresh100 to fresh111 (public-data APIs, Azure, regional
+"""Readings from the blind sets fresh100 to fresh117 (public-data APIs, Azure, regional
 platforms, speech and vision APIs, e-commerce, chat bots, legacy code; mail and SMS senders,
-developer platforms, smart-home APIs, fintech and travel): each secret goes and each
+developer platforms, smart-home APIs, fintech and travel; health and open data, games, JVM
+and BEAM configs, mail integrations; telephony, business apps): each secret goes and each
 look-alike beside it stays. Values are made up in each form."""
 
 from __future__ import annotations
@@ -85,6 +86,9 @@ def _wrapped_jwt(claims: dict[str, object]) -> str:
         # and its password, both
         ("- **Password:** `Fhir22!Sand`", "Fhir22!Sand"),
         ("    <storepass>LABpass7</storepass>", "LABpass7"),
+        # round 4: Asterisk's registration line, the password between user and host
+        ("register => 2210:7c1e9a4f0b2d8e6a@sip.example.net:5060", "7c1e9a4f0b2d8e6a"),
+        ("register =49078:b3d5f7a9c1e2@register.example.org\t; your node's", "b3d5f7a9c1e2"),
         # a bcrypt hash whose salt is all dots is no mask of dots: its rule takes it
         ('b"$2a$04$......................nqGL2rTm1WvTk5YPb0TJl5jFqGU3iUGm"', "nqGL2rTm1WvTk5"),
         (
@@ -132,6 +136,9 @@ def test_the_secret_goes(text: str, secret: str) -> None:
         "  'client-rfLvYGag3eyU0jYW5zcIJTQip7GXxSrhOFN69IGMjvq'; // client-***",
         "**Password**: the one you chose at signup.",
         "- **SESSION_SECRET:** NUNCA compartilhe ou commite no Git",
+        # round 4: an installer's slot; a registration line taking a variable
+        "define('DBPASS','%CONFIG-DBPASS');",
+        "register => 1234:${SIP_SECRET}@sip.example.com",
         "    - **api_key:** explicit ``api_key`` (returned unchanged) > the gateway key if",
         # round 3: RevenueCat's public SDK key; C#'s XML doc of a parameter; a JWT signed
         # with a few signs repeated, said alone
