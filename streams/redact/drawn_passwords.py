@@ -4,6 +4,8 @@ Google's and Apple's app passwords (four groups of four letters) and the key Dja
 
 from __future__ import annotations
 
+from .names import VOWELS
+
 _COMMON_FOUR_LETTER_WORDS = frozenset({
     "must", "have", "will", "then", "been", "with", "that", "this", "from", "your", "more",
     "than", "when", "what", "they", "were", "here", "some", "also", "only", "into", "over",
@@ -26,9 +28,7 @@ def drawn_apple_groups(value: str, text: str, start: int, end: int) -> bool:
     without a vowel (a slug's words have one: ``blog-post-card-body``) and at most one
     common word (82 % of drawn ones have such a group, simulated)."""
     groups = value.split("-")
-    return drawn_groups(" ".join(groups), text, start, end) and any(
-        not any(v in g for v in "aeiouy") for g in groups
-    )
+    return drawn_groups(" ".join(groups), text, start, end) and _vowelless_group(groups)
 
 
 def drawn_app_password(value: str, text: str, start: int, end: int) -> bool:
@@ -41,10 +41,16 @@ def drawn_app_password(value: str, text: str, start: int, end: int) -> bool:
     rest = text[end : end + 2].lstrip("\"'")
     if not rest or rest[0] in "\r\n":
         return True
-    return any(not any(v in g for v in "aeiouy") for g in value.split())
+    return _vowelless_group(value.split())
 
 
 def drawn_groups(value: str, text: str, start: int, end: int) -> bool:
     """Four groups Google drew, not four words of a sentence ("password: must have more
     than …"): at most one group is a common word."""
     return sum(group in _COMMON_FOUR_LETTER_WORDS for group in value.split()) <= 1
+
+
+def _vowelless_group(groups: list[str]) -> bool:
+    """A group with no vowel (``y`` counted): most drawn passwords have one, a sentence's or
+    a slug's words none."""
+    return any(VOWELS.isdisjoint(group) for group in groups)
