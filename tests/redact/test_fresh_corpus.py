@@ -177,6 +177,14 @@ ID_LETTER = {
     "fresh112": "uz",
     "fresh117": "ve",
     "fresh116": "vd",
+    "fresh118": "vf",
+    "fresh120": "vh",
+    "fresh121": "vi",
+    "fresh122": "vj",
+    "fresh123": "vk",
+    "fresh124": "vl",
+    "fresh125": "vm",
+    "fresh119": "vg",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on)."""
@@ -205,6 +213,8 @@ KIND_CAP = {
     "fresh108": 5,
     "fresh109": 9,
     "fresh117": 6,
+    "fresh118": 7,
+    "fresh120": 5,
 }
 """Secrets per kind: three, but the twenty-fifth session's helpers were asked for 60 kinds
 among 90 secrets, not for a cap per kind, and a real config keeps one form for many
