@@ -69,9 +69,10 @@ def _the_alphabet(value: str) -> bool:
 _FILE_NAME = re.compile(
     r"(?:~|\.{1,2})?/?(?:[\w.\-]+/)*"  # in a folder: GOOGLE_APPLICATION_CREDENTIALS=~/key.json
     r"[\w\-]*[A-Za-z]{3}[\w.\-]*\.(?:env|json|ya?ml|pem|key|p12|pfx|jks|keystore|txt|cfg|conf"
-    r"|ini|properties|crt|cer|toml|xml|asc|gpg)"
+    r"|ini|properties|crt|cer|toml|xml|asc|gpg)(?:\.(?:age|gpg|asc|enc|sops))?"
 )
-"""A file named by its extension (a credentials file's name in a setting), no value."""
+"""A file named by its extension (a credentials file's name in a setting), no value; also
+as an encryption tool leaves it (``vultr-api-key.txt.age``: fresh121)."""
 _USER = re.compile(r"[\w.\-@]{1,64}")
 _CONSTANT_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+){3,}")
 """An unquoted constant's or a stored secret's name of four or more parts."""
@@ -95,6 +96,13 @@ _CONCATENATION = re.compile(
 a name that is called, subscripted or ends the value, or a block that opens (expect's
 ``"password:" { send "…" }``, fresh47); not a value that starts with a dot
 (``.uYikE-os3cM23rz.i6Q``, Bearer's fixture key)."""
+
+
+_STRING_HEAD = re.compile(r"(?<![A-Za-z0-9+/]{16})[A-Za-z_][\w\-]*=$")
+"""A literal that ends in a parameter's name and ``=`` (``?token=``, ``sr=``), not base64's
+padding after a long run."""
+_CONCATENATED = re.compile(r"[ \t]*(?:\+(?!=)|\.[ \t]*\$)")
+"""What follows a string code goes on building: ``+`` (not ``+=``), PHP's ``. $var``."""
 
 
 def _between_strings(value: str) -> bool:
@@ -150,8 +158,9 @@ def is_placeholder(value: str) -> bool:
         return True  # "@@PLACEHOLDER@@", "github_pat_TODO", "fmt_{}", base64 of "**SOPS**"
     if is_value_pattern(raw):
         return True  # "EAAA[a-zA-Z0-9]{60}": the form's pattern, no value
-    if _MODE_NAME.fullmatch(raw):
-        return True  # "ANTHROPIC_AUTH_TOKEN": "PROXY_MANAGED": a mode's or a constant's name
+    if _MODE_NAME.fullmatch(raw) or _SCHEMA_TYPE.fullmatch(raw):
+        return True  # "ANTHROPIC_AUTH_TOKEN": "PROXY_MANAGED": a mode's or a constant's name;
+        # "password: String!": a GraphQL field's type (fresh125)
     scheme = _SCHEME_AND_VALUE.fullmatch(raw)
     if scheme and (scheme[1][:1] in "{$<%" or is_placeholder(scheme[1])):
         return True  # "Bearer {{access_token}}": an Authorization header's template
@@ -174,6 +183,8 @@ _X_TAIL = re.compile(r"[-_.]x{3,}$")
 """A value that ends in x's where its secret part would be (``Mid-server-xxx``, fresh39)."""
 _SECRET_VERSION = re.compile(r"[a-z][a-z0-9_\-]*:latest")
 """Cloud Run's ``--set-secrets NAME=secret-name:latest`` (fresh43): a reference."""
+_SCHEMA_TYPE = re.compile(r"\[?(?:String|ID|Int|Float|Boolean|DateTime|JSON)!?\]?!")
+"""A GraphQL schema's scalar type, required (``String!``, ``[String!]!``)."""
 _MODE_NAME = re.compile(r"[A-Z]{2,}(?:_[A-Z]{2,})+")
 _SCHEME_AND_VALUE = re.compile(r"(?i)(?:bearer|basic|token|digest|apikey)[ \t]+(\S.*)")
 
@@ -288,6 +299,8 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
         return False  # https://u:$TOKEN@github.com/…: a variable in a URL's password
     if _echoes_its_name(value, text, start):
         return False  # SMTP_PASS=smtp_pass, DB_PASSWORD=DBPASS: a template's stand-in
+    if text[start - 1 : start] == "`" and " " in value.strip():
+        return False  # KEY=`etcdctl get /secret`: a shell command substitution, not a value
     typed = value not in NOT_VALUES | OPTION_VALUES and not _REPEATED.fullmatch(value)
     typed = typed and not _the_alphabet(value)
     if typed and typed_password(value, text, start, end):
@@ -341,8 +354,9 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
         return False  # static final String MAIL_PASSWORD = "mail.password": a setting's name
     if _ANGULAR_EXPORT.fullmatch(value) and _TEMPLATE_REF.search(text, max(0, start - 64), start):
         return False  # <input #password="ngModel">: Angular's template variable (fresh54)
-    if before == "`" and " " in value.strip():
-        return False  # KEY=`etcdctl get /secret`: a shell command substitution, not a value
+    quoted = before in "\"'" and text[end : end + 1] == before
+    if quoted and _STRING_HEAD.search(value) and _CONCATENATED.match(text, end + 1):
+        return False  # '?token=' + user_token, "SharedAccessSignature sr=" + …: a string's head
     if before in "\"'`":
         return True
     if _BOLD_LABEL.search(text, max(0, start - 8), start) and _WORDS_AFTER.match(text, end):
@@ -354,6 +368,8 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
     if any(c in value for c in "()[]{}") and not _password_with_brackets(value):
         return False  # a call, a subscript, an object: code
     if value.isdigit() and len(value) < 20:
+        if _flag_bit(value) and text[end : end + 1] == ",":
+            return False  # DONT_EXPIRE_PASSWD = 65536,: an enum's flag (fresh121)
         return len(value) >= 4 and password_named(text, start)  # MYSQL_PWD=123456
     if (
         _DOTTED.fullmatch(_unwrapped(value))
@@ -362,6 +378,8 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
     ):
         return False  # settings.api_key, config.auth.token, Swift's field.text!: a reference
     if _IDENT.fullmatch(value) and not any(c.isdigit() for c in value):
+        if _CONCATENATED.match(text, end):
+            return False  # token = base_path + 'oauth2/token': a name in an expression
         after = text[end : end + 1]  # "" at the end ("" in ",)" would be true)
         lowered = value.lower()
         if (after and after in ",)") or any(w in lowered for w in _SECRET_WORDS):
@@ -375,6 +393,12 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
         if comment_words(value, text, start):
             return False  # Password: "", // no password set: a comment's words
     return True
+
+
+def _flag_bit(digits: str) -> bool:
+    """A power of two from 256: a flag's bit in an enum's member, not a PIN."""
+    n = int(digits)
+    return n >= 256 and n & (n - 1) == 0
 
 
 def _unwrapped(value: str) -> str:
@@ -430,9 +454,9 @@ def git_signing_key_id(value: str, text: str, start: int) -> bool:
     )
 
 
-_CUT_TO_PREFIX = re.compile(r"(?:[A-Za-z0-9]{1,12}[_\-])*[A-Za-z0-9]{0,6}(?:\.\.\.|…)")
-"""``whsec_...``, ``sk-proj-…``, ``...``, ``StF0q...``: a token's prefix or first few
-characters and an ellipsis, nothing of it to use."""
+_CUT_TO_PREFIX = re.compile(r"(?:[A-Za-z0-9]{1,12}[_\-.])*[A-Za-z0-9]{0,6}(?:\.\.\.|…)")
+"""``whsec_...``, ``sk-proj-…``, ``...``, ``StF0q...``, Zoho's ``1000.47c...`` (fresh122): a
+token's prefix or first few characters and an ellipsis, nothing of it to use."""
 _QUERY_NAME = re.compile(r"[?&][\w.\-]+=$")
 """The value is a URL query parameter's: it ends at ``&``, which ``url_credential_param``
 knows and an assignment's value does not."""

@@ -8,6 +8,7 @@ that a tool's documentation says holds a password:
   "*assword*"`` then ``send "…\\r"``);
 * ``reg add … /v DefaultPassword /d "…"`` (Winlogon's auto-logon and its kin: the value's
   name says password);
+* ``net user <name> <password> /add`` (an account's password; ``*`` prompts for it);
 * T-SQL's named arguments written as Unicode literals (``@rmtpassword = N'…'``; the plain
   ``@passwd = '…'`` is the assignment rules');
 * a foreign server's user mapping, ``OPTIONS (user 'bob', password '…')`` (PostgreSQL's
@@ -74,6 +75,16 @@ ADMIN_SCRIPT_PATTERNS: tuple[Pattern, ...] = (
     _p(
         r"mysql\\040[^\n]*?\\040-p(?!-)([^\s\\]{1,128})",
         "\\040-p",
+        lower=True,
+    ),
+    # net user <name> <password> [/add …]: an account's password as Windows' net command
+    # takes it ("*" asks for one, a "/" opens an option, a "%" a batch variable: fresh121's
+    # NET USER "Grumpy" "…")
+    _p(
+        r"(?<![\w.\-])net(?:\.exe)?[ \t]+user[ \t]+(?:\"[^\"\n]{1,64}\"|[^\s\"/]{1,64})[ \t]+"
+        r"(?:\"([^\"\n%]{2,127})\"|([^\s\"/*%][^\s\"]{0,127}))",
+        "net user",
+        "net.exe user",
         lower=True,
     ),
     _p(

@@ -122,9 +122,9 @@ APP_SALT = (
 Flask-Security's ``SECURITY_PASSWORD_SALT``, Strapi's ``API_TOKEN_SALT``, WordPress's
 ``LOGGED_IN_SALT``. Such a salt signs sessions, cookies or reset links, so it is a secret
 (fresh39); a bare ``salt`` is a hash's or a contract's (``"salt": "0x…"``) and stays."""
-API_HASH = r"api[_\-]?hash"
+API_HASH = r"(?:api|telegram)[_\-]?hash"
 """Telegram's ``api_hash`` (Telethon, Pyrogram: with ``api_id`` it logs a client in), lower-cased:
-a secret's name though it says "hash" (fresh89)."""
+a secret's name though it says "hash" (fresh89), also as ``TELEGRAM_HASH`` (fresh120)."""
 _MEMBER = r"[\"']?[a-z_]+[\"']?[ \t]*[:=][ \t]*(?:\"[^\"\n]*\"|'[^'\n]*'|[a-z0-9_.\-]+)"
 _NAME_MEMBER = r"[\"']?(?:name|key|optionname|parameterkey)[\"']?"
 _VALUE_MEMBER = r"[\"']?(?:value|parametervalue)[\"']?"

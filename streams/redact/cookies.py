@@ -1,6 +1,6 @@
 """Session cookies: what logs a browser or an API client in, however it is written down.
 
-Part of ``statements.CONFIG_SECRET`` (``config_secret``, judged by
+Part of ``config_keywords.CONFIG_SECRET`` (``config_secret``, judged by
 ``accept.assignment_value``): a ``Cookie:`` header's or curl's ``--cookie``/``-b`` session
 value, a Netscape cookie jar's line, and a cookie string known by its attributes
 (``JSESSIONID=…; Path=/; HttpOnly`` under a ``Set-Cookie`` header that a recorded

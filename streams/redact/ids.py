@@ -44,7 +44,8 @@ def after_aws_id_label(text: str, start: int) -> bool:
 _RESOURCE_ID_LABEL = re.compile(
     r"(?i)(?:document|doc|drive|file|folder|sheet|spreadsheet|video|playlist|channel|calendar"
     r"|form|site|page|post|project|dataset|table|model|image|photo|album|board|workspace"
-    r"|program|mint)(?:[_\-.][a-z]{2,12})?[_\-.]?id[\"']?[ \t]*[=:][ \t]*[\"']?$"
+    r"|program|mint|account|tenant|org|organi[sz]ation|customer|merchant)"
+    r"(?:[_\-.][a-z]{2,12})?[_\-.]?id[\"']?[ \t]*[=:][ \t]*[\"']?$"
 )
 
 
@@ -52,7 +53,8 @@ def after_resource_id_label(text: str, start: int) -> bool:
     """Right after an id label that names a resource (``GOOGLE_DRIVE_DOCUMENT_ID=``,
     ``"fileId": "``, a Solana ``PROGRAM_ID``: fresh37): the value is that resource's id
     whatever its case (Google's file ids, base58 program addresses), not a credential; an
-    access id is no resource's."""
+    account's, a tenant's or a merchant's id names who owns it (Zoom's ``ACCOUNT_ID``:
+    fresh124); an access id is no resource's."""
     return _RESOURCE_ID_LABEL.search(text, max(0, start - 40), start) is not None
 
 
@@ -206,7 +208,8 @@ def public_id(token: str) -> bool:
     recipient, a minisign public key, a key made for client code, a Bitcoin address, an LVM
     UUID, an Alpine package checksum, an IAM entity's unique id, a YouTube channel's id, an
     OpenAI account's id, a DBeaver data source's id, an Airtable object's id, an analytics
-    property's id, a Twilio resource's SID or an eBay app's id (full matches only)."""
+    property's id, a Twilio resource's SID, an eBay app's id or an OpenTok session's id (full
+    matches only)."""
     return bool(
         _IPFS_CID.fullmatch(token)
         or _STRIPE_OBJECT.fullmatch(token)
@@ -227,7 +230,13 @@ def public_id(token: str) -> bool:
         or algorand_address(token)
         or twilio_sid(token)
         or _EBAY_APP_ID.fullmatch(token)
+        or _OPENTOK_SESSION.fullmatch(token)
     )
+
+
+_OPENTOK_SESSION = re.compile(r"[12]_MX4[A-Za-z0-9_\-~]{40,}")
+"""A Vonage Video (OpenTok) session's id: ``1_MX4``/``2_MX4`` (base64 of ``1~`` and the
+project's number), what a client joins with its token (fresh124); the token is the secret."""
 
 
 _EBAY_APP_ID = re.compile(

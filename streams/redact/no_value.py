@@ -7,7 +7,9 @@ prompt for one, the word is the database), a name glued after a colon (restclien
 ``Authorization: Token :token2``, a Ruby symbol), a placeholder a blank cut in two
 (``:rubygems_api_key: rubygems_<token goes here>``), a comment after a blank
 (``secret: #微信小程序的Secret``: fresh38; ``PrivateKey = #Input your … key in here``), a
-sentence's possessive (``PrivateKey = host's private key``: fresh42).
+sentence's possessive (``PrivateKey = host's private key``: fresh42), a word prose puts
+after "password" (``fix password validation``, ``- [x] password reset``), the prompt of a
+batch file's ``set /p`` (``Set /P Pass=Veuillez indiquer le mot de pass :``: fresh121).
 """
 
 from __future__ import annotations
@@ -23,12 +25,36 @@ _PROMPTING_PASSWORD_FLAG = re.compile(
     r"--password[ \t]+$"
 )
 """PostgreSQL's clients, whose ``-W``/``--password`` forces a prompt and takes no value."""
+_BATCH_PROMPT = re.compile(r"(?i)(?:^|[\s&(@])set[ \t]+/p[ \t]+\"?[\w.\-]+=$")
+"""``set /p NAME=<prompt>``: cmd.exe shows the text after ``=`` and reads the value typed."""
 _SUDOERS_TAG = re.compile(r"(?i)(?<![a-z])NO(?:PASSWD|EXEC|SETENV):$")
 _AFTER_OPERATOR_AND_BLANK = re.compile(r"[:=][ \t]+$")
 _WORDS_GO_ON = re.compile(r"[ \t]+[A-Za-z]")
 """Words after a ``#…`` value: a sentence, so the ``#`` opened a comment; a password that
 starts with ``#`` (``SMTP password: #fdfwwBJ8f``, fresh44) ends its line or a comment follows."""
 _SYMBOL = re.compile(r"[A-Za-z_][\w\-]*(?![^\s,)}\]])")
+_PASSWORD_AND_BLANK = re.compile(r"(?i)(?<![a-z_])(?:password|passwd)[ \t]+$")
+PASSWORD_TOPICS = frozenset(
+    {
+        "reset", "resets", "storage", "stored", "hashing", "hash", "hashes", "hashed", "hasher",
+        "validation", "validator", "validators", "policy", "policies", "manager", "managers",
+        "management", "field", "fields", "length", "strength", "change", "changes", "changed",
+        "update", "updates", "updated", "recovery", "protection", "protected", "required",
+        "requirement", "requirements", "expired", "expiry", "expiration", "mismatch", "incorrect",
+        "invalid", "wrong", "prompt", "prompts", "input", "inputs", "authentication", "auth",
+        "encryption", "encrypted", "check", "checks", "checker", "form", "forms", "rule", "rules",
+        "complexity", "generator", "generation", "security", "support", "handling", "verification",
+        "confirmation", "history", "hint", "hints", "flow", "flows", "page", "pages", "screen",
+        "dialog", "entry", "mode", "option", "options", "setting", "settings", "saved", "file",
+        "files", "reuse", "rotation", "login", "logins", "toggle", "visibility", "criteria",
+        "lockout", "attempts", "attempt", "salting", "encoder", "encoding", "type", "value",
+        "values", "error", "errors", "feature", "features", "fix", "fixes", "tests", "test",
+        "leak", "leaks", "sync", "backup", "component", "handler", "helper", "helpers",
+    }
+)  # fmt: skip
+"""Words prose puts after "password" at a line's end, a checklist's or a commit's subject
+(``fix password validation``, ``- Plaintext password storage``: fresh112); no one's
+password, where ``.netrc``'s ``password <value>`` form reads one."""
 
 
 def no_value(value: str, text: str, start: int, end: int) -> bool:
@@ -36,6 +62,8 @@ def no_value(value: str, text: str, start: int, end: int) -> bool:
     before = text[lines.line_start(text, start, lines.VALUE_REACH) : start]
     if _ALIAS.search(before) or _PROMPTING_PASSWORD_FLAG.search(before):
         return True
+    if _BATCH_PROMPT.search(before):
+        return True  # set /p Pass=Enter the password: (a batch file asks; the text is a prompt)
     if _SUDOERS_TAG.search(before):
         return True  # sudo: ALL=(ALL) NOPASSWD:ALL (a sudoers rule's tag: fresh50)
     commented = value.startswith("#") and _AFTER_OPERATOR_AND_BLANK.search(before) is not None
@@ -45,5 +73,7 @@ def no_value(value: str, text: str, start: int, end: int) -> bool:
         return True  # "PrivateKey = host's private key": a sentence's possessive, no value
     if before.endswith((" :", "\t:")) and _SYMBOL.match(value):
         return True  # "Token :token2": a restclient variable or a Ruby symbol, no value
+    if value.lower() in PASSWORD_TOPICS and _PASSWORD_AND_BLANK.search(before):
+        return True  # "fix password validation", "- [x] password reset": prose, no value
     rest = text[end : lines.line_end(text, end, lines.VALUE_REACH)]
     return "<" in value and ">" not in value and ">" in rest  # <token goes here>

@@ -8,6 +8,7 @@ few providers that document a variable's name instead of a prefix. Part of
 from __future__ import annotations
 
 from . import token_bodies
+from .commerce_tokens import COMMERCE_RULES
 from .drawn_passwords import (
     drawn_app_password,
     drawn_apple_groups,
@@ -269,47 +270,28 @@ PROVIDER_RULES: tuple[Rule, ...] = (
             ),
         ),
     ),
+    *COMMERCE_RULES,
     Rule(
-        "woocommerce_key",
-        # WooCommerce's REST API keys: "ck_" (the consumer key) or "cs_" (its secret) and 40
-        # hex; the shop stores the key hashed, and both halves sign in (fresh104: said alone
-        # in a thought, listed alone in a PHP array)
-        (_prefixed(r"c[ks]_[0-9a-f]{40}(?![A-Za-z0-9_\-])", "ck_", "cs_"),),
+        "astra_db_token",
+        # DataStax Astra's application tokens: "AstraCS:", 24 letters of the client id, ":"
+        # and 64 hex of the secret (fresh125: a Kotlin test's argument alone on its line)
+        (_p(r"AstraCS:[A-Za-z]{24}:[0-9a-f]{64}(?![0-9A-Za-z])", "astracs:"),),
+        token_bodies.no_count,
     ),
     Rule(
-        "amazon_lwa_secret",
-        # Login with Amazon's client secrets (the Selling Partner API's apps):
-        # "amzn1.oa2-cs.v1." and 64 hex (fresh104); the client id is "amzn1.application-oa2-
-        # client." and stays
-        (_p(r"amzn1\.oa2-cs\.v1\.[0-9a-f]{64}(?![0-9a-z])", "amzn1.oa2-cs"),),
-    ),
-    Rule(
-        "ebay_credential",
-        # eBay's developer credentials: a Cert ID (the app's client secret: "PRD-" or "SBX-",
-        # 12 hex, four groups of 4 hex), an Auth'n'Auth token ("AgAAAA**AQAAAA**aAAAAA**" and
-        # ~800 signs) and an OAuth user token ("v^1.1#i^1#…#t^" and a gzip's base64)
-        # (fresh104). The App ID (a name, "-PRD-", 9 and 8 hex) is public and stays.
+        "twitter_bearer_token",
+        # X/Twitter's app-only bearer tokens: 20-odd "A"s, then URL-escaped base64 (gitleaks'
+        # form is 22 A's and 80-100 signs). Its "%2B"/"%3D" cut the entropy rule's run, which
+        # left the head said in a thought (fresh122, fresh123); an escape must be in it, so
+        # base64 of zeros is none
         (
-            _prefixed(
-                r"(?:PRD|SBX)-[0-9a-f]{12}(?:-[0-9a-f]{4}){4}(?![A-Za-z0-9_\-])", "prd-", "sbx-"
-            ),
-            _p(r"AgAAAA\*\*AQAAAA\*\*aAAAAA\*\*[A-Za-z0-9+/=*]{40,}", "agaaaa**"),
-            _p(r"v\^1\.1#(?:[A-Za-z]\^[0-9]+#)+t\^[A-Za-z0-9+/]{40,}={0,2}", "v^1.1#"),
-        ),
-    ),
-    Rule(
-        "mercadopago_token",
-        # Mercado Pago's access tokens: "TEST-" or "APP_USR-", the app's number, a date's six
-        # digits, 32 hex and the user's number (fresh102: an SDK's argument alone on its
-        # line). Its public key is "APP_USR-" and a UUID and stays.
-        (
-            _prefixed(
-                r"(?:TEST|APP_USR)-[0-9]{12,18}-[0-9]{6}-[0-9a-f]{32}-[0-9]{6,12}"
-                r"(?![A-Za-z0-9_\-])",
-                "test-",
-                "app_usr-",
+            _p(
+                r"(?<![A-Za-z0-9%])A{20,24}(?=[A-Za-z0-9%]{0,130}%[0-9A-F]{2})"
+                r"[A-Za-z0-9%]{60,130}(?![A-Za-z0-9%])",
+                "a" * 20,
             ),
         ),
+        token_bodies.no_count,
     ),
     Rule(
         "oanda_token",
@@ -470,6 +452,9 @@ PROVIDER_RULES: tuple[Rule, ...] = (
                 # Scale (live_ and 32 hex), ElevenLabs (sk_ and 48 hex), Runway (key_ and 128)
                 r"live_(?=[0-9a-f]{32}(?![0-9A-Za-z]))|sk_(?=[0-9a-f]{48}(?![0-9A-Za-z]))|"
                 r"key_(?=[0-9a-f]{64,}(?![0-9A-Za-z]))|"
+                # Klaviyo's private keys (pk_ and 34 hex: fresh122; Stripe's public pk_live_
+                # and pk_test_ are letters and digits)
+                r"pk_(?=[0-9a-f]{34}(?![0-9A-Za-z]))|"
                 # Infracost (ico- and 32 letters and digits; a word prefix, so only so, and
                 # not an .ico file's hashed name: gitleaks' video_box.ico-7a388b69….png)
                 r"(?<!\.)ico-(?=[A-Za-z0-9]{32}(?![A-Za-z0-9]))(?![0-9a-f]{32})|"
@@ -580,6 +565,7 @@ PROVIDER_RULES: tuple[Rule, ...] = (
                 "scp-live-",
                 "sk-",
                 "key_",
+                "pk_",
             ),
         ),
         token_bodies.token_body,

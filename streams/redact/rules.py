@@ -35,6 +35,7 @@ import re
 
 from . import (
     accept,
+    config_keywords,
     context,
     diffs,
     entropy,
@@ -340,7 +341,7 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule("keyed_secret", statements.KEYED_SECRET, accept.assignment_value),
     Rule("sql_row_password", statements.SQL_ROW, accept.assignment_value),
     Rule("compared_secret", statements.COMPARED_SECRET, statements.compared_literal),
-    Rule("config_secret", statements.CONFIG_SECRET, accept.assignment_value),
+    Rule("config_secret", config_keywords.CONFIG_SECRET, accept.assignment_value),
     Rule("prose_secret", prose.PROSE_SECRET, prose.told_password),
     Rule("prose_secret", prose.PROSE_ONE, prose.told_one),
     Rule("prose_secret", prose.PROSE_REFUSED, prose.refused_value),

@@ -42,9 +42,11 @@ SECRET_ASSIGNMENT: tuple[Pattern, ...] = (
     ),
     _assignment(r"key[_\-]?(?:data|base)", "key"),
     # Telegram's api_hash (Telethon, Pyrogram: with api_id it logs a client in) and
-    # Agora's app certificate (signs the tokens its app id is joined with): fresh89, fresh86
-    _assignment(API_HASH, "api_hash", "apihash", "api-hash"),
-    _assignment(r"app[_\-]?certificate", "certificate"),
+    # Agora's app certificate (signs the tokens its app id is joined with): fresh89, fresh86,
+    # also named for Agora (AGORA_CERTIFICATE), and ZEGOCLOUD's appSign, its kin (fresh124)
+    _assignment(API_HASH, "api_hash", "apihash", "api-hash", "telegram_hash", "telegramhash"),
+    _assignment(r"(?:app|agora)[_\-]?certificate", "certificate"),
+    _assignment(r"(?<![a-z])app[_\-]?sign(?![a-z])", "appsign", "app_sign", "app-sign"),
     # the shared secret Erlang nodes (RabbitMQ, CouchDB clusters) authenticate with;
     # Cypress Cloud's record key (a UUID; a "record key" elsewhere is a row's id)
     _assignment(r"erlang[_\-]?cookie", "cookie"),
@@ -173,6 +175,24 @@ SECRET_ASSIGNMENT: tuple[Pattern, ...] = (
     _p(
         r"(?m)^[ \t]*register[ \t]*=>?[ \t]*[\w.\-]{1,64}:([^\s:@/;]{3,128})@[\w.\-]",
         "register",
+        lower=True,
+    ),
+    # Debian's preseed answers, "d-i <owner>/<question> <type> <value>", the question naming
+    # a password or a Wi-Fi passphrase (d-i netcfg/wireless_wpa_password string …, d-i
+    # user-setup/password password …: fresh118); a "-crypted" question's answer is a hash
+    _p(
+        r"(?m)^[ \t#]*d-i[ \t]+[\w\-]+/(?:[\w\-]*(?:password|passwd|passphrase)"
+        r"(?![\w\-]*-crypted)[\w\-]*|wireless_wpa(?:_psk)?)"
+        r"[ \t]+(?:password|string)[ \t]+(\S[^\n]{0,127}?)[ \t]*$",
+        "d-i",
+        lower=True,
+    ),
+    # Kickstart's root password: rootpw [--plaintext] <value> (fresh118); an --iscrypted
+    # value is a hash, the password_hash rule's, and --lock alone sets none
+    _p(
+        r"(?m)^[ \t]*rootpw(?![^\n]*--iscrypted)(?:[ \t]+--(?:plaintext|allow-ssh))*"
+        r"[ \t]+(?!--)(\S{3,128})[ \t]*$",
+        "rootpw",
         lower=True,
     ),
     # npm's "npm config set //registry/:_authToken <value>" (a blank, maybe quoted)

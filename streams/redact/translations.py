@@ -56,8 +56,7 @@ def _words_holding(value: str, words: frozenset[str], at_least: int) -> bool:
     """``value`` is ``at_least`` or more words of letters (joined by blanks, ``-`` or ``_``),
     one of them in ``words``."""
     parts = _LABEL_PARTS.split(value)
-    return (
-        len(parts) >= at_least
-        and all(p.isalpha() for p in parts)
-        and any(p in words for p in parts)
-    )
+    if len(parts) < at_least or not all(p.isalpha() for p in parts):
+        return False
+    said = f" {' '.join(parts)} "  # a word of several ("votre mot de passe": fresh118)
+    return any(p in words for p in parts) or any(f" {w} " in said for w in words if " " in w)

@@ -18,6 +18,7 @@ from .value_forms import (
     cut_or_tagged,
     masked_stub,
     named_placeholder,
+    replacement_marker,
     variable_reference,
     word_placeholder,
 )
@@ -61,16 +62,26 @@ def url_password(value: str, text: str, start: int, end: int) -> bool:
         return False  # net use … %PASS%, mysql -p%password%, /pass:%sPass% (fresh47)
     if bracketed_placeholder(value) or word_placeholder(value) or worded_placeholder(value):
         return False  # [password], my_pass_here, SOMEPASSWORDHERE, ACCESS_TOKEN
+    if replacement_marker(value):
+        return False  # sqlcmd -P @@@SAPWD@@@: a setup script's marker (fresh121)
     if _stand_in_userinfo(value, text, start):
         return False
     if _PRINTF.fullmatch(value) or masked_stub(value) or cut_or_tagged(value):
         return False  # fmt.Sprintf("sshpass -p '%s'", pw): a format's placeholder; *password*
+    if _NAMED_PASSWORD.fullmatch(value):
+        return False  # net user administrator RandomPassword: words naming a password
     if value.lower() in _MASK_WORDS | _REFUSED_WORDS or translated_label(value.lower()):
         return False  # user:REDACTED@host (Bundler's, pip's); client_secret=invalid (a test's);
         # docker login -u 用户名 -p 密码: "password" in another language (fresh63)
     return not _REPEATED.fullmatch(value.lower()) or value[0] not in "*x.•●"
 
 
+_NAMED_PASSWORD = re.compile(
+    r"(?:Random|Your|My|New|Some|Strong|Secure|Complex|Temp|Default|Example|Sample|Dummy)"
+    r"(?:Password|Passwd|Secret|Token)"
+)
+"""A stand-in's word and the thing's name (``RandomPassword``, ``YourSecret``): what a script's
+reader replaces (fresh47's ``net user administrator RandomPassword``)."""
 _OPENS_A_REFERENCE = ("{", "%(", "%env(", "<", "$(", "`", "\\(", "@@{")
 _MASK_WORDS = frozenset({"redacted", "masked", "removed", "hidden", "sanitized"})
 _REFUSED_WORDS = frozenset({"invalid", "incorrect", "wrong", "fake", "dummy", "bogus", "expired"})
@@ -114,4 +125,14 @@ def _stand_in_userinfo(password: str, text: str, start: int) -> bool:
     if "${" in head[head.rfind("://") + 1 :] if "://" in head else False:
         return True
     m = _USERINFO_USER.search(head)
-    return stand_in_pair(m.group(1) if m else "", password)
+    if stand_in_pair(m.group(1) if m else "", password):
+        return True
+    named = _NAME.fullmatch(password) is not None
+    return named and _WORDED_PORT.match(text, start + len(password)) is not None
+
+
+_NAME = re.compile(r"[A-Za-z_]+")
+_WORDED_PORT = re.compile(r"@[A-Za-z_][\w.\-]*:[A-Za-z_][A-Za-z_]*(?=[/?#\s'\"`]|$)")
+"""A host and a port both written as names (``@database_host:database_port/``): with a
+password written as a name too, a template of a URL whose every part is a stand-in (fresh122's
+commented ``DATABASE_URL``)."""

@@ -502,11 +502,14 @@ def object_store_call(text: str, start: int) -> bool:
 
 
 _MARKED = re.compile(
-    r"(@@|__|%%|#\{|\{\{|<<)[ \t]*[A-Za-z][A-Za-z0-9_.\-]*[ \t]*(@@|__|%%|\}#|\}\}|>>)"
+    r"(@@@?|__|%%|#\{|\{\{|<<)[ \t]*[A-Za-z][A-Za-z0-9_.\-]*[ \t]*(@@@?|__|%%|\}#|\}\}|>>)"
 )
 """A name between a token-replacement tool's markers (``@@PLACEHOLDER@@``, ``__DB_PASS__``,
-``#{ApiKey}#``, ``{{ INSERT_HERE }}``): the deploy step writes the value there."""
-_MARKER_PAIRS = {"@@": "@@", "__": "__", "%%": "%%", "#{": "}#", "{{": "}}", "<<": ">>"}
+``#{ApiKey}#``, ``{{ INSERT_HERE }}``, SQL Server setup scripts' ``@@@SAPWD@@@``: fresh121):
+the deploy step writes the value there."""
+_MARKER_PAIRS = {
+    "@@": "@@", "@@@": "@@@", "__": "__", "%%": "%%", "#{": "}#", "{{": "}}", "<<": ">>"
+}  # fmt: skip
 _STAND_IN_WORDS = frozenset(
     {"todo", "tbd", "fixme", "changeme", "here", "placeholder", "redacted", "removed",
      "masked", "hidden", "secret", "dummy", "fake", "example", "sample", "none", "null"}
@@ -524,6 +527,12 @@ _PEM_HEAD_CUT = re.compile(r"-----BEGIN [A-Z0-9 ]+-----(?:\.{2,}|…)?")
 _FORMAT_SLOT = re.compile(r"\{[0-9]?\}|%\([a-z_]+\)s|(?:^|[_ \-])%s(?:$|[_ \-])")
 
 
+def replacement_marker(value: str) -> bool:
+    """A name between a token-replacement tool's markers (:data:`_MARKED`), ``@@@SAPWD@@@``."""
+    m = _MARKED.fullmatch(value)
+    return m is not None and _MARKER_PAIRS[m[1]] == m[2]
+
+
 def marked_stand_in(value: str) -> bool:
     """A stand-in a tool or a test writes around a value's place: a name between
     replacement markers (:data:`_MARKED`), a stand-in word between dashes or stars
@@ -533,8 +542,7 @@ def marked_stand_in(value: str) -> bool:
     (``format_string_{}``, ``%(password)s``). leaktk's and CodeQL's negatives (fresh27); a
     prefix before masks (``ghp_###``, ``dop_v1_xxxxxx``), a marked name
     (``_P12-PASSWORD_``), a JWT or a PEM header with nothing of a key (fresh29)."""
-    m = _MARKED.fullmatch(value)
-    if m is not None and _MARKER_PAIRS[m[1]] == m[2]:
+    if replacement_marker(value):
         return True
     bare = value.strip(" -*=#~.")
     if bare != value and bare.lower() in _STAND_IN_WORDS:

@@ -106,7 +106,11 @@ _SENTENCE_WORDS = frozenset(
      "and", "or", "with", "here", "there", "when"}
 )  # fmt: skip
 _JOINED_WORDS = re.compile(r"[A-Za-z0-9]+(?:[_\-][A-Za-z0-9]+){4,}")
-_SPACED_WORDS = re.compile(r"[A-Za-z0-9]+(?: [A-Za-z0-9]+){4,}")
+_SPACED_WORDS = re.compile(
+    r"[A-Za-z0-9]+(?:'[a-z]+)?[,.;:!?]?(?: [A-Za-z0-9]+(?:'[a-z]+)?[,.;:!?]?){4,}"
+)
+"""Five or more words and blanks, with a sentence's apostrophes and marks (``You can't …
+email. If you do …``: fresh122's message under ``no_token``)."""
 
 
 def written_sentence(value: str) -> bool:
@@ -116,7 +120,8 @@ def written_sentence(value: str) -> bool:
     ``correct-horse-battery-staple`` has none. Written with blanks, two such words make it a
     sentence (``--password 'output of the openssl command'``: fresh96)."""
     if _SPACED_WORDS.fullmatch(value):
-        return sum(1 for w in value.lower().split(" ") if w in _SENTENCE_WORDS) >= 2
+        words = (w.strip(",.;:!?") for w in value.lower().split(" "))
+        return sum(1 for w in words if w in _SENTENCE_WORDS) >= 2
     if not _JOINED_WORDS.fullmatch(value):
         return False
     words = re.split(r"[_\-]", value.lower())

@@ -208,6 +208,12 @@ PROVIDER_EXAMPLES = {
     "wrapped_jwt": "  apiKey: 'ZXlKaGJHY2lPaUpJVXpJMU5pSXNJblI1Y0NJNklrcFhWQ0o5LmV5SnpkV0lpT2lKemFH"
     + "OXdMVFF5SWl3aWFXRjBJam94TnpBd01EQXdNREF3ZlEuUTJ4OXZLZDdSbVA0c1Qxd1piOG5MYzN5SGY2alhxMGF"
     + "VZTVvR2kyck50',",
+    "astra_db_token": '    verifyToken("AstraCS:QmXkTrWpLsNdVbHcYfGzRjEu:'
+    + "6e2a9c4f1b8d3e7a" * 4
+    + '")',
+    "twitter_bearer_token": "the x bearer AAAAAAAAAAAAAAAAAAAAAJk7qMwEAAAAR5tUv%2Bn8Wd3Lq"
+    + "Zx9Pc4Hb2Gm%3D"
+    + "Tn6Ry1Vk8Sd3Jf5Lh0Qa2Wz7Xc4Bv9Nm1Kp6Rt3Yu8Io5Pl2Ek7Dj4Fh expired",
     "kubeadm_token": "kubeadm join 10.0.0.5:6443 --token n657pt.edesxg1ka5yzj508",
     "mailchimp_key": "343ea45721923ed956e2b38c31db76aa-us30",
     "databricks_token": "dapi0123456789abcdef0123456789abcdef",
