@@ -185,6 +185,14 @@ ID_LETTER = {
     "fresh124": "vl",
     "fresh125": "vm",
     "fresh119": "vg",
+    "fresh126": "vo",
+    "fresh127": "vp",
+    "fresh128": "vq",
+    "fresh129": "vr",
+    "fresh130": "vs",
+    "fresh131": "vt",
+    "fresh132": "vu",
+    "fresh133": "vv",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on)."""
@@ -215,6 +223,9 @@ KIND_CAP = {
     "fresh117": 6,
     "fresh118": 7,
     "fresh120": 5,
+    "fresh126": 8,
+    "fresh130": 4,
+    "fresh132": 5,
 }
 """Secrets per kind: three, but the twenty-fifth session's helpers were asked for 60 kinds
 among 90 secrets, not for a cap per kind, and a real config keeps one form for many
