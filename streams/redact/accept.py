@@ -45,7 +45,7 @@ from .value_forms import (
     variable_reference,
     word_placeholder,
 )
-from .worded import worded_placeholder
+from .worded import ASKING_VERBS, worded_placeholder
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _PROSE_WORD = re.compile(r"[a-z]+[.!?]")
@@ -98,6 +98,13 @@ a name that is called, subscripted or ends the value, or a block that opens (exp
 (``.uYikE-os3cM23rz.i6Q``, Bearer's fixture key)."""
 
 
+_DESCRIBED_AFTER = re.compile(
+    r"(?i)(?:[ \t]+[A-Za-z]+){0,2}[ \t]+(?:api[ \t]?key|key|token|secret|password)s?"
+    r"[ \t]*(?:[.,(]|$)",
+    re.M,
+)
+"""A word and the noun it describes after it (``Firecrawl API key``, ``the bot token.``): an
+argument's description in a docstring, fresh131's ``api_key: Firecrawl API key``."""
 _STRING_HEAD = re.compile(r"(?<![A-Za-z0-9+/]{16})[A-Za-z_][\w\-]*=$")
 """A literal that ends in a parameter's name and ``=`` (``?token=``, ``sr=``), not base64's
 padding after a long run."""
@@ -158,6 +165,8 @@ def is_placeholder(value: str) -> bool:
         return True  # "@@PLACEHOLDER@@", "github_pat_TODO", "fmt_{}", base64 of "**SOPS**"
     if is_value_pattern(raw):
         return True  # "EAAA[a-zA-Z0-9]{60}": the form's pattern, no value
+    if _PREFIX_ONLY.fullmatch(raw) or _NEGATED_NAME.fullmatch(raw):
+        return True  # OPENAI_API_KEY=sk-: a prefix and nothing; "NoKeyFound": a default's words
     if _MODE_NAME.fullmatch(raw) or _SCHEMA_TYPE.fullmatch(raw):
         return True  # "ANTHROPIC_AUTH_TOKEN": "PROXY_MANAGED": a mode's or a constant's name;
         # "password: String!": a GraphQL field's type (fresh125)
@@ -183,6 +192,14 @@ _X_TAIL = re.compile(r"[-_.]x{3,}$")
 """A value that ends in x's where its secret part would be (``Mid-server-xxx``, fresh39)."""
 _SECRET_VERSION = re.compile(r"[a-z][a-z0-9_\-]*:latest")
 """Cloud Run's ``--set-secrets NAME=secret-name:latest`` (fresh43): a reference."""
+_PREFIX_ONLY = re.compile(r"[A-Za-z]{2,8}(?:[_\-][A-Za-z]{2,8})?[_\-]")
+"""A token's prefix alone (``sk-``, ``ghp_``, ``sk-proj-``): fresh130's template."""
+_NEGATED_NAME = re.compile(
+    r"(?:No|Not|Missing|Invalid|Empty|Unset)(?:[A-Z][a-z]+)*"
+    r"(?:Key|Token|Secret|Password|Found|Set|Provided|Configured)"
+)
+"""Capitalised words saying none is there (``NoKeyFound``, ``NotSet``, ``MissingToken``):
+a lookup's default (fresh128's ``os.environ.get("…_KEY", "NoKeyFound")``)."""
 _SCHEMA_TYPE = re.compile(r"\[?(?:String|ID|Int|Float|Boolean|DateTime|JSON)!?\]?!")
 """A GraphQL schema's scalar type, required (``String!``, ``[String!]!``)."""
 _MODE_NAME = re.compile(r"[A-Z]{2,}(?:_[A-Z]{2,})+")
@@ -380,6 +397,10 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
     if _IDENT.fullmatch(value) and not any(c.isdigit() for c in value):
         if _CONCATENATED.match(text, end):
             return False  # token = base_path + 'oauth2/token': a name in an expression
+        if value.lower() in ASKING_VERBS and _WORDS_AFTER.match(text, end):
+            return False  # CRON_SECRET: Generate new secret: what to do, in a sentence
+        if _DESCRIBED_AFTER.match(text, end):
+            return False  # api_key: Firecrawl API key: a docstring says what the value is
         after = text[end : end + 1]  # "" at the end ("" in ",)" would be true)
         lowered = value.lower()
         if (after and after in ",)") or any(w in lowered for w in _SECRET_WORDS):
@@ -526,7 +547,12 @@ def _echoes_its_name(value: str, text: str, start: int) -> bool:
 
 
 _SECRET_STEM = re.compile(r"pass|pwd|secret|token|key")
-_DESCRIBED = frozenset({"base64", "base64encoded", "encoded", "hashed", "generated", "random"})
+_DESCRIBED = frozenset(
+    {"base64", "base64encoded", "encoded", "hashed", "generated", "random", "thisismy",
+     "example", "sample", "dummy", "fake"}
+)  # fmt: skip
+"""What goes before a name a value repeats: a description (``base64encodedaccountkey``) or a
+stand-in's words (``accessToken: 'thisIsMyAccessToken'``: fresh127's doc comment)."""
 _HEADER_BEFORE = re.compile(r"([A-Za-z][\w\-]*)[\"']?[ \t]*(?:=|:)[ \t]*[\"'`]?$")
 
 

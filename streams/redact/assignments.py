@@ -39,11 +39,12 @@ NAME_SUFFIX = (
     r"(?:[_\-.]?(?:key|value|base|data|string|str|text|token|secret|access|pass|word|phrase"
     r"|plain|raw|prod|production|dev|live|test|staging|sandbox|local|admin|root|[0-9]"
     r"|db|database|mysql|mariadb|postgres|pg|redis|mongo|mongodb|smtp|mail|email|ftp|sftp"
-    r"|ssh|wifi|ldap|for[_\-][a-z0-9]+))*"
+    r"|ssh|wifi|ldap|read|write|http|https|rest|server|private|for[_\-][a-z0-9]+))*"
 )
 """Words a secret's name may end with (``SECRET_KEY``, ``secret_key_base``, ``token2``,
 ``password_for_email``, ``passphrase_sandbox``: fresh94; the service it opens,
-``passwordMysql``, ``PASSWORD_SMTP``: fresh111): a positive list, so ``token_url``,
+``passwordMysql``, ``PASSWORD_SMTP``: fresh111; what a key may do or where it goes,
+``API_KEY_READ``, ``WRITE_API_KEY_HTTP``: fresh126): a positive list, so ``token_url``,
 ``password_hash`` or ``secret_name`` stay names."""
 
 
@@ -114,14 +115,15 @@ header and cookie lists of HAR files, Playwright's storage state and API clients
 (fresh34); ``SESSION_TIMEOUT``, ``account_sid``, a bare ``session`` (a store's name) and a
 tracker's ``optiMonkSession`` stay names."""
 APP_SALT = (
-    r"(?:security|password|hash|auth|session|cookie|secret|app|site|token|id|nonce|in)"
+    r"(?:security|password|hash|auth|session|cookie|secret|app|site|token|id|nonce|in|ticket)"
     r"[_\-.]?salt(?:main|alt[0-9]*)?(?![a-z0-9])"
 )
 """An application's salt by the name its framework gives it, lower-cased: CakePHP's
 ``Security.salt``, Moodle's ``passwordsaltmain``/``passwordsaltalt1``, Magento's ``id_salt``,
 Flask-Security's ``SECURITY_PASSWORD_SALT``, Strapi's ``API_TOKEN_SALT``, WordPress's
-``LOGGED_IN_SALT``. Such a salt signs sessions, cookies or reset links, so it is a secret
-(fresh39); a bare ``salt`` is a hash's or a contract's (``"salt": "0x…"``) and stays."""
+``LOGGED_IN_SALT``, Icinga 2's ``TicketSalt`` (fresh130). Such a salt signs sessions, cookies
+or reset links, so it is a secret (fresh39); a bare ``salt`` is a hash's or a contract's
+(``"salt": "0x…"``) and stays."""
 API_HASH = r"(?:api|telegram)[_\-]?hash"
 """Telegram's ``api_hash`` (Telethon, Pyrogram: with ``api_id`` it logs a client in), lower-cased:
 a secret's name though it says "hash" (fresh89), also as ``TELEGRAM_HASH`` (fresh120)."""

@@ -452,7 +452,7 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
                 r"access[_\-]?key|account[_\-]?key|signature|sig|auth|credential|"
                 r"client[_\-]?secret|session)"
                 r"[a-z0-9_\-]*"
-                r"|key|appid|code|x-amz-credential|x-amz-signature)=([^&\s#'\"<>]{6,})",
+                r"|key|appid|app_?code|code|x-amz-credential|x-amz-signature)=([^&\s#'\"<>]{6,})",
                 "@query",
                 lower=True,
             ),

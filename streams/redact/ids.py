@@ -171,6 +171,7 @@ _CLIENT_SIDE_KEY = re.compile(
     r"|sb_publishable_[A-Za-z0-9_\-]{20,40}|rzp_(?:live|test)_[A-Za-z0-9]{14}"
     r"|(?:sandbox-)?sq0id[pb]-[A-Za-z0-9_\-]{22}"
     r"|client-[A-Za-z0-9]{43}|(?:goog|appl|amzn|strp|rcb)_[A-Za-z0-9]{24,32}"
+    r"|pkey_(?:test_)?[0-9a-z]{19}|(?:SB-)?Mid-client-[A-Za-z0-9_\-]{16}"
 )
 """Keys made to ship in a web page: PostHog's project key (``phc_``; its personal keys are
 ``phx_``), Stripe's publishable keys (``pk_live_``/``pk_test_`` in mixed case; Courier's
@@ -181,7 +182,9 @@ has no prefix): fresh54. Square's application ids (``sq0idp-``, ``sandbox-sq0idb
 Web Payments form ships them; its secrets are ``sq0csp-`` and ``EAAA…``): fresh66.
 Statsig's client SDK keys (``client-`` and 43 signs; the server's are ``secret-``):
 fresh109. RevenueCat's public SDK keys (``goog_``, ``appl_``, ``amzn_``, ``strp_``, ``rcb_``;
-its secret keys are ``sk_``): fresh113.
+its secret keys are ``sk_``): fresh113. Omise's public keys (``pkey_``; its secret ones are
+``skey_``) and Midtrans' client keys (``Mid-client-``, ``SB-Mid-client-``; its server keys are
+``Mid-server-``): fresh133.
 No scanner here flags the first two (CredSweeper lists both among its false positives,
 fresh16)."""
 

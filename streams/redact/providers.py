@@ -18,6 +18,7 @@ from .pattern import Rule
 from .pattern import literal as _p
 from .pattern import prefixed as _prefixed
 from .pattern import token_run as _t
+from .value_forms import counts_up
 
 _DJANGO_SIGN = r"[a-z0-9!@#$%^&*()\-_=+]"
 """One sign of Django's ``get_random_secret_key()`` alphabet."""
@@ -54,7 +55,8 @@ PROVIDER_RULES: tuple[Rule, ...] = (
             ),
         ),
         lambda value, text, start, end: (
-            value.startswith("django-insecure-") or drawn_django_key(value)
+            (value.startswith("django-insecure-") and not counts_up(value[16:]))
+            or drawn_django_key(value)
         ),
     ),
     Rule(
@@ -294,6 +296,19 @@ PROVIDER_RULES: tuple[Rule, ...] = (
         token_bodies.no_count,
     ),
     Rule(
+        "account_numbered_key",
+        # A key that opens with its account's number: Pocket's consumer keys (5 digits, "-",
+        # 24 hex: fresh132) and UptimeRobot's API keys ("u" or "m", 6-7 digits, "-", 24 hex:
+        # fresh130), said alone in a thought
+        (
+            _t(
+                r"(?<![A-Za-z0-9_\-])(?:[0-9]{5}|[um][0-9]{6,7})-[0-9a-f]{24}(?![A-Za-z0-9_\-])",
+                "-",
+            ),
+        ),
+        token_bodies.no_count,
+    ),
+    Rule(
         "oanda_token",
         # OANDA's v20 personal access tokens: two runs of 32 hex joined by "-" (fresh94's
         # trading bots, read alone in a thought too); no digest or id is written so
@@ -455,6 +470,8 @@ PROVIDER_RULES: tuple[Rule, ...] = (
                 # Klaviyo's private keys (pk_ and 34 hex: fresh122; Stripe's public pk_live_
                 # and pk_test_ are letters and digits)
                 r"pk_(?=[0-9a-f]{34}(?![0-9A-Za-z]))|"
+                # Omise's secret keys (skey_ and skey_test_: fresh133; pkey_ is public)
+                r"skey_(?:test_)?(?=[0-9a-z]{19}(?![0-9A-Za-z]))|"
                 # Infracost (ico- and 32 letters and digits; a word prefix, so only so, and
                 # not an .ico file's hashed name: gitleaks' video_box.ico-7a388b69….png)
                 r"(?<!\.)ico-(?=[A-Za-z0-9]{32}(?![A-Za-z0-9]))(?![0-9a-f]{32})|"
@@ -566,6 +583,7 @@ PROVIDER_RULES: tuple[Rule, ...] = (
                 "sk-",
                 "key_",
                 "pk_",
+                "skey_",
             ),
         ),
         token_bodies.token_body,

@@ -88,7 +88,7 @@ _LETTER_WORDS = re.compile(
 )
 """Words, each maybe ending in a digit, or a count between them
 (``seu-secret-aqui-32-caracteres-minimo``: fresh108)."""
-_NOUN_HERE = re.compile(r"(?i)(?:key|token|secret|password|passwd|pwd|value)[_\- ]?here$")
+_NOUN_HERE = re.compile(r"(?i)(?:key|token|secret|passw(?:or)?d|pwd|value)[_\- ]?here(?:\.{3}|…)?$")
 """A value ending "…keyhere" names what goes there (``changeme32charsecretkeyhere``)."""
 
 
@@ -507,9 +507,8 @@ _MARKED = re.compile(
 """A name between a token-replacement tool's markers (``@@PLACEHOLDER@@``, ``__DB_PASS__``,
 ``#{ApiKey}#``, ``{{ INSERT_HERE }}``, SQL Server setup scripts' ``@@@SAPWD@@@``: fresh121):
 the deploy step writes the value there."""
-_MARKER_PAIRS = {
-    "@@": "@@", "@@@": "@@@", "__": "__", "%%": "%%", "#{": "}#", "{{": "}}", "<<": ">>"
-}  # fmt: skip
+_MARKER_PAIRS = {"#{": "}#", "{{": "}}", "<<": ">>"}
+"""The markers that close with other signs; the rest (``@@``, ``@@@``, ``__``, ``%%``) repeat."""
 _STAND_IN_WORDS = frozenset(
     {"todo", "tbd", "fixme", "changeme", "here", "placeholder", "redacted", "removed",
      "masked", "hidden", "secret", "dummy", "fake", "example", "sample", "none", "null"}
@@ -517,6 +516,7 @@ _STAND_IN_WORDS = frozenset(
 _PREFIX_AND_WORD = re.compile(
     r"([a-z]{2,12}(?:[_\-][a-z][a-z0-9]{1,7})?)[_\-]([A-Za-z]+|[Xx]{3,}|#{3,}|\*{3,})=*"
 )
+_PREFIX_AND_PHRASE = re.compile(r"[a-z]{2,8}[_\-](?:[A-Z]{2,}_){2,}[A-Z]{2,}")  # sbp_NEEDS_REAL_…
 _SINGLE_MARKED = re.compile(r"_[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*_")
 """An upper-case name between single underscores (``_P12-PASSWORD_``, Strimzi's docs)."""
 _JWT_OF_WORDS = re.compile(r"eyJ[A-Za-z0-9_\-]{8,}\.[a-z]{3,12}\.[a-z]{3,12}")
@@ -530,7 +530,7 @@ _FORMAT_SLOT = re.compile(r"\{[0-9]?\}|%\([a-z_]+\)s|(?:^|[_ \-])%s(?:$|[_ \-])"
 def replacement_marker(value: str) -> bool:
     """A name between a token-replacement tool's markers (:data:`_MARKED`), ``@@@SAPWD@@@``."""
     m = _MARKED.fullmatch(value)
-    return m is not None and _MARKER_PAIRS[m[1]] == m[2]
+    return m is not None and _MARKER_PAIRS.get(m[1], m[1]) == m[2]
 
 
 def marked_stand_in(value: str) -> bool:
@@ -552,6 +552,8 @@ def marked_stand_in(value: str) -> bool:
         return True  # github_pat_TODO, whsec_XXXXX=, dop_v1_xxxxxx, ghp_### (one sign repeated)
     if _SINGLE_MARKED.fullmatch(value) and _SECRET_MARK.search(value):
         return True
+    if _PREFIX_AND_PHRASE.fullmatch(value) and _SECRET_MARK.search(value):
+        return True  # sbp_NEEDS_REAL_PERSONAL_ACCESS_TOKEN_FROM_DASHBOARD (fresh131)
     if _JWT_OF_WORDS.fullmatch(value) or _PEM_HEAD_CUT.fullmatch(value):
         return True
     m = _PREFIXED_BODY.fullmatch(value)

@@ -125,14 +125,15 @@ def written_sentence(value: str) -> bool:
     if not _JOINED_WORDS.fullmatch(value):
         return False
     words = re.split(r"[_\-]", value.lower())
-    if words[0] in _ASKING_VERBS and words[1] in _ASKED_FOR:
+    if words[0] in ASKING_VERBS and words[1] in _ASKED_FOR:
         return True  # generate_a_random_secure_string (fresh55): what to do, not a value
     return sum(1 for w in words if w in _SENTENCE_WORDS) >= 3
 
 
-_ASKING_VERBS = frozenset(
+ASKING_VERBS = frozenset(
     {"generate", "change", "replace", "insert", "enter", "put", "use", "add", "create", "paste"}
 )
+"""Verbs that ask for a value (``accept`` reads one before words as a sentence too)."""
 _ASKED_FOR = frozenset({"a", "an", "the", "your", "some", "me", "this", "new"})
 """After an asking verb, the word of a request (a word-list passphrase may open with "add")."""
 

@@ -1,8 +1,9 @@
-"""Readings from the blind sets fresh118 to fresh125 (installers and provisioning files,
+"""Readings from the blind sets fresh118 to fresh133 (installers and provisioning files,
 research scripts, media and storage APIs, Windows administration scripts, CRM and support
-SaaS, scraping and test grids, video and education platforms, search and vector
-databases): each secret goes and each look-alike beside it stays. Values are made up in
-each form."""
+SaaS, scraping and test grids, video and education platforms, search and vector databases;
+IoT platforms, maps, translation, home media servers, monitoring, AI agent tooling, browser
+extensions, payment gateways): each secret goes and each look-alike beside it stays. Values
+are made up in each form."""
 
 from __future__ import annotations
 
@@ -44,6 +45,18 @@ R = Redactor()
             "R5tUv%2Bn8Wd3Lq",
         ),
         ("klaviyo rejects pk_" + "4c8e2a6f1b9d3e5a7c" * 2 + " now", "4c8e2a6f1b9d"),
+        # round 2: a key's name ending in what it may do, Icinga 2's ticket salt, HERE's
+        # app_code, Omise's secret key, Pocket's and UptimeRobot's numbered keys
+        ('WRITE_API_KEY_HTTP  = "QH7ZK2PX9MW4TR1B"      # channel', "QH7ZK2PX9MW4TR1B"),
+        ('API_KEY_READ = "N83LQ2ZX7PW4KD1M"', "N83LQ2ZX7PW4KD1M"),
+        ('const TicketSalt = "' + "9e4b2d7f1a3c5e8b" * 2 + '"', "9e4b2d7f1a3c"),
+        (
+            "https://x.here.com/r.json?app_id=pRx2iZs3&app_code=Kq7vL2nX9pW4zT1m&q=Berlin",
+            "Kq7vL2nX",
+        ),
+        ("Pasted skey_test_5kq9v2x7m3p8w4z1r6t from omise", "5kq9v2x7m3p8"),
+        ("Pasted 48213-7c1e9a4f0b2d8e6a5c3f7b1d from the pocket dashboard", "7c1e9a4f0b2d"),
+        ("uptimerobot rejects u771204-3e9b1d7f5a2c8e4b6d0f1a3c now", "3e9b1d7f5a2c"),
     ],
 )
 def test_their_secrets_go(text: str, secret: str) -> None:
@@ -94,6 +107,18 @@ def test_their_secrets_go(text: str, secret: str) -> None:
         "d-i netcfg/wireless_wpa_username string alex@example.org",
         "pk_live_51H8abcDEFghiJKLmnoPQRstu",
         "A" * 90,
+        # round 2: what a value's place holds instead of one
+        "   - CRON_SECRET: Generate new secret",
+        "        api_key: Firecrawl API key",
+        "OPENAI_API_KEY=sk-",
+        '  "SUPABASE_ACCESS_TOKEN": "sbp_NEEDS_REAL_PERSONAL_ACCESS_TOKEN_FROM_DASHBOARD"',
+        '"Ocp-Apim-Subscription-Key": os.environ.get("TRANSLATE_KEY", "NoKeyFound"),',
+        " *     accessToken: 'thisIsMyAccessToken'",
+        '    > {"accessToken": "h1.userTokenHere...", ...}',
+        "SECRET_KEY = os.getenv('SECRET_KEY', 'django-insecure-" + "0123456789" * 5 + "')",
+        # public keys made for the page: Omise's pkey_, Midtrans' client key
+        "define('OMISE_PUBLIC_KEY', 'pkey_test_5kq9v2x7m3p8w4z1r6u');",
+        'CLIENT_KEY="SB-Mid-client-xicPqdoGeSL_abCD"',
     ],
 )
 def test_look_alikes_stay(text: str) -> None:
@@ -112,3 +137,9 @@ def test_a_password_in_a_template_url_with_a_real_port_still_goes() -> None:
     """Only a URL whose password, host and port are all names is a template."""
     out = R.redact_text("postgres://u:S3cr3tpw@localhost:port/db")[0]
     assert "S3cr3tpw" not in out
+
+
+def test_a_word_password_beside_its_stand_in_words_still_goes() -> None:
+    """``mypassword`` under a password's name is a value, not a stand-in echoing the name."""
+    out = R.redact_text("spring.datasource.password=mypassword")[0]
+    assert "mypassword" not in out

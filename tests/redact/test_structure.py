@@ -214,6 +214,7 @@ PROVIDER_EXAMPLES = {
     "twitter_bearer_token": "the x bearer AAAAAAAAAAAAAAAAAAAAAJk7qMwEAAAAR5tUv%2Bn8Wd3Lq"
     + "Zx9Pc4Hb2Gm%3D"
     + "Tn6Ry1Vk8Sd3Jf5Lh0Qa2Wz7Xc4Bv9Nm1Kp6Rt3Yu8Io5Pl2Ek7Dj4Fh expired",
+    "account_numbered_key": "the pocket key 48213-" + "7c1e9a4f0b2d8e6a5c3f7b1d" + " failed",
     "kubeadm_token": "kubeadm join 10.0.0.5:6443 --token n657pt.edesxg1ka5yzj508",
     "mailchimp_key": "343ea45721923ed956e2b38c31db76aa-us30",
     "databricks_token": "dapi0123456789abcdef0123456789abcdef",
