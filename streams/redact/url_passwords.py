@@ -77,11 +77,12 @@ def url_password(value: str, text: str, start: int, end: int) -> bool:
 
 
 _NAMED_PASSWORD = re.compile(
-    r"(?:Random|Your|My|New|Some|Strong|Secure|Complex|Temp|Default|Example|Sample|Dummy)"
+    r"(?:Random|Your|My|New|Some|Temp|Default|Example|Sample|Dummy)"
     r"(?:Password|Passwd|Secret|Token)"
 )
 """A stand-in's word and the thing's name (``RandomPassword``, ``YourSecret``): what a script's
-reader replaces (fresh47's ``net user administrator RandomPassword``)."""
+reader replaces (fresh47's ``net user administrator RandomPassword``). Not an adjective a
+person keeps (``StrongPassword`` after ``rabbitmqctl add_user``: toollines4)."""
 _OPENS_A_REFERENCE = ("{", "%(", "%env(", "<", "$(", "`", "\\(", "@@{")
 _MASK_WORDS = frozenset({"redacted", "masked", "removed", "hidden", "sanitized"})
 _REFUSED_WORDS = frozenset({"invalid", "incorrect", "wrong", "fake", "dummy", "bogus", "expired"})
