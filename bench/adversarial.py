@@ -161,12 +161,27 @@ def long_text(shape: str, size: int, seed: int = 0) -> str:
         return " ".join(f"public key {b64(32)}" for _ in range(size // 56))
     if shape == "word_assignments":  # one line of "alias token=<word>": each value a word
         return " ".join(f"alias token=w{'x' * (i % 5)}" for i in range(size // 19))
+    # found by repeating short units of the rules' own words (thirty-sixth session): each
+    # took quadratic time, one name or token reading the rest of its word, field or line
+    if shape == "name_runs":  # one word of secrets' names: NoKeySecretPasswordSmtp…
+        names = ("Key", "Secret", "Password", "Smtp", "Pass")
+        return "No" + "".join(rng.choice(names) for _ in range(size // 5))
+    if shape == "userinfo_run":  # URLs with a user and a password, glued into one field
+        return "http://a:b@" * (size // 11)
+    if shape == "tool_line":  # one line naming tools again and again, no flag's value
+        tools = ("curl -u a:", "net use \\\\a ", 'login("a","', "mysql -p", "sudo -S <<<")
+        return "".join(rng.choice(tools) for _ in range(size // 10))
+    if shape == "quoted_glue":  # values glued by quotes and semicolons on one line
+        return ";Password=KeyPass" * (size // 17)
+    if shape == "jwt_heads":  # a run of JWT headers and nothing after them
+        return "eyJ" * (size // 3)
     raise ValueError(shape)
 
 
 SHAPES = (
     "env_lines", "urls", "json", "base64_file", "patch_of_lines", "words", "csv_numbers",
-    "token_pairs", "public_key_words", "word_assignments",
+    "token_pairs", "public_key_words", "word_assignments", "name_runs", "userinfo_run",
+    "tool_line", "quoted_glue", "jwt_heads",
 )  # fmt: skip
 
 

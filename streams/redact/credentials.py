@@ -18,7 +18,7 @@ from .tool_flags import FLAG_VALUE, PIPED_SECRET_PATTERNS, TOOL_FLAG_PATTERNS, v
 from .value_forms import named_placeholder
 
 _MYSQL = r"m(?:ysql|ysqldump|ysqladmin|ariadb)"
-_HTTP_CLIENT = r"(?:curl|wget|https?)[ \t][^\n|;&]*?(?:-u|--user|-a|--auth)[ \t=]*[\"']?"
+_HTTP_CLIENT = r"(?:curl|wget|https?)[ \t][^\n|;&]{0,1024}?(?:-u|--user|-a|--auth)[ \t=]*[\"']?"
 """curl/wget ``-u``/``--user``, HTTPie's ``http``/``https`` ``-a``/``--auth`` (user:password)."""
 
 
@@ -113,7 +113,7 @@ value are two arguments, no ``:`` or ``=`` between them."""
 
 
 _STORE_COMMAND = re.compile(
-    r"(?:kubectl|oc)[ \t][^\n|;&]*?create[ \t]+secret[ \t]"
+    r"(?:kubectl|oc)[ \t][^\n|;&]{0,1024}?create[ \t]+secret[ \t]"
     r"|vault[ \t]+kv[ \t]+(?:put|patch)[ \t]"
     r"|(?:fly|flyctl|doppler|infisical|supabase)[ \t]+secrets[ \t]+set[ \t]",
     re.IGNORECASE,
@@ -184,10 +184,16 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
         "tool_password_flag",
         # Password flags of everyday tools (their documented option, value attached or after
         # a space). All hang on one regex trigger (``@tool``: the tools' names, searched only
-        # in strings a cheap literal pre-test lets through) instead of a pass per tool.
+        # in strings a cheap literal pre-test lets through) instead of a pass per tool. The
+        # flag is looked for at most 1,024 signs after the tool's name: read to the line's
+        # end from each name, a line of many names took quadratic time.
         (
-            _p(_MYSQL + r"[^\n|;&]*?[ \t]-p(?!-)" + FLAG_VALUE, "@tool", "@login"),
-            _p(r"redis-cli[^\n|;&]*?[ \t](?:-a|--pass)[ \t]+" + FLAG_VALUE, "@tool", "@login"),
+            _p(_MYSQL + r"[^\n|;&]{0,1024}?[ \t]-p(?!-)" + FLAG_VALUE, "@tool", "@login"),
+            _p(
+                r"redis-cli[^\n|;&]{0,1024}?[ \t](?:-a|--pass)[ \t]+" + FLAG_VALUE,
+                "@tool",
+                "@login",
+            ),
             # sshpass's own options come before the command it runs (ssh's -p is a port)
             _p(
                 r"sshpass(?:\.exe)?(?:[ \t]+-(?:[fdP][ \t]*[^\s-]\S*|[evhV]))*[ \t]+-p[ \t]*"
@@ -195,9 +201,9 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
                 "@tool",
                 "@login",
             ),
-            _p(r"ldap\w*[^\n|;&]*?[ \t]-w[ \t]+" + FLAG_VALUE, "@tool", "@login"),
-            _p(r"sqlcmd[^\n|;&]*?[ \t]-P[ \t]+" + FLAG_VALUE, "@tool", "@login"),
-            _p(r"smbclient[^\n|;&]*?[ \t]-U[ \t]*[^\s%]+%([^\s'\"]+)", "@tool", "@login"),
+            _p(r"ldap\w*[^\n|;&]{0,1024}?[ \t]-w[ \t]+" + FLAG_VALUE, "@tool", "@login"),
+            _p(r"sqlcmd[^\n|;&]{0,1024}?[ \t]-P[ \t]+" + FLAG_VALUE, "@tool", "@login"),
+            _p(r"smbclient[^\n|;&]{0,1024}?[ \t]-U[ \t]*[^\s%]+%([^\s'\"]+)", "@tool", "@login"),
             _p(
                 r"htpasswd(?:[ \t]+-[A-Za-z]+)*?[ \t]+-[A-Za-z]{0,3}b[A-Za-z]{0,3}[ \t]+"
                 r"(?:-\w+[ \t]+)*\S+[ \t]+\S+[ \t]+" + FLAG_VALUE,
@@ -205,7 +211,7 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
                 "@login",
             ),
             _p(
-                r"(?<![\w:/@.\-])login\b[^\n|;&]*?[ \t](?:-p|--password)"
+                r"(?<![\w:/@.\-])login\b[^\n|;&]{0,1024}?[ \t](?:-p|--password)"
                 r"(?:[ \t]+|=|(?<=-p)(?=[^\s=]))(?!-)" + FLAG_VALUE,
                 "@tool",
                 "@login",
@@ -261,23 +267,27 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
         (
             _p(
                 r"(?:gh[ \t]+secret[ \t]+set|keyvault[ \t]+secret[ \t]+set|secretsmanager[ \t]+"
-                r"(?:create-secret|put-secret-value|update-secret))[^\n|;&]*?[ \t]"
+                r"(?:create-secret|put-secret-value|update-secret))[^\n|;&]{0,1024}?[ \t]"
                 r"(?:--body|-b|--value|--secret-string)(?:[ \t]+|=)" + FLAG_VALUE,
                 "secret",
                 lower=True,
             ),
             _p(
-                r"put-parameter(?=[^\n]*securestring)[^\n|;&]*?[ \t]--value(?:[ \t]+|=)"
+                r"put-parameter(?=[^\n]*securestring)[^\n|;&]{0,1024}?[ \t]--value(?:[ \t]+|=)"
                 + FLAG_VALUE,
                 "@tool",
                 lower=True,
                 requires="securestring",
             ),
-            _p(r"env[ \t]+(?:add|set)[^\n|;&]*?<<<[ \t]*" + FLAG_VALUE, "@env_add", lower=True),
+            _p(
+                r"env[ \t]+(?:add|set)[^\n|;&]{0,1024}?<<<[ \t]*" + FLAG_VALUE,
+                "@env_add",
+                lower=True,
+            ),
             # GitLab's CLI: "glab variable set N_TOKEN --value v" (a name that says secret)
             _p(
                 r"glab[ \t]+variable[ \t]+(?:set|update|create)[ \t]+[a-z0-9_]*"
-                r"(?:key|token|secret|pass|pwd|auth)[a-z0-9_]*[^\n|;&]*?[ \t]"
+                r"(?:key|token|secret|pass|pwd|auth)[a-z0-9_]*[^\n|;&]{0,1024}?[ \t]"
                 r"(?:--value|-v)(?:[ \t]+|=)" + FLAG_VALUE,
                 "glab",
                 lower=True,
@@ -317,7 +327,8 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
         # and many APIs after it): a user name with digits and letters, 8+ characters.
         (
             _p(
-                r"curl\b[^\n|;&]*?[ \t](?:-u|--user)[ \t=]*[\"']?([^\s:\"'@]{8,256}):(?=[\s\"']|$)",
+                r"curl\b[^\n|;&]{0,1024}?[ \t](?:-u|--user)[ \t=]*[\"']?([^\s:\"'@]{8,256})"
+                r":(?=[\s\"']|$)",
                 "@tool",
                 requires="curl",
             ),
@@ -347,11 +358,13 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
         # A mail relay's login on a line of its own: Postfix's sasl_passwd ("[smtp.host]:587
         # user:password") and Exim's passwd.client ("smtp.host:login:password"), the host a
         # dotted name for mail or bracketed with a port (fresh57); the login holds a letter
-        # and no "/" (a log's time, an image's name)
+        # and no "/" (a log's time, an image's name). A host's labels are at most 63 signs
+        # and ten (DNS's limits): unbounded, a line of "smtpsmtp…" was read in quadratic time
         (
             _p(
-                r"(?m)^[ \t]*(?:\[[\w\-]+(?:\.[\w\-]+)+\]:\d{2,5}"
-                r"|\[?[\w\-]*(?:smtp|mail|relay)[\w\-]*(?:\.[\w\-]+)+\]?(?::\d{2,5})?)"
+                r"(?m)^[ \t]*(?:\[[\w\-]{1,63}(?:\.[\w\-]{1,63}){1,10}\]:\d{2,5}"
+                r"|\[?[\w\-]{0,63}(?:smtp|mail|relay)[\w\-]{0,63}(?:\.[\w\-]{1,63}){1,10}\]?"
+                r"(?::\d{2,5})?)"
                 r"[ \t]+(?=[^\s:/]*[a-z])[^\s:/]+:(\S+)[ \t]*$",
                 "smtp",
                 "mail",
@@ -360,7 +373,7 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
                 lower=True,
             ),
             _p(
-                r"(?m)^[ \t]*[\w*\-]*(?:smtp|mail|relay)[\w\-]*(?:\.[\w\-]+)+"
+                r"(?m)^[ \t]*[\w*\-]{0,63}(?:smtp|mail|relay)[\w\-]{0,63}(?:\.[\w\-]{1,63}){1,10}"
                 r":[^\s:/]+:([^\s:]+)[ \t]*$",
                 "smtp",
                 "mail",

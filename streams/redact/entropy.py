@@ -374,6 +374,18 @@ def file_name_at(text: str, end: int) -> bool:
     return _KEY_FILE_END.search(text, max(0, end - 11), end) is not None
 
 
+_FIELD_REACH = 4096
+"""How far back a run's field is looked for: a URL or a path is shorter; a field of more
+(10,000 ``http://a:b@`` in a row) read back to its start for each run took quadratic time."""
+
+
+def _field_start(text: str, start: int) -> int:
+    """Where the field holding ``text[start]`` starts: after the last of
+    :data:`_FIELD_STOPS` before it, at most :data:`_FIELD_REACH` back."""
+    lo = max(0, start - _FIELD_REACH)
+    return max(lo, max(text.rfind(c, lo, start) + 1 for c in _FIELD_STOPS))
+
+
 def in_path(text: str, start: int, end: int) -> bool:
     """The run is (part of) a file path, an S3 key, a URL or an AWS ARN, not a token.
 
@@ -388,9 +400,7 @@ def in_path(text: str, start: int, end: int) -> bool:
         return True  # a path's segment (Android's /data/app/~~<random>==/ too)
     if in_windows_path(text, start):
         return True
-    field = start
-    while field > 0 and text[field - 1] not in _FIELD_STOPS:
-        field -= 1
+    field = _field_start(text, start)
     if "://" in text[field:end]:
         return True  # a URL: its secrets are userinfo and credential parameters (URL rules)
     if text.startswith("arn:", field):

@@ -149,6 +149,9 @@ _REST_REACH = 1024
 
 _QUOTES = "'\"`"
 _MIN_QUOTED_REST = 6
+_LINE_REACH = 4096
+"""How much of a line before a token :func:`_quoted_rest` reads (and its rest at most
+``_REST_REACH``): a line of many tokens glued by quotes was read whole for each, quadratic."""
 
 
 def _quoted_rest(text: str, start: int, end: int) -> list[tuple[int, int]]:
@@ -159,12 +162,12 @@ def _quoted_rest(text: str, start: int, end: int) -> list[tuple[int, int]]:
     (``"url": "…?token=[REDACTED]","next": 1``: the quote closes that string)."""
     if end >= len(text) or text[end] not in _QUOTES + ";,":
         return []
-    line_start = text.rfind("\n", 0, start) + 1
+    line_start = max(text.rfind("\n", 0, start) + 1, start - _LINE_REACH)
     before = text[line_start:start]
     if before[-1:] in _QUOTES or any(before.count(q) % 2 for q in _QUOTES):
         return []
-    stop = end
-    while stop < len(text) and not text[stop].isspace():
+    stop, limit = end, min(len(text), end + _REST_REACH)
+    while stop < limit and not text[stop].isspace():
         stop += 1
     rest = text[end:stop]
     if "[REDACTED:" in rest or not any(q in rest for q in _QUOTES):

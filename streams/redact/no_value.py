@@ -21,7 +21,7 @@ from . import lines
 _ALIAS = re.compile(r"(?:^|[\s;&|(])alias[ \t]+[\w.:\-]+=[\"']?$")
 _PROMPTING_PASSWORD_FLAG = re.compile(
     r"(?:^|[\s;&|(/\"'])(?:psql|pg_dump|pg_dumpall|pg_restore|pg_basebackup|createdb|dropdb"
-    r"|createuser|dropuser|vacuumdb|reindexdb|clusterdb|pgbench)(?:\.exe)?[ \t][^\n|;&]*?"
+    r"|createuser|dropuser|vacuumdb|reindexdb|clusterdb|pgbench)(?:\.exe)?[ \t][^\n|;&]{0,1024}?"
     r"--password[ \t]+$"
 )
 """PostgreSQL's clients, whose ``-W``/``--password`` forces a prompt and takes no value."""

@@ -111,7 +111,7 @@ def _assignment(value: str) -> bool:
 
 
 _NAMED_BY_A_COMMAND = re.compile(
-    r"(?:kubectl|oc)[ \t][^\n|;&]*?(?:get|describe|delete|edit|patch|label|annotate)[ \t]+"
+    r"(?:kubectl|oc)[ \t][^\n|;&]{0,1024}?(?:get|describe|delete|edit|patch|label|annotate)[ \t]+"
     r"secrets?[ \t]+(?:-\S+[ \t]+)*$"
 )
 """A Kubernetes command naming the secret it reads (authneg: ``robot-token-66z81``)."""

@@ -111,10 +111,11 @@ PROVIDER_RULES: tuple[Rule, ...] = (
         # msmtp's `password ayid mkvu qcsz wvzt`: fresh57); the blanks cut it for the
         # assignment rules, which took the first group only. After any key's or token's
         # name too (GMAIL_ACCESS_KEY=…, --token …: fresh102), and words going on after it
-        # when one group has no vowel (drawn_app_password)
+        # when one group has no vowel (drawn_app_password). The name's rest is at most 40
+        # signs: unbounded, each "secret" of a long run read the run to its end (quadratic)
         (
             _p(
-                r"(?m)(?:(?:pass|pwd|app[_\-]?key|secret)\w*|(?:key|token)s?)[\"']?"
+                r"(?m)(?:(?:pass|pwd|app[_\-]?key|secret)\w{0,40}|(?:key|token)s?)[\"']?"
                 r"(?:[ \t]*[:=][ \t]*|[ \t]+)[\"']?"
                 r"([a-z]{4} [a-z]{4} [a-z]{4} [a-z]{4})(?![a-z0-9_\-])",
                 "pass",

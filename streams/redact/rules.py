@@ -107,10 +107,12 @@ SECRET_RULES: tuple[Rule, ...] = (
         # header.payload[.signature]: an unsigned token's claims are still a credential's.
         # JSON may open with a blank or a new line: '{ "' is eyAi, '{\n' ewo, '{\r\n' ew0K
         # (hand-made and pretty-printed tokens; Microsoft's security-utilities tests them).
+        # Not inside a word (a digit may come before: "Bearer%20eyJ…"): from each "eyJ" of a
+        # run of them the token's body was read to the run's end, quadratic time.
         (
-            _p(r"eyJ[A-Za-z0-9_\-]{8,}\." + _JWT_PART, "eyj"),
+            _p(r"(?<![A-Za-z_\-])eyJ[A-Za-z0-9_\-]{8,}\." + _JWT_PART, "eyj"),
             _p(
-                r"e(?:yAi|wo[gJi]|w0K)[A-Za-z0-9_\-]{8,}\." + _JWT_PART,
+                r"(?<![A-Za-z_\-])e(?:yAi|wo[gJi]|w0K)[A-Za-z0-9_\-]{8,}\." + _JWT_PART,
                 "eyai",
                 "ewog",
                 "ewoj",
@@ -177,7 +179,8 @@ SECRET_RULES: tuple[Rule, ...] = (
         (
             # routable tokens (GitLab 17.x) end ".<version>.<check>" past the token run
             _p(
-                r"gl(?:pat|dt|rt|ptt|cbt|oas)-[A-Za-z0-9_\-]{20,}\.[0-9a-z]{2}\.[0-9A-Za-z]{6,12}",
+                r"(?<![A-Za-z0-9_\-])gl(?:pat|dt|rt|ptt|cbt|oas)-[A-Za-z0-9_\-]{20,}"
+                r"\.[0-9a-z]{2}\.[0-9A-Za-z]{6,12}",
                 "gl",
             ),
             _t(r"gl(?:pat|dt|rt|ptt|cbt|oas)-[A-Za-z0-9_\-]{20,}", "gl"),

@@ -12,6 +12,7 @@ case-sensitively; the others on the lower-cased text. Each row hangs on literal 
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Callable
 
@@ -23,7 +24,7 @@ FLAG_VALUE = r"([^\s'\"]+|'[^'\n]+'|\"[^\"\n]+\")"
 """A flag's value: bare, single- or double-quoted (the quotes are not part of the secret)."""
 _ARGUMENT = r"(?:\"[^\"\n]+\"|'[^'\n]+'|[^\s'\"]+)"
 """An argument before the secret (a user, an SSID, a key's name): quoted or bare."""
-_ARGS = r"[^\n|;&]*?"
+_ARGS = r"[^\n|;&]{0,1024}?"
 """The rest of the same command up to the flag (no new line, pipe or command separator)."""
 _SEP = r"(?:[ \t]+|=)(?!-)"
 """Between a long flag and its value: blanks or ``=``; a value never starts with ``-``."""
@@ -447,11 +448,20 @@ def herestring_spans(
     of the readers' regex over every string."""
     low = low if low is not None else text.lower()
     spans = []
+    line_start, readers, breaks = -1, [], []
     at = low.find("<<<")
     while at != -1:
-        line = low[low.rfind("\n", 0, at) + 1 : at]
-        readers = list(_READER.finditer(line))
-        if readers and not any(c in line[readers[-1].end() :] for c in "|;&"):
+        start = low.rfind("\n", 0, at) + 1
+        if start != line_start:  # each line's readers and separators are found once: a
+            line_start = start  # line of many "<<<" is read in linear time, not per "<<<"
+            end = low.find("\n", at)
+            line = low[start : len(low) if end == -1 else end]
+            readers = [m.end() + start for m in _READER.finditer(line)]
+            breaks = [i + start for i, c in enumerate(line) if c in "|;&"]
+        reader = bisect.bisect_right(readers, at)
+        if reader and bisect.bisect_left(breaks, readers[reader - 1]) == bisect.bisect_left(
+            breaks, at
+        ):  # a reader before the "<<<" and no "|", ";" or "&" between them
             value = _HERESTRING_VALUE.match(low, at)
             if value is not None:
                 spans.append(value.span(1))

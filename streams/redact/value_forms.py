@@ -493,11 +493,12 @@ _OBJECT_STORE_CALL = re.compile(r"\bs3api\b|--bucket\b|\bgsutil\b|\baz storage\b
 
 
 def object_store_call(text: str, start: int) -> bool:
-    """The value's line calls an object store (``aws s3api``, a ``--bucket``, ``gsutil``,
-    ``az storage``): there ``--key`` names an object (``logs/2024/app.log``), not a key."""
-    line_start = text.rfind("\n", 0, start) + 1
-    line_end = text.find("\n", start)
-    line_end = len(text) if line_end < 0 else line_end
+    """The value's line (2,048 signs each way at most: read whole for each value, a long line
+    was quadratic) calls an object store (``aws s3api``, ``--bucket``, ``gsutil``, ``az
+    storage``): there ``--key`` names an object (``logs/2024/app.log``), not a key."""
+    line_start = max(text.rfind("\n", 0, start) + 1, start - 2048)
+    line_end = text.find("\n", start, start + 2048)
+    line_end = min(len(text), start + 2048) if line_end < 0 else line_end
     return _OBJECT_STORE_CALL.search(text, line_start, line_end) is not None
 
 
