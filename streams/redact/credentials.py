@@ -14,11 +14,17 @@ from .ids import UUID
 from .no_credential import names_no_credential
 from .pattern import Pattern, Rule
 from .pattern import literal as _p
-from .tool_flags import FLAG_VALUE, PIPED_SECRET_PATTERNS, TOOL_FLAG_PATTERNS, values_after
+from .tool_flags import (
+    FLAG_VALUE,
+    PIPED_SECRET_PATTERNS,
+    SAME_COMMAND,
+    TOOL_FLAG_PATTERNS,
+    values_after,
+)
 from .value_forms import named_placeholder
 
 _MYSQL = r"m(?:ysql|ysqldump|ysqladmin|ariadb)"
-_HTTP_CLIENT = r"(?:curl|wget|https?)[ \t][^\n|;&]{0,1024}?(?:-u|--user|-a|--auth)[ \t=]*[\"']?"
+_HTTP_CLIENT = r"(?:curl|wget|https?)[ \t]" + SAME_COMMAND + r"(?:-u|--user|-a|--auth)[ \t=]*[\"']?"
 """curl/wget ``-u``/``--user``, HTTPie's ``http``/``https`` ``-a``/``--auth`` (user:password)."""
 
 
@@ -113,7 +119,7 @@ value are two arguments, no ``:`` or ``=`` between them."""
 
 
 _STORE_COMMAND = re.compile(
-    r"(?:kubectl|oc)[ \t][^\n|;&]{0,1024}?create[ \t]+secret[ \t]"
+    r"(?:kubectl|oc)[ \t]" + SAME_COMMAND + r"create[ \t]+secret[ \t]"
     r"|vault[ \t]+kv[ \t]+(?:put|patch)[ \t]"
     r"|(?:fly|flyctl|doppler|infisical|supabase)[ \t]+secrets[ \t]+set[ \t]",
     re.IGNORECASE,
@@ -185,12 +191,11 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
         # Password flags of everyday tools (their documented option, value attached or after
         # a space). All hang on one regex trigger (``@tool``: the tools' names, searched only
         # in strings a cheap literal pre-test lets through) instead of a pass per tool. The
-        # flag is looked for at most 1,024 signs after the tool's name: read to the line's
-        # end from each name, a line of many names took quadratic time.
+        # flag is looked for within the same command (tool_flags.SAME_COMMAND: bounded).
         (
-            _p(_MYSQL + r"[^\n|;&]{0,1024}?[ \t]-p(?!-)" + FLAG_VALUE, "@tool", "@login"),
+            _p(_MYSQL + SAME_COMMAND + r"[ \t]-p(?!-)" + FLAG_VALUE, "@tool", "@login"),
             _p(
-                r"redis-cli[^\n|;&]{0,1024}?[ \t](?:-a|--pass)[ \t]+" + FLAG_VALUE,
+                r"redis-cli" + SAME_COMMAND + r"[ \t](?:-a|--pass)[ \t]+" + FLAG_VALUE,
                 "@tool",
                 "@login",
             ),
@@ -201,9 +206,11 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
                 "@tool",
                 "@login",
             ),
-            _p(r"ldap\w*[^\n|;&]{0,1024}?[ \t]-w[ \t]+" + FLAG_VALUE, "@tool", "@login"),
-            _p(r"sqlcmd[^\n|;&]{0,1024}?[ \t]-P[ \t]+" + FLAG_VALUE, "@tool", "@login"),
-            _p(r"smbclient[^\n|;&]{0,1024}?[ \t]-U[ \t]*[^\s%]+%([^\s'\"]+)", "@tool", "@login"),
+            _p(r"ldap\w*" + SAME_COMMAND + r"[ \t]-w[ \t]+" + FLAG_VALUE, "@tool", "@login"),
+            _p(r"sqlcmd" + SAME_COMMAND + r"[ \t]-P[ \t]+" + FLAG_VALUE, "@tool", "@login"),
+            _p(
+                r"smbclient" + SAME_COMMAND + r"[ \t]-U[ \t]*[^\s%]+%([^\s'\"]+)", "@tool", "@login"
+            ),
             _p(
                 r"htpasswd(?:[ \t]+-[A-Za-z]+)*?[ \t]+-[A-Za-z]{0,3}b[A-Za-z]{0,3}[ \t]+"
                 r"(?:-\w+[ \t]+)*\S+[ \t]+\S+[ \t]+" + FLAG_VALUE,
@@ -211,7 +218,7 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
                 "@login",
             ),
             _p(
-                r"(?<![\w:/@.\-])login\b[^\n|;&]{0,1024}?[ \t](?:-p|--password)"
+                r"(?<![\w:/@.\-])login\b" + SAME_COMMAND + r"[ \t](?:-p|--password)"
                 r"(?:[ \t]+|=|(?<=-p)(?=[^\s=]))(?!-)" + FLAG_VALUE,
                 "@tool",
                 "@login",
@@ -267,27 +274,29 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
         (
             _p(
                 r"(?:gh[ \t]+secret[ \t]+set|keyvault[ \t]+secret[ \t]+set|secretsmanager[ \t]+"
-                r"(?:create-secret|put-secret-value|update-secret))[^\n|;&]{0,1024}?[ \t]"
+                r"(?:create-secret|put-secret-value|update-secret))" + SAME_COMMAND + r"[ \t]"
                 r"(?:--body|-b|--value|--secret-string)(?:[ \t]+|=)" + FLAG_VALUE,
                 "secret",
                 lower=True,
             ),
             _p(
-                r"put-parameter(?=[^\n]*securestring)[^\n|;&]{0,1024}?[ \t]--value(?:[ \t]+|=)"
+                r"put-parameter(?=[^\n]*securestring)"
+                + SAME_COMMAND
+                + r"[ \t]--value(?:[ \t]+|=)"
                 + FLAG_VALUE,
                 "@tool",
                 lower=True,
                 requires="securestring",
             ),
             _p(
-                r"env[ \t]+(?:add|set)[^\n|;&]{0,1024}?<<<[ \t]*" + FLAG_VALUE,
+                r"env[ \t]+(?:add|set)" + SAME_COMMAND + r"<<<[ \t]*" + FLAG_VALUE,
                 "@env_add",
                 lower=True,
             ),
             # GitLab's CLI: "glab variable set N_TOKEN --value v" (a name that says secret)
             _p(
                 r"glab[ \t]+variable[ \t]+(?:set|update|create)[ \t]+[a-z0-9_]*"
-                r"(?:key|token|secret|pass|pwd|auth)[a-z0-9_]*[^\n|;&]{0,1024}?[ \t]"
+                r"(?:key|token|secret|pass|pwd|auth)[a-z0-9_]*" + SAME_COMMAND + r"[ \t]"
                 r"(?:--value|-v)(?:[ \t]+|=)" + FLAG_VALUE,
                 "glab",
                 lower=True,
@@ -327,7 +336,7 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
         # and many APIs after it): a user name with digits and letters, 8+ characters.
         (
             _p(
-                r"curl\b[^\n|;&]{0,1024}?[ \t](?:-u|--user)[ \t=]*[\"']?([^\s:\"'@]{8,256})"
+                r"curl\b" + SAME_COMMAND + r"[ \t](?:-u|--user)[ \t=]*[\"']?([^\s:\"'@]{8,256})"
                 r":(?=[\s\"']|$)",
                 "@tool",
                 requires="curl",

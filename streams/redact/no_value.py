@@ -17,12 +17,14 @@ from __future__ import annotations
 import re
 
 from . import lines
+from .tool_flags import SAME_COMMAND
 
 _ALIAS = re.compile(r"(?:^|[\s;&|(])alias[ \t]+[\w.:\-]+=[\"']?$")
 _PROMPTING_PASSWORD_FLAG = re.compile(
     r"(?:^|[\s;&|(/\"'])(?:psql|pg_dump|pg_dumpall|pg_restore|pg_basebackup|createdb|dropdb"
-    r"|createuser|dropuser|vacuumdb|reindexdb|clusterdb|pgbench)(?:\.exe)?[ \t][^\n|;&]{0,1024}?"
-    r"--password[ \t]+$"
+    r"|createuser|dropuser|vacuumdb|reindexdb|clusterdb|pgbench)(?:\.exe)?[ \t]"
+    + SAME_COMMAND
+    + r"--password[ \t]+$"
 )
 """PostgreSQL's clients, whose ``-W``/``--password`` forces a prompt and takes no value."""
 _BATCH_PROMPT = re.compile(r"(?i)(?:^|[\s&(@])set[ \t]+/p[ \t]+\"?[\w.\-]+=$")

@@ -26,6 +26,7 @@ from .names import LETTER_DIGIT, snake_name
 from .pattern import literal as _p
 from .public_der import whole_public_der
 from .published_values import inside_published_value
+from .tool_flags import SAME_COMMAND
 
 _NOUNS = (
     "password", "passphrase", "passwd", "pwd", "pw", "token", "api key", "api_key", "apikey",
@@ -111,7 +112,9 @@ def _assignment(value: str) -> bool:
 
 
 _NAMED_BY_A_COMMAND = re.compile(
-    r"(?:kubectl|oc)[ \t][^\n|;&]{0,1024}?(?:get|describe|delete|edit|patch|label|annotate)[ \t]+"
+    r"(?:kubectl|oc)[ \t]"
+    + SAME_COMMAND
+    + r"(?:get|describe|delete|edit|patch|label|annotate)[ \t]+"
     r"secrets?[ \t]+(?:-\S+[ \t]+)*$"
 )
 """A Kubernetes command naming the secret it reads (authneg: ``robot-token-66z81``)."""

@@ -24,8 +24,10 @@ FLAG_VALUE = r"([^\s'\"]+|'[^'\n]+'|\"[^\"\n]+\")"
 """A flag's value: bare, single- or double-quoted (the quotes are not part of the secret)."""
 _ARGUMENT = r"(?:\"[^\"\n]+\"|'[^'\n]+'|[^\s'\"]+)"
 """An argument before the secret (a user, an SSID, a key's name): quoted or bare."""
-_ARGS = r"[^\n|;&]{0,1024}?"
-"""The rest of the same command up to the flag (no new line, pipe or command separator)."""
+SAME_COMMAND = r"[^\n|;&]{0,1024}?"
+"""The rest of the same command up to the flag (no new line, pipe or command separator), at
+most 1,024 signs: read to the line's end from each tool's name, a line of many names took
+quadratic time. Every tool pattern of ``credentials``, ``no_value`` and ``prose`` uses it."""
 _SEP = r"(?:[ \t]+|=)(?!-)"
 """Between a long flag and its value: blanks or ``=``; a value never starts with ``-``."""
 
@@ -93,7 +95,7 @@ TOOL_FLAG_PATTERNS: tuple[Pattern, ...] = (
         r"(?:mongo(?:sh|dump|restore|import|export|stat|top)?|cqlsh|twine|poetry publish"
         r"|hdbsql|rdesktop|rabbitmqadmin|influx[ \t]+(?:setup|v1[ \t]+shell|user[ \t]+create)"
         r"|psexec(?:64)?(?:\.exe)?)(?=[ \t])"
-        + _ARGS
+        + SAME_COMMAND
         + r"[ \t](?:-p|--password)"
         + _SEP
         + FLAG_VALUE,
@@ -112,7 +114,7 @@ TOOL_FLAG_PATTERNS: tuple[Pattern, ...] = (
     # (a BMC's password: ipmitool -I lanplus -H host -U root -P calvin); -P, not -p
     _p(
         r"(?:bcp|mssql-cli|osql|ipmitool|mosquitto_(?:pub|sub|rr))(?=[ \t])"
-        + _ARGS
+        + SAME_COMMAND
         + r"[ \t]-P[ \t]*"
         + FLAG_VALUE,
         "bcp",
@@ -124,12 +126,12 @@ TOOL_FLAG_PATTERNS: tuple[Pattern, ...] = (
     # shared password: ssserver -p 8388 -k …), an Erlang node's cookie (erl and vm.args'
     # -setcookie, iex --cookie): each grants what a password does
     _p(
-        r"mosquitto_(?:pub|sub|rr)(?=[ \t])" + _ARGS + r"[ \t]--pw" + _SEP + FLAG_VALUE,
+        r"mosquitto_(?:pub|sub|rr)(?=[ \t])" + SAME_COMMAND + r"[ \t]--pw" + _SEP + FLAG_VALUE,
         "mosquitto_",
     ),
     _p(
         r"(?:ssserver|sslocal|ss-(?:server|local|redir|tunnel|manager))(?=[ \t])"
-        + _ARGS
+        + SAME_COMMAND
         + r"[ \t](?:-k|--password)"
         + _SEP
         + FLAG_VALUE,
@@ -143,7 +145,7 @@ TOOL_FLAG_PATTERNS: tuple[Pattern, ...] = (
     ),  # fmt: skip
     _p(
         r"(?:(?<![\w\-])-setcookie|(?:iex|elixir|erl)(?=[ \t])"
-        + _ARGS
+        + SAME_COMMAND
         + r"[ \t]--cookie)"
         + _SEP
         + FLAG_VALUE,
@@ -180,7 +182,7 @@ TOOL_FLAG_PATTERNS: tuple[Pattern, ...] = (
     # Firebird's tools: -password (or its shortest form -pas)
     _p(
         r"(?:isql-fb|isql|gsec|gbak|nbackup)[ \t]"
-        + _ARGS
+        + SAME_COMMAND
         + r"[ \t]-pas(?:sword)?[ \t]+"
         + FLAG_VALUE,
         "isql",
@@ -191,7 +193,7 @@ TOOL_FLAG_PATTERNS: tuple[Pattern, ...] = (
     ),  # fmt: skip
     # PuTTY's pscp, plink and psftp: -pw
     _p(
-        r"(?:pscp|plink|psftp)(?:\.exe)?(?=[ \t])" + _ARGS + r"[ \t]-pw[ \t]+" + FLAG_VALUE,
+        r"(?:pscp|plink|psftp)(?:\.exe)?(?=[ \t])" + SAME_COMMAND + r"[ \t]-pw[ \t]+" + FLAG_VALUE,
         "pscp",
         "plink",
         "psftp",
@@ -212,15 +214,19 @@ TOOL_FLAG_PATTERNS: tuple[Pattern, ...] = (
         finder=values_after(_SSH_KEYGEN, re.compile(r"[ \t]-[NP][ \t]*" + FLAG_VALUE), lower=False),
     ),
     # GnuPG: --passphrase (not --passphrase-file or --passphrase-fd)
-    _p(r"gpg2?(?=[ \t])" + _ARGS + r"[ \t]--passphrase" + _SEP + FLAG_VALUE, "gpg", lower=True),
+    _p(
+        r"gpg2?(?=[ \t])" + SAME_COMMAND + r"[ \t]--passphrase" + _SEP + FLAG_VALUE,
+        "gpg",
+        lower=True,
+    ),
     # Info-ZIP's zip and unzip: -P (unzip's -p pipes a file out: case matters)
-    _p(r"zip(?<![gb]zip)(?=[ \t])" + _ARGS + r"[ \t]-P[ \t]+" + FLAG_VALUE, "zip"),
+    _p(r"zip(?<![gb]zip)(?=[ \t])" + SAME_COMMAND + r"[ \t]-P[ \t]+" + FLAG_VALUE, "zip"),
     # 7-Zip: -p attached (7z a -pSECRET archive.7z)
-    _p(r"7z[ar]?(?=[ \t])" + _ARGS + r"[ \t]-p" + FLAG_VALUE, "7z"),
+    _p(r"7z[ar]?(?=[ \t])" + SAME_COMMAND + r"[ \t]-p" + FLAG_VALUE, "7z"),
     # OpenSSL: enc's -k, and passwd's positional password (openssl passwd -6 <password>)
     _p(
         r"openssl[ \t]+(?:enc|aes-?\d+\S*|des\S*|bf\S*|camellia\S*|chacha20)[ \t]"
-        + _ARGS
+        + SAME_COMMAND
         + r"[ \t]-k[ \t]+"
         + FLAG_VALUE,
         "openssl",
@@ -232,9 +238,13 @@ TOOL_FLAG_PATTERNS: tuple[Pattern, ...] = (
         lower=True,
     ),  # fmt: skip
     # Netlify's --auth, DigitalOcean's doctl -t/--access-token, curl's --oauth2-bearer
-    _p(r"netlify(?=[ \t])" + _ARGS + r"[ \t]--auth" + _SEP + FLAG_VALUE, "netlify", lower=True),
     _p(
-        r"doctl(?=[ \t])" + _ARGS + r"[ \t](?:-t|--access-token)" + _SEP + FLAG_VALUE,
+        r"netlify(?=[ \t])" + SAME_COMMAND + r"[ \t]--auth" + _SEP + FLAG_VALUE,
+        "netlify",
+        lower=True,
+    ),
+    _p(
+        r"doctl(?=[ \t])" + SAME_COMMAND + r"[ \t](?:-t|--access-token)" + _SEP + FLAG_VALUE,
         "doctl",
         lower=True,
     ),
@@ -242,7 +252,7 @@ TOOL_FLAG_PATTERNS: tuple[Pattern, ...] = (
     # NuGet sources: dotnet nuget add|update source … -p/--password, nuget.exe -Password
     _p(
         r"nuget(?:\.exe)?(?=[ \t])"
-        + _ARGS
+        + SAME_COMMAND
         + r"[ \t](?:-p|--password|-password)"
         + _SEP
         + FLAG_VALUE,
@@ -250,9 +260,13 @@ TOOL_FLAG_PATTERNS: tuple[Pattern, ...] = (
         lower=True,
     ),  # fmt: skip
     # FreeRDP: /p:password
-    _p(r"freerdp3?(?=[ \t])" + _ARGS + r"[ \t][/+-]p:" + FLAG_VALUE, "freerdp", lower=True),
+    _p(r"freerdp3?(?=[ \t])" + SAME_COMMAND + r"[ \t][/+-]p:" + FLAG_VALUE, "freerdp", lower=True),
     # lftp -u user,password
-    _p(r"lftp(?=[ \t])" + _ARGS + r"[ \t]-u[ \t]+[^\s,'\"]+," + FLAG_VALUE, "lftp", lower=True),
+    _p(
+        r"lftp(?=[ \t])" + SAME_COMMAND + r"[ \t]-u[ \t]+[^\s,'\"]+," + FLAG_VALUE,
+        "lftp",
+        lower=True,
+    ),
     # Oracle's user/password@db logins (sqlplus, Data Pump, SQL*Loader, RMAN)
     _p(
         r"(?:sqlplus|expdp|impdp|sqlldr|rman|dgmgrl)(?:[ \t]+-\S+)*[ \t]+"
@@ -269,7 +283,7 @@ TOOL_FLAG_PATTERNS: tuple[Pattern, ...] = (
     # positional passwords: mysqladmin … password <new>, rabbitmqctl add_user|
     # change_password <user> <password>, wpa_passphrase <ssid> <passphrase>
     _p(
-        r"mysqladmin(?=[ \t])" + _ARGS + r"[ \t]password[ \t]+(?!-)" + FLAG_VALUE,
+        r"mysqladmin(?=[ \t])" + SAME_COMMAND + r"[ \t]password[ \t]+(?!-)" + FLAG_VALUE,
         "mysqladmin",
         lower=True,
     ),
@@ -338,7 +352,7 @@ TOOL_FLAG_PATTERNS: tuple[Pattern, ...] = (
     # redis-cli … AUTH [user] <password> (the command alone on its line or at its end)
     _p(
         r"redis-cli(?=[ \t])"
-        + _ARGS
+        + SAME_COMMAND
         + r"[ \t]auth[ \t]+(?:[^\s'\"]+[ \t]+)?"
         + FLAG_VALUE
         + r"(?=[ \t]*(?:$|\n|[|;&]))",
@@ -362,7 +376,7 @@ TOOL_FLAG_PATTERNS: tuple[Pattern, ...] = (
     ),  # fmt: skip
     # Windows: net use <drive> <share> /user:<name> <password>
     _p(
-        r"net[ \t]+use(?=[ \t])" + _ARGS + r"[ \t]/user:\S+[ \t]+(?![/*])" + FLAG_VALUE,
+        r"net[ \t]+use(?=[ \t])" + SAME_COMMAND + r"[ \t]/user:\S+[ \t]+(?![/*])" + FLAG_VALUE,
         "net use",
         lower=True,
     ),
@@ -385,7 +399,7 @@ TOOL_FLAG_PATTERNS: tuple[Pattern, ...] = (
     ),
     _p(
         r"security[ \t]+add-(?:generic|internet)-password(?=[ \t])"
-        + _ARGS
+        + SAME_COMMAND
         + r"[ \t]-w[ \t]+"
         + FLAG_VALUE,
         "security add-",
@@ -410,7 +424,9 @@ TOOL_FLAG_PATTERNS: tuple[Pattern, ...] = (
     _p(
         r"(?:impacket-\w+|(?:secretsdump|psexec|wmiexec|smbexec|atexec|dcomexec|smbclient"
         r"|getuserspns|getnpusers|gettgt|getst|lookupsid|samrdump|reg|rpcdump|mssqlclient"
-        r"|ticketer|addcomputer)\.py)(?=[ \t])" + _ARGS + r"[ \t]['\"]?(?:[\w.\-]+/)?[\w.\-$]+:"
+        r"|ticketer|addcomputer)\.py)(?=[ \t])"
+        + SAME_COMMAND
+        + r"[ \t]['\"]?(?:[\w.\-]+/)?[\w.\-$]+:"
         r"([^\s'\"@]+(?:@[^\s'\"@]+)*)@[\w.\-]+",
         *_IMPACKET_TRIGGERS,
         lower=True,
@@ -420,9 +436,9 @@ TOOL_FLAG_PATTERNS: tuple[Pattern, ...] = (
 _STDIN_READER = (
     r"(?:sudo[ \t]+)?(?:"
     r"(?:docker|podman|nerdctl|buildah|skopeo|oras|crane|helm[ \t]+registry)[ \t]+login[ \t]"
-    + _ARGS
+    + SAME_COMMAND
     + r"--password-stdin"
-    r"|gh[ \t]+auth[ \t]+login(?=[ \t])" + _ARGS + r"--with-token"
+    r"|gh[ \t]+auth[ \t]+login(?=[ \t])" + SAME_COMMAND + r"--with-token"
     r"|sudo[ \t]+(?:-\w+[ \t]+)*?-[a-z]*s(?![\w-])"
     r"|chpasswd|passwd(?![\w-])|secret-tool[ \t]+store|keyring[ \t]+set|az[ \t]+devops[ \t]+login"
     r"|(?:docker|podman)[ \t]+secret[ \t]+create"
