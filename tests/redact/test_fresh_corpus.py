@@ -193,6 +193,12 @@ ID_LETTER = {
     "fresh131": "vt",
     "fresh132": "vu",
     "fresh133": "vv",
+    "fresh134": "vw",
+    "fresh135": "vx",
+    "fresh136": "vy",
+    "fresh137": "vz",
+    "fresh139": "wb",
+    "fresh141": "wd",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on)."""
@@ -226,6 +232,8 @@ KIND_CAP = {
     "fresh126": 8,
     "fresh130": 4,
     "fresh132": 5,
+    "fresh135": 10,
+    "fresh136": 8,
 }
 """Secrets per kind: three, but the twenty-fifth session's helpers were asked for 60 kinds
 among 90 secrets, not for a cap per kind, and a real config keeps one form for many
