@@ -6369,6 +6369,33 @@ SPLITS = (
         136,
         min_value=4,
     ),
+    Split(
+        "fresh138",
+        "wa",
+        re.compile(r"https://github\.com/[\w.\-]+/[\w.\-]+/blob/[0-9a-f]{40}/[^#]+#L\d+"),
+        (
+            "csharp",
+            "dotenv",
+            "html",
+            "java",
+            "javascript",
+            "json",
+            "jsx",
+            "markdown",
+            "php",
+            "powershell",
+            "python",
+            "rst",
+            "ruby",
+            "shell",
+            "tsx",
+            "typescript",
+            "yaml",
+        ),  # fmt: skip
+        (53, 50, 133),
+        137,
+        min_value=4,
+    ),
 )
 each = pytest.mark.parametrize("split", SPLITS, ids=lambda s: s.name)
 

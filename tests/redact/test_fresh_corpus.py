@@ -199,6 +199,7 @@ ID_LETTER = {
     "fresh137": "vz",
     "fresh139": "wb",
     "fresh141": "wd",
+    "fresh138": "wa",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on)."""
