@@ -200,6 +200,7 @@ ID_LETTER = {
     "fresh139": "wb",
     "fresh141": "wd",
     "fresh138": "wa",
+    "fresh140": "wc",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on)."""
@@ -235,6 +236,7 @@ KIND_CAP = {
     "fresh132": 5,
     "fresh135": 10,
     "fresh136": 8,
+    "fresh140": 6,
 }
 """Secrets per kind: three, but the twenty-fifth session's helpers were asked for 60 kinds
 among 90 secrets, not for a cap per kind, and a real config keeps one form for many
