@@ -6448,6 +6448,37 @@ SPLITS = (
         min_value=4,
         kind_cap=6,
     ),
+    Split(
+        "fresh144",
+        "wg",
+        re.compile(r"https://github\.com/[\w.\-]+/[\w.\-]+/blob/[0-9a-f]{40}/[^#]+#L\d+"),
+        (
+            "csharp",
+            "docker-compose",
+            "dotenv",
+            "html-js",
+            "ini",
+            "java",
+            "javascript",
+            "json",
+            "markdown",
+            "pem",
+            "php",
+            "python",
+            "quarto-r",
+            "r",
+            "starlark",
+            "text",
+            "toml",
+            "tsx",
+            "xml",
+            "yaml",
+        ),  # fmt: skip
+        (59, 46, 136),
+        139,
+        min_value=4,
+        kind_cap=4,
+    ),
 )
 each = pytest.mark.parametrize("split", SPLITS, ids=lambda s: s.name)
 

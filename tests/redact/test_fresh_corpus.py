@@ -201,6 +201,7 @@ ID_LETTER = {
     "fresh141": "wd",
     "fresh138": "wa",
     "fresh140": "wc",
+    "fresh144": "wg",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on)."""
@@ -237,6 +238,7 @@ KIND_CAP = {
     "fresh135": 10,
     "fresh136": 8,
     "fresh140": 6,
+    "fresh144": 4,
 }
 """Secrets per kind: three, but the twenty-fifth session's helpers were asked for 60 kinds
 among 90 secrets, not for a cap per kind, and a real config keeps one form for many
