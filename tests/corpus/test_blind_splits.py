@@ -6479,6 +6479,36 @@ SPLITS = (
         min_value=4,
         kind_cap=4,
     ),
+    Split(
+        "fresh142",
+        "we",
+        re.compile(r"https://github\.com/[\w.\-]+/[\w.\-]+/blob/[0-9a-f]{40}/[^#]+#L\d+"),
+        (
+            "aprx-conf",
+            "arduino",
+            "arduino-header",
+            "c-comment",
+            "c-header",
+            "cpp",
+            "cpp-comment",
+            "dotenv",
+            "html",
+            "javascript",
+            "json-in-markdown",
+            "markdown",
+            "plist",
+            "powershell",
+            "python",
+            "python-comment",
+            "shell",
+            "swift",
+            "yaml",
+        ),  # fmt: skip
+        (50, 44, 115),
+        140,
+        min_value=4,
+        kind_cap=4,
+    ),
 )
 each = pytest.mark.parametrize("split", SPLITS, ids=lambda s: s.name)
 

@@ -202,6 +202,7 @@ ID_LETTER = {
     "fresh138": "wa",
     "fresh140": "wc",
     "fresh144": "wg",
+    "fresh142": "we",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on)."""
@@ -239,6 +240,7 @@ KIND_CAP = {
     "fresh136": 8,
     "fresh140": 6,
     "fresh144": 4,
+    "fresh142": 4,
 }
 """Secrets per kind: three, but the twenty-fifth session's helpers were asked for 60 kinds
 among 90 secrets, not for a cap per kind, and a real config keeps one form for many
