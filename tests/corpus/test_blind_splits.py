@@ -6509,6 +6509,30 @@ SPLITS = (
         min_value=4,
         kind_cap=4,
     ),
+    Split(
+        "fresh146",
+        "wi",
+        re.compile(r"https://github\.com/[\w.\-]+/[\w.\-]+/blob/[0-9a-f]{40}/[^#]+#L\d+"),
+        (
+            "curl",
+            "dotenv",
+            "gitignore",
+            "java",
+            "javascript",
+            "json",
+            "kattisrc",
+            "markdown",
+            "php",
+            "python",
+            "rust",
+            "typescript",
+            "yaml",
+        ),  # fmt: skip
+        (54, 46, 134),
+        141,
+        min_value=4,
+        kind_cap=4,
+    ),
 )
 each = pytest.mark.parametrize("split", SPLITS, ids=lambda s: s.name)
 

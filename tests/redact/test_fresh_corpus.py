@@ -203,6 +203,7 @@ ID_LETTER = {
     "fresh140": "wc",
     "fresh144": "wg",
     "fresh142": "we",
+    "fresh146": "wi",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on)."""
@@ -241,6 +242,7 @@ KIND_CAP = {
     "fresh140": 6,
     "fresh144": 4,
     "fresh142": 4,
+    "fresh146": 4,
 }
 """Secrets per kind: three, but the twenty-fifth session's helpers were asked for 60 kinds
 among 90 secrets, not for a cap per kind, and a real config keeps one form for many
