@@ -6263,7 +6263,7 @@ SPLITS = (
     ),
     Split(
         "fresh139",
-        "wb",
+        "rbb",
         re.compile(r"https://github\.com/[\w.\-]+/[\w.\-]+/blob/[0-9a-f]{40}/[^#]+#L\d+"),
         (
             "amportal",
@@ -6352,7 +6352,7 @@ SPLITS = (
     ),
     Split(
         "fresh141",
-        "wd",
+        "rbd",
         re.compile(r"https://github\.com/[\w.\-]+/[\w.\-]+/blob/[0-9a-f]{40}/[^#]+#L\d+"),
         (
             "appveyor",
@@ -6371,7 +6371,7 @@ SPLITS = (
     ),
     Split(
         "fresh138",
-        "wa",
+        "rba",
         re.compile(r"https://github\.com/[\w.\-]+/[\w.\-]+/blob/[0-9a-f]{40}/[^#]+#L\d+"),
         (
             "csharp",
@@ -6398,7 +6398,7 @@ SPLITS = (
     ),
     Split(
         "fresh140",
-        "wc",
+        "rbc",
         re.compile(r"https://github\.com/[\w.\-]+/[\w.\-]+/blob/[0-9a-f]{40}/[^#]+#L\d+"),
         (
             "ansible",
@@ -6450,7 +6450,7 @@ SPLITS = (
     ),
     Split(
         "fresh144",
-        "wg",
+        "rbg",
         re.compile(r"https://github\.com/[\w.\-]+/[\w.\-]+/blob/[0-9a-f]{40}/[^#]+#L\d+"),
         (
             "csharp",
@@ -6481,7 +6481,7 @@ SPLITS = (
     ),
     Split(
         "fresh142",
-        "we",
+        "rbe",
         re.compile(r"https://github\.com/[\w.\-]+/[\w.\-]+/blob/[0-9a-f]{40}/[^#]+#L\d+"),
         (
             "aprx-conf",
@@ -6511,7 +6511,7 @@ SPLITS = (
     ),
     Split(
         "fresh146",
-        "wi",
+        "rbi",
         re.compile(r"https://github\.com/[\w.\-]+/[\w.\-]+/blob/[0-9a-f]{40}/[^#]+#L\d+"),
         (
             "curl",

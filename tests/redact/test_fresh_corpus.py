@@ -197,13 +197,13 @@ ID_LETTER = {
     "fresh135": "vx",
     "fresh136": "vy",
     "fresh137": "vz",
-    "fresh139": "wb",
-    "fresh141": "wd",
-    "fresh138": "wa",
-    "fresh140": "wc",
-    "fresh144": "wg",
-    "fresh142": "we",
-    "fresh146": "wi",
+    "fresh139": "rbb",
+    "fresh141": "rbd",
+    "fresh138": "rba",
+    "fresh140": "rbc",
+    "fresh144": "rbg",
+    "fresh142": "rbe",
+    "fresh146": "rbi",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on)."""
