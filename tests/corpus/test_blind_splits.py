@@ -6566,6 +6566,38 @@ SPLITS = (
         min_value=4,
         kind_cap=6,
     ),
+    Split(
+        "fresh145",
+        "rbh",
+        re.compile(r"https://github\.com/[\w.\-]+/[\w.\-]+/blob/[0-9a-f]{40}/[^#]+#L\d+"),
+        (
+            "dotenv",
+            "galaxy-loc",
+            "galaxy-workflow-json",
+            "git-lfs-pointer",
+            "hcl",
+            "ini",
+            "javascript",
+            "jinja",
+            "json",
+            "markdown",
+            "nextflow",
+            "pem",
+            "python",
+            "r",
+            "rst",
+            "shell",
+            "terraform",
+            "text",
+            "typescript",
+            "xml",
+            "yaml",
+        ),  # fmt: skip
+        (27, 23, 129),
+        143,
+        min_value=4,
+        kind_cap=4,
+    ),
 )
 each = pytest.mark.parametrize("split", SPLITS, ids=lambda s: s.name)
 

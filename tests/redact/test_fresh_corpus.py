@@ -205,6 +205,7 @@ ID_LETTER = {
     "fresh142": "rbe",
     "fresh146": "rbi",
     "fresh143": "rbf",
+    "fresh145": "rbh",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on)."""
@@ -245,6 +246,7 @@ KIND_CAP = {
     "fresh142": 4,
     "fresh146": 4,
     "fresh143": 6,
+    "fresh145": 4,
 }
 """Secrets per kind: three, but the twenty-fifth session's helpers were asked for 60 kinds
 among 90 secrets, not for a cap per kind, and a real config keeps one form for many
