@@ -12,12 +12,15 @@ import html
 import re
 
 from .admin_scripts import script_reference
+from .counting import counts_up
+from .ids import PROXMOX_TOKEN_ID
 from .names import is_identifier_like, snake_name
 from .no_credential import inside_a_resource_name, names_no_credential
 from .no_value import no_value
 from .public_der import WHOLE_MIN, whole_public_der
 from .public_material import public_value
 from .published_values import published_client, sealed_secret
+from .references import code_reference, store_reference
 from .stand_in_words import NOT_VALUES, OPTION_VALUES, PLACEHOLDER_START
 from .translations import CJK_LETTERS, translated_label, translated_prompt
 from .url_passwords import named_userinfo, unquoted
@@ -112,6 +115,12 @@ _CONCATENATED = re.compile(r"[ \t]*(?:\+(?!=)|\.[ \t]*\$)")
 """What follows a string code goes on building: ``+`` (not ``+=``), PHP's ``. $var``."""
 
 
+def stand_in_tail(value: str) -> bool:
+    """What follows a key's prefix stands in for it: it counts or says so (``django-insecure-``
+    then ``0123…`` or ``development-key-change-in-production``: fresh146)."""
+    return counts_up(value) or is_placeholder(value)
+
+
 def _between_strings(value: str) -> bool:
     """The "quoted value" is the code between two string literals (``"Password: " +
     getPassword() + "…"``, PHP's ``'pw = '.$config['pw']``, JS ``"Password:",next:"…"``):
@@ -136,6 +145,8 @@ def is_placeholder(value: str) -> bool:
         return True
     if _REPEATED.fullmatch(v) or masked_stub(raw):  # "xxxxxxxx", "***", "*password*", "key=="
         return True
+    if value[:1] == "`" == value[-1:] and " " in value:
+        return True  # "`cat /dev/urandom | head -c 32`": a command's output, made on the spot
     if _YAML_ALIAS.fullmatch(raw):
         return True  # "token: *bt": a YAML alias, the anchored value's name (fresh77)
     if _the_alphabet(v):
@@ -143,16 +154,15 @@ def is_placeholder(value: str) -> bool:
     if _CUT_JWT.fullmatch(raw) or _OBJECT_IDENTITY.fullmatch(raw):
         return True  # "eyJhbGci….eyJzdWIiOiJsa...": a token cut before its signature;
         # "android.os.BinderProxy@d2483d7": a Java object's default toString (fresh55)
-    if _BCRYPT_STAND_IN.fullmatch(raw):
-        return True  # "$2b$10$hashedpassword1": a hash's prefix before words, a seed's
+    if _BCRYPT_STAND_IN.fullmatch(raw) and not _KEY_RUN.search(raw):
+        return True  # "$2b$10$hashedpassword1": a hash's prefix before words, a seed's; a
+        # salt's 22 random signs are no stand-in (cncjs signs its sessions with one: fresh136)
     if "-" in v and _REPEATED.fullmatch(v.replace("-", "")):
         return True  # a UUID's groups masked ("wwwwwwww-wwww-…": fresh46)
     if script_reference(raw):
         return True  # "%DB_PASS%", "%%p", "[parameters('adminPassword')]", "@user.api_key"
-    if _SECRET_VERSION.fullmatch(v):
-        return True  # "jwt-secret:latest": a Secret Manager secret's name and version
-    if _PERCENT_REFERENCE.match(raw) or _ENV_CALL.fullmatch(raw) or _X_TAIL.search(v):
-        return True  # "%kernel.project_dir%/…": Symfony's parameter; "Mid-server-xxx"
+    if store_reference(raw) or _X_TAIL.search(v):
+        return True  # "jwt-secret:latest", "%kernel.project_dir%/…", "env(X)"; "Mid-server-xxx"
     if bracketed_placeholder(v) or word_placeholder(v) or prompt_or_template(raw):
         return True  # "[dockerhub-password]", "your_redis_password_here", "Enter API"
     if worded_placeholder(raw[2:] if raw.startswith("0x") else raw):
@@ -173,33 +183,25 @@ def is_placeholder(value: str) -> bool:
     scheme = _SCHEME_AND_VALUE.fullmatch(raw)
     if scheme and (scheme[1][:1] in "{$<%" or is_placeholder(scheme[1])):
         return True  # "Bearer {{access_token}}": an Authorization header's template
+    if "|" in raw and all(p and is_placeholder(p) for p in raw.split("|")):
+        return True  # "YOUR_KEY|YOUR_SECRET": an id|secret pair's two slots (fresh142)
     return v.startswith("{") and v.endswith("}")
 
 
-_PERCENT_REFERENCE = re.compile(
-    r"%(?:[A-Za-z_][\w.\-]*|env\((?:[\w\-]+:)*[A-Za-z_]\w*\))%|%[A-Z]+(?:[_\-][A-Z]+)+$"
-)
-"""A Symfony container parameter, its environment reference (with processors:
-``%env(resolve:DATABASE_URL)%``) or a Windows variable (``%kernel.secret%``, ``%APPDATA%``);
-an installer's slot, ``%`` and words in capitals (osTicket's ``'%CONFIG-DBPASS'``:
-fresh117)."""
 _CUT_JWT = re.compile(r"eyJ[\w\-]+\.[\w\-]*(?:\.{3,}|…)")
 _OBJECT_IDENTITY = re.compile(r"[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+\.[A-Z][\w$]*@[0-9a-f]{4,8}")
 _BCRYPT_STAND_IN = re.compile(r"\$2[aby]?\$\d\d\$(?![./A-Za-z0-9]{53}$)[./A-Za-z0-9]{0,52}")
-_ENV_CALL = re.compile(r"env\([A-Za-z_]\w*\)")
-"""Supabase's ``config.toml`` and Terraform-like files: ``"env(OPENAI_API_KEY)"`` (fresh54)."""
 _X_TAIL = re.compile(r"[-_.]x{3,}$")
 """A value that ends in x's where its secret part would be (``Mid-server-xxx``, fresh39)."""
-_SECRET_VERSION = re.compile(r"[a-z][a-z0-9_\-]*:latest")
-"""Cloud Run's ``--set-secrets NAME=secret-name:latest`` (fresh43): a reference."""
 _PREFIX_ONLY = re.compile(r"[A-Za-z]{2,8}(?:[_\-][A-Za-z]{2,8})?[_\-]")
 """A token's prefix alone (``sk-``, ``ghp_``, ``sk-proj-``): fresh130's template."""
 _NEGATED_NAME = re.compile(
-    r"(?:No|Not|Missing|Invalid|Empty|Unset)(?:[A-Z][a-z]+)*"
+    r"(?:No|Not|Missing|Invalid|Empty|Unset)(?:[A-Z][a-z]*)*"
     r"(?:Key|Token|Secret|Password|Found|Set|Provided|Configured)"
 )
 """Capitalised words saying none is there (``NoKeyFound``, ``NotSet``, ``MissingToken``):
-a lookup's default (fresh128's ``os.environ.get("…_KEY", "NoKeyFound")``)."""
+a lookup's default (fresh128's ``os.environ.get("…_KEY", "NoKeyFound")``), a test's
+``NotAValidToken`` (fresh144)."""
 _SCHEMA_TYPE = re.compile(r"\[?(?:String|ID|Int|Float|Boolean|DateTime|JSON)!?\]?!")
 """A GraphQL schema's scalar type, required (``String!``, ``[String!]!``)."""
 _MODE_NAME = re.compile(r"[A-Z]{2,}(?:_[A-Z]{2,})+")
@@ -348,6 +350,8 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
         return False  # urn:ietf:params:oauth:grant-type:token-exchange:…: a URN's own words
     if _TEST_VERDICT.search(text, max(0, start - 12), start):
         return False  # "--- PASS: TestSub (0.00s)", automake's "PASS: t1": a test verdict
+    if PROXMOX_TOKEN_ID.fullmatch(unquoted(value)) and not password_named(text, start):
+        return False  # token: root@pam!ansible: which API token, its secret follows a "="
     if _FILE_NAME.fullmatch(unquoted(value)):
         return False  # IBMCloudCredentialsEnvSecretKey = "ibm-credentials.env": a file's name
     if _CONSTANT_NAME.fullmatch(value) and is_identifier_like(value):
@@ -394,6 +398,8 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
         and not LITERAL_PLACE.search(text, max(0, start - 64), start)
     ):
         return False  # settings.api_key, config.auth.token, Swift's field.text!: a reference
+    if code_reference(value):
+        return False  # var.rancher-token (Terraform's names hold "-"), item->valuestring (C)
     if _IDENT.fullmatch(value) and not any(c.isdigit() for c in value):
         if _CONCATENATED.match(text, end):
             return False  # token = base_path + 'oauth2/token': a name in an expression

@@ -27,13 +27,17 @@ value: a bare run would stop at the quote and take only ``user:``. A bare run en
 JSON escape (``\\n``, ``\\t``, ``\\"``): in an escaped diff or trajectory that is the end of
 the line or of the string, not part of the value; or at a full-width comma, semicolon or
 parenthesis, where a Chinese sentence goes on (``aws_secret_access_key=xxx（my …）``)."""
-ASSIGN = r"(?:\[\]|(?:\\?[\"'])?\]?|\*\*)[ \t]*(?:=|:=|=>|:{2,3}=|[.?]=|:\*\*(?!\*)|:(?!:))"
+ASSIGN = (
+    r"(?:\[\]|(?:\\?[\"'])?\]?|\*\*)[ \t]*"
+    r"(?:=|:=|=>|:{2,3}=|[.?]=|:\*\*(?!\*)|:(?!:)|<-(?=[ \t]*[\"']))"
+)
 """``=``, ``:=``, ``=>``, ``:`` and PHP's ``.=``, Make's ``::=``, ``:::=`` and ``?=`` (gitleaks'
 sample lines write a token with each), after a C array's ``[]`` too (``char pass[] = "…"``).
 Not ``+=``: code appends a piece to a value with it (``userpass += f":{password}"``, 3
 chunks of 20,000 package files). After Markdown's bold name too, the colon outside or
 inside the stars (``- **WEBHOOK_SECRET**: `…```: fresh111; ``- **Password:** `…```:
-fresh112)."""
+fresh112). R's ``<-`` before a quoted literal (``api_key <- "…"``: fresh144); Haskell's and
+Go's arrows take no literal."""
 
 NAME_SUFFIX = (
     r"(?:[_\-.]?(?:key|value|base|data|string|str|text|token|secret|access|pass|word|phrase"

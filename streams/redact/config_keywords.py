@@ -1,7 +1,8 @@
 """The ``config_secret`` rule's patterns: configuration lines whose key is a keyword a
 tool defines, not a name someone chose, so no "password =" comes before the value.
 
-redis.conf's ``requirepass``/``masterauth``, wpa_supplicant's and NetworkManager's ``psk``,
+redis.conf's ``requirepass``/``masterauth``, ipsec.secrets' ``: PSK "…"``, OpenWrt's
+``option key``, wpa_supplicant's and NetworkManager's ``psk``,
 sendmail's ``AuthInfo … "P:…"``, fetchmail's and netrc's ``password "…"``, a Lisp's
 ``(setq …-password "…")``, a session cookie (``cookies.py``), FileZilla's ``<Pass>``, PHP's
 ``define('DB_PASSWORD', '…')``, .NET's ``<add key="…Password" value="…"/>``, Composer's
@@ -28,6 +29,48 @@ CONFIG_SECRET: tuple[Pattern, ...] = (
         r"(?m)^[ \t]*env[ \t]+[a-z0-9_]*(?:pass(?:word|wd)?|pwd|secret|token)[a-z0-9_]*"
         r"[ \t]+(?![^\s]*(?:secret|token|password))([^\s=\"'$][^\s]{2,255})[ \t]*$",
         "@docker_env",
+        lower=True,
+    ),
+    # strongSwan's and Libreswan's ipsec.secrets: <ids> : PSK "…" (XAUTH, EAP, NTLM, PIN
+    # too): a pre-shared key or a user's password (fresh139's Openswan line)
+    _p(
+        r":[ \t]*(?:psk|xauth|eap|ntlm|pin)[ \t]+\"([^\"\n]{1,256})\"",
+        ": psk",
+        ":psk",
+        " xauth ",
+        " eap ",
+        " ntlm ",
+        lower=True,
+    ),
+    # PPP's chap-secrets and pap-secrets (pptpd, xl2tpd, pppoe): client, server, secret,
+    # addresses; the server a "*" or the daemon's name, the addresses a "*" or an IP
+    # (fresh139's VPN and dial-up lines)
+    _p(
+        r"(?m)^[ \t]*\"?[^\s\"#]+\"?[ \t]+\"?(?:\*|[\w.\-]*(?:pptp|l2tp|pppoe)[\w.\-]*)\"?[ \t]+"
+        r"\"?([^\s\"]{4,128})\"?[ \t]+\"?(?:\*|\d{1,3}(?:\.\d{1,3}){3}[^\s\"]*)\"?[ \t]*$",
+        " *",
+        "\t*",
+        "pptp",
+        "l2tp",
+        "pppoe",
+        lower=True,
+    ),
+    # an APRS-IS login's passcode: aprx's "passcode 12345", Dire Wolf's "IGLOGIN <call>
+    # 12345" (a number derived from the callsign; -1 logs in read-only: fresh142)
+    _p(
+        r"(?m)^[ \t]*(?:passcode|iglogin[ \t]+[\w\-]+)[ \t]+(\d{3,6})[ \t]*$",
+        "passcode",
+        "iglogin",
+        lower=True,
+    ),
+    # OpenWrt's UCI wireless section: option key '…' (the Wi-Fi passphrase; an index of a
+    # WEP key is one digit, a certificate's option names a path: fresh139)
+    _p(
+        r"(?m)^[ \t]*option[ \t]+(?:key|sae_password|auth_secret)[ \t]+"
+        r"['\"]?([^'\"\s]{8,256})['\"]?[ \t]*$",
+        "option key",
+        "option sae_password",
+        "option auth_secret",
         lower=True,
     ),
     # redis.conf (and CONFIG SET): requirepass …, masterauth …
@@ -74,10 +117,11 @@ CONFIG_SECRET: tuple[Pattern, ...] = (
         lower=True,
     ),
     # a C macro naming a secret (Arduino sketches' #define WIFI_PASSWORD "…", #define
-    # SECRET_PASS "…", #define STAPSK "…", #define BLYNK_AUTH_TOKEN "…": fresh32)
+    # SECRET_PASS "…", #define STAPSK "…", #define BLYNK_AUTH_TOKEN "…": fresh32; an APRS-IS
+    # passcode: fresh142)
     _p(
-        r"#[ \t]*define[ \t]+\w*(?:pass(?:word|wd)?|pwd|psk|secret|token|auth|key)\d*[ \t]+"
-        + QUOTED,
+        r"#[ \t]*define[ \t]+\w*(?:pass(?:word|wd|code)?|pwd|psk|secret|token|auth|key|app_license)"
+        r"\d*[ \t]+" + QUOTED,
         "define",
         lower=True,
     ),

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from . import ids
 from .cookies import in_a_tracking_cookie
+from .counting import counts_up
 from .entropy import (
     _SAME_CASE_UUID,
     _SRI,
@@ -67,7 +68,7 @@ from .public_der import in_public_pem_block
 from .public_material import public_material
 from .published_values import inside_published_value
 from .tables import in_id_column
-from .value_forms import counts_up, in_template_braces
+from .value_forms import in_template_braces
 from .value_forms import pinned_version as _pinned
 
 
@@ -400,8 +401,8 @@ def _values_after(text: str, low: str, anchors: list[tuple[int, int]]) -> list[t
         material = key_material(word) or _uuid_right_after(text, anchors, start, end)
         if not (material or typed_password_word(word)):  # "rejects Floppafr@2022" (fresh56)
             continue
-        if in_path(text, start, end):
-            continue
+        if in_path(text, start, end) or _CONFIG_KEY_PATH.fullmatch(word):
+            continue  # a file's path; "Authentication:Google:ClientSecret", a setting's key
         if _pinned(text, start) or in_public_pem_block(text, start) or file_name_at(text, end):
             continue  # a pinned version (name@<sha>), a certificate's line, a file's name
         if public_material(word, text, start, end) or OPENPGP_FINGERPRINT.fullmatch(word):
@@ -415,6 +416,10 @@ def _values_after(text: str, low: str, anchors: list[tuple[int, int]]) -> list[t
     return spans
 
 
+_CONFIG_KEY_PATH = re.compile(r"[A-Za-z][A-Za-z_]*(?::[A-Za-z][A-Za-z_]*){2,}")
+""".NET's configuration key, sections joined by ``:`` (``dotnet user-secrets set
+"Services:QuickBooks:OAuth:ClientSecret" …``: fresh138): three or more names of letters,
+where ``user:password`` has two parts."""
 _WORD_BEFORE = re.compile(r"([A-Za-z0-9]+)[ \t_\-]?$")
 _NOUN_TO_VALUE = re.compile(r"[ \t:=\"'`]*(?:(?:is|was|of|for)[ \t:=\"'`]+)?")
 """What may stand between a secret noun and the UUID it names: ``key c55d…``, ``key:
@@ -552,6 +557,14 @@ def _handled_as_a_key(text: str, start: int, end: int) -> bool:
 _PAGE_ANCHOR = ('href="#', "href='#")
 
 
+_SHELL_VARIABLE = re.compile(r"[A-Za-z_][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+")
+"""A shell variable's name after its ``$``, words joined by ``_``: the value lives elsewhere
+(``$A3ae68d9…`` in a sentence is a password that starts with ``$``: fresh27)."""
+_VARIABLE_OPENERS = frozenset({" $", "\t$", "=$", "($", '"$', "{$", "\n$"})
+"""What stands before a variable's ``$``: in single quotes (``'$me11yb0nes'``) the ``$`` is
+a password's first sign."""
+
+
 def entropy_or_context(token: str, text: str, start: int, end: int) -> bool:
     """The ``high_entropy_token`` rule's check: random enough alone, or in context; never
     a value assigned to a page cursor or a handshake nonce (``"NextToken": "…"``), a
@@ -566,6 +579,8 @@ def entropy_or_context(token: str, text: str, start: int, end: int) -> bool:
         return False  # Jasypt's ENC(…), Mule's ![…], Mermaid's pako: state, Supabase's anon key
     if in_template_braces(text, start, end):
         return False  # {{<name>}}: what a template fills in
+    if _SHELL_VARIABLE.fullmatch(token) and text[max(0, start - 2) : start] in _VARIABLE_OPENERS:
+        return False  # -iv $encrypted_1cc2137e332d_iv: Travis' variable's name (fresh141)
     if text.endswith(_PAGE_ANCHOR, max(0, start - 7), start):
         return False  # href="#<sha1>": a page's anchor (a coverage report's file: fresh84)
     if in_a_tracking_cookie(text, start):

@@ -61,6 +61,14 @@ COOKIE_PATTERNS: tuple[Pattern, ...] = (
         "; max-age",
         lower=True,
     ),
+    # ESPN's espn_s2, the session cookie fantasy-league scripts log in with (espn-api's
+    # League(…, espn_s2=…, swid=…)), URL-escaped base64 that starts "AE" (fresh144); its
+    # SWID is the account's id every league member sees
+    _p(
+        r"espn_s2[\"']?[ \t]*[:=,][ \t]*[\"']?(ae[a-z0-9%+/=]{40,4096})",
+        "espn_s2",
+        lower=True,
+    ),
 )
 
 _TRACKER_VALUE = re.compile(r"(?<![\w.\-])" + _TRACKER + r"[=\t][^;,& \t\n'\"]*$", re.I)

@@ -142,6 +142,9 @@ CLOUDFORMATION_NAME = re.compile(
 """A CloudFormation physical name: the stack's and the logical id's names cut short, then
 12–13 upper-case letters and digits (``EC2Contai-EcsElast-15DCDAURT3ZO2``), as every AWS
 console and CLI listing prints resources: an id."""
+PROXMOX_TOKEN_ID = re.compile(r"[\w.\-]+@[\w.\-]+![\w.\-]+")
+"""Proxmox VE's API token id, ``user@realm!name`` (fresh135); the token's secret is the UUID
+after it (``PVEAPIToken=root@pam!name=<uuid>``)."""
 ULID = re.compile(r"[0-7][0-9A-HJKMNP-TV-Z]{25}")
 """A ULID (Crockford base-32, 26 characters, time first): an id."""
 _BASE58 = "1-9A-HJ-NP-Za-km-z"

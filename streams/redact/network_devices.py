@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from .accept import is_placeholder
+from .no_value import column_header
 from .pattern import Rule
 from .pattern import found as _found
 from .pattern import literal as _p
@@ -63,6 +64,8 @@ def device_secret(value: str, text: str, start: int, end: int) -> bool:
         return False
     if "\\" in v or ")" in v:
         return False  # /^(tacacs-server key \d) (\S+)/: a pattern that scrubs the key
+    if column_header(v, text, start, end):
+        return False  # "#USERNAME  PROVIDER  PASSWORD  IPADDRESS": chap-secrets' header
     return not (v.isdigit() and len(v) <= 2)  # "key 7": a type or an index, no key
 
 

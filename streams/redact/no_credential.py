@@ -21,6 +21,11 @@ _NO_CREDENTIAL_NAME = re.compile(
     r"|(?:key|token|secret)[_\-]?(?:desc|description|label|title|hint)|project[_\-]?ref"
 )
 _NAME_WINDOW = 32
+_PATH_NAME = re.compile(
+    r"(?i)[/\\][\w.\-]*(?:passwd|password|pass|pwd|secrets?|tokens?|keys?)[ \t]+$"
+)
+"""A secret's word that ends a path, then a blank: the file's name, not the value's
+(``htpasswd -c /etc/squid/passwd squid_user``: fresh139's user after the password file)."""
 _CI_REFERENCE = re.compile(r"\$\{\{[ \t]*(?:secrets|vars|env|inputs)\.$")
 """A CI expression's reference (GitHub Actions, Gitea, Forgejo): what follows is a secret's
 or variable's name, random-looking when a tool generated it (Azure's deployment center)."""
@@ -48,6 +53,8 @@ def names_no_credential(text: str, start: int) -> bool:
     ``\\"next_token\\": \\"…\\"``, fresh95)."""
     if inside_a_resource_name(text, start, "arn:", 3):
         return True  # arn:aws:secretsmanager:…:secret:<name>: a resource's name
+    if _PATH_NAME.search(text, max(0, start - _NAME_WINDOW), start):
+        return True  # htpasswd -c /etc/squid/passwd squid_user: a file's name, then a user
     window = text[max(0, start - _NAME_WINDOW) : start].lower().rstrip(" \t\"'\\:=>]")
     if window.endswith("--key") and object_store_call(text, start):
         return True  # aws s3api get-object --bucket b --key <an object's name>

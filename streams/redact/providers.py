@@ -7,7 +7,7 @@ few providers that document a variable's name instead of a prefix. Part of
 
 from __future__ import annotations
 
-from . import token_bodies
+from . import accept, token_bodies
 from .commerce_tokens import COMMERCE_RULES
 from .drawn_passwords import (
     drawn_app_password,
@@ -18,7 +18,6 @@ from .pattern import Rule
 from .pattern import literal as _p
 from .pattern import prefixed as _prefixed
 from .pattern import token_run as _t
-from .value_forms import counts_up
 
 _DJANGO_SIGN = r"[a-z0-9!@#$%^&*()\-_=+]"
 """One sign of Django's ``get_random_secret_key()`` alphabet."""
@@ -55,7 +54,7 @@ PROVIDER_RULES: tuple[Rule, ...] = (
             ),
         ),
         lambda value, text, start, end: (
-            (value.startswith("django-insecure-") and not counts_up(value[16:]))
+            (value.startswith("django-insecure-") and not accept.stand_in_tail(value[16:]))
             or drawn_django_key(value)
         ),
     ),
@@ -125,6 +124,14 @@ PROVIDER_RULES: tuple[Rule, ...] = (
                 "app-key",
                 "secret",
                 "@secret_noun",
+                lower=True,
+            ),
+            # after the Google account it belongs to: Postfix's sasl_passwd line
+            # "[smtp.gmail.com]:587 someone@gmail.com:abcd efgh ijkl mnop" (fresh139)
+            _p(
+                r"@(?:gmail|googlemail)\.com:([a-z]{4} [a-z]{4} [a-z]{4} [a-z]{4})(?![a-z0-9_\-])",
+                "gmail.com:",
+                "googlemail.com:",
                 lower=True,
             ),
         ),

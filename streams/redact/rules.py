@@ -61,6 +61,7 @@ from .pattern import found as _found
 from .pattern import literal as _p
 from .pattern import prefixed as _prefixed
 from .pattern import token_run as _t
+from .pipe_tokens import PIPE_TOKEN_RULES
 from .providers import PROVIDER_RULES
 from .secret_assignments import SECRET_ASSIGNMENT
 from .urls import URL_RULES
@@ -259,6 +260,7 @@ SECRET_RULES: tuple[Rule, ...] = (
     ),
     Rule("npm_token", (_t(r"npm_[A-Za-z0-9]{36}", "npm_"),)),
     *PROVIDER_RULES,
+    *PIPE_TOKEN_RULES,
     Rule("onepassword_token", (_t(r"ops_eyJ[A-Za-z0-9+/=_\-]{100,}", "ops_eyj"),)),
     Rule("pypi_token", (_t(r"pypi-AgE[A-Za-z0-9_\-]{60,}", "pypi-age"),)),
     Rule(

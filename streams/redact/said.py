@@ -48,6 +48,7 @@ import re
 from schemas.shapes import password_like
 
 from .base64_text import decoded_base64
+from .counting import counts_up
 from .entropy import (
     _SAME_CASE_UUID,
     _UUID,
@@ -60,7 +61,7 @@ from .key_material import credential_base64, plain_text_base64
 from .names import LETTER_DIGIT, VOWELS, drawn_letters, snake_name
 from .public_der import in_public_body, in_public_pem_block, public_der_line
 from .public_material import public_material, text_in_base32_or_58
-from .value_forms import HEX_PAIR, counts_up
+from .value_forms import HEX_PAIR
 
 _OPENERS = "\"'`([{<*_~!"
 _CLOSERS = "\"'`)]}>,.;:?_~"

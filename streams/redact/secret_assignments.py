@@ -28,8 +28,9 @@ _SECRET_NAME = r"[a-z0-9_\-.]*(?:key|token|secret|pass|pwd|credential|auth)[a-z0
 
 SECRET_ASSIGNMENT: tuple[Pattern, ...] = (
     # (not SWE-bench's FAIL_TO_PASS / PASS_TO_PASS: lists of test ids)
-    _assignment(r"(?<!_to_)pass(?:word|wd|phrase)?", "pass"),
+    _assignment(r"(?<!_to_)pass(?:word|wd|phrase|code)?", "pass"),  # APRS-IS passcode: fresh142
     _assignment(r"pwd", "pwd"),
+    _assignment(r"pswd", "pswd"),  # $dbpswd = '…' (fresh137)
     # and its misspellings in code (WeChat's ``appSerect``, ``client_secrect``: fresh90)
     _assignment(r"(?:secret|secrect|serect)", "secret", "secrect", "serect"),
     _assignment(r"token", "token"),
@@ -41,6 +42,8 @@ SECRET_ASSIGNMENT: tuple[Pattern, ...] = (
         "key",
     ),
     _assignment(r"key[_\-]?(?:data|base)", "key"),
+    # DJI's SDKs: an app's licence string beside its key (USER_APP_LICENSE: fresh143)
+    _assignment(r"app[_\-]?licen[cs]e", "licen"),
     # Telegram's api_hash (Telethon, Pyrogram: with api_id it logs a client in) and
     # Agora's app certificate (signs the tokens its app id is joined with): fresh89, fresh86,
     # also named for Agora (AGORA_CERTIFICATE), and ZEGOCLOUD's appSign, its kin (fresh124)
@@ -60,8 +63,9 @@ SECRET_ASSIGNMENT: tuple[Pattern, ...] = (
         "pat",
     ),
     # "PW:" in a note or a table ("ID:master,PW:…"); the word in other languages
-    # and a name that ends so (BigBlueButton's 'moderatorPW' => '…', attendeePW: fresh86)
-    _p(r"(?:(?<![^\s,(/|;])|(?<=[a-z]))PW[\"']?" + _ASSIGN + _VALUE, "pw"),
+    # and a name that ends so (BigBlueButton's 'moderatorPW' => '…', attendeePW: fresh86;
+    # Packstack's answer file, CONFIG_MARIADB_PW=…: fresh139)
+    _p(r"(?:(?<![^\s,(/|;])|(?<=[a-z])|(?<=[A-Z0-9]_))PW[\"']?" + _ASSIGN + _VALUE, "pw"),
     *translated_password(),
     # SonarQube's scanner property (sonar-project.properties, -Dsonar.login=…) and
     # Bundler's per-host gem source credentials (BUNDLE_GEMS__CONTRIBSYS__COM=u:p)

@@ -19,12 +19,18 @@ NOT_VALUES = METASYNTACTIC | frozenset(
         "rejected", "verified", "updated", "changed", "valid", "wrong", "correct", "here", "-join",
         "update me", "update_me", "update-me", "please-change-me", "please_change_me", "bearer",
         "changethis", "change_this", "change-this", "ignored", "enter", "typeof", "generateme",
-        "generate-me", "generate_me", "whatever",
+        "generate-me", "generate_me", "whatever", "undef", "something", "text", "integer",
+        "changeit", "change_it", "change-it", "define_it", "define-it", "defineit",
+        "float", "path", "filename", "boolean", "directory", "uuid",
     }
 )  # fmt: skip
 """Words in a value's place that hold none: a language's constants, operators and types
 (``token: typeof window …``: fresh120), a stand-in (``AUTH_KEY='generateme'``, ``= "whatever"``:
-fresh121, fresh122), a status or a result."""
+fresh121, fresh122), Perl's and Puppet's ``undef`` and ``#password=something`` (fresh140),
+``changeit`` and ``define_it`` beside ``changeme`` (fresh15's and fresh50's stand-ins under
+``_PW`` and ``Passcode`` names, read since fresh139 and fresh142), a command-line help's type
+of an option's value (click's and Typer's ``--api-key TEXT``: fresh138), a status or a
+result."""
 OPTION_VALUES = frozenset(
     {"include", "omit", "same-origin", "off", "yes", "pap", "chap", "mschap", "mschapv2", "gtc",
      "on_create", "always", "public", "words", "characters", "sentences", "ngrams", "write", "read",
@@ -39,7 +45,7 @@ switch (mautrix's ``bot_token: disabled``, ``shared_secret: disable``: fresh79):
 PLACEHOLDER_START = (
     "$", "\\$", "{{", "{%", "%(", "<", "&lt;", "[redacted", "***", "...", "os.", "env.", "arn:aws",
     "enc(", "enc[", "#@", "!secret", "!vault", "!env", "urn:", "todo:", "env-",
-    "secretsmanager:", "@@{", "![", "xxx:", "fixme:",
+    "secretsmanager:", "@@{", "![", "xxx:", "fixme:", "%{",
 )  # fmt: skip
 """A value starting so is a template (ytt's ``#@ …`` too), a variable, a YAML tag that
 fetches the value elsewhere (Home Assistant's and ESPHome's ``!secret name``, Ansible's
@@ -49,4 +55,5 @@ AWS ARN (a policy or role name: ``…:policy/IAMUserChangePassword``), or a cass
 filtered value (``ENV-cloud9_password``: fresh46), or a Secrets Manager reference
 (``secretsmanager:prod/app:SecretString:``: fresh63), or a Mule secure property (``![…]``,
 ciphertext whose key lives elsewhere: fresh78), or a note left in its place (``todo:``,
-``XXX: same for all servers``: fresh79)."""
+``XXX: same for all servers``: fresh79), or an expansion FreeRADIUS, rpm, Logstash and
+Fluentd write ``%{…}`` (``Client-Secret = "%{sql: SELECT secret FROM nas …}"``: fresh139)."""

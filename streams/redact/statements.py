@@ -129,11 +129,13 @@ PDO(dsn, user, '…')`` (fresh66): host or DSN and user always, a database or op
 phpseclib's and PHP FTP clients' ``$sftp->login('deploy', '…')``."""
 _HOST_USER_PASSWORD_CALLS = (
     "mysqli", "mysqli_connect", "new pdo", "mysql_connect", "mysql_pconnect", "mssql_connect",
-    "mssql_pconnect", "sybase_connect",
+    "mssql_pconnect", "sybase_connect", "pymysql.connect", "mysqldb.connect", "pymssql.connect",
+    "hostconnection",
 )  # fmt: skip
 """PHP's connections, a host (or a DSN) then a user then the password: ``new mysqli``,
 ``new PDO`` and the old APIs legacy code still calls (``@mysql_connect("localhost", "root",
-"…")``: fresh106)."""
+"…")``: fresh106); Python's DB-API drivers called by position (``pymysql.connect("10.0.0.5",
+"root", "…", "db")``) and NetApp's ``HostConnection(host, user, "…")`` (fresh135)."""
 _ARG_COMMA = r"(?:" + _ARG + r"[ \t]*,[ \t]*)"
 _PASSWORD_ARG = QUOTED + r"(?:\.tochararray\(\))?[ \t]*"
 _OPEN = r"(?:_s)?[ \t]*\([ \t]*"
@@ -162,6 +164,8 @@ CREDENTIAL_CALL: tuple[Pattern, ...] = (
         lower=True,
     ),
     *(_call(n, n, _HOST_USER_THEN_PASSWORD) for n in _HOST_USER_PASSWORD_CALLS),
+    # python-onvif's camera: ONVIFCamera(host, port, user, '…', wsdl_dir) (fresh134)
+    _call("onvifcamera", "onvifcamera", _OPEN + _ARG_COMMA * 3 + _PASSWORD_ARG + "[,)]"),
     # auth=('user', '…'), and Elasticsearch's client's basic_auth= and http_auth= (fresh125)
     _p(
         r"(?<![\w.])(?:basic_|http_)?auth[ \t]*=[ \t]*\([ \t]*" + _ARG_COMMA + QUOTED + r"[ \t]*\)",

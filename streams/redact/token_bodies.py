@@ -12,9 +12,10 @@ from __future__ import annotations
 import re
 
 from .accept import is_placeholder
+from .counting import counts_up
 from .entropy import UNDERSCORE_UUID, _classes
 from .names import is_identifier_like
-from .value_forms import PATTERNED, counts_up
+from .value_forms import PATTERNED
 
 
 def api_key_user(value: str, text: str, start: int, end: int) -> bool:

@@ -221,6 +221,36 @@ TOOL_FLAG_PATTERNS: tuple[Pattern, ...] = (
     ),
     # Info-ZIP's zip and unzip: -P (unzip's -p pipes a file out: case matters)
     _p(r"zip(?<![gb]zip)(?=[ \t])" + SAME_COMMAND + r"[ \t]-P[ \t]+" + FLAG_VALUE, "zip"),
+    # Codecov's uploaders (the bash script, codecov, codecovcli): -t/--token <upload token>
+    _p(
+        r"codecov(?=[\w.\-/]{0,64}[ \t)])"
+        + SAME_COMMAND
+        + r"[ \t](?:-t|--token)"
+        + _SEP
+        + FLAG_VALUE,
+        "codecov",
+        lower=True,
+    ),
+    # MIT Kerberos: kdb5_util's -P (the master key's password), kadmin's -w (the admin
+    # principal's), addprinc/cpw's -pw (the new principal's): fresh139's realm scripts
+    _p(r"kdb5_util(?=[ \t])" + SAME_COMMAND + r"[ \t]-P[ \t]+" + FLAG_VALUE, "kdb5_util"),
+    _p(
+        r"kadmin(?:\.local)?(?=[ \t])" + SAME_COMMAND + r"[ \t]-w[ \t]+" + FLAG_VALUE,
+        "kadmin",
+        lower=True,
+    ),
+    _p(
+        r"(?<![\w\-])(?:addprinc|add_principal|ank|cpw|change_password)(?=[ \t])"
+        + SAME_COMMAND
+        + r"[ \t]-pw[ \t]+"
+        + FLAG_VALUE,
+        "addprinc",
+        "add_principal",
+        "ank",
+        "cpw",
+        "change_password",
+        lower=True,
+    ),  # fmt: skip
     # 7-Zip: -p attached (7z a -pSECRET archive.7z)
     _p(r"7z[ar]?(?=[ \t])" + SAME_COMMAND + r"[ \t]-p" + FLAG_VALUE, "7z"),
     # OpenSSL: enc's -k, and passwd's positional password (openssl passwd -6 <password>)

@@ -33,10 +33,10 @@ TRIGGER_CONTEXTS: dict[str, re.Pattern[str]] = {
         r"|(?<=appkey)|(?<=app.key)|(?<=-key)|(?=.?data)|(?=.?base)"
         r"|(?=" + _NAME_SUFFIX + _NAME_END + r"(?:=|:)))"
     ),
-    # Patterns with "pass" spell password/passwd/passphrase, or a bare "pass" name followed
-    # by an assignment, a flag value or openssl's "pass:" (never "passed", "passing").
+    # Patterns with "pass" spell password/passwd/passphrase/passcode, or a bare "pass" name
+    # followed by an assignment, a flag value or openssl's "pass:" (never "passed", "passing").
     "pass": re.compile(
-        r"pass(?:word|wd|phrase|" + _NAME_SUFFIX + _NAME_END + r"(?:=|:|>)|(?<=-pass)[ \t=]"
+        r"pass(?:word|wd|phrase|code|" + _NAME_SUFFIX + _NAME_END + r"(?:=|:|>)|(?<=-pass)[ \t=]"
         r"|(?<=requirepass)[ \t\"'])"
     ),
     "pwd": re.compile(r"pwd(?:" + _NAME_SUFFIX + _NAME_END + r"(?:=|:|>)|(?<=-pwd)[ \t=])"),

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import re
 
+from .counting import counts_up
 from .key_material import key_material
 from .pattern import Rule
 from .pattern import literal as _p
-from .value_forms import counts_up
 
 _WORD_THEN_HEX = re.compile(r"[A-Za-z]{2,10}[_\-][0-9a-f]{32,}")
 """A word and a long hex run: ``live_0979969b…``, ``key-3ax6xnjp…`` as a URL's user, where
@@ -41,9 +41,11 @@ def user_key(value: str, text: str, start: int, end: int) -> bool:
     return (key_material(value) or bool(_WORD_THEN_HEX.fullmatch(value))) and not counts_up(value)
 
 
-_WORDS_PATH = re.compile(r"(?:[a-z]+|[A-Z]+)(?:[/_\-](?:[a-z]+|[A-Z]+))*/?")
+_WORD = r"(?:[a-z]+|[A-Z]+|(?:[A-Z][a-z]{2,})+)"
+_WORDS_PATH = re.compile(_WORD + r"(?:[/_\-]" + _WORD + r")*/?")
 """A webhook path of words in one case (``services/something/something``, ``abcd/efgh/ijkl``,
-``CHANGE/THIS/VALUE``, ``mau-tau-aja-kamu``): a placeholder in a form or a test (fresh46,
+``CHANGE/THIS/VALUE``, ``mau-tau-aja-kamu``) or capitalised words run together
+(``GlobalHooksForAllClients``: fresh138): a placeholder in a form or a test (fresh46,
 fresh50, fresh57); Slack's ids hold capitals and digits."""
 
 
@@ -224,6 +226,14 @@ URL_RULES: tuple[Rule, ...] = (
                 r"://[^\s/]+/hooks/([a-z0-9]{26})(?![A-Za-z0-9_\-])",
                 "://",
                 requires="/hooks/",
+            ),
+            # Gitter's (and its Matrix bridge's) incoming webhooks: webhooks.gitter.im/e/<hex>,
+            # a whole URL that posts, as Zapier's (a .travis.yml's notifications: fresh141)
+            _p(
+                r"://(webhooks\.gitter\.im/e/[0-9a-f]{16,40})(?![0-9a-z])",
+                "://",
+                lower=True,
+                requires="webhooks.gitter.im",
             ),
             # a live stream's key, the stream's name in an RTMP ingest URL
             # (rtmp://<host>/<app>/<key>), in a platform's documented form: YouTube's

@@ -15,19 +15,20 @@ import re
 
 from . import lines
 from .base64_text import decoded_base64
+from .counting import counts_up
 from .names import is_identifier_like
 from .worded import worded_placeholder, written_sentence
 
 _PASSWORD_NAMED = re.compile(
-    r"(?:pass(?:word|wd|phrase)?|pwd)(?:[_\-.]?(?:value|plain|raw|prod|dev|live|test|local"
+    r"(?:pass(?:word|wd|phrase|code)?|pwd)(?:[_\-.]?(?:value|plain|raw|prod|dev|live|test|local"
     r"|admin|root|[0-9]))*(?:\[\])?[\"']?\]?[ \t]*(?:=|:=|:)[ \t]*[\"']?$"
     r"|--[a-z0-9\-]*(?:password|passwd|pass|pwd)(?:[ \t]+|=)[\"']?$"
-    r"|(?:password|passwd|pwd)\"?>[ \t]*$",
+    r"|(?:password|passwd|pwd)\"?>[ \t]*$|(?:^|\s)(?:passcode|iglogin[ \t]+[\w\-]+)[ \t]+$",
     re.I,
 )
 """The name right before a value says password (``MYSQL_ROOT_PASSWORD=``, ``--password=``,
-``password: ``, an XML element's ``<password>`` or ``name="connection.password">``), not
-token or key (``max_tokens=4096``)."""
+``password: ``, an XML element's ``<password>`` or ``name="connection.password">``, an
+APRS-IS login's ``passcode 12345``), not token or key (``max_tokens=4096``)."""
 
 
 def password_named(text: str, start: int) -> bool:
@@ -358,33 +359,6 @@ Said alone in prose (:mod:`.said`), given to a key's name or a client
 (:func:`.key_values.random_value`)."""
 
 
-_RUN = re.compile(r"[a-z]{4,}|[A-Z]{4,}|[0-9]{4,}")
-_NEXT = {
-    a: b
-    for seq in ("0123456789", "abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
-    for a, b in zip(seq, seq[1:] + seq[0], strict=True)
-}
-"""The character after each digit and letter, wrapping (``9`` → ``0``, ``z`` → ``a``)."""
-
-
-def counts_up(token: str) -> bool:
-    """Half of ``token`` or more stands in counting runs of four or more (``0123456789``,
-    ``abcdef``, ``01234567-89ab-cdef-0123-456789abcdef``): a documentation stand-in, which
-    no generated key is. gitleaks' own Anthropic example (``…-abc123xyz-456def789ghij-…``)
-    mixes short runs and stays under half."""
-    in_runs = 0
-    for m in _RUN.finditer(token):
-        run, length = m.group(), 1
-        for a, b in zip(run, run[1:], strict=False):
-            if _NEXT.get(a) == b:
-                length += 1
-                continue
-            in_runs += length if length >= 4 else 0
-            length = 1
-        in_runs += length if length >= 4 else 0
-    return 2 * in_runs >= len(token)
-
-
 def pinned_version(text: str, start: int) -> bool:
     """Right after an ``@`` (and spaces or a quote): ``actions/checkout@<sha>``,
     ``repo @ `<sha>```, ``image@sha256:…`` pin a version."""
@@ -428,14 +402,16 @@ def is_value_pattern(value: str) -> bool:
 
 
 _DOC_FIELD = re.compile(
-    r":(?:param|type|arg|argument|ivar|var|cvar|keyword|kwarg)[ \t]+[\w.]+:[ \t]*$"
-    r"|<param[ \t]+name=\"[\w.]+\">[ \t]*$"
+    r":(?:param|type|arg|argument|ivar|var|cvar|keyword|kwarg)(?:[ \t]+[\w.\[\]]+)?[ \t]+[\w.]+:"
+    r"[ \t]*$|<param[ \t]+name=\"[\w.]+\">[ \t]*$"
+    r"|@param[ \t]+(?:\[\w+\][ \t]+)?[\w.]+[ \t]*:?[ \t]*$"
 )
 
 
 def doc_field(text: str, start: int) -> bool:
-    """Right after a docstring's field (``:param password:``, ``:type token:``, C#'s
-    ``/// <param name="clientSecret">``: fresh113): what follows describes the parameter
+    """Right after a docstring's field (``:param password:``, ``:param str api_key:``,
+    ``:type token:``, C#'s ``/// <param name="clientSecret">``: fresh113, Doxygen's and
+    JSDoc's ``@param token :``: fresh143): what follows describes the parameter
     ("The password that the username will use…")."""
     return _DOC_FIELD.search(text, max(0, start - 48), start) is not None
 

@@ -36,7 +36,9 @@ LM Studio's ``lm-studio``, llama.cpp's ``sk-no-key-required``: fresh62)."""
 _CONFIGURE_SLOT = re.compile(r"@(?:[A-Z][A-Z0-9_]{2,}|[a-z][a-z0-9_]{2,})@")
 """Autoconf's and CMake's ``configure_file`` slot, one case throughout
 (``cookieSecret = "@APP_COOKIE_SECRET@"``): the build writes the value there (fresh62)."""
-_CAPS_WORDS = re.compile(r"[A-Z_\- ]{5,64}")
+_CAPS_WORDS = re.compile(r"[A-Z_\- ]{5,64}|(?=[^ _\-]*[ _\-])[A-Z_\- ][A-Z0-9_\- ]{4,63}")
+"""Capitals, blanks and separators; digits too when words are separated (a provider's name
+holds them: ``YOUR_N2YO_KEY``, fresh142)."""
 _CAPS_SECRET = re.compile(
     r"PASSWORD|PASSWD|TOKEN|SECRET|APIKEY|BEARER|(?:^|[_\- ])(?:API[_\- ]?)?KEY(?:$|[_\- ])|HASH$"
     r"|^YOUR(?:[_\- ]|[A-Z]{2,}$)|[_\- ]HERE$"
@@ -52,6 +54,11 @@ _TYPED_SIGN = re.compile(r"[!$#%&@^~|?+=]")
 _SECRET_PART = re.compile(
     r"pass(?:word|wd)?|pasword|pwd|token|secret|key|apikey|hash|string|random"
 )
+_COUNTED_TAIL = re.compile(r"([A-Za-z]+[-_][A-Za-z][\w\-]*?)[-_](\d{1,9})")
+"""Words, a separator, a count (``your-secret-key-123``); one word and a count
+(``example_123``) is a password people type."""
+_GENERIC_PART = frozenset({"value", "string", "text", "data", "key", "secret", "token"})
+"""What a stand-in word names when it names no secret of its own (``dummy-value``)."""
 _STAND_IN_PART = frozenset(
     {"here", "there", "example", "sample", "placeholder", "clear", "dummy", "fake", "invalid",
      "bogus"}
@@ -78,7 +85,12 @@ def worded_placeholder(value: str) -> bool:
         return _CAPS_SECRET.search(v) is not None
     if written_sentence(v):
         return True  # if_you_see_this_please_use_K8S_and_Vault (OWASP wrongsecrets)
+    counted = _COUNTED_TAIL.fullmatch(v)
+    if counted and "1234567890".startswith(counted[2]) and worded_placeholder(counted[1]):
+        return True  # "your-secret-key-123": a placeholder and a count (fresh146)
     parts = [p.lower() for p in _WORD_PARTS.findall(value)]
+    if parts and set(parts) <= _STAND_IN_PART | _GENERIC_PART and _STAND_IN_PART & set(parts):
+        return True  # "dummy-value", "sample_string" (fresh146)
     if not parts or LETTER_DIGIT.search(value) or _TYPED_SIGN.search(value):
         return False  # myC0mpl3xPwd, some!Password: digits or signs make it a typed password
     if any(p.isdigit() for p in parts) and len(parts) < 5:

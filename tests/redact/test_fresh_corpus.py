@@ -208,7 +208,8 @@ ID_LETTER = {
     "fresh145": "rbh",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
-(two letters from ``fresh22`` on)."""
+(two letters from ``fresh22`` on, three from ``fresh138`` on: every two-letter prefix no split's
+letter starts was taken but ``rb`` and ``re``)."""
 
 
 KIND_CAP = {

@@ -208,6 +208,9 @@ PROVIDER_EXAMPLES = {
     "wrapped_jwt": "  apiKey: 'ZXlKaGJHY2lPaUpJVXpJMU5pSXNJblI1Y0NJNklrcFhWQ0o5LmV5SnpkV0lpT2lKemFH"
     + "OXdMVFF5SWl3aWFXRjBJam94TnpBd01EQXdNREF3ZlEuUTJ4OXZLZDdSbVA0c1Qxd1piOG5MYzN5SGY2alhxMGF"
     + "VZTVvR2kyck50',",
+    "id_pipe_token": 'FR24_TOKEN = "019b1ebe-a96a-70ce-b39e-b9e993672ef5|'
+    + "Qm7XkTrWpLsNdVbH" * 3
+    + '"',
     "astra_db_token": '    verifyToken("AstraCS:QmXkTrWpLsNdVbHcYfGzRjEu:'
     + "6e2a9c4f1b8d3e7a" * 4
     + '")',

@@ -1,0 +1,38 @@
+"""Stand-ins that count: ``0123456789``, ``abcdef``, a UUID's groups filled in order.
+
+Documentation and tests write such values where a key goes; no generator draws them.
+Read by the token rules (:mod:`.token_bodies`, :mod:`.urls`, :mod:`.context`), the said
+reading (:mod:`.said`) and the value forms (:mod:`.value_forms`). A counted value under a
+secret's name stays a finding: gitleaks' SonarQube sample counts and is one there, and
+fresh57's ``blowfish_secret = '0123…8912'`` is phpMyAdmin's real key.
+"""
+
+from __future__ import annotations
+
+import re
+
+_RUN = re.compile(r"[a-z]{4,}|[A-Z]{4,}|[0-9]{4,}")
+_NEXT = {
+    a: b
+    for seq in ("0123456789", "abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    for a, b in zip(seq, seq[1:] + seq[0], strict=True)
+}
+"""The character after each digit and letter, wrapping (``9`` → ``0``, ``z`` → ``a``)."""
+
+
+def counts_up(token: str) -> bool:
+    """Half of ``token`` or more stands in counting runs of four or more (``0123456789``,
+    ``abcdef``, ``01234567-89ab-cdef-0123-456789abcdef``): a documentation stand-in, which
+    no generated key is. gitleaks' own Anthropic example (``…-abc123xyz-456def789ghij-…``)
+    mixes short runs and stays under half."""
+    in_runs = 0
+    for m in _RUN.finditer(token):
+        run, length = m.group(), 1
+        for a, b in zip(run, run[1:], strict=False):
+            if _NEXT.get(a) == b:
+                length += 1
+                continue
+            in_runs += length if length >= 4 else 0
+            length = 1
+        in_runs += length if length >= 4 else 0
+    return 2 * in_runs >= len(token)
