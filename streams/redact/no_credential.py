@@ -21,11 +21,10 @@ _NO_CREDENTIAL_NAME = re.compile(
     r"|(?:key|token|secret)[_\-]?(?:desc|description|label|title|hint)|project[_\-]?ref"
 )
 _NAME_WINDOW = 32
-_PATH_NAME = re.compile(
-    r"(?i)[/\\][\w.\-]*(?:passwd|password|pass|pwd|secrets?|tokens?|keys?)[ \t]+$"
-)
-"""A secret's word that ends a path, then a blank: the file's name, not the value's
-(``htpasswd -c /etc/squid/passwd squid_user``: fresh139's user after the password file)."""
+_PATH_NAME = re.compile(r"(?i)[/\\][\w\-]*\.?(?:ht)?passw(?:or)?ds?(?:\.\w+)?[ \t]+$")
+"""A password file's path, then a blank: the file's name, not the value's (``htpasswd -c
+/etc/squid/passwd squid_user``: fresh139's user after the file). Only such files: a script
+named for a key (``./scripts/check-key <key>``, gitleaks' samples) takes the key."""
 _CI_REFERENCE = re.compile(r"\$\{\{[ \t]*(?:secrets|vars|env|inputs)\.$")
 """A CI expression's reference (GitHub Actions, Gitea, Forgejo): what follows is a secret's
 or variable's name, random-looking when a tool generated it (Azure's deployment center)."""

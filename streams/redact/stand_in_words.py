@@ -19,18 +19,18 @@ NOT_VALUES = METASYNTACTIC | frozenset(
         "rejected", "verified", "updated", "changed", "valid", "wrong", "correct", "here", "-join",
         "update me", "update_me", "update-me", "please-change-me", "please_change_me", "bearer",
         "changethis", "change_this", "change-this", "ignored", "enter", "typeof", "generateme",
-        "generate-me", "generate_me", "whatever", "undef", "something", "text", "integer",
+        "generate-me", "generate_me", "whatever", "undef", "text", "integer",
         "changeit", "change_it", "change-it", "define_it", "define-it", "defineit",
         "float", "path", "filename", "boolean", "directory", "uuid",
     }
 )  # fmt: skip
 """Words in a value's place that hold none: a language's constants, operators and types
 (``token: typeof window …``: fresh120), a stand-in (``AUTH_KEY='generateme'``, ``= "whatever"``:
-fresh121, fresh122), Perl's and Puppet's ``undef`` and ``#password=something`` (fresh140),
-``changeit`` and ``define_it`` beside ``changeme`` (fresh15's and fresh50's stand-ins under
-``_PW`` and ``Passcode`` names, read since fresh139 and fresh142), a command-line help's type
-of an option's value (click's and Typer's ``--api-key TEXT``: fresh138), a status or a
-result."""
+fresh121, fresh122), Perl's and Puppet's ``undef`` (fresh140; toollines2 labels ``password:
+'something'`` a value, so that word stays one), ``changeit`` and ``define_it`` beside
+``changeme`` (fresh15's and fresh50's stand-ins under ``_PW`` and ``Passcode`` names, read
+since fresh139 and fresh142), a command-line help's type of an option's value (click's and
+Typer's ``--api-key TEXT``: fresh138), a status or a result."""
 OPTION_VALUES = frozenset(
     {"include", "omit", "same-origin", "off", "yes", "pap", "chap", "mschap", "mschapv2", "gtc",
      "on_create", "always", "public", "words", "characters", "sentences", "ngrams", "write", "read",

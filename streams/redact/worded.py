@@ -89,7 +89,11 @@ def worded_placeholder(value: str) -> bool:
     if counted and "1234567890".startswith(counted[2]) and worded_placeholder(counted[1]):
         return True  # "your-secret-key-123": a placeholder and a count (fresh146)
     parts = [p.lower() for p in _WORD_PARTS.findall(value)]
-    if parts and set(parts) <= _STAND_IN_PART | _GENERIC_PART and _STAND_IN_PART & set(parts):
+    if (
+        len(parts) > 1
+        and set(parts) <= _STAND_IN_PART | _GENERIC_PART
+        and _STAND_IN_PART & set(parts)
+    ):
         return True  # "dummy-value", "sample_string" (fresh146)
     if not parts or LETTER_DIGIT.search(value) or _TYPED_SIGN.search(value):
         return False  # myC0mpl3xPwd, some!Password: digits or signs make it a typed password

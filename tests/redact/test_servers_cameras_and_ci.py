@@ -90,9 +90,8 @@ def test_each_form_of_the_session_is_redacted(text: str, secret: str) -> None:
         "  password = module.db.admin-password",
         "this->WeatherAPIkey = weather_apikey_item->valuestring;",
         "FreeRADIUS-Client-Secret = \"%{sql: SELECT secret FROM nas WHERE nasname = '%{Client}'}\"",
-        # Perl's and Puppet's undef, a comment's stand-in word
+        # Perl's and Puppet's undef
         "      private_key: undef",
-        "#password=something",
         # a command-line help's type of the value
         "  --api-key TEXT                  Your API key for the Toggl API",
         # a usage line's empty flags
