@@ -206,6 +206,7 @@ ID_LETTER = {
     "fresh146": "rbi",
     "fresh143": "rbf",
     "fresh145": "rbh",
+    "fresh147": "rbj",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on, three from ``fresh138`` on: every two-letter prefix no split's
@@ -248,6 +249,7 @@ KIND_CAP = {
     "fresh146": 4,
     "fresh143": 6,
     "fresh145": 4,
+    "fresh147": 4,
 }
 """Secrets per kind: three, but the twenty-fifth session's helpers were asked for 60 kinds
 among 90 secrets, not for a cap per kind, and a real config keeps one form for many
