@@ -207,6 +207,8 @@ ID_LETTER = {
     "fresh143": "rbf",
     "fresh145": "rbh",
     "fresh147": "rbj",
+    "fresh148": "rbk",
+    "fresh149": "rbl",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on, three from ``fresh138`` on: every two-letter prefix no split's
