@@ -66,7 +66,7 @@ from .noun_place import BREAKS as _BREAKS
 from .noun_place import names_a_thing, written_as_a_file_name
 from .public_der import in_public_pem_block
 from .public_material import public_material
-from .published_values import inside_published_value
+from .published_values import inside_published_value, sealed_secret
 from .tables import in_id_column
 from .value_forms import in_template_braces
 from .value_forms import pinned_version as _pinned
@@ -574,7 +574,7 @@ def entropy_or_context(token: str, text: str, start: int, end: int) -> bool:
         return False  # "<hash>.bfu", "tmpk3j9x8q2w.json": a file's name, never a token
     if called_name(token, text, end):
         return False  # urlBase64ToUint8Array(key): a function's name
-    sealed = text.endswith(("ENC(", "!["), max(0, start - 4), start)
+    sealed = text.endswith(("ENC(", "!["), max(0, start - 4), start) or sealed_secret(token)
     if sealed or inside_published_value(text, start):
         return False  # Jasypt's ENC(…), Mule's ![…], Mermaid's pako: state, Supabase's anon key
     if in_template_braces(text, start, end):

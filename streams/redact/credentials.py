@@ -363,18 +363,30 @@ CREDENTIAL_RULES: tuple[Rule, ...] = (
         accept.url_password,
     ),
     Rule(
+        "zerotier_identity",
+        # ZeroTier's identity.secret: address, type 0, the 64-byte public key, the 64-byte
+        # private key, in hex (a node's whole identity: fresh147)
+        (
+            _p(
+                r"(?<![0-9a-f])[0-9a-f]{10}:0:[0-9a-f]{128}:([0-9a-f]{128})(?![0-9a-f])",
+                ":0:",
+            ),
+        ),
+    ),
+    Rule(
         "mail_relay_password",
         # A mail relay's login on a line of its own: Postfix's sasl_passwd ("[smtp.host]:587
         # user:password") and Exim's passwd.client ("smtp.host:login:password"), the host a
         # dotted name for mail or bracketed with a port (fresh57); the login holds a letter
         # and no "/" (a log's time, an image's name). A host's labels are at most 63 signs
-        # and ten (DNS's limits): unbounded, a line of "smtpsmtp…" was read in quadratic time
+        # and ten (DNS's limits): unbounded, a line of "smtpsmtp…" was read in quadratic time;
+        # OpenDKIM's KeyTable ("<selector>._domainkey.<d> <d>:<selector>:/etc/…") names a file
         (
             _p(
                 r"(?m)^[ \t]*(?:\[[\w\-]{1,63}(?:\.[\w\-]{1,63}){1,10}\]:\d{2,5}"
                 r"|\[?[\w\-]{0,63}(?:smtp|mail|relay)[\w\-]{0,63}(?:\.[\w\-]{1,63}){1,10}\]?"
                 r"(?::\d{2,5})?)"
-                r"[ \t]+(?=[^\s:/]*[a-z])[^\s:/]+:(\S+)[ \t]*$",
+                r"[ \t]+(?=[^\s:/]*[a-z])[^\s:/]+:(?![^\s]*:/)(\S+)[ \t]*$",
                 "smtp",
                 "mail",
                 "relay",

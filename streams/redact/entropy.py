@@ -82,6 +82,7 @@ from .public_der import (
     lone_body_line,
     pem_body_line,
     public_der_line,
+    public_key_head,
 )
 from .public_material import public_material, text_in_base32_or_58
 
@@ -559,6 +560,6 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
         return False
     if _is_ssh_public_key(core) or in_public_pem_block(text, start):
         return False
-    if public_der_line(token) or lone_body_line(text, start, end):
+    if public_der_line(token) or lone_body_line(text, start, end) or public_key_head(core):
         return False  # a lone line of a certificate or a public key, or of a body
     return not in_public_body(text, start, end)  # a line further down such a body

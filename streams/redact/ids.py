@@ -209,13 +209,18 @@ _APK_CHECKSUM = re.compile(r"Q1[A-Za-z0-9+/]{27}=")
 SHA-1 in base64)."""
 
 
+_RENDER_SERVICE = re.compile(r"(?:dpg|red|srv|crn|evm)-[a-z0-9]{20}(?:-a)?")
+"""A Render service's id, its internal host name (``dpg-d401ht75r7bs73a3lf6g-a`` is a Postgres
+instance's: fresh148's ``LISTMONK_database__host``)."""
+
+
 def public_id(token: str) -> bool:
     """A run of a documented public form: an IPFS CID, a Stripe object id, an age
     recipient, a minisign public key, a key made for client code, a Bitcoin address, an LVM
     UUID, an Alpine package checksum, an IAM entity's unique id, a YouTube channel's id, an
     OpenAI account's id, a DBeaver data source's id, an Airtable object's id, an analytics
-    property's id, a Twilio resource's SID, an eBay app's id or an OpenTok session's id (full
-    matches only)."""
+    property's id, a Twilio resource's SID, an eBay app's id, an OpenTok session's id or a
+    Render service's host name (full matches only)."""
     return bool(
         _IPFS_CID.fullmatch(token)
         or _STRIPE_OBJECT.fullmatch(token)
@@ -237,6 +242,7 @@ def public_id(token: str) -> bool:
         or twilio_sid(token)
         or _EBAY_APP_ID.fullmatch(token)
         or _OPENTOK_SESSION.fullmatch(token)
+        or _RENDER_SERVICE.fullmatch(token)
     )
 
 

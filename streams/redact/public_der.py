@@ -152,6 +152,20 @@ def _der_header(raw: bytes, pos: int, end: int) -> tuple[int, int, int] | None:
     return (raw[pos], at, at + size) if at + size <= end else None
 
 
+_PUBLIC_KEY_HEAD = re.compile(
+    r"MI[IG][A-Za-z0-9+/]{0,2}(?:IjANBgkqhkiG9w0BAQEFAAOC|fMA0GCSqGSIb3DQEBAQUAA4GN)"
+    r"|MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE|MCowBQYDK2VwAyEA"
+)
+"""The base64 of a SubjectPublicKeyInfo's opening (RSA, EC P-256, Ed25519: its algorithm and
+the BIT STRING): no private key format starts so."""
+
+
+def public_key_head(token: str) -> bool:
+    """A run that opens as a public key's DER, whole or cut: a DKIM record's ``p=`` value
+    split into a zone file's strings (fresh148's OpenDKIM ``"p=MIICIjAN…"`` chunk)."""
+    return _PUBLIC_KEY_HEAD.match(token) is not None
+
+
 def whole_public_der(token: str) -> bool:
     """A run that decodes (base64 or base64url) to exactly one DER public key or signed
     structure (:data:`_PUBLIC_SHAPES`), or to a PKCS#1 RSA public key (two INTEGERs, the

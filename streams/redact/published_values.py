@@ -162,14 +162,21 @@ def dotenvx_ciphertext(body: str) -> bool:
     return raw is not None and raw[:1] == b"\x04" and len(raw) > 65 + 32
 
 
+_OPENSSL_SALTED = re.compile(r"U2FsdGVkX1[A-Za-z0-9+/]{22,}={0,2}")
+"""Base64 of ``Salted__``, an 8-byte salt and the ciphertext: what ``openssl enc -a`` and
+CryptoJS's AES print. Its key (a passphrase) is kept elsewhere."""
+
+
 def sealed_secret(value: str) -> bool:
     """A Bitnami SealedSecret's ciphertext (``encryptedData: {password: AgBdmZ…}``): the
     session key's RSA length (two bytes, 256 or 512), that ciphertext, then AES-GCM's (the
     value and a 16-byte tag, no nonce: the session key is used once); only the cluster's
     controller can open it, and it is made to be committed. Or dotenvx's
-    (:func:`dotenvx_ciphertext`)."""
+    (:func:`dotenvx_ciphertext`), or OpenSSL's salted ciphertext (:data:`_OPENSSL_SALTED`)."""
     if value.startswith(_DOTENVX_PREFIX):
         return dotenvx_ciphertext(value[len(_DOTENVX_PREFIX) :])
+    if _OPENSSL_SALTED.fullmatch(value):
+        return True  # openssl enc -a's and CryptoJS's "Salted__", salt, ciphertext (fresh147)
     if not _SEALED.fullmatch(value):
         return False
     raw = decoded_base64(value.rstrip("="))

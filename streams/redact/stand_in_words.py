@@ -21,7 +21,8 @@ NOT_VALUES = METASYNTACTIC | frozenset(
         "changethis", "change_this", "change-this", "ignored", "enter", "typeof", "generateme",
         "generate-me", "generate_me", "whatever", "undef", "text", "integer",
         "changeit", "change_it", "change-it", "define_it", "define-it", "defineit",
-        "float", "path", "filename", "boolean", "directory", "uuid",
+        "float", "path", "filename", "boolean", "directory", "uuid", "blarg",
+        "rcmail-!24bytedeskey*str",
     }
 )  # fmt: skip
 """Words in a value's place that hold none: a language's constants, operators and types
@@ -30,7 +31,9 @@ fresh121, fresh122), Perl's and Puppet's ``undef`` (fresh140; toollines2 labels 
 'something'`` a value, so that word stays one), ``changeit`` and ``define_it`` beside
 ``changeme`` (fresh15's and fresh50's stand-ins under ``_PW`` and ``Passcode`` names, read
 since fresh139 and fresh142), a command-line help's type of an option's value (click's and
-Typer's ``--api-key TEXT``: fresh138), a status or a result."""
+Typer's ``--api-key TEXT``: fresh138), Dovecot's sample ``password=blarg`` and the
+``des_key`` every Roundcube ships (fresh148: each install is told to change it), a status or
+a result."""
 OPTION_VALUES = frozenset(
     {"include", "omit", "same-origin", "off", "yes", "pap", "chap", "mschap", "mschapv2", "gtc",
      "on_create", "always", "public", "words", "characters", "sentences", "ngrams", "write", "read",

@@ -474,12 +474,13 @@ _STDIN_READER = (
     r"|(?:docker|podman)[ \t]+secret[ \t]+create"
     r"|gcloud[ \t]+secrets[ \t]+(?:create|versions[ \t]+add)"
     r"|wrangler[ \t]+secret[ \t]+put|gh[ \t]+secret[ \t]+set|firebase[ \t]+functions:secrets:set"
+    r"|anydesk[ \t]+--set-password"  # AnyDesk's unattended-access password (fresh147)
     r")"
 )
 """Commands that read a password, token or secret on their standard input."""
 _STDIN_TRIGGERS = (
     "password-stdin", "with-token", "sudo", "passwd", "secret-tool", "keyring", "devops",
-    "secret",
+    "secret", "anydesk",
 )  # fmt: skip
 
 _READER = re.compile(_STDIN_READER)

@@ -235,6 +235,14 @@ URL_RULES: tuple[Rule, ...] = (
                 lower=True,
                 requires="webhooks.gitter.im",
             ),
+            # Google Calendar's secret iCal address: /calendar/ical/<calendar>/private-<hex>/…,
+            # which anyone holding it reads the calendar with (a MagicMirror config: fresh149)
+            _p(
+                r"://(calendar\.google\.com/calendar/ical/[^/\s\"'`]+/private-[0-9a-f]{32}"
+                r"/[\w.]+)",
+                "://",
+                requires="calendar.google.com",
+            ),
             # a live stream's key, the stream's name in an RTMP ingest URL
             # (rtmp://<host>/<app>/<key>), in a platform's documented form: YouTube's
             # xxxx-xxxx-xxxx-xxxx(-xxxx), Restream's re_<id>_<hex>, Twitch's live_<id>_<key>,

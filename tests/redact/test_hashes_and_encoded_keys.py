@@ -187,6 +187,7 @@ RULE_EXAMPLES = {
     "@2f2b54b7-0141-4ba7-8fcd-ab7d17a60ab1/IncomingWebhook/0123abcd/x",
     "secret_store_command": 'gh secret set SUMO_TOKEN --body "sug5XpdpaoxtOH"',
     "secret_store_entry": "vault kv put -mount=secret creds ticket=my-long-ticket",
+    "zerotier_identity": "4283fefc63:0:" + "ab12" * 32 + ":" + "9f8e7d6c" * 16,
     "piped_secret": "echo Wint3rIsHere | docker login -u bob --password-stdin ghcr.io",
     "sql_password": "CREATE USER bob WITH PASSWORD 'Wint3rIsHere';",
     # "Wint3rIsHere" + "Password" in UTF-16LE, base64: an answer file's encoded password
