@@ -183,7 +183,7 @@ def is_placeholder(value: str) -> bool:
     scheme = _SCHEME_AND_VALUE.fullmatch(raw)
     if scheme and (scheme[1][:1] in "{$<%" or is_placeholder(scheme[1])):
         return True  # "Bearer {{access_token}}": an Authorization header's template
-    if "|" in raw and all(p and is_placeholder(p) for p in raw.split("|")):
+    if "|" in raw and all(len(p) > 2 and is_placeholder(p) for p in raw.split("|")):
         return True  # "YOUR_KEY|YOUR_SECRET": an id|secret pair's two slots (fresh142)
     return v.startswith("{") and v.endswith("}")
 

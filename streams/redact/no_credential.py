@@ -25,6 +25,12 @@ _PATH_NAME = re.compile(r"(?i)[/\\][\w\-]*\.?(?:ht)?passw(?:or)?ds?(?:\.\w+)?[ \
 """A password file's path, then a blank: the file's name, not the value's (``htpasswd -c
 /etc/squid/passwd squid_user``: fresh139's user after the file). Only such files: a script
 named for a key (``./scripts/check-key <key>``, gitleaks' samples) takes the key."""
+_LOOKUP_DEFAULT = re.compile(
+    r"(?:getenv|environ\.get|env\.get|ENV\.fetch|env)\([ \t]*[\"'](?P<name>[\w.\-]{1,64})[\"']"
+    r"[ \t]*,[ \t]*[\"']?$|process\.env\.(?P<js>[\w]{1,64})[ \t]*(?:\|\||\?\?)[ \t]*[\"']?$"
+)
+"""An environment lookup's default, right after the name it is for: ``os.getenv("X", "…")``,
+``ENV.fetch("X", "…")``, ``process.env.X || "…"`` (fresh138's client ids as defaults)."""
 _CI_REFERENCE = re.compile(r"\$\{\{[ \t]*(?:secrets|vars|env|inputs)\.$")
 """A CI expression's reference (GitHub Actions, Gitea, Forgejo): what follows is a secret's
 or variable's name, random-looking when a tool generated it (Azure's deployment center)."""
@@ -59,6 +65,9 @@ def names_no_credential(text: str, start: int) -> bool:
         return True  # aws s3api get-object --bucket b --key <an object's name>
     if _CI_REFERENCE.search(window):
         return True  # ${{ secrets.AZUREAPPSERVICE_PUBLISHPROFILE_9166…4E9E }}: a name
+    lookup = _LOOKUP_DEFAULT.search(text, max(0, start - 96), start)
+    if lookup is not None:
+        window = (lookup["name"] or lookup["js"]).lower()  # the name the default is for
     ends = [m.end() for m in _NO_CREDENTIAL_NAME.finditer(window)]
     return bool(ends) and ends[-1] == len(window)
 

@@ -9,7 +9,9 @@ prompt for one, the word is the database), a name glued after a colon (restclien
 (``secret: #微信小程序的Secret``: fresh38; ``PrivateKey = #Input your … key in here``), a
 sentence's possessive (``PrivateKey = host's private key``: fresh42), a word prose puts
 after "password" (``fix password validation``, ``- [x] password reset``), the prompt of a
-batch file's ``set /p`` (``Set /P Pass=Veuillez indiquer le mot de pass :``: fresh121).
+batch file's ``set /p`` (``Set /P Pass=Veuillez indiquer le mot de pass :``: fresh121), the
+next flag of a usage line, a column header's name, the first word of a phrase after a label of
+words (fresh135, fresh139, fresh143).
 """
 
 from __future__ import annotations
@@ -35,9 +37,10 @@ _NEXT_FLAG = re.compile(r"--[a-z][a-z0-9\-]*=?")
 fresh135)."""
 _AFTER_OPERATOR_AND_BLANK = re.compile(r"[:=][ \t]+$")
 _WORDS_GO_ON = re.compile(r"[ \t]+[A-Za-z]")
-_WORDS_AFTER = re.compile(r"[ \t]+[^\W\d_]")
 """Words after a ``#…`` value: a sentence, so the ``#`` opened a comment; a password that
 starts with ``#`` (``SMTP password: #fdfwwBJ8f``, fresh44) ends its line or a comment follows."""
+_WORDS_AFTER = re.compile(r"[ \t]+[^\W\d_]")
+"""A word in any script after the value: the value is the first word of a phrase."""
 _SPACED_LABEL = re.compile(
     r"(?m)^[ \t]*(?:[-*+][ \t]+)?[^\W\d_]+(?:[ \t]+[^\W\d_]+){1,3}[ \t]*[:=][ \t]*\Z"
 )

@@ -74,6 +74,12 @@ R = Redactor()
             "3e265cd53bc6e4198e56d25a98b52734",
         ),
         ("4283fefc63:0:" + "ab12" * 32 + ":" + "9f8e7d6c" * 16, "9f8e7d6c9f8e7d6c"),
+        # a client secret as a lookup's default, a literal beside a client id in a tuple
+        (
+            'SECRET = os.getenv("QBO_CLIENT_SECRET", "ABjSEkHu5eSVDUk43Yk6HPzMqTIqqwy1UIuvFvt")',
+            "ABjSEkHu5",
+        ),
+        ('r = requests.post(url, auth=(client_id, "Xk82jdKs0LmQ2x9Pz7aaBBcc"))', "Xk82jdKs0Lm"),
         # DJI's SDKs: an app's licence
         (
             '#define USER_APP_LICENSE "v78oYZ9ASmGEA9sVvht6JdOKIB8I1GaNgVunyhkHDiGVD+X0rZSe04"',
@@ -140,6 +146,9 @@ def test_each_form_of_the_session_is_redacted(text: str, secret: str) -> None:
         '\t  "p=MIICIjANBgkqhkiG9w0BAQEFAAOCAg8AMIICCgKCAgEAuXG1JoMGePwW45FTjG+XDH9Eik9soSvPgRD58"',
         "mail._domainkey.example.com example.com:mail:/etc/opendkim/keys/example.com/mail.private",
         "#   connect = host=sql.example.com dbname=virtual user=virtual password=blarg",
+        # an OAuth client id as an environment lookup's default
+        'CLIENT_ID = os.getenv("QBO_CLIENT_ID", "ABjSEkHu5eSVDUk43Yk6HPzMqTIqqwy1UIuvF")',
+        '  process.env.HARVEST_CLIENT_ID || "Q1IBM5S_X364-2v-RsTAAVhI";',
         # an id|secret look-alike: a table's row number and a commit
         "|1|9fceb02d0ae598e95dc970b74767f19372d61af8|",
         # R's arrow to a call, not a literal
