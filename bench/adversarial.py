@@ -175,13 +175,15 @@ def long_text(shape: str, size: int, seed: int = 0) -> str:
         return ";Password=KeyPass" * (size // 17)
     if shape == "jwt_heads":  # a run of JWT headers and nothing after them
         return "eyJ" * (size // 3)
+    if shape == "tool_args":  # a tool's name, then words and no token flag (codecov x codecov x…)
+        return "codecov x " * (size // 10)
     raise ValueError(shape)
 
 
 SHAPES = (
     "env_lines", "urls", "json", "base64_file", "patch_of_lines", "words", "csv_numbers",
     "token_pairs", "public_key_words", "word_assignments", "name_runs", "userinfo_run",
-    "tool_line", "quoted_glue", "jwt_heads",
+    "tool_line", "quoted_glue", "jwt_heads", "tool_args",
 )  # fmt: skip
 
 

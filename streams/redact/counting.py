@@ -2,7 +2,8 @@
 
 Documentation and tests write such values where a key goes; no generator draws them.
 Read by the token rules (:mod:`.token_bodies`, :mod:`.urls`, :mod:`.context`), the said
-reading (:mod:`.said`) and the value forms (:mod:`.value_forms`). A counted value under a
+reading (:mod:`.said`), the value forms (:mod:`.value_forms`) and a prefix's tail
+(:func:`.accept.stand_in_tail`, ``django-insecure-0123…``). A counted value under a
 secret's name stays a finding: gitleaks' SonarQube sample counts and is one there, and
 fresh57's ``blowfish_secret = '0123…8912'`` is phpMyAdmin's real key.
 """

@@ -221,16 +221,6 @@ TOOL_FLAG_PATTERNS: tuple[Pattern, ...] = (
     ),
     # Info-ZIP's zip and unzip: -P (unzip's -p pipes a file out: case matters)
     _p(r"zip(?<![gb]zip)(?=[ \t])" + SAME_COMMAND + r"[ \t]-P[ \t]+" + FLAG_VALUE, "zip"),
-    # Codecov's uploaders (the bash script, codecov, codecovcli): -t/--token <upload token>
-    _p(
-        r"codecov(?=[\w.\-/]{0,64}[ \t)])"
-        + SAME_COMMAND
-        + r"[ \t](?:-t|--token)"
-        + _SEP
-        + FLAG_VALUE,
-        "codecov",
-        lower=True,
-    ),
     # MIT Kerberos: kdb5_util's -P (the master key's password), kadmin's -w (the admin
     # principal's), addprinc/cpw's -pw (the new principal's): fresh139's realm scripts
     _p(r"kdb5_util(?=[ \t])" + SAME_COMMAND + r"[ \t]-P[ \t]+" + FLAG_VALUE, "kdb5_util"),
@@ -368,10 +358,14 @@ TOOL_FLAG_PATTERNS: tuple[Pattern, ...] = (
         lower=True,
     ),
     # CLIs that take a token as their login's argument: snyk auth, wandb login, ngrok
-    # authtoken / config add-authtoken, codecov -t, ansible-vault encrypt_string
+    # authtoken / config add-authtoken, codecov -t (its uploaders too: the bash script fetched
+    # from codecov.io/bash, codecovcli: fresh141), ansible-vault encrypt_string
     _p(
         r"(?:snyk[ \t]+auth|wandb[ \t]+login|ngrok[ \t]+(?:config[ \t]+add-authtoken|authtoken)"
-        r"|codecov(?:[ \t]+\S+)*?[ \t]+(?:-t|--token)|encrypt_string)[ \t]+(?!-)" + FLAG_VALUE,
+        r"|codecov[\w.\-/]{0,64}\)?(?=[ \t])"
+        + SAME_COMMAND
+        + r"[ \t](?:-t|--token)|encrypt_string)"
+        r"[ \t]+(?!-)" + FLAG_VALUE,
         "snyk",
         "wandb",
         "ngrok",
