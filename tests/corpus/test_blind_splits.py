@@ -6684,6 +6684,34 @@ SPLITS = (
         146,
         min_value=4,
     ),
+    Split(
+        "fresh157",
+        "rbt",
+        re.compile(r"https://github\.com/[\w.\-]+/[\w.\-]+/blob/[0-9a-f]{40}/[^#]+#L\d+"),
+        (
+            "dotenv",
+            "erb",
+            "gemfile-lock",
+            "gitignore",
+            "html",
+            "ini",
+            "ipynb",
+            "javascript",
+            "json",
+            "markdown",
+            "pem",
+            "python",
+            "ruby",
+            "text",
+            "tsx",
+            "typescript",
+            "yaml",
+        ),  # fmt: skip
+        (55, 36, 109),
+        147,
+        min_value=4,
+        kind_cap=4,
+    ),
 )
 each = pytest.mark.parametrize("split", SPLITS, ids=lambda s: s.name)
 

@@ -209,6 +209,7 @@ ID_LETTER = {
     "fresh147": "rbj",
     "fresh148": "rbk",
     "fresh149": "rbl",
+    "fresh157": "rbt",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on, three from ``fresh138`` on: every two-letter prefix no split's
@@ -252,6 +253,7 @@ KIND_CAP = {
     "fresh143": 6,
     "fresh145": 4,
     "fresh147": 4,
+    "fresh157": 4,
 }
 """Secrets per kind: three, but the twenty-fifth session's helpers were asked for 60 kinds
 among 90 secrets, not for a cap per kind, and a real config keeps one form for many
