@@ -210,6 +210,8 @@ ID_LETTER = {
     "fresh148": "rbk",
     "fresh149": "rbl",
     "fresh157": "rbt",
+    "fresh155": "rbr",
+    "fresh151": "rbn",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on, three from ``fresh138`` on: every two-letter prefix no split's
@@ -254,6 +256,7 @@ KIND_CAP = {
     "fresh145": 4,
     "fresh147": 4,
     "fresh157": 4,
+    "fresh151": 7,
 }
 """Secrets per kind: three, but the twenty-fifth session's helpers were asked for 60 kinds
 among 90 secrets, not for a cap per kind, and a real config keeps one form for many
