@@ -6774,6 +6774,27 @@ SPLITS = (
         min_value=4,
         kind_cap=7,
     ),
+    Split(
+        "fresh156",
+        "rbs",
+        re.compile(r"https://github\.com/[\w.\-]+/[\w.\-]+/blob/[0-9a-f]{40}/[^#]+#L\d+"),
+        (
+            "dotenv",
+            "ini",
+            "javascript",
+            "json",
+            "markdown",
+            "php",
+            "powershell",
+            "python",
+            "shell",
+            "text",
+            "yaml",
+        ),  # fmt: skip
+        (45, 42, 106),
+        150,
+        min_value=4,
+    ),
 )
 each = pytest.mark.parametrize("split", SPLITS, ids=lambda s: s.name)
 
