@@ -6795,6 +6795,38 @@ SPLITS = (
         150,
         min_value=4,
     ),
+    Split(
+        "fresh152",
+        "rbo",
+        re.compile(r"https://github\.com/[\w.\-]+/[\w.\-]+/blob/[0-9a-f]{40}/[^#]+#L\d+"),
+        (
+            "cisco-asa",
+            "cisco-ios",
+            "cloud-init",
+            "dotenv",
+            "hcl",
+            "html",
+            "ini",
+            "jinja",
+            "json",
+            "log",
+            "make",
+            "markdown",
+            "nxos",
+            "openwrt",
+            "php",
+            "powershell",
+            "python",
+            "routeros",
+            "shell",
+            "textfsm",
+            "vyos",
+            "yaml",
+        ),  # fmt: skip
+        (46, 41, 114),
+        151,
+        min_value=4,
+    ),
 )
 each = pytest.mark.parametrize("split", SPLITS, ids=lambda s: s.name)
 

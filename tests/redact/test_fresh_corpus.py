@@ -213,6 +213,7 @@ ID_LETTER = {
     "fresh155": "rbr",
     "fresh151": "rbn",
     "fresh156": "rbs",
+    "fresh152": "rbo",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on, three from ``fresh138`` on: every two-letter prefix no split's
