@@ -214,6 +214,7 @@ ID_LETTER = {
     "fresh151": "rbn",
     "fresh156": "rbs",
     "fresh152": "rbo",
+    "fresh150": "rbm",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on, three from ``fresh138`` on: every two-letter prefix no split's
@@ -259,6 +260,7 @@ KIND_CAP = {
     "fresh147": 4,
     "fresh157": 4,
     "fresh151": 7,
+    "fresh150": 7,
 }
 """Secrets per kind: three, but the twenty-fifth session's helpers were asked for 60 kinds
 among 90 secrets, not for a cap per kind, and a real config keeps one form for many
