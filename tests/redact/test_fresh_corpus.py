@@ -215,6 +215,9 @@ ID_LETTER = {
     "fresh156": "rbs",
     "fresh152": "rbo",
     "fresh150": "rbm",
+    "fresh153": "rbp",
+    "fresh159": "rbv",
+    "fresh160": "rbw",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on, three from ``fresh138`` on: every two-letter prefix no split's
@@ -261,6 +264,9 @@ KIND_CAP = {
     "fresh157": 4,
     "fresh151": 7,
     "fresh150": 7,
+    "fresh153": 13,
+    "fresh159": 6,
+    "fresh160": 4,
 }
 """Secrets per kind: three, but the twenty-fifth session's helpers were asked for 60 kinds
 among 90 secrets, not for a cap per kind, and a real config keeps one form for many
