@@ -220,6 +220,8 @@ ID_LETTER = {
     "fresh160": "rbw",
     "fresh161": "rbx",
     "fresh162": "rby",
+    "fresh154": "rbq",
+    "fresh163": "rbz",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on, three from ``fresh138`` on: every two-letter prefix no split's
@@ -270,6 +272,8 @@ KIND_CAP = {
     "fresh159": 6,
     "fresh160": 4,
     "fresh161": 5,
+    "fresh154": 6,
+    "fresh163": 4,
 }
 """Secrets per kind: three, but the twenty-fifth session's helpers were asked for 60 kinds
 among 90 secrets, not for a cap per kind, and a real config keeps one form for many
