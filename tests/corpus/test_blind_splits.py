@@ -7069,6 +7069,38 @@ SPLITS = (
         min_value=4,
         kind_cap=4,
     ),
+    Split(
+        "fresh158",
+        "rbu",
+        re.compile(r"https://github\.com/[\w.\-]+/[\w.\-]+/blob/[0-9a-f]{40}/[^#]+#L\d+"),
+        (
+            "caddyfile",
+            "cfg",
+            "conf",
+            "css",
+            "dockerfile",
+            "dotenv",
+            "gitignore",
+            "ini",
+            "js",
+            "json",
+            "log",
+            "markdown",
+            "nginx",
+            "perl",
+            "python",
+            "shell",
+            "systemd",
+            "text",
+            "toml",
+            "xml",
+            "yaml",
+        ),  # fmt: skip
+        (55, 42, 106),
+        160,
+        min_value=4,
+        kind_cap=5,
+    ),
 )
 each = pytest.mark.parametrize("split", SPLITS, ids=lambda s: s.name)
 

@@ -222,6 +222,7 @@ ID_LETTER = {
     "fresh162": "rby",
     "fresh154": "rbq",
     "fresh163": "rbz",
+    "fresh158": "rbu",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on, three from ``fresh138`` on: every two-letter prefix no split's
@@ -274,6 +275,7 @@ KIND_CAP = {
     "fresh161": 5,
     "fresh154": 6,
     "fresh163": 4,
+    "fresh158": 5,
 }
 """Secrets per kind: three, but the twenty-fifth session's helpers were asked for 60 kinds
 among 90 secrets, not for a cap per kind, and a real config keeps one form for many
