@@ -12,7 +12,7 @@ import html
 import re
 
 from .admin_scripts import script_reference
-from .counting import counts_up
+from .counting import counts_up, the_alphabet
 from .ids import PROXMOX_TOKEN_ID
 from .names import is_identifier_like, snake_name
 from .no_credential import inside_a_resource_name, names_no_credential
@@ -22,7 +22,7 @@ from .public_material import public_value
 from .published_values import published_client, sealed_secret
 from .references import code_reference, store_reference
 from .stand_in_words import NOT_VALUES, OPTION_VALUES, PLACEHOLDER_START
-from .translations import CJK_LETTERS, translated_label, translated_prompt
+from .translations import CJK_LETTERS, CYRILLIC_WORDS, translated_label, translated_prompt
 from .url_passwords import named_userinfo, unquoted
 from .url_passwords import stand_in_pair as stand_in_pair  # re-exported: rules call accept.*
 from .url_passwords import url_password as url_password
@@ -44,6 +44,7 @@ from .value_forms import (
     masked_stub,
     password_named,
     prompt_or_template,
+    psk_named,
     typed_password,
     variable_reference,
     word_placeholder,
@@ -52,30 +53,26 @@ from .worded import ASKING_VERBS, worded_placeholder
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _PROSE_WORD = re.compile(r"[a-z]+[.!?]")
+_NAME_START = r"(?:[^\W\d]|\$)"
 _DOTTED = re.compile(
-    r"[A-Za-z_$][A-Za-z0-9_$]*(?:(?:\.|::)[A-Za-z_$][A-Za-z0-9_$]*)+"
-    r"|[A-Za-z_$]+(?:\??\.[A-Za-z_$][A-Za-z0-9_$]*)+"
+    _NAME_START + r"[\w$]*(?:(?:\.|::)" + _NAME_START + r"[\w$]*)+"
+    r"|" + _NAME_START + r"+(?:\??\." + _NAME_START + r"[\w$]*)+"
 )
 """A dotted reference, ``::`` (``Digest::SHA1.hexdigest``), optional chaining from a name
-with no digit (``env?.KEY``: fresh71; fresh52's ``Antartida002?.hola`` is a password)."""
+with no digit (``env?.KEY``: fresh71; fresh52's ``Antartida002?.hola`` is a password); names
+in any script's letters (``user.Contraseña``: fresh158)."""
 _REPEATED = re.compile(r"(.)\1*")
 _YAML_ALIAS = re.compile(r"\*[a-z_][a-z0-9_\-]{0,63}")
-_ALPHABET = "abcdefghijklmnopqrstuvwxyz"
-
-
-def _the_alphabet(value: str) -> bool:
-    """Eight letters or more of the alphabet in order, maybe around again in either case
-    (``abc…xyzABC…XYZabcdefgh``: fresh64): a stand-in, never a drawn value."""
-    return len(value) >= 8 and value.lower() in _ALPHABET * (len(value) // 26 + 2)
 
 
 _FILE_NAME = re.compile(
     r"(?:~|\.{1,2})?/?(?:[\w.\-]+/)*"  # in a folder: GOOGLE_APPLICATION_CREDENTIALS=~/key.json
     r"[\w\-]*[A-Za-z]{3}[\w.\-]*\.(?:env|json|ya?ml|pem|key|p12|pfx|jks|keystore|txt|cfg|conf"
-    r"|ini|properties|crt|cer|toml|xml|asc|gpg)(?:\.(?:age|gpg|asc|enc|sops))?"
+    r"|ini|properties|crt|cer|toml|xml|asc|gpg|secret)(?:\.(?:age|gpg|asc|enc|sops))?"
 )
 """A file named by its extension (a credentials file's name in a setting), no value; also
-as an encryption tool leaves it (``vultr-api-key.txt.age``: fresh121)."""
+as an encryption tool leaves it (``vultr-api-key.txt.age``: fresh121), and Mastodon.py's
+``Mastodon(access_token='pytooter_usercred.secret')``, a file the library reads (fresh157)."""
 _USER = re.compile(r"[\w.\-@]{1,64}")
 _CONSTANT_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+){3,}")
 """An unquoted constant's or a stored secret's name of four or more parts."""
@@ -149,7 +146,7 @@ def is_placeholder(value: str) -> bool:
         return True  # "`cat /dev/urandom | head -c 32`": a command's output, made on the spot
     if _YAML_ALIAS.fullmatch(raw):
         return True  # "token: *bt": a YAML alias, the anchored value's name (fresh77)
-    if _the_alphabet(v):
+    if the_alphabet(v):
         return True  # "abcdefghijklmnop": the alphabet in a password's place (fresh57)
     if _CUT_JWT.fullmatch(raw) or _OBJECT_IDENTITY.fullmatch(raw):
         return True  # "eyJhbGci….eyJzdWIiOiJsa...": a token cut before its signature;
@@ -167,7 +164,7 @@ def is_placeholder(value: str) -> bool:
         return True  # "[dockerhub-password]", "your_redis_password_here", "Enter API"
     if worded_placeholder(raw[2:] if raw.startswith("0x") else raw):
         return True  # "SOMEPASSWORDHERE", "my-API-key" (fresh24), "0xYourPrivateKey"
-    if CJK_WORDS.search(raw):
+    if CJK_WORDS.search(raw) or CYRILLIC_WORDS.search(raw):
         return True  # "0xあなたのウォレットの秘密鍵", "您的webdav密码-注意…": words, no password
     if drawn_stand_in(raw):
         return True  # "Fe26...Ha", "RGAPI-<my key>", "a.b.c.d", "tok_123", "New-Object"
@@ -191,8 +188,9 @@ def is_placeholder(value: str) -> bool:
 _CUT_JWT = re.compile(r"eyJ[\w\-]+\.[\w\-]*(?:\.{3,}|…)")
 _OBJECT_IDENTITY = re.compile(r"[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+\.[A-Z][\w$]*@[0-9a-f]{4,8}")
 _BCRYPT_STAND_IN = re.compile(r"\$2[aby]?\$\d\d\$(?![./A-Za-z0-9]{53}$)[./A-Za-z0-9]{0,52}")
-_X_TAIL = re.compile(r"[-_.]x{3,}$")
-"""A value that ends in x's where its secret part would be (``Mid-server-xxx``, fresh39)."""
+_X_TAIL = re.compile(r"[-_.]x{3,}$|(?:blah?){3,}$")
+"""A value that ends in x's where its secret part would be (``Mid-server-xxx``, fresh39), or
+in "blablabla" (DocuSign's sample ``"refresh_token":"3AAABLblqZblablablabla"``: fresh153)."""
 _PREFIX_ONLY = re.compile(r"[A-Za-z]{2,8}(?:[_\-][A-Za-z]{2,8})?[_\-]")
 """A token's prefix alone (``sk-``, ``ghp_``, ``sk-proj-``): fresh130's template."""
 _NEGATED_NAME = re.compile(
@@ -321,7 +319,7 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
     if text[start - 1 : start] == "`" and " " in value.strip():
         return False  # KEY=`etcdctl get /secret`: a shell command substitution, not a value
     typed = value not in NOT_VALUES | OPTION_VALUES and not _REPEATED.fullmatch(value)
-    typed = typed and not _the_alphabet(value)
+    typed = typed and not the_alphabet(value)
     if typed and typed_password(value, text, start, end):
         return True
     if is_placeholder(value) or is_prose_label(value) or _between_strings(value):
@@ -391,6 +389,8 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
     if value.isdigit() and len(value) < 20:
         if _flag_bit(value) and text[end : end + 1] == ",":
             return False  # DONT_EXPIRE_PASSWD = 65536,: an enum's flag (fresh121)
+        if psk_named(text, start):
+            return len(value) >= 8 and not counts_up(value)  # psk=02338293, not 12345678
         return len(value) >= 4 and password_named(text, start)  # MYSQL_PWD=123456
     if (
         _DOTTED.fullmatch(_unwrapped(value))

@@ -106,6 +106,16 @@ CONFIG_SECRET: tuple[Pattern, ...] = (
         'pass "',
         lower=True,
     ),
+    # a Source or GoldSrc game server's console variables, in server.cfg or on srcds's command
+    # line: rcon_password "…", sv_password "…", +sv_setsteamaccount <GSLT> (fresh163)
+    _p(
+        r"(?<![\w.])\+?(?:rcon_password|sv_password|sv_setsteamaccount)[ \t]+"
+        r"(\"[^\"\n]{3,128}\"|[^\s\"+]{3,128})",
+        "rcon_password",
+        "sv_password",
+        "sv_setsteamaccount",
+        lower=True,
+    ),
     # Emacs Lisp and other Lisps: (setq nntp-authinfo-password "…"), (defvar my-api-key "…")
     _p(
         r"\((?:setq(?:-default|-local)?|setopt|defvar|defcustom|defconst|def|define)[ \t]+"

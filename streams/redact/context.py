@@ -42,6 +42,7 @@ from .entropy import (
     file_name_at,
     in_path,
     is_secret_token,
+    mail_local_part,
     without_plist_tags,
 )
 from .ids import ULID, public_id
@@ -572,6 +573,10 @@ def entropy_or_context(token: str, text: str, start: int, end: int) -> bool:
     table's id (:mod:`.tables`)."""
     if file_name_at(text, end):
         return False  # "<hash>.bfu", "tmpk3j9x8q2w.json": a file's name, never a token
+    if mail_local_part(text, start, end):
+        return False  # <random>@<project>.iam.gserviceaccount.com: a mailbox
+    if ids.graph_drive_id(text, start, token):
+        return False  # b!<64>: a SharePoint or OneDrive drive's id
     if called_name(token, text, end):
         return False  # urlBase64ToUint8Array(key): a function's name
     sealed = text.endswith(("ENC(", "!["), max(0, start - 4), start) or sealed_secret(token)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from .pattern import Pattern
+from .pattern import found as _found
 from .pattern import literal as _p
 
 _SESSION_WORDS = "sess|sid|token|auth|jwt"
@@ -78,3 +79,34 @@ def in_a_tracking_cookie(text: str, start: int) -> bool:
     """``start`` lies in the value of a tracker's cookie (:data:`_TRACKER`), after its
     name and ``=`` or, in a cookie jar's line, a tab."""
     return _TRACKER_VALUE.search(text, max(0, start - 256), start) is not None
+
+
+_FASTLANE_HEAD = re.compile(r"fastlane_session[\"']?[ \t]*[=:][ \t]*[\"']?-{3}\\n")
+_SESSION_REACH = 16384
+
+
+def fastlane_sessions(text: str, low: str, hits: list[str] | None) -> list[tuple[int, int]]:
+    """Each ``FASTLANE_SESSION`` value (:data:`FASTLANE_SESSION`): from its ``---`` to its
+    line's end (at most :data:`_SESSION_REACH` signs) or, quoted, to the line's last such
+    quote. The search goes on after the line, so a line of many heads is read once, not
+    once per head (a lazy regex to the line's end took quadratic time: 2.7 s at 64 KiB)."""
+    spans = []
+    at = 0
+    while (m := _FASTLANE_HEAD.search(low, at)) is not None:
+        start = m.end() - 5  # the value opens at its "---"
+        line_end = low.find("\n", m.end(), m.end() + _SESSION_REACH)
+        end = line_end if line_end >= 0 else min(len(low), m.end() + _SESSION_REACH)
+        quote = low[start - 1]
+        closing = low.rfind(quote, start, end) if quote in "\"'" else -1
+        value_end = closing if closing > start else len(low[start:end].rstrip(" \t\r")) + start
+        if value_end - start >= 21:
+            spans.append((start, value_end))
+        at = end
+    return spans
+
+
+FASTLANE_SESSION = _found(_FASTLANE_HEAD, ("fastlane_session",), fastlane_sessions)
+"""fastlane's Apple ID session (``fastlane spaceauth`` prints it for ``FASTLANE_SESSION``): a
+YAML dump of Apple's cookies, its new lines escaped, taken whole to the line's end or its
+closing quote (fresh162's ``.env`` and workflow files). Read before the ``jwt`` rule, which
+would take a token inside it and leave the rest of the cookies."""

@@ -3,9 +3,10 @@
 Documentation and tests write such values where a key goes; no generator draws them.
 Read by the token rules (:mod:`.token_bodies`, :mod:`.urls`, :mod:`.context`), the said
 reading (:mod:`.said`), the value forms (:mod:`.value_forms`) and a prefix's tail
-(:func:`.accept.stand_in_tail`, ``django-insecure-0123…``). A counted value under a
-secret's name stays a finding: gitleaks' SonarQube sample counts and is one there, and
-fresh57's ``blowfish_secret = '0123…8912'`` is phpMyAdmin's real key.
+(:func:`.accept.stand_in_tail`, ``django-insecure-0123…``); the alphabet in a value's place
+(:func:`the_alphabet`) by :func:`.accept.is_placeholder`. A counted value under a secret's
+name stays a finding: gitleaks' SonarQube sample counts and is one there, and fresh57's
+``blowfish_secret = '0123…8912'`` is phpMyAdmin's real key.
 """
 
 from __future__ import annotations
@@ -37,3 +38,14 @@ def counts_up(token: str) -> bool:
             length = 1
         in_runs += length if length >= 4 else 0
     return 2 * in_runs >= len(token)
+
+
+_ALPHABET = "abcdefghijklmnopqrstuvwxyz"
+
+
+def the_alphabet(value: str) -> bool:
+    """Eight letters or more of the alphabet in order, maybe around again in either case
+    (``abc…xyzABC…XYZabcdefgh``: fresh64): a stand-in, never a drawn value. Only the whole
+    value: one that holds the alphabet among digits stays a finding, as counted ones do
+    (toollines2's doubtful ``SECRET_KEY_BASE = '01234567890ABC…XYZ…'``)."""
+    return len(value) >= 8 and value.lower() in _ALPHABET * (len(value) // 26 + 2)

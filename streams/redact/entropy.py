@@ -375,6 +375,16 @@ def file_name_at(text: str, end: int) -> bool:
     return _KEY_FILE_END.search(text, max(0, end - 11), end) is not None
 
 
+_MAIL_DOMAIN = re.compile(r"@[A-Za-z0-9](?:[A-Za-z0-9\-]{0,62}\.)+[A-Za-z]{2,24}(?![\w@])")
+
+
+def mail_local_part(text: str, start: int, end: int) -> bool:
+    """A run right before ``@`` and a domain, no ``:`` or ``/`` before it: an address's
+    mailbox (AutoRclone's ``mfc-h75wu2jyggfnbghggwcvhk0r7l@quickstart-….iam.gserviceaccount
+    .com``: fresh155), not a URL's userinfo (``https://<key>@o1.ingest.sentry.io``)."""
+    return text[start - 1 : start] not in (":", "/") and _MAIL_DOMAIN.match(text, end) is not None
+
+
 _FIELD_REACH = 4096
 """How far back a run's field is looked for: a URL or a path is shorter; a field of more
 (10,000 ``http://a:b@`` in a row) read back to its start for each run took quadratic time."""

@@ -214,6 +214,19 @@ _RENDER_SERVICE = re.compile(r"(?:dpg|red|srv|crn|evm)-[a-z0-9]{20}(?:-a)?")
 instance's: fresh148's ``LISTMONK_database__host``)."""
 
 
+_GRAPH_DRIVE_TAIL = re.compile(r"[A-Za-z0-9_\-]{64}")
+
+
+def graph_drive_id(text: str, start: int, token: str) -> bool:
+    """The 64 signs after ``b!`` of a Microsoft Graph drive's id (SharePoint and OneDrive
+    for Business: rclone's ``drive_id = b!X-cvf1ID-0mWE…``, fresh155): an id, in every
+    Graph URL and listing."""
+    head = text[max(0, start - 3) : start]
+    return (
+        head[-2:] == "b!" and not head[:-2].isalnum() and bool(_GRAPH_DRIVE_TAIL.fullmatch(token))
+    )
+
+
 def public_id(token: str) -> bool:
     """A run of a documented public form: an IPFS CID, a Stripe object id, an age
     recipient, a minisign public key, a key made for client code, a Bitcoin address, an LVM

@@ -88,6 +88,27 @@ DEVICE_RULES: tuple[Rule, ...] = (
                 lower=True,
             ),
             _p(r"key-string[ \t]+" + _TYPED + _VALUE, "key-string", lower=True),
+            # a routing protocol's neighbour key: OSPF's "ip ospf message-digest-key 1 md5
+            # …" and "ip ospf authentication-key …", BGP's "neighbor 10.0.0.2 password …"
+            # (fresh152)
+            _p(
+                r"message-digest-key[ \t]+\d+[ \t]+md5[ \t]+" + _TYPED + _VALUE + _LINE_END,
+                "message-digest-key",
+                lower=True,
+            ),
+            _p(
+                r"ip[ \t]+ospf[ \t]+authentication-key[ \t]+" + _TYPED + _VALUE + _LINE_END,
+                "authentication-key",
+                lower=True,
+            ),
+            _p(
+                r"(?m)^[ \t]*neighbor[ \t]+[^\s]+[ \t]+password[ \t]+"
+                + _TYPED
+                + _VALUE
+                + _LINE_END,
+                "pass",
+                lower=True,
+            ),
             _p(
                 r"ntp[ \t]+authentication-key[ \t]+\d+[ \t]+md5[ \t]+" + _VALUE,
                 "authentication-key",

@@ -88,9 +88,9 @@ def no_value(value: str, text: str, start: int, end: int) -> bool:
     commented = (
         value.startswith(("#", "//")) and _AFTER_OPERATOR_AND_BLANK.search(before) is not None
     )
-    if commented and (not value.isascii() or _WORDS_GO_ON.match(text, end)):
+    if commented and (not value.isascii() or _WORDS_GO_ON.match(text, end) or value[1:].isalpha()):
         return True  # "secret: #微信小程序的Secret", "= #Input your key here", "app_key : //Onboard
-        # SDK APPINFO APPKEY" (fresh143): a comment
+        # SDK APPINFO APPKEY" (fresh143), "HASHED_PASSWORD= #optional" (fresh158): a comment
     if text.startswith(("'s ", "’s "), end) and value.isalpha():
         return True  # "PrivateKey = host's private key": a sentence's possessive, no value
     if before.endswith((" :", "\t:")) and _SYMBOL.match(value):

@@ -56,11 +56,21 @@ def _ascii_classes(text: str) -> str:
     return _NON_ASCII.sub(" ", _LATIN_SIGN.sub("~", text))
 
 
-_DENSE = re.compile(rb"#[^ ]{0,6}#[^ ]{0,6}#[^ ]{0,6}#")
-"""Four rare signs, each within seven characters of the last, no blank between."""
+_DENSE = re.compile(rb"#[^ ]{0,6}#[^ ]{0,6}#[^ ]{0,6}#|#(?:[^ #]{1,24}#){4}")
+"""Four rare signs, each within seven characters of the last, no blank between; or five
+spread over a blank-free run, each within 25 of the last (Synapse's generated
+``form_secret``, drawn from letters, digits and ``.,;:^&*-_+=#~@``: fresh151)."""
 _SIGN = r"[!\"#$%&'()*;<>?@\[\\\]^`{|}~,]"
 _MIN, _MAX = 20, 256
-PATTERN = re.compile(rf"\A(?=[\s\S]{{{_MIN}}})[\s\S]*?" + (_SIGN + r"[\x21-\x7e]{0,6}") * 3 + _SIGN)
+PATTERN = re.compile(
+    rf"\A(?=[\s\S]{{{_MIN}}})[\s\S]*?(?:"
+    + (_SIGN + r"[\x21-\x7e]{0,6}") * 3
+    + _SIGN
+    + "|"
+    + _SIGN
+    + (r"(?:(?!" + _SIGN + r")[\x21-\x7e]){1,24}" + _SIGN) * 4
+    + ")"
+)
 """:func:`dense_signs` as a regex on the text (what the engine's trigger checks test): a
 string of 20 characters or more with :data:`_DENSE`'s signs."""
 _TYPED_RARELY = frozenset("!#$%&;?@^`|~<>{}")
@@ -239,17 +249,23 @@ _BLANKED_REACH = 256
 
 def _closing_after_blanks(text: str, opened: int, end: int) -> int | None:
     """Where the literal opened at ``opened`` closes on its line when one or two blanks cut
-    it after the run (a WordPress key from ``wp_generate_password(64, true, true)``, whose
-    alphabet holds the blank: fresh39), if the literal is long enough to be such a key."""
+    it after the run (four in a long one: :data:`_LONG_BLANKED`) (a WordPress key from
+    ``wp_generate_password(64, true, true)``, whose alphabet holds the blank: fresh39), if
+    the literal is long enough to be such a key."""
     quote = text[opened]
     close = text.find(quote, end, min(len(text), opened + _BLANKED_REACH))
     if close < 0 or close - opened - 1 < _MIN_BLANKED:
         return None
     inside = text[end:close]
-    return close if "\n" not in inside and 0 < inside.count(" ") <= 2 else None
+    blanks = 4 if close - opened - 1 >= _LONG_BLANKED else 2
+    return close if "\n" not in inside and 0 < inside.count(" ") <= blanks else None
 
 
 _MIN_BLANKED = 40
+_LONG_BLANKED = 56
+"""A literal this long may hold four blanks: a 64-sign WordPress salt draws about one blank
+in 95 signs, and three or four happen (fresh159's ``NONCE_SALT``: ``'}RXI>1=i);>@z0hv84?6E
+cP0F CP(dW<r*zOq9xL/Jj -ASO[H.&ZNep.7=S@_k'``)."""
 
 
 def _named(head: str) -> bool:

@@ -37,6 +37,7 @@ from . import (
     accept,
     config_keywords,
     context,
+    cookies,
     diffs,
     entropy,
     forms,
@@ -103,6 +104,7 @@ SECRET_RULES: tuple[Rule, ...] = (
         ),
         key_material.private_key_block,
     ),
+    Rule("fastlane_session", (cookies.FASTLANE_SESSION,)),
     Rule(
         "jwt",
         # header.payload[.signature]: an unsigned token's claims are still a credential's.

@@ -42,6 +42,11 @@ SECRET_ASSIGNMENT: tuple[Pattern, ...] = (
         "key",
     ),
     _assignment(r"key[_\-]?(?:data|base)", "key"),
+    # a Steam game server login token, as LinuxGSM's configs name it (gslt="…": fresh163)
+    _assignment(r"(?<![a-z])gslt", "gslt"),
+    # WHMCS's configuration.php: $cc_encryption_hash, the key its stored card numbers and
+    # passwords are encrypted with, no digest despite its name (fresh159)
+    _assignment(r"encryption[_\-]?hash", "encryption"),
     # DJI's SDKs: an app's licence string beside its key (USER_APP_LICENSE: fresh143)
     _assignment(r"app[_\-]?licen[cs]e", "licen"),
     # Telegram's api_hash (Telethon, Pyrogram: with api_id it logs a client in) and
@@ -93,7 +98,7 @@ SECRET_ASSIGNMENT: tuple[Pattern, ...] = (
     # nor an XML attribute's (<webserverpassword default="true">: fresh76), nor the end of
     # an angle-bracket placeholder ("<your password here>": fresh98)
     _p(
-        r"(?<![=])(?:secret_key|access_key|aws_secret_key|password|passwd)"
+        r"(?<![=a-z0-9])(?:secret_key|access_key|aws_secret_key|password|passwd)"
         r"(?<!^passwd)(?<!sudo passwd)(?<!\$ passwd)(?<!# passwd)(?<!htpasswd)"
         r"(?<!-[a-z][ \t]password)(?<!password[ \t]password)"
         r"[ \t]+(?![=:\-])"
@@ -197,6 +202,16 @@ SECRET_ASSIGNMENT: tuple[Pattern, ...] = (
         r"(?m)^[ \t]*rootpw(?![^\n]*--iscrypted)(?:[ \t]+--(?:plaintext|allow-ssh))*"
         r"[ \t]+(?!--)(\S{3,128})[ \t]*$",
         "rootpw",
+        lower=True,
+    ),
+    # a RouterOS script's variable named for a secret, its value after a blank (:global
+    # PPPOEPASS "…", :local clientSecret "…": fresh152)
+    _p(
+        r"(?m)^[ \t]*:(?:global|local)[ \t]+"
+        + _SECRET_NAME
+        + r"[ \t]+(?:\"([^\"\n]{3,2048})\"|([^\s\"]{3,256})(?=[ \t]*$))",
+        ":global",
+        ":local",
         lower=True,
     ),
     # npm's "npm config set //registry/:_authToken <value>" (a blank, maybe quoted)

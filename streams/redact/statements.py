@@ -166,6 +166,18 @@ CREDENTIAL_CALL: tuple[Pattern, ...] = (
     *(_call(n, n, _HOST_USER_THEN_PASSWORD) for n in _HOST_USER_PASSWORD_CALLS),
     # python-onvif's camera: ONVIFCamera(host, port, user, '…', wsdl_dir) (fresh134)
     _call("onvifcamera", "onvifcamera", _OPEN + _ARG_COMMA * 3 + _PASSWORD_ARG + "[,)]"),
+    # OmniAuth's and Devise's provider lines, the app's id then its secret: provider
+    # :facebook, '1528…', '…', {…} and config.omniauth :github, 'id', '…', scope: …
+    # (fresh157); ENV[…] as the secret is no literal
+    _p(
+        r"(?<![\w.])(?:provider|config\.omniauth)[ \t]*\(?[ \t]*:\w+[ \t]*,[ \t]*"
+        + _ARG_COMMA
+        + QUOTED
+        + r"(?=[ \t]*(?:[,)#\r\n]|$))",
+        "provider",
+        "omniauth",
+        lower=True,
+    ),
     # auth=('user', '…'), and Elasticsearch's client's basic_auth= and http_auth= (fresh125)
     _p(
         r"(?<![\w.])(?:basic_|http_)?auth[ \t]*=[ \t]*\([ \t]*" + _ARG_COMMA + QUOTED + r"[ \t]*\)",

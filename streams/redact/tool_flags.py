@@ -110,6 +110,18 @@ TOOL_FLAG_PATTERNS: tuple[Pattern, ...] = (
         "psexec",
         lower=True,
     ),  # fmt: skip
+    # inadyn 1.x's dynamic DNS login, -u and -p (fresh150); inadyn 2's -p drops privileges
+    # to a user, and takes no -u
+    _p(
+        r"inadyn(?=[ \t])(?="
+        + SAME_COMMAND
+        + r"[ \t]-u[ \t])"
+        + SAME_COMMAND
+        + r"[ \t]-p[ \t]+"
+        + FLAG_VALUE,
+        "inadyn",
+        lower=True,
+    ),
     # -P of SQL Server's bcp and mssql-cli (sqlcmd's is in credentials.py) and of ipmitool
     # (a BMC's password: ipmitool -I lanplus -H host -U root -P calvin); -P, not -p
     _p(

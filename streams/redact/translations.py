@@ -23,6 +23,10 @@ _LABEL_PARTS = re.compile(r"[ \-_]+")
 CJK_LETTERS = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
 """Kana, CJK ideographs and Hangul, as a regex class's body: the letters of Chinese, Japanese
 and Korean words."""
+CYRILLIC_WORDS = re.compile(r"[а-яё]{2,}(?:[_\- ][а-яё]{2,}){2,}", re.I)
+"""Three Russian (or other Cyrillic) words joined: a sentence in a value's place
+(``JWT_SECRET=ваш_очень_длинный_случайный_секрет…``, "your very long random secret":
+fresh156)."""
 
 
 def translated_label(value: str) -> bool:

@@ -89,9 +89,11 @@ _REFUSED_WORDS = frozenset({"invalid", "incorrect", "wrong", "fake", "dummy", "b
 _USERINFO_USER = re.compile(r"://([^\s:/?#@\"'<>]{1,128}):$")
 _STAND_IN_PAIRS = frozenset(
     {("foo", "bar"), ("u", "p"), ("user", "pass"), ("user", "password"), ("username", "password"),
-     ("token", "secret"), ("aladdin", "opensesame"), ("aladdin", "open sesame")}
+     ("token", "secret"), ("aladdin", "opensesame"), ("aladdin", "open sesame"),
+     ("api_key", "api_secret"), ("key", "secret"), ("client_id", "client_secret")}
 )  # fmt: skip
-"""Pairs docs print: RFC 7617's and RFC 2617's ``Aladdin:open sesame`` among them."""
+"""Pairs docs print: RFC 7617's and RFC 2617's ``Aladdin:open sesame`` among them, and
+Cloudinary's ``cloudinary://api_key:api_secret@cloud_name`` (fresh160)."""
 _PASSWORD_WORDS_ONLY = re.compile(
     r"(?i)(?:pass(?:word)?|secret|pwd|pw)(?:%[0-9a-f]{2}(?:pass(?:word)?|secret|pwd))*"
 )

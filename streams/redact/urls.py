@@ -235,6 +235,23 @@ URL_RULES: tuple[Rule, ...] = (
                 lower=True,
                 requires="webhooks.gitter.im",
             ),
+            # Moralis' Speedy Nodes, the key the path's first segment
+            # (speedy-nodes-nyc.moralis.io/<24 hex>/bsc/testnet: fresh154)
+            _p(
+                r"://speedy-nodes-[a-z]+\.moralis\.io/([0-9a-f]{24})(?![0-9a-z])",
+                "://",
+                lower=True,
+                requires="moralis.io",
+            ),
+            # FreeDNS's dynamic update URLs: the query or the path segment is the account's
+            # update key (freedns.afraid.org/dynamic/update.php?<key>, sync.afraid.org/u/<key>/,
+            # a ddclient or cron line: fresh150)
+            _p(
+                r"://(?:freedns|sync)\.afraid\.org/(?:dynamic/update\.php\?([A-Za-z0-9+/_\-]{16,128}"
+                r"={0,2})|u/([A-Za-z0-9_\-]{16,128}))",
+                "://",
+                requires="afraid.org",
+            ),
             # Google Calendar's secret iCal address: /calendar/ical/<calendar>/private-<hex>/…,
             # which anyone holding it reads the calendar with (a MagicMirror config: fresh149)
             _p(

@@ -31,6 +31,15 @@ _PASSWORD_NAMED = re.compile(
 APRS-IS login's ``passcode 12345``), not token or key (``max_tokens=4096``)."""
 
 
+_PSK_NAMED = re.compile(r"(?<![\w-])psk[\"']?[ \t]*[=:][ \t]*[\"']?$", re.I)
+
+
+def psk_named(text: str, start: int) -> bool:
+    """The name right before a value is a Wi-Fi network's ``psk=`` (wpa_supplicant,
+    NetworkManager): eight digits are a passphrase there (``psk=02338293``: fresh150)."""
+    return _PSK_NAMED.search(text, max(0, start - 16), start) is not None
+
+
 def password_named(text: str, start: int) -> bool:
     """The 48 characters before ``start`` end with a password's name and its sign."""
     return _PASSWORD_NAMED.search(text, max(0, start - 48), start) is not None

@@ -62,6 +62,20 @@ label such defaults secrets, fresh147 a placeholder, and people deploy them unch
 _COUNTED_TAIL = re.compile(r"([A-Za-z]+[-_][A-Za-z][\w\-]*?)[-_](\d{1,9})")
 """Words, a separator, a count (``your-secret-key-123``); one word and a count
 (``example_123``) is a password people type."""
+_GLUED_COUNT = re.compile(r"((?:Your|Some)(?:[A-Z][a-z]+)+)(\d{1,9})")
+"""A vague owner's capitalised words and a count glued on (``YourStrongPassword123``:
+fresh152); ``MyPassword123``, ``Password123`` and ``Somepass1`` (fresh47) are typed
+passwords."""
+_ASKING_CAMEL = re.compile(
+    r"(?:Replace|Change|Insert|Enter|Put|Paste|Add|Use)(?:With|Your|The|An?|This)?(?:[A-Z][a-z]+)+"
+)
+"""A request written in camel case where the value goes (``ReplaceWithMasterKey``: fresh160)."""
+_CREDENTIAL_NAME = re.compile(
+    r"(?:access|api|auth|bot|client|app)[_\-]?(?:token|key|secret)s?", re.I
+)
+"""A credential's name where its value goes (``telegramtoken="accesstoken"``: fresh163); not
+``secretToken`` or ``secret_key``, which code signs with as they are (fresh43's
+``jwt.sign(payload, 'secretToken')``)."""
 _GENERIC_PART = frozenset({"value", "string", "text", "data", "key", "secret", "token"})
 """What a stand-in word names when it names no secret of its own (``dummy-value``)."""
 _STAND_IN_PART = frozenset(
@@ -95,6 +109,13 @@ def worded_placeholder(value: str) -> bool:
     counted = _COUNTED_TAIL.fullmatch(v)
     if counted and "1234567890".startswith(counted[2]) and worded_placeholder(counted[1]):
         return True  # "your-secret-key-123": a placeholder and a count (fresh146)
+    if _CREDENTIAL_NAME.fullmatch(v):
+        return True  # "accesstoken", "api_key", "ClientSecret": the name, not a value
+    if _ASKING_CAMEL.fullmatch(v) and _SECRET_PART.search(v.lower(), 3):
+        return True  # "ReplaceWithMasterKey", "EnterYourPassword"
+    glued = _GLUED_COUNT.fullmatch(v)
+    if glued and "1234567890".startswith(glued[2]) and worded_placeholder(glued[1]):
+        return True  # "YourStrongPassword123" (fresh152)
     parts = [p.lower() for p in _WORD_PARTS.findall(value)]
     if (
         len(parts) > 1

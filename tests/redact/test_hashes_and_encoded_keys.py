@@ -188,6 +188,8 @@ RULE_EXAMPLES = {
     "secret_store_command": 'gh secret set SUMO_TOKEN --body "sug5XpdpaoxtOH"',
     "secret_store_entry": "vault kv put -mount=secret creds ticket=my-long-ticket",
     "zerotier_identity": "4283fefc63:0:" + "ab12" * 32 + ":" + "9f8e7d6c" * 16,
+    "fastlane_session": "FASTLANE_SESSION=---\\n- !ruby/object:HTTP::Cookie\\n  name: myacinfo"
+    "\\n  value: DAWTKNV3239a\\n",
     "piped_secret": "echo Wint3rIsHere | docker login -u bob --password-stdin ghcr.io",
     "sql_password": "CREATE USER bob WITH PASSWORD 'Wint3rIsHere';",
     # "Wint3rIsHere" + "Password" in UTF-16LE, base64: an answer file's encoded password
