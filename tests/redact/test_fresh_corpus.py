@@ -223,6 +223,9 @@ ID_LETTER = {
     "fresh154": "rbq",
     "fresh163": "rbz",
     "fresh158": "rbu",
+    "fresh164": "rea",
+    "fresh165": "reb",
+    "fresh166": "rec",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on, three from ``fresh138`` on: every two-letter prefix no split's
@@ -276,6 +279,8 @@ KIND_CAP = {
     "fresh154": 6,
     "fresh163": 4,
     "fresh158": 5,
+    "fresh164": 6,
+    "fresh165": 4,
 }
 """Secrets per kind: three, but the twenty-fifth session's helpers were asked for 60 kinds
 among 90 secrets, not for a cap per kind, and a real config keeps one form for many
