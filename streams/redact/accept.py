@@ -126,7 +126,7 @@ def _between_strings(value: str) -> bool:
 
 
 def is_placeholder(value: str) -> bool:
-    """True for templating, masking and empty-ish values that carry no secret."""
+    """Templating, masking and empty-ish values: no secret."""
     raw = unquoted(value)
     v = raw.lower()
     if len(v) < 3 or v.strip("_") in NOT_VALUES or v in OPTION_VALUES or is_label(raw):
@@ -189,8 +189,7 @@ _CUT_JWT = re.compile(r"eyJ[\w\-]+\.[\w\-]*(?:\.{3,}|…)")
 _OBJECT_IDENTITY = re.compile(r"[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+\.[A-Z][\w$]*@[0-9a-f]{4,8}")
 _BCRYPT_STAND_IN = re.compile(r"\$2[aby]?\$\d\d\$(?![./A-Za-z0-9]{53}$)[./A-Za-z0-9]{0,52}")
 _X_TAIL = re.compile(r"[-_.]x{3,}$|(?:blah?){3,}$")
-"""A value that ends in x's where its secret part would be (``Mid-server-xxx``, fresh39), or
-in "blablabla" (DocuSign's sample ``"refresh_token":"3AAABLblqZblablablabla"``: fresh153)."""
+"""A value ending in x's or "blablabla" (``Mid-server-xxx``: fresh39; ``3AAAB…bla``: fresh153)."""
 _PREFIX_ONLY = re.compile(r"[A-Za-z]{2,8}(?:[_\-][A-Za-z]{2,8})?[_\-]")
 """A token's prefix alone (``sk-``, ``ghp_``, ``sk-proj-``): fresh130's template."""
 _NEGATED_NAME = re.compile(
@@ -316,6 +315,8 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
         return False  # https://u:$TOKEN@github.com/…: a variable in a URL's password
     if _echoes_its_name(value, text, start):
         return False  # SMTP_PASS=smtp_pass, DB_PASSWORD=DBPASS: a template's stand-in
+    if len(unquoted(value)) < 4 and text[end : end + 1] in ("", "\n", "\r", '"', "'", "`"):
+        return False  # SHARED_SECRET=abc, "xzy" (fresh165); not 9E2,LTZ… nor 'Dr. Watson'
     if text[start - 1 : start] == "`" and " " in value.strip():
         return False  # KEY=`etcdctl get /secret`: a shell command substitution, not a value
     typed = value not in NOT_VALUES | OPTION_VALUES and not _REPEATED.fullmatch(value)

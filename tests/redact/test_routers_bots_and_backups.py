@@ -1,6 +1,7 @@
-"""The thirty-eighth session's readings (fresh150 to fresh163: dynamic DNS, chat servers,
-network gear, backups and sync, electronics suppliers, social bots and more), each form
-beside a look-alike that stays. The values are made up in each form."""
+"""The thirty-eighth session's readings (fresh150 to fresh166: dynamic DNS, chat servers,
+network gear, backups and sync, electronics suppliers, social bots, hosting panels, game
+servers, events and more), each form beside a look-alike that stays. The values are made up
+in each form."""
 
 from __future__ import annotations
 
@@ -73,6 +74,8 @@ R = Redactor()
             'url: "https://speedy-nodes-nyc.moralis.io/3749d19c2c6dbb6264f47871/bsc/testnet"',
             "3749d19c",
         ),
+        # a three-sign head a blank or a comma cuts is still read
+        ("terraform apply -var 'security_answer_secret=Dr. Watson'", "Dr."),
         # a typed password that opens like a stand-in
         (
             "(new-object pscredential('Administrator',('Somepass1' | ConvertTo-SecureString)))",
@@ -119,6 +122,9 @@ def test_each_form_of_the_session_is_redacted(text: str, secret: str) -> None:
         # an empty console variable, a request for one
         'sv_password ""',
         'rcon_password "CHANGE THIS" //Sets the remote control password',
+        # three signs that end a value: a stand-in (fresh165)
+        "SHARED_SECRET=abc",
+        '    "TITO_SECRET_KEY": "xzy",',
         # a property of a name in Spanish, a comment after an empty value
         "      let hashPassword = user.Contraseña; // el hash",
         "      - HASHED_PASSWORD= #optional",
