@@ -56,10 +56,10 @@ def _ascii_classes(text: str) -> str:
     return _NON_ASCII.sub(" ", _LATIN_SIGN.sub("~", text))
 
 
-_DENSE = re.compile(rb"#[^ ]{0,6}#[^ ]{0,6}#[^ ]{0,6}#|#(?:[^ #]{1,24}#){4}")
-"""Four rare signs, each within seven characters of the last, no blank between; or five
-spread over a blank-free run, each within 25 of the last (Synapse's generated
-``form_secret``, drawn from letters, digits and ``.,;:^&*-_+=#~@``: fresh151)."""
+_DENSE = re.compile(rb"#[^ ]{0,6}#[^ ]{0,6}#[^ ]{0,6}#|#(?:[^ #]{0,24}#){3}")
+"""Four rare signs, each within seven characters of the last, no blank between; or spread
+over a blank-free run, each within 25 of the last (Synapse's generated ``form_secret``, drawn
+from letters, digits and ``.,;:^&*-_+=#~@``: fresh151)."""
 _SIGN = r"[!\"#$%&'()*;<>?@\[\\\]^`{|}~,]"
 _MIN, _MAX = 20, 256
 PATTERN = re.compile(
@@ -68,7 +68,7 @@ PATTERN = re.compile(
     + _SIGN
     + "|"
     + _SIGN
-    + (r"(?:(?!" + _SIGN + r")[\x21-\x7e]){1,24}" + _SIGN) * 4
+    + (r"(?:(?!" + _SIGN + r")[\x21-\x7e]){0,24}" + _SIGN) * 3
     + ")"
 )
 """:func:`dense_signs` as a regex on the text (what the engine's trigger checks test): a
@@ -164,8 +164,8 @@ def is_generated(value: str) -> bool:
         return False
     if len(set(value)) < _MIN_DISTINCT * min(len(value), 40) or _balanced(value):
         return False
-    if encoded_polyline(value):
-        return False
+    if encoded_polyline(value) or encoded_polyline(value.rstrip(",.;:)")):
+        return False  # also before a sentence's comma: "from _p~iF~ps|U…`@, precision 5"
     wordy = sum(len(w) for w in _WORD.findall(value) if len(w) >= 4 and _VOWEL.search(w))
     if wordy > _MAX_WORDY * len(value):
         return False
@@ -276,9 +276,19 @@ def _named(head: str) -> bool:
 
 
 def _value_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    """The value after a ``NAME=``/``name:``/``call(`` head when the run has one, else the
-    run."""
+    """The value after a ``NAME=``/``name:``/``call(`` head when the run has one (maybe
+    inside a quote the run opens: ``echo 'KEY=…' >> .env``; not a prefix's ``-``, as
+    ``django-insecure-=…``), else the run."""
     head = _NAME_HEAD.match(text, start, end)
+    if text[start] in "'\"`":  # echo 'KEY=…' >> .env: the quote opens before the name
+        inner = _NAME_HEAD.match(text, start + 1, end)
+        if inner is not None and _named(inner.group()) and not inner.group()[:-1].endswith("-"):
+            close = text.find(text[start], inner.end(), end)
+            if close < 0:
+                close = _closing_after_blanks(text, start, end) or end
+            value = text[inner.end() : close]
+            if is_generated(value.replace(" ", "") if close > end else value):
+                return [(inner.end(), close)]
     named = head is not None and _named(head.group())
     a, b = _unwrapped(text, head.end() if head and named else start, end)
     value = text[a:b] if b <= end else text[a:b].replace(" ", "")  # blanks in a key's alphabet
