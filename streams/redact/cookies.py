@@ -81,8 +81,10 @@ def in_a_tracking_cookie(text: str, start: int) -> bool:
     return _TRACKER_VALUE.search(text, max(0, start - 256), start) is not None
 
 
-_FASTLANE_HEAD = re.compile(r"fastlane_session[\"']?[ \t]*[=:][ \t]*[\"']?-{3}\\n")
+_FASTLANE_HEAD = re.compile(r"fastlane_session[\"']?[ \t]*[=:][ \t]*[\"']?(-{3}\\n)")
 _SESSION_REACH = 16384
+_MIN_SESSION = 16
+"""Signs after the ``---\\n`` head: fewer are no cookie jar."""
 
 
 def fastlane_sessions(text: str, low: str, hits: list[str] | None) -> list[tuple[int, int]]:
@@ -93,13 +95,13 @@ def fastlane_sessions(text: str, low: str, hits: list[str] | None) -> list[tuple
     spans = []
     at = 0
     while (m := _FASTLANE_HEAD.search(low, at)) is not None:
-        start = m.end() - 5  # the value opens at its "---"
+        start = m.start(1)  # the value opens at its "---"
         line_end = low.find("\n", m.end(), m.end() + _SESSION_REACH)
         end = line_end if line_end >= 0 else min(len(low), m.end() + _SESSION_REACH)
         quote = low[start - 1]
         closing = low.rfind(quote, start, end) if quote in "\"'" else -1
         value_end = closing if closing > start else len(low[start:end].rstrip(" \t\r")) + start
-        if value_end - start >= 21:
+        if value_end - m.end() >= _MIN_SESSION:
             spans.append((start, value_end))
         at = end
     return spans

@@ -286,12 +286,17 @@ def _value_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
             close = text.find(text[start], inner.end(), end)
             if close < 0:
                 close = _closing_after_blanks(text, start, end) or end
-            value = text[inner.end() : close]
-            if is_generated(value.replace(" ", "") if close > end else value):
-                return [(inner.end(), close)]
+            spans = _generated(text, inner.end(), close, end)
+            if spans:
+                return spans
     named = head is not None and _named(head.group())
-    a, b = _unwrapped(text, head.end() if head and named else start, end)
-    value = text[a:b] if b <= end else text[a:b].replace(" ", "")  # blanks in a key's alphabet
+    return _generated(text, *_unwrapped(text, head.end() if head and named else start, end), end)
+
+
+def _generated(text: str, a: int, b: int, run_end: int) -> list[tuple[int, int]]:
+    """``text[a:b]`` as a span when it reads as generated; blanks past the run's end are a
+    key's alphabet's (:func:`_closing_after_blanks`), judged without them."""
+    value = text[a:b] if b <= run_end else text[a:b].replace(" ", "")
     return [(a, b)] if is_generated(value) else []
 
 

@@ -67,7 +67,7 @@ _GLUED_COUNT = re.compile(r"((?:Your|Some)(?:[A-Z][a-z]+)+)(\d{1,9})")
 fresh152); ``MyPassword123``, ``Password123`` and ``Somepass1`` (fresh47) are typed
 passwords."""
 _ASKING_CAMEL = re.compile(
-    r"(?:Replace|Change|Insert|Enter|Put|Paste|Add|Use)(?:With|Your|The|An?|This)?(?:[A-Z][a-z]+)+"
+    r"(?:Replace|Change|Insert|Enter|Put|Paste|Add|Use)((?:With|Your|The|An?|This)?(?:[A-Z][a-z]+)+)"
 )
 """A request written in camel case where the value goes (``ReplaceWithMasterKey``: fresh160)."""
 _CREDENTIAL_NAME = re.compile(
@@ -106,16 +106,14 @@ def worded_placeholder(value: str) -> bool:
         return _CAPS_SECRET.search(v) is not None
     if written_sentence(v):
         return True  # if_you_see_this_please_use_K8S_and_Vault (OWASP wrongsecrets)
-    counted = _COUNTED_TAIL.fullmatch(v)
-    if counted and "1234567890".startswith(counted[2]) and worded_placeholder(counted[1]):
-        return True  # "your-secret-key-123": a placeholder and a count (fresh146)
+    for counted in (_COUNTED_TAIL.fullmatch(v), _GLUED_COUNT.fullmatch(v)):
+        if counted and "1234567890".startswith(counted[2]) and worded_placeholder(counted[1]):
+            return True  # "your-secret-key-123" (fresh146), "YourStrongPassword123" (fresh152)
     if _CREDENTIAL_NAME.fullmatch(v):
         return True  # "accesstoken", "api_key", "ClientSecret": the name, not a value
-    if _ASKING_CAMEL.fullmatch(v) and _SECRET_PART.search(v.lower(), 3):
-        return True  # "ReplaceWithMasterKey", "EnterYourPassword"
-    glued = _GLUED_COUNT.fullmatch(v)
-    if glued and "1234567890".startswith(glued[2]) and worded_placeholder(glued[1]):
-        return True  # "YourStrongPassword123" (fresh152)
+    asking = _ASKING_CAMEL.fullmatch(v)
+    if asking and _SECRET_PART.search(asking[1].lower()):
+        return True  # "ReplaceWithMasterKey", "EnterYourPassword": what to put there
     parts = [p.lower() for p in _WORD_PARTS.findall(value)]
     if (
         len(parts) > 1
