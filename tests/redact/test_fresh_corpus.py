@@ -226,6 +226,9 @@ ID_LETTER = {
     "fresh164": "rea",
     "fresh165": "reb",
     "fresh166": "rec",
+    "fresh169": "ref",
+    "fresh171": "reh",
+    "fresh168": "ree",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on, three from ``fresh138`` on: every two-letter prefix no split's
@@ -281,6 +284,7 @@ KIND_CAP = {
     "fresh158": 5,
     "fresh164": 6,
     "fresh165": 4,
+    "fresh169": 4,
 }
 """Secrets per kind: three, but the twenty-fifth session's helpers were asked for 60 kinds
 among 90 secrets, not for a cap per kind, and a real config keeps one form for many
