@@ -7265,6 +7265,37 @@ SPLITS = (
         166,
         min_value=4,
     ),
+    Split(
+        "fresh173",
+        "rej",
+        re.compile(r"https://github\.com/[\w.\-]+/[\w.\-]+/blob/[0-9a-f]{40}/[^#]+#L\d+"),
+        (
+            "conf",
+            "csharp",
+            "cshtml",
+            "dockerfile",
+            "dotenv",
+            "gitignore",
+            "html",
+            "java",
+            "js",
+            "json",
+            "kotlin",
+            "markdown",
+            "nginx",
+            "properties",
+            "python",
+            "shell",
+            "sql",
+            "ts",
+            "xml",
+            "yaml",
+        ),  # fmt: skip
+        (38, 26, 100),
+        167,
+        min_value=4,
+        kind_cap=4,
+    ),
 )
 each = pytest.mark.parametrize("split", SPLITS, ids=lambda s: s.name)
 

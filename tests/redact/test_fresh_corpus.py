@@ -229,6 +229,7 @@ ID_LETTER = {
     "fresh169": "ref",
     "fresh171": "reh",
     "fresh168": "ree",
+    "fresh173": "rej",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on, three from ``fresh138`` on: every two-letter prefix no split's
@@ -285,6 +286,7 @@ KIND_CAP = {
     "fresh164": 6,
     "fresh165": 4,
     "fresh169": 4,
+    "fresh173": 4,
 }
 """Secrets per kind: three, but the twenty-fifth session's helpers were asked for 60 kinds
 among 90 secrets, not for a cap per kind, and a real config keeps one form for many
