@@ -7296,6 +7296,31 @@ SPLITS = (
         min_value=4,
         kind_cap=4,
     ),
+    Split(
+        "fresh172",
+        "rei",
+        re.compile(r"https://github\.com/[\w.\-]+/[\w.\-]+/blob/[0-9a-f]{40}/[^#]+#L\d+"),
+        (
+            "css",
+            "dotenv",
+            "html",
+            "ini",
+            "js",
+            "json",
+            "markdown",
+            "pem",
+            "php",
+            "php-comment",
+            "python",
+            "text",
+            "xml",
+            "yaml",
+            "yaml-comment",
+        ),  # fmt: skip
+        (52, 41, 101),
+        168,
+        min_value=4,
+    ),
 )
 each = pytest.mark.parametrize("split", SPLITS, ids=lambda s: s.name)
 

@@ -230,6 +230,7 @@ ID_LETTER = {
     "fresh171": "reh",
     "fresh168": "ree",
     "fresh173": "rej",
+    "fresh172": "rei",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on, three from ``fresh138`` on: every two-letter prefix no split's
