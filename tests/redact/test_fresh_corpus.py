@@ -231,6 +231,9 @@ ID_LETTER = {
     "fresh168": "ree",
     "fresh173": "rej",
     "fresh172": "rei",
+    "fresh167": "red",
+    "fresh170": "reg",
+    "fresh174": "rek",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on, three from ``fresh138`` on: every two-letter prefix no split's
@@ -288,6 +291,7 @@ KIND_CAP = {
     "fresh165": 4,
     "fresh169": 4,
     "fresh173": 4,
+    "fresh174": 5,
 }
 """Secrets per kind: three, but the twenty-fifth session's helpers were asked for 60 kinds
 among 90 secrets, not for a cap per kind, and a real config keeps one form for many
