@@ -1,6 +1,7 @@
 """Tokens of commerce platforms and marketplaces, each in its documented form: WooCommerce's
 REST keys, Amazon's Login with Amazon client secrets (SP-API), eBay's credentials and
-Mercado Pago's access tokens (fresh104's e-commerce code, fresh102's regional platforms).
+Mercado Pago's access tokens (fresh104's e-commerce code, fresh102's regional platforms)
+and Shopify's app tokens.
 Part of ``providers.PROVIDER_RULES``, in its place there.
 """
 
@@ -53,4 +54,5 @@ COMMERCE_RULES: tuple[Rule, ...] = (
             ),
         ),
     ),
+    Rule("shopify_token", (_prefixed(r"shp(?:at|ca|pa|ss)_[A-Fa-f0-9]{32}", "shp"),)),
 )

@@ -8,7 +8,8 @@ sendmail's ``AuthInfo … "P:…"``, fetchmail's and netrc's ``password "…"``,
 ``define('DB_PASSWORD', '…')``, .NET's ``<add key="…Password" value="…"/>``, Composer's
 ``"github-oauth": {"github.com": "…"}``, an application's salt (``$CFG->passwordsaltmain =
 '…'``), Magento's ``<key><![CDATA[…]]></key>``, a Dockerfile's old ``ENV NAME value``, a
-terraform plan's changed secret and Spring Boot's failure analysis. Every match's value is
+terraform plan's changed secret, Spring Boot's failure analysis and HAProxy's ``stats auth`` and
+``insecure-password``. Every match's value is
 judged by :func:`.accept.assignment_value`; split from ``statements.py`` (values stated by
 position), whose forms these are not. Each form is in ``tests/redact/test_statements.py``.
 """
@@ -116,6 +117,10 @@ CONFIG_SECRET: tuple[Pattern, ...] = (
         "sv_setsteamaccount",
         lower=True,
     ),
+    # HAProxy's statistics page login, stats auth <user>:<password> (fresh170), and a
+    # userlist's user given in the clear: user <name> insecure-password <password>
+    _p(r"(?m)^[ \t]*stats[ \t]+auth[ \t]+[^\s:]+:([^\s]{1,256})", "stats auth", lower=True),
+    _p(r"(?<![\w\-])insecure-password[ \t]+([^\s]{1,256})", "insecure-password", lower=True),
     # Emacs Lisp and other Lisps: (setq nntp-authinfo-password "…"), (defvar my-api-key "…")
     _p(
         r"\((?:setq(?:-default|-local)?|setopt|defvar|defcustom|defconst|def|define)[ \t]+"

@@ -397,6 +397,11 @@ def _field_start(text: str, start: int) -> int:
     return max(lo, max(text.rfind(c, lo, start) + 1 for c in _FIELD_STOPS))
 
 
+_SLASHED_BASE64 = re.compile(r"/(?=[^/]{20})[A-Za-z0-9+/]{63,}={0,2}")
+"""A run of 64+ base64 signs that opens with ``/`` and a segment of 20 or more: a path's
+first segment is a name, and none holds a ``+`` (which the caller also wants)."""
+
+
 def in_path(text: str, start: int, end: int) -> bool:
     """The run is (part of) a file path, an S3 key, a URL or an AWS ARN, not a token.
 
@@ -426,6 +431,8 @@ def in_path(text: str, start: int, end: int) -> bool:
         word += 1  # ``+/nix/store/…``: a hunk adds a path
     if pem_body_line(text, start, end):
         return False  # a private key's line that starts with "/" is no absolute path
+    if word == start and _SLASHED_BASE64.fullmatch(text, start, end) and "+" in text[start:end]:
+        return False  # base64 that happens to open with "/" (a LINE channel token: fresh169)
     if text[word : word + 1] in ("/", "~", ".") or "/" in text[word:start]:
         return True
     if _VARIABLE_ROOT.match(text, field):

@@ -19,10 +19,12 @@ _LABEL_SEPARATORS = " \t\"':="
 """What stands between a label and its value (``id=``, ``"id": "``, ``Id: ``)."""
 _LABEL_WINDOW = 24
 
-_ID_LABEL = re.compile(r"(?:^|[^a-z0-9])(?:[a-z0-9]+[_.\-])*(?:id|uuid|guid|kid|userid|username)$")
-"""``…_id``, ``uuid``, ``guid``, a JOSE header's or a JWK's ``kid`` (a key's id), and a
-user's id or name written as one word (Mattermost's ``bot_userid``, spotifyd's ``username``:
-26 and 25 random lower-case signs, fresh79 and fresh76)."""
+_ID_LABEL = re.compile(
+    r"(?:^|[^a-z0-9])(?:[a-z0-9]+[_.\-])*(?:id|uuid|puuid|guid|kid|userid|username)$"
+)
+"""``…_id``, ``uuid`` (Riot's ``puuid``), ``guid``, a JOSE header's or a JWK's ``kid`` (a
+key's id), and a user's id or name written as one word (Mattermost's ``bot_userid``,
+spotifyd's ``username``: 26 and 25 random lower-case signs, fresh79 and fresh76)."""
 _CAMEL_ID_LABEL = re.compile(r"[a-z]Id$")
 _ID_LABEL_SEPARATORS = _LABEL_SEPARATORS + "("
 _ID_LABEL_SECRET_WORDS = ("secret", "token", "key", "pass", "auth")
@@ -44,7 +46,7 @@ def after_aws_id_label(text: str, start: int) -> bool:
 _RESOURCE_ID_LABEL = re.compile(
     r"(?i)(?:document|doc|drive|file|folder|sheet|spreadsheet|video|playlist|channel|calendar"
     r"|form|site|page|post|project|dataset|table|model|image|photo|album|board|workspace"
-    r"|program|mint|account|tenant|org|organi[sz]ation|customer|merchant)"
+    r"|program|mint|account|tenant|org|organi[sz]ation|customer|merchant|player|summoner|puu)"
     r"(?:[_\-.][a-z]{2,12})?[_\-.]?id[\"']?[ \t]*[=:][ \t]*[\"']?$"
 )
 
@@ -54,7 +56,8 @@ def after_resource_id_label(text: str, start: int) -> bool:
     ``"fileId": "``, a Solana ``PROGRAM_ID``: fresh37): the value is that resource's id
     whatever its case (Google's file ids, base58 program addresses), not a credential; an
     account's, a tenant's or a merchant's id names who owns it (Zoom's ``ACCOUNT_ID``:
-    fresh124); an access id is no resource's."""
+    fresh124), and so does a game's player's (Riot's ``puuid``, a summoner's id: fresh174); an
+    access id is no resource's."""
     return _RESOURCE_ID_LABEL.search(text, max(0, start - 40), start) is not None
 
 
@@ -175,6 +178,7 @@ _CLIENT_SIDE_KEY = re.compile(
     r"|(?:sandbox-)?sq0id[pb]-[A-Za-z0-9_\-]{22}"
     r"|client-[A-Za-z0-9]{43}|(?:goog|appl|amzn|strp|rcb)_[A-Za-z0-9]{24,32}"
     r"|pkey_(?:test_)?[0-9a-z]{19}|(?:SB-)?Mid-client-[A-Za-z0-9_\-]{16}"
+    r"|sup_pk_[A-Za-z0-9]{24,40}|cc_classic_[A-Za-z0-9]{20,40}|3MVG9[A-Za-z0-9._]{70,90}"
 )
 """Keys made to ship in a web page: PostHog's project key (``phc_``; its personal keys are
 ``phx_``), Stripe's publishable keys (``pk_live_``/``pk_test_`` in mixed case; Courier's
@@ -187,7 +191,10 @@ Statsig's client SDK keys (``client-`` and 43 signs; the server's are ``secret-`
 fresh109. RevenueCat's public SDK keys (``goog_``, ``appl_``, ``amzn_``, ``strp_``, ``rcb_``;
 its secret keys are ``sk_``): fresh113. Omise's public keys (``pkey_``; its secret ones are
 ``skey_``) and Midtrans' client keys (``Mid-client-``, ``SB-Mid-client-``; its server keys are
-``Mid-server-``): fresh133.
+``Mid-server-``): fresh133. SumUp's public keys and OAuth client ids (``sup_pk_``,
+``cc_classic_``; its secrets are ``sup_sk_`` and ``cc_sk_classic_``): fresh168. A Salesforce
+connected app's consumer key (``3MVG9`` and about 80 signs, its OAuth client id, sent with
+every token request; the consumer secret is the app's secret): fresh173.
 No scanner here flags the first two (CredSweeper lists both among its false positives,
 fresh16)."""
 
@@ -207,6 +214,14 @@ SID, which scanners take for the key (gitleaks, semgrep, Nosey Parker): it stays
 _APK_CHECKSUM = re.compile(r"Q1[A-Za-z0-9+/]{27}=")
 """An Alpine package's checksum in ``APKINDEX`` and ``apk`` output (``C:Q1…=``: ``Q1`` and a
 SHA-1 in base64)."""
+
+
+_LINE_ID = re.compile(r"[UCR][0-9a-f]{32}")
+_SPOTIFY_EDITORIAL = re.compile(r"37i9dQZ[A-Za-z0-9]{15}")
+"""A playlist Spotify itself curates (``37i9dQZ`` and 15 base-62: Today's Top Hits, the
+charts): a public id bots list by name (fresh174)."""
+"""A LINE user's, group's or room's id (``U``, ``C`` or ``R`` and 32 hex), in every webhook
+event a LINE bot receives (fresh169); the channel's secret is bare hex, its token base64."""
 
 
 _RENDER_SERVICE = re.compile(r"(?:dpg|red|srv|crn|evm)-[a-z0-9]{20}(?:-a)?")
@@ -232,8 +247,9 @@ def public_id(token: str) -> bool:
     recipient, a minisign public key, a key made for client code, a Bitcoin address, an LVM
     UUID, an Alpine package checksum, an IAM entity's unique id, a YouTube channel's id, an
     OpenAI account's id, a DBeaver data source's id, an Airtable object's id, an analytics
-    property's id, a Twilio resource's SID, an eBay app's id, an OpenTok session's id or a
-    Render service's host name (full matches only)."""
+    property's id, a Twilio resource's SID, an eBay app's id, an OpenTok session's id, a
+    Render service's host name, a LINE user's id or a playlist Spotify curates (full matches
+    only)."""
     return bool(
         _IPFS_CID.fullmatch(token)
         or _STRIPE_OBJECT.fullmatch(token)
@@ -256,6 +272,8 @@ def public_id(token: str) -> bool:
         or _EBAY_APP_ID.fullmatch(token)
         or _OPENTOK_SESSION.fullmatch(token)
         or _RENDER_SERVICE.fullmatch(token)
+        or _LINE_ID.fullmatch(token)
+        or _SPOTIFY_EDITORIAL.fullmatch(token)
     )
 
 
@@ -350,6 +368,24 @@ def client_side_key(token: str) -> bool:
     """A key made to ship in a web page (:data:`_CLIENT_SIDE_KEY`): public wherever it is
     named, even beside a secret's word (``client_token = "pub…"``)."""
     return _CLIENT_SIDE_KEY.fullmatch(token) is not None
+
+
+_DOTTED_SIGNS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
+_DOTTED_REACH = 128
+
+
+def in_dotted_client_key(text: str, start: int, end: int) -> bool:
+    """The run is a piece, between dots, of such a key (a Salesforce consumer key holds
+    dots: the entropy rule finds its pieces one by one, fresh173)."""
+    if not (text[start - 1 : start] == "." or text[end : end + 1] == "."):
+        return False
+    first = start
+    while first > start - _DOTTED_REACH and first and text[first - 1] in _DOTTED_SIGNS:
+        first -= 1
+    last = end
+    while last < end + _DOTTED_REACH and last < len(text) and text[last] in _DOTTED_SIGNS:
+        last += 1
+    return client_side_key(text[first:last].rstrip("."))
 
 
 def twilio_sid(token: str) -> bool:

@@ -25,6 +25,7 @@ from .accept import is_placeholder
 from .names import LETTER_DIGIT, snake_name
 from .pattern import literal as _p
 from .public_der import whole_public_der
+from .public_material import jwt_header_alone
 from .published_values import inside_published_value
 from .tool_flags import SAME_COMMAND
 
@@ -337,6 +338,8 @@ def told_key(value: str, text: str, start: int, end: int) -> bool:
         return False  # "the key MCowBQYDK2VwAyEA…": a whole public key in DER
     if inside_published_value(text, start):
         return False  # "Bearer eyJ…" of Supabase's anon key: its header is no key (fresh93)
+    if jwt_header_alone(value):
+        return False  # "Bearer eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9...": a cut JWT's header
     if not (any(c.isdigit() for c in value) and any(c.isalpha() for c in value)):
         return False
     parts = _JOINS.split(value)

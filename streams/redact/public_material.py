@@ -20,7 +20,7 @@ import re
 
 from . import lines
 from .base64_text import decoded_base64
-from .ids import analytics_id, client_side_key, stellar_account
+from .ids import analytics_id, client_side_key, in_dotted_client_key, stellar_account
 from .public_der import whole_public_der
 from .published_values import (
     inside_published_value,
@@ -30,6 +30,7 @@ from .published_values import (
     published_client,
     pulumi_ciphertext,
     sealed_secret,
+    sops_ciphertext,
     wireguard_peer_key,
 )
 
@@ -509,6 +510,7 @@ def public_material(token: str, text: str, start: int, end: int) -> bool:
     return (
         public_form(token)
         or client_side_key(token)
+        or in_dotted_client_key(text, start, end)
         or analytics_id(token)
         or stellar_account(token)
         or ksuid(token, text, start)
@@ -517,6 +519,7 @@ def public_material(token: str, text: str, start: int, end: int) -> bool:
         or said_public_key(text, start)
         or sealed_secret(token)
         or pulumi_ciphertext(text, start)
+        or sops_ciphertext(text, start)
         or published_client(token)
         or wireguard_peer_key(token, text, start, end)
         or pinned_model_version(text, start)

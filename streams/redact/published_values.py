@@ -146,6 +146,21 @@ def pulumi_ciphertext(text: str, start: int) -> bool:
     return _PULUMI_SEALED.search(text, max(0, start - 80), start) is not None
 
 
+_SOPS_OPENER = "ENC[AES256_GCM,"
+_SOPS_REACH = 8192
+
+
+def sops_ciphertext(text: str, start: int) -> bool:
+    """The run is a field of SOPS's ``ENC[AES256_GCM,data:…,iv:…,tag:…,type:str]`` (its
+    ciphertext, nonce or tag: fresh167's encrypted service-account key), sealed by the
+    file's key service and made to be committed; the value opening with ``ENC[`` is read as
+    one by the assignment rules already, the runs inside it by the entropy rule here."""
+    if not start or text[start - 1] != ":":
+        return False
+    opener = text.rfind(_SOPS_OPENER, max(0, start - _SOPS_REACH), start)
+    return opener >= 0 and "]" not in text[opener:start]
+
+
 _SEALED = re.compile(r"A[gQ][A-Za-z0-9+/]{360,}={0,2}")
 _DOTENVX_BODY = re.compile(r"B[A-Za-z0-9+/]{128,}={0,2}")
 _DOTENVX_PREFIX = "encrypted:"

@@ -23,7 +23,7 @@ NOT_VALUES = METASYNTACTIC | frozenset(
         "text", "integer",
         "changeit", "change_it", "change-it", "define_it", "define-it", "defineit",
         "float", "path", "filename", "boolean", "directory", "uuid", "blarg",
-        "rcmail-!24bytedeskey*str",
+        "rcmail-!24bytedeskey*str", "removed", "sanitized", "basic",
     }
 )  # fmt: skip
 """Words in a value's place that hold none: a language's constants, operators and types
@@ -34,18 +34,22 @@ fresh121, fresh122), Perl's and Puppet's ``undef`` (fresh140; toollines2 labels 
 since fresh139 and fresh142), a command-line help's type of an option's value (click's and
 Typer's ``--api-key TEXT``: fresh138), Dovecot's sample ``password=blarg`` and the
 ``des_key`` every Roundcube ships (fresh148: each install is told to change it), a status or
-a result."""
+a result, a value said to be taken out (``TOKEN = 'REMOVED'``: fresh174) or an
+authorization scheme's name (``auth = "Basic " + b64encode(…)``: fresh167)."""
 OPTION_VALUES = frozenset(
     {"include", "omit", "same-origin", "off", "yes", "pap", "chap", "mschap", "mschapv2", "gtc",
      "on_create", "always", "public", "words", "characters", "sentences", "ngrams", "write", "read",
-     "disabled", "disable"}
+     "disabled", "disable", "crypt", "crypt_local", "exop", "exop_send_old", "clear_remove_old",
+     "md5"}
 )  # fmt: skip
 """The modes of fetch's ``credentials`` option (``credentials: 'include'``), a directive's
 switch (ProFTPD's ``AnonRequirePassword off``) and an EAP tunnel's inner method
 (wpa_supplicant's ``phase2="auth=MSCHAPV2"``: fresh42), Ansible's ``update_password``
 (``on_create``, ``always``: fresh50), an Odoo route's ``auth='public'`` (fresh56), a
 tokenizer's unit (``token = "words"``: fresh59), a workflow's ``id-token: write``, a bridge's
-switch (mautrix's ``bot_token: disabled``, ``shared_secret: disable``: fresh79): no secret."""
+switch (mautrix's ``bot_token: disabled``, ``shared_secret: disable``: fresh79), the scheme
+pam_ldap hashes a changed password with (``pam_password crypt``, ``exop``: fresh171): no
+secret."""
 PLACEHOLDER_START = (
     "$", "\\$", "{{", "{%", "%(", "<", "&lt;", "[redacted", "***", "...", "os.", "env.", "arn:aws",
     "enc(", "enc[", "#@", "!secret", "!vault", "!env", "urn:", "todo:", "env-",

@@ -118,7 +118,7 @@ _CALLS = (
     "usernamepasswordcredentials", "basicawscredentials", "passwordauthentication",
     "getconnection", "set_password", "plaincredentials", "usernamepasswordauthenticationtoken",
     "insertuser", "wifi.begin", "wifi.softap", ".addap", "wlan.connect", "sta_if.connect",
-    "station.connect", "plaintextauthprovider",
+    "station.connect", "plaintextauthprovider", "validatecredentials",
 )  # fmt: skip
 """What takes a user and a password as plain arguments (lower-cased); and ``auth=(…)``; a
 seed script's ``insertUser("eve", "…")`` (fresh21); a network's name and its passphrase
@@ -126,16 +126,19 @@ seed script's ``insertUser("eve", "…")`` (fresh21); a network's name and its p
 ``wlan.connect('ssid', '…')``: fresh32); Cassandra's ``new
 PlainTextAuthProvider('user', '…')`` (fresh69); PHP's ``new mysqli(host, user, '…')`` and ``new
 PDO(dsn, user, '…')`` (fresh66): host or DSN and user always, a database or options may follow;
-phpseclib's and PHP FTP clients' ``$sftp->login('deploy', '…')``."""
+phpseclib's and PHP FTP clients' ``$sftp->login('deploy', '…')``; .NET's
+``PrincipalContext.ValidateCredentials("user", "…")``."""
 _HOST_USER_PASSWORD_CALLS = (
     "mysqli", "mysqli_connect", "new pdo", "mysql_connect", "mysql_pconnect", "mssql_connect",
     "mssql_pconnect", "sybase_connect", "pymysql.connect", "mysqldb.connect", "pymssql.connect",
-    "hostconnection",
+    "hostconnection", "directoryentry",
 )  # fmt: skip
 """PHP's connections, a host (or a DSN) then a user then the password: ``new mysqli``,
 ``new PDO`` and the old APIs legacy code still calls (``@mysql_connect("localhost", "root",
 "…")``: fresh106); Python's DB-API drivers called by position (``pymysql.connect("10.0.0.5",
-"root", "…", "db")``) and NetApp's ``HostConnection(host, user, "…")`` (fresh135)."""
+"root", "…", "db")``), NetApp's ``HostConnection(host, user, "…")`` (fresh135) and .NET's
+``new DirectoryEntry("LDAP://…", user, "…", AuthenticationTypes.Secure)`` (fresh171; Nosey
+Parker's ``np.generic.8`` example)."""
 _ARG_COMMA = r"(?:" + _ARG + r"[ \t]*,[ \t]*)"
 _PASSWORD_ARG = QUOTED + r"(?:\.tochararray\(\))?[ \t]*"
 _OPEN = r"(?:_s)?[ \t]*\([ \t]*"

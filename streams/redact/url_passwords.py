@@ -43,6 +43,13 @@ _ENV_REFERENCE = re.compile(
 names are written in one case, so a mixed-case ``$YYbMDot25P`` is a password."""
 
 
+_CLOSING_REFERENCE = re.compile(
+    r"\$(?:\{(?:[A-Z_][A-Z0-9_]*|[a-z_][a-z0-9_]*)\}|[A-Z_][A-Z0-9_]*|[a-z_][a-z0-9_]*)[)\\]+"
+)
+"""A variable's name and what closes around it, a command substitution's ``)`` or an
+escaped quote's ``\\``: a flag's value read to the blank inside ``$(tool -p $pass)``."""
+
+
 _PRINTF = re.compile(r"%[-#0 +]?[0-9]*(?:\.[0-9]+)?[sdrxifvq]|\{[0-9]*\}")
 """A format string's placeholder (``%s``, ``%v``, ``{}``, ``{0}``)."""
 
@@ -58,6 +65,10 @@ def url_password(value: str, text: str, start: int, end: int) -> bool:
     if _ENV_REFERENCE.fullmatch(value) or value.startswith(_OPENS_A_REFERENCE):
         return False  # a reference, a template, Symfony's %env(X)%, Swift's \(password),
         # a Nutanix Calm macro (-Password "@@{DOMAIN_ADMIN_CRED.secret}@@": fresh75)
+    if _CLOSING_REFERENCE.fullmatch(value):
+        return (
+            False  # $(mkpasswd $password), $(openssl passwd -apr1 ${PASS})\" (fresh171, fresh173)
+        )
     if script_reference(value):
         return False  # net use … %PASS%, mysql -p%password%, /pass:%sPass% (fresh47)
     if bracketed_placeholder(value) or word_placeholder(value) or worded_placeholder(value):

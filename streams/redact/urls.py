@@ -252,6 +252,15 @@ URL_RULES: tuple[Rule, ...] = (
                 "://",
                 requires="afraid.org",
             ),
+            # Airbnb's calendar export, whose s= parameter lets anyone read a listing's
+            # bookings (/calendar/ical/<listing>.ics?s=<32 hex>: a channel manager's or a
+            # sync script's call, fresh167)
+            _p(
+                r"://(?:www\.)?airbnb\.[a-z.]{2,6}/calendar/ical/\d+\.ics\?(?:[^\s\"'`#]*&)?"
+                r"s=([0-9a-f]{32})(?![0-9a-f])",
+                "://",
+                requires="airbnb.",
+            ),
             # Google Calendar's secret iCal address: /calendar/ical/<calendar>/private-<hex>/…,
             # which anyone holding it reads the calendar with (a MagicMirror config: fresh149)
             _p(

@@ -185,16 +185,19 @@ _FORMAT_WORDS = frozenset(
      "byte", "bytes", "bit", "bits", "digit", "digits", "alphanumeric", "encoded"}
 )  # fmt: skip
 _FORMAT_NOUNS = frozenset({"key", "token", "secret", "string", "password", "passphrase"})
+_LENGTH_OPENERS = frozenset({"min", "minimum", "max", "maximum", "at"})
 
 
 def described_format(value: str) -> bool:
     """Words that give the form a value must have, a count or "encoded" among them, ending
-    in the secret's noun (``32-character-base64-key``, ``your-base64-encoded-32-byte-key``:
-    ESPHome's docs and checklists, fresh72): a description, not the key."""
+    in the secret's noun or opening with a bound (``32-character-base64-key``,
+    ``your-base64-encoded-32-byte-key``: ESPHome's docs and checklists, fresh72;
+    ``min-32-characters-long``: fresh172): a description, not the key. A value that only
+    holds one (``test_secret_key_minimum_32_characters_long``: fresh50) may be a key."""
     words = re.split(r"[-_ ]", value.lower())
     return (
         len(words) >= 3
-        and words[-1] in _FORMAT_NOUNS
+        and (words[-1] in _FORMAT_NOUNS or words[0] in _LENGTH_OPENERS)
         and all(w.isalnum() for w in words)
         and not _FORMAT_WORDS.isdisjoint(words)
         and (any(w.isdigit() for w in words) or "encoded" in words)
