@@ -234,6 +234,10 @@ ID_LETTER = {
     "fresh167": "red",
     "fresh170": "reg",
     "fresh174": "rek",
+    "fresh175": "rel",
+    "fresh176": "rem",
+    "fresh177": "ren",
+    "fresh178": "reo",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on, three from ``fresh138`` on: every two-letter prefix no split's
@@ -292,6 +296,9 @@ KIND_CAP = {
     "fresh169": 4,
     "fresh173": 4,
     "fresh174": 5,
+    "fresh175": 4,
+    "fresh176": 6,
+    "fresh178": 4,
 }
 """Secrets per kind: three, but the twenty-fifth session's helpers were asked for 60 kinds
 among 90 secrets, not for a cap per kind, and a real config keeps one form for many
