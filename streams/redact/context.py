@@ -69,6 +69,7 @@ from .public_der import in_public_pem_block
 from .public_material import public_material
 from .published_values import inside_published_value, sealed_secret
 from .tables import in_id_column
+from .token_bodies import stand_in_after_prefix
 from .value_forms import in_template_braces
 from .value_forms import pinned_version as _pinned
 
@@ -592,8 +593,8 @@ def entropy_or_context(token: str, text: str, start: int, end: int) -> bool:
         return False  # __cf_bm=…: Cloudflare's bot score, no session (fresh55)
     if not (is_secret_token(token, text, start, end) or run_in_context(token, text, start, end)):
         return False
-    if names_no_credential(text, start) or counts_up(token):
-        return False
+    if names_no_credential(text, start) or counts_up(token) or stand_in_after_prefix(token):
+        return False  # a stand-in's words too: sk-or-v1-YOUR-NEW-KEY-HERE (fresh175)
     if ids.assigned_to_a_signature(text, start):
         return False  # signature = '…': one request's HMAC
     return not in_id_column(text, start, end)  # a table's id or name cell (tables.py)

@@ -96,12 +96,16 @@ def header_value(value: str, text: str, start: int, end: int) -> bool:
     textbook pair (``dXNlcjpwYXNz`` is ``user:pass``, a proxy example's)."""
     if named_placeholder(value) or _RESTCLIENT_VARIABLE.fullmatch(value):
         return False  # Bearer PRIMARY_ACCOUNT_JWT; Emacs restclient's ":token2" (fresh33)
+    if value.endswith(":") and accept.is_placeholder(value[:-1]):
+        return False  # Basic base64_encoded_api_key: (a key as Basic's user, told: fresh175)
     if text[max(0, start - 12) : start].lower().rstrip().endswith("basic"):
         raw = decoded_base64(value.rstrip("="))
         if raw and raw.isascii() and b":" in raw:
             user, _, password = raw.decode().partition(":")
-            if accept.stand_in_pair(user, password):
-                return False
+            if accept.stand_in_pair(user, password) or (
+                accept.is_placeholder(user) and accept.is_placeholder(password)
+            ):
+                return False  # user:pass, your_access_key:your_value (fresh175)
     return accept.assignment_value(value, text, start, end)
 
 

@@ -232,6 +232,15 @@ def _keyword_right_before(text: str, start: int) -> bool:
     )
 
 
+_API_NAME = re.compile(r"(?i)(?<![a-z0-9])(?:[a-z0-9]+[_\-])*api[\"']?[ \t]*[:=][ \t]*[\"']?$")
+
+
+def _named_api(text: str, start: int) -> bool:
+    """Hex assigned to a name that ends in "api" (``API = "<32 hex>"``, ``OWM_API=``: a
+    weather script's key, fresh178): the name says what it holds, as "key" does."""
+    return _API_NAME.search(text, max(0, start - _CLOSE * 2), start) is not None
+
+
 _FILE_WORD = re.compile(r"/|\.[a-z]{1,4}$")
 """A path or a file's name: a secret word in it names a file, not a value."""
 
@@ -363,13 +372,16 @@ _VARIABLE_ROOT = re.compile(r"\$\{?[A-Za-z_][A-Za-z0-9_]*\}?/")
 
 
 _FILE_EXT = re.compile(r"\.[A-Za-z0-9]{1,5}(?![A-Za-z0-9_\-])")
-_KEY_FILE_END = re.compile(r"(?i)\.(?:p12|pfx|jks|keystore|truststore|pem|crt|cer|der|p8|ppk)$")
+_KEY_FILE_END = re.compile(
+    r"(?i)\.(?:p12|pfx|jks|keystore|truststore|pem|crt|cer|der|p8|ppk|json)$"
+)
 
 
 def file_name_at(text: str, end: int) -> bool:
     """A run followed by a file extension (``<hash>.XML``, ``<random>.tmp``), or ending in
     a key store's or certificate's (Spring's ``key-store=classpath:keystore.p12``,
-    fresh52): a file's name, never a token."""
+    fresh52) or a service account's key file's (``GOOGLE_APPLICATION_CREDENTIALS=<project>-
+    <key id>.json``: fresh172, fresh178): a file's name, never a token."""
     if text[end : end + 1] == "." and _FILE_EXT.match(text, end) is not None:
         return True
     return _KEY_FILE_END.search(text, max(0, end - 11), end) is not None
@@ -514,7 +526,7 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
                 return False
             return not twilio_sid(token)
         return (
-            _keyword_right_before(text, start)
+            (_keyword_right_before(text, start) or _named_api(text, start))
             and not after_id_label(text, start)  # application_credential_id: (fresh77)
             and not _SAME_CASE_UUID.fullmatch(token)
             and not OPENPGP_FINGERPRINT.fullmatch(token)

@@ -176,7 +176,10 @@ def credential_base64(body: str) -> bool:
         user, _, password = text.partition(":")
         if _USER.fullmatch(user) and len(password.strip()) >= 4 and password.isprintable():
             # base64 of user:password (RFC 7617's Aladdin:open sesame, docker's auth
-            # sfcs.tester:sfcs), not of host:port or a URL
+            # sfcs.tester:sfcs), not of host:port or a URL, nor of two stand-ins
+            # (your_access_key:your_value, an API's docs: fresh175)
+            if is_placeholder(user) and is_placeholder(password):
+                return False
             return not (user.isdigit() or password.isdigit() or password.startswith("//"))
         return _user_password(user + ":" + password[:64].strip())
     if stand_in_text(text):

@@ -15,6 +15,7 @@ import re
 from schemas.shapes import password_like
 
 from .accept import git_signing_key_id, is_placeholder
+from .entropy import file_name_at
 from .ids import UUID, public_id
 from .names import drawn_letters, is_identifier_like
 from .no_credential import names_no_credential
@@ -60,6 +61,8 @@ def random_value(value: str, text: str, start: int, end: int) -> bool:
         return False
     if any(c in v for c in "()[]"):
         return False  # public_key = bytes(range(100, 132)): code, not a value
+    if file_name_at(text, end):
+        return False  # path_to_private_key = '<project>-<key id>.json': the key's file
     if names_no_credential(text, start) or git_signing_key_id(v, text, start):
         return False
     name = _KEY_NAME.search(text, max(0, start - 40), start)

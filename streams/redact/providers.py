@@ -18,7 +18,7 @@ from .pattern import Rule
 from .pattern import literal as _p
 from .pattern import prefixed as _prefixed
 from .pattern import token_run as _t
-from .regional_tokens import REGIONAL_RULES
+from .public_service_keys import PUBLIC_SERVICE_RULES
 
 _DJANGO_SIGN = r"[a-z0-9!@#$%^&*()\-_=+]"
 """One sign of Django's ``get_random_secret_key()`` alphabet."""
@@ -363,7 +363,7 @@ PROVIDER_RULES: tuple[Rule, ...] = (
     ),
     Rule("mailchimp_key", (_t(r"[0-9a-f]{32}-us[0-9]{1,2}(?![0-9a-z])", "-us"),)),
     Rule("databricks_token", (_prefixed(r"dapi[0-9a-f]{32}(?:-\d)?", "dapi"),)),
-    *REGIONAL_RULES,
+    *PUBLIC_SERVICE_RULES,
     Rule(
         "digitalocean_token",
         (_prefixed(r"do[opr]_v1_[a-f0-9]{64}", "doo_v1_", "dop_v1_", "dor_v1_"),),

@@ -52,6 +52,7 @@ pam_ldap hashes a changed password with (``pam_password crypt``, ``exop``: fresh
 secret."""
 PLACEHOLDER_START = (
     "$", "\\$", "{{", "{%", "%(", "<", "&lt;", "[redacted", "***", "...", "os.", "env.", "arn:aws",
+    "process.env.",
     "enc(", "enc[", "#@", "!secret", "!vault", "!env", "urn:", "todo:", "env-",
     "secretsmanager:", "@@{", "![", "xxx:", "fixme:", "%{",
 )  # fmt: skip

@@ -411,10 +411,18 @@ CLIENT_KEY_ARGUMENT = (
         "bot(",
         lower=True,
     ),
+    _p(
+        r"(?:save|enable)_account\([ \t]*(?:token[ \t]*=[ \t]*)?"
+        r"[\"']([^\"'\s]{8,256})[\"'][ \t]*[,)]",
+        "_account(",
+        lower=True,
+    ),
 )
 """``…Client("…")`` with one string literal: the literal (lower-cased text); so too a bot's,
 an API's or a webhook handler's (``LineBotApi('…')``, ``WebhookHandler('<channel secret>')``,
-``telebot.TeleBot('…')``: fresh35)."""
+``telebot.TeleBot('…')``: fresh35); and Qiskit's account savers, the token first
+(``IBMQ.save_account('<128 hex>', overwrite=True)``, ``IBMProvider.save_account(…)``,
+``IBMQ.enable_account(…)``: fresh177)."""
 _NAME_OF_PARTS = re.compile(r"[A-Za-z]{1,12}(?:[-_.][A-Za-z0-9]{1,12}){1,5}")
 """Two to six short words and numbers joined by ``-``, ``_`` or ``.``: a region
 (``us-east-1``), a model (``gpt-4o-mini``), a locale (``en_US.UTF-8``), a service or

@@ -16,6 +16,7 @@ from .counting import counts_up
 from .entropy import UNDERSCORE_UUID, _classes
 from .names import is_identifier_like
 from .value_forms import PATTERNED
+from .worded import worded_placeholder
 
 
 def api_key_user(value: str, text: str, start: int, end: int) -> bool:
@@ -35,12 +36,28 @@ def mixed_token(value: str, text: str, start: int, end: int) -> bool:
     has_digit = any(c.isdigit() for c in value)
     has_upper = any(c.isupper() for c in value)
     has_lower = any(c.islower() for c in value)
-    return has_digit and has_upper and has_lower and not counts_up(value)
+    if not (has_digit and has_upper and has_lower) or counts_up(value):
+        return False
+    return not stand_in_after_prefix(value)
 
 
 _PREFIX_MAX = 16
 """Documented prefixes end with ``_`` or ``-`` within 16 characters (``AGE-SECRET-KEY-``)."""
 _BODY_MIN = 12
+
+
+_WORDS = re.compile(r"[A-Za-z]+(?:[_\-][A-Za-z]+)+")
+
+
+def stand_in_after_prefix(value: str) -> bool:
+    """What follows a separator of the prefix is words alone, joined, that say they stand
+    in (``sk-or-v1-YOUR-NEW-KEY-HERE``: fresh175)."""
+    return any(
+        c in "_-"
+        and _WORDS.fullmatch(value, i + 1) is not None
+        and worded_placeholder(value[i + 1 :])
+        for i, c in enumerate(value[:16])
+    )
 
 
 def token_body(value: str, text: str, start: int, end: int) -> bool:
@@ -56,6 +73,8 @@ def token_body(value: str, text: str, start: int, end: int) -> bool:
         return False  # inside a longer word ("vipul-…" is a file name, not a Pulumi token)
     if counts_up(value):
         return False  # RGAPI-01234567-89ab-cdef-0123-456789abcdef: a documentation stand-in
+    if stand_in_after_prefix(value):
+        return False  # sk-or-v1-YOUR-NEW-KEY-HERE: what follows the prefix stands in (fresh175)
     if "_" in value and len(UNDERSCORE_UUID.sub("", value)) <= _PREFIX_MAX:
         return False  # a prefix and a UUID written with underscores: a name (api_org_<uuid>)
     body = value[value.find("_") + 1 :] if "_" in value[:10] else value

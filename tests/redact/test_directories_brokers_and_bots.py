@@ -54,6 +54,18 @@ _LINE_CHANNEL_TOKEN = (
             "eyJzdWIiOiIxMjM0In0",
         ),
         ("  clientSecret: kfDr48wYkhUSBTv.ooD7UkUVZ7ad9T4l7PIjHvXE", "kfDr48wYkhUSBTv"),
+        # round 2: Wolfram|Alpha's AppIDs, Qiskit's saved tokens, hex under an "api" name
+        ("wolframalpha_API_ID_list = ['5UQVG8-L5HU8645K8','WJTYK2-68LHU7UPU8']", "WJTYK2-68LH"),
+        ('        app_id = "3EGJQ6-2K4Q5LGVVY"', "3EGJQ6-2K4Q5LGVVY"),
+        ('IBMQ.save_account("' + "3f9a0c2b" * 16 + '", overwrite=True)', "3f9a0c2b3f9a"),
+        ("# IBMProvider.save_account('" + "c7c609c0" * 16 + "')", "c7c609c0c7c6"),
+        ('API = "6940d199dd16f53e04bbc0f5896b6c44"', "6940d199dd16f53e04bbc0f5896b6c44"),
+        ("OWM_API=6940d199dd16f53e04bbc0f5896b6c44", "6940d199dd16f53e04bbc0f5896b6c44"),
+        # a real key after a prefix, beside the stand-in one
+        (
+            "OPENROUTER_API_KEY=sk-or-v1-3f9a0c2b7d1e4f8a6b5c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2",
+            "3f9a0c2b7d1e4f8a",
+        ),
         # a LINE channel's secret is bare hex, not an id's form
         ("channel_secret = 'a0c0cd1ee5061638a0264e9b12041b78'", "a0c0cd1ee5061638a0264e9b12041b78"),
     ],
@@ -96,6 +108,21 @@ def test_each_form_of_the_session_is_redacted(text: str, secret: str) -> None:
         "cd /usr/include/c++/11/bits && ls",
         # an Airbnb listing's page is no export
         "https://www.airbnb.com/rooms/22759834?s=67",
+        # round 2: a reference in quotes, a prefix before words that stand in, a key's file
+        "    \"X-RapidAPI-Key\": 'process.env.RAPIDAPI_KEY',",
+        "OPENROUTER_API_KEY=sk-or-v1-YOUR-NEW-KEY-HERE",
+        "path_to_private_key = 'calendarapp-388309-71213f772994.json'",
+        "GOOGLE_APPLICATION_CREDENTIALS=client_secret_1470-7khhiucot.apps.googleusercontent.com.json",
+        # Basic over two stand-ins, written out or in base64
+        "`Authorization: Basic base64_encoded_api_key:`",
+        "> Authorization: Basic eW91cl9hY2Nlc3Nfa2V5OnlvdXJfdmFsdWU=",
+        # a README's stand-in AppID, a serial of the same form, a saver given a name
+        "# a Wolfram AppID looks like ABCD12-EFGH345678",
+        'serial = "3EGJQ6-2K4Q5LGVVY"',
+        "IBMQ.save_account('MY_API_TOKEN')",
+        # hex under a name that is no key's
+        'commit = "6940d199dd16f53e04bbc0f5896b6c44"',
+        'api_version = "6940d199dd16f53e04bbc0f5896b6c44"',
     ],
 )
 def test_each_look_alike_of_the_session_stays(text: str) -> None:

@@ -223,6 +223,7 @@ PROVIDER_EXAMPLES = {
     "databricks_token": "dapi0123456789abcdef0123456789abcdef",
     "cwa_opendata_key": "curl -H 'Authorization: CWA-5E1F0B2D-8C47-4A9E-B3D6-7F20C91AE846' "
     "https://opendata.cwa.gov.tw/api/v1/rest/datastore/F-C0032-001",
+    "wolfram_app_id": 'client = wolframalpha.Client(app_id="7HRT2K-QX94LW3VZP")',
     "akamai_edgegrid_token": "client_token = akab-tblc7jkffv3wfxh3-h5stbzeswb3v4kj3",
     "alibaba_access_key_id": "f.write(LTAIwRQQQIlUKh25, key)",
     "uuid_service_token": "AXIOM_TOKEN=xaat-315d5e41-4534-4dda-b0e5-c5edb9219bfd",
