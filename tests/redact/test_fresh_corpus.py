@@ -238,6 +238,10 @@ ID_LETTER = {
     "fresh176": "rem",
     "fresh177": "ren",
     "fresh178": "reo",
+    "fresh180": "req",
+    "fresh181": "rer",
+    "fresh182": "res",
+    "fresh183": "ret",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on, three from ``fresh138`` on: every two-letter prefix no split's
@@ -299,6 +303,7 @@ KIND_CAP = {
     "fresh175": 4,
     "fresh176": 6,
     "fresh178": 4,
+    "fresh183": 5,
 }
 """Secrets per kind: three, but the twenty-fifth session's helpers were asked for 60 kinds
 among 90 secrets, not for a cap per kind, and a real config keeps one form for many
