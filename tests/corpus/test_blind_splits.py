@@ -7581,6 +7581,32 @@ SPLITS = (
         min_value=4,
         kind_cap=5,
     ),
+    Split(
+        "fresh179",
+        "rep",
+        re.compile(r"https://github\.com/[\w.\-]+/[\w.\-]+/blob/[0-9a-f]{40}/[^#]+#L\d+"),
+        (
+            "csharp",
+            "dotenv",
+            "go",
+            "html",
+            "ini",
+            "js",
+            "json",
+            "markdown",
+            "pem",
+            "php",
+            "python",
+            "ruby",
+            "sql",
+            "text",
+            "ts",
+            "tsx",
+        ),  # fmt: skip
+        (45, 44, 109),
+        180,
+        min_value=4,
+    ),
 )
 each = pytest.mark.parametrize("split", SPLITS, ids=lambda s: s.name)
 

@@ -242,6 +242,7 @@ ID_LETTER = {
     "fresh181": "rer",
     "fresh182": "res",
     "fresh183": "ret",
+    "fresh179": "rep",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on, three from ``fresh138`` on: every two-letter prefix no split's
