@@ -12,7 +12,7 @@ import html
 import re
 
 from .admin_scripts import script_reference
-from .counting import counts_up, the_alphabet
+from .counting import counts_up, few_signs, the_alphabet
 from .ids import PROXMOX_TOKEN_ID
 from .names import is_identifier_like, snake_name
 from .no_credential import inside_a_resource_name, names_no_credential
@@ -42,9 +42,9 @@ from .value_forms import (
     literal_password,
     marked_stand_in,
     masked_stub,
+    number_told_secret,
     password_named,
     prompt_or_template,
-    psk_named,
     typed_password,
     variable_reference,
     word_placeholder,
@@ -154,8 +154,8 @@ def is_placeholder(value: str) -> bool:
     if _BCRYPT_STAND_IN.fullmatch(raw) and not _KEY_RUN.search(raw):
         return True  # "$2b$10$hashedpassword1": a hash's prefix before words, a seed's; a
         # salt's 22 random signs are no stand-in (cncjs signs its sessions with one: fresh136)
-    if "-" in v and _REPEATED.fullmatch(v.replace("-", "")):
-        return True  # a UUID's groups masked ("wwwwwwww-wwww-…": fresh46)
+    if "-" in v and _REPEATED.fullmatch(v.replace("-", "")) or few_signs(v):
+        return True  # masked UUID groups ("wwwwwwww-…": fresh46); a1a1a1…-a1a1…, SCW1111…
     if script_reference(raw):
         return True  # "%DB_PASS%", "%%p", "[parameters('adminPassword')]", "@user.api_key"
     if store_reference(raw) or _X_TAIL.search(v):
@@ -390,9 +390,7 @@ def assignment_value(value: str, text: str, start: int, end: int) -> bool:
     if value.isdigit() and len(value) < 20:
         if _flag_bit(value) and text[end : end + 1] == ",":
             return False  # DONT_EXPIRE_PASSWD = 65536,: an enum's flag (fresh121)
-        if psk_named(text, start):
-            return len(value) >= 8 and not counts_up(value)  # psk=02338293, not 12345678
-        return len(value) >= 4 and password_named(text, start)  # MYSQL_PWD=123456
+        return number_told_secret(value, text, start)  # MYSQL_PWD=123456, psk=02338293
     if (
         _DOTTED.fullmatch(_unwrapped(value))
         and not any(map(_random_segment, value.split(".")))

@@ -49,3 +49,24 @@ def the_alphabet(value: str) -> bool:
     value: one that holds the alphabet among digits stays a finding, as counted ones do
     (toollines2's doubtful ``SECRET_KEY_BASE = '01234567890ABC…XYZ…'``)."""
     return len(value) >= 8 and value.lower() in _ALPHABET * (len(value) // 26 + 2)
+
+
+_FEW_SIGNS_MIN = 12
+_PREFIX_MAX = 4
+_RUN_MIN = 12
+
+
+def few_signs(value: str) -> bool:
+    """Twelve signs or more of one letter and one digit, dashes aside (``a1a1a1a1a1a1a-a1a1…``:
+    fresh182), or a short prefix and one sign twelve times or more (Scaleway's
+    ``SCW11111111111111111``: fresh181): typed by hand to fill a place, never drawn. Two
+    digits taking turns (``1212121212121212``, an oauth2-proxy cookie secret, fresh96) and a
+    word before eight of one digit (``iman55555555``, fresh42) are labelled values: they stay."""
+    signs = value.replace("-", "")
+    kinds = set(signs)
+    letters, digits = sum(c.isalpha() for c in kinds), sum(c.isdigit() for c in kinds)
+    if len(signs) >= _FEW_SIGNS_MIN and letters == digits == 1:
+        return True
+    head = len(signs) - len(signs.lstrip("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+    tail = signs[head:]
+    return head <= _PREFIX_MAX and len(tail) >= _RUN_MIN and len(set(tail)) == 1

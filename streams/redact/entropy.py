@@ -71,6 +71,7 @@ from .names import (
     drawn_letters,
     generated_name,
     is_identifier_like,
+    reads_as_a_name,
     snake_name,
     word_share,
     words_and_numbers,
@@ -154,6 +155,7 @@ STANDALONE_BITS = 4.0
 NEAR_KEYWORD_BITS = 3.5
 
 _ULID_SIZE = 26
+_MIXED_FULL_BAR = 26
 
 
 def standalone_bits(core: str, size: int, one_case: bool, drawn: bool = False) -> float:
@@ -169,6 +171,8 @@ def standalone_bits(core: str, size: int, one_case: bool, drawn: bool = False) -
     if drawn:
         base = 3.27 + 0.035 * (size - MIN_MIXED) if one_case else 3.68 + 0.06 * (size - MIN_MIXED)
         return min(STANDALONE_BITS, base)
+    if not one_case and core.isalnum() and size < _MIXED_FULL_BAR:
+        return min(STANDALONE_BITS, 3.68 + 0.06 * (size - MIN_MIXED))
     if not one_case or not core.isalnum() or (size == _ULID_SIZE and core.isupper()):
         return STANDALONE_BITS  # a ULID's length: ids with a mistyped letter keep the bar
     return min(STANDALONE_BITS, 3.48 + 0.03 * (size - MIN_LOWER_DIGITS))
@@ -581,8 +585,10 @@ def is_secret_token(token: str, text: str, start: int, end: int) -> bool:
         if not drawn:
             return False
     bar = NEAR_KEYWORD_BITS if near else standalone_bits(core, size, not (upper and lower), drawn)
-    if shannon_bits(core) < bar:
-        return False
+    bits = shannon_bits(core)
+    lowered = bits < STANDALONE_BITS and not (near or drawn) and digit and upper and lower
+    if bits < bar or (lowered and reads_as_a_name(core)):
+        return False  # under the full bar, a short run must not read as words (ChaCha20…)
     if not drawn and (is_identifier_like(core) or snake_name(core)):
         return False
     if (_is_base64_text(core) or text_in_base32_or_58(core)) and not _encodes_a_credential(core):

@@ -218,6 +218,12 @@ SHA-1 in base64)."""
 
 _LINE_ID = re.compile(r"[UCR][0-9a-f]{32}")
 _SPOTIFY_EDITORIAL = re.compile(r"37i9dQZ[A-Za-z0-9]{15}")
+_ACF_KEY = re.compile(r"(?:field|group|layout)_[0-9a-f]{13}")
+"""Advanced Custom Fields' field and group keys (``field_`` and PHP's uniqid, 13 hex), in
+every exported field group (fresh180)."""
+_WECHAT_APP_ID = re.compile(r"wx[0-9a-f]{16}")
+"""A WeChat (or WeCom) app's AppID, ``wx`` and 16 hex, sent in every OAuth URL; its secret
+is the AppSecret (fresh183)."""
 """A playlist Spotify itself curates (``37i9dQZ`` and 15 base-62: Today's Top Hits, the
 charts): a public id bots list by name (fresh174)."""
 """A LINE user's, group's or room's id (``U``, ``C`` or ``R`` and 32 hex), in every webhook
@@ -248,8 +254,8 @@ def public_id(token: str) -> bool:
     UUID, an Alpine package checksum, an IAM entity's unique id, a YouTube channel's id, an
     OpenAI account's id, a DBeaver data source's id, an Airtable object's id, an analytics
     property's id, a Twilio resource's SID, an eBay app's id, an OpenTok session's id, a
-    Render service's host name, a LINE user's id or a playlist Spotify curates (full matches
-    only)."""
+    Render service's host name, a LINE user's id, a playlist Spotify curates, an ACF field's key
+    or a WeChat AppID (full matches only)."""
     return bool(
         _IPFS_CID.fullmatch(token)
         or _STRIPE_OBJECT.fullmatch(token)
@@ -274,6 +280,8 @@ def public_id(token: str) -> bool:
         or _RENDER_SERVICE.fullmatch(token)
         or _LINE_ID.fullmatch(token)
         or _SPOTIFY_EDITORIAL.fullmatch(token)
+        or _ACF_KEY.fullmatch(token)
+        or _WECHAT_APP_ID.fullmatch(token)
     )
 
 

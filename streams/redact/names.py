@@ -206,3 +206,22 @@ def called_name(run: str, text: str, end: int) -> bool:
 
 
 _CALLED_WORD_SHARE = 0.6
+
+
+_CASE_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
+_FOUR_CONSONANTS = re.compile(r"[bcdfghjklmnpqrstvwxz]{4,}")
+_NAME_PART_MEAN = 3
+
+
+def reads_as_a_name(core: str) -> bool:
+    """Half of the run or more in parts that can be said (three letters or more of one case
+    run, a vowel, no four consonants in a row: ``ChaCha20Poly1305Cipher``), or its parts (case
+    runs and numbers) three signs long on average (``GRPCOrHTTP2Connection``): a name's words
+    and abbreviations. Drawn base-62 of 20 to 24 signs does either in under 10 % of draws."""
+    said = 0
+    for part in _CASE_PART.findall(core):
+        low = part.lower()
+        if len(part) >= 3 and not VOWELS.isdisjoint(low) and not _FOUR_CONSONANTS.search(low):
+            said += len(part)
+    return 2 * said >= len(core) or len(core) >= _NAME_PART_MEAN * len(_PART.findall(core))

@@ -23,7 +23,7 @@ NOT_VALUES = METASYNTACTIC | frozenset(
         "text", "integer",
         "changeit", "change_it", "change-it", "define_it", "define-it", "defineit",
         "float", "path", "filename", "boolean", "directory", "uuid", "blarg",
-        "rcmail-!24bytedeskey*str", "removed", "sanitized", "basic",
+        "rcmail-!24bytedeskey*str", "removed", "sanitized", "basic", "not-set", "not_set",
     }
 )  # fmt: skip
 """Words in a value's place that hold none: a language's constants, operators and types

@@ -101,10 +101,12 @@ _USERINFO_USER = re.compile(r"://([^\s:/?#@\"'<>]{1,128}):$")
 _STAND_IN_PAIRS = frozenset(
     {("foo", "bar"), ("u", "p"), ("user", "pass"), ("user", "password"), ("username", "password"),
      ("token", "secret"), ("aladdin", "opensesame"), ("aladdin", "open sesame"),
-     ("api_key", "api_secret"), ("key", "secret"), ("client_id", "client_secret")}
+     ("api_key", "api_secret"), ("key", "secret"), ("client_id", "client_secret"),
+     ("db_user", "db_password"), ("test", "test")}
 )  # fmt: skip
 """Pairs docs print: RFC 7617's and RFC 2617's ``Aladdin:open sesame`` among them, and
-Cloudinary's ``cloudinary://api_key:api_secret@cloud_name`` (fresh160)."""
+Cloudinary's ``cloudinary://api_key:api_secret@cloud_name`` (fresh160), Symfony's shipped
+``DATABASE_URL=mysql://db_user:db_password@…`` and ``test:test`` (fresh183, fresh181)."""
 _PASSWORD_WORDS_ONLY = re.compile(
     r"(?i)(?:pass(?:word)?|secret|pwd|pw)(?:%[0-9a-f]{2}(?:pass(?:word)?|secret|pwd))*"
 )

@@ -40,6 +40,21 @@ def psk_named(text: str, start: int) -> bool:
     return _PSK_NAMED.search(text, max(0, start - 16), start) is not None
 
 
+_SECRET_NAMED = re.compile(r"secret[\"']?[ \t]*[=:][ \t]*[\"']?$", re.I)
+_LONG_NUMBER = 16
+
+
+def number_told_secret(value: str, text: str, start: int) -> bool:
+    """A number under 20 digits is a secret under a password's name (``MYSQL_PWD=123456``), a
+    Wi-Fi ``psk`` (8+ digits not counting up: ``psk=02338293``) or, 16+ digits, a secret's (a
+    Salesforce consumer secret, ``clientSecret = 5817…``: fresh173); else a count or an id."""
+    if psk_named(text, start):
+        return len(value) >= 8 and not counts_up(value)
+    if len(value) >= _LONG_NUMBER and _SECRET_NAMED.search(text, max(0, start - 24), start):
+        return not counts_up(value)
+    return len(value) >= 4 and password_named(text, start)
+
+
 def password_named(text: str, start: int) -> bool:
     """The 48 characters before ``start`` end with a password's name and its sign."""
     return _PASSWORD_NAMED.search(text, max(0, start - 48), start) is not None
@@ -331,11 +346,11 @@ _NOT_BRACKETED = re.compile(r"[\"',\[]|\](?!$)", re.S)
 
 def bracketed_placeholder(value: str) -> bool:
     """``[dockerhub-password]``, or ``[원격지`` where a blank cut ``[원격지 접속 계정의 암호]``:
-    a bracket opened and closed only at the end, no quote, comma or other bracket inside
-    (a list is no placeholder)."""
+    a bracket opened and closed only at the end, no quote, comma, other bracket (a list) or
+    three digits inside (``'[97872715Ga!]'``, a password in brackets: fresh179)."""
     if not value.startswith("[") or ("]" in value and not value.endswith("]")):
         return False
-    return _NOT_BRACKETED.search(value, 1) is None
+    return _NOT_BRACKETED.search(value, 1) is None and sum(c.isdigit() for c in value) < 3
 
 
 _COMMENT_OPENS = re.compile(r"(?:(?<![:/])//|#|/\*|<!--)")

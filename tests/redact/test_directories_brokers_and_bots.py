@@ -66,6 +66,16 @@ _LINE_CHANNEL_TOKEN = (
             "OPENROUTER_API_KEY=sk-or-v1-3f9a0c2b7d1e4f8a6b5c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2",
             "3f9a0c2b7d1e4f8a",
         ),
+        # a long number under a secret's name (a Salesforce consumer secret)
+        ("clientSecret = 5817087196915840373", "5817087196915840373"),
+        ("  clientSecret: 2466192681286822700", "2466192681286822700"),
+        # drawn base-62 of 20 to 25 signs alone: the bar follows what random draws reach
+        ("u2Ass2CHFtMzXwJLo9QJ2Q", "u2Ass2CHFtMzXwJLo9QJ2Q"),
+        ("- **Trong config:** `PedQcRl79956tEHG2dC9`", "PedQcRl79956tEHG2dC9"),
+        # a URL's real password beside the shipped pair; a password of few kinds of signs
+        ("DATABASE_URL=mysql://db_user:Vq8#mZ2r@127.0.0.1:3306/db_name", "Vq8#mZ2r"),
+        ("PASSWORD=abc1111", "abc1111"),
+        ("  password: '[97872715Ga!]',", "97872715Ga!"),
         # a LINE channel's secret is bare hex, not an id's form
         ("channel_secret = 'a0c0cd1ee5061638a0264e9b12041b78'", "a0c0cd1ee5061638a0264e9b12041b78"),
     ],
@@ -120,6 +130,20 @@ def test_each_form_of_the_session_is_redacted(text: str, secret: str) -> None:
         "# a Wolfram AppID looks like ABCD12-EFGH345678",
         'serial = "3EGJQ6-2K4Q5LGVVY"',
         "IBMQ.save_account('MY_API_TOKEN')",
+        # a number under a secret's name that is short or counts; a name with its numbers
+        "SECRET_TTL = 86400",
+        "client_secret=1234567890123456",
+        "cipher = ChaCha20Poly1305Cipher",
+        # round 3: ACF's field keys, a WeChat AppID, Symfony's shipped and test:test URLs,
+        # a "not set" sentinel, values of few signs typed to fill a place
+        '    "key": "group_5d990ce92663e",',
+        "_user_secret = {'appid' : 'wxe94db0c2eaa455a1' ,",
+        "DATABASE_URL=mysql://db_user:db_password@127.0.0.1:3306/db_name?serverVersion=5.7",
+        'DATABASE_URL="mysql://test:test@localhost:3306/crm" pnpm dev',
+        "        password: 'NOT-SET',",
+        "var NL_API_KEY = 'a1a1a1a1a1a1a-a1a1a1a1a1a1a1a1a1-a1a1a1';",
+        "# access_key: SCW11111111111111111",
+        "  password: '[dockerhub-password]',",
         # hex under a name that is no key's
         'commit = "6940d199dd16f53e04bbc0f5896b6c44"',
         'api_version = "6940d199dd16f53e04bbc0f5896b6c44"',
