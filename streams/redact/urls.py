@@ -256,8 +256,8 @@ URL_RULES: tuple[Rule, ...] = (
             # bookings (/calendar/ical/<listing>.ics?s=<32 hex>: a channel manager's or a
             # sync script's call, fresh167)
             _p(
-                r"://(?:www\.)?airbnb\.[a-z.]{2,6}/calendar/ical/\d+\.ics\?(?:[^\s\"'`#]*&)?"
-                r"s=([0-9a-f]{32})(?![0-9a-f])",
+                r"://(?:www\.)?airbnb\.[a-z.]{2,6}/calendar/ical/\d+\.ics\?"
+                r"(?:[^\s\"'`#&=]{1,32}=[^\s\"'`#&]{0,64}&){0,8}s=([0-9a-f]{32})(?![0-9a-f])",
                 "://",
                 requires="airbnb.",
             ),

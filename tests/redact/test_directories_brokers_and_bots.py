@@ -40,6 +40,11 @@ _LINE_CHANNEL_TOKEN = (
             '732e1154")',
             "f7c72662a1b98e5db6601e55732e1154",
         ),
+        (
+            "ICAL=https://www.airbnb.com/calendar/ical/123.ics?locale=en&s=f7c72662a1b98e5db6601e5"
+            "5732e1154",
+            "f7c72662a1b98e5db6601e55732e1154",
+        ),
         # Taiwan's weather open-data key, in a header
         ('"Authorization": "CWB-9C231AB9-B43F-4CDF-9504-E493CB88877D",', "9C231AB9-B43F"),
         # base64 that opens with "/": a LINE channel's access token
