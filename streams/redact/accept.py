@@ -154,7 +154,7 @@ def is_placeholder(value: str) -> bool:
     if _BCRYPT_STAND_IN.fullmatch(raw) and not _KEY_RUN.search(raw):
         return True  # "$2b$10$hashedpassword1": a hash's prefix before words, a seed's; a
         # salt's 22 random signs are no stand-in (cncjs signs its sessions with one: fresh136)
-    if "-" in v and _REPEATED.fullmatch(v.replace("-", "")) or few_signs(v):
+    if ("-" in v and _REPEATED.fullmatch(v.replace("-", ""))) or few_signs(v):
         return True  # masked UUID groups ("wwwwwwww-…": fresh46); a1a1a1…-a1a1…, SCW1111…
     if script_reference(raw):
         return True  # "%DB_PASS%", "%%p", "[parameters('adminPassword')]", "@user.api_key"

@@ -163,11 +163,11 @@ def standalone_bits(core: str, size: int, one_case: bool, drawn: bool = False) -
     of uniform draws of its length reach (a run shorter than its alphabet cannot show the
     alphabet's entropy: random base-36 of 24 characters has 3.66 bits at the 2nd
     percentile, base-62 of 20 has 3.68, and a flat 4.0 missed 40 % of both, simulated).
-    Lowered for one letter case and digits alone (base-32 sets the line) and for ``drawn``
-    letters without digits (base-26's or base-52's; :func:`_drawn_mixed_letters`,
-    :func:`.names.drawn_letters`); runs with separators (cipher suites, policy names) and
-    other mixed-case runs keep 4.0: lowered, it took CamelCase names with digits
-    (``ChaCha20Poly1305Cipher``) from 71 real files."""
+    Lowered for one letter case and digits alone (base-32 sets the line), for ``drawn``
+    letters without digits (base-26's or base-52's; :func:`_drawn_mixed_letters`), and for
+    letters of both cases and digits under 26 signs (base-62's), where the caller then asks
+    :func:`.names.reads_as_a_name` (lowered alone, it took ``ChaCha20Poly1305Cipher`` from 71
+    real files); runs with separators (cipher suites, policy names) keep 4.0."""
     if drawn:
         base = 3.27 + 0.035 * (size - MIN_MIXED) if one_case else 3.68 + 0.06 * (size - MIN_MIXED)
         return min(STANDALONE_BITS, base)

@@ -383,8 +383,8 @@ _DOTTED_REACH = 128
 
 
 def in_dotted_client_key(text: str, start: int, end: int) -> bool:
-    """The run is a piece, between dots, of such a key (a Salesforce consumer key holds
-    dots: the entropy rule finds its pieces one by one, fresh173)."""
+    """The run is a piece, between dots, of a key made to be public (:func:`client_side_key`:
+    a Salesforce consumer key holds dots, and the entropy rule finds its pieces one by one)."""
     if not (text[start - 1 : start] == "." or text[end : end + 1] == "."):
         return False
     first = start
