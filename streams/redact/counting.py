@@ -12,6 +12,7 @@ name stays a finding: gitleaks' SonarQube sample counts and is one there, and fr
 from __future__ import annotations
 
 import re
+import string
 
 _RUN = re.compile(r"[a-z]{4,}|[A-Z]{4,}|[0-9]{4,}")
 _NEXT = {
@@ -67,6 +68,6 @@ def few_signs(value: str) -> bool:
     letters, digits = sum(c.isalpha() for c in kinds), sum(c.isdigit() for c in kinds)
     if len(signs) >= _FEW_SIGNS_MIN and letters == digits == 1:
         return True
-    head = len(signs) - len(signs.lstrip("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+    head = len(signs) - len(signs.lstrip(string.ascii_letters))
     tail = signs[head:]
     return head <= _PREFIX_MAX and len(tail) >= _RUN_MIN and len(set(tail)) == 1

@@ -155,7 +155,6 @@ STANDALONE_BITS = 4.0
 NEAR_KEYWORD_BITS = 3.5
 
 _ULID_SIZE = 26
-_MIXED_FULL_BAR = 26
 
 
 def standalone_bits(core: str, size: int, one_case: bool, drawn: bool = False) -> float:
@@ -168,11 +167,9 @@ def standalone_bits(core: str, size: int, one_case: bool, drawn: bool = False) -
     letters of both cases and digits under 26 signs (base-62's), where the caller then asks
     :func:`.names.reads_as_a_name` (lowered alone, it took ``ChaCha20Poly1305Cipher`` from 71
     real files); runs with separators (cipher suites, policy names) keep 4.0."""
-    if drawn:
+    if drawn or (not one_case and core.isalnum()):  # base-62's line reaches 4.0 at 26 signs
         base = 3.27 + 0.035 * (size - MIN_MIXED) if one_case else 3.68 + 0.06 * (size - MIN_MIXED)
         return min(STANDALONE_BITS, base)
-    if not one_case and core.isalnum() and size < _MIXED_FULL_BAR:
-        return min(STANDALONE_BITS, 3.68 + 0.06 * (size - MIN_MIXED))
     if not one_case or not core.isalnum() or (size == _ULID_SIZE and core.isupper()):
         return STANDALONE_BITS  # a ULID's length: ids with a mistyped letter keep the bar
     return min(STANDALONE_BITS, 3.48 + 0.03 * (size - MIN_LOWER_DIGITS))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
+import string
 
 UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 """A UUID's form, of either case and any version (what the path and entropy readings see)."""
@@ -217,17 +218,17 @@ SHA-1 in base64)."""
 
 
 _LINE_ID = re.compile(r"[UCR][0-9a-f]{32}")
+"""A LINE user's, group's or room's id (``U``, ``C`` or ``R`` and 32 hex), in every webhook
+event a LINE bot receives (fresh169); the channel's secret is bare hex, its token base64."""
 _SPOTIFY_EDITORIAL = re.compile(r"37i9dQZ[A-Za-z0-9]{15}")
+"""A playlist Spotify itself curates (``37i9dQZ`` and 15 base-62: Today's Top Hits, the
+charts): a public id bots list by name (fresh174)."""
 _ACF_KEY = re.compile(r"(?:field|group|layout)_[0-9a-f]{13}")
 """Advanced Custom Fields' field and group keys (``field_`` and PHP's uniqid, 13 hex), in
 every exported field group (fresh180)."""
 _WECHAT_APP_ID = re.compile(r"wx[0-9a-f]{16}")
 """A WeChat (or WeCom) app's AppID, ``wx`` and 16 hex, sent in every OAuth URL; its secret
 is the AppSecret (fresh183)."""
-"""A playlist Spotify itself curates (``37i9dQZ`` and 15 base-62: Today's Top Hits, the
-charts): a public id bots list by name (fresh174)."""
-"""A LINE user's, group's or room's id (``U``, ``C`` or ``R`` and 32 hex), in every webhook
-event a LINE bot receives (fresh169); the channel's secret is bare hex, its token base64."""
 
 
 _RENDER_SERVICE = re.compile(r"(?:dpg|red|srv|crn|evm)-[a-z0-9]{20}(?:-a)?")
@@ -378,7 +379,7 @@ def client_side_key(token: str) -> bool:
     return _CLIENT_SIDE_KEY.fullmatch(token) is not None
 
 
-_DOTTED_SIGNS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
+_DOTTED_SIGNS = frozenset(string.ascii_letters + string.digits + "_.-")
 _DOTTED_REACH = 128
 
 

@@ -56,7 +56,7 @@ def stand_in_after_prefix(value: str) -> bool:
         c in "_-"
         and _WORDS.fullmatch(value, i + 1) is not None
         and worded_placeholder(value[i + 1 :])
-        for i, c in enumerate(value[:16])
+        for i, c in enumerate(value[:_PREFIX_MAX])
     )
 
 

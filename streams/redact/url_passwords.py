@@ -66,9 +66,7 @@ def url_password(value: str, text: str, start: int, end: int) -> bool:
         return False  # a reference, a template, Symfony's %env(X)%, Swift's \(password),
         # a Nutanix Calm macro (-Password "@@{DOMAIN_ADMIN_CRED.secret}@@": fresh75)
     if _CLOSING_REFERENCE.fullmatch(value):
-        return (
-            False  # $(mkpasswd $password), $(openssl passwd -apr1 ${PASS})\" (fresh171, fresh173)
-        )
+        return False  # $(mkpasswd $password), ${PASS})\" in $(openssl …): fresh171, fresh173
     if script_reference(value):
         return False  # net use … %PASS%, mysql -p%password%, /pass:%sPass% (fresh47)
     if bracketed_placeholder(value) or word_placeholder(value) or worded_placeholder(value):
