@@ -243,6 +243,18 @@ ID_LETTER = {
     "fresh182": "res",
     "fresh183": "ret",
     "fresh179": "rep",
+    "fresh188": "rey",
+    "fresh184": "reu",
+    "fresh185": "rev",
+    "fresh186": "rew",
+    "fresh187": "rex",
+    "fresh189": "rez",
+    "fresh190": "saa",
+    "fresh191": "sab",
+    "fresh192": "sac",
+    "fresh193": "sad",
+    "fresh195": "saf",
+    "fresh194": "sae",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on, three from ``fresh138`` on: every two-letter prefix no split's
@@ -305,6 +317,8 @@ KIND_CAP = {
     "fresh176": 6,
     "fresh178": 4,
     "fresh183": 5,
+    "fresh185": 4,
+    "fresh195": 5,
 }
 """Secrets per kind: three, but the twenty-fifth session's helpers were asked for 60 kinds
 among 90 secrets, not for a cap per kind, and a real config keeps one form for many

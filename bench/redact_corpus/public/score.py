@@ -85,7 +85,9 @@ OWN_FILE_SPLITS = (
     "fresh152", "fresh150", "fresh153", "fresh159", "fresh160", "fresh161", "fresh162", "fresh154",
     "fresh163", "fresh158", "fresh164", "fresh165", "fresh166", "fresh169", "fresh171", "fresh168",
     "fresh173", "fresh172", "fresh167", "fresh170", "fresh174", "fresh175", "fresh176", "fresh177",
-    "fresh178", "fresh180", "fresh181", "fresh182", "fresh183", "fresh179",
+    "fresh178", "fresh180", "fresh181", "fresh182", "fresh183", "fresh179", "fresh188", "fresh184",
+    "fresh185", "fresh186", "fresh187", "fresh189", "fresh190", "fresh191", "fresh192", "fresh193",
+    "fresh195", "fresh194",
 )  # fmt: skip
 """Splits kept in files of their own, in the order they were registered: each reads
 ``<name>_secrets.jsonl`` and ``<name>_negatives.jsonl`` (so adding one moves no figure of
