@@ -50,8 +50,12 @@ redactor = Redactor()
 for line in open(sys.argv[1], encoding="utf-8"):
     print(json.dumps(redactor.redact_text(json.loads(line))[0]))
 """
-_NAMES_A_CREDENTIAL = re.compile(r"(?i)pass|pwd|\bpw\b|cred|token|secret|key")
-"""What the text rules' triggers need before any rule runs: other texts cannot change."""
+_NAMES_A_CREDENTIAL = re.compile(
+    r"(?i)pass|pwd|\bpw\b|cred|token|secret|key"
+    r"|pasted|copied|rotated|regenerated|leaked|reject|revoked|hard-?code"
+)
+"""What the text rules' triggers need before any rule runs (a secret's name, or a
+credential's act: ``prose.PROSE_ACTED``): other texts cannot change."""
 
 
 def commit_messages(mirrors: Path) -> set[str]:

@@ -291,6 +291,8 @@ class Shape:
             return f"{self.name}: does not match {self.expects or self.regex.pattern}"
         if self.no_random_parts and looks_random(value, self.max_hex, self.uuid or _RFC_UUID):
             return f"{self.name}: a part looks like a random key, not a name or id"
+        if self.no_random_parts and password_like(value):
+            return f"{self.name}: reads as a password (Admin@123), not a name or id"
         return None
 
 
@@ -343,6 +345,7 @@ SHAPES: dict[str, Shape] = {
                 "3E687EFB-1561-ECEE-3D5A-E989224E7276",  # not the canonical lower case
                 "3e687efb-1561-ecee-3d5a-e989224e7276",  # no version bits: trufflehog's mux
                 "amzn.mws.dab428a1-ed97-fd8d-e045-950d712f6f58",
+                "Root@1234",  # a password's capitalised word, "@" and number (fresh36)
             ),
             no_random_parts=True,
             limits="a word-like password (castle99x, TestSourcePassword) fits a name, and so "
@@ -414,7 +417,7 @@ SHAPES: dict[str, Shape] = {
         ),
         _s(
             "version",
-            rf"[0-9]{{1,9}}(?:\.[0-9]{{1,9}}){{0,4}}(?:[-+._]?(?:{_VERSION_LABELS})(?:\.?[0-9]{{1,9}})?){{0,2}}",
+            rf"(?:[0-9]{{1,4}}|[0-9]{{5,9}}(?=\.))(?:\.[0-9]{{1,9}}){{0,4}}(?:[-+._]?(?:{_VERSION_LABELS})(?:\.?[0-9]{{1,9}})?){{0,2}}",
             ("1.0", "3.11.6", "2024.05.01-rc1", "2.0a1", "1.0.0-beta.2", "1.0+local"),
             (
                 "glpat-9a8b7c6d5e4f3g2h1i0j",
@@ -424,12 +427,15 @@ SHAPES: dict[str, Shape] = {
                 "v1",
                 "4ian1234",  # Nosey Parker's generic password example
                 "012345abcdef",
+                "326866",  # a numeric password (fresh78): a number alone has at most 4 digits
             ),  # fmt: skip
-            limits="none known: a version is numbers with dots and at most two labels of "
+            limits="a numeric password of up to four digits fits (a version may be one "
+            "number: 2, 2024); a version is numbers with dots and at most two labels of "
             "PEP 440's and SemVer's usual words (rc1, beta.2, dev3, post1, +local)",
             uuid=None,
-            expects="a version: numbers with dots and at most two labels such as rc1, "
-            "beta.2, dev3 or post1 (1.0, 2.0rc1, 1.0.0-beta.2)",
+            expects="a version: numbers with dots (a number alone has at most four digits) "
+            "and at most two labels such as rc1, beta.2, dev3 or post1 (1.0, 2.0rc1, "
+            "1.0.0-beta.2)",
         ),
         *(
             _vocabulary_shape(v, ("bash5x", "unified-diff-v2", *_WORDLIKE_SECRETS))

@@ -157,7 +157,7 @@ def _alternation(groups: tuple[ContextWords, ...]) -> str:
 NOUN_CONTEXT = re.compile(r"(?:" + SECRET_CONTEXT[0].words + r")(?![a-z0-9])")
 """The ``secret_noun`` words alone: where the ``contextual_key`` rule looks."""
 _SECRET_WORD = re.compile(r"(?<![a-z0-9])(?:" + _alternation(SECRET_CONTEXT[1:]) + r")(?![a-z])")
-_ID_WORD = re.compile(r"(?<![a-z0-9])(?:" + _alternation(ID_CONTEXT) + r")(?![a-z])")
+ID_WORD = re.compile(r"(?<![a-z0-9])(?:" + _alternation(ID_CONTEXT) + r")(?![a-z])")
 _ID_NEAR = 24
 """An id word right after the value names it too (``8fd61e95…  sha256``)."""
 
@@ -212,7 +212,7 @@ def secret_context(
         return False  # every secret word names a file (a checksum listing's path)
     if after_id_label(text, start):
         return False
-    ids = [m.span() for m in _ID_WORD.finditer(low)]
+    ids = [m.span() for m in ID_WORD.finditer(low)]
     if ids:
         secrets = [p for p in secrets if not any(a <= p < b for a, b in ids)]
         if not secrets:
@@ -452,14 +452,14 @@ def _named_by_noun(text: str, low: str, nouns: list[tuple[int, int]], start: int
     if _UUID.fullmatch(text, start, end) or _HEX_RUN.fullmatch(text, start, end):
         line_lo = low.rfind("\n", 0, start) + 1
         line_hi = low.find("\n", end)
-        if _ID_WORD.search(low, line_lo, len(low) if line_hi < 0 else line_hi):
+        if ID_WORD.search(low, line_lo, len(low) if line_hi < 0 else line_hi):
             return False  # hex on a line naming a digest or an id ("MD5 (…) = 1a04…")
-    for m in _ID_WORD.finditer(low, max(0, a - _ID_NEAR), min(len(low), b + _ID_NEAR)):
+    for m in ID_WORD.finditer(low, max(0, a - _ID_NEAR), min(len(low), b + _ID_NEAR)):
         if m.start() <= a and b <= m.end():
             return False  # the noun is part of an id word
-    if _ID_WORD.search(low, b, start):
+    if ID_WORD.search(low, b, start):
         return False  # "api key for build 8fd61e…": the id word is nearer
-    after = _ID_WORD.search(low, end, min(len(low), end + _ID_NEAR))
+    after = ID_WORD.search(low, end, min(len(low), end + _ID_NEAR))
     return after is None or "\n" in low[end : after.start()]
 
 

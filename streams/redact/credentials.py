@@ -60,9 +60,10 @@ def _query_value(value: str, text: str, start: int, end: int) -> bool:
         return False  # ?code=7000215: an error's number (Entra ID's error_uri), no OAuth code
     if _badge_url(text, start) or names_no_credential(text, start):
         return False  # a README badge's token; ?token_type=bearer, oauth_signature_method=…
-    if value.startswith("${"):
+    if value.startswith(("${", "}${")):
         return False  # a JavaScript template's variable (`…?apiKey=${API_KEY}`;: fresh54) or
-        # expression (`…&sign=${getBaiduSign(text, gtk)}`: fresh74)
+        # expression (`…&sign=${getBaiduSign(text, gtk)}`: fresh74); a shell default's
+        # close before the next one (`?apikey=}${SONARR_API_KEY__SECRET:- }`: fresh187)
     if _KEY_VARIABLE.fullmatch(value):
         return False  # ?access_token=fluro_api_key: a key's variable name in the key's place
     if value.startswith(")"):

@@ -139,14 +139,15 @@ _DEFAULT_NAME = re.compile(
     r"|\$\{([A-Za-z_][A-Za-z0-9_]*:?[-=]|[A-Za-z_][A-Za-z0-9_.\-]*:)$"
 )
 SHELL_DEFAULT = re.compile(
-    r"\$\{(?:[A-Za-z_][A-Za-z0-9_]*:?[-=]|[A-Za-z_][A-Za-z0-9_.\-]*:)"
+    r"\$\{(?:[A-Za-z_][A-Za-z0-9_]*:?[-=]|[A-Za-z_][A-Za-z0-9_.\-]*:(?!\?))"
     r"([^\s\\\"'`${}]{3,512})\}"
 )
 """A shell parameter's default (``${POSTGRES_PASSWORD:-postgres}``, ``${DB_PASS=…}``): what
 compose files, ``.env`` templates and entrypoint scripts write when the variable is unset;
 and a Spring property's (``${AI_SILICON_FLOW_API_KEY:sk-…}``, ``${jwt.secret:…}``: fresh36),
 whose name may hold ``.`` and ``-`` when one ``:`` follows it (Terraform's
-``${aws_iam_access_key.cg-run-app.secret}`` has no default)."""
+``${aws_iam_access_key.cg-run-app.secret}`` has no default). The shell's ``${NAME:?message}``
+gives an error message, not a default (``${VPN_PASSWORD:?err}``: fresh187)."""
 
 
 _APP_SALT = re.compile(APP_SALT)

@@ -12,11 +12,15 @@ from .pattern import Pattern
 from .pattern import literal as _p
 from .statements import QUOTED as _QUOTED
 
-_PASSWORD_FIELD = r"[^\"'\n()]{0,60}pass(?:word|wd)?[^\"'\n()]{0,40}"
+_PASS = r"(?:pass|senha|passwort|kennwort|contrase(?:ñ|n)a|wachtwoord|parola|sifre|şifre)"
+"""A password's name in a field's selector or variable: English's ``pass`` and the words
+of other languages forms are written in (``input_senha``, ``#passwort``: fresh190's
+Portuguese Selenium logins)."""
+_PASSWORD_FIELD = r"[^\"'\n()]{0,60}" + _PASS + r"(?:word|wd)?[^\"'\n()]{0,40}"
 """A selector, label or name of a password field (``#newPassword``, ``user_password``)."""
 _PASSWORD_SELECTOR = (
-    r"(?:\"[^\"\n]{0,60}pass[^\"\n]{0,40}\"|'[^'\n]{0,60}pass[^'\n]{0,40}'"
-    r"|(?:[a-z_$][\w$.]{0,40})?pass\w{0,30})"
+    r"(?:\"[^\"\n]{0,60}" + _PASS + r"[^\"\n]{0,40}\"|'[^'\n]{0,60}" + _PASS + r"[^'\n]{0,40}'"
+    r"|(?:[a-z_$][\w$.]{0,40})?" + _PASS + r"\w{0,30})"
 )
 """The field Playwright's and Puppeteer's ``page.fill``/``page.type`` is given first: a
 selector quoted with the other quote inside (``'input[type="password"]'``), or a variable
@@ -53,13 +57,13 @@ FORM_PASSWORD: tuple[Pattern, ...] = (
         lower=True,
     ),
     _p(
-        r"(?:locator|getbylabel|getbyplaceholder|getbyrole)\([^()\n]*pass[^()\n]*\)"
+        r"(?:locator|getbylabel|getbyplaceholder|getbyrole)\([^()\n]*" + _PASS + r"[^()\n]*\)"
         r"\.fill\([ \t]*" + _QUOTED,
         ".fill(",
         lower=True,
     ),
     _p(
-        r"(?:find_element|findelement|queryselector|getelementbyid)[^\n]{0,80}?pass"
+        r"(?:find_element|findelement|queryselector|getelementbyid)[^\n]{0,80}?" + _PASS + r""
         r"[^\n]{0,60}?\.send_?keys\([ \t]*" + _QUOTED,
         ".send_keys(",
         ".sendkeys(",
@@ -75,7 +79,13 @@ FORM_PASSWORD: tuple[Pattern, ...] = (
         lower=True,
     ),
     _p(
-        r"(?m)^[ \t]+(?:input|type)[ ]text" + _CELL + r"\S*pass\S*" + _CELL + _ROBOT_VALUE,
+        r"(?m)^[ \t]+(?:input|type)[ ]text"
+        + _CELL
+        + r"\S*"
+        + _PASS
+        + r"\S*"
+        + _CELL
+        + _ROBOT_VALUE,
         "input text",
         "type text",
         lower=True,
@@ -88,7 +98,7 @@ FORM_PASSWORD: tuple[Pattern, ...] = (
     ),
     # ... or to a variable that holds the field: pass_field.send_keys("…")
     _p(
-        r"(?<![\w.])[a-z_]*pass\w*\.send_?keys\([ \t]*" + _QUOTED,
+        r"(?<![\w.])[a-z_]*" + _PASS + r"\w*\.send_?keys\([ \t]*" + _QUOTED,
         ".send_keys(",
         ".sendkeys(",
         lower=True,

@@ -51,6 +51,11 @@ _SSH_PUBLIC_KEY = re.compile(
 in a config): the value read is its type's name."""
 
 
+_VERSION_TAG = re.compile(r"v?\d+(?:\.\d+)+(?:[-+][0-9A-Za-z.\-]+)?")
+"""A version and its tag (``7.2.11-alpine``): what follows an image's or a package's name
+that ends in "key" (``valkey:``, fresh187), never key material."""
+
+
 def random_value(value: str, text: str, start: int, end: int) -> bool:
     """Accept a value assigned to a generic ``…_key`` name only when it looks like key
     material: no spaces, 8+ characters, and hex, a UUID, or letters mixed with digits;
@@ -61,6 +66,8 @@ def random_value(value: str, text: str, start: int, end: int) -> bool:
         return False
     if any(c in v for c in "()[]"):
         return False  # public_key = bytes(range(100, 132)): code, not a value
+    if _VERSION_TAG.fullmatch(v):
+        return False  # image: valkey/valkey:7.2.11-alpine: an image's tag after its name
     if file_name_at(text, end):
         return False  # path_to_private_key = '<project>-<key id>.json': the key's file
     if names_no_credential(text, start) or git_signing_key_id(v, text, start):

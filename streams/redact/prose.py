@@ -22,10 +22,13 @@ from __future__ import annotations
 import re
 
 from .accept import is_placeholder
+from .context import HANDLING_LITERALS, HANDLING_VERB, ID_WORD
+from .ids import public_id
+from .key_material import plain_text_base64
 from .names import LETTER_DIGIT, snake_name
 from .pattern import literal as _p
 from .public_der import whole_public_der
-from .public_material import jwt_header_alone
+from .public_material import jwt_header_alone, public_material
 from .published_values import inside_published_value
 from .tool_flags import SAME_COMMAND
 
@@ -295,6 +298,60 @@ PROSE_REFUSED = (_p(_REFUSED, *_REFUSED_WORDS, lower=True),)
 """A quoted value a service's error says it refused: "API key 'MindTheGap' is not valid
 for this workspace" (the third carriers' 401 body). The refusal names a credential, so the
 value counts whatever its form (a word too)."""
+
+
+PROSE_ACTED = (_p(HANDLING_VERB.pattern + r"[ \t]+" + _VALUE, *HANDLING_LITERALS, lower=True),)
+"""A value right after what people do to a credential (``context.HANDLING_VERB``, the
+verbs the ``contextual_key`` rule reads key material after): "pasted Exata@175 from the
+dashboard", "postgres rejects Tyson123", "rotated k8Jd9s2LmQ yesterday". That rule takes
+runs of ten signs or more that read as keys; a password people typed is shorter and reads
+as a word and a number, so :func:`acted_on` reads it as one told ("the password is …")."""
+_REFUSED_STATUS = (
+    r"(?<![^\s`'\"])[`'\"]?([^\s`'\",;()<>\[\]{}=\\][^\s`'\",;()<>\[\]{}]{7,63})[`'\"]?[ \t]+"
+    r"(?:gets?|got|returns?|returned|gives?|gave|answers?|answered)[ \t]+(?:an?[ \t]+)?"
+    r"(?:http[ \t]+)?40[13](?![0-9])"
+)
+PROSE_STATUS = (_p(_REFUSED_STATUS, "401", "403", lower=True),)
+"""A value a service answered 401 or 403 to: "the key k8Jd9s2LmQ gets a 401 now", "Tyson123
+returned HTTP 403". The status says the value was used as a credential; read as a value
+after a credential's act (:func:`acted_on`)."""
+
+
+def acted_on(value: str, text: str, start: int, end: int) -> bool:
+    """The value after a credential's act reads as a password (:func:`told_password`). Not
+    a name (``logs_v2_backup``, ``build-4f2a9c1``), nor a commit's short hex (``copied
+    3f2a9c1e0b from main``), nor hex on a line naming an id
+    or a digest (``context.ID_WORD``: an empty checksum, "I copied <sha256> from the
+    Dockerfile"), nor public material (a bech32 address "our decoder rejected"), nor base64
+    of plain text (``rejected dGhlIHF1aWNr…``), nor words of a placeholder in angle
+    brackets (``<!!!REPLACEME with hard-coded token!!!>``)."""
+    bare = value.rstrip("?!.")
+    if _HEX_ONLY.fullmatch(bare) and (len(bare) <= 12 or ID_WORD.search(_line(text, start))):
+        return False
+    if plain_text_base64(bare) or public_material(bare, text, start, end) or public_id(bare):
+        return False
+    parts = _JOINS.split(bare)
+    if (
+        snake_name(bare)
+        or _upper_name(bare)
+        or (len(parts) > 1 and any(_PLAIN_WORD.fullmatch(p) for p in parts))
+    ):
+        return False  # a name: logs_v2_backup, TLS1_2_VERSION, build-4f2a9c1, traceback_2024
+    return not _in_angle_brackets(text, start, end) and told_password(value, text, start, end)
+
+
+def _line(text: str, at: int) -> str:
+    """The lower-cased line holding ``at``."""
+    end = text.find("\n", at)
+    return text[text.rfind("\n", 0, at) + 1 : len(text) if end < 0 else end].lower()
+
+
+def _in_angle_brackets(text: str, start: int, end: int) -> bool:
+    """An ``<`` opens before the value on its line and a ``>`` closes it after."""
+    line_start = text.rfind("\n", 0, start) + 1
+    opened = text.rfind("<", line_start, start) > text.rfind(">", line_start, start)
+    line_end = text.find("\n", end)
+    return opened and ">" in text[end - 1 : len(text) if line_end < 0 else line_end]
 
 
 def refused_value(value: str, text: str, start: int, end: int) -> bool:

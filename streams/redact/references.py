@@ -1,7 +1,8 @@
 """Values that are code naming where a value lives, not the value: a Terraform reference
 (``var.rancher-token``), a pointer's member (``item->valuestring``), a Symfony parameter or
 Windows variable (``%kernel.secret%``), an environment call (``env(OPENAI_API_KEY)``), a
-secret store's name and version (``jwt-secret:latest``). Read by :mod:`.accept`.
+secret store's name and version (``jwt-secret:latest``), a package's name and version
+(``jjwt-api:0.12.6``). Read by :mod:`.accept`.
 """
 
 from __future__ import annotations
@@ -27,6 +28,10 @@ _ENV_CALL = re.compile(r"env\([A-Za-z_]\w*\)")
 """Supabase's ``config.toml`` and Terraform-like files: ``"env(OPENAI_API_KEY)"`` (fresh54)."""
 _SECRET_VERSION = re.compile(r"[a-z][a-z0-9_\-]*:latest")
 """Cloud Run's ``--set-secrets NAME=secret-name:latest`` (fresh43): a reference."""
+_VERSIONED_NAME = re.compile(r"[a-z][\w.\-]*:v?\d+(?:\.\d+)+(?:[-+][\w.\-]+)?")
+"""A package's or an image's name and version, Gradle's and Maven's coordinates'
+tail (``io.jsonwebtoken:jjwt-api:0.12.6`` read as ``jsonwebtoken: jjwt-api:0.12.6``:
+fresh186)."""
 
 
 def code_reference(value: str) -> bool:
@@ -35,10 +40,11 @@ def code_reference(value: str) -> bool:
 
 
 def store_reference(raw: str) -> bool:
-    """A parameter, a variable, an environment call or a secret store's version, in the
-    value's place."""
+    """A parameter, a variable, an environment call, a secret store's version or a package's
+    name and version, in the value's place."""
     return bool(
         _SECRET_VERSION.fullmatch(raw.lower())
+        or _VERSIONED_NAME.fullmatch(raw.lower())
         or _PERCENT_REFERENCE.match(raw)
         or _ENV_CALL.fullmatch(raw)
     )

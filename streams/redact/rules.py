@@ -35,6 +35,7 @@ import re
 
 from . import (
     accept,
+    app_passwords,
     config_keywords,
     context,
     cookies,
@@ -352,8 +353,10 @@ SECRET_RULES: tuple[Rule, ...] = (
     Rule("prose_secret", prose.PROSE_SECRET, prose.told_password),
     Rule("prose_secret", prose.PROSE_ONE, prose.told_one),
     Rule("prose_secret", prose.PROSE_REFUSED, prose.refused_value),
+    Rule("prose_secret", prose.PROSE_ACTED, prose.acted_on),
     Rule("prose_key", prose.PROSE_KEY, prose.told_key),
     Rule("prose_setting", prose.PROSE_SETTING, prose.told_setting),
+    Rule("prose_secret", prose.PROSE_STATUS, prose.acted_on),
     Rule("client_key_argument", statements.CLIENT_KEY_ARGUMENT, statements.client_literal),
     Rule(
         "key_assignment",
@@ -383,6 +386,13 @@ SECRET_RULES: tuple[Rule, ...] = (
         (Pattern(entropy.CANDIDATE, spans=entropy.candidate_spans),),
         context.entropy_or_context,
         widen=token_edges.widen_token,
+    ),
+    Rule(
+        "app_password",
+        # Sixteen drawn lower-case letters, whole or in four groups: Gmail's, Yahoo's and
+        # Apple's app passwords (app_passwords.py reads how they are spelt).
+        (Pattern(app_passwords.APP_PASSWORD, spans=app_passwords.app_password_spans),),
+        app_passwords.drawn_app_password,
     ),
     Rule(
         "leet_password",

@@ -179,6 +179,7 @@ RULE_EXAMPLES = {
     "base64_private_key": _b64("-----BEGIN OPENSSH PRIVATE KEY-----"),
     "private_key_body": "\n".join(EC_SEC1_BODY),
     "leet_password": "the admin login is P@ssw0rd2024",
+    "app_password": "Using gmail credentials jdab pewu hoqn whho for tenant acme-prod",
     "inlined_secret": "-  key: ${SERVICE_TOKEN}\n+  key: centipede9",
     "secret_default": "os.getenv('SERVICE_TOKEN', 'centipede9')",
     "wallet_private_key": "const PK = '0x5fd81068788e5774974af5e81a321dbef7a0224f2d02c3e9621d2a"
