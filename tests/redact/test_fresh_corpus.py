@@ -255,6 +255,12 @@ ID_LETTER = {
     "fresh193": "sad",
     "fresh195": "saf",
     "fresh194": "sae",
+    "fresh196": "sag",
+    "fresh197": "sah",
+    "fresh198": "sai",
+    "fresh199": "saj",
+    "fresh200": "sak",
+    "fresh201": "sal",
 }
 """Each later split's case ids: ``<letter>0001`` for secrets, ``<letter>n0001`` negatives
 (two letters from ``fresh22`` on, three from ``fresh138`` on: every two-letter prefix no split's
@@ -319,6 +325,8 @@ KIND_CAP = {
     "fresh183": 5,
     "fresh185": 4,
     "fresh195": 5,
+    "fresh197": 4,
+    "fresh201": 4,
 }
 """Secrets per kind: three, but the twenty-fifth session's helpers were asked for 60 kinds
 among 90 secrets, not for a cap per kind, and a real config keeps one form for many

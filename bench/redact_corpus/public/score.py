@@ -87,7 +87,7 @@ OWN_FILE_SPLITS = (
     "fresh173", "fresh172", "fresh167", "fresh170", "fresh174", "fresh175", "fresh176", "fresh177",
     "fresh178", "fresh180", "fresh181", "fresh182", "fresh183", "fresh179", "fresh188", "fresh184",
     "fresh185", "fresh186", "fresh187", "fresh189", "fresh190", "fresh191", "fresh192", "fresh193",
-    "fresh195", "fresh194",
+    "fresh195", "fresh194", "fresh196", "fresh197", "fresh198", "fresh199", "fresh200", "fresh201",
 )  # fmt: skip
 """Splits kept in files of their own, in the order they were registered: each reads
 ``<name>_secrets.jsonl`` and ``<name>_negatives.jsonl`` (so adding one moves no figure of
