@@ -10,7 +10,8 @@ million pairs, as the lines of ``names._RARE_PAIRS_LISTED``. The table there was
 with the defaults on the project's CI interpreter (29.8 million pairs from 6,000 files):
 313 of the 676 pairs are rare. A random 16-letter draw holds four or more of them in 93 %
 of draws; of the 6,843 16-letter words in 24,678 package and documentation files on this
-machine, 19 do (eight distinct: ``cryptohkdfdigest``, ``boykovkolmogorov``, alphabets).
+machine, 19 do (eight distinct: a cryptography constant, networkx's Boykov-Kolmogorov module,
+alphabets, user names run together).
 """
 
 from __future__ import annotations

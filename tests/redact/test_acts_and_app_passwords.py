@@ -83,6 +83,10 @@ APP_PASSWORD_LOOK_ALIKES = (
     "mask: xxxx xxxx xxxx xxxx",
     "well-made-four-word phrase",
     "sqlalchemyengine readablestreamer jsonwebtokenauth",
+    'data = [b"0123456789abcdef", b"zyxwvutsrqponmlk", None]',
+    "for l in 'aeioruvxhklmnpst':  # latin subscripts",
+    "from .boykovkolmogorov import boykov_kolmogorov",
+    '"NamespaceId": "ns-pocfyjtrsmwtvcxx",',
 )
 
 
