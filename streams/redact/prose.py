@@ -320,13 +320,13 @@ after a credential's act (:func:`acted_on`)."""
 def acted_on(value: str, text: str, start: int, end: int) -> bool:
     """The value after a credential's act reads as a password (:func:`told_password`). Not
     a name (``logs_v2_backup``, ``build-4f2a9c1``), nor a commit's short hex (``copied
-    3f2a9c1e0b from main``), nor hex on a line naming an id
-    or a digest (``context.ID_WORD``: an empty checksum, "I copied <sha256> from the
-    Dockerfile"), nor public material (a bech32 address "our decoder rejected"), nor base64
-    of plain text (``rejected dGhlIHF1aWNr…``), nor words of a placeholder in angle
-    brackets (``<!!!REPLACEME with hard-coded token!!!>``)."""
+    3f2a9c1e0b from main``), nor hex near a word naming an id or a digest on its line
+    (``context.ID_WORD``: "an empty checksum … I copied <sha256> from the Dockerfile"), nor
+    public material (a bech32 address "our decoder rejected"), nor base64 of plain text
+    (``rejected dGhlIHF1aWNr…``), nor words of a placeholder in angle brackets
+    (``<!!!REPLACEME with hard-coded token!!!>``)."""
     bare = value.rstrip("?!.")
-    if _HEX_ONLY.fullmatch(bare) and (len(bare) <= 12 or ID_WORD.search(_line(text, start))):
+    if _HEX_ONLY.fullmatch(bare) and (len(bare) <= 12 or ID_WORD.search(_around(text, start, end))):
         return False
     if plain_text_base64(bare) or public_material(bare, text, start, end) or public_id(bare):
         return False
@@ -340,10 +340,15 @@ def acted_on(value: str, text: str, start: int, end: int) -> bool:
     return not _in_angle_brackets(text, start, end) and told_password(value, text, start, end)
 
 
-def _line(text: str, at: int) -> str:
-    """The lower-cased line holding ``at``."""
-    end = text.find("\n", at)
-    return text[text.rfind("\n", 0, at) + 1 : len(text) if end < 0 else end].lower()
+_AROUND = 160
+
+
+def _around(text: str, start: int, end: int) -> str:
+    """The value's line, lower-cased, at most :data:`_AROUND` characters each side of it
+    (bounded: a long line of many values costs no more per value)."""
+    lo = max(text.rfind("\n", max(0, start - _AROUND), start) + 1, start - _AROUND, 0)
+    hi = text.find("\n", end, end + _AROUND)
+    return text[lo : min(len(text), end + _AROUND) if hi < 0 else hi].lower()
 
 
 def _in_angle_brackets(text: str, start: int, end: int) -> bool:
