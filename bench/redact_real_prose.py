@@ -32,6 +32,7 @@ import tempfile
 from pathlib import Path
 
 from bench.redact_real_text import _baseline, run_in_tree
+from streams.redact.prose import PROSE_ACTED, PROSE_STATUS
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -50,12 +51,13 @@ redactor = Redactor()
 for line in open(sys.argv[1], encoding="utf-8"):
     print(json.dumps(redactor.redact_text(json.loads(line))[0]))
 """
+_ACT_TRIGGERS = (trigger for rule in (*PROSE_ACTED, *PROSE_STATUS) for trigger in rule.triggers)
 _NAMES_A_CREDENTIAL = re.compile(
-    r"(?i)pass|pwd|\bpw\b|cred|token|secret|key"
-    r"|pasted|copied|rotated|regenerated|leaked|reject|revoked|hard-?code"
+    r"(?i)pass|pwd|\bpw\b|cred|token|secret|key|" + "|".join(map(re.escape, _ACT_TRIGGERS))
 )
 """What the text rules' triggers need before any rule runs (a secret's name, or a
-credential's act: ``prose.PROSE_ACTED``): other texts cannot change."""
+credential's act or the 401 answered to it: ``prose.PROSE_ACTED``, ``prose.PROSE_STATUS``):
+other texts cannot change."""
 
 
 def commit_messages(mirrors: Path) -> set[str]:

@@ -63,8 +63,10 @@ FORM_PASSWORD: tuple[Pattern, ...] = (
         lower=True,
     ),
     _p(
-        r"(?:find_element|findelement|queryselector|getelementbyid)[^\n]{0,80}?" + _PASS + r""
-        r"[^\n]{0,60}?\.send_?keys\([ \t]*" + _QUOTED,
+        r"(?:find_element|findelement|queryselector|getelementbyid)[^\n]{0,80}?"
+        + _PASS
+        + r"[^\n]{0,60}?\.send_?keys\([ \t]*"
+        + _QUOTED,
         ".send_keys(",
         ".sendkeys(",
         lower=True,
@@ -79,13 +81,7 @@ FORM_PASSWORD: tuple[Pattern, ...] = (
         lower=True,
     ),
     _p(
-        r"(?m)^[ \t]+(?:input|type)[ ]text"
-        + _CELL
-        + r"\S*"
-        + _PASS
-        + r"\S*"
-        + _CELL
-        + _ROBOT_VALUE,
+        rf"(?m)^[ \t]+(?:input|type)[ ]text{_CELL}\S*{_PASS}\S*{_CELL}{_ROBOT_VALUE}",
         "input text",
         "type text",
         lower=True,
